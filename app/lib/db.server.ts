@@ -1,0 +1,38 @@
+// The one Prisma client of the process. It is created on first use, so the
+// start-up code can set DATABASE_URL (for example after starting the
+// embedded PostgreSQL) before anything touches the database.
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "~/generated/prisma/client";
+import { env } from "./env.server";
+
+let client: PrismaClient | undefined;
+
+function create(): PrismaClient {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set: the database has not been started");
+  const e = env();
+  const adapter = new PrismaPg({
+    connectionString: url,
+    max: e.DATABASE_POOL_MAX,
+    connectionTimeoutMillis: e.DATABASE_CONNECT_TIMEOUT_MS,
+    statement_timeout: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    idleTimeoutMillis: 30_000,
+  });
+  return new PrismaClient({ adapter });
+}
+
+/** The Prisma client; use it as `prisma.user.findMany(...)`. */
+export const prisma: PrismaClient = new Proxy({} as PrismaClient, {
+  get(_target, prop) {
+    client ??= create();
+    const value = Reflect.get(client, prop, client);
+    return typeof value === "function" ? value.bind(client) : value;
+  },
+});
+
+/** Closes the pool (shutdown, and between test databases). */
+export async function disconnectPrisma() {
+  const c = client;
+  client = undefined;
+  await c?.$disconnect();
+}
