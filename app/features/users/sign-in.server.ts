@@ -1,0 +1,165 @@
+// The sign-in round trip: where to come back to, completing the callback,
+// signing out at the provider, impersonation.
+import { createCookie, redirect, redirectDocument } from "@remix-run/node";
+import type { CurrentUser } from "~/lib/current-user";
+import { audit } from "~/lib/audit.server";
+import { getAuthenticator, getCurrentUser, SignInError } from "~/lib/auth.server";
+import { prisma } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { oidcConfig, oidcEndpoints } from "~/lib/oidc.server";
+import { getSecret } from "~/lib/secrets.server";
+import { safeReturnTo } from "~/lib/security.server";
+import { createSession, destroySession, getSession, setSessionActor } from "~/lib/session.server";
+
+function returnCookie() {
+  return createCookie("portal_return", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env().secure,
+    path: "/auth",
+    maxAge: 600,
+    secrets: [getSecret("SESSION_SECRET")],
+  });
+}
+
+const LINK_RE = /^(MLT|EXT|USR|MD)[A-Za-z0-9-]{1,60}$/i;
+
+/** GET /auth/login: off to the provider, remembering where to come back to. */
+export async function startSignIn(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const lnk = url.searchParams.get("lnk");
+  const link = lnk && LINK_RE.test(lnk) ? lnk : null;
+  let returnTo = safeReturnTo(url.searchParams.get("returnTo"));
+  if (link && returnTo === "/home") returnTo = `/home?lnk=${encodeURIComponent(link)}`;
+  const forceRefresh = url.searchParams.get("refresh") === "1";
+  if (!forceRefresh && (await getCurrentUser(request))) throw redirect(returnTo);
+
+  // Drop any state/code parameters so the strategy always starts a new flow here.
+  const clean = new Request(`${url.origin}/auth/login`, { headers: request.headers });
+  const auth = await getAuthenticator();
+  try {
+    await auth.authenticate("oidc", clean);
+  } catch (thrown) {
+    if (thrown instanceof Response) {
+      const headers = new Headers(thrown.headers);
+      headers.append("Set-Cookie", await returnCookie().serialize({ returnTo }));
+      headers.set("Cache-Control", "no-store");
+      return new Response(null, { status: thrown.status, headers });
+    }
+    throw thrown;
+  }
+  throw new Error("The sign-in flow did not redirect to the provider");
+}
+
+export type CallbackFailure = { title: string; message: string };
+
+/** GET /auth/callback: the provider sent the user back. */
+export async function completeSignIn(request: Request): Promise<Response | CallbackFailure> {
+  const returnData = (await returnCookie().parse(request.headers.get("Cookie"))) as { returnTo?: string } | null;
+  const clearState = [
+    await returnCookie().serialize("", { maxAge: 0 }),
+    `oauth2=; Path=/auth; Max-Age=0; HttpOnly; SameSite=Lax${env().secure ? "; Secure" : ""}`,
+  ];
+  const auth = await getAuthenticator();
+  try {
+    const signedIn = await auth.authenticate("oidc", request);
+    const headers = new Headers();
+    headers.append("Set-Cookie", await destroySession(request));
+    headers.append("Set-Cookie", await createSession(request, signedIn));
+    for (const c of clearState) headers.append("Set-Cookie", c);
+    headers.set("Cache-Control", "no-store");
+    headers.set("Location", safeReturnTo(returnData?.returnTo));
+    return new Response(null, { status: 302, headers });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const reason = error instanceof SignInError ? error.reason : (error as Error).name;
+    await audit("SIGN_IN_FAILED", { request, details: { reason, message: (error as Error).message } });
+    const message =
+      error instanceof SignInError && error.reason === "INACTIVE"
+        ? "Your account is not active. Please contact us if you believe this is a mistake."
+        : error instanceof SignInError && error.reason === "EMAIL_TAKEN"
+          ? "This email address is already linked to another sign-in account. Please contact us."
+          : "We could not complete your sign-in. Please try again.";
+    return { title: "Sign-in Failed", message };
+  }
+}
+
+/** POST /auth/logout: end the portal session, then the provider's. */
+export async function signOut(request: Request): Promise<Response> {
+  const session = await getSession(request);
+  const cookie = await destroySession(request);
+  if (session) {
+    await audit("SIGN_OUT", {
+      request,
+      actorUserId: session.userId,
+      impersonatorUserId: session.impersonatorUserId,
+    });
+  }
+  let location = "/";
+  try {
+    const endpoints = await oidcEndpoints();
+    if (endpoints.end_session_endpoint) {
+      const u = new URL(endpoints.end_session_endpoint);
+      u.searchParams.set("client_id", oidcConfig().clientId);
+      u.searchParams.set("post_logout_redirect_uri", `${env().appUrl}/`);
+      if (session?.idToken) u.searchParams.set("id_token_hint", session.idToken);
+      location = u.toString();
+    }
+  } catch {
+    // Provider unreachable: the portal session is gone all the same.
+  }
+  return redirectDocument(location, { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
+}
+
+/** GET /auth/profile: the provider's profile page, back to the portal with fresh claims. */
+export async function profileRedirect(): Promise<Response> {
+  const cfg = oidcConfig();
+  if (!cfg.profileUrl) return redirect("/profile");
+  const u = new URL(cfg.profileUrl);
+  u.searchParams.set("return_to", `${env().appUrl}/auth/login?refresh=1&returnTo=${encodeURIComponent("/home")}`);
+  return redirectDocument(u.toString());
+}
+
+/**
+ * POST /auth/impersonate: an internal administrator acts as the user with
+ * the given email (intent=stop ends it). Audited either way.
+ */
+export async function impersonate(
+  request: Request,
+  user: CurrentUser,
+  form: { intent: string; email: string },
+): Promise<Response | { error: string }> {
+  const session = await getSession(request);
+  if (!session) throw redirect("/");
+  const adminId = user.impersonator?.id ?? user.id;
+  const admin = await prisma.user.findUnique({ where: { id: adminId }, select: { id: true, isInternal: true } });
+  if (!admin?.isInternal) {
+    await audit("IMPERSONATION_DENIED", { request, actorUserId: user.id, details: { email: form.email } });
+    throw new Response("Forbidden", { status: 403 });
+  }
+  if (form.intent === "stop") {
+    if (user.impersonator) {
+      await setSessionActor(session.id, admin.id, null);
+      await audit("IMPERSONATION_END", { request, actorUserId: admin.id, targetType: "User", targetId: user.id });
+    }
+    return redirect("/");
+  }
+  const email = form.email.trim().toLowerCase();
+  const target = email
+    ? await prisma.user.findUnique({ where: { userName: email }, select: { id: true, isActive: true } })
+    : null;
+  if (!target || !target.isActive) {
+    await audit("IMPERSONATION_DENIED", { request, actorUserId: admin.id, details: { email, reason: "NO_USER" } });
+    return { error: "No active portal user has that email address." };
+  }
+  if (target.id === admin.id) return { error: "You are already signed in as this user." };
+  await setSessionActor(session.id, target.id, admin.id);
+  await audit("IMPERSONATION_START", {
+    request,
+    actorUserId: target.id,
+    impersonatorUserId: admin.id,
+    targetType: "User",
+    targetId: target.id,
+  });
+  return redirect("/home");
+}

@@ -1,0 +1,44 @@
+// The audit log: sign-ins, refusals, impersonation and other security
+// events. Never pass secrets or sensitive values in `details`.
+import { prisma } from "./db.server";
+import { clientIp } from "./security.server";
+
+export type AuditAction =
+  | "SIGN_IN"
+  | "SIGN_IN_FAILED"
+  | "SIGN_OUT"
+  | "ACCESS_DENIED"
+  | "IMPERSONATION_START"
+  | "IMPERSONATION_END"
+  | "IMPERSONATION_DENIED"
+  | (string & {});
+
+export async function audit(
+  action: AuditAction,
+  opts: {
+    request?: Request;
+    actorUserId?: string | null;
+    impersonatorUserId?: string | null;
+    targetType?: string;
+    targetId?: string;
+    details?: Record<string, unknown>;
+  } = {},
+): Promise<void> {
+  try {
+    await prisma.auditLog.create({
+      data: {
+        action,
+        actorUserId: opts.actorUserId ?? null,
+        impersonatorUserId: opts.impersonatorUserId ?? null,
+        targetType: opts.targetType ?? null,
+        targetId: opts.targetId ?? null,
+        ipAddress: opts.request ? clientIp(opts.request) : null,
+        userAgent: opts.request?.headers.get("User-Agent")?.slice(0, 500) ?? null,
+        details: (opts.details ?? undefined) as never,
+      },
+    });
+  } catch (error) {
+    // Auditing must never break the request; it must not go unnoticed either.
+    console.error(`audit: could not record ${action}:`, (error as Error).message);
+  }
+}

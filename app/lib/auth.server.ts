@@ -1,0 +1,232 @@
+// Sign-in through the OpenID Connect provider (remix-auth + remix-auth-oauth2,
+// authorization code with PKCE and state), the mapping of its claims onto
+// the app user, and the guards every loader and action uses.
+import { redirect, redirectDocument } from "@remix-run/node";
+import { Authenticator } from "remix-auth";
+import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
+import type { CurrentUser } from "./current-user";
+import { audit } from "./audit.server";
+import { prisma } from "./db.server";
+import { env } from "./env.server";
+import { oidcConfig, oidcEndpoints } from "./oidc.server";
+import { hasSessionCookie, getSession } from "./session.server";
+
+export type SignedIn = { userId: string; idToken: string | null };
+
+/** The claims we read (part 1, section 3). */
+export type IdentityClaims = {
+  sub: string;
+  email?: string;
+  given_name?: string;
+  family_name?: string;
+  middle_name?: string;
+  phone_number?: string;
+  oid?: string;
+  extension_MiddleName?: string;
+  extension_PhoneNumber?: string;
+  extension_SSOUserId?: string;
+};
+
+export class SignInError extends Error {
+  constructor(
+    public readonly reason: "NO_EMAIL" | "INACTIVE" | "EMAIL_TAKEN" | "PROVIDER",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+let authenticator: Promise<Authenticator<SignedIn>> | undefined;
+
+async function createAuthenticator(): Promise<Authenticator<SignedIn>> {
+  const cfg = oidcConfig();
+  const endpoints = await oidcEndpoints();
+  const auth = new Authenticator<SignedIn>();
+  auth.use(
+    new OAuth2Strategy<SignedIn>(
+      {
+        cookie: { name: "oauth2", httpOnly: true, sameSite: "Lax", path: "/auth", ...(env().secure ? { secure: true } : {}) },
+        clientId: cfg.clientId,
+        clientSecret: cfg.clientSecret,
+        authorizationEndpoint: endpoints.authorization_endpoint,
+        tokenEndpoint: endpoints.token_endpoint,
+        tokenRevocationEndpoint: endpoints.revocation_endpoint,
+        redirectURI: `${env().appUrl}/auth/callback`,
+        scopes: env().OIDC_SCOPES.split(/\s+/).filter(Boolean),
+        codeChallengeMethod: CodeChallengeMethod.S256,
+      },
+      async ({ tokens, request }) => {
+        const claims = await readClaims(tokens.accessToken(), endpoints.userinfo_endpoint);
+        const user = await upsertUserFromClaims(claims);
+        let idToken: string | null = null;
+        try {
+          idToken = tokens.idToken();
+        } catch {
+          idToken = null;
+        }
+        await prisma.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
+        await audit("SIGN_IN", { request, actorUserId: user.id, details: { email: user.userName } });
+        return { userId: user.id, idToken };
+      },
+    ),
+    "oidc",
+  );
+  return auth;
+}
+
+export function getAuthenticator(): Promise<Authenticator<SignedIn>> {
+  authenticator ??= createAuthenticator().catch((e) => {
+    authenticator = undefined;
+    throw e;
+  });
+  return authenticator;
+}
+
+async function readClaims(accessToken: string, userinfoEndpoint?: string): Promise<IdentityClaims> {
+  if (!userinfoEndpoint) throw new SignInError("PROVIDER", "The identity provider has no userinfo endpoint");
+  const res = await fetch(userinfoEndpoint, {
+    headers: { Authorization: `Bearer ${accessToken}`, Accept: "application/json" },
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!res.ok) throw new SignInError("PROVIDER", `userinfo answered ${res.status}`);
+  return (await res.json()) as IdentityClaims;
+}
+
+const clean = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v.trim() : null);
+
+/**
+ * Maps the provider's claims onto the app user: found by the provider's
+ * subject, else by email (users created by an invitation or the seed before
+ * their first sign-in), else created. Names and phone follow the provider.
+ */
+export async function upsertUserFromClaims(claims: IdentityClaims) {
+  const email = clean(claims.email)?.toLowerCase();
+  if (!email) throw new SignInError("NO_EMAIL", "The identity provider did not give an email address");
+  const profile = {
+    firstName: clean(claims.given_name),
+    lastName: clean(claims.family_name),
+    middleName: clean(claims.extension_MiddleName) ?? clean(claims.middle_name),
+    phoneNumber: clean(claims.extension_PhoneNumber) ?? clean(claims.phone_number),
+    ssoUserId: clean(claims.extension_SSOUserId) ?? clean(claims.oid) ?? claims.sub,
+  };
+  return prisma.$transaction(async (tx) => {
+    let user = await tx.user.findUnique({ where: { externalId: claims.sub } });
+    if (!user) {
+      const byEmail = await tx.user.findUnique({ where: { userName: email } });
+      if (byEmail?.externalId && byEmail.externalId !== claims.sub) {
+        throw new SignInError("EMAIL_TAKEN", "This email is linked to another sign-in account");
+      }
+      user = byEmail
+        ? await tx.user.update({ where: { id: byEmail.id }, data: { externalId: claims.sub, ...profile } })
+        : await tx.user.create({
+            data: { userName: email, externalId: claims.sub, userRoleCode: DEFAULT_ROLE, isActive: true, ...profile },
+          });
+    } else {
+      user = await tx.user.update({ where: { id: user.id }, data: { userName: email, ...profile } });
+    }
+    if (!user.isActive) throw new SignInError("INACTIVE", "This account has been deactivated");
+    return user;
+  });
+}
+
+/** Role of a user who signs up without an invitation (a prospective agent). */
+export const DEFAULT_ROLE = "USRROLE_PROSPECT";
+
+const userSelect = {
+  id: true,
+  userName: true,
+  firstName: true,
+  middleName: true,
+  lastName: true,
+  phoneNumber: true,
+  userRoleCode: true,
+  isInternal: true,
+  isActive: true,
+} as const;
+
+const cache = new WeakMap<Request, Promise<CurrentUser | null>>();
+
+/** The signed-in user, or null. */
+export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  let p = cache.get(request);
+  if (!p) {
+    p = loadCurrentUser(request);
+    cache.set(request, p);
+  }
+  return p;
+}
+
+async function loadCurrentUser(request: Request): Promise<CurrentUser | null> {
+  const session = await getSession(request);
+  if (!session) return null;
+  const [user, impersonator] = await Promise.all([
+    prisma.user.findUnique({ where: { id: session.userId }, select: userSelect }),
+    session.impersonatorUserId
+      ? prisma.user.findUnique({ where: { id: session.impersonatorUserId }, select: userSelect })
+      : null,
+  ]);
+  if (!user || !user.isActive) return null;
+  if (session.impersonatorUserId && (!impersonator || !impersonator.isInternal || !impersonator.isActive)) return null;
+  const { isActive: _ignored, ...rest } = user;
+  return {
+    ...rest,
+    impersonator: impersonator
+      ? {
+          id: impersonator.id,
+          userName: impersonator.userName,
+          firstName: impersonator.firstName,
+          lastName: impersonator.lastName,
+        }
+      : null,
+  };
+}
+
+function pathOf(request: Request) {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}
+
+/**
+ * The signed-in user, or the way to sign in: an anonymous page request goes
+ * to the provider and comes back to the same path; a form post without a
+ * live session shows 'Session Timeout' and then signs the user in again.
+ */
+export async function requireUser(request: Request): Promise<CurrentUser> {
+  const user = await getCurrentUser(request);
+  if (user) return user;
+  const returnTo = pathOf(request);
+  const method = request.method.toUpperCase();
+  if (method === "GET" || method === "HEAD") {
+    throw redirectDocument(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
+  }
+  const referer = request.headers.get("Referer");
+  let back = returnTo;
+  if (referer) {
+    try {
+      const r = new URL(referer);
+      if (r.origin === new URL(request.url).origin) back = r.pathname + r.search;
+    } catch {
+      /* keep the action's path */
+    }
+  }
+  const expired = await hasSessionCookie(request);
+  throw redirectDocument(`/session-expired?returnTo=${encodeURIComponent(back)}${expired ? "" : "&reason=none"}`, 303);
+}
+
+/** The real person behind the session: the administrator while impersonating. */
+export function realUserId(user: CurrentUser): string {
+  return user.impersonator?.id ?? user.id;
+}
+
+/** Refuses (403) and audits. */
+export async function deny(request: Request, user: CurrentUser | null, what: string): Promise<never> {
+  await audit("ACCESS_DENIED", {
+    request,
+    actorUserId: user?.id,
+    impersonatorUserId: user?.impersonator?.id,
+    details: { what, path: new URL(request.url).pathname, method: request.method },
+  });
+  throw new Response("Forbidden", { status: 403 });
+}
+
+export { redirect };

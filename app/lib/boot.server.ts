@@ -1,0 +1,157 @@
+// Start-up of the one process, in order:
+//   1. database: DATABASE_URL, or an embedded PostgreSQL under DATA_DIR/postgres
+//   2. migrations (prisma/migrations/*/migration.sql, recorded in _prisma_migrations)
+//   3. reference data always, demo data once (SEED_DEMO_DATA)
+//   4. identity provider: OIDC_ISSUER, or the built-in one on IDP_PORT
+//   5. graphile-worker
+// and the shutdown on SIGTERM/SIGINT: stop taking jobs, let running jobs and
+// requests finish, close the pool, stop the provider and the database.
+import path from "node:path";
+import { demoAccounts, seedDemoData, seedReferenceData } from "../../prisma/seed";
+import { startIdentityProvider } from "~/features/idp/provider.server";
+import { disconnectPrisma } from "./db.server";
+import { startEmbeddedPostgres, type EmbeddedDatabase } from "./embedded-postgres.server";
+import { env } from "./env.server";
+import { startWorker, stopWorker } from "./jobs.server";
+import { mailCaptureEnabled } from "./mail.server";
+import { migrate } from "./migrate.server";
+import { configureOidc } from "./oidc.server";
+import { getSecret } from "./secrets.server";
+import { allowFormActionOrigin } from "./security.server";
+
+const log = (msg: string) => console.log(`[portal] ${msg}`);
+
+let booted: Promise<void> | undefined;
+
+export function boot(opts: { requestsInFlight: () => number }): Promise<void> {
+  booted ??= doBoot(opts).catch((error) => {
+    console.error(`[portal] start-up failed: ${(error as Error).stack ?? error}`);
+    process.exit(1);
+  });
+  return booted;
+}
+
+async function doBoot({ requestsInFlight }: { requestsInFlight: () => number }) {
+  const e = env();
+  const stops: Array<[string, () => Promise<void>]> = [];
+
+  // 1. Database
+  let embedded: EmbeddedDatabase | undefined;
+  if (!e.DATABASE_URL) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(e.dataDir, "postgres"),
+      port: e.EMBEDDED_PG_PORT,
+      log,
+    });
+    process.env.DATABASE_URL = embedded.url;
+  }
+  const databaseUrl = process.env.DATABASE_URL!;
+
+  // 2. Migrations
+  const { applied } = await migrate(databaseUrl, { log });
+  log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database schema is up to date");
+
+  // 3. Seed
+  await seedReferenceData();
+  if (e.SEED_DEMO_DATA) {
+    const { created } = await seedDemoData();
+    if (created) log("Demo data seeded");
+  }
+
+  // 4. Identity provider
+  if (e.OIDC_ISSUER) {
+    if (!e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET) {
+      throw new Error("OIDC_ISSUER is set: OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required too");
+    }
+    configureOidc({
+      issuer: e.OIDC_ISSUER,
+      clientId: e.OIDC_CLIENT_ID,
+      clientSecret: e.OIDC_CLIENT_SECRET,
+      profileUrl: process.env.OIDC_PROFILE_URL || undefined,
+      builtIn: false,
+    });
+    allowFormActionOrigin(new URL(e.OIDC_ISSUER).origin);
+  } else {
+    const issuer = (e.IDP_URL ?? `http://localhost:${e.IDP_PORT}`).replace(/\/+$/, "");
+    const clientSecret = getSecret("OIDC_CLIENT_SECRET");
+    const idp = await startIdentityProvider({
+      port: e.IDP_PORT,
+      issuer,
+      clients: [
+        {
+          client_id: "portal",
+          client_secret: clientSecret,
+          redirect_uris: [`${e.appUrl}/auth/callback`],
+          post_logout_redirect_uris: [`${e.appUrl}/`],
+        },
+      ],
+    });
+    stops.push(["identity provider", () => idp.stop()]);
+    configureOidc({
+      issuer: idp.issuer,
+      clientId: "portal",
+      clientSecret,
+      profileUrl: `${idp.issuer}/account/profile`,
+      builtIn: true,
+    });
+    allowFormActionOrigin(new URL(idp.issuer).origin);
+    log(`Built-in OpenID provider at ${idp.issuer}`);
+  }
+
+  // 5. Job runner
+  await startWorker();
+
+  installShutdown(async () => {
+    log("Shutting down: no new jobs; waiting for running jobs and requests");
+    await stopWorker();
+    const deadline = Date.now() + 10_000;
+    while (requestsInFlight() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    for (const [name, stop] of stops.reverse()) {
+      await stop().catch((err) => console.error(`[portal] stopping ${name}: ${(err as Error).message}`));
+    }
+    await disconnectPrisma();
+    if (embedded) await embedded.stop();
+    log("Stopped");
+  });
+
+  printBanner(Boolean(embedded));
+}
+
+function installShutdown(shutdown: () => Promise<void>) {
+  let started = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (started) return;
+    started = true;
+    log(`${signal} received`);
+    const force = setTimeout(() => {
+      console.error("[portal] shutdown took too long; exiting");
+      process.exit(1);
+    }, 30_000);
+    force.unref();
+    shutdown().then(
+      () => process.exit(0),
+      (error) => {
+        console.error(`[portal] shutdown failed: ${(error as Error).message}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
+}
+
+function printBanner(embedded: boolean) {
+  const e = env();
+  const lines = [
+    "",
+    `  Appointment Portal ready at ${e.appUrl}`,
+    `  Database: ${embedded ? `embedded PostgreSQL (${path.join(e.dataDir, "postgres")})` : "DATABASE_URL"}`,
+    mailCaptureEnabled() ? `  Email: captured, read it at ${e.appUrl}/dev/mail` : "  Email: SMTP_URL",
+  ];
+  if (e.SEED_DEMO_DATA) {
+    lines.push("  Demo accounts:");
+    for (const a of demoAccounts) lines.push(`    ${a.email.padEnd(28)} ${a.password}   ${a.role}`);
+  }
+  lines.push("");
+  console.log(lines.join("\n"));
+}

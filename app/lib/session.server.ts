@@ -1,0 +1,123 @@
+// Portal sessions: a random token in an HttpOnly cookie, the session itself
+// in Postgres (table Session, keyed by the token's SHA-256), so sign-out and
+// expiry are enforced server-side and a database leak gives no cookies.
+// Idle timeout SESSION_IDLE_MINUTES, absolute limit SESSION_MAX_HOURS.
+import { createHash, randomBytes } from "node:crypto";
+import { createCookie } from "@remix-run/node";
+import { prisma } from "./db.server";
+import { env } from "./env.server";
+import { getSecret } from "./secrets.server";
+import { clientIp } from "./security.server";
+
+const TOUCH_EVERY_MS = 60_000;
+
+function sessionCookie() {
+  const e = env();
+  // Behind https the cookie carries the __Host- prefix (Secure, Path=/, no Domain).
+  return createCookie(e.secure ? "__Host-portal_session" : "portal_session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: e.secure,
+    path: "/",
+    secrets: [getSecret("SESSION_SECRET")],
+  });
+}
+
+const hash = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+export type SessionRecord = {
+  id: string;
+  userId: string;
+  impersonatorUserId: string | null;
+  idToken: string | null;
+  expiresAt: Date;
+};
+
+/** Creates a session for the user and returns its Set-Cookie header. */
+export async function createSession(
+  request: Request,
+  opts: { userId: string; idToken?: string | null; impersonatorUserId?: string | null },
+): Promise<string> {
+  const e = env();
+  const token = randomBytes(32).toString("base64url");
+  const now = new Date();
+  await prisma.session.create({
+    data: {
+      id: hash(token),
+      userId: opts.userId,
+      impersonatorUserId: opts.impersonatorUserId ?? null,
+      idToken: opts.idToken ?? null,
+      data: {},
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + e.SESSION_MAX_HOURS * 3600_000),
+      ipAddress: clientIp(request),
+      userAgent: request.headers.get("User-Agent")?.slice(0, 500) ?? null,
+    },
+  });
+  return sessionCookie().serialize(token, { maxAge: e.SESSION_MAX_HOURS * 3600 });
+}
+
+async function readToken(request: Request): Promise<string | null> {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  const value = await sessionCookie().parse(header);
+  return typeof value === "string" && value.length > 20 ? value : null;
+}
+
+/** True when the request carries a session cookie at all (valid or not). */
+export async function hasSessionCookie(request: Request): Promise<boolean> {
+  return (await readToken(request)) !== null;
+}
+
+/**
+ * The live session of the request, or null when there is none or it has
+ * expired (idle or absolute). Touches lastSeenAt at most once a minute.
+ */
+export async function getSession(request: Request): Promise<SessionRecord | null> {
+  const token = await readToken(request);
+  if (!token) return null;
+  const id = hash(token);
+  const row = await prisma.session.findUnique({
+    where: { id },
+    select: { id: true, userId: true, impersonatorUserId: true, idToken: true, expiresAt: true, lastSeenAt: true },
+  });
+  if (!row) return null;
+  const now = Date.now();
+  const idleMs = env().SESSION_IDLE_MINUTES * 60_000;
+  if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + idleMs <= now) {
+    await prisma.session.deleteMany({ where: { id } });
+    return null;
+  }
+  if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await prisma.session.update({ where: { id }, data: { lastSeenAt: new Date(now) } }).catch(() => {});
+  }
+  return {
+    id: row.id,
+    userId: row.userId,
+    impersonatorUserId: row.impersonatorUserId,
+    idToken: row.idToken,
+    expiresAt: row.expiresAt,
+  };
+}
+
+/** Switches who the session acts as (impersonation start and end). */
+export async function setSessionActor(sessionId: string, userId: string, impersonatorUserId: string | null) {
+  await prisma.session.update({ where: { id: sessionId }, data: { userId, impersonatorUserId } });
+}
+
+/** Deletes the session (if any) and returns a Set-Cookie header clearing it. */
+export async function destroySession(request: Request): Promise<string> {
+  const token = await readToken(request);
+  if (token) await prisma.session.deleteMany({ where: { id: hash(token) } });
+  return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+/** Removes expired sessions (hourly job). */
+export async function purgeExpiredSessions(): Promise<number> {
+  const idleCutoff = new Date(Date.now() - env().SESSION_IDLE_MINUTES * 60_000);
+  const { count } = await prisma.session.deleteMany({
+    where: { OR: [{ expiresAt: { lte: new Date() } }, { lastSeenAt: { lte: idleCutoff } }] },
+  });
+  return count;
+}
