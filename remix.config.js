@@ -6,4 +6,11 @@ export default {
   // ESM-only packages that must be bundled for the server
   serverDependenciesToBundle: [],
   browserNodeBuiltinsPolyfill: { modules: {} },
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_singleFetch: true,
+    v3_lazyRouteDiscovery: true,
+  },
 };
