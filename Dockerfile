@@ -1,0 +1,39 @@
+# syntax=docker/dockerfile:1
+# One container: the portal, its job runner and (unless OIDC_ISSUER and
+# DATABASE_URL are set) the built-in OpenID provider and embedded PostgreSQL.
+# Data (embedded database, uploads, generated secrets) lives in /app/data.
+
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+# `npm ci` refuses lockfiles written on machines whose registry lacks other
+# platforms' optional packages; `npm install` honours the lockfile otherwise.
+RUN npm install --no-audit --no-fund
+COPY . .
+RUN node scripts/setup.mjs --force \
+ && node node_modules/@remix-run/dev/dist/cli.js build \
+ && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:24-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    PORT=3000 \
+    IDP_PORT=3001 \
+    DATA_DIR=/app/data
+WORKDIR /app
+RUN groupadd --system portal \
+ && useradd --system --gid portal --home-dir /app --shell /usr/sbin/nologin portal \
+ && mkdir -p /app/data \
+ && chown portal:portal /app/data
+COPY --from=build /app/package.json /app/remix.config.js ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/public ./public
+COPY --from=build /app/prisma ./prisma
+COPY --from=build /app/scripts ./scripts
+USER portal
+VOLUME ["/app/data"]
+EXPOSE 3000 3001
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# The same start command as `npm start` (node directly, so SIGTERM reaches it).
+CMD ["node", "scripts/start.mjs"]
