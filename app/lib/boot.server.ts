@@ -67,7 +67,7 @@ async function doBoot({ requestsInFlight }: { requestsInFlight: () => number }) 
       issuer: e.OIDC_ISSUER,
       clientId: e.OIDC_CLIENT_ID,
       clientSecret: e.OIDC_CLIENT_SECRET,
-      profileUrl: process.env.OIDC_PROFILE_URL || undefined,
+      profileUrl: e.OIDC_PROFILE_URL,
       builtIn: false,
     });
     allowFormActionOrigin(new URL(e.OIDC_ISSUER).origin);

@@ -21,8 +21,8 @@ const schema = z.object({
   DATA_DIR: z.string().default("./data"),
   /** External PostgreSQL; when unset an embedded one runs under DATA_DIR. */
   DATABASE_URL: optionalString,
-  /** Port of the embedded PostgreSQL (when DATABASE_URL is unset). */
-  EMBEDDED_PG_PORT: int(5433),
+  /** Port of the embedded PostgreSQL (when DATABASE_URL is unset); 0 picks a free one. */
+  EMBEDDED_PG_PORT: int(0),
   DATABASE_POOL_MAX: int(10),
   DATABASE_CONNECT_TIMEOUT_MS: int(5000),
   DATABASE_STATEMENT_TIMEOUT_MS: int(30000),
@@ -36,6 +36,8 @@ const schema = z.object({
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
   OIDC_SCOPES: z.string().default("openid profile email phone offline_access"),
+  /** The provider's profile-edit page, if it has one. */
+  OIDC_PROFILE_URL: optionalString,
   /** Port and public URL of the built-in provider. */
   IDP_PORT: int(3001),
   IDP_URL: optionalString,
