@@ -120,8 +120,7 @@ export default defineConfig({
     });
   } catch (err) {
     const e = /** @type {any} */ (err);
-    const detail = [e.stdout, e.stderr].filter(Boolean).join("\n");
-    throw new Error(`prisma migrate diff failed: ${e.message}\n${detail}`);
+    throw new Error(`prisma migrate diff failed: ${e.stderr || e.message}${e.stdout ? `\n${e.stdout}` : ""}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,0 +1,140 @@
+// Proves that the database built from prisma/migrations is the database
+// prisma/schema.prisma describes: Prisma 6.19's CLI writes the SQL for the
+// schema from empty (scripts/db-diff.mjs), we apply it to one empty database
+// and our migrations to another, and compare their catalogs. A change to
+// schema.prisma without a migration (or the reverse) fails here with a diff.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { migrate } from "../../app/lib/migrate.server";
+// @ts-expect-error: a plain .mjs script without type declarations
+import { diffSchemas } from "../../scripts/db-diff.mjs";
+import { createEmptyDatabase, dropTestDatabase, type TestDatabase } from "../support/postgres";
+
+const pgServer = { url: inject("pgUrl"), template: inject("pgTemplate") };
+const created: TestDatabase[] = [];
+
+afterAll(async () => {
+  for (const db of created) await dropTestDatabase(db, pgServer);
+});
+
+async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * One line per catalog fact of schema public (ignoring _prisma_migrations):
+ * tables, columns (type, nullability, default; not their order, since a
+ * later ALTER TABLE appends columns), constraints (primary keys, unique,
+ * foreign keys with their ON DELETE/UPDATE rules, checks), indexes with
+ * their definitions, enums, sequences.
+ */
+export async function catalog(url: string): Promise<string[]> {
+  return withClient(url, async (c) => {
+    const lines: string[] = [];
+    const skip = `'_prisma_migrations'`;
+    const tables = await c.query(`
+      SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND c.relname <> ${skip}`);
+    for (const r of tables.rows) lines.push(`table ${r.relname}`);
+
+    const columns = await c.query(`
+      SELECT c.relname, a.attname, format_type(a.atttypid, a.atttypmod) AS type, a.attnotnull,
+             pg_get_expr(d.adbin, d.adrelid) AS def, a.attidentity, a.attgenerated
+        FROM pg_attribute a
+        JOIN pg_class c ON c.oid = a.attrelid
+        JOIN pg_namespace n ON n.oid = c.relnamespace
+        LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+       WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND c.relname <> ${skip}
+         AND a.attnum > 0 AND NOT a.attisdropped`);
+    for (const r of columns.rows) {
+      lines.push(
+        `column ${r.relname}.${r.attname} ${r.type}${r.attnotnull ? " NOT NULL" : ""}` +
+          `${r.def ? ` DEFAULT ${r.def}` : ""}${r.attidentity ? ` IDENTITY ${r.attidentity}` : ""}` +
+          `${r.attgenerated ? ` GENERATED ${r.attgenerated}` : ""}`,
+      );
+    }
+
+    const constraints = await c.query(`
+      SELECT c.relname, k.conname, k.contype, pg_get_constraintdef(k.oid) AS def
+        FROM pg_constraint k
+        JOIN pg_class c ON c.oid = k.conrelid
+        JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE n.nspname = 'public' AND c.relname <> ${skip}`);
+    for (const r of constraints.rows) lines.push(`constraint ${r.relname}.${r.conname} [${r.contype}] ${r.def}`);
+
+    const indexes = await c.query(`
+      SELECT tablename, indexname, indexdef FROM pg_indexes
+       WHERE schemaname = 'public' AND tablename <> ${skip}`);
+    for (const r of indexes.rows) lines.push(`index ${r.tablename}.${r.indexname} ${r.indexdef}`);
+
+    const enums = await c.query(`
+      SELECT t.typname, string_agg(e.enumlabel, ',' ORDER BY e.enumsortorder) AS labels
+        FROM pg_type t JOIN pg_enum e ON e.enumtypid = t.oid
+        JOIN pg_namespace n ON n.oid = t.typnamespace
+       WHERE n.nspname = 'public' GROUP BY t.typname`);
+    for (const r of enums.rows) lines.push(`enum ${r.typname} (${r.labels})`);
+
+    const sequences = await c.query(`
+      SELECT sequencename, data_type FROM pg_sequences WHERE schemaname = 'public'`);
+    for (const r of sequences.rows) lines.push(`sequence ${r.sequencename} ${r.data_type}`);
+
+    return lines.sort();
+  });
+}
+
+/** A readable diff of two catalogs, or "" when equal. */
+export function catalogDiff(fromSchema: string[], fromMigrations: string[]): string {
+  const a = new Set(fromSchema);
+  const b = new Set(fromMigrations);
+  const missing = fromSchema.filter((l) => !b.has(l));
+  const extra = fromMigrations.filter((l) => !a.has(l));
+  if (missing.length === 0 && extra.length === 0) return "";
+  return [
+    "The database built from prisma/migrations differs from prisma/schema.prisma.",
+    "Write a migration: node scripts/db-diff.mjs --from HEAD (see docs/data-model.md).",
+    "",
+    ...(missing.length ? ["In schema.prisma but not in the migrated database:", ...missing.map((l) => `  + ${l}`)] : []),
+    ...(extra.length ? ["In the migrated database but not in schema.prisma:", ...extra.map((l) => `  - ${l}`)] : []),
+  ].join("\n");
+}
+
+describe("schema drift", () => {
+  it("the migrations build exactly the database schema.prisma describes", async () => {
+    const schema = readFileSync(path.resolve("prisma/schema.prisma"), "utf8");
+    const sql: string = diffSchemas(null, schema);
+    expect(sql).toMatch(/CREATE TABLE/);
+
+    const fromSchema = await createEmptyDatabase(undefined, pgServer);
+    created.push(fromSchema);
+    await withClient(fromSchema.url, (c) => c.query(sql));
+
+    const fromMigrations = await createEmptyDatabase(undefined, pgServer);
+    created.push(fromMigrations);
+    await migrate(fromMigrations.url, { migrationsDir: path.resolve("prisma/migrations") });
+
+    const expected = await catalog(fromSchema.url);
+    const actual = await catalog(fromMigrations.url);
+    expect(expected.length).toBeGreaterThan(100);
+    const diff = catalogDiff(expected, actual);
+    if (diff) expect.fail(diff);
+  });
+
+  it("the template the tests clone is the migrated database", async () => {
+    const fromMigrations = await createEmptyDatabase(undefined, pgServer);
+    created.push(fromMigrations);
+    await migrate(fromMigrations.url, { migrationsDir: path.resolve("prisma/migrations") });
+    const templateUrl = new URL(pgServer.url);
+    templateUrl.pathname = `/${pgServer.template}`;
+    // Connecting to a template database is allowed (it is only marked IS_TEMPLATE).
+    const diff = catalogDiff(await catalog(fromMigrations.url), await catalog(templateUrl.toString()));
+    if (diff) expect.fail(diff);
+  });
+});
