@@ -1,0 +1,93 @@
+// Signing up, in and out through the built-in identity provider, in Chromium.
+import { describe, expect, test } from "vitest";
+import { DEMO, DEMO_PASSWORD, fillSignIn, newAccount, signIn, signOut, signUp, useBrowser } from "../support/browser";
+import { findLink, waitForMail } from "../support/mailbox";
+import { expectDashboard, expectProviderSignIn, nav, sharedApp } from "./helpers";
+
+const { appUrl, idpUrl, databaseUrl } = sharedApp();
+const browser = useBrowser();
+
+describe("authentication", () => {
+  test("sign up, sign out (portal and provider), sign in again", async () => {
+    const page = await browser.newPage();
+    const account = newAccount();
+
+    // The welcome page's NEXT goes to sign-in.
+    await page.goto(`${appUrl}/`);
+    await page.getByRole("link", { name: /^next$/i }).or(page.getByRole("button", { name: /^next$/i })).first().click();
+    await expectProviderSignIn(page, idpUrl);
+
+    await signUp(page, appUrl, account);
+    await expectDashboard(page, appUrl);
+    // A brand-new user without appointments gets no CONFIGURE menu.
+    expect(await nav(page).configure.count()).toBe(0);
+
+    await signOut(page, appUrl);
+    // Both sessions are over: a protected page goes to the provider's sign-in form.
+    await page.goto(`${appUrl}/home`);
+    await expectProviderSignIn(page, idpUrl);
+
+    await fillSignIn(page, account.email, account.password);
+    await page.waitForURL(`${appUrl}/home`);
+    await expectDashboard(page, appUrl);
+  });
+
+  test("a marketing director sees the CONFIGURE menu", async () => {
+    const page = await browser.newPage();
+    await signIn(page, appUrl, DEMO.marketingDirector, DEMO_PASSWORD);
+    await expectDashboard(page, appUrl);
+    await nav(page).configure.first().waitFor({ state: "visible" });
+  });
+
+  test("an anonymous visit to a protected path comes back to exactly that path after sign-in", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${appUrl}/invites?x=1`);
+    await expectProviderSignIn(page, idpUrl);
+    await fillSignIn(page, DEMO.marketingDirector, DEMO_PASSWORD);
+    await page.waitForURL((url) => url.href.startsWith(appUrl) && !url.pathname.startsWith("/auth/"));
+    const url = new URL(page.url());
+    expect(url.pathname + url.search).toBe("/invites?x=1");
+  });
+
+  test("a wrong password shows the provider's error and stays on the sign-in page", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${appUrl}/auth/login`);
+    await expectProviderSignIn(page, idpUrl);
+    await fillSignIn(page, DEMO.marketingDirector, "not-the-password-1");
+    await page.getByText(/invalid email or password|incorrect|wrong/i).first().waitFor({ state: "visible" });
+    await expectProviderSignIn(page, idpUrl);
+    // ... and signing in still works afterwards.
+    await fillSignIn(page, DEMO.marketingDirector, DEMO_PASSWORD);
+    await page.waitForURL(`${appUrl}/home`);
+    await expectDashboard(page, appUrl);
+  });
+
+  test("forgot password: the emailed link sets a new password", async () => {
+    const page = await browser.newPage();
+    const account = newAccount();
+    await signUp(page, appUrl, account);
+    await signOut(page, appUrl);
+
+    const since = new Date(Date.now() - 1_000);
+    await page.goto(`${appUrl}/auth/login`);
+    await expectProviderSignIn(page, idpUrl);
+    await page.getByRole("link", { name: /forgot your password/i }).click();
+    await page.getByLabel(/^email/i).fill(account.email);
+    await page.getByRole("button", { name: /send|reset|continue/i }).first().click();
+    await page.getByText(/check your (e-?mail|inbox)|sent|on its way/i).first().waitFor({ state: "visible" });
+
+    const mail = await waitForMail(databaseUrl, { to: account.email, since });
+    const link = findLink(mail, /\/password\/reset\/[^/?#\s]+/);
+    expect(link.startsWith(`${idpUrl}/password/reset/`)).toBe(true);
+
+    const newPassword = `${account.password}-2`;
+    await page.goto(link);
+    await page.getByLabel(/^(new )?password/i).first().fill(newPassword);
+    await page.getByLabel(/confirm/i).fill(newPassword);
+    await page.getByRole("button", { name: /reset|save|set|change/i }).first().click();
+    await page.getByText(/password (has been|was) (changed|reset|updated)|sign in/i).first().waitFor({ state: "visible" });
+
+    await signIn(page, appUrl, account.email, newPassword);
+    await expectDashboard(page, appUrl);
+  });
+});

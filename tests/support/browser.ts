@@ -1,0 +1,216 @@
+// Headless Chromium for the e2e tests (playwright-core + Debian's chromium).
+//
+//   const browser = useBrowser();                 // in a test file: launches once, closes after
+//   const page = await browser.newPage();         // a fresh context (no cookies) per call
+//   const page = await browser.newPage({ javaScriptEnabled: false });
+//   await signUp(page, appUrl, newAccount());
+//   await signIn(page, appUrl, email, password);
+//   await signOut(page, appUrl);
+//
+// When a test fails, every page it opened is saved as a screenshot under
+// test-results/ (git-ignored) before its context is closed.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll } from "vitest";
+import { ensureChromium } from "../../scripts/ensure-chromium.mjs";
+import { repoRoot } from "./app-server";
+
+/** The flags that work on these machines (closed network, root, no GPU). */
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: ensureChromium(),
+    headless: true,
+    args: CHROMIUM_ARGS,
+    timeout: 30_000,
+  });
+}
+
+export interface NewPageOptions {
+  javaScriptEnabled?: boolean;
+  /** Resolves relative page.goto() URLs. */
+  baseURL?: string;
+}
+
+export interface BrowserFixture {
+  browser(): Browser;
+  newPage(options?: NewPageOptions): Promise<Page>;
+}
+
+const resultsDir = path.join(repoRoot, "test-results");
+
+function fileSafe(text: string) {
+  return text.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 120);
+}
+
+/**
+ * Registers beforeAll/afterEach/afterAll hooks in the calling test file:
+ * one browser per file, one context per newPage(), contexts closed after each
+ * test, screenshots of a failed test's pages.
+ */
+export function useBrowser(): BrowserFixture {
+  let browser: Browser | undefined;
+  let contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterEach(async (context) => {
+    const failed = context.task.result?.state === "fail";
+    const open = contexts;
+    contexts = [];
+    if (failed) {
+      mkdirSync(resultsDir, { recursive: true });
+      const file = fileSafe(path.basename(context.task.file?.name ?? "test", ".test.ts"));
+      let n = 0;
+      for (const ctx of open) {
+        for (const page of ctx.pages()) {
+          n += 1;
+          const shot = path.join(resultsDir, `${file}--${fileSafe(context.task.name)}--${n}.png`);
+          try {
+            await page.screenshot({ path: shot, fullPage: true, timeout: 10_000 });
+            console.error(`[e2e] screenshot of ${page.url()} saved to ${path.relative(repoRoot, shot)}`);
+          } catch (error) {
+            console.error(`[e2e] could not save a screenshot of ${page.url()}: ${(error as Error).message}`);
+          }
+        }
+      }
+    }
+    await Promise.all(open.map((ctx) => ctx.close().catch(() => undefined)));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    browser = undefined;
+  });
+
+  return {
+    browser() {
+      if (!browser) throw new Error("the browser is not launched yet (call inside a test)");
+      return browser;
+    },
+    async newPage(options: NewPageOptions = {}) {
+      if (!browser) throw new Error("the browser is not launched yet (call inside a test)");
+      const ctx = await browser.newContext({
+        javaScriptEnabled: options.javaScriptEnabled ?? true,
+        baseURL: options.baseURL,
+      });
+      ctx.setDefaultTimeout(15_000);
+      ctx.setDefaultNavigationTimeout(30_000);
+      contexts.push(ctx);
+      return ctx.newPage();
+    },
+  };
+}
+
+// ───────────────────────────── accounts and signing in ─────────────────────────────
+
+export const DEMO_PASSWORD = "Portal-Demo-2026!";
+export const DEMO = {
+  marketingDirector: "md@portal.localhost",
+  agent: "agent@portal.localhost",
+  prospect: "prospect@portal.localhost",
+  admin: "admin@portal.localhost",
+} as const;
+
+export interface NewAccount {
+  email: string;
+  password: string;
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  phone: string;
+}
+
+let accountCounter = 0;
+/** A new, unique account (not yet signed up). */
+export function newAccount(overrides: Partial<NewAccount> = {}): NewAccount {
+  accountCounter += 1;
+  const id = `${Date.now().toString(36)}${process.pid.toString(36)}${accountCounter}`;
+  return {
+    email: `e2e-${id}@example.com`,
+    password: `Test-Pass-${id}!`,
+    firstName: "Erin",
+    middleName: "Q",
+    lastName: `Tester${accountCounter}`,
+    phone: "555-010-0142",
+    ...overrides,
+  };
+}
+
+function isOn(page: Page, base: string) {
+  return page.url().startsWith(base);
+}
+
+/** Waits until the browser is back on the portal (any path but /auth/*). */
+export async function waitForPortal(page: Page, appUrl: string, timeout = 30_000) {
+  await page.waitForURL((url) => url.href.startsWith(appUrl) && !url.pathname.startsWith("/auth/"), {
+    timeout,
+    waitUntil: "load",
+  });
+}
+
+/** Goes to the provider's sign-in page (through /auth/login) unless already there. */
+export async function gotoSignIn(page: Page, appUrl: string) {
+  if (!/\/interaction\//.test(page.url())) {
+    await page.goto(`${appUrl}/auth/login`);
+  }
+  await page.getByLabel(/^email/i).waitFor({ state: "visible" });
+}
+
+/** Signs up through the built-in provider's pages; ends on the portal (normally /home). */
+export async function signUp(page: Page, appUrl: string, account: NewAccount) {
+  await gotoSignIn(page, appUrl);
+  await page.getByRole("link", { name: /sign up now/i }).click();
+  await page.getByLabel(/confirm password/i).waitFor({ state: "visible" });
+  await page.getByLabel(/^email/i).fill(account.email);
+  await page.getByLabel(/^password/i).fill(account.password);
+  await page.getByLabel(/confirm password/i).fill(account.password);
+  await page.getByLabel(/first name/i).fill(account.firstName);
+  await page.getByLabel(/middle name/i).fill(account.middleName);
+  await page.getByLabel(/last name/i).fill(account.lastName);
+  await page.getByLabel(/phone/i).fill(account.phone);
+  await page.getByRole("button", { name: /sign up|create/i }).click();
+  await waitForPortal(page, appUrl);
+}
+
+/** Signs in at the provider's page (going there through /auth/login if needed); ends on the portal. */
+export async function signIn(page: Page, appUrl: string, email: string, password: string) {
+  await gotoSignIn(page, appUrl);
+  await fillSignIn(page, email, password);
+  await waitForPortal(page, appUrl);
+}
+
+/** Fills and submits the provider's sign-in form (no waiting for the portal). */
+export async function fillSignIn(page: Page, email: string, password: string) {
+  await page.getByLabel(/^email/i).fill(email);
+  await page.getByLabel(/^password/i).fill(password);
+  await page.getByRole("button", { name: /^sign in$/i }).click();
+}
+
+/**
+ * Signs out: the portal's LOGOUT button, then the provider's confirmation
+ * ('Sign out'), back on the portal's welcome page.
+ */
+export async function signOut(page: Page, appUrl: string) {
+  const before = page.url();
+  await page.getByRole("button", { name: /^logout$/i }).click();
+  await page.waitForURL((url) => url.href !== before, { timeout: 15_000 });
+  if (!isOn(page, appUrl)) {
+    await page.getByRole("button", { name: /^sign out$/i }).click();
+  }
+  await waitForPortal(page, appUrl);
+}
