@@ -8,7 +8,6 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { migrate } from "../../app/lib/migrate.server";
-// @ts-expect-error: a plain .mjs script without type declarations
 import { diffSchemas } from "../../scripts/db-diff.mjs";
 import { createEmptyDatabase, dropTestDatabase, type TestDatabase } from "../support/postgres";
 
