@@ -7,6 +7,7 @@
 // and the shutdown on SIGTERM/SIGINT: stop taking jobs, let running jobs and
 // requests finish, close the pool, stop the provider and the database.
 import path from "node:path";
+import type { ServerBuild } from "@remix-run/node";
 import { demoAccounts, seedDemoData, seedReferenceData } from "../../prisma/seed";
 import { startIdentityProvider } from "~/features/idp/provider.server";
 import { disconnectPrisma } from "./db.server";
@@ -18,10 +19,17 @@ import { migrate } from "./migrate.server";
 import { configureOidc } from "./oidc.server";
 import { getSecret } from "./secrets.server";
 import { allowFormActionOrigin } from "./security.server";
+import { requestsInFlight, wrapBuild } from "./server-hooks.server";
 
 const log = (msg: string) => console.log(`[portal] ${msg}`);
 
 let booted: Promise<void> | undefined;
+
+/** Called by scripts/server-build.mjs with the compiled build. */
+export async function prepareServerBuild(build: ServerBuild): Promise<ServerBuild> {
+  await boot({ requestsInFlight });
+  return wrapBuild(build);
+}
 
 export function boot(opts: { requestsInFlight: () => number }): Promise<void> {
   booted ??= doBoot(opts).catch((error) => {

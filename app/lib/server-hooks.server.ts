@@ -1,9 +1,8 @@
 // What Remix v2 lacks: a place that runs before every action and knows when
 // requests are in flight. scripts/serve.mjs hands the compiled build to
-// prepareServerBuild(), which boots the process and returns the build with
-// every route's action guarded by the same-origin check.
+// prepareServerBuild() (boot.server.ts), which boots the process and returns
+// wrapBuild(build): every route's action guarded by the same-origin check.
 import type { ServerBuild } from "@remix-run/node";
-import { boot } from "./boot.server";
 import { assertSameOrigin } from "./security.server";
 
 let inFlight = 0;
@@ -38,9 +37,4 @@ export function wrapBuild(build: ServerBuild): ServerBuild {
     routes[id] = { ...route, module: wrapped as unknown as typeof route.module };
   }
   return { ...build, routes };
-}
-
-export async function prepareServerBuild(build: ServerBuild): Promise<ServerBuild> {
-  await boot({ requestsInFlight });
-  return wrapBuild(build);
 }
