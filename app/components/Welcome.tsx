@@ -1,0 +1,154 @@
+// The welcome (landing and sign-in) page of spec part 1 §2 'Welcome page'.
+// WAIT (a spinner in the older program) does not exist here: the server
+// renders the final state directly.
+import { Form, Link } from "@remix-run/react";
+import type { WelcomeData } from "~/features/users/shell.server";
+import { AnonymousLayout } from "./AnonymousLayout";
+import { Banner } from "./Banner";
+import { Dialog } from "./Dialog";
+import { DownloadIcon } from "./Icons";
+import { useRootData } from "./root-data";
+
+export const WELCOME_TITLE = "Welcome";
+export const LINK_ERROR_MESSAGE = "Something on our end went wrong when validating the link you provided.";
+
+export function Welcome({ data }: { data: WelcomeData }) {
+  const { defaultTitle } = useRootData();
+  return (
+    <AnonymousLayout>
+      <div className="welcome">
+        {data.announcementHtml ? (
+          <Banner variant="info" role="note">
+            {/* Operator-provided HTML (setting ANNOUNCEMENT_HTML), trusted. */}
+            <div className="announcement" dangerouslySetInnerHTML={{ __html: data.announcementHtml }} />
+          </Banner>
+        ) : null}
+
+        {data.state === "ERROR" ? (
+          <Dialog
+            title="Error"
+            variant="error"
+            message={<p>{LINK_ERROR_MESSAGE}</p>}
+            buttons={[{ label: "OK", to: "/" }]}
+            dismissible={false}
+          />
+        ) : null}
+
+        <section className="card welcome__hero" aria-labelledby="welcome-title">
+          {data.admin ? (
+            <>
+              <h1 id="welcome-title">Welcome to the {defaultTitle}</h1>
+              <p>
+                You are signed in as <strong>{data.admin.name}</strong>, an internal administrator.
+              </p>
+              <div className="btn-row">
+                <Link to="/home" className="btn btn--primary">
+                  Go to the dashboard
+                </Link>
+              </div>
+            </>
+          ) : data.state === "WELCOME" ? (
+            <WelcomeState data={data} title={defaultTitle} />
+          ) : (
+            <HoldState data={data} title={defaultTitle} />
+          )}
+        </section>
+
+        {data.admin ? <SpoofBox admin={data.admin} /> : null}
+
+        <section className="card" aria-labelledby="help-title">
+          <h2 id="help-title" className="card__title">
+            Need help getting started?
+          </h2>
+          <ul className="download-list">
+            <li>
+              <a className="download-link" href="/documents/system/HELP_NEW_USER">
+                <DownloadIcon /> Help for new users (PDF)
+              </a>
+            </li>
+            <li>
+              <a className="download-link" href="/documents/system/HELP_EXISTING_USER">
+                <DownloadIcon /> Help for existing users (PDF)
+              </a>
+            </li>
+          </ul>
+        </section>
+      </div>
+    </AnonymousLayout>
+  );
+}
+
+function WelcomeState({ data, title }: { data: WelcomeData; title: string }) {
+  return (
+    <>
+      <h1 id="welcome-title">Welcome to the {title}</h1>
+      <p>
+        You have been invited to apply for an appointment. To begin, sign up for an account: click <strong>NEXT</strong>
+        , choose to sign up, and enter your email address and a password. You will then be guided through your
+        appointment application, which you can save and finish later.
+      </p>
+      <p className="welcome__hint">If you&apos;ve already signed UP, just sign IN instead.</p>
+      <div className="btn-row welcome__actions">
+        <a href={data.signInHref} className="btn btn--primary">
+          NEXT
+        </a>
+      </div>
+    </>
+  );
+}
+
+function HoldState({ data, title }: { data: WelcomeData; title: string }) {
+  return (
+    <>
+      <h1 id="welcome-title">Welcome to the {title}</h1>
+      <p>
+        Click <strong>NEXT</strong> to log in.
+      </p>
+      <p>
+        New users need an email invitation from their recruiting agency to sign up. If you are expecting one and have
+        not received it, please{" "}
+        <a href={`mailto:${data.marketingEmail}`}>contact us</a>.
+      </p>
+      <div className="btn-row welcome__actions">
+        <a href={data.signInHref} className="btn btn--primary">
+          NEXT
+        </a>
+      </div>
+    </>
+  );
+}
+
+function SpoofBox({ admin }: { admin: NonNullable<WelcomeData["admin"]> }) {
+  const errorId = "spoof-email-error";
+  return (
+    <section className="card spoof-box" aria-labelledby="spoof-title">
+      <h2 id="spoof-title" className="card__title">
+        Act as a user
+      </h2>
+      <p className="muted">Enter the email address of an existing user to see the portal as that user.</p>
+      <Form method="post" action="/auth/impersonate" reloadDocument>
+        <div className={`field${admin.spoofError ? " field--invalid" : ""}`}>
+          <label htmlFor="spoof-email">Email</label>
+          <input
+            id="spoof-email"
+            name="email"
+            type="email"
+            autoComplete="off"
+            required
+            defaultValue={admin.spoofEmail}
+            aria-invalid={admin.spoofError ? true : undefined}
+            aria-describedby={admin.spoofError ? errorId : undefined}
+          />
+          {admin.spoofError ? (
+            <span className="field__error" id={errorId} role="alert">
+              {admin.spoofError}
+            </span>
+          ) : null}
+        </div>
+        <button type="submit" className="btn btn--primary">
+          SPOOF
+        </button>
+      </Form>
+    </section>
+  );
+}

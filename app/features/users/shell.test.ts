@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { navRules, type NavAppointment } from "./shell.server";
+
+const ind = (statusCode: string): NavAppointment => ({ typeCode: "APPTTYP_IND", statusCode });
+const wvb = (statusCode: string): NavAppointment => ({ typeCode: "APPTTYP_WVB", statusCode });
+const APPROVED = "APWF_STATUS_APPROVED";
+const INCOMPLETE = "APWF_STATUS_INCOMPLETE";
+const NEWCONTRACT = "APWF_STATUS_NEWCONTRACT";
+
+type Row = {
+  name: string;
+  isMd: boolean;
+  appointments: NavAppointment[];
+  hasAppointments: boolean;
+  hasApproved: boolean;
+  webOnly: boolean;
+  configure: boolean;
+  hierarchyShown: boolean;
+  hierarchyEnabled: boolean;
+};
+
+const table: Row[] = [
+  { name: "MD without appointments", isMd: true, appointments: [], hasAppointments: false, hasApproved: false, webOnly: false, configure: true, hierarchyShown: true, hierarchyEnabled: true },
+  { name: "MD with an incomplete appointment", isMd: true, appointments: [ind(INCOMPLETE)], hasAppointments: true, hasApproved: false, webOnly: false, configure: true, hierarchyShown: true, hierarchyEnabled: true },
+  { name: "MD whose appointments are all web-based", isMd: true, appointments: [wvb(APPROVED)], hasAppointments: true, hasApproved: true, webOnly: true, configure: false, hierarchyShown: false, hierarchyEnabled: false },
+  { name: "prospect without appointments", isMd: false, appointments: [], hasAppointments: false, hasApproved: false, webOnly: false, configure: false, hierarchyShown: true, hierarchyEnabled: false },
+  { name: "prospect with an incomplete appointment", isMd: false, appointments: [ind(INCOMPLETE)], hasAppointments: true, hasApproved: false, webOnly: false, configure: false, hierarchyShown: true, hierarchyEnabled: false },
+  { name: "prospect awaiting approval", isMd: false, appointments: [ind(NEWCONTRACT)], hasAppointments: true, hasApproved: false, webOnly: false, configure: false, hierarchyShown: true, hierarchyEnabled: false },
+  { name: "agent with an approved appointment", isMd: false, appointments: [ind(APPROVED)], hasAppointments: true, hasApproved: true, webOnly: false, configure: true, hierarchyShown: true, hierarchyEnabled: true },
+  { name: "agent with approved and incomplete", isMd: false, appointments: [ind(INCOMPLETE), ind(APPROVED)], hasAppointments: true, hasApproved: true, webOnly: false, configure: true, hierarchyShown: true, hierarchyEnabled: true },
+  { name: "web-based-only agent, approved", isMd: false, appointments: [wvb(APPROVED)], hasAppointments: true, hasApproved: true, webOnly: true, configure: false, hierarchyShown: false, hierarchyEnabled: false },
+  { name: "web-based-only agent, two appointments", isMd: false, appointments: [wvb(APPROVED), wvb(INCOMPLETE)], hasAppointments: true, hasApproved: true, webOnly: true, configure: false, hierarchyShown: false, hierarchyEnabled: false },
+  { name: "web-based and individual, approved web-based", isMd: false, appointments: [wvb(APPROVED), ind(INCOMPLETE)], hasAppointments: true, hasApproved: true, webOnly: false, configure: true, hierarchyShown: true, hierarchyEnabled: true },
+  { name: "web-based and individual, nothing approved", isMd: false, appointments: [wvb(INCOMPLETE), ind(INCOMPLETE)], hasAppointments: true, hasApproved: false, webOnly: false, configure: false, hierarchyShown: true, hierarchyEnabled: false },
+  { name: "web-based corporation is not web-based-only", isMd: false, appointments: [{ typeCode: "APPTTYP_VB_CORP", statusCode: APPROVED }], hasAppointments: true, hasApproved: true, webOnly: false, configure: true, hierarchyShown: true, hierarchyEnabled: true },
+];
+
+describe("navRules", () => {
+  it.each(table)("$name", (row) => {
+    const r = navRules({ isMd: row.isMd, appointments: row.appointments });
+    expect(r).toEqual({
+      isMarketingDirector: row.isMd,
+      hasAppointments: row.hasAppointments,
+      hasApprovedAppointment: row.hasApproved,
+      isWebBasedOnly: row.webOnly,
+      showConfigure: row.configure,
+      showHierarchyButtons: row.hierarchyShown,
+      hierarchyButtonsEnabled: row.hierarchyEnabled,
+    });
+  });
+});

@@ -1,0 +1,100 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { AnonymousLayout } from "~/components/AnonymousLayout";
+import { NOT_FOUND_TITLE, PageNotFound } from "~/components/PageNotFound";
+import type { RootData } from "~/components/root-data";
+import { getShellContext } from "~/features/users/shell.server";
+import { getCurrentUser } from "~/lib/auth.server";
+import { env } from "~/lib/env.server";
+import { pageTitle } from "~/lib/meta";
+import { useNonce } from "~/lib/nonce";
+import baseStyles from "~/styles/base.css";
+import layoutStyles from "~/styles/layout.css";
+import componentStyles from "~/styles/components.css";
+
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "stylesheet", href: baseStyles },
+  { rel: "stylesheet", href: layoutStyles },
+  { rel: "stylesheet", href: componentStyles },
+];
+
+export async function loader({ request }: LoaderFunctionArgs): Promise<RootData> {
+  const settings = env();
+  const user = await getCurrentUser(request);
+  const shell = user ? await getShellContext(user) : null;
+  return {
+    defaultTitle: settings.DEFAULT_TITLE,
+    supportUrl: settings.SUPPORT_URL,
+    year: new Date().getFullYear(),
+    user,
+    shell,
+  };
+}
+
+export const meta: MetaFunction = ({ matches, error }) => {
+  if (error) {
+    const is404 = isRouteErrorResponse(error) && error.status === 404;
+    return [{ title: pageTitle(is404 ? NOT_FOUND_TITLE : "Something went wrong", matches) }];
+  }
+  return [{ title: pageTitle(null, matches) }];
+};
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b2545" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <PageNotFound />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <AnonymousLayout>
+      <section className="card card--centered" aria-labelledby="error-title">
+        <h1 id="error-title">Something went wrong</h1>
+        {status === 403 ? (
+          <p>You do not have access to this page.</p>
+        ) : (
+          <p>
+            Something on our end went wrong while showing this page. Please try again in a moment, or contact us if
+            the problem persists.
+          </p>
+        )}
+        <p>
+          <a href="/" className="btn btn--primary">
+            Go to the home page
+          </a>
+        </p>
+      </section>
+    </AnonymousLayout>
+  );
+}

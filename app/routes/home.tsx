@@ -1,0 +1,147 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Banner } from "~/components/Banner";
+import { Dialog } from "~/components/Dialog";
+import { PageHeader } from "~/components/PageHeader";
+import { SignedInLayout } from "~/components/SignedInLayout";
+import { getDashboard, type DashboardEntry } from "~/features/users/dashboard.server";
+import { requireUser } from "~/lib/auth.server";
+import { titleMeta } from "~/lib/meta";
+
+export const meta = titleMeta("Dashboard");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return getDashboard(user);
+}
+
+function formatDate(iso: string) {
+  return new Date(iso).toLocaleDateString("en-US", { timeZone: "UTC" });
+}
+
+export default function DashboardRoute() {
+  const d = useLoaderData<typeof loader>();
+  const { rules } = d;
+  const warnings = d.entries.filter((e) => e.abandonDaysLeft != null);
+
+  return (
+    <SignedInLayout>
+      <PageHeader title={`Welcome, ${d.firstName}`} />
+
+      {d.nothingFound ? (
+        <Dialog
+          title="No Apps or Invitations Found"
+          variant="warning"
+          message={
+            <p>
+              We could not find an appointment application or an invitation for your account. New users need an
+              email invitation from their recruiting agency.
+            </p>
+          }
+          buttons={[{ label: "LOGOUT", action: "/auth/logout", reloadDocument: true }]}
+          dismissible={false}
+        />
+      ) : null}
+
+      {warnings.map((e) => (
+        <Banner key={`warn-${e.key}`} variant="warning" title="Your application is not finished">
+          <p>
+            Your appointment application{e.startDt ? ` started on ${formatDate(e.startDt)}` : ""} will be abandoned
+            in {e.abandonDaysLeft} day{e.abandonDaysLeft === 1 ? "" : "s"} unless it is submitted.
+          </p>
+        </Banner>
+      ))}
+
+      {d.entries.length > 0 ? (
+        <section className="card" aria-labelledby="appointments-title">
+          <h2 id="appointments-title" className="card__title">
+            Your Appointments
+          </h2>
+          <ul className="dashboard-actions" style={{ listStyle: "none", margin: 0, padding: 0 }}>
+            {d.entries.map((e) => (
+              <AppointmentEntry key={e.key} entry={e} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <div className="card-grid">
+        <section className="card" aria-labelledby="tools-title">
+          <h2 id="tools-title" className="card__title">
+            Tools
+          </h2>
+          <div className="dashboard-actions">
+            {rules.showHierarchyButtons ? (
+              <>
+                <ActionButton to="/agents" label="View Agent Hierarchy" enabled={rules.hierarchyButtonsEnabled} />
+                <ActionButton to="/linx" label="View Appointment Links" enabled={rules.hierarchyButtonsEnabled} />
+                {!rules.hierarchyButtonsEnabled ? (
+                  <p className="muted" id="hierarchy-disabled-note">
+                    These become available once your appointment is approved.
+                  </p>
+                ) : null}
+              </>
+            ) : null}
+            <Link to="/help" className="btn btn--secondary btn--block">
+              Help
+            </Link>
+          </div>
+        </section>
+
+        <section className="card" aria-labelledby="agent-numbers-title">
+          <h2 id="agent-numbers-title" className="card__title">
+            Your Agent Numbers
+          </h2>
+          {d.agentNumbers.length > 0 ? (
+            <ul className="agent-numbers">
+              {d.agentNumbers.map((a) => (
+                <li key={`${a.agentNumber}-${a.companyNumber}-${a.blockNumber}`}>
+                  {a.agentNumber}{" "}
+                  <span className="muted">
+                    (company {a.companyNumber}, block {a.blockNumber})
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">You have no agent numbers yet.</p>
+          )}
+        </section>
+      </div>
+    </SignedInLayout>
+  );
+}
+
+function AppointmentEntry({ entry }: { entry: DashboardEntry }) {
+  return (
+    <li className="appointment-item">
+      <div className="appointment-item__text">
+        <p>
+          <span className="status-pill">{entry.statusText}</span>
+          {entry.startDt ? <span className="muted"> Started {formatDate(entry.startDt)}</span> : null}
+        </p>
+        {entry.lines.map((l) => (
+          <p key={l}>{l}</p>
+        ))}
+      </div>
+      <Link to={entry.href} className={`btn ${entry.kind === "complete" || entry.kind === "resume" ? "btn--primary" : "btn--secondary"}`}>
+        {entry.label}
+      </Link>
+    </li>
+  );
+}
+
+function ActionButton({ to, label, enabled }: { to: string; label: string; enabled: boolean }) {
+  if (enabled) {
+    return (
+      <Link to={to} className="btn btn--primary btn--block">
+        {label}
+      </Link>
+    );
+  }
+  return (
+    <span className="btn btn--block" aria-disabled="true" role="link" aria-describedby="hierarchy-disabled-note">
+      {label}
+    </span>
+  );
+}
