@@ -1,0 +1,306 @@
+// The built-in identity provider's pages: plain server-rendered HTML forms
+// that work without JavaScript, styled by one stylesheet the provider serves
+// itself (no external fonts, no inline scripts or styles, so the strict CSP
+// of `securityHeaders` holds).
+
+export const APP_NAME = "Appointment Portal";
+export const STYLESHEET_PATH = "/assets/idp.css";
+
+export function esc(value: unknown): string {
+  return String(value ?? "").replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+type Values = Record<string, string | undefined>;
+type Errors = Record<string, string | undefined>;
+
+function layout(title: string, body: string, opts: { wide?: boolean } = {}) {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${esc(`${APP_NAME} — ${title}`)}</title>
+<link rel="stylesheet" href="${STYLESHEET_PATH}">
+</head>
+<body>
+<header class="brand"><span class="brand-mark" aria-hidden="true">AP</span><span>${esc(APP_NAME)}</span></header>
+<main class="card${opts.wide ? " wide" : ""}">
+${body}
+</main>
+<footer class="foot">&copy; ${new Date().getFullYear()} ${esc(APP_NAME)}</footer>
+</body>
+</html>`;
+}
+
+function formError(message?: string) {
+  return message ? `<div class="alert" role="alert">${esc(message)}</div>` : "";
+}
+
+function field(opts: {
+  name: string;
+  label: string;
+  type?: string;
+  value?: string;
+  error?: string;
+  autocomplete?: string;
+  required?: boolean;
+  readonly?: boolean;
+  hint?: string;
+  autofocus?: boolean;
+}) {
+  const id = `f-${opts.name}`;
+  const errId = `${id}-error`;
+  const type = opts.type ?? "text";
+  const keepValue = type !== "password";
+  const attrs = [
+    `id="${id}"`,
+    `name="${esc(opts.name)}"`,
+    `type="${esc(type)}"`,
+    keepValue && opts.value ? `value="${esc(opts.value)}"` : "",
+    opts.autocomplete ? `autocomplete="${esc(opts.autocomplete)}"` : "",
+    opts.required ? "required" : "",
+    opts.readonly ? "readonly" : "",
+    opts.autofocus ? "autofocus" : "",
+    opts.error ? `aria-invalid="true" aria-describedby="${errId}"` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+  return `<div class="field${opts.error ? " has-error" : ""}">
+<label for="${id}">${esc(opts.label)}</label>
+<input ${attrs}>
+${opts.hint ? `<p class="hint">${esc(opts.hint)}</p>` : ""}
+${opts.error ? `<p class="error" id="${errId}">${esc(opts.error)}</p>` : ""}
+</div>`;
+}
+
+const hidden = (name: string, value: string) => `<input type="hidden" name="${esc(name)}" value="${esc(value)}">`;
+
+// ---------------------------------------------------------------- sign-in
+
+export function signInPage(p: {
+  action: string;
+  signUpHref: string;
+  forgotHref: string;
+  values?: Values;
+  errors?: Errors;
+  notice?: string;
+  csrf?: string;
+  hiddenFields?: Record<string, string>;
+  title?: string;
+  intro?: string;
+}) {
+  const v = p.values ?? {};
+  const e = p.errors ?? {};
+  return layout(
+    "Sign in",
+    `<h1>${esc(p.title ?? "Sign in")}</h1>
+${p.intro ? `<p class="lead">${esc(p.intro)}</p>` : `<p class="lead">Sign in with your email address.</p>`}
+${p.notice ? `<div class="notice" role="status">${esc(p.notice)}</div>` : ""}
+${formError(e._form)}
+<form method="post" action="${esc(p.action)}" novalidate>
+${p.csrf ? hidden("csrf", p.csrf) : ""}
+${Object.entries(p.hiddenFields ?? {}).map(([k, val]) => hidden(k, val)).join("\n")}
+${field({ name: "email", label: "Email Address", type: "email", value: v.email, error: e.email, autocomplete: "username", required: true, autofocus: !v.email })}
+${field({ name: "password", label: "Password", type: "password", error: e.password, autocomplete: "current-password", required: true, autofocus: Boolean(v.email) })}
+<p class="aside"><a href="${esc(p.forgotHref)}">Forgot your password?</a></p>
+<button type="submit" class="primary">Sign in</button>
+</form>
+<p class="switch">Don't have an account? <a href="${esc(p.signUpHref)}">Sign up now</a></p>`,
+  );
+}
+
+// ---------------------------------------------------------------- sign-up
+
+export function signUpPage(p: { action: string; signInHref: string; values?: Values; errors?: Errors }) {
+  const v = p.values ?? {};
+  const e = p.errors ?? {};
+  return layout(
+    "Sign up",
+    `<h1>Create your account</h1>
+<p class="lead">Use the email address your recruiter invited.</p>
+${formError(e._form)}
+<form method="post" action="${esc(p.action)}" novalidate>
+${field({ name: "email", label: "Email Address", type: "email", value: v.email, error: e.email, autocomplete: "email", required: true, autofocus: true })}
+${field({ name: "password", label: "Password", type: "password", error: e.password, autocomplete: "new-password", required: true, hint: "At least 10 characters." })}
+${field({ name: "confirmPassword", label: "Confirm Password", type: "password", error: e.confirmPassword, autocomplete: "new-password", required: true })}
+${field({ name: "givenName", label: "First Name", value: v.givenName, error: e.givenName, autocomplete: "given-name", required: true })}
+${field({ name: "middleName", label: "Middle Name (or initial)", value: v.middleName, error: e.middleName, autocomplete: "additional-name", required: true })}
+${field({ name: "familyName", label: "Last Name", value: v.familyName, error: e.familyName, autocomplete: "family-name", required: true })}
+${field({ name: "phoneNumber", label: "Phone Number", type: "tel", value: v.phoneNumber, error: e.phoneNumber, autocomplete: "tel-national", required: true, hint: "10 digits, for example (555) 555-0100." })}
+<button type="submit" class="primary">Create account</button>
+</form>
+<p class="switch">Already have an account? <a href="${esc(p.signInHref)}">Sign in</a></p>`,
+  );
+}
+
+// ---------------------------------------------------------------- password reset
+
+export function forgotPasswordPage(p: {
+  action: string;
+  csrf: string;
+  signInHref: string;
+  values?: Values;
+  errors?: Errors;
+  sent?: boolean;
+  hiddenFields?: Record<string, string>;
+}) {
+  const v = p.values ?? {};
+  const e = p.errors ?? {};
+  const body = p.sent
+    ? `<h1>Check your email</h1>
+<div class="notice" role="status">If an account exists for that address, we have sent a link to reset your password. The link is valid for 60 minutes.</div>
+<p class="switch"><a href="${esc(p.signInHref)}">Back to sign in</a></p>`
+    : `<h1>Forgot your password?</h1>
+<p class="lead">Enter the email address of your account and we will send you a link to choose a new password.</p>
+${formError(e._form)}
+<form method="post" action="${esc(p.action)}" novalidate>
+${hidden("csrf", p.csrf)}
+${Object.entries(p.hiddenFields ?? {}).map(([k, val]) => hidden(k, val)).join("\n")}
+${field({ name: "email", label: "Email Address", type: "email", value: v.email, error: e.email, autocomplete: "email", required: true, autofocus: true })}
+<button type="submit" class="primary">Send reset link</button>
+</form>
+<p class="switch"><a href="${esc(p.signInHref)}">Back to sign in</a></p>`;
+  return layout("Forgot password", body);
+}
+
+export function resetPasswordPage(p: {
+  state: "form" | "done" | "invalid";
+  action: string;
+  csrf: string;
+  signInHref: string;
+  forgotHref: string;
+  errors?: Errors;
+}) {
+  const e = p.errors ?? {};
+  let body: string;
+  if (p.state === "invalid") {
+    body = `<h1>Link expired</h1>
+<div class="alert" role="alert">This password reset link is invalid, has expired or was already used.</div>
+<p class="switch"><a href="${esc(p.forgotHref)}">Request a new link</a> · <a href="${esc(p.signInHref)}">Back to sign in</a></p>`;
+  } else if (p.state === "done") {
+    body = `<h1>Password changed</h1>
+<div class="notice" role="status">Your password has been changed. You can now sign in with your new password.</div>
+<p class="switch"><a class="button primary" href="${esc(p.signInHref)}">Back to sign in</a></p>`;
+  } else {
+    body = `<h1>Choose a new password</h1>
+${formError(e._form)}
+<form method="post" action="${esc(p.action)}" novalidate>
+${hidden("csrf", p.csrf)}
+${field({ name: "password", label: "New Password", type: "password", error: e.password, autocomplete: "new-password", required: true, autofocus: true, hint: "At least 10 characters." })}
+${field({ name: "confirmPassword", label: "Confirm New Password", type: "password", error: e.confirmPassword, autocomplete: "new-password", required: true })}
+<button type="submit" class="primary">Change password</button>
+</form>
+<p class="switch"><a href="${esc(p.signInHref)}">Back to sign in</a></p>`;
+  }
+  return layout("Reset password", body);
+}
+
+// ---------------------------------------------------------------- profile
+
+export function profilePage(p: {
+  action: string;
+  csrf: string;
+  email: string;
+  values: Values;
+  errors?: Errors;
+  returnTo?: string;
+  cancelHref: string;
+  saved?: boolean;
+}) {
+  const v = p.values;
+  const e = p.errors ?? {};
+  const invalid = Object.keys(e).filter((k) => k !== "_form");
+  const labels: Record<string, string> = {
+    givenName: "First Name",
+    middleName: "Middle Name",
+    familyName: "Last Name",
+    phoneNumber: "Phone Number",
+  };
+  return layout(
+    "Your Profile",
+    `<h1>Your Profile</h1>
+${p.saved ? `<div class="notice" role="status">Successfully Updated!</div>` : ""}
+${invalid.length ? `<div class="alert" role="alert"><strong>Missing or Invalid</strong>: ${esc(invalid.map((k) => labels[k] ?? k).join(", "))}</div>` : formError(e._form)}
+<form method="post" action="${esc(p.action)}" novalidate>
+${hidden("csrf", p.csrf)}
+${p.returnTo ? hidden("return_to", p.returnTo) : ""}
+${field({ name: "email", label: "Email Address", type: "email", value: p.email, readonly: true, autocomplete: "off" })}
+${field({ name: "givenName", label: "First Name", value: v.givenName, error: e.givenName, autocomplete: "given-name", required: true, autofocus: true })}
+${field({ name: "middleName", label: "Middle Name (or initial)", value: v.middleName, error: e.middleName, autocomplete: "additional-name", required: true })}
+${field({ name: "familyName", label: "Last Name", value: v.familyName, error: e.familyName, autocomplete: "family-name", required: true })}
+${field({ name: "phoneNumber", label: "Phone Number", type: "tel", value: v.phoneNumber, error: e.phoneNumber, autocomplete: "tel-national", required: true })}
+<div class="actions">
+<a class="button" href="${esc(p.cancelHref)}">Cancel</a>
+<button type="submit" class="primary">Save</button>
+</div>
+</form>`,
+  );
+}
+
+// ---------------------------------------------------------------- logout
+
+/** `form` is oidc-provider's logout form (it carries the xsrf token). */
+export function logoutPage(form: string) {
+  const buttons = `<div class="actions"><button type="submit" class="primary" name="logout" value="yes" autofocus>Sign out</button></div>`;
+  const withButtons = form.includes("</form>") ? form.replace("</form>", `${buttons}</form>`) : form;
+  return layout(
+    "Sign out",
+    `<h1>Sign out of the ${esc(APP_NAME)}?</h1>
+<p class="lead">You will be signed out of the ${esc(APP_NAME)} on this device.</p>
+${withButtons}`,
+  );
+}
+
+export function signedOutPage(portalHref?: string) {
+  return layout(
+    "Signed out",
+    `<h1>You are signed out</h1>
+<p class="lead">You have been signed out of the ${esc(APP_NAME)}.</p>
+${portalHref ? `<p class="switch"><a class="button primary" href="${esc(portalHref)}">Return to the ${esc(APP_NAME)}</a></p>` : ""}`,
+  );
+}
+
+export function messagePage(title: string, message: string, link?: { href: string; label: string }) {
+  return layout(
+    title,
+    `<h1>${esc(title)}</h1>
+<div class="alert" role="alert">${esc(message)}</div>
+${link ? `<p class="switch"><a href="${esc(link.href)}">${esc(link.label)}</a></p>` : ""}`,
+  );
+}
+
+// ---------------------------------------------------------------- stylesheet
+
+export const STYLESHEET = `
+*,*::before,*::after{box-sizing:border-box}
+html{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;font-size:16px;line-height:1.5;color:#1f2933;background:#f3f5f8}
+body{margin:0;min-height:100vh;display:flex;flex-direction:column;align-items:center;padding:24px 16px}
+.brand{display:flex;align-items:center;gap:10px;font-weight:600;font-size:1.1rem;color:#12355b;margin:8px 0 20px}
+.brand-mark{display:inline-flex;align-items:center;justify-content:center;width:36px;height:36px;border-radius:8px;background:#12355b;color:#fff;font-size:.85rem;letter-spacing:.05em}
+.card{width:100%;max-width:420px;background:#fff;border:1px solid #dde3ea;border-radius:10px;padding:28px 28px 20px;box-shadow:0 1px 3px rgba(16,24,40,.06)}
+.card.wide{max-width:560px}
+h1{font-size:1.45rem;margin:0 0 6px;color:#12355b}
+.lead{margin:0 0 18px;color:#52606d}
+.field{margin-bottom:14px}
+label{display:block;font-weight:600;font-size:.9rem;margin-bottom:4px}
+input{width:100%;font:inherit;padding:9px 11px;border:1px solid #b8c2cc;border-radius:6px;background:#fff;color:inherit}
+input:focus{outline:3px solid rgba(30,102,245,.25);border-color:#1e66f5}
+input[readonly]{background:#f1f4f7;color:#52606d}
+.has-error input{border-color:#c81e1e}
+.error{color:#c81e1e;font-size:.85rem;margin:4px 0 0}
+.hint{color:#7b8794;font-size:.8rem;margin:4px 0 0}
+.alert{border:1px solid #f5b5b5;background:#fdecec;color:#8a1c1c;border-radius:6px;padding:10px 12px;margin:0 0 16px}
+.notice{border:1px solid #a6d8b8;background:#e9f7ef;color:#1d5e36;border-radius:6px;padding:10px 12px;margin:0 0 16px}
+button,.button{display:inline-block;font:inherit;font-weight:600;padding:10px 18px;border-radius:6px;border:1px solid #b8c2cc;background:#fff;color:#12355b;cursor:pointer;text-decoration:none;text-align:center}
+button.primary,.button.primary{background:#1e66f5;border-color:#1e66f5;color:#fff}
+button.primary:hover,.button.primary:hover{background:#174fc0}
+form>button.primary{width:100%;margin-top:6px}
+.actions{display:flex;gap:10px;justify-content:flex-end;margin-top:10px}
+.actions>*{flex:0 0 auto}
+.aside{margin:-4px 0 12px;text-align:right;font-size:.9rem}
+.switch{margin:18px 0 4px;text-align:center;font-size:.95rem}
+a{color:#1e66f5}
+.foot{margin-top:24px;color:#7b8794;font-size:.8rem}
+@media (max-width:480px){.card{padding:20px 16px}}
+`;

@@ -1,0 +1,224 @@
+// The built-in OpenID Connect provider, used when OIDC_ISSUER is unset: an
+// oidc-provider instance on its own port, storing its artefacts in Postgres
+// (IdpPayload), its accounts in IdpAccount, with our own pages for sign-in,
+// sign-up, password reset, profile edit and sign-out. See
+// docs/decisions/0002-built-in-identity-provider.md.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import Provider, { type Account, type Configuration, type KoaContext } from "oidc-provider";
+import { env } from "~/lib/env.server";
+import { getSecret } from "~/lib/secrets.server";
+import { findAccountById, DEFAULT_SIGN_IN_LIMITS, type IdpAccountRecord, type SignInLimits } from "./accounts.server";
+import { PrismaAdapter, purgeExpiredIdpPayloads } from "./adapter.server";
+import { sendHtml } from "./http.server";
+import { loadOrCreateJwks, type Jwks } from "./keys.server";
+import { logoutPage, messagePage, signedOutPage } from "./pages.server";
+import { idpRoutes } from "./routes.server";
+
+export type IdpClient = {
+  client_id: string;
+  client_secret: string;
+  redirect_uris: string[];
+  post_logout_redirect_uris: string[];
+  /** Defaults to client_secret_basic. */
+  token_endpoint_auth_method?: "client_secret_basic" | "client_secret_post";
+};
+
+export type StartIdentityProviderOptions = {
+  port: number;
+  /** Public URL of the provider, e.g. http://localhost:3001 (no trailing slash). */
+  issuer: string;
+  clients: IdpClient[];
+  /** Interface to listen on; all interfaces when unset. */
+  host?: string;
+  /** Trust X-Forwarded-* headers (behind a TLS-terminating proxy). Default false. */
+  proxy?: boolean;
+  /** Signing keys; default DATA_DIR/idp-jwks.json, created on first start. */
+  jwksFile?: string;
+  /** Cookie signing keys; default [getSecret("IDP_COOKIE_KEY")]. */
+  cookieKeys?: string[];
+  /** Failed sign-in limits; default 10 per email, 50 per IP within 15 minutes. */
+  signInLimits?: Partial<SignInLimits>;
+};
+
+export type IdentityProvider = { issuer: string; stop(): Promise<void> };
+
+/** Scopes and the claims each one releases. */
+export const IDP_CLAIMS = {
+  openid: ["sub", "oid"],
+  email: ["email", "email_verified"],
+  profile: ["name", "given_name", "middle_name", "family_name", "updated_at", "extension_MiddleName"],
+  phone: ["phone_number", "phone_number_verified", "extension_PhoneNumber"],
+} as const;
+
+/** The claims of an account (filtered by the granted scopes by oidc-provider). */
+export function accountClaims(a: IdpAccountRecord): Record<string, unknown> {
+  const digits = a.phoneNumber?.replace(/\D/g, "") ?? "";
+  return {
+    sub: a.id,
+    oid: a.id,
+    email: a.email,
+    email_verified: a.emailVerified,
+    name: [a.givenName, a.middleName, a.familyName].filter(Boolean).join(" "),
+    given_name: a.givenName,
+    middle_name: a.middleName ?? undefined,
+    family_name: a.familyName,
+    updated_at: Math.floor(a.updatedAt.getTime() / 1000),
+    extension_MiddleName: a.middleName ?? undefined,
+    phone_number: digits.length === 10 ? `+1${digits}` : a.phoneNumber ?? undefined,
+    phone_number_verified: digits ? false : undefined,
+    extension_PhoneNumber: a.phoneNumber ?? undefined,
+  };
+}
+
+const TTL = {
+  AccessToken: 60 * 60,
+  AuthorizationCode: 60,
+  IdToken: 60 * 60,
+  RefreshToken: 14 * 24 * 60 * 60,
+  Interaction: 60 * 60,
+  Session: 12 * 60 * 60,
+  Grant: 14 * 24 * 60 * 60,
+};
+
+export async function startIdentityProvider(opts: StartIdentityProviderOptions): Promise<IdentityProvider> {
+  const issuer = opts.issuer.replace(/\/+$/, "");
+  const clientOrigins = [
+    ...new Set(opts.clients.flatMap((c) => [...c.redirect_uris, ...c.post_logout_redirect_uris]).map((u) => new URL(u).origin)),
+  ];
+  const portalHome = clientOrigins[0] ? `${clientOrigins[0]}/` : `${issuer}/`;
+  const jwks: Jwks = loadOrCreateJwks(opts.jwksFile ?? path.join(env().dataDir, "idp-jwks.json"));
+  const cookieKeys = opts.cookieKeys ?? [getSecret("IDP_COOKIE_KEY")];
+  const cookieOptions = { httpOnly: true, sameSite: "lax", path: "/" };
+  const signInLimits = { ...DEFAULT_SIGN_IN_LIMITS, ...opts.signInLimits };
+  const html = (ctx: KoaContext, status: number, body: string) => sendHtml(ctx, status, body, clientOrigins);
+
+  const configuration: Configuration = {
+    adapter: PrismaAdapter,
+    clients: opts.clients.map((c) => ({
+      client_id: c.client_id,
+      client_secret: c.client_secret,
+      redirect_uris: c.redirect_uris,
+      post_logout_redirect_uris: c.post_logout_redirect_uris,
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: c.token_endpoint_auth_method ?? "client_secret_basic",
+      id_token_signed_response_alg: "RS256",
+    })),
+    jwks,
+    cookies: {
+      keys: cookieKeys,
+      names: { session: "idp_session", interaction: "idp_interaction", resume: "idp_resume" },
+      long: { ...cookieOptions, signed: true },
+      short: { ...cookieOptions, signed: true },
+    },
+    claims: IDP_CLAIMS,
+    // The ID token carries the profile too (the portal reads userinfo all the same).
+    conformIdTokenClaims: false,
+    scopes: ["openid", "offline_access", "profile", "email", "phone"],
+    pkce: { required: () => true },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        async logoutSource(ctx: KoaContext, form: string) {
+          html(ctx, 200, logoutPage(form));
+        },
+        async postLogoutSuccessSource(ctx: KoaContext) {
+          html(ctx, 200, signedOutPage(portalHome));
+        },
+      },
+    },
+    async findAccount(_ctx: KoaContext, sub: string): Promise<Account | undefined> {
+      const account = await findAccountById(sub);
+      if (!account) return undefined;
+      return { accountId: account.id, claims: () => accountClaims(account) };
+    },
+    // First-party clients only: consent is implied. The grant is created (or
+    // extended) with whatever OpenID scopes and claims the request asks for.
+    async loadExistingGrant(ctx: KoaContext) {
+      const oidc = ctx.oidc!;
+      const client = oidc.client!;
+      const session = oidc.session!;
+      const grantId = oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+      const found = grantId ? await oidc.provider.Grant.find(grantId) : undefined;
+      const accountId = session.accountId;
+      if (!accountId) return found;
+      const grant =
+        found && found.accountId === accountId ? found : new oidc.provider.Grant({ accountId, clientId: client.clientId });
+      const scope = [...(oidc.requestParamOIDCScopes ?? [])].join(" ");
+      if (scope) grant.addOIDCScope(scope);
+      const claims = [...(oidc.requestParamClaims ?? [])];
+      if (claims.length) grant.addOIDCClaims(claims);
+      await grant.save();
+      return grant;
+    },
+    interactions: {
+      url: (_ctx: KoaContext, interaction: { uid: string }) => `${new URL(issuer).pathname.replace(/\/+$/, "")}/interaction/${interaction.uid}`,
+    },
+    async renderError(ctx: KoaContext, out: Record<string, string>, _error: Error) {
+      const status = ctx.status && ctx.status >= 400 ? ctx.status : 400;
+      const message = out.error_description || out.error || "The request could not be processed.";
+      html(ctx, status, messagePage("Something went wrong", message, { href: portalHome, label: "Return to the Appointment Portal" }));
+    },
+    ttl: TTL,
+    clockTolerance: 15,
+    // Resource indicators etc. are not used: access tokens are opaque and
+    // only good at the userinfo endpoint.
+  };
+
+  const provider = new Provider(issuer, configuration);
+  provider.proxy = opts.proxy ?? false;
+  provider.use(
+    idpRoutes({
+      provider,
+      issuer,
+      clientOrigins,
+      portalHome,
+      sessionTtlSeconds: TTL.Session,
+      sessionCookieOptions: { ...cookieOptions, signed: true },
+      signInLimits,
+    }),
+  );
+  provider.on("server_error", (_ctx: unknown, err: Error) => {
+    console.error("[idp] server error:", err?.message ?? err);
+  });
+
+  const server = http.createServer(provider.callback());
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 30_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    const onListening = () => {
+      server.off("error", reject);
+      resolve();
+    };
+    if (opts.host) server.listen(opts.port, opts.host, onListening);
+    else server.listen(opts.port, onListening);
+  });
+
+  const purge = setInterval(() => {
+    purgeExpiredIdpPayloads().catch((err: unknown) => {
+      console.error("[idp] purge of expired artefacts failed:", err instanceof Error ? err.message : err);
+    });
+  }, 10 * 60_000);
+  purge.unref();
+
+  return {
+    issuer,
+    /** The port actually bound (useful with port 0). */
+    get port() {
+      return (server.address() as AddressInfo).port;
+    },
+    async stop() {
+      clearInterval(purge);
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  } as IdentityProvider & { port: number };
+}

@@ -1,0 +1,413 @@
+// The identity provider's own pages, as one Koa middleware placed before
+// oidc-provider's routes:
+//   GET  /assets/idp.css
+//   GET  /interaction/:uid               sign-in (login prompt); consent is granted automatically
+//   POST /interaction/:uid/login
+//   GET  /interaction/:uid/signup        sign-up, then the interaction completes signed in
+//   POST /interaction/:uid/signup
+//   GET  /password/forgot  POST          ask for a reset link (same answer whatever the email)
+//   GET  /password/reset/:token  POST    choose a new password
+//   GET  /account/profile?return_to=     profile edit (needs the provider's session)
+//   POST /account/profile
+//   POST /account/profile/sign-in        sign-in for the profile page when there is no session
+import type { Interaction, KoaContext, Middleware, default as Provider } from "oidc-provider";
+import {
+  checkResetToken,
+  createAccount,
+  findAccountById,
+  requestPasswordReset,
+  resetPassword,
+  signIn,
+  updateProfile,
+  type SignInLimits,
+} from "./accounts.server";
+import {
+  assertCsrf,
+  assertSameOrigin,
+  csrfToken,
+  formValues,
+  HttpError,
+  readForm,
+  redirect303,
+  requestInfo,
+  sendHtml,
+} from "./http.server";
+import {
+  forgotPasswordPage,
+  messagePage,
+  profilePage,
+  resetPasswordPage,
+  signInPage,
+  signUpPage,
+  STYLESHEET,
+  STYLESHEET_PATH,
+} from "./pages.server";
+import { fieldErrors, forgotSchema, formatPhone, profileSchema, resetSchema, signInSchema, signUpSchema } from "./schema";
+
+export const INVALID_CREDENTIALS = "Email or password is incorrect";
+export const TOO_MANY_ATTEMPTS = "Too many attempts, try again later";
+export const DUPLICATE_EMAIL = "An account with this email already exists";
+
+export type RoutesOptions = {
+  provider: Provider;
+  issuer: string;
+  /** Origins of the clients' redirect URIs: allowed form targets and return_to origins. */
+  clientOrigins: string[];
+  /** Where "back to the portal" links go (the first client's origin). */
+  portalHome: string;
+  sessionTtlSeconds: number;
+  sessionCookieOptions: Record<string, unknown>;
+  signInLimits: SignInLimits;
+};
+
+const UID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function idpRoutes(o: RoutesOptions): Middleware {
+  const { provider } = o;
+  const issuer = o.issuer.replace(/\/+$/, "");
+  const issuerPath = new URL(issuer).pathname.replace(/\/+$/, "");
+  const url = (p: string) => `${issuerPath}${p}`;
+  const html = (ctx: KoaContext, status: number, body: string) => sendHtml(ctx, status, body, o.clientOrigins);
+
+  /** A return_to is followed only when its origin is one of the clients' redirect URI origins. */
+  function safeReturnTo(value: unknown): string | undefined {
+    if (typeof value !== "string" || !value || value.length > 2000) return undefined;
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      return undefined;
+    }
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return undefined;
+    if (parsed.username || parsed.password) return undefined;
+    return o.clientOrigins.includes(parsed.origin) ? parsed.href : undefined;
+  }
+
+  async function interactionFor(ctx: KoaContext, uid: string): Promise<Interaction | null> {
+    try {
+      const details = await provider.interactionDetails(ctx.req, ctx.res);
+      return details.uid === uid ? details : null;
+    } catch {
+      return null;
+    }
+  }
+
+  function expired(ctx: KoaContext) {
+    html(
+      ctx,
+      400,
+      messagePage("Sign-in expired", "Your sign-in request has expired or was already completed. Return to the portal and sign in again.", {
+        href: o.portalHome,
+        label: "Return to the Appointment Portal",
+      }),
+    );
+  }
+
+  /** Consent for our own first-party clients: grant what was asked, without a screen. */
+  async function autoConsent(ctx: KoaContext, details: Interaction) {
+    const accountId = details.session?.accountId;
+    if (!accountId) return expired(ctx);
+    const clientId = String(details.params.client_id);
+    let grant = details.grantId ? await provider.Grant.find(details.grantId) : undefined;
+    grant ??= new provider.Grant({ accountId, clientId });
+    const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
+    const scope = (missing.missingOIDCScope ?? String(details.params.scope ?? "").split(" ")).filter(Boolean);
+    if (scope.length) grant.addOIDCScope(scope.join(" "));
+    if (missing.missingOIDCClaims?.length) grant.addOIDCClaims(missing.missingOIDCClaims);
+    const grantId = await grant.save();
+    const returnTo = await provider.interactionResult(ctx.req, ctx.res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+    redirect303(ctx, returnTo);
+  }
+
+  function signInLinks(uid: string) {
+    return {
+      action: url(`/interaction/${uid}/login`),
+      signUpHref: url(`/interaction/${uid}/signup`),
+      forgotHref: url(`/password/forgot?uid=${encodeURIComponent(uid)}`),
+    };
+  }
+
+  // ------------------------------------------------------------ handlers
+
+  async function interactionPage(ctx: KoaContext, uid: string) {
+    const details = await interactionFor(ctx, uid);
+    if (!details) return expired(ctx);
+    if (details.prompt.name === "consent") return autoConsent(ctx, details);
+    const hint = typeof details.params.login_hint === "string" ? details.params.login_hint : "";
+    html(ctx, 200, signInPage({ ...signInLinks(uid), values: { email: hint } }));
+  }
+
+  async function interactionLogin(ctx: KoaContext, uid: string) {
+    assertSameOrigin(ctx);
+    const form = await readForm(ctx);
+    const details = await interactionFor(ctx, uid);
+    if (!details) return expired(ctx);
+    const values = formValues(form, ["email", "password"]);
+    const parsed = signInSchema.safeParse(values);
+    if (!parsed.success) {
+      return html(ctx, 400, signInPage({ ...signInLinks(uid), values, errors: fieldErrors(parsed.error) }));
+    }
+    const result = await signIn(parsed.data.email, parsed.data.password, requestInfo(ctx), o.signInLimits);
+    if (!result.ok) {
+      const errors: Record<string, string> =
+        result.error === "rate_limited" ? { _form: TOO_MANY_ATTEMPTS } : { password: INVALID_CREDENTIALS };
+      return html(ctx, result.error === "rate_limited" ? 429 : 400, signInPage({ ...signInLinks(uid), values, errors }));
+    }
+    const returnTo = await provider.interactionResult(
+      ctx.req,
+      ctx.res,
+      { login: { accountId: result.account.id, amr: ["pwd"] } },
+      { mergeWithLastSubmission: false },
+    );
+    redirect303(ctx, returnTo);
+  }
+
+  async function signUpGet(ctx: KoaContext, uid: string) {
+    const details = await interactionFor(ctx, uid);
+    if (!details) return expired(ctx);
+    html(ctx, 200, signUpPage({ action: url(`/interaction/${uid}/signup`), signInHref: url(`/interaction/${uid}`) }));
+  }
+
+  async function signUpPost(ctx: KoaContext, uid: string) {
+    assertSameOrigin(ctx);
+    const form = await readForm(ctx);
+    const details = await interactionFor(ctx, uid);
+    if (!details) return expired(ctx);
+    const values = formValues(form, [
+      "email",
+      "password",
+      "confirmPassword",
+      "givenName",
+      "middleName",
+      "familyName",
+      "phoneNumber",
+    ]);
+    const page = (status: number, errors: Record<string, string>) =>
+      html(
+        ctx,
+        status,
+        signUpPage({ action: url(`/interaction/${uid}/signup`), signInHref: url(`/interaction/${uid}`), values, errors }),
+      );
+    const parsed = signUpSchema.safeParse(values);
+    if (!parsed.success) return page(400, fieldErrors(parsed.error));
+    const { confirmPassword: _confirm, ...input } = parsed.data;
+    const created = await createAccount(input, requestInfo(ctx));
+    if (!created.ok) return page(400, { email: DUPLICATE_EMAIL });
+    const returnTo = await provider.interactionResult(
+      ctx.req,
+      ctx.res,
+      { login: { accountId: created.account.id, amr: ["pwd"] } },
+      { mergeWithLastSubmission: false },
+    );
+    redirect303(ctx, returnTo);
+  }
+
+  function forgotLinks(uidParam: unknown) {
+    const uid = typeof uidParam === "string" && UID.test(uidParam) ? uidParam : undefined;
+    return {
+      uid,
+      signInHref: uid ? url(`/interaction/${uid}`) : o.portalHome,
+      hiddenFields: uid ? { uid } : undefined,
+    };
+  }
+
+  async function forgotGet(ctx: KoaContext) {
+    const links = forgotLinks(ctx.query.uid);
+    html(
+      ctx,
+      200,
+      forgotPasswordPage({ action: url("/password/forgot"), csrf: csrfToken(ctx, ctx.secure), signInHref: links.signInHref, hiddenFields: links.hiddenFields }),
+    );
+  }
+
+  async function forgotPost(ctx: KoaContext) {
+    const form = await readForm(ctx);
+    assertCsrf(ctx, form);
+    const links = forgotLinks(form.get("uid"));
+    const values = formValues(form, ["email"]);
+    const parsed = forgotSchema.safeParse(values);
+    const base = { action: url("/password/forgot"), csrf: csrfToken(ctx, ctx.secure), signInHref: links.signInHref, hiddenFields: links.hiddenFields };
+    if (!parsed.success) return html(ctx, 400, forgotPasswordPage({ ...base, values, errors: fieldErrors(parsed.error) }));
+    await requestPasswordReset(parsed.data.email, issuer, requestInfo(ctx));
+    html(ctx, 200, forgotPasswordPage({ ...base, sent: true }));
+  }
+
+  function resetBase(ctx: KoaContext, token: string) {
+    return {
+      action: url(`/password/reset/${encodeURIComponent(token)}`),
+      csrf: csrfToken(ctx, ctx.secure),
+      signInHref: o.portalHome,
+      forgotHref: url("/password/forgot"),
+    };
+  }
+
+  async function resetGet(ctx: KoaContext, token: string) {
+    const state = await checkResetToken(token);
+    html(ctx, state === "valid" ? 200 : 410, resetPasswordPage({ ...resetBase(ctx, token), state: state === "valid" ? "form" : "invalid" }));
+  }
+
+  async function resetPost(ctx: KoaContext, token: string) {
+    const form = await readForm(ctx);
+    assertCsrf(ctx, form);
+    const base = resetBase(ctx, token);
+    if ((await checkResetToken(token)) !== "valid") return html(ctx, 410, resetPasswordPage({ ...base, state: "invalid" }));
+    const parsed = resetSchema.safeParse(formValues(form, ["password", "confirmPassword"]));
+    if (!parsed.success) return html(ctx, 400, resetPasswordPage({ ...base, state: "form", errors: fieldErrors(parsed.error) }));
+    const ok = await resetPassword(token, parsed.data.password, requestInfo(ctx));
+    html(ctx, ok ? 200 : 410, resetPasswordPage({ ...base, state: ok ? "done" : "invalid" }));
+  }
+
+  async function sessionAccountId(ctx: KoaContext): Promise<string | undefined> {
+    const session = await provider.Session.get(ctx);
+    return session.accountId;
+  }
+
+  function profileSignIn(ctx: KoaContext, status: number, returnTo: string | undefined, values?: Record<string, string>, errors?: Record<string, string>) {
+    return html(
+      ctx,
+      status,
+      signInPage({
+        action: url("/account/profile/sign-in"),
+        signUpHref: o.portalHome,
+        forgotHref: url("/password/forgot"),
+        csrf: csrfToken(ctx, ctx.secure),
+        hiddenFields: returnTo ? { return_to: returnTo } : undefined,
+        intro: "Sign in to edit your profile.",
+        values,
+        errors,
+      }),
+    );
+  }
+
+  function profileHref(returnTo: string | undefined) {
+    return url(`/account/profile${returnTo ? `?return_to=${encodeURIComponent(returnTo)}` : ""}`);
+  }
+
+  async function profileGet(ctx: KoaContext) {
+    const returnTo = safeReturnTo(ctx.query.return_to);
+    const accountId = await sessionAccountId(ctx);
+    const account = accountId ? await findAccountById(accountId) : null;
+    if (!account) return profileSignIn(ctx, 200, returnTo);
+    html(
+      ctx,
+      200,
+      profilePage({
+        action: url("/account/profile"),
+        csrf: csrfToken(ctx, ctx.secure),
+        email: account.email,
+        values: {
+          givenName: account.givenName,
+          middleName: account.middleName ?? "",
+          familyName: account.familyName,
+          phoneNumber: formatPhone(account.phoneNumber),
+        },
+        returnTo,
+        cancelHref: returnTo ?? o.portalHome,
+        saved: ctx.query.saved === "1",
+      }),
+    );
+  }
+
+  async function profilePost(ctx: KoaContext) {
+    const form = await readForm(ctx);
+    assertCsrf(ctx, form);
+    const returnTo = safeReturnTo(form.get("return_to"));
+    const accountId = await sessionAccountId(ctx);
+    const account = accountId ? await findAccountById(accountId) : null;
+    if (!account) return profileSignIn(ctx, 401, returnTo);
+    const values = formValues(form, ["givenName", "middleName", "familyName", "phoneNumber"]);
+    const parsed = profileSchema.safeParse(values);
+    if (!parsed.success) {
+      return html(
+        ctx,
+        400,
+        profilePage({
+          action: url("/account/profile"),
+          csrf: csrfToken(ctx, ctx.secure),
+          email: account.email,
+          values,
+          errors: fieldErrors(parsed.error),
+          returnTo,
+          cancelHref: returnTo ?? o.portalHome,
+        }),
+      );
+    }
+    await updateProfile(account.id, parsed.data, requestInfo(ctx));
+    if (returnTo) return redirect303(ctx, returnTo);
+    redirect303(ctx, url("/account/profile?saved=1"));
+  }
+
+  async function profileSignInPost(ctx: KoaContext) {
+    const form = await readForm(ctx);
+    assertCsrf(ctx, form);
+    const returnTo = safeReturnTo(form.get("return_to"));
+    const values = formValues(form, ["email", "password"]);
+    const parsed = signInSchema.safeParse(values);
+    if (!parsed.success) return profileSignIn(ctx, 400, returnTo, values, fieldErrors(parsed.error));
+    const result = await signIn(parsed.data.email, parsed.data.password, requestInfo(ctx), o.signInLimits);
+    if (!result.ok) {
+      const errors: Record<string, string> =
+        result.error === "rate_limited" ? { _form: TOO_MANY_ATTEMPTS } : { password: INVALID_CREDENTIALS };
+      return profileSignIn(ctx, result.error === "rate_limited" ? 429 : 400, returnTo, values, errors);
+    }
+    // A provider session, as the authorization flow would have made it.
+    const session = await provider.Session.get(ctx);
+    if (!session.new) (session as unknown as { resetIdentifier(): void }).resetIdentifier();
+    session.loginAccount({ accountId: result.account.id, amr: ["pwd"] });
+    await session.save(o.sessionTtlSeconds);
+    ctx.cookies.set(provider.cookieName("session"), session.id, {
+      ...o.sessionCookieOptions,
+      secure: ctx.secure,
+      maxAge: o.sessionTtlSeconds * 1000,
+      overwrite: true,
+    });
+    redirect303(ctx, profileHref(returnTo));
+  }
+
+  // ------------------------------------------------------------ router
+
+  return async function idpRouter(ctx, next) {
+    const path = issuerPath && ctx.path.startsWith(issuerPath) ? ctx.path.slice(issuerPath.length) : ctx.path;
+    const method = ctx.method;
+    let m: RegExpMatchArray | null;
+    try {
+      if (path === STYLESHEET_PATH && (method === "GET" || method === "HEAD")) {
+        ctx.set("Cache-Control", "public, max-age=3600");
+        ctx.set("X-Content-Type-Options", "nosniff");
+        ctx.type = "text/css; charset=utf-8";
+        ctx.body = STYLESHEET;
+        return;
+      }
+      if ((m = path.match(/^\/interaction\/([A-Za-z0-9_-]{1,64})(\/login|\/signup)?$/))) {
+        const [, uid, sub] = m;
+        if (!sub && method === "GET") return await interactionPage(ctx, uid);
+        if (sub === "/login" && method === "POST") return await interactionLogin(ctx, uid);
+        if (sub === "/signup" && method === "GET") return await signUpGet(ctx, uid);
+        if (sub === "/signup" && method === "POST") return await signUpPost(ctx, uid);
+        throw new HttpError(405, "Method not allowed");
+      }
+      if (path === "/password/forgot") {
+        if (method === "GET") return await forgotGet(ctx);
+        if (method === "POST") return await forgotPost(ctx);
+        throw new HttpError(405, "Method not allowed");
+      }
+      if ((m = path.match(/^\/password\/reset\/([A-Za-z0-9_-]{1,200})$/))) {
+        if (method === "GET") return await resetGet(ctx, m[1]);
+        if (method === "POST") return await resetPost(ctx, m[1]);
+        throw new HttpError(405, "Method not allowed");
+      }
+      if (path === "/account/profile") {
+        if (method === "GET") return await profileGet(ctx);
+        if (method === "POST") return await profilePost(ctx);
+        throw new HttpError(405, "Method not allowed");
+      }
+      if (path === "/account/profile/sign-in" && method === "POST") return await profileSignInPost(ctx);
+    } catch (err) {
+      if (err instanceof HttpError) {
+        return html(ctx, err.status, messagePage("Request refused", err.message, { href: o.portalHome, label: "Return to the Appointment Portal" }));
+      }
+      throw err;
+    }
+    await next();
+  };
+}

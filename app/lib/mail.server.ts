@@ -1,0 +1,227 @@
+// Outgoing mail. Every email of the product goes through deliverMail:
+//  - with SMTP_URL set it is sent through nodemailer and recorded as SENT
+//    (or FAILED with the error, and the error is rethrown so a job retries);
+//  - without SMTP_URL it is only recorded, as CAPTURED, and shown in the
+//    development mailbox at /dev/mail.
+// Bodies are never written to the log (they carry reset links and tokens).
+import { createTransport, type Transporter } from "nodemailer";
+import { prisma } from "./db.server";
+import { env } from "./env.server";
+
+export type MailAttachment = {
+  filename: string;
+  content: Buffer | string;
+  contentType?: string;
+  /** Content-ID for inline images referenced as cid:... in the HTML. */
+  cid?: string;
+};
+
+export type OutgoingMail = {
+  to: string | string[];
+  cc?: string[];
+  bcc?: string[];
+  subject: string;
+  html?: string;
+  text?: string;
+  /** Overrides MAIL_FROM. */
+  from?: string;
+  replyTo?: string;
+  relatedType?: string;
+  relatedId?: string;
+  attachments?: MailAttachment[];
+};
+
+export type DeliveryResult = { id: string; status: "CAPTURED" | "SENT" };
+
+/** True when mail is captured in the database instead of sent (no SMTP_URL). */
+export function mailCaptureEnabled(): boolean {
+  return !env().SMTP_URL;
+}
+
+let transport: { url: string; transporter: Transporter } | undefined;
+
+function transporterFor(url: string): Transporter {
+  if (transport?.url === url) return transport.transporter;
+  transport?.transporter.close();
+  const transporter = createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+    // Default 'dnsTimeout' etc. are fine; no pooling: jobs send one at a time.
+  } as Parameters<typeof createTransport>[0]);
+  transport = { url, transporter };
+  return transporter;
+}
+
+/** Closes the SMTP transport (tests, shutdown). */
+export function closeMailTransport() {
+  transport?.transporter.close();
+  transport = undefined;
+}
+
+const list = (v: string | string[] | undefined) =>
+  (Array.isArray(v) ? v : v ? [v] : []).map((s) => s.trim()).filter(Boolean);
+
+export async function deliverMail(msg: OutgoingMail): Promise<DeliveryResult> {
+  const e = env();
+  const from = msg.from ?? e.MAIL_FROM;
+  const to = list(msg.to);
+  const cc = list(msg.cc);
+  const bcc = list(msg.bcc);
+  if (to.length === 0) throw new Error("deliverMail: no recipient");
+  const html = msg.html ?? null;
+  const text = msg.text ?? (html != null ? htmlToText(html) : null);
+  const record = {
+    from,
+    to,
+    cc,
+    bcc,
+    subject: msg.subject,
+    html,
+    text,
+    relatedType: msg.relatedType ?? null,
+    relatedId: msg.relatedId ?? null,
+  };
+
+  if (!e.SMTP_URL) {
+    const row = await prisma.mailMessage.create({ data: { ...record, status: "CAPTURED" }, select: { id: true } });
+    return { id: row.id, status: "CAPTURED" };
+  }
+
+  let info: { messageId?: string };
+  try {
+    info = await transporterFor(e.SMTP_URL).sendMail({
+      from,
+      to,
+      cc: cc.length ? cc : undefined,
+      bcc: bcc.length ? bcc : undefined,
+      replyTo: msg.replyTo,
+      subject: msg.subject,
+      html: html ?? undefined,
+      text: text ?? undefined,
+      attachments: msg.attachments,
+    });
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    await prisma.mailMessage.create({ data: { ...record, status: "FAILED", error: error.slice(0, 2000), attempts: 1 } });
+    throw err;
+  }
+  const row = await prisma.mailMessage.create({
+    data: { ...record, status: "SENT", messageId: info.messageId ?? null, sentAt: new Date(), attempts: 1 },
+    select: { id: true },
+  });
+  return { id: row.id, status: "SENT" };
+}
+
+// ---------------------------------------------------------------- dev mailbox
+
+export const CAPTURED_PAGE_SIZE = 20;
+
+export type CapturedMailRow = { id: string; createdAt: Date; to: string[]; subject: string };
+
+/** One page (1-based) of captured messages, newest first. */
+export async function listCapturedMail(page: number) {
+  const total = await prisma.mailMessage.count({ where: { status: "CAPTURED" } });
+  const pageCount = Math.max(1, Math.ceil(total / CAPTURED_PAGE_SIZE));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
+  const rows: CapturedMailRow[] = await prisma.mailMessage.findMany({
+    where: { status: "CAPTURED" },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    skip: (current - 1) * CAPTURED_PAGE_SIZE,
+    take: CAPTURED_PAGE_SIZE,
+    select: { id: true, createdAt: true, to: true, subject: true },
+  });
+  return { rows, page: current, pageCount, total };
+}
+
+/** One captured message, with its links listed (null when unknown or not captured). */
+export async function getCapturedMail(id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const mail = await prisma.mailMessage.findFirst({
+    where: { id, status: "CAPTURED" },
+    select: {
+      id: true,
+      createdAt: true,
+      from: true,
+      to: true,
+      cc: true,
+      bcc: true,
+      subject: true,
+      html: true,
+      text: true,
+      relatedType: true,
+      relatedId: true,
+    },
+  });
+  return mail ? { ...mail, links: extractLinks(mail.html, mail.text) } : null;
+}
+
+/** The http(s) and mailto links of a message (for the dev mailbox: clickable outside the sandboxed preview). */
+export function extractLinks(html: string | null, text: string | null): string[] {
+  const found = new Set<string>();
+  for (const m of (html ?? "").matchAll(/<a\b[^>]*?href\s*=\s*(["'])(.*?)\1/gi)) found.add(decodeEntities(m[2].trim()));
+  for (const m of (text ?? "").matchAll(/https?:\/\/[^\s<>()"']+/g)) found.add(m[0]);
+  return [...found].filter((href) => /^(https?:|mailto:)/i.test(href));
+}
+
+// ---------------------------------------------------------------- html → text
+
+const ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+  copy: "©",
+  reg: "®",
+  ndash: "–",
+  mdash: "—",
+  hellip: "…",
+  rsquo: "’",
+  lsquo: "‘",
+  rdquo: "”",
+  ldquo: "“",
+};
+
+function decodeEntities(s: string) {
+  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, code: string) => {
+    if (code[0] === "#") {
+      const n = code[1].toLowerCase() === "x" ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
+      return Number.isFinite(n) && n > 0 && n < 0x110000 ? String.fromCodePoint(n) : m;
+    }
+    return ENTITIES[code.toLowerCase()] ?? m;
+  });
+}
+
+/** A readable plain-text version of an HTML email: paragraphs, line breaks, list items and link targets kept. */
+export function htmlToText(html: string): string {
+  let s = html
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/<(head|style|script|title)\b[\s\S]*?<\/\1\s*>/gi, "")
+    .replace(/<a\b[^>]*?href\s*=\s*(["'])(.*?)\1[^>]*>([\s\S]*?)<\/a\s*>/gi, (_m, _q, href: string, inner: string) => {
+      const label = inner.replace(/<[^>]+>/g, "").trim();
+      const target = decodeEntities(href.trim());
+      if (!label) return target;
+      if (decodeEntities(label) === target || target.startsWith("mailto:") && decodeEntities(label) === target.slice(7)) {
+        return label;
+      }
+      return `${label} (${target})`;
+    })
+    .replace(/<br\s*\/?>/gi, "\n")
+    .replace(/<li\b[^>]*>/gi, "\n- ")
+    .replace(/<\/(p|div|h[1-6]|tr|table|ul|ol|blockquote|section|header|footer)\s*>/gi, "\n\n")
+    .replace(/<(p|div|h[1-6]|tr|table|ul|ol|blockquote|section|header|footer)\b[^>]*>/gi, "\n")
+    .replace(/<\/t[dh]\s*>/gi, "\t")
+    .replace(/<[^>]+>/g, "");
+  s = decodeEntities(s)
+    .replace(/\r\n?/g, "\n")
+    .replace(/[ \t\u00a0]+/g, (m) => (m.includes("\t") ? "  " : " "))
+    .split("\n")
+    .map((line) => line.trim())
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+  return s;
+}

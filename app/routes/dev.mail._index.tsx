@@ -1,0 +1,73 @@
+// /dev/mail — the development mailbox: every email captured while SMTP_URL
+// is unset, newest first, 20 per page (?page=2). 404 when mail is sent.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { AnonymousLayout } from "~/components/AnonymousLayout";
+import { PageHeader } from "~/components/PageHeader";
+import { notFound } from "~/components/PageNotFound";
+import { listCapturedMail, mailCaptureEnabled } from "~/lib/mail.server";
+import { titleMeta } from "~/lib/meta";
+
+export const meta = titleMeta("Mailbox");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (!mailCaptureEnabled()) throw notFound();
+  const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  const result = await listCapturedMail(page);
+  return {
+    ...result,
+    rows: result.rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+  };
+}
+
+const formatDate = (iso: string) => new Date(iso).toISOString().replace("T", " ").slice(0, 19) + " UTC";
+
+export default function DevMailbox() {
+  const { rows, page, pageCount, total } = useLoaderData<typeof loader>();
+  return (
+    <AnonymousLayout wide>
+      <section className="card dev-mail">
+        <PageHeader
+          title="Mailbox"
+          lead="Emails captured because no SMTP server is configured (SMTP_URL). Nothing here was sent."
+        />
+        {rows.length === 0 ? (
+          <p className="muted">No email has been captured yet.</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">To</th>
+                  <th scope="col">Subject</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((m) => (
+                  <tr key={m.id}>
+                    <td>
+                      <time dateTime={m.createdAt}>{formatDate(m.createdAt)}</time>
+                    </td>
+                    <td>{m.to.join(", ")}</td>
+                    <td>
+                      <Link to={`/dev/mail/${m.id}`}>{m.subject || "(no subject)"}</Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <nav className="pager" aria-label="Pages">
+          {page > 1 ? <Link to={`?page=${page - 1}`}>Previous</Link> : null}
+          <span className="muted">
+            {" "}
+            Page {page} of {pageCount} · {total} message{total === 1 ? "" : "s"}{" "}
+          </span>
+          {page < pageCount ? <Link to={`?page=${page + 1}`}>Next</Link> : null}
+        </nav>
+      </section>
+    </AnonymousLayout>
+  );
+}

@@ -1,0 +1,265 @@
+// deliverMail against a real SMTP server on loopback (smtp-server), and the
+// capture mode without SMTP_URL.
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "~/lib/db.server";
+import { resetEnvCache } from "~/lib/env.server";
+import {
+  closeMailTransport,
+  deliverMail,
+  getCapturedMail,
+  htmlToText,
+  listCapturedMail,
+  mailCaptureEnabled,
+} from "~/lib/mail.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { loader as showLoader } from "~/routes/dev.mail.$id";
+import { loader as listLoader } from "~/routes/dev.mail._index";
+import { useTestDatabase } from "../support/db";
+import { freePort } from "../support/free-port";
+
+useTestDatabase();
+
+type Received = { envelope: { from: string; to: string[] }; parsed: ParsedMail };
+
+async function startSmtp(opts: { reject?: boolean } = {}) {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (opts.reject) {
+        const err = new Error("Mailbox unavailable: relaying denied") as Error & { responseCode: number };
+        err.responseCode = 550;
+        return callback(err);
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          received.push({
+            envelope: {
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+              to: session.envelope.rcptTo.map((r) => r.address),
+            },
+            parsed,
+          });
+          callback();
+        })
+        .catch((err: Error) => callback(err));
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const saved = { SMTP_URL: process.env.SMTP_URL, MAIL_FROM: process.env.MAIL_FROM };
+
+beforeAll(() => {
+  process.env.MAIL_FROM = "Appointment Portal <no-reply@portal.test>";
+});
+
+afterEach(() => {
+  closeMailTransport();
+  delete process.env.SMTP_URL;
+  resetEnvCache();
+});
+
+afterAll(() => {
+  for (const [k, v] of Object.entries(saved)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  resetEnvCache();
+});
+
+describe("deliverMail", () => {
+  it("sends through SMTP_URL and records the message as SENT", async () => {
+    const smtp = await startSmtp();
+    try {
+      process.env.SMTP_URL = smtp.url;
+      resetEnvCache();
+      expect(mailCaptureEnabled()).toBe(false);
+      const result = await deliverMail({
+        to: ["prospect@example.com"],
+        cc: ["recruiter@example.com"],
+        bcc: ["audit@example.com"],
+        subject: "Your appointment link",
+        html: '<p>Hello <b>Pat</b>,</p><p>Start here: <a href="https://portal.test/welcome?lnk=MLT42">Begin appointment</a></p>',
+        relatedType: "Invitation",
+        relatedId: "inv-1",
+      });
+      expect(result.status).toBe("SENT");
+      expect(smtp.received).toHaveLength(1);
+      const [{ envelope, parsed }] = smtp.received;
+      expect(envelope.from).toBe("no-reply@portal.test");
+      expect(envelope.to.sort()).toEqual(["audit@example.com", "prospect@example.com", "recruiter@example.com"]);
+      expect(parsed.subject).toBe("Your appointment link");
+      expect(parsed.to && !Array.isArray(parsed.to) ? parsed.to.text : "").toBe("prospect@example.com");
+      expect(parsed.cc && !Array.isArray(parsed.cc) ? parsed.cc.text : "").toBe("recruiter@example.com");
+      expect(parsed.headers.get("bcc")).toBeUndefined();
+      expect(parsed.html).toContain('<a href="https://portal.test/welcome?lnk=MLT42">Begin appointment</a>');
+      expect(parsed.text).toContain("Hello Pat,");
+      expect(parsed.text).toContain("Begin appointment (https://portal.test/welcome?lnk=MLT42)");
+
+      const row = await prisma.mailMessage.findUniqueOrThrow({ where: { id: result.id } });
+      expect(row).toMatchObject({
+        status: "SENT",
+        from: "Appointment Portal <no-reply@portal.test>",
+        to: ["prospect@example.com"],
+        cc: ["recruiter@example.com"],
+        bcc: ["audit@example.com"],
+        subject: "Your appointment link",
+        relatedType: "Invitation",
+        relatedId: "inv-1",
+        error: null,
+      });
+      expect(row.messageId).toBe(parsed.messageId);
+      expect(row.sentAt).toBeInstanceOf(Date);
+      expect(row.text).toContain("Begin appointment (https://portal.test/welcome?lnk=MLT42)");
+      // Sent mail is not in the development mailbox.
+      expect(await getCapturedMail(row.id)).toBeNull();
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("sends attachments and a given text part unchanged", async () => {
+    const smtp = await startSmtp();
+    try {
+      process.env.SMTP_URL = smtp.url;
+      resetEnvCache();
+      await deliverMail({
+        to: "agent@example.com",
+        subject: "Your schedule",
+        html: "<p>Attached.</p>",
+        text: "See the attachment.",
+        attachments: [{ filename: "schedule.pdf", content: Buffer.from("%PDF-1.4 test"), contentType: "application/pdf" }],
+      });
+      const [{ parsed }] = smtp.received;
+      expect(parsed.text?.trim()).toBe("See the attachment.");
+      expect(parsed.attachments.map((a) => a.filename)).toEqual(["schedule.pdf"]);
+      expect(parsed.attachments[0].content.toString()).toBe("%PDF-1.4 test");
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("records FAILED with the error and rethrows when the server rejects the message", async () => {
+    const smtp = await startSmtp({ reject: true });
+    try {
+      process.env.SMTP_URL = smtp.url;
+      resetEnvCache();
+      await expect(deliverMail({ to: "rejected@example.com", subject: "Will bounce", text: "Hello" })).rejects.toThrow(/550|relaying denied/i);
+      const row = await prisma.mailMessage.findFirstOrThrow({ where: { subject: "Will bounce" } });
+      expect(row.status).toBe("FAILED");
+      expect(row.error).toMatch(/relaying denied/);
+      expect(row.to).toEqual(["rejected@example.com"]);
+      expect(smtp.received).toHaveLength(0);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("records FAILED when no SMTP server answers", async () => {
+    const port = await freePort();
+    process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+    resetEnvCache();
+    await expect(deliverMail({ to: "nobody@example.com", subject: "Nowhere", text: "x" })).rejects.toThrow();
+    const row = await prisma.mailMessage.findFirstOrThrow({ where: { subject: "Nowhere" } });
+    expect(row.status).toBe("FAILED");
+    expect(row.error).toMatch(/ECONNREFUSED|connect/i);
+  });
+
+  it("captures the message without SMTP_URL, with a text part derived from the HTML", async () => {
+    delete process.env.SMTP_URL;
+    resetEnvCache();
+    expect(mailCaptureEnabled()).toBe(true);
+    const result = await deliverMail({
+      to: "Prospect@Example.com",
+      subject: "Captured <one>",
+      html: "<h1>Welcome</h1><p>Line one<br>Line two &amp; more</p><ul><li>First</li><li>Second</li></ul>",
+    });
+    expect(result.status).toBe("CAPTURED");
+    const mail = await getCapturedMail(result.id);
+    expect(mail).toMatchObject({ subject: "Captured <one>", to: ["Prospect@Example.com"] });
+    expect(mail!.text).toBe("Welcome\n\nLine one\nLine two & more\n\n- First\n- Second");
+  });
+
+  it("lists captured mail newest first, 20 per page", async () => {
+    delete process.env.SMTP_URL;
+    resetEnvCache();
+    await prisma.mailMessage.deleteMany({});
+    for (let i = 1; i <= 23; i++) {
+      await prisma.mailMessage.create({
+        data: {
+          from: "x@portal.test",
+          to: [`p${i}@example.com`],
+          subject: `Message ${i}`,
+          text: "t",
+          status: "CAPTURED",
+          createdAt: new Date(Date.UTC(2030, 0, 1, 0, i)),
+        },
+      });
+    }
+    await prisma.mailMessage.create({ data: { from: "x", to: ["sent@example.com"], subject: "Sent one", status: "SENT" } });
+    const first = await listCapturedMail(1);
+    expect(first.total).toBe(23);
+    expect(first.pageCount).toBe(2);
+    expect(first.rows).toHaveLength(20);
+    expect(first.rows[0].subject).toBe("Message 23");
+    const second = await listCapturedMail(2);
+    expect(second.rows.map((r) => r.subject)).toEqual(["Message 3", "Message 2", "Message 1"]);
+    expect((await listCapturedMail(99)).page).toBe(2);
+    expect((await listCapturedMail(Number.NaN)).page).toBe(1);
+    expect(await getCapturedMail("not-a-uuid")).toBeNull();
+  });
+});
+
+describe("dev mailbox routes", () => {
+  const args = (url: string, params: Record<string, string> = {}) =>
+    ({ request: new Request(url), params, context: {} }) as unknown as LoaderFunctionArgs;
+
+  it("list and show captured mail, and answer 404 when SMTP_URL is set", async () => {
+    delete process.env.SMTP_URL;
+    resetEnvCache();
+    const { id } = await deliverMail({
+      to: "reader@example.com",
+      subject: "Route check",
+      html: '<p>Open <a href="http://localhost:3001/password/reset/abc">this link</a></p><script>alert(1)</script>',
+    });
+    await prisma.mailMessage.deleteMany({ where: { id: { not: id } } });
+    const list = await listLoader(args("http://localhost/dev/mail?page=1"));
+    expect(list.total).toBe(1);
+    expect(list.rows[0]).toMatchObject({ id, subject: "Route check", to: ["reader@example.com"] });
+    const one = await showLoader(args(`http://localhost/dev/mail/${id}`, { id }));
+    expect(one.mail.links).toEqual(["http://localhost:3001/password/reset/abc"]);
+    expect(one.mail.text).toBe("Open this link (http://localhost:3001/password/reset/abc)");
+    await expect(showLoader(args("http://localhost/dev/mail/x", { id: "x" }))).rejects.toMatchObject({ status: 404 });
+
+    process.env.SMTP_URL = "smtp://127.0.0.1:1";
+    resetEnvCache();
+    await expect(listLoader(args("http://localhost/dev/mail"))).rejects.toMatchObject({ status: 404 });
+    await expect(showLoader(args(`http://localhost/dev/mail/${id}`, { id }))).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("htmlToText", () => {
+  it("keeps link targets and drops style and script", () => {
+    expect(htmlToText('<style>p{}</style><p>Go <a href="https://x.test/a?b=1&amp;c=2">here</a></p><script>alert(1)</script>')).toBe(
+      "Go here (https://x.test/a?b=1&c=2)",
+    );
+    expect(htmlToText('<a href="https://x.test/">https://x.test/</a>')).toBe("https://x.test/");
+  });
+});
