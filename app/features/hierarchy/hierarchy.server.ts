@@ -1,0 +1,46 @@
+// Writing to the agent hierarchy. The tree is kept twice: Agent.parentId
+// (the direct upline) and the AgentClosure table with one row per
+// (ancestor, descendant) pair including (self, self, 0), so that a whole
+// downline is one indexed query. Every insert goes through insertAgent so the
+// two never disagree.
+import type { Agent, Prisma } from "~/generated/prisma/client";
+
+type Db = Prisma.TransactionClient;
+
+/** Agent fields a caller provides; parentId and directUpline follow from the parent. */
+export type NewAgentData = Omit<Prisma.AgentUncheckedCreateInput, "id" | "parentId" | "ancestors" | "descendants"> & {
+  directUpline?: string | null;
+};
+
+/** The direct upline shown for an agent with no parent (a marketing director). */
+export const NO_UPLINE = "0000";
+
+/**
+ * Creates an agent position under `parentId` (null for the top of a
+ * hierarchy) and its closure rows: (self, self, 0) plus one row per
+ * ancestor of the parent with depth + 1. Call it inside a transaction.
+ */
+export async function insertAgent(tx: Db, data: NewAgentData, parentId: number | null): Promise<Agent> {
+  let directUpline = data.directUpline ?? NO_UPLINE;
+  let ancestors: Array<{ ancestorId: number; depth: number }> = [];
+  if (parentId !== null) {
+    const parent = await tx.agent.findUnique({ where: { id: parentId }, select: { id: true, agentNumber: true } });
+    if (!parent) throw new Error(`insertAgent: parent agent ${parentId} does not exist`);
+    directUpline = data.directUpline ?? parent.agentNumber;
+    ancestors = await tx.agentClosure.findMany({
+      where: { descendantId: parentId },
+      select: { ancestorId: true, depth: true },
+    });
+    if (!ancestors.some((a) => a.ancestorId === parentId && a.depth === 0)) {
+      throw new Error(`insertAgent: parent agent ${parentId} has no closure rows`);
+    }
+  }
+  const agent = await tx.agent.create({ data: { ...data, directUpline, parentId } });
+  await tx.agentClosure.createMany({
+    data: [
+      { ancestorId: agent.id, descendantId: agent.id, depth: 0 },
+      ...ancestors.map((a) => ({ ancestorId: a.ancestorId, descendantId: agent.id, depth: a.depth + 1 })),
+    ],
+  });
+  return agent;
+}
