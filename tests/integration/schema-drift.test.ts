@@ -9,6 +9,10 @@ import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { migrate } from "../../app/lib/migrate.server";
 import { diffSchemas } from "../../scripts/db-diff.mjs";
+import { maskLast4, openField, sealField } from "../../app/lib/crypto.server";
+import { prisma } from "../../app/lib/db.server";
+import { resetEnvCache } from "../../app/lib/env.server";
+import { useTestDatabase } from "../support/db";
 import { createEmptyDatabase, dropTestDatabase, type TestDatabase } from "../support/postgres";
 
 const pgServer = { url: inject("pgUrl"), template: inject("pgTemplate") };
@@ -135,5 +139,61 @@ describe("schema drift", () => {
     // Connecting to a template database is allowed (it is only marked IS_TEMPLATE).
     const diff = catalogDiff(await catalog(fromMigrations.url), await catalog(templateUrl.toString()));
     if (diff) expect.fail(diff);
+  });
+});
+
+describe("the generated Prisma client on the migrated database", () => {
+  const db = useTestDatabase();
+  // A key of our own, so the test never writes DATA_DIR/secrets.json.
+  process.env.ENCRYPTION_KEY ??= "schema-drift test key";
+  resetEnvCache();
+
+  it("writes and reads users, agents with their closure, appointments with encrypted fields", async () => {
+    expect(db.url).toContain(db.name);
+    const user = await prisma.user.create({ data: { userName: "prospect@example.com", firstName: "Pat" } });
+    const carrier = await prisma.carrier.create({ data: { carrierCode: "SLAC", name: "SLAC Life" } });
+    const life = await prisma.productType.create({ data: { productTypeCode: "LIFE", name: "Life", maxLevel: 17 } });
+    await prisma.block.create({ data: { blockNumber: 1, carrierId: carrier.carrierId, productTypeId: life.productTypeId, isHealth: false } });
+    await prisma.company.create({ data: { companyNumber: "01", name: "Company 01" } });
+    const base = { companyNumber: "01", blockNumber: 1, mgaCode: "MGA1" };
+    const md = await prisma.agent.create({ data: { ...base, agentNumber: "1000", hierarchyLevel: 1, directUpline: "0000" } });
+    const rep = await prisma.agent.create({
+      data: { ...base, agentNumber: "1001", hierarchyLevel: 5, parentId: md.id, directUpline: "1000", userId: user.id },
+    });
+    await prisma.agentClosure.createMany({
+      data: [
+        { ancestorId: md.id, descendantId: md.id, depth: 0 },
+        { ancestorId: rep.id, descendantId: rep.id, depth: 0 },
+        { ancestorId: md.id, descendantId: rep.id, depth: 1 },
+      ],
+    });
+    const downline = await prisma.agentClosure.findMany({ where: { ancestorId: md.id, depth: { gt: 0 } }, include: { descendant: true } });
+    expect(downline.map((d) => d.descendant.agentNumber)).toEqual(["1001"]);
+    await expect(
+      prisma.agent.create({ data: { ...base, agentNumber: "1001", hierarchyLevel: 5 } }),
+    ).rejects.toThrow(); // (agentNumber, companyNumber, blockNumber) is unique
+
+    const ssn = sealField("123-45-6789");
+    const appt = await prisma.appointment.create({
+      data: {
+        appointmentTypeCode: "APPTTYP_IND",
+        userId: user.id,
+        recruiterAgentId: rep.id,
+        personal: { create: { firstName: "Pat", ssnEncrypted: ssn.encrypted, ssnLast4: ssn.last4, birthDate: new Date("1980-02-03") } },
+        states: { create: { stateCode: "TX", stateName: "Texas", feeAmount: "15.00" } },
+      },
+      include: { personal: true, states: true },
+    });
+    expect(appt.appointmentId).toBeGreaterThan(0);
+    expect(appt.appointmentStatusCode).toBe("APWF_STATUS_INCOMPLETE");
+    expect(appt.personal?.ssnEncrypted).not.toContain("6789");
+    expect(openField(appt.personal?.ssnEncrypted)).toBe("123-45-6789");
+    expect(maskLast4(appt.personal?.ssnLast4)).toBe("*****6789");
+    expect(appt.states[0].feeAmount.toString()).toBe("15");
+    expect(appt.personal?.birthDate?.toISOString().slice(0, 10)).toBe("1980-02-03");
+
+    await prisma.auditLog.create({ data: { action: "SIGN_IN", actorUserId: user.id, details: { via: "test" } } });
+    const [log] = await prisma.auditLog.findMany();
+    expect(typeof log.id).toBe("bigint");
   });
 });
