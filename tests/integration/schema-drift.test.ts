@@ -128,7 +128,7 @@ describe("schema drift", () => {
     expect(expected.length).toBeGreaterThan(100);
     const diff = catalogDiff(expected, actual);
     if (diff) expect.fail(diff);
-  });
+  }, 120_000); // spawns the Prisma 6.19 CLI: slow on a loaded machine
 
   it("the template the tests clone is the migrated database", async () => {
     const fromMigrations = await createEmptyDatabase(undefined, pgServer);
