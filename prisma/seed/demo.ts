@@ -14,7 +14,6 @@ import { ensureCommissionScheduleDocuments } from "./documents";
 import {
   createAgent,
   createAppointment,
-  createAppointmentLink,
   createCarrierWithBlocks,
   createIdpAccount,
   createInvitation,
@@ -195,18 +194,15 @@ async function seedDemoWith(tx: Db, { passwordHash, now }: { passwordHash: strin
   const mdPositionFor = (s: CommissionSchedule) =>
     s.carrierId === carriers.MIAC ? mdHealth : s.productTypeId === schedules.slacLife.productTypeId ? mdLife : mdSlacHealth;
   const mdLinks = new Map<string, AppointmentLink>();
-  for (const s of Object.values(schedules)) {
-    for (const level of s.levels) {
-      if (level.levelNo <= 1) continue;
-      const link = await createAppointmentLink(tx, {
-        recruiterAgentId: mdPositionFor(s).id,
-        scheduleLevelId: level.scheduleLevelId,
-        code: linkCode(r),
-        createdById: users.md.id,
-      });
-      mdLinks.set(`${s.scheduleId}:${level.levelNo}`, link);
-    }
-  }
+  const wanted = Object.values(schedules).flatMap((s) =>
+    s.levels
+      .filter((level) => level.levelNo > 1)
+      .map((level) => ({ key: `${s.scheduleId}:${level.levelNo}`, recruiterAgentId: mdPositionFor(s).id, scheduleLevelId: level.scheduleLevelId, code: linkCode(r) })),
+  );
+  const createdLinks = await tx.appointmentLink.createManyAndReturn({
+    data: wanted.map(({ key: _key, ...w }) => ({ ...w, linkPrefix: "EXT", createdById: users.md.id })),
+  });
+  for (const w of wanted) mdLinks.set(w.key, createdLinks.find((l) => l.code === w.code)!);
   const mdLink = (s: CommissionSchedule, levelNo: number) => mdLinks.get(`${s.scheduleId}:${levelNo}`)!;
 
   // 6. The appointed agent: an approved appointment through the director's MIAC link, level 5.
@@ -273,9 +269,11 @@ async function seedDemoWith(tx: Db, { passwordHash, now }: { passwordHash: strin
     ],
   });
   // The agent recruits too: links for the levels below his own.
-  for (const level of schedules.miacHealth.levels.filter((l) => l.levelNo > agentLevel)) {
-    await createAppointmentLink(tx, { recruiterAgentId: agentPosition.id, scheduleLevelId: level.scheduleLevelId, code: linkCode(r), createdById: users.agent.id });
-  }
+  await tx.appointmentLink.createMany({
+    data: schedules.miacHealth.levels
+      .filter((l) => l.levelNo > agentLevel)
+      .map((level) => ({ recruiterAgentId: agentPosition.id, scheduleLevelId: level.scheduleLevelId, code: linkCode(r), createdById: users.agent.id })),
+  });
 
   // 7. The prospect: invited by the director to SLAC Life level 12, application in progress.
   const prospectLink = mdLink(schedules.slacLife, 12);

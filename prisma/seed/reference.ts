@@ -21,24 +21,28 @@ export const SEED_LOCK_KEY = 18501850;
 
 export const TRANSACTION_OPTIONS = { timeout: 180_000, maxWait: 30_000 } as const;
 
-async function upsertQuestion(db: Db, questionType: string, sortOrder: number, questionText: string) {
-  const existing = await db.question.findFirst({ where: { questionType, sortOrder }, orderBy: { questionId: "asc" } });
-  if (existing) {
-    if (existing.questionText !== questionText || !existing.isActive || existing.isTextOnly) {
-      await db.question.update({ where: { questionId: existing.questionId }, data: { questionText, isActive: true, isTextOnly: false } });
+async function syncQuestions(db: Db, questionType: string, texts: string[]) {
+  const existing = await db.question.findMany({ where: { questionType }, orderBy: { questionId: "asc" } });
+  for (const [i, questionText] of texts.entries()) {
+    const sortOrder = i + 1;
+    const cur = existing.find((q) => q.sortOrder === sortOrder);
+    if (!cur) await db.question.create({ data: { questionType, sortOrder, questionText } });
+    else if (cur.questionText !== questionText || !cur.isActive || cur.isTextOnly) {
+      await db.question.update({ where: { questionId: cur.questionId }, data: { questionText, isActive: true, isTextOnly: false } });
     }
-    return;
   }
-  await db.question.create({ data: { questionType, sortOrder, questionText } });
 }
 
 export async function seedReferenceDataWith(db: Db): Promise<void> {
   await ensureProductTypes(db);
 
   // Questions: 15 personal (sub-questions have ')' as second character) and the state-fee question.
-  for (const [i, text] of PERSONAL_QUESTIONS.entries()) await upsertQuestion(db, "QUES_TYP_PERSONAL", i + 1, text);
-  await upsertQuestion(db, "QUES_TYP_STATE_FEE", 1, STATE_FEE_QUESTION);
+  await syncQuestions(db, "QUES_TYP_PERSONAL", PERSONAL_QUESTIONS);
+  await syncQuestions(db, "QUES_TYP_STATE_FEE", [STATE_FEE_QUESTION]);
 
+  // State fees: one read, then only the missing or changed rows are written.
+  const fees = new Map((await db.stateFee.findMany()).map((f) => [f.stateCode, f]));
+  const missingFees = [];
   for (const f of stateFees()) {
     const data = {
       stateName: f.stateName,
@@ -47,33 +51,50 @@ export async function seedReferenceDataWith(db: Db): Promise<void> {
       isPreAppointment: f.isPreAppointment,
       sortOrder: f.sortOrder,
     };
-    await db.stateFee.upsert({ where: { stateCode: f.stateCode }, create: { stateCode: f.stateCode, ...data }, update: data });
-  }
-
-  let order = 0;
-  for (const r of DOCUMENT_REQUIREMENTS) {
-    order++;
-    for (const appointmentTypeCode of r.types) {
-      const data = { documentName: r.name, groupCode: r.group, isRequired: r.isRequired ?? true, sortOrder: order };
-      await db.documentRequirement.upsert({
-        where: { appointmentTypeCode_documentTypeCode: { appointmentTypeCode, documentTypeCode: r.code } },
-        create: { appointmentTypeCode, documentTypeCode: r.code, ...data },
-        update: data,
-      });
+    const cur = fees.get(f.stateCode);
+    if (!cur) missingFees.push({ stateCode: f.stateCode, ...data });
+    else if (
+      cur.stateName !== data.stateName ||
+      Number(cur.residentFeeAmount) !== f.resident ||
+      Number(cur.nonResidentFeeAmount) !== f.nonResident ||
+      cur.isPreAppointment !== data.isPreAppointment ||
+      cur.sortOrder !== data.sortOrder
+    ) {
+      await db.stateFee.update({ where: { stateCode: f.stateCode }, data });
     }
   }
+  if (missingFees.length) await db.stateFee.createMany({ data: missingFees, skipDuplicates: true });
+
+  const reqs = new Map(
+    (await db.documentRequirement.findMany()).map((r) => [`${r.appointmentTypeCode}|${r.documentTypeCode}`, r]),
+  );
+  const missingReqs = [];
+  for (const [i, r] of DOCUMENT_REQUIREMENTS.entries()) {
+    for (const appointmentTypeCode of r.types) {
+      const data = { documentName: r.name, groupCode: r.group, isRequired: r.isRequired ?? true, sortOrder: i + 1 };
+      const cur = reqs.get(`${appointmentTypeCode}|${r.code}`);
+      if (!cur) missingReqs.push({ appointmentTypeCode, documentTypeCode: r.code, ...data });
+      else if (cur.documentName !== data.documentName || cur.groupCode !== data.groupCode || cur.isRequired !== data.isRequired || cur.sortOrder !== data.sortOrder) {
+        await db.documentRequirement.update({ where: { documentRequirementsId: cur.documentRequirementsId }, data });
+      }
+    }
+  }
+  if (missingReqs.length) await db.documentRequirement.createMany({ data: missingReqs, skipDuplicates: true });
   void APPOINTMENT_TYPES;
 
+  const values = new Map((await db.listValue.findMany()).map((v) => [`${v.listType}|${v.vleCode}`, v]));
+  const missingValues = [];
   for (const [listType, rows] of Object.entries(LIST_VALUES)) {
     for (const [i, row] of rows.entries()) {
       const data = { vleValue: row.vleValue, numericId: row.numericId ?? null, sortOrder: i + 1 };
-      await db.listValue.upsert({
-        where: { listType_vleCode: { listType, vleCode: row.vleCode } },
-        create: { listType, vleCode: row.vleCode, ...data },
-        update: data,
-      });
+      const cur = values.get(`${listType}|${row.vleCode}`);
+      if (!cur) missingValues.push({ listType, vleCode: row.vleCode, ...data });
+      else if (cur.vleValue !== data.vleValue || cur.numericId !== data.numericId || cur.sortOrder !== data.sortOrder) {
+        await db.listValue.update({ where: { listValueId: cur.listValueId }, data });
+      }
     }
   }
+  if (missingValues.length) await db.listValue.createMany({ data: missingValues, skipDuplicates: true });
 
   for (const [i, r] of REPORT_DEFINITIONS.entries()) {
     await db.reportDefinition.upsert({
@@ -86,15 +107,21 @@ export async function seedReferenceDataWith(db: Db): Promise<void> {
   for (const t of TEMPLATE_TYPES) {
     await db.templateType.upsert({ where: { templateTypeId: t.templateTypeId }, create: t, update: { templateTypeCode: t.templateTypeCode, name: t.name } });
   }
+  const fields = new Map((await db.templateField.findMany()).map((f) => [`${f.templateTypeId}|${f.placeholder}`, f]));
+  const missingFields = [];
   for (const typeId of TEMPLATE_TYPES.map((t) => t.templateTypeId)) {
     for (const [i, f] of TEMPLATE_FIELDS.entries()) {
-      await db.templateField.upsert({
-        where: { templateTypeId_placeholder: { templateTypeId: typeId, placeholder: f.placeholder } },
-        create: { templateTypeId: typeId, ...f, sortOrder: i + 1 },
-        update: { label: f.label, description: f.description, sortOrder: i + 1 },
-      });
+      const cur = fields.get(`${typeId}|${f.placeholder}`);
+      if (!cur) missingFields.push({ templateTypeId: typeId, ...f, sortOrder: i + 1 });
+      else if (cur.label !== f.label || cur.description !== f.description || cur.sortOrder !== i + 1) {
+        await db.templateField.update({
+          where: { templateFieldId: cur.templateFieldId },
+          data: { label: f.label, description: f.description, sortOrder: i + 1 },
+        });
+      }
     }
   }
+  if (missingFields.length) await db.templateField.createMany({ data: missingFields, skipDuplicates: true });
 
   // The Default Invitation (system template, no owner). Only created: an
   // administrator may have edited its wording since.
