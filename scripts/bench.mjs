@@ -1,0 +1,15 @@
+#!/usr/bin/env node
+// `npm run bench`: every benchmark under scripts/bench, one after another.
+// Benchmarks measure speed; tests never do.
+import { execFileSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "bench");
+const only = process.argv[2];
+for (const file of readdirSync(dir).filter((f) => f.endsWith(".mjs")).sort()) {
+  if (only && !file.includes(only)) continue;
+  console.log(`\n=== ${file}`);
+  execFileSync(process.execPath, [path.join(dir, file)], { stdio: "inherit", cwd: path.resolve(dir, "../..") });
+}
