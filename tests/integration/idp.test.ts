@@ -349,7 +349,7 @@ describe("built-in identity provider", () => {
 
     const resetPage = await request(jar, link);
     expect(resetPage.status).toBe(200);
-    expect(resetPage.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(resetPage.headers.get("referrer-policy")).toBe("same-origin");
     const resetCsrf = hiddenValue(resetPage.body, "csrf");
     const mismatch = await request(jar, link, { form: { csrf: resetCsrf, password: "a brand new secret", confirmPassword: "another one!!" } });
     expect(mismatch.status).toBe(400);
@@ -400,6 +400,33 @@ describe("built-in identity provider", () => {
       headers: { origin: "https://evil.example" },
     });
     expect(crossSite.status).toBe(403);
+    const crossSiteFetch = await request(jar, `${issuer}/password/forgot`, {
+      form: { csrf, email: "a@example.com" },
+      headers: { "sec-fetch-site": "cross-site" },
+    });
+    expect(crossSiteFetch.status).toBe(403);
+    // A browser posting our own form sends our origin: accepted.
+    const sameOrigin = await request(jar, `${issuer}/password/forgot`, {
+      form: { csrf, email: "a@example.com" },
+      headers: { origin: issuer, "sec-fetch-site": "same-origin" },
+    });
+    expect(sameOrigin.status).toBe(200);
+  });
+
+  it("refuses a cross-site post of the sign-in form", async () => {
+    const auth = await beginAuthorization();
+    const uid = interactionUid(auth);
+    const res = await request(auth.jar, `${issuer}/interaction/${uid}/login`, {
+      form: { email: "a@example.com", password: "whatever password" },
+      headers: { origin: "https://evil.example" },
+    });
+    expect(res.status).toBe(403);
+    // Without the interaction cookie the form is refused too.
+    const other = await request(new CookieJar(), `${issuer}/interaction/${uid}/login`, {
+      form: { email: "a@example.com", password: "whatever password" },
+    });
+    expect(other.status).toBe(400);
+    expect(other.body).toContain("Your sign-in request has expired");
   });
 
   it("edits the profile, changing the claims served by userinfo, and returns only to the portal", async () => {

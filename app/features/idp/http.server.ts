@@ -39,7 +39,8 @@ export function formValues(form: URLSearchParams, names: string[]): Record<strin
 /**
  * Headers of every page we render: a strict CSP (our stylesheet only, no
  * scripts, forms may post to us and be redirected to the portal), no framing,
- * no referrer (reset links carry a token), no caching.
+ * no caching, and no referrer to other origins (reset links carry a token).
+ * Not "no-referrer": with it browsers send `Origin: null` on our own form posts.
  */
 export function securityHeaders(ctx: KoaContext, formTargets: string[]) {
   const targets = ["'self'", ...new Set(formTargets)].join(" ");
@@ -56,7 +57,7 @@ export function securityHeaders(ctx: KoaContext, formTargets: string[]) {
   );
   ctx.set("X-Frame-Options", "DENY");
   ctx.set("X-Content-Type-Options", "nosniff");
-  ctx.set("Referrer-Policy", "no-referrer");
+  ctx.set("Referrer-Policy", "same-origin");
   ctx.set("Cache-Control", "no-store");
   ctx.set("Pragma", "no-cache");
 }
@@ -82,7 +83,10 @@ export function redirect303(ctx: KoaContext, location: string) {
 export function assertSameOrigin(ctx: KoaContext) {
   const origin = ctx.get("origin");
   // Koa 3's ctx.origin is the Origin request header; our own origin is protocol + host.
-  if (origin && origin !== `${ctx.protocol}://${ctx.host}`) throw new HttpError(403, "Cross-site form submissions are not accepted");
+  // "null" (privacy settings, opaque origins) is left to the token / interaction cookie checks.
+  if (origin && origin !== "null" && origin !== `${ctx.protocol}://${ctx.host}`) {
+    throw new HttpError(403, "Cross-site form submissions are not accepted");
+  }
   const site = ctx.get("sec-fetch-site");
   if (site && site !== "same-origin" && site !== "none") {
     throw new HttpError(403, "Cross-site form submissions are not accepted");

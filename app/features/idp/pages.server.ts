@@ -19,7 +19,7 @@ function layout(title: string, body: string, opts: { wide?: boolean } = {}) {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${esc(`${APP_NAME} — ${title}`)}</title>
 <link rel="stylesheet" href="${STYLESHEET_PATH}">
 </head>

@@ -378,6 +378,11 @@ export function idpRoutes(o: RoutesOptions): Middleware {
         ctx.body = STYLESHEET;
         return;
       }
+      if (path === "/favicon.ico") {
+        ctx.set("Cache-Control", "public, max-age=86400");
+        ctx.status = 204;
+        return;
+      }
       if ((m = path.match(/^\/interaction\/([A-Za-z0-9_-]{1,64})(\/login|\/signup)?$/))) {
         const [, uid, sub] = m;
         if (!sub && method === "GET") return await interactionPage(ctx, uid);
