@@ -16,7 +16,6 @@ export const meta = titleMeta(SESSION_TIMEOUT_TITLE);
 function safeReturnPath(value: string | null | undefined): string | null {
   if (!value || value.length > 2048) return null;
   if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(value)) return null;
   return value;
 }

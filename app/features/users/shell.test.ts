@@ -49,3 +49,16 @@ describe("navRules", () => {
     });
   });
 });
+
+describe("pageTitle", async () => {
+  const { pageTitle } = await import("~/lib/meta");
+  it.each([
+    ["Dashboard", [{ id: "root", data: { defaultTitle: "Appointment Portal" } }], "Dashboard : Appointment Portal"],
+    ["Page Not Found", [{ id: "root", data: { defaultTitle: "Acme Agents" } }], "Page Not Found : Acme Agents"],
+    ["Welcome", [], "Welcome : Appointment Portal"],
+    ["Welcome", [{ id: "root", data: null }], "Welcome : Appointment Portal"],
+    [null, [{ id: "root", data: { defaultTitle: "Appointment Portal" } }], "Appointment Portal"],
+  ] as const)("%s → %s", (title, matches, expected) => {
+    expect(pageTitle(title, matches)).toBe(expected);
+  });
+});
