@@ -2,6 +2,9 @@
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   serverModuleFormat: "esm",
+  serverBuildPath: "build/server/index.js",
+  assetsBuildDirectory: "public/build",
+  publicPath: "/build/",
   serverPlatform: "node",
   // ESM-only packages that must be bundled for the server
   serverDependenciesToBundle: [],
