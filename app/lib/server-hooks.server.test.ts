@@ -1,5 +1,8 @@
 import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
+
+vi.mock("~/lib/audit.server", () => ({ audit: vi.fn(async () => {}) }));
+import { audit } from "./audit.server";
 import { requestsInFlight, wrapBuild } from "./server-hooks.server";
 
 function fakeBuild(action: () => unknown, loader: () => unknown): ServerBuild {
@@ -28,6 +31,7 @@ describe("wrapBuild", () => {
     )) as Response;
     expect(res.status).toBe(403);
     expect(action).not.toHaveBeenCalled();
+    expect(audit).toHaveBeenCalledWith("ACCESS_DENIED", expect.objectContaining({ details: expect.objectContaining({ reason: "cross-site" }) }));
   });
 
   it("runs a same-origin POST and keeps the other exports", async () => {

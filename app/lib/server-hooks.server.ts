@@ -3,6 +3,7 @@
 // prepareServerBuild() (boot.server.ts), which boots the process and returns
 // wrapBuild(build): every route's action guarded by the same-origin check.
 import type { ServerBuild } from "@remix-run/node";
+import { audit } from "./audit.server";
 import { assertSameOrigin } from "./security.server";
 
 let inFlight = 0;
@@ -29,7 +30,15 @@ export function wrapBuild(build: ServerBuild): ServerBuild {
     if (action) {
       wrapped.action = (args: { request: Request }) =>
         track(async () => {
-          assertSameOrigin(args.request);
+          try {
+            assertSameOrigin(args.request);
+          } catch (refusal) {
+            await audit("ACCESS_DENIED", {
+              request: args.request,
+              details: { reason: "cross-site", path: new URL(args.request.url).pathname, origin: args.request.headers.get("Origin") },
+            });
+            throw refusal;
+          }
           return action(args);
         });
     }
