@@ -91,7 +91,8 @@ let portal = "";
 let redirectUri = "";
 let postLogoutUri = "";
 const clientId = "portal";
-const clientSecret = randomBytes(24).toString("base64url");
+// Like getSecret(): standard base64, with '+', '/' and '=' (sent raw in Basic auth by arctic).
+const clientSecret = `${randomBytes(24).toString("base64")}+/a=`;
 let dataDir = "";
 let stop: (() => Promise<void>) | undefined;
 const stops: Array<() => Promise<void>> = [];
@@ -166,12 +167,14 @@ async function finishToCode(auth: Auth, page: Page): Promise<string> {
   return code!;
 }
 
-async function exchange(code: string, verifier: string) {
+async function exchange(code: string, verifier: string, encoding: "raw" | "rfc6749" = "raw") {
+  // "raw" as arctic (remix-auth-oauth2) sends it; "rfc6749" form-urlencodes id and secret first.
+  const enc = (v: string) => (encoding === "raw" ? v : encodeURIComponent(v).replace(/%20/g, "+"));
   const res = await fetch(`${issuer}/token`, {
     method: "POST",
     headers: {
       "content-type": "application/x-www-form-urlencoded",
-      authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`,
+      authorization: `Basic ${Buffer.from(`${enc(clientId)}:${enc(clientSecret)}`).toString("base64")}`,
     },
     body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: redirectUri, code_verifier: verifier }),
   });
@@ -277,9 +280,23 @@ describe("built-in identity provider", () => {
     // The ID token carries the profile too.
     const idPayload = JSON.parse(Buffer.from(tokens.id_token.split(".")[1], "base64url").toString()) as Record<string, unknown>;
     expect(idPayload).toMatchObject({ sub: account.id, given_name: "Ada", extension_PhoneNumber: "5555550100" });
-    // Single sign-on: a second authorization goes straight back with a code (consent is implied).
+    // Single sign-on: a second authorization goes straight back with a code (consent is implied),
+    // and a client that form-urlencodes its Basic credentials (RFC 6749) is accepted too.
     const again = await beginAuthorization(auth.jar);
     expect(again.page.location ?? "").toContain(`${redirectUri}?code=`);
+    const code2 = new URL(again.page.location!).searchParams.get("code")!;
+    const tokens2 = await exchange(code2, again.verifier, "rfc6749");
+    expect((await userinfo(tokens2.access_token)).sub).toBe(account.id);
+    // A wrong secret is refused.
+    const bad = await fetch(`${issuer}/token`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}x`).toString("base64")}`,
+      },
+      body: new URLSearchParams({ grant_type: "authorization_code", code: "x", redirect_uri: redirectUri, code_verifier: "y".repeat(43) }),
+    });
+    expect(bad.status).toBe(401);
   });
 
   it("validates the sign-up form and keeps what was typed", async () => {

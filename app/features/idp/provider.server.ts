@@ -3,10 +3,11 @@
 // (IdpPayload), its accounts in IdpAccount, with our own pages for sign-in,
 // sign-up, password reset, profile edit and sign-out. See
 // docs/decisions/0002-built-in-identity-provider.md.
+import { createHash, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import Provider, { type Account, type Configuration, type KoaContext } from "oidc-provider";
+import Provider, { type Account, type Configuration, type KoaContext, type Middleware } from "oidc-provider";
 import { env } from "~/lib/env.server";
 import { getSecret } from "~/lib/secrets.server";
 import { findAccountById, DEFAULT_SIGN_IN_LIMITS, type IdpAccountRecord, type SignInLimits } from "./accounts.server";
@@ -69,6 +70,36 @@ export function accountClaims(a: IdpAccountRecord): Record<string, unknown> {
     phone_number: digits.length === 10 ? `+1${digits}` : a.phoneNumber ?? undefined,
     phone_number_verified: digits ? false : undefined,
     extension_PhoneNumber: a.phoneNumber ?? undefined,
+  };
+}
+
+/**
+ * RFC 6749 §2.3.1 wants client_id and secret form-urlencoded inside HTTP
+ * Basic credentials, and oidc-provider decodes them so ('+' becomes a space).
+ * Some clients (arctic, under remix-auth-oauth2) send them raw. When the raw
+ * credentials are exactly one of our clients', re-encode them the RFC way, so
+ * secrets with '+', '/', '=' or '%' work with both kinds of client.
+ */
+function basicAuthCompat(clients: IdpClient[]): Middleware {
+  const digest = (v: string) => createHash("sha256").update(v, "utf8").digest();
+  const known = clients.map((c) => ({ id: c.client_id, secret: digest(c.client_secret), raw: c }));
+  const rfc = (v: string) => encodeURIComponent(v).replace(/%20/g, "+");
+  return async function basicAuthCompatMiddleware(ctx, next) {
+    const header = ctx.method === "POST" ? ctx.get("authorization") : "";
+    if (header && /^basic /i.test(header)) {
+      const decoded = Buffer.from(header.slice(6).trim(), "base64").toString("utf8");
+      const i = decoded.indexOf(":");
+      if (i > 0) {
+        const id = decoded.slice(0, i);
+        const secret = decoded.slice(i + 1);
+        const client = known.find((k) => k.id === id);
+        if (client && timingSafeEqual(digest(secret), client.secret)) {
+          const encoded = Buffer.from(`${rfc(id)}:${rfc(secret)}`, "utf8").toString("base64");
+          ctx.req.headers.authorization = `Basic ${encoded}`;
+        }
+      }
+    }
+    await next();
   };
 }
 
@@ -172,6 +203,7 @@ export async function startIdentityProvider(opts: StartIdentityProviderOptions):
 
   const provider = new Provider(issuer, configuration);
   provider.proxy = opts.proxy ?? false;
+  provider.use(basicAuthCompat(opts.clients));
   provider.use(
     idpRoutes({
       provider,
