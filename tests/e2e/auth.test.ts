@@ -1,11 +1,11 @@
 // Signing up, in and out through the built-in identity provider, in Chromium.
 import { describe, expect, test } from "vitest";
-import { DEMO, DEMO_PASSWORD, fillSignIn, newAccount, signIn, signOut, signUp, useBrowser } from "../support/browser";
+import { DEMO, DEMO_PASSWORD, fillSignIn, newAccount, signIn, signOut, signUp, browserFixture } from "../support/browser";
 import { findLink, waitForMail } from "../support/mailbox";
 import { expectDashboard, expectProviderSignIn, nav, sharedApp } from "./helpers";
 
 const { appUrl, idpUrl, databaseUrl } = sharedApp();
-const browser = useBrowser();
+const browser = browserFixture();
 
 describe("authentication", () => {
   test("sign up, sign out (portal and provider), sign in again", async () => {
@@ -19,8 +19,10 @@ describe("authentication", () => {
 
     await signUp(page, appUrl, account);
     await expectDashboard(page, appUrl);
-    // A brand-new user without appointments gets no CONFIGURE menu.
+    // A brand-new user without appointments gets no CONFIGURE menu...
     expect(await nav(page).configure.count()).toBe(0);
+    // ... and is told so (spec part 1, section 8).
+    await page.getByRole("dialog", { name: "No Apps or Invitations Found" }).waitFor({ state: "visible" });
 
     await signOut(page, appUrl);
     // Both sessions are over: a protected page goes to the provider's sign-in form.
@@ -36,7 +38,13 @@ describe("authentication", () => {
     const page = await browser.newPage();
     await signIn(page, appUrl, DEMO.marketingDirector, DEMO_PASSWORD);
     await expectDashboard(page, appUrl);
-    await nav(page).configure.first().waitFor({ state: "visible" });
+    const { configure, main } = nav(page);
+    await configure.click();
+    for (const item of ["Email Templates", "Invitations", "Agents", "Applications", "Reports"]) {
+      await main.getByRole("link", { name: item, exact: true }).waitFor({ state: "visible" });
+    }
+    await main.getByRole("link", { name: "Invitations", exact: true }).click();
+    await page.waitForURL(`${appUrl}/invites`);
   });
 
   test("an anonymous visit to a protected path comes back to exactly that path after sign-in", async () => {

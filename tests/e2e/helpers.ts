@@ -14,10 +14,13 @@ export const TITLE_SUFFIX = " : Appointment Portal";
 
 /** The top navigation of the signed-in layout. */
 export function nav(page: Page) {
+  const main = page.getByRole("navigation", { name: "Main" });
   return {
-    dashboard: page.getByRole("link", { name: /^dashboard$/i }),
-    logout: page.getByRole("button", { name: /^logout$/i }),
-    configure: page.getByRole("button", { name: /^configure$/i }).or(page.getByText(/^configure$/i)),
+    main,
+    dashboard: main.getByRole("link", { name: /^dashboard$/i }),
+    logout: main.getByRole("button", { name: /^logout$/i }),
+    /** The CONFIGURE drop-down (a details/summary disclosure). */
+    configure: main.locator("summary", { hasText: /configure/i }),
   };
 }
 
@@ -26,7 +29,7 @@ export async function expectDashboard(page: Page, appUrl: string) {
   expect(new URL(page.url()).pathname).toBe("/home");
   expect(page.url().startsWith(appUrl)).toBe(true);
   const { dashboard, logout } = nav(page);
-  await dashboard.first().waitFor({ state: "visible" });
+  await dashboard.waitFor({ state: "visible" });
   await logout.waitFor({ state: "visible" });
   expect(await page.title()).toBe(`Dashboard${TITLE_SUFFIX}`);
 }

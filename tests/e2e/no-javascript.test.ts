@@ -1,10 +1,10 @@
 // The portal's and the provider's forms work with JavaScript turned off.
 import { describe, test } from "vitest";
-import { fillSignIn, newAccount, signIn, signOut, signUp, useBrowser } from "../support/browser";
+import { fillSignIn, newAccount, signIn, signOut, signUp, browserFixture } from "../support/browser";
 import { expectDashboard, expectProviderSignIn, sharedApp } from "./helpers";
 
 const { appUrl, idpUrl } = sharedApp();
-const browser = useBrowser();
+const browser = browserFixture();
 
 describe("without JavaScript", () => {
   test("sign up, sign out and sign in again", async () => {

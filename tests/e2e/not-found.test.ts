@@ -1,10 +1,10 @@
 // Unknown paths: the 'Page Not Found' page with HTTP 404.
 import { describe, expect, test } from "vitest";
-import { useBrowser } from "../support/browser";
+import { browserFixture } from "../support/browser";
 import { sharedApp, TITLE_SUFFIX } from "./helpers";
 
 const { appUrl } = sharedApp();
-const browser = useBrowser();
+const browser = browserFixture();
 
 describe("not found", () => {
   for (const path of ["/no/such/page", "/definitely-not-a-link"]) {

@@ -1,15 +1,16 @@
 // The app survives a stop and a start on the same data: SIGTERM ends it with
 // exit code 0, the second start does not seed again, and accounts remain.
 // Each case starts its own app instance (not the shared one).
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, test } from "vitest";
+import { afterAll, describe, expect, inject, test } from "vitest";
 import { startApp, type AppHandle } from "../support/app-server";
-import { newAccount, signIn, signOut, signUp, useBrowser } from "../support/browser";
+import { newAccount, signIn, signOut, signUp, browserFixture } from "../support/browser";
 import { query } from "../support/mailbox";
+import { createTestDatabase } from "../support/postgres";
 import { expectDashboard } from "./helpers";
 
-const browser = useBrowser();
+const browser = browserFixture();
 const apps: AppHandle[] = [];
 
 afterAll(async () => {
@@ -17,7 +18,7 @@ afterAll(async () => {
 });
 
 /** Tables that change by merely using the app (sessions, logs, provider state, jobs). */
-const VOLATILE = new Set(["sessions", "audit_logs", "idp_payloads", "mail_messages", "_prisma_migrations"]);
+const VOLATILE = new Set(["sessions", "audit_log", "idp_payloads", "mail_messages", "_prisma_migrations"]);
 
 /** Row counts of every table in the public schema but the volatile ones. */
 async function tableCounts(databaseUrl: string): Promise<Record<string, number>> {
@@ -35,17 +36,6 @@ async function tableCounts(databaseUrl: string): Promise<Record<string, number>>
   return counts;
 }
 
-/** A postmaster.pid in dir or one level below (a running or crashed PostgreSQL). */
-function findPostmasterPid(dir: string): string | undefined {
-  if (existsSync(path.join(dir, "postmaster.pid"))) return path.join(dir, "postmaster.pid");
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isDirectory() && existsSync(path.join(dir, entry.name, "postmaster.pid"))) {
-      return path.join(dir, entry.name, "postmaster.pid");
-    }
-  }
-  return undefined;
-}
-
 async function expectCleanStop(app: AppHandle) {
   const info = await app.stop();
   expect(info, `how the app stopped; its last output:\n${app.logs().split("\n").slice(-30).join("\n")}`).toEqual({
@@ -57,7 +47,8 @@ async function expectCleanStop(app: AppHandle) {
 
 describe("restart on the same data", () => {
   test("with a database URL: accounts remain, demo data is seeded once, SIGTERM exits 0", async () => {
-    const app = await startApp();
+    const db = await createTestDatabase(undefined, { url: inject("pgUrl"), template: inject("pgTemplate") });
+    const app = await startApp({ databaseUrl: db.url });
     apps.push(app);
     const databaseUrl = app.databaseUrl!;
 
@@ -91,24 +82,35 @@ describe("restart on the same data", () => {
     await expectCleanStop(app);
   });
 
-  test("without DATABASE_URL: the embedded PostgreSQL under DATA_DIR is created once and reused", async () => {
+  test("without DATABASE_URL: the embedded PostgreSQL under DATA_DIR/postgres is created once and reused", async () => {
     const app = await startApp({ databaseUrl: null });
     apps.push(app);
     const pgDir = path.join(app.dataDir, "postgres");
-    expect(existsSync(pgDir), `${pgDir} exists after the first start`).toBe(true);
+    expect(existsSync(path.join(pgDir, "PG_VERSION")), `a PostgreSQL cluster in ${pgDir}`).toBe(true);
+    // The embedded server's settings (app/lib/embedded-postgres.server.ts).
+    const databaseUrl = `postgresql://postgres:postgres@127.0.0.1:${app.embeddedPgPort}/portal`;
 
     const account = newAccount();
     const page = await browser.newPage();
     await signUp(page, app.url, account);
     await expectDashboard(page, app.url);
     await page.context().close();
+    const before = await tableCounts(databaseUrl);
+    const firstRunLogs = app.logs().length;
 
     await expectCleanStop(app);
-    expect(findPostmasterPid(pgDir), "PostgreSQL stopped with the app").toBeUndefined();
+    expect(existsSync(path.join(pgDir, "postmaster.pid")), "PostgreSQL stopped with the app").toBe(false);
 
     await app.start();
+    const secondRun = app.logs().slice(firstRunLogs);
+    expect(secondRun).not.toMatch(/Creating the embedded PostgreSQL/i);
+    expect(await tableCounts(databaseUrl)).toEqual(before);
+    const [user] = await query<{ user_name: string }>(databaseUrl, `select user_name from users where user_name = $1`, [
+      account.email.toLowerCase(),
+    ]);
+    expect(user?.user_name).toBe(account.email.toLowerCase());
 
-    // The account created before the restart is still there.
+    // The account created before the restart still signs in.
     const again = await browser.newPage();
     await signIn(again, app.url, account.email, account.password);
     await expectDashboard(again, app.url);

@@ -1,10 +1,10 @@
 // Security headers, cross-site request refusal and the session cookie.
 import { describe, expect, test } from "vitest";
-import { DEMO, DEMO_PASSWORD, signIn, useBrowser } from "../support/browser";
+import { DEMO, DEMO_PASSWORD, signIn, browserFixture } from "../support/browser";
 import { sharedApp } from "./helpers";
 
 const { appUrl } = sharedApp();
-const browser = useBrowser();
+const browser = browserFixture();
 
 function expectSecurityHeaders(headers: Record<string, string>, where: string) {
   const csp = headers["content-security-policy"] ?? "";

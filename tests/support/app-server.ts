@@ -10,7 +10,7 @@
 //
 // Needs `npm run build` first (tests/support/global-app.ts does it for e2e).
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -51,6 +51,8 @@ export interface AppHandle {
   dataDir: string;
   /** The DATABASE_URL given to the app, or undefined when it runs its own embedded one. */
   databaseUrl: string | undefined;
+  /** EMBEDDED_PG_PORT given to the app (used only when databaseUrl is undefined). */
+  embeddedPgPort: number;
   /** Starts the app again after stop(): same ports, DATA_DIR and database. */
   start(): Promise<void>;
   /** SIGTERM, wait for the exit (default 30 s), SIGKILL after. */
@@ -121,6 +123,9 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppHandle
   const idpUrl = `http://localhost:${idpPort}`;
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
+  // Like ./data in a checkout: readable by others, so that the embedded
+  // PostgreSQL (run as the `postgres` user when we are root) can reach DATA_DIR/postgres.
+  if (ownDataDir) chmodSync(dataDir, 0o755);
 
   let databaseUrl: string | undefined;
   if (options.databaseUrl === null) databaseUrl = undefined;
@@ -263,8 +268,20 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppHandle
 
   async function dispose() {
     const info = child ? await stop() : undefined;
+    saveLogs();
     if (ownDataDir && existsSync(dataDir)) rmSync(dataDir, { recursive: true, force: true });
     return info;
+  }
+
+  /** Keeps the app's output under test-results/ (git-ignored) for a look after the run. */
+  function saveLogs() {
+    try {
+      const dir = path.join(repoRoot, "test-results");
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, `app-${port}.log`), output);
+    } catch {
+      /* only a convenience */
+    }
   }
 
   const handle: AppHandle = {
@@ -274,6 +291,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppHandle
     idpPort,
     dataDir,
     databaseUrl,
+    embeddedPgPort: pgPort,
     start,
     stop,
     restart,

@@ -1,6 +1,6 @@
 // Headless Chromium for the e2e tests (playwright-core + Debian's chromium).
 //
-//   const browser = useBrowser();                 // in a test file: launches once, closes after
+//   const browser = browserFixture();                 // in a test file: launches once, closes after
 //   const page = await browser.newPage();         // a fresh context (no cookies) per call
 //   const page = await browser.newPage({ javaScriptEnabled: false });
 //   await signUp(page, appUrl, newAccount());
@@ -60,7 +60,7 @@ function fileSafe(text: string) {
  * one browser per file, one context per newPage(), contexts closed after each
  * test, screenshots of a failed test's pages.
  */
-export function useBrowser(): BrowserFixture {
+export function browserFixture(): BrowserFixture {
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
 
@@ -155,12 +155,29 @@ function isOn(page: Page, base: string) {
   return page.url().startsWith(base);
 }
 
-/** Waits until the browser is back on the portal (any path but /auth/*). */
+/**
+ * Waits until the browser is back on the portal (any path but /auth/*).
+ * Fails at once, with the page's message, when the portal shows its
+ * 'Sign-in Failed' page instead.
+ */
 export async function waitForPortal(page: Page, appUrl: string, timeout = 30_000) {
-  await page.waitForURL((url) => url.href.startsWith(appUrl) && !url.pathname.startsWith("/auth/"), {
-    timeout,
-    waitUntil: "load",
-  });
+  const failed = page.getByRole("heading", { name: "Sign-in Failed" });
+  const outcome = await Promise.race([
+    page
+      .waitForURL((url) => url.href.startsWith(appUrl) && !url.pathname.startsWith("/auth/"), {
+        timeout,
+        waitUntil: "load",
+      })
+      .then(() => "portal" as const),
+    failed.waitFor({ state: "visible", timeout: timeout + 1_000 }).then(
+      () => "failed" as const,
+      () => "portal" as const,
+    ),
+  ]);
+  if (outcome === "failed") {
+    const text = (await page.locator("body").innerText().catch(() => "")).replace(/\s+/g, " ").trim();
+    throw new Error(`The portal showed 'Sign-in Failed' at ${page.url()}: ${text.slice(0, 300)}`);
+  }
 }
 
 /** Goes to the provider's sign-in page (through /auth/login) unless already there. */
@@ -202,12 +219,17 @@ export async function fillSignIn(page: Page, email: string, password: string) {
 }
 
 /**
- * Signs out: the portal's LOGOUT button, then the provider's confirmation
- * ('Sign out'), back on the portal's welcome page.
+ * Signs out: the portal's LOGOUT button (the one in an open dialog, such as
+ * 'No Apps or Invitations Found', when there is one; else the top
+ * navigation's), then the provider's confirmation ('Sign out'), back on the
+ * portal.
  */
 export async function signOut(page: Page, appUrl: string) {
   const before = page.url();
-  await page.getByRole("button", { name: /^logout$/i }).click();
+  const inDialog = page.getByRole("dialog").getByRole("button", { name: /^logout$/i });
+  const inNav = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: /^logout$/i });
+  if (await inDialog.first().isVisible()) await inDialog.first().click();
+  else await inNav.click();
   await page.waitForURL((url) => url.href !== before, { timeout: 15_000 });
   if (!isOn(page, appUrl)) {
     await page.getByRole("button", { name: /^sign out$/i }).click();

@@ -59,7 +59,9 @@ let app: AppHandle | undefined;
 export default async function setup(project: TestProject) {
   buildIfStale();
   app = await startApp();
-  console.log(`[e2e] shared app at ${app.url} (identity provider ${app.idpUrl})`);
+  console.log(
+    `[e2e] shared app at ${app.url} (identity provider ${app.idpUrl}); its output goes to test-results/app-${app.port}.log`,
+  );
   project.provide("appUrl", app.url);
   project.provide("idpUrl", app.idpUrl);
   project.provide("appDatabaseUrl", app.databaseUrl ?? "");
