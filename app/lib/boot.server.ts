@@ -85,6 +85,7 @@ async function doBoot({ requestsInFlight }: { requestsInFlight: () => number }) 
     const idp = await startIdentityProvider({
       port: e.IDP_PORT,
       issuer,
+      proxy: e.IDP_TRUST_PROXY,
       clients: [
         {
           client_id: "portal",

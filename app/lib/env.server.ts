@@ -35,12 +35,17 @@ const schema = z.object({
   OIDC_ISSUER: optionalString,
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
-  OIDC_SCOPES: z.string().default("openid profile email phone offline_access"),
+  OIDC_SCOPES: z.string().default("openid profile email phone"),
   /** The provider's profile-edit page, if it has one. */
   OIDC_PROFILE_URL: optionalString,
   /** Port and public URL of the built-in provider. */
   IDP_PORT: int(3001),
   IDP_URL: optionalString,
+  /** The built-in provider sits behind a proxy that sets X-Forwarded-*. */
+  IDP_TRUST_PROXY: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   /** Outgoing mail; when unset, mail is captured and shown at /dev/mail. */
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default("Appointment Portal <no-reply@portal.localhost>"),

@@ -6,13 +6,14 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AnonymousLayout } from "~/components/AnonymousLayout";
 import { PageHeader } from "~/components/PageHeader";
 import { notFound } from "~/components/PageNotFound";
-import { getCapturedMail, mailCaptureEnabled } from "~/lib/mail.server";
+import { requireMailboxAccess } from "~/features/users/dev-mailbox.server";
+import { getCapturedMail } from "~/lib/mail.server";
 import { titleMeta } from "~/lib/meta";
 
 export const meta = titleMeta("Mailbox");
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  if (!mailCaptureEnabled()) throw notFound();
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireMailboxAccess(request);
   const mail = await getCapturedMail(params.id ?? "");
   if (!mail) throw notFound();
   return { mail: { ...mail, createdAt: mail.createdAt.toISOString() } };

@@ -4,14 +4,14 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AnonymousLayout } from "~/components/AnonymousLayout";
 import { PageHeader } from "~/components/PageHeader";
-import { notFound } from "~/components/PageNotFound";
-import { listCapturedMail, mailCaptureEnabled } from "~/lib/mail.server";
+import { requireMailboxAccess } from "~/features/users/dev-mailbox.server";
+import { listCapturedMail } from "~/lib/mail.server";
 import { titleMeta } from "~/lib/meta";
 
 export const meta = titleMeta("Mailbox");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (!mailCaptureEnabled()) throw notFound();
+  await requireMailboxAccess(request);
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
   const result = await listCapturedMail(page);
   return {

@@ -16,6 +16,11 @@ import {
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { loader as showLoader } from "~/routes/dev.mail.$id";
 import { loader as listLoader } from "~/routes/dev.mail._index";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { resetSecretsCache } from "~/lib/secrets.server";
+import { createSession } from "~/lib/session.server";
 import { useTestDatabase } from "../support/db";
 import { freePort } from "../support/free-port";
 
@@ -252,6 +257,36 @@ describe("dev mailbox routes", () => {
     resetEnvCache();
     await expect(listLoader(args("http://localhost/dev/mail"))).rejects.toMatchObject({ status: 404 });
     await expect(showLoader(args(`http://localhost/dev/mail/${id}`, { id }))).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("shows captured mail only to internal administrators when the portal is not on a loopback address", async () => {
+    delete process.env.SMTP_URL;
+    process.env.APP_URL = "https://portal.example.com";
+    process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "portal-mailbox-"));
+    resetEnvCache();
+    resetSecretsCache();
+    try {
+      const { id } = await deliverMail({ to: "x@example.com", subject: "Reset link", text: "secret link" });
+      const anonymous = args(`https://portal.example.com/dev/mail/${id}`, { id });
+      await expect(showLoader(anonymous)).rejects.toMatchObject({ status: 404 });
+      await expect(listLoader(args("https://portal.example.com/dev/mail"))).rejects.toMatchObject({ status: 404 });
+
+      const agent = await prisma.user.create({ data: { userName: "plain.agent@example.com" } });
+      const admin = await prisma.user.create({ data: { userName: "ops@example.com", isInternal: true } });
+      const as = async (userId: string) => {
+        const cookie = (await createSession(new Request("https://portal.example.com/"), { userId })).split(";")[0]!;
+        return {
+          request: new Request(`https://portal.example.com/dev/mail/${id}`, { headers: { Cookie: cookie } }),
+          params: { id },
+          context: {},
+        } as unknown as LoaderFunctionArgs;
+      };
+      await expect(showLoader(await as(agent.id))).rejects.toMatchObject({ status: 404 });
+      expect((await showLoader(await as(admin.id))).mail.subject).toBe("Reset link");
+    } finally {
+      delete process.env.APP_URL;
+      resetEnvCache();
+    }
   });
 });
 
