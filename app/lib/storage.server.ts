@@ -236,7 +236,7 @@ export async function removeStaleTempFiles(olderThanMs = 60 * 60 * 1000): Promis
 /** A file name safe to keep and show: no path, no control characters. */
 export function sanitizeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex
+   
   const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, "").trim();
   return (cleaned || "file").slice(0, 255);
 }

@@ -5,7 +5,7 @@
 //
 // The same input always gives the same bytes: the creation and modification
 // dates come from the version, never from the clock.
-import { PDFDocument, PDFFont, PDFPage, StandardFonts, rgb } from "pdf-lib";
+import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from "pdf-lib";
 
 export const COMPANY_NAME = "Heritage Mutual Life & Health";
 export const COMPANY_LEGAL_NAME = "Heritage Mutual Life & Health Insurance Company";

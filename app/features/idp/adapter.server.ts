@@ -4,7 +4,7 @@
 // read and removed by `purgeExpiredIdpPayloads` (run periodically by the
 // provider).
 import type { Adapter, AdapterPayload } from "oidc-provider";
-import { Prisma } from "~/generated/prisma/client";
+import { type Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/lib/db.server";
 
 const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
