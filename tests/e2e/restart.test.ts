@@ -36,6 +36,14 @@ async function tableCounts(databaseUrl: string): Promise<Record<string, number>>
   return counts;
 }
 
+/** The app says it is ready, and /healthz reports every part up. */
+async function expectHealthy(app: AppHandle) {
+  expect(app.logs()).toContain(`Portal ready at ${app.url}`);
+  const response = await fetch(`${app.url}/healthz`);
+  expect(response.status).toBe(200);
+  expect(await response.json()).toMatchObject({ status: "ok", database: "up", worker: "running" });
+}
+
 async function expectCleanStop(app: AppHandle) {
   const info = await app.stop();
   expect(info, `how the app stopped; its last output:\n${app.logs().split("\n").slice(-30).join("\n")}`).toEqual({
@@ -52,6 +60,7 @@ describe("restart on the same data", () => {
     apps.push(app);
     const databaseUrl = app.databaseUrl!;
 
+    await expectHealthy(app);
     const seeded = await tableCounts(databaseUrl);
     expect(seeded.users, "the demo users are seeded").toBeGreaterThanOrEqual(4);
 
@@ -67,6 +76,7 @@ describe("restart on the same data", () => {
 
     await expectCleanStop(app);
     await app.start();
+    await expectHealthy(app);
 
     // A second start seeds nothing more.
     expect(await tableCounts(databaseUrl)).toEqual(before);
@@ -85,6 +95,7 @@ describe("restart on the same data", () => {
   test("without DATABASE_URL: the embedded PostgreSQL under DATA_DIR/postgres is created once and reused", async () => {
     const app = await startApp({ databaseUrl: null });
     apps.push(app);
+    await expectHealthy(app);
     const pgDir = path.join(app.dataDir, "postgres");
     expect(existsSync(path.join(pgDir, "PG_VERSION")), `a PostgreSQL cluster in ${pgDir}`).toBe(true);
     // The embedded server's settings (app/lib/embedded-postgres.server.ts).
@@ -102,6 +113,7 @@ describe("restart on the same data", () => {
     expect(existsSync(path.join(pgDir, "postmaster.pid")), "PostgreSQL stopped with the app").toBe(false);
 
     await app.start();
+    await expectHealthy(app);
     const secondRun = app.logs().slice(firstRunLogs);
     expect(secondRun).not.toMatch(/Creating the embedded PostgreSQL/i);
     expect(await tableCounts(databaseUrl)).toEqual(before);

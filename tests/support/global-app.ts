@@ -5,7 +5,7 @@
 //     `inject("appDatabaseUrl")`;
 //  4. stops it in teardown, and fails the run if it did not shut down cleanly.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { repoRoot, startApp, type AppHandle } from "./app-server";
@@ -57,6 +57,11 @@ export function buildIfStale() {
 let app: AppHandle | undefined;
 
 export default async function setup(project: TestProject) {
+  // Logs (app-<port>.log) and screenshots of earlier runs would only confuse.
+  const results = path.join(repoRoot, "test-results");
+  if (existsSync(results)) {
+    for (const f of readdirSync(results)) if (/^app-\d+\.log$|\.png$/.test(f)) rmSync(path.join(results, f), { force: true });
+  }
   buildIfStale();
   app = await startApp();
   console.log(
