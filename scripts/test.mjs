@@ -157,7 +157,8 @@ for (const stage of selected) {
     continue;
   }
   const args = stage.vitest ? [...stage.args, ...extraVitestArgs] : stage.args;
-  console.log(`\n[test] ==> ${stage.name}: ${path.relative(root, stage.command) || stage.command} ${args.join(" ")}`);
+  const shown = stage.command.startsWith(root) ? path.relative(root, stage.command) : path.basename(stage.command);
+  console.log(`\n[test] ==> ${stage.name}: ${shown} ${args.join(" ")}`);
   if (stage.vitest) rmSync(path.join(resultsDir, `vitest-${stage.vitest}.json`), { force: true });
   const started = Date.now();
   let { code, output } = await run(stage.command, args, { capture: Boolean(stage.vitest) });
