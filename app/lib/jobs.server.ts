@@ -50,7 +50,10 @@ export async function startWorker(): Promise<void> {
 export async function stopWorker(): Promise<void> {
   if (runner && (state === "running" || state === "starting")) {
     state = "stopping";
-    await runner.stop();
+    const r = runner;
+    await r.stop();
+    // run() ends its own pool (and the LISTEN client) when its promise settles.
+    await r.promise.catch(() => {});
     state = "stopped";
   }
   runner = undefined;

