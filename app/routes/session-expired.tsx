@@ -5,6 +5,7 @@ import { useLoaderData } from "@remix-run/react";
 import { AnonymousLayout } from "~/components/AnonymousLayout";
 import { Dialog } from "~/components/Dialog";
 import { titleMeta } from "~/lib/meta";
+import { safeReturnTo } from "~/lib/security.server";
 
 const SESSION_TIMEOUT_TITLE = "Session Timeout";
 const SESSION_TIMEOUT_MESSAGE =
@@ -12,19 +13,9 @@ const SESSION_TIMEOUT_MESSAGE =
 
 export const meta = titleMeta(SESSION_TIMEOUT_TITLE);
 
-/** A same-site path ('/...', not '//...' or '/\\...'), else null. */
-function safeReturnPath(value: string | null | undefined): string | null {
-  if (!value || value.length > 2048) return null;
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
-  if (/[\u0000-\u001f\u007f]/.test(value)) return null;
-  return value;
-}
-
 export function loader({ request }: LoaderFunctionArgs) {
-  const returnTo = safeReturnPath(new URL(request.url).searchParams.get("returnTo"));
-  return {
-    loginHref: returnTo ? `/auth/login?returnTo=${encodeURIComponent(returnTo)}` : "/auth/login?returnTo=%2Fhome",
-  };
+  const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
+  return { loginHref: `/auth/login?returnTo=${encodeURIComponent(returnTo)}` };
 }
 
 export default function SessionExpiredRoute() {

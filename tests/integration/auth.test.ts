@@ -106,6 +106,24 @@ describe("sessions and requireUser", () => {
     expect(current).toMatchObject({ id: user.id, firstName: "Sam", impersonator: null });
   });
 
+  it("behind https names the cookie __Host-portal_session and marks it Secure", async () => {
+    process.env.APP_URL = "https://portal.example.com";
+    resetEnvCache();
+    try {
+      const user = await prisma.user.create({ data: { userName: "https@example.com" } });
+      const setCookie = await createSession(new Request("https://portal.example.com/"), { userId: user.id });
+      expect(setCookie).toMatch(/^__Host-portal_session=/);
+      expect(setCookie).toMatch(/; Secure/);
+      expect(setCookie).toMatch(/; Path=\//);
+      expect(setCookie).not.toMatch(/Domain=/i);
+      const cookie = cookieOf(setCookie);
+      expect((await requireUser(req(cookie, { url: "https://portal.example.com/home" }))).id).toBe(user.id);
+    } finally {
+      process.env.APP_URL = "http://localhost:3000";
+      resetEnvCache();
+    }
+  });
+
   it("sends an anonymous page request to sign-in and back to the same path", async () => {
     const res = await thrown(requireUser(req()));
     expect(res.status).toBe(302);
