@@ -11,8 +11,4 @@ const tasks = {
 export type TaskName = keyof typeof tasks;
 export const taskList: TaskList = tasks;
 
-// graphile-worker crontab format, times in UTC.
-// ┌ minute ┬ hour ┬ day ┬ month ┬ weekday  task  options
-export const crontab = [
-  "17 * * * * purge-expired ?max=1&jobKey=purge-expired",
-].join("\n");
+export { crontab } from "./crontab";

@@ -15,4 +15,13 @@ if (!existsSync(path.join(root, "build/server/index.js"))) {
 process.env.NODE_ENV ??= "production";
 process.argv[2] = path.join(root, "scripts/server-build.mjs");
 const require = createRequire(import.meta.url);
-require(require.resolve("@remix-run/serve/dist/cli.js"));
+const cli = require.resolve("@remix-run/serve/dist/cli.js");
+
+// remix-serve logs every request with morgan ("tiny"). Query strings can
+// carry authorization codes, emails or ids, so the access log shows paths
+// only: morgan's tokens are global, so redefining `url` on the instance
+// remix-serve loads applies to its logger.
+const morgan = createRequire(cli)("morgan");
+morgan.token("url", (req) => (req.originalUrl || req.url || "").split("?")[0]);
+
+require(cli);
