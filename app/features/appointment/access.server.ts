@@ -1,0 +1,83 @@
+// Who may see and change an appointment application. Every function of the
+// appointment feature reads the row through requireAppointmentAccess: there
+// is no other path to an application.
+//
+// Rights (docs/decisions/0009-application-save-submit-evidence.md):
+//  - the prospect (appointment.userId);
+//  - the recruiter who created a paper appointment (appointment.submitterId);
+//  - an internal administrator (the effective user's isInternal flag).
+// Impersonation acts as the user: an administrator acting for someone sees
+// exactly what that person sees (the effective user's rights, not the
+// administrator's). Anyone else gets 404, as if the record did not exist.
+import type { Appointment } from "~/generated/prisma/client";
+import { audit } from "~/lib/audit.server";
+import type { CurrentUser } from "~/lib/current-user";
+import { prisma } from "~/lib/db.server";
+
+/** Statuses in which the application can be changed (spec part 2 §4). */
+export const EDITABLE_STATUSES: ReadonlySet<string> = new Set(["APWF_STATUS_INCOMPLETE", "APWF_STATUS_INVITED"]);
+
+/** True when an application in this status is read-only. */
+export function isReadOnlyStatus(statusCode: string): boolean {
+  return !EDITABLE_STATUSES.has(statusCode);
+}
+
+export type AppointmentRole = "PROSPECT" | "SUBMITTER" | "ADMIN";
+
+/** How the user relates to the appointment, or null when they may not see it. */
+export function appointmentRole(
+  user: Pick<CurrentUser, "id" | "isInternal">,
+  appointment: Pick<Appointment, "userId" | "submitterId">,
+): AppointmentRole | null {
+  if (appointment.userId && appointment.userId === user.id) return "PROSPECT";
+  if (appointment.submitterId && appointment.submitterId === user.id) return "SUBMITTER";
+  if (user.isInternal) return "ADMIN";
+  return null;
+}
+
+export type AccessOptions = {
+  /** Also refuse (403 'read-only') unless the status allows changes. */
+  write?: boolean;
+  /** For the audit log's address and browser. */
+  request?: Request;
+};
+
+export const READ_ONLY_MESSAGE = "read-only";
+
+/**
+ * The appointment row when the user may see it (and, with write, change it);
+ * otherwise throws a 404 Response (403 'read-only' for a write to a
+ * submitted, approved, rejected or abandoned application). Refusals are
+ * audited as ACCESS_DENIED.
+ */
+export async function requireAppointmentAccess(
+  user: CurrentUser,
+  appointmentId: number,
+  opts: AccessOptions = {},
+): Promise<Appointment & { role: AppointmentRole }> {
+  const row =
+    Number.isSafeInteger(appointmentId) && appointmentId > 0
+      ? await prisma.appointment.findUnique({ where: { appointmentId } })
+      : null;
+  const role = row && !row.isDeleted ? appointmentRole(user, row) : null;
+  if (!row || !role) {
+    await refuse(user, appointmentId, opts, row ? "not yours" : "not found");
+    throw new Response(null, { status: 404 });
+  }
+  if (opts.write && isReadOnlyStatus(row.appointmentStatusCode)) {
+    await refuse(user, appointmentId, opts, `read-only (${row.appointmentStatusCode})`);
+    throw new Response(READ_ONLY_MESSAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  return { ...row, role };
+}
+
+async function refuse(user: CurrentUser, appointmentId: number, opts: AccessOptions, reason: string) {
+  await audit("ACCESS_DENIED", {
+    request: opts.request,
+    actorUserId: user.id,
+    impersonatorUserId: user.impersonator?.id ?? null,
+    targetType: "Appointment",
+    targetId: String(appointmentId),
+    details: { what: opts.write ? "appointment write" : "appointment read", reason },
+  });
+}

@@ -1,0 +1,225 @@
+// Evidence of electronic signatures (ESIGN Act / UETA): the consent to sign
+// electronically, recorded before the first signature, and for every typed
+// signature or checkbox acknowledgement who gave it, who typed it, when, from
+// where, and what exactly was acknowledged (the statement, or the version of
+// the agreement PDF). See docs/decisions/0009-application-save-submit-evidence.md.
+import type { Appointment, Prisma } from "~/generated/prisma/client";
+import { audit } from "~/lib/audit.server";
+import type { CurrentUser } from "~/lib/current-user";
+import { prisma } from "~/lib/db.server";
+import { clientIp } from "~/lib/security.server";
+import { requireAppointmentAccess, type AppointmentRole } from "./access.server";
+
+type Db = Prisma.TransactionClient;
+
+/** Version of the consent text below; a new wording needs a new version (and a new consent). */
+export const ESIGN_CONSENT_VERSION = "2026-01";
+
+/** The consent the signer accepts before the first electronic signature (shown as written). */
+export const ESIGN_CONSENT_TEXT = [
+  "Consent to use electronic signatures and records.",
+  "You agree to sign this appointment application and its agreements electronically, by typing your name or your mother's maiden name and by ticking acknowledgement boxes, and you agree that these electronic signatures are as binding as signatures on paper.",
+  "You agree to receive the application, the agreements and related notices electronically, in this portal and by email. You need a device with a current web browser and a PDF reader, and an email address, to do so.",
+  "You may withdraw this consent, or ask for paper copies of any document, at no charge, by contacting us through Contact Us before you submit the application; withdrawing consent means the application must be completed on paper.",
+].join("\n\n");
+
+export const ESIGN_CONSENT_REQUIRED_MESSAGE =
+  "Please accept the consent to sign electronically before signing.";
+export const ESIGN_CONSENT_IMPERSONATION_MESSAGE =
+  "The consent to sign electronically must be given by the applicant in person, not while acting as them.";
+
+/** True when `userId` has accepted the current consent text for this appointment. */
+export async function hasEsignConsent(db: Db, appointmentId: number, userId: string): Promise<boolean> {
+  const row = await db.esignConsent.findFirst({
+    where: { appointmentId, userId, consentTextVersion: ESIGN_CONSENT_VERSION },
+    select: { id: true },
+  });
+  return row != null;
+}
+
+export type EsignConsentResult = { ok: true; acceptedAt: Date } | { ok: false; message: string };
+
+/**
+ * Records the signed-in user's consent to sign electronically for this
+ * application (idempotent: a second acceptance of the same version keeps the
+ * first). Refused while impersonating: consent is personal.
+ */
+export async function acceptEsignConsent(user: CurrentUser, appointmentId: number, request: Request): Promise<EsignConsentResult> {
+  await requireAppointmentAccess(user, appointmentId, { write: true, request });
+  if (user.impersonator) return { ok: false, message: ESIGN_CONSENT_IMPERSONATION_MESSAGE };
+  const existing = await prisma.esignConsent.findFirst({
+    where: { appointmentId, userId: user.id, consentTextVersion: ESIGN_CONSENT_VERSION },
+    orderBy: { acceptedAt: "asc" },
+  });
+  if (existing) return { ok: true, acceptedAt: existing.acceptedAt };
+  const row = await prisma.esignConsent.create({
+    data: {
+      appointmentId,
+      userId: user.id,
+      ipAddress: clientIp(request) ?? remoteFallback(request),
+      userAgent: request.headers.get("User-Agent")?.slice(0, 500) ?? null,
+      consentTextVersion: ESIGN_CONSENT_VERSION,
+    },
+  });
+  await audit("ESIGN_CONSENT", {
+    request,
+    actorUserId: user.id,
+    targetType: "Appointment",
+    targetId: String(appointmentId),
+    details: { version: ESIGN_CONSENT_VERSION },
+  });
+  return { ok: true, acceptedAt: row.acceptedAt };
+}
+
+function remoteFallback(_request: Request): string | null {
+  // remix-serve does not expose the socket address to loaders; behind a
+  // proxy X-Forwarded-For gives it (IDP_TRUST_PROXY / clientIp).
+  return null;
+}
+
+/** Who signs and who types, for a signature given by `user` on this appointment. */
+export type SignatureActors = { signedByUserId: string | null; actingUserId: string | null };
+
+export function signatureActors(
+  user: CurrentUser,
+  appointment: Pick<Appointment, "userId">,
+  role: AppointmentRole,
+): SignatureActors {
+  if (role === "PROSPECT") return { signedByUserId: user.id, actingUserId: user.impersonator?.id ?? null };
+  // A recruiter (paper appointment) or an administrator fills in on the prospect's behalf.
+  return { signedByUserId: appointment.userId ?? null, actingUserId: user.impersonator?.id ?? user.id };
+}
+
+/**
+ * The statement each signature or acknowledgement attests, stored as
+ * acknowledgedText with the signature (the screens show the same wording).
+ */
+export const SIGNATURE_STATEMENTS: Record<string, string> = {
+  SIGTYP_QNA:
+    "I certify that my answers to the questions above, and any comment I gave, are true and complete to the best of my knowledge. Typed signature: mother's maiden name.",
+  SIGTYP_W9_CERT:
+    "Under penalties of perjury, I certify that the taxpayer identification number shown on this form is correct, that I am not subject to backup withholding, and that I am a U.S. citizen or other U.S. person. Typed signature: mother's maiden name.",
+  SIGTYP_COMSCHED:
+    "I have read and accept the commission schedule for my level. Typed signature: mother's maiden name.",
+  SIGTYP_COMSCHED_DT: "Date of my signature of the commission schedule.",
+  SIGTYP_COMSCHED_AGT: "My agent name, as it will appear on the commission schedule.",
+  SIGTYP_ST_FEES:
+    "I authorise the appointment fees of the states I selected, collected by card where I gave one or deducted from my commissions. Typed signature: mother's maiden name.",
+  SIGTYP_POLICY_AGREE: "I have read and acknowledge the Company Policy.",
+  SIGTYP_AGENT_AGREE: "I have read and agree to the Agent Agreement.",
+  SIGTYP_ACKREP: "I have read and agree to the Representative Agreement.",
+  SIGTYP_AML: "I have read and acknowledge the Anti-Money-Laundering guide.",
+  SIGTYP_AGREENAME: "Your Name: the name under which I sign the policies and agreements above.",
+  SIGTYP_AGREESIG:
+    "I sign the policies and agreements I acknowledged above. Typed signature: mother's maiden name.",
+};
+
+/** The system document (documentKey) each acknowledgement refers to. */
+export const SIGNATURE_DOCUMENT_KEYS: Record<string, string> = {
+  SIGTYP_POLICY_AGREE: "CO_POLICY",
+  SIGTYP_AGENT_AGREE: "ALLCO_AGREE",
+  SIGTYP_ACKREP: "REP_AGREE",
+  SIGTYP_AML: "AML_GUIDE",
+};
+
+const COMMISSION_SIGNATURES = new Set(["SIGTYP_COMSCHED", "SIGTYP_COMSCHED_DT", "SIGTYP_COMSCHED_AGT"]);
+
+function describeDocument(d: { documentKey: string | null; version: number; storedFile: { sha256: string } }, key: string) {
+  return `${d.documentKey ?? key} v${d.version} sha256:${d.storedFile.sha256}`;
+}
+
+/**
+ * The versions of the documents the signatures refer to: the four
+ * agreements and the commission schedule(s) of the appointment's levels.
+ * 'KEY vN sha256:...' identifies the exact PDF the signer was shown.
+ */
+export async function documentVersions(db: Db, appointmentId: number): Promise<Record<string, string | null>> {
+  const keys = Object.values(SIGNATURE_DOCUMENT_KEYS);
+  const [docs, levels] = await Promise.all([
+    db.document.findMany({
+      where: { kindCode: "SYSTEM", isCurrent: true, documentKey: { in: keys } },
+      orderBy: { version: "desc" },
+      select: { documentKey: true, version: true, storedFile: { select: { sha256: true } } },
+    }),
+    db.appointmentCarrierBlock.findMany({
+      where: { appointmentId },
+      select: {
+        scheduleLevel: {
+          select: { document: { select: { documentKey: true, version: true, storedFile: { select: { sha256: true } } } } },
+        },
+      },
+    }),
+  ]);
+  const out: Record<string, string | null> = {};
+  for (const [sig, key] of Object.entries(SIGNATURE_DOCUMENT_KEYS)) {
+    const d = docs.find((x) => x.documentKey === key);
+    out[sig] = d ? describeDocument(d, key) : null;
+  }
+  const schedules = levels
+    .map((l) => l.scheduleLevel?.document)
+    .filter((d): d is NonNullable<typeof d> => d != null)
+    .map((d) => describeDocument(d, "COMSCHED"));
+  const comsched = schedules.length ? [...new Set(schedules)].join("; ") : null;
+  for (const sig of COMMISSION_SIGNATURES) out[sig] = comsched;
+  return out;
+}
+
+export type SignatureWrite = {
+  appointmentId: number;
+  /** Signature type code -> the value now posted ('' clears it). */
+  values: Record<string, string>;
+  actors: SignatureActors;
+  request: Request;
+  now?: Date;
+};
+
+/**
+ * Writes the posted signatures: a value that changed gets fresh evidence
+ * (signer, acting user, time, address, browser, statement, document
+ * version); an unchanged value keeps its evidence. Returns the types written.
+ */
+export async function writeSignatures(db: Db, input: SignatureWrite): Promise<string[]> {
+  const { appointmentId, values, actors, request } = input;
+  const now = input.now ?? new Date();
+  const codes = Object.keys(values);
+  if (codes.length === 0) return [];
+  const existing = new Map(
+    (await db.appointmentSignature.findMany({ where: { appointmentId, signatureTypeCode: { in: codes } } })).map((s) => [
+      s.signatureTypeCode,
+      s,
+    ]),
+  );
+  const versions = await documentVersions(db, appointmentId);
+  const ipAddress = clientIp(request);
+  const userAgent = request.headers.get("User-Agent")?.slice(0, 500) ?? null;
+  const written: string[] = [];
+  for (const code of codes) {
+    const value = values[code] ?? "";
+    const cur = existing.get(code);
+    if (cur && cur.signatureValue === value) continue;
+    const blank = value === "" || value === "N";
+    const evidence = blank
+      ? { signedByUserId: null, actingUserId: null, signedAt: null, ipAddress: null, userAgent: null, acknowledgedText: null, documentVersion: null }
+      : {
+          signedByUserId: actors.signedByUserId,
+          actingUserId: actors.actingUserId,
+          signedAt: now,
+          ipAddress,
+          userAgent,
+          acknowledgedText: SIGNATURE_STATEMENTS[code] ?? null,
+          documentVersion: versions[code] ?? null,
+        };
+    await db.appointmentSignature.upsert({
+      where: { appointmentId_signatureTypeCode: { appointmentId, signatureTypeCode: code } },
+      create: { appointmentId, signatureTypeCode: code, signatureValue: value, ...evidence },
+      update: { signatureValue: value, ...evidence },
+    });
+    written.push(code);
+  }
+  return written;
+}
+
+/** True when a signature value counts as given (text, or Y for a checkbox). */
+export function isSigned(value: string | null | undefined): boolean {
+  return value != null && value !== "" && value !== "N";
+}
