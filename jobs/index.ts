@@ -1,11 +1,13 @@
 // The task list and schedules of the embedded job runner.
 import type { TaskList } from "graphile-worker";
+import { notifyAppointment } from "./tasks/notify-appointment";
 import { purgeExpired } from "./tasks/purge-expired";
 import { sendEmail } from "./tasks/send-email";
 
 const tasks = {
   "send-email": sendEmail,
   "purge-expired": purgeExpired,
+  "notify-appointment": notifyAppointment,
 };
 
 export type TaskName = keyof typeof tasks;

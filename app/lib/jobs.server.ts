@@ -2,6 +2,7 @@
 // to queue work: addJob(). Tasks live in jobs/tasks.
 import { makeWorkerUtils, run, type Runner, type TaskSpec, type WorkerUtils } from "graphile-worker";
 import { crontab, taskList, type TaskName } from "../../jobs";
+import type { NotifyAppointmentPayload } from "../../jobs/tasks/notify-appointment";
 import type { SendEmailPayload } from "../../jobs/tasks/send-email";
 import { env } from "./env.server";
 
@@ -62,6 +63,16 @@ export async function stopWorker(): Promise<void> {
   if (u) await (await u).release();
 }
 
+/**
+ * Makes sure graphile-worker's schema exists (it is installed when the runner
+ * or the worker utilities first connect). Call before queuing jobs with SQL
+ * (`SELECT graphile_worker.add_job(...)`) inside a Prisma transaction.
+ */
+export async function ensureJobQueue(): Promise<void> {
+  if (runner && state === "running") return;
+  await workerUtils();
+}
+
 function workerUtils(): Promise<WorkerUtils> {
   utils ??= makeWorkerUtils({ connectionString: connectionString() });
   return utils;
@@ -73,6 +84,7 @@ declare global {
     interface Tasks {
       "send-email": SendEmailPayload;
       "purge-expired": Record<string, never>;
+      "notify-appointment": NotifyAppointmentPayload;
     }
   }
 }
