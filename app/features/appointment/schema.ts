@@ -1,0 +1,697 @@
+// The validation rules of the appointment application (spec part 2 §5), one
+// zod schema per section, shared by conform in the browser
+// (`parseWithZod(formData, { schema })`) and the actions on the server, and
+// by completion.ts. Every rule attaches its message to the form field name
+// the section posts (see model.ts), so conform shows it next to the field.
+//
+// Each section schema: a loose z.object of optional values (an empty input is
+// "missing"), a normalising transform (trim; formatting stripped from numeric
+// fields; email lowercased; masks kept), then one superRefine with the rules,
+// which depend on the ValidationContext (appointment type, invitation flavour,
+// stored sensitive values, now).
+import { z } from "zod";
+import { isBeforeNow, normalizeEmail, parseIsoDate, routingNumberValid, stripFormatting, digitsOrMask } from "./derive";
+import {
+  ACCOUNT_TYPES,
+  APPOINTMENT_TYPE_CODES,
+  CARD_TYPES,
+  CORRESPONDENCE_CODES,
+  DOCUMENT_TYPES,
+  EO_CERT_DOCUMENT_TYPE,
+  PERSONAL_QUESTION_COUNT,
+  REMIT_TYPES,
+  UPLOAD_MAX_BYTES,
+  W9_BUSINESS_TYPES,
+  W9_CORPORATE_BUSINESS_TYPES,
+  WIZARD_APPOINTMENT_TYPES,
+  alwaysPresentDocument,
+  cardYears,
+  feesApply,
+  hasRemitAssignment,
+  isIndividualW9Type,
+  isMasked,
+  isRepresentativeType,
+  requiresStates,
+  showsBusinessBlock,
+  showsCommissionSchedule,
+  showsCreditCard,
+  showsFaxField,
+  showsRepresentativeAgreement,
+  showsStateFeeQuestion,
+  showsW9,
+  type AddressForm,
+  type AgreementsForm,
+  type CardInfoForm,
+  type CommissionsForm,
+  type DocsForm,
+  type FeesForm,
+  type InvitationFlavour,
+  type PersonalForm,
+  type StoredSensitive,
+  type ValidationContext,
+} from "./model";
+
+// ---------------------------------------------------------------- messages
+
+/** The messages the spec gives (§5, §8), by rule. Generic ones are built by the helpers below. */
+export const MESSAGES = {
+  birthDateRange: "Birth Date is out of range",
+  ssnEqualsTaxId: "SSN and Tax Id should not be same",
+  remitTypeRequired: "Selecting a Remittance type is Required",
+  accountNumberMax: "Account Number 17 chars max",
+  accountNumberMin: "Account Number 6 chars minimum",
+  accountNumberInvalid: "Account Number is Invalid",
+  routingNumberDigits: "Routing Number must be 9 digits",
+  routingNumberInvalid: "Routing Number is invalid",
+  accountTypeRequired: "Bank Account Type is required",
+  remitSsnTaxId: "SSN or Tax ID must be exactly 9 digits",
+  stateFeeQuestion: "State Fee Question is Required",
+  stateFeeChoice: "At least one State Fee needs to be selected",
+  statesRequired: "At least one State needs to be added",
+  stateDuplicate: "Your selected state has already been added to the list.",
+  allQuestions: "All questions must be answered",
+  answerRequired: "Answers Required",
+  eoCertificate: "Missing E&O Certificate",
+  qnaSignature: "Q&A Signature Required",
+  w9Signature: "W-9 Signature Required",
+  comSchedSignature: "Commission Sched Signature Required",
+  comSchedDate: "Commission Sign Date is Required",
+  comSchedDateInvalid: "Commission Sign Date is not a valid date",
+  comSchedAgent: "Commission Agent Name is Required",
+  feesSignature: "Fees Signature Required",
+  policyCheckbox: "Policy Agreement checkbox Required",
+  agentCheckbox: "Agent Agreement checkbox Required",
+  repCheckbox: "Representative Agreement checkbox Required",
+  amlCheckbox: "AML Agreement checkbox Required",
+  agreeName: "Your Name is Required",
+  agreeNameSummary: "AML: Your Name Required",
+  agreeSignature: "Agreement Signature Required",
+  signatureLength: "Signature must be at most 200 characters",
+  w9IndividualType: "Individual's Appointment Type requires \"Individual or Sole-Proprietorship\"'s Type Of Business value",
+  w9CorporateType:
+    "Corporation's Appointment Type requires a corporate Type Of Business value (C Corporation, S Corporation, Limited Liability Company or Other)",
+  wizardYesNo: "Please choose Yes or No",
+  wizardType: "Please choose one of the appointment types before continuing.",
+  uploadNone: "You must select 1 file to upload.",
+  uploadTooMany: "You must select only 1 file to upload.",
+  uploadInvalid: "Invalid File",
+  uploadDocumentType: "Please choose a document type",
+  correspondence: "Please choose where to send correspondence",
+  cardExpired: "The card has expired",
+} as const;
+
+export const required = (label: string) => `${label} is required`;
+export const lengthBetween = (label: string, min: number, max: number) =>
+  min <= 1 ? `${label} must be at most ${max} characters` : `${label} must be ${min} to ${max} characters`;
+export const digitsExactly = (label: string, n: number) => `${label} must be ${n} digits`;
+export const numeric = (label: string) => `${label} must be numeric`;
+
+/** Field limits, for maxLength / pattern attributes in the forms. */
+export const LIMITS = {
+  name: { min: 2, max: 50 },
+  middleName: { max: 50 },
+  businessName: { min: 1, max: 40 },
+  licence: { min: 1, max: 25 },
+  address: { min: 2, max: 100 },
+  zip: { min: 5, max: 10 },
+  remitZip: { min: 5, max: 15 },
+  bankText: { min: 2, max: 100 },
+  accountNumber: { min: 6, max: 17 },
+  w9Text: { min: 2, max: 100 },
+  card: { min: 13, max: 19 },
+  cardText: { min: 2, max: 150 },
+  signature: { min: 1, max: 200 },
+  qnaComment: { max: 1000 },
+  email: { max: 254 },
+} as const;
+
+// ---------------------------------------------------------------- issue plumbing
+
+type Path = Array<string | number>;
+
+/**
+ * Extra data on an issue, read by completion.ts: `summary` replaces the
+ * message in the deficiency list; `listed: false` keeps an issue out of the
+ * list (it still counts); `checks` is how many failed checks it stands for
+ * (default 1).
+ */
+export type IssueParams = { summary?: string; listed?: boolean; checks?: number };
+
+type Add = (path: Path, message: string, params?: IssueParams) => void;
+
+function adder(zctx: z.RefinementCtx): Add {
+  return (path, message, params) => zctx.addIssue({ code: "custom", path, message, ...(params ? { params } : {}) });
+}
+
+const str = () => z.string().optional();
+const bool = () => z.boolean().optional();
+
+const present = (v: string | undefined): v is string => v !== undefined && v.trim() !== "";
+const trimOrUndef = (v: string | undefined) => (v === undefined ? undefined : v.trim() === "" ? undefined : v.trim());
+
+/** Text length rule: required (when asked) and min..max characters. */
+function text(add: Add, path: Path, value: string | undefined, label: string, o: { min?: number; max: number; required?: boolean; requiredMessage?: string; params?: IssueParams }) {
+  const min = o.min ?? 1;
+  if (!present(value)) {
+    if (o.required) add(path, o.requiredMessage ?? required(label), o.params);
+    return;
+  }
+  if (value.length < min || value.length > o.max) add(path, lengthBetween(label, min, o.max), o.params);
+}
+
+/** Exactly n digits (formatting already stripped); a mask passes when a value is stored. */
+function digits(add: Add, path: Path, value: string | undefined, label: string, n: number, o: { required?: boolean; stored?: boolean; message?: string } = {}) {
+  if (!present(value)) {
+    if (o.required) add(path, required(label));
+    return;
+  }
+  if (isMasked(value)) {
+    if (!o.stored) add(path, o.message ?? digitsExactly(label, n));
+    return;
+  }
+  if (!/^\d+$/.test(value)) add(path, o.message ?? numeric(label));
+  else if (value.length !== n) add(path, o.message ?? digitsExactly(label, n));
+}
+
+function oneOf(add: Add, path: Path, value: string | undefined, allowed: readonly string[], message: string) {
+  if (!present(value) || !allowed.includes(value)) add(path, message);
+}
+
+function signature(add: Add, path: Path, value: string | undefined, missing: string, params?: IssueParams) {
+  if (!present(value)) add(path, missing, params);
+  else if (value.length > LIMITS.signature.max) add(path, MESSAGES.signatureLength, params);
+}
+
+function checkbox(add: Add, path: Path, value: string | undefined, missing: string) {
+  if (value !== "Y") add(path, missing);
+}
+
+function address(add: Add, prefix: string, a: AddressForm | undefined, labelPrefix: string) {
+  const v = a ?? {};
+  text(add, [prefix, "address1"], v.address1, `${labelPrefix} Address`, { min: 2, max: 100, required: true });
+  text(add, [prefix, "address2"], v.address2, `${labelPrefix} Address Line 2`, { min: 1, max: 100 });
+  text(add, [prefix, "city"], v.city, `${labelPrefix} City`, { min: 2, max: 100, required: true });
+  if (!present(v.stateCode)) add([prefix, "stateCode"], required(`${labelPrefix} State`));
+  else if (v.stateCode.length !== 2) add([prefix, "stateCode"], `${labelPrefix} State must be 2 letters`);
+  if (!present(v.zipCode)) add([prefix, "zipCode"], required(`${labelPrefix} Zip Code`));
+  else if (!/^\d{5,10}$/.test(v.zipCode)) add([prefix, "zipCode"], `${labelPrefix} Zip Code must be 5 to 10 digits`);
+}
+
+// ---------------------------------------------------------------- normalising
+
+const addressShape = z.object({ address1: str(), address2: str(), city: str(), stateCode: str(), zipCode: str() });
+
+function normAddress(a: AddressForm | undefined): AddressForm | undefined {
+  if (!a) return a;
+  return {
+    address1: trimOrUndef(a.address1),
+    address2: trimOrUndef(a.address2),
+    city: trimOrUndef(a.city),
+    stateCode: trimOrUndef(a.stateCode)?.toUpperCase(),
+    zipCode: trimOrUndef(a.zipCode)?.replace(/[\s-]/g, ""),
+  };
+}
+
+/** Raw input as an object (conform posts nothing for an empty form). */
+const asObject = <T>(v: unknown): T => (typeof v === "object" && v !== null ? (v as T) : ({} as T));
+/** A value conform may post as one string or as a list. */
+const asList = (v: unknown): string[] | undefined =>
+  v === undefined || v === null ? undefined : (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === "string");
+
+const num = (v: string | undefined) => trimOrUndef(v === undefined ? undefined : digitsOrMask(v));
+const phone = (v: string | undefined) => trimOrUndef(v === undefined ? undefined : stripFormatting(v));
+
+// ---------------------------------------------------------------- personal
+
+const personalShape = z.object({
+  firstName: str(),
+  middleName: str(),
+  lastName: str(),
+  ssn: str(),
+  birthDate: str(),
+  emailAddress: str(),
+  driverLicenseNumber: str(),
+  nationalProducerNumber: str(),
+  residentStateInsuranceLicenseNumber: str(),
+  residentStateCode: str(),
+  cellNumber: str(),
+  phoneNumber: str(),
+  faxNumber: str(),
+  businessName: str(),
+  businessPhone: str(),
+  businessCellNumber: str(),
+  businessFaxNumber: str(),
+  businessTaxID: str(),
+  home: addressShape.optional(),
+  business: addressShape.optional(),
+  sameAsMailing: bool(),
+  sendCorrespondenceToCode: str(),
+  answers: z.array(z.object({ questionId: str(), answer: str() })).optional(),
+  qnaComment: str(),
+  apptIRSInfo: z
+    .object({ name: str(), businessName: str(), businessTypeCode: str(), businessTypeOther: str(), employerIdNumber: str() })
+    .optional(),
+  signatures: z.object({ SIGTYP_QNA: str(), SIGTYP_W9_CERT: str() }).optional(),
+});
+
+export function normalizePersonal(p: PersonalForm): PersonalForm {
+  const irs = p.apptIRSInfo;
+  return {
+    ...p,
+    firstName: trimOrUndef(p.firstName),
+    middleName: trimOrUndef(p.middleName),
+    lastName: trimOrUndef(p.lastName),
+    ssn: num(p.ssn),
+    birthDate: trimOrUndef(p.birthDate),
+    emailAddress: p.emailAddress === undefined ? undefined : trimOrUndef(normalizeEmail(p.emailAddress)),
+    driverLicenseNumber: trimOrUndef(p.driverLicenseNumber),
+    nationalProducerNumber: trimOrUndef(p.nationalProducerNumber),
+    residentStateInsuranceLicenseNumber: trimOrUndef(p.residentStateInsuranceLicenseNumber),
+    residentStateCode: trimOrUndef(p.residentStateCode)?.toUpperCase(),
+    cellNumber: phone(p.cellNumber),
+    phoneNumber: phone(p.phoneNumber),
+    faxNumber: phone(p.faxNumber),
+    businessName: trimOrUndef(p.businessName),
+    businessPhone: phone(p.businessPhone),
+    businessCellNumber: phone(p.businessCellNumber),
+    businessFaxNumber: phone(p.businessFaxNumber),
+    businessTaxID: num(p.businessTaxID),
+    home: normAddress(p.home),
+    business: normAddress(p.business),
+    sendCorrespondenceToCode: trimOrUndef(p.sendCorrespondenceToCode),
+    answers: (Array.isArray(p.answers) ? p.answers : undefined)?.map((a) => ({ questionId: trimOrUndef(a?.questionId), answer: trimOrUndef(a?.answer) })),
+    qnaComment: trimOrUndef(p.qnaComment),
+    apptIRSInfo: irs && {
+      name: trimOrUndef(irs.name),
+      businessName: trimOrUndef(irs.businessName),
+      businessTypeCode: trimOrUndef(irs.businessTypeCode),
+      businessTypeOther: trimOrUndef(irs.businessTypeOther),
+      employerIdNumber: num(irs.employerIdNumber),
+    },
+    signatures: p.signatures && { SIGTYP_QNA: trimOrUndef(p.signatures.SIGTYP_QNA), SIGTYP_W9_CERT: trimOrUndef(p.signatures.SIGTYP_W9_CERT) },
+  };
+}
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function personalRules(p: PersonalForm, ctx: ValidationContext, add: Add): void {
+  const type = ctx.appointmentTypeCode;
+  text(add, ["firstName"], p.firstName, "First Name", { min: 2, max: 50, required: true });
+  text(add, ["middleName"], p.middleName, "Middle Name", { min: 1, max: 50 });
+  text(add, ["lastName"], p.lastName, "Last Name", { min: 2, max: 50, required: true });
+  digits(add, ["ssn"], p.ssn, "SSN", 9, { required: true, stored: ctx.stored.ssn });
+  if (!present(p.birthDate)) add(["birthDate"], required("Birth Date"));
+  else if (!isBeforeNow(p.birthDate, ctx.now)) add(["birthDate"], MESSAGES.birthDateRange);
+  if (!present(p.emailAddress)) add(["emailAddress"], required("Email Address"));
+  else if (p.emailAddress.length > LIMITS.email.max || !EMAIL_RE.test(p.emailAddress)) add(["emailAddress"], "Email Address is invalid");
+  text(add, ["driverLicenseNumber"], p.driverLicenseNumber, "Driver License Number", { min: 1, max: 25 });
+  text(add, ["nationalProducerNumber"], p.nationalProducerNumber, "NPN", { min: 1, max: 25, required: true });
+  text(add, ["residentStateInsuranceLicenseNumber"], p.residentStateInsuranceLicenseNumber, "License Number", { min: 1, max: 25, required: true });
+  if (present(p.residentStateCode) && !/^[A-Z]{2}$/.test(p.residentStateCode)) add(["residentStateCode"], "Resident State must be 2 letters");
+  digits(add, ["phoneNumber"], p.phoneNumber, "Phone Number", 10, { required: true });
+  digits(add, ["cellNumber"], p.cellNumber, "Cell Number", 10);
+  if (showsFaxField(ctx)) digits(add, ["faxNumber"], p.faxNumber, "Fax Number", 10);
+  oneOf(add, ["sendCorrespondenceToCode"], p.sendCorrespondenceToCode, CORRESPONDENCE_CODES, MESSAGES.correspondence);
+
+  address(add, "home", p.home, "Home");
+
+  if (showsBusinessBlock(ctx)) {
+    text(add, ["businessName"], p.businessName, "Business Name", { min: 1, max: 40, required: true });
+    digits(add, ["businessPhone"], p.businessPhone, "Business Phone", 10, { required: true });
+    digits(add, ["businessTaxID"], p.businessTaxID, "Business Tax Id", 9, { required: true, stored: ctx.stored.businessTaxID });
+    digits(add, ["businessCellNumber"], p.businessCellNumber, "Business Cell Number", 10);
+    digits(add, ["businessFaxNumber"], p.businessFaxNumber, "Business Fax Number", 10);
+    address(add, "business", p.business, "Business");
+  } else if (isRepresentativeType(type)) {
+    digits(add, ["businessPhone"], p.businessPhone, "Business Phone", 10);
+  }
+  // Both values typed in full (not masks) and equal.
+  if (present(p.ssn) && present(p.businessTaxID) && !isMasked(p.ssn) && !isMasked(p.businessTaxID) && p.ssn === p.businessTaxID && showsBusinessBlock(ctx)) {
+    add(["businessTaxID"], MESSAGES.ssnEqualsTaxId);
+  }
+
+  // Questions and answers.
+  const answers = p.answers ?? [];
+  let unanswered = 0;
+  answers.forEach((a, i) => {
+    if (a?.answer !== "Y" && a?.answer !== "N") {
+      unanswered++;
+      add(["answers", i, "answer"], MESSAGES.answerRequired, { listed: false });
+    }
+  });
+  const answered = new Set(answers.filter((a) => a?.answer === "Y" || a?.answer === "N").map((a) => a?.questionId));
+  const posted = new Set(answers.map((a) => a?.questionId));
+  const missingEntries = ctx.personalQuestionIds
+    ? ctx.personalQuestionIds.filter((id) => !posted.has(id)).length
+    : Math.max(0, PERSONAL_QUESTION_COUNT - answers.length);
+  const allAnswered = ctx.personalQuestionIds ? ctx.personalQuestionIds.every((id) => answered.has(id)) : answered.size >= PERSONAL_QUESTION_COUNT && unanswered === 0;
+  if (!allAnswered || unanswered > 0) add(["answers"], MESSAGES.allQuestions, { checks: missingEntries });
+  text(add, ["qnaComment"], p.qnaComment, "Comment", { min: 1, max: LIMITS.qnaComment.max });
+  signature(add, ["signatures", "SIGTYP_QNA"], p.signatures?.SIGTYP_QNA, MESSAGES.qnaSignature);
+
+  // W-9.
+  if (showsW9(ctx)) {
+    const irs = p.apptIRSInfo ?? {};
+    text(add, ["apptIRSInfo", "name"], irs.name, "Name (on W-9)", { min: 2, max: 100, required: true });
+    const needsBusinessName = type === "APPTTYP_CORP" || type === "APPTTYP_VB_CORP" || type === "APPTTYP_BOTH" || type === "APPTTYP_REP";
+    text(add, ["apptIRSInfo", "businessName"], irs.businessName, "Business Name (on W-9)", { min: 2, max: 100, required: needsBusinessName });
+    const bt = irs.businessTypeCode;
+    if (!present(bt) || !(W9_BUSINESS_TYPES as readonly string[]).includes(bt)) add(["apptIRSInfo", "businessTypeCode"], required("Type Of Business"));
+    else if (isIndividualW9Type(type) && bt !== "W9BIZ_TYP_IND") add(["apptIRSInfo", "businessTypeCode"], MESSAGES.w9IndividualType);
+    else if ((type === "APPTTYP_CORP" || type === "APPTTYP_VB_CORP") && !(W9_CORPORATE_BUSINESS_TYPES as readonly string[]).includes(bt))
+      add(["apptIRSInfo", "businessTypeCode"], MESSAGES.w9CorporateType);
+    text(add, ["apptIRSInfo", "businessTypeOther"], irs.businessTypeOther, "Other Type Of Business", {
+      min: 2,
+      max: 100,
+      required: bt === "W9BIZ_TYP_OTHER",
+      requiredMessage: "Please describe the Other Type Of Business",
+    });
+    digits(add, ["apptIRSInfo", "employerIdNumber"], irs.employerIdNumber, "Employer ID Number", 9, { stored: ctx.stored.employerIdNumber });
+    signature(add, ["signatures", "SIGTYP_W9_CERT"], p.signatures?.SIGTYP_W9_CERT, MESSAGES.w9Signature);
+  }
+}
+
+// ---------------------------------------------------------------- commissions
+
+const commissionsShape = z.object({
+  commissionRemitTypeCode: str(),
+  bankInfo: z.object({ bankName: str(), accountNumber: str(), routingNumber: str(), accountName: str(), accountTypeCode: str() }).optional(),
+  commissionRemitAssign: z
+    .object({ agentAgencyName: str(), ssnTaxID: str(), address1: str(), address2: str(), city: str(), stateCode: str(), zip: str() })
+    .optional(),
+  signatures: z.object({ SIGTYP_COMSCHED_DT: str(), SIGTYP_COMSCHED_AGT: str(), SIGTYP_COMSCHED: str() }).optional(),
+});
+
+export function normalizeCommissions(c: CommissionsForm): CommissionsForm {
+  const b = c.bankInfo;
+  const r = c.commissionRemitAssign;
+  const s = c.signatures;
+  return {
+    commissionRemitTypeCode: trimOrUndef(c.commissionRemitTypeCode),
+    bankInfo: b && {
+      bankName: trimOrUndef(b.bankName),
+      accountNumber: num(b.accountNumber),
+      routingNumber: num(b.routingNumber),
+      accountName: trimOrUndef(b.accountName),
+      accountTypeCode: trimOrUndef(b.accountTypeCode),
+    },
+    commissionRemitAssign: r && {
+      agentAgencyName: trimOrUndef(r.agentAgencyName),
+      ssnTaxID: num(r.ssnTaxID),
+      address1: trimOrUndef(r.address1),
+      address2: trimOrUndef(r.address2),
+      city: trimOrUndef(r.city),
+      stateCode: trimOrUndef(r.stateCode)?.toUpperCase(),
+      zip: trimOrUndef(r.zip),
+    },
+    signatures: s && {
+      SIGTYP_COMSCHED_DT: trimOrUndef(s.SIGTYP_COMSCHED_DT),
+      SIGTYP_COMSCHED_AGT: trimOrUndef(s.SIGTYP_COMSCHED_AGT),
+      SIGTYP_COMSCHED: trimOrUndef(s.SIGTYP_COMSCHED),
+    },
+  };
+}
+
+/** "Commission sign date must parse as a date": YYYY-MM-DD, or another form Date understands. */
+function parsesAsDate(v: string): boolean {
+  return parseIsoDate(v) !== null || (!/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)));
+}
+
+export function commissionsRules(c: CommissionsForm, ctx: ValidationContext, add: Add): void {
+  const type = ctx.appointmentTypeCode;
+  if (showsCommissionSchedule(ctx)) {
+    const s = c.signatures ?? {};
+    if (!present(s.SIGTYP_COMSCHED_DT)) add(["signatures", "SIGTYP_COMSCHED_DT"], MESSAGES.comSchedDate);
+    else if (!parsesAsDate(s.SIGTYP_COMSCHED_DT)) add(["signatures", "SIGTYP_COMSCHED_DT"], MESSAGES.comSchedDateInvalid);
+    signature(add, ["signatures", "SIGTYP_COMSCHED_AGT"], s.SIGTYP_COMSCHED_AGT, MESSAGES.comSchedAgent);
+    signature(add, ["signatures", "SIGTYP_COMSCHED"], s.SIGTYP_COMSCHED, MESSAGES.comSchedSignature);
+  }
+  const remit = c.commissionRemitTypeCode;
+  if (present(remit) ? !(REMIT_TYPES as readonly string[]).includes(remit) : !isRepresentativeType(type)) {
+    add(["commissionRemitTypeCode"], MESSAGES.remitTypeRequired);
+  }
+  if (remit === "COMRMT_TYP_DIRECT") {
+    const b = c.bankInfo ?? {};
+    text(add, ["bankInfo", "bankName"], b.bankName, "Bank Name", { min: 2, max: 100, required: true });
+    const acct = b.accountNumber;
+    if (!present(acct)) add(["bankInfo", "accountNumber"], required("Account Number"));
+    else if (isMasked(acct)) {
+      if (!ctx.stored.accountNumber) add(["bankInfo", "accountNumber"], MESSAGES.accountNumberInvalid);
+    } else if (!/^\d+$/.test(acct)) add(["bankInfo", "accountNumber"], MESSAGES.accountNumberInvalid);
+    else if (acct.length < 6) add(["bankInfo", "accountNumber"], MESSAGES.accountNumberMin);
+    else if (acct.length > 17) add(["bankInfo", "accountNumber"], MESSAGES.accountNumberMax);
+    const rt = b.routingNumber;
+    if (!present(rt)) add(["bankInfo", "routingNumber"], required("Routing Number"));
+    else if (isMasked(rt)) {
+      if (!ctx.stored.routingNumber) add(["bankInfo", "routingNumber"], MESSAGES.routingNumberDigits);
+    } else if (!/^\d{9}$/.test(rt)) add(["bankInfo", "routingNumber"], MESSAGES.routingNumberDigits);
+    else if (!routingNumberValid(rt)) add(["bankInfo", "routingNumber"], MESSAGES.routingNumberInvalid);
+    text(add, ["bankInfo", "accountName"], b.accountName, "Account Name", { min: 2, max: 100, required: true });
+    oneOf(add, ["bankInfo", "accountTypeCode"], b.accountTypeCode, ACCOUNT_TYPES, MESSAGES.accountTypeRequired);
+  }
+  const r = c.commissionRemitAssign ?? {};
+  const anyAssign = [r.agentAgencyName, r.ssnTaxID, r.address1, r.address2, r.city, r.stateCode, r.zip].some(present);
+  if (remit === "COMRMT_TYP_ASGN" || (hasRemitAssignment(type) && anyAssign)) {
+    text(add, ["commissionRemitAssign", "agentAgencyName"], r.agentAgencyName, "Agent/Agency Name", { min: 2, max: 100, required: true });
+    digits(add, ["commissionRemitAssign", "ssnTaxID"], r.ssnTaxID, "SSN or Tax ID", 9, {
+      required: true,
+      stored: ctx.stored.ssnTaxID,
+      message: MESSAGES.remitSsnTaxId,
+    });
+    text(add, ["commissionRemitAssign", "address1"], r.address1, "Assignee Address", { min: 2, max: 100, required: true });
+    text(add, ["commissionRemitAssign", "address2"], r.address2, "Assignee Address Line 2", { min: 1, max: 100 });
+    text(add, ["commissionRemitAssign", "city"], r.city, "Assignee City", { min: 2, max: 100, required: true });
+    if (!present(r.stateCode)) add(["commissionRemitAssign", "stateCode"], required("Assignee State"));
+    else if (r.stateCode.length !== 2) add(["commissionRemitAssign", "stateCode"], "Assignee State must be 2 letters");
+    text(add, ["commissionRemitAssign", "zip"], r.zip, "Assignee Zip", { min: 5, max: 15, required: true });
+  }
+}
+
+// ---------------------------------------------------------------- fees
+
+const feesShape = z.object({
+  states: z.array(z.string()).optional(),
+  stateFeeAnswer: str(),
+  isPA: bool(),
+  isMT: bool(),
+  ccInfo: z
+    .object({
+      creditCardTypeCode: str(),
+      cardNumber: str(),
+      expirationMonth: str(),
+      expirationYear: str(),
+      cvcNumber: str(),
+      nameonCard: str(),
+      billingAddress: str(),
+      city: str(),
+      stateCode: str(),
+      zip: str(),
+    })
+    .optional(),
+  signatures: z.object({ SIGTYP_ST_FEES: str() }).optional(),
+});
+
+export function normalizeFees(f: FeesForm): FeesForm {
+  const c: CardInfoForm | undefined = f.ccInfo;
+  const answer = trimOrUndef(f.stateFeeAnswer);
+  return {
+    states: asList(f.states)?.map((s) => s.trim().toUpperCase()).filter(Boolean),
+    stateFeeAnswer: answer,
+    // Answering No clears the PA and MT selections (spec §4).
+    isPA: answer === "N" ? false : f.isPA,
+    isMT: answer === "N" ? false : f.isMT,
+    ccInfo: c && {
+      creditCardTypeCode: trimOrUndef(c.creditCardTypeCode),
+      cardNumber: num(c.cardNumber),
+      expirationMonth: trimOrUndef(c.expirationMonth),
+      expirationYear: trimOrUndef(c.expirationYear),
+      cvcNumber: num(c.cvcNumber),
+      nameonCard: trimOrUndef(c.nameonCard),
+      billingAddress: trimOrUndef(c.billingAddress),
+      city: trimOrUndef(c.city),
+      stateCode: trimOrUndef(c.stateCode),
+      zip: trimOrUndef(c.zip),
+    },
+    signatures: f.signatures && { SIGTYP_ST_FEES: trimOrUndef(f.signatures.SIGTYP_ST_FEES) },
+  };
+}
+
+export function feesRules(f: FeesForm, ctx: ValidationContext, add: Add): void {
+  if (!feesApply(ctx)) return;
+  const states = f.states ?? [];
+  if (requiresStates(ctx) && states.length === 0) add(["states"], MESSAGES.statesRequired);
+  if (new Set(states).size !== states.length) add(["states"], MESSAGES.stateDuplicate);
+  if (showsStateFeeQuestion(ctx)) {
+    if (f.stateFeeAnswer !== "Y" && f.stateFeeAnswer !== "N") add(["stateFeeAnswer"], MESSAGES.stateFeeQuestion);
+    else if (f.stateFeeAnswer === "Y" && !f.isPA && !f.isMT) add(["isPA"], MESSAGES.stateFeeChoice);
+  }
+  if (showsCreditCard(ctx)) cardRules(f.ccInfo ?? {}, ctx, add);
+  signature(add, ["signatures", "SIGTYP_ST_FEES"], f.signatures?.SIGTYP_ST_FEES, MESSAGES.feesSignature);
+}
+
+function cardRules(c: CardInfoForm, ctx: ValidationContext, add: Add) {
+  const p = (k: keyof CardInfoForm): Path => ["ccInfo", k];
+  oneOf(add, p("creditCardTypeCode"), c.creditCardTypeCode, CARD_TYPES, required("Card Type"));
+  const n = c.cardNumber;
+  if (!present(n)) add(p("cardNumber"), required("Card Number"));
+  else if (isMasked(n) ? !ctx.stored.cardNumber : !/^\d{13,19}$/.test(n)) add(p("cardNumber"), "Card Number must be 13 to 19 digits");
+  const month = present(c.expirationMonth) && /^\d{1,2}$/.test(c.expirationMonth) ? Number(c.expirationMonth) : NaN;
+  const years = cardYears(ctx.now);
+  const year = present(c.expirationYear) && /^\d{4}$/.test(c.expirationYear) ? Number(c.expirationYear) : NaN;
+  if (!present(c.expirationMonth)) add(p("expirationMonth"), required("Expiration Month"));
+  else if (!(month >= 1 && month <= 12)) add(p("expirationMonth"), "Expiration Month must be 1 to 12");
+  if (!present(c.expirationYear)) add(p("expirationYear"), required("Expiration Year"));
+  else if (!years.includes(year)) add(p("expirationYear"), `Expiration Year must be ${years[0]} to ${years[years.length - 1]}`);
+  else if (month >= 1 && month <= 12 && year === ctx.now.getFullYear() && month < ctx.now.getMonth() + 1) add(p("expirationMonth"), MESSAGES.cardExpired);
+  const cvc = c.cvcNumber;
+  if (!present(cvc)) add(p("cvcNumber"), required("CVC"));
+  else if (isMasked(cvc) ? !ctx.stored.cvcNumber : !/^\d{3,4}$/.test(cvc)) add(p("cvcNumber"), "CVC must be 3 or 4 digits");
+  text(add, p("nameonCard"), c.nameonCard, "Name on Card", { min: 2, max: 150, required: true });
+  text(add, p("billingAddress"), c.billingAddress, "Billing Address", { min: 2, max: 150, required: true });
+  text(add, p("city"), c.city, "Billing City", { min: 2, max: 150, required: true });
+  text(add, p("stateCode"), c.stateCode, "Billing State", { min: 2, max: 150, required: true });
+  text(add, p("zip"), c.zip, "Billing Zip", { min: 2, max: 150, required: true });
+}
+
+// ---------------------------------------------------------------- agreements
+
+const agreementsShape = z.object({
+  signatures: z
+    .object({
+      SIGTYP_POLICY_AGREE: str(),
+      SIGTYP_AGENT_AGREE: str(),
+      SIGTYP_ACKREP: str(),
+      SIGTYP_AML: str(),
+      SIGTYP_AGREENAME: str(),
+      SIGTYP_AGREESIG: str(),
+    })
+    .optional(),
+});
+
+export function normalizeAgreements(a: AgreementsForm): AgreementsForm {
+  const s = a.signatures;
+  if (!s) return { signatures: undefined };
+  const yn = (v: string | undefined) => (trimOrUndef(v) === "Y" ? "Y" : "N");
+  return {
+    signatures: {
+      SIGTYP_POLICY_AGREE: yn(s.SIGTYP_POLICY_AGREE),
+      SIGTYP_AGENT_AGREE: yn(s.SIGTYP_AGENT_AGREE),
+      SIGTYP_ACKREP: yn(s.SIGTYP_ACKREP),
+      SIGTYP_AML: yn(s.SIGTYP_AML),
+      SIGTYP_AGREENAME: trimOrUndef(s.SIGTYP_AGREENAME),
+      SIGTYP_AGREESIG: trimOrUndef(s.SIGTYP_AGREESIG),
+    },
+  };
+}
+
+export function agreementsRules(a: AgreementsForm, ctx: ValidationContext, add: Add): void {
+  const s = a.signatures ?? {};
+  checkbox(add, ["signatures", "SIGTYP_POLICY_AGREE"], s.SIGTYP_POLICY_AGREE, MESSAGES.policyCheckbox);
+  checkbox(add, ["signatures", "SIGTYP_AGENT_AGREE"], s.SIGTYP_AGENT_AGREE, MESSAGES.agentCheckbox);
+  if (showsRepresentativeAgreement(ctx)) checkbox(add, ["signatures", "SIGTYP_ACKREP"], s.SIGTYP_ACKREP, MESSAGES.repCheckbox);
+  checkbox(add, ["signatures", "SIGTYP_AML"], s.SIGTYP_AML, MESSAGES.amlCheckbox);
+  signature(add, ["signatures", "SIGTYP_AGREENAME"], s.SIGTYP_AGREENAME, MESSAGES.agreeName, { summary: MESSAGES.agreeNameSummary });
+  signature(add, ["signatures", "SIGTYP_AGREESIG"], s.SIGTYP_AGREESIG, MESSAGES.agreeSignature);
+}
+
+// ---------------------------------------------------------------- documents
+
+const documentsShape = z.object({ willFax: bool(), extraWritingNumRequested: bool() });
+
+/** The E&O certificate's error is keyed by its document type code (the upload row's anchor). */
+export const EO_CERT_FIELD = EO_CERT_DOCUMENT_TYPE;
+
+export function documentsRules(d: DocsForm, ctx: ValidationContext, add: Add): void {
+  const willFax = d.willFax ?? ctx.willFax;
+  const eo = ctx.hasUploaded[EO_CERT_DOCUMENT_TYPE] || alwaysPresentDocument(EO_CERT_DOCUMENT_TYPE, ctx.appointmentTypeCode);
+  if (!willFax && !eo) add([EO_CERT_FIELD], MESSAGES.eoCertificate);
+}
+
+// ---------------------------------------------------------------- section schemas
+
+export function personalSchema(ctx: ValidationContext) {
+  return z.preprocess((v) => normalizePersonal(asObject(v)), personalShape).superRefine((v, zctx) => personalRules(v, ctx, adder(zctx)));
+}
+export function commissionsSchema(ctx: ValidationContext) {
+  return z.preprocess((v) => normalizeCommissions(asObject(v)), commissionsShape).superRefine((v, zctx) => commissionsRules(v, ctx, adder(zctx)));
+}
+export function feesSchema(ctx: ValidationContext) {
+  return z.preprocess((v) => normalizeFees(asObject(v)), feesShape).superRefine((v, zctx) => feesRules(v, ctx, adder(zctx)));
+}
+export function agreementsSchema(ctx: ValidationContext) {
+  return z.preprocess((v) => normalizeAgreements(asObject(v)), agreementsShape).superRefine((v, zctx) => agreementsRules(v, ctx, adder(zctx)));
+}
+export function documentsSchema(ctx: ValidationContext) {
+  return documentsShape.superRefine((v, zctx) => documentsRules(v, ctx, adder(zctx)));
+}
+
+// ---------------------------------------------------------------- wizard
+
+/** Wizard step 2: does the invitation look good? (radio `looksGood`, Y or N) */
+export const wizardStep2Schema = z.object({
+  looksGood: z.enum(["Y", "N"], { error: MESSAGES.wizardYesNo }),
+});
+
+/** Wizard step 3: the appointment type (radio `appointmentTypeCode`), any type a wizard offers. */
+export const wizardStep3Schema = z.object({
+  appointmentTypeCode: z.enum(APPOINTMENT_TYPE_CODES, { error: MESSAGES.wizardType }),
+});
+
+/** Wizard step 3 restricted to the choices offered for an invitation flavour. */
+export function wizardStep3SchemaFor(flavour: InvitationFlavour) {
+  const codes = WIZARD_APPOINTMENT_TYPES[flavour].map((t) => t.code as string);
+  return z.object({
+    appointmentTypeCode: z
+      .string({ error: MESSAGES.wizardType })
+      .refine((v) => codes.includes(v), { error: MESSAGES.wizardType }),
+  });
+}
+
+// ---------------------------------------------------------------- upload
+
+/** What the upload rules need of a file; a browser File or a server File both fit. */
+export type FileMeta = { name: string; size: number };
+
+function isFileMeta(v: unknown): v is FileMeta {
+  return typeof v === "object" && v !== null && typeof (v as FileMeta).name === "string" && typeof (v as FileMeta).size === "number";
+}
+
+/**
+ * The chosen files as a list, leaving out the empty part a file input posts
+ * when nothing is chosen (name '' and size 0).
+ */
+export function chosenFiles(value: unknown): FileMeta[] {
+  const list = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+  return list.filter(isFileMeta).filter((f) => !(f.name === "" && f.size === 0));
+}
+
+/**
+ * The upload rules as a plain check (spec §5, §8): exactly one file, a PDF
+ * (name ending in .pdf), not empty and at most 2,000,000 bytes. Null when fine.
+ */
+export function uploadFilesError(files: readonly FileMeta[]): string | null {
+  if (files.length === 0) return MESSAGES.uploadNone;
+  if (files.length > 1) return MESSAGES.uploadTooMany;
+  const f = files[0];
+  if (!/\.pdf$/i.test(f.name.trim()) || f.size <= 0 || f.size > UPLOAD_MAX_BYTES) return MESSAGES.uploadInvalid;
+  return null;
+}
+
+/** The upload form: `documentTypeCode` (select) and `file` (file input). */
+export const uploadSchema = z
+  .object({
+    documentTypeCode: z.string().optional(),
+    file: z.any(),
+  })
+  .superRefine((v, zctx) => {
+    if (!v.documentTypeCode || !(DOCUMENT_TYPES as readonly string[]).includes(v.documentTypeCode)) {
+      zctx.addIssue({ code: "custom", path: ["documentTypeCode"], message: MESSAGES.uploadDocumentType });
+    }
+    const err = uploadFilesError(chosenFiles(v.file));
+    if (err) zctx.addIssue({ code: "custom", path: ["file"], message: err });
+  });
+
+// ---------------------------------------------------------------- helpers for callers
+
+/** Re-exported for convenience. */
+export type { StoredSensitive, ValidationContext };
