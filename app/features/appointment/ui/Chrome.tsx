@@ -1,0 +1,208 @@
+// The frame of the application screen (spec part 2 §2 'Layout'): the left
+// navigation with check marks, the header with the inviter and the levels,
+// and the right side panel (status, agent number, CANCEL / SAVE / SUBMIT,
+// completion pie, deficiencies).
+import { Link, useNavigate } from "@remix-run/react";
+import { SECTION_TITLES, type SectionId } from "../model";
+import { CompletionPie } from "./CompletionPie";
+import { fieldDomId } from "./fields";
+
+export function sectionUrl(appointmentId: number, section: SectionId, hash?: string) {
+  return `/appoint?id=${appointmentId}&section=${section}${hash ? `#${hash}` : ""}`;
+}
+
+export function SectionNav({
+  appointmentId,
+  sections,
+  current,
+  complete,
+}: {
+  appointmentId: number;
+  sections: SectionId[];
+  current: SectionId;
+  complete: Partial<Record<SectionId, boolean>>;
+}) {
+  return (
+    <nav className="card section-nav" aria-label="Application sections">
+      <ol>
+        {sections.map((s) => {
+          const done = s !== "INSTRUCT" && Boolean(complete[s]);
+          return (
+            <li key={s}>
+              <Link to={sectionUrl(appointmentId, s)} aria-current={s === current ? "page" : undefined}>
+                {s !== "INSTRUCT" ? (
+                  <span className={`section-nav__check${done ? " section-nav__check--done" : ""}`} aria-hidden="true">
+                    {done ? "✓" : ""}
+                  </span>
+                ) : (
+                  <span className="section-nav__check" aria-hidden="true">
+                    i
+                  </span>
+                )}
+                <span>{SECTION_TITLES[s]}</span>
+                {done ? <span className="visually-hidden"> (complete)</span> : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+export type HeaderView = {
+  inviterAgentNumber: string | null;
+  inviterPhone: string | null;
+  inviterName: string | null;
+  lines: Array<{ carrier: string; levelNo: number; levelName: string }>;
+  typeLabel: string;
+};
+
+export function AppHeader({ header }: { header: HeaderView }) {
+  const multi = header.lines.length > 1;
+  return (
+    <section className="card app-header-card" aria-label="Application details">
+      <dl>
+        {header.inviterName ? (
+          <>
+            <dt>Invited by</dt>
+            <dd>{header.inviterName}</dd>
+          </>
+        ) : null}
+        <dt>Inviter Agent #</dt>
+        <dd data-testid="inviter-agent-number">{header.inviterAgentNumber ?? "—"}</dd>
+        <dt>Inviter Phone</dt>
+        <dd>{header.inviterPhone ?? "—"}</dd>
+      </dl>
+      <dl>
+        <dt>{multi ? "Appointments" : "Level"}</dt>
+        <dd>
+          {multi ? (
+            <ul>
+              {header.lines.map((l, i) => (
+                <li key={i}>
+                  {l.carrier} — Level {l.levelNo} {l.levelName}
+                </li>
+              ))}
+            </ul>
+          ) : header.lines[0] ? (
+            `${header.lines[0].levelNo} ${header.lines[0].levelName}`
+          ) : (
+            "—"
+          )}
+        </dd>
+        <dt>Appointment Type</dt>
+        <dd data-testid="appointment-type">{header.typeLabel}</dd>
+      </dl>
+    </section>
+  );
+}
+
+export type Deficiency = { section: SectionId; field: string; message: string };
+
+export function focusField(id: string) {
+  const el = document.getElementById(id);
+  if (!el) return;
+  el.scrollIntoView({ block: "center" });
+  const target =
+    el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement
+      ? el
+      : (el.querySelector<HTMLElement>("input:not([type=hidden]),select,textarea,button,a[href]") ?? el);
+  target.focus({ preventScroll: true });
+}
+
+/** Jump to an error: go to its section, then scroll to and focus the field after 1000 ms (spec §9). */
+export const JUMP_DELAY_MS = 1000;
+
+export function SidePanel({
+  appointmentId,
+  formId,
+  statusText,
+  agentNumber,
+  readOnly,
+  unsaved,
+  percent,
+  deficiencies,
+  current,
+  busy,
+}: {
+  appointmentId: number;
+  formId: string | null;
+  statusText: string;
+  agentNumber: string | null;
+  readOnly: boolean;
+  unsaved: boolean;
+  percent: number;
+  deficiencies: Deficiency[];
+  current: SectionId;
+  busy: boolean;
+}) {
+  const navigate = useNavigate();
+  return (
+    <aside className="card side-panel" aria-label="Application status">
+      <div className="side-panel__status">
+        <div>
+          Status: <strong data-testid="application-status">{statusText}</strong>
+        </div>
+        {agentNumber ? (
+          <div>
+            Agent Number: <strong data-testid="agent-number">{agentNumber}</strong>
+          </div>
+        ) : null}
+      </div>
+      <div className="side-panel__buttons">
+        <Link to="/home" className="btn btn--secondary">
+          CANCEL
+        </Link>
+        {!readOnly && formId ? (
+          <>
+            <button type="submit" form={formId} name="intent" value="save" className="btn btn--secondary" disabled={busy}>
+              SAVE{unsaved ? <span className="unsaved-star" aria-label="(unsaved changes)">*</span> : null}
+            </button>
+            <button type="submit" form={formId} name="intent" value="submit" className="btn btn--primary" disabled={busy}>
+              SUBMIT
+            </button>
+          </>
+        ) : null}
+      </div>
+      <CompletionPie percent={percent} />
+      {percent >= 100 ? (
+        <p className="done-note">{readOnly ? "All sections are complete." : "All sections are complete: you can submit."}</p>
+      ) : null}
+      {deficiencies.length ? (
+        <div>
+          <h2 className="card__title" id="deficiencies-title">
+            Still needed
+          </h2>
+          <ul className="deficiencies" aria-labelledby="deficiencies-title">
+            {deficiencies.map((d, i) => {
+              const id = fieldDomId(d.field);
+              const href = sectionUrl(appointmentId, d.section, id);
+              return (
+                <li key={`${d.section}-${d.field}-${i}`}>
+                  <a
+                    href={href}
+                    onClick={(e) => {
+                      if (e.metaKey || e.ctrlKey || e.shiftKey) return;
+                      e.preventDefault();
+                      const jump = () => window.setTimeout(() => focusField(id), d.section === current ? 20 : JUMP_DELAY_MS);
+                      if (d.section === current) {
+                        window.history.replaceState(window.history.state, "", href);
+                        jump();
+                      } else {
+                        navigate(href);
+                        jump();
+                      }
+                    }}
+                  >
+                    {d.message}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ) : null}
+    </aside>
+  );
+}

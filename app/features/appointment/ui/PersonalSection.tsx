@@ -1,0 +1,189 @@
+// Personal Information (spec part 2 §2): Basics, Home Address, Business
+// Information and Business Address (business types), Other, Questions and
+// Answers, W-9 Tax Form and Certification.
+import {
+  CORRESPONDENCE_CODES,
+  CORRESPONDENCE_LABELS,
+  isSubQuestion,
+  isWebBasedType,
+  showsBusinessBlock,
+  showsFaxField,
+  showsW9,
+  W9_BUSINESS_TYPE_LABELS,
+  W9_BUSINESS_TYPES,
+} from "../model";
+import { CheckboxField, RadioGroup, SelectField, TextAreaField, TextField, fieldDomId, useReadOnly } from "./fields";
+import { EsignConsent, SignatureField } from "./Signature";
+import type { AnyFields, SectionProps, SectionView } from "./types";
+
+export function stateOptions(view: SectionView) {
+  return view.stateFees.map((s) => ({ value: s.stateCode, label: `${s.stateName} (${s.stateCode})` }));
+}
+
+function AddressFields({ fields, view, prefix }: { fields: AnyFields; view: SectionView; prefix: string }) {
+  return (
+    <div className="form-grid">
+      <TextField meta={fields.address1} label="Address" required className="span-all" autoComplete={`${prefix} address-line1`} />
+      <TextField meta={fields.address2} label="Address 2" className="span-all" autoComplete={`${prefix} address-line2`} />
+      <TextField meta={fields.city} label="City" required autoComplete={`${prefix} address-level2`} />
+      <SelectField meta={fields.stateCode} label="State" required options={stateOptions(view)} />
+      <TextField meta={fields.zipCode} label="Zip Code" required numeric autoComplete={`${prefix} postal-code`} />
+    </div>
+  );
+}
+
+export function PersonalSection({ view, fields }: SectionProps) {
+  const readOnly = useReadOnly();
+  const t = { appointmentTypeCode: view.typeCode, flavour: view.flavour };
+  const business = showsBusinessBlock(t);
+  const w9 = showsW9(t);
+  const signatures = fields.signatures.getFieldset();
+  const irs = fields.apptIRSInfo.getFieldset();
+  const answers = fields.answers.getFieldList();
+  const abandoned = view.statusCode === "APWF_STATUS_ABANDONED";
+  const answerable = view.questions.filter((q) => !q.isTextOnly);
+
+  return (
+    <div className="app-section">
+      <fieldset>
+        <legend>Basics</legend>
+        <div className="form-grid form-grid--3">
+          <TextField meta={fields.firstName} label="First Name" required autoComplete="given-name" />
+          <TextField meta={fields.middleName} label="Middle Name" autoComplete="additional-name" />
+          <TextField meta={fields.lastName} label="Last Name" required autoComplete="family-name" />
+        </div>
+        <div className="form-grid">
+          <TextField meta={fields.ssn} label="SSN" required sensitive hint="9 digits, no dashes" />
+          <TextField meta={fields.birthDate} label="Birth Date" required type="date" autoComplete="bday" />
+          <TextField
+            meta={fields.emailAddress}
+            label="Email Address"
+            required
+            type="email"
+            autoComplete="email"
+            readOnly={isWebBasedType(view.typeCode)}
+          />
+          <TextField meta={fields.driverLicenseNumber} label="Driver License Number" autoComplete="off" />
+          <TextField meta={fields.nationalProducerNumber} label="National Producer Number (NPN)" required />
+          <TextField
+            meta={fields.residentStateInsuranceLicenseNumber}
+            label="Resident State Insurance License Number"
+            required
+          />
+          <SelectField meta={fields.residentStateCode} label="Resident State" options={stateOptions(view)} />
+          <TextField meta={fields.phoneNumber} label="Phone Number" required type="tel" numeric autoComplete="tel-national" hint="10 digits" />
+          <TextField meta={fields.cellNumber} label="Cell Number" type="tel" numeric autoComplete="tel-national" />
+          {showsFaxField(t) ? <TextField meta={fields.faxNumber} label="Fax Number" type="tel" numeric /> : null}
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>Home Address</legend>
+        <AddressFields fields={fields.home.getFieldset()} view={view} prefix="home" />
+      </fieldset>
+
+      {business ? (
+        <>
+          <fieldset>
+            <legend>Business Information</legend>
+            <div className="form-grid">
+              <TextField meta={fields.businessName} label="Business Name" required autoComplete="organization" className="span-all" />
+              <TextField meta={fields.businessTaxID} label="Business Tax Id" required sensitive hint="9 digits, different from your SSN" />
+              <TextField meta={fields.businessPhone} label="Business Phone" required type="tel" numeric />
+              <TextField meta={fields.businessCellNumber} label="Business Cell Number" type="tel" numeric />
+              <TextField meta={fields.businessFaxNumber} label="Business Fax Number" type="tel" numeric />
+            </div>
+          </fieldset>
+          <fieldset>
+            <legend>Business Address</legend>
+            {!abandoned && !readOnly ? (
+              <CheckboxField meta={fields.sameAsMailing} value="on" label="Same as mailing address" />
+            ) : null}
+            <AddressFields fields={fields.business.getFieldset()} view={view} prefix="work" />
+          </fieldset>
+        </>
+      ) : null}
+
+      <fieldset>
+        <legend>Other</legend>
+        <RadioGroup
+          meta={fields.sendCorrespondenceToCode}
+          legend="Where should we send correspondence?"
+          required
+          options={CORRESPONDENCE_CODES.filter((c) => c === "R" || business).map((c) => ({
+            value: c,
+            label: CORRESPONDENCE_LABELS[c],
+          }))}
+        />
+      </fieldset>
+
+      <fieldset id={fieldDomId("answers")}>
+        <legend>Questions and Answers</legend>
+        <p className="muted">Answer every question. Explain any Yes answer in the comment below.</p>
+        {view.questions.map((q) => {
+          if (q.isTextOnly) {
+            return (
+              <p key={q.questionId} className={`question${isSubQuestion(q.questionText) ? " question--sub" : ""}`}>
+                {q.questionText}
+              </p>
+            );
+          }
+          const i = answerable.indexOf(q);
+          const item = answers[i]?.getFieldset();
+          if (!item) return null;
+          return (
+            <div key={q.questionId} className={`question${isSubQuestion(q.questionText) ? " question--sub" : ""}`}>
+              <input type="hidden" name={item.questionId.name} value={String(q.questionId)} />
+              <RadioGroup
+                meta={item.answer}
+                legend={q.questionText}
+                options={[
+                  { value: "Y", label: "Yes" },
+                  { value: "N", label: "No" },
+                ]}
+              />
+            </div>
+          );
+        })}
+        <TextAreaField meta={fields.qnaComment} label="Comment" />
+        <EsignConsent consented={view.esignConsented} />
+        <SignatureField
+          meta={signatures.SIGTYP_QNA}
+          label="Signature (your mother's maiden name)"
+          consented={view.esignConsented}
+          hint="I certify that my answers are true and complete."
+        />
+      </fieldset>
+
+      {w9 ? (
+        <fieldset>
+          <legend>W-9 Tax Form and Certification</legend>
+          <div className="form-grid">
+            <TextField meta={irs.name} label="Name (on W-9)" required />
+            <TextField meta={irs.businessName} label="Business Name (on W-9)" />
+          </div>
+          <RadioGroup
+            meta={irs.businessTypeCode}
+            legend="Business Type"
+            required
+            inline={false}
+            options={W9_BUSINESS_TYPES.map((c) => ({ value: c, label: W9_BUSINESS_TYPE_LABELS[c] }))}
+          />
+          <div className="form-grid">
+            <TextField meta={irs.businessTypeOther} label="Other (describe)" />
+            <TextField meta={irs.employerIdNumber} label="Employer Identification Number (EIN)" sensitive />
+          </div>
+          <p className="note">
+            Under penalties of perjury, I certify that the number shown on this form is my correct taxpayer
+            identification number, that I am not subject to backup withholding, and that I am a U.S. person.
+          </p>
+          <SignatureField
+            meta={signatures.SIGTYP_W9_CERT}
+            label="W-9 Signature (your mother's maiden name)"
+            consented={view.esignConsented}
+          />
+        </fieldset>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+// What the section components need besides their conform fields: the
+// application's type and status, reference lists and the signing consent.
+import type { FieldMetadata, FormMetadata } from "@conform-to/react";
+import type { AppointmentTypeCode, InvitationFlavour, SectionId } from "../model";
+
+export type QuestionView = { questionId: number; questionText: string; isTextOnly: boolean };
+export type StateFeeView = {
+  stateCode: string;
+  stateName: string;
+  residentFeeAmount: string;
+  nonResidentFeeAmount: string;
+  isPreAppointment: boolean;
+};
+export type LinkView = { label: string; href: string };
+
+export type SectionView = {
+  appointmentId: number;
+  typeCode: AppointmentTypeCode;
+  flavour: InvitationFlavour;
+  statusCode: string;
+  readOnly: boolean;
+  /** Active personal questions, in order. */
+  questions: QuestionView[];
+  /** The state fee catalogue (also the list of states for address drop-downs). */
+  stateFees: StateFeeView[];
+  residentStateCode: string | null;
+  /** The signer accepted the consent to sign electronically. */
+  esignConsented: boolean;
+  /** Commission statement PDFs of the appointment's levels. */
+  commissionStatements: LinkView[];
+  /** Fax number for documents (setting DOCUMENT_FAX_NUMBER). */
+  faxNumber: string;
+  section: SectionId;
+  now: string;
+};
+
+/** A conform field of any shape (nested objects and lists reached with getFieldset / getFieldList). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type LooseField = FieldMetadata<any, any, any> & {
+  getFieldset(): AnyFields;
+  getFieldList(): LooseField[];
+};
+export type AnyFields = Record<string, LooseField>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyForm = FormMetadata<any, any>;
+
+export type SectionProps = {
+  view: SectionView;
+  fields: AnyFields;
+  form: AnyForm;
+};
