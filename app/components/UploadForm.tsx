@@ -1,0 +1,272 @@
+// The upload of Supporting Documents (spec part 2 §2, §4, §5, §8): choose the
+// document type, drop or choose one PDF, upload.
+//
+// Without JavaScript it is a plain multipart form (inside <details>) posting
+// to /appoint/upload; the server redirects back to the application with
+// ?upload=<result> and the result dialog is rendered from that parameter.
+// With JavaScript it is an 'Upload a Document' button opening a modal; the
+// file goes up with XMLHttpRequest (progress bar 0 to 100%), then the page's
+// data is revalidated so the document lists refresh, and the result dialog
+// shows. A 401 shows 'Session Timeout' and then goes to sign in again.
+import { useRevalidator, useSearchParams } from "@remix-run/react";
+import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from "react";
+import { Dialog } from "./Dialog";
+import {
+  checkFilesBeforeUpload,
+  UPLOAD_ACCEPT,
+  UPLOAD_ANSWERS,
+  UPLOAD_FIELDS,
+  UPLOAD_RESULT_PARAM,
+  uploadAnswerFromSearch,
+  type UploadAnswer,
+  type UploadJsonAnswer,
+  type UploadResultCode,
+} from "~/features/documents/upload";
+
+export type UploadFormProps = {
+  appointmentId: number;
+  /** The document types to choose from (appointmentDocumentLists().uploadTypes). */
+  uploadTypes: ReadonlyArray<{ documentTypeCode: string; title: string }>;
+  /** Read-only applications show no upload (and no document-type choices). */
+  readOnly?: boolean;
+};
+
+type Shown = UploadAnswer & { code: UploadResultCode; redirectTo?: string };
+
+function shown(code: UploadResultCode, extra: Partial<Shown> = {}): Shown {
+  return { code, ...UPLOAD_ANSWERS[code], ...extra };
+}
+
+export function UploadForm({ appointmentId, uploadTypes, readOnly = false }: UploadFormProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const revalidator = useRevalidator();
+  const [mounted, setMounted] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [answer, setAnswer] = useState<Shown | null>(null);
+  const urlAnswer = uploadAnswerFromSearch(searchParams);
+  const xhrRef = useRef<XMLHttpRequest | null>(null);
+
+  useEffect(() => {
+    setMounted(true);
+    return () => xhrRef.current?.abort();
+  }, []);
+
+  const action = `/appoint/upload?id=${appointmentId}`;
+
+  function clearUrlAnswer() {
+    if (!searchParams.has(UPLOAD_RESULT_PARAM)) return;
+    const next = new URLSearchParams(searchParams);
+    next.delete(UPLOAD_RESULT_PARAM);
+    setSearchParams(next, { replace: true, preventScrollReset: true });
+  }
+
+  function send(form: HTMLFormElement) {
+    const body = new FormData(form);
+    const xhr = new XMLHttpRequest();
+    xhrRef.current = xhr;
+    xhr.open("POST", action);
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) setProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)));
+    };
+    xhr.onload = () => {
+      xhrRef.current = null;
+      setProgress(null);
+      let json: UploadJsonAnswer | null = null;
+      try {
+        json = JSON.parse(xhr.responseText) as UploadJsonAnswer;
+      } catch {
+        json = null;
+      }
+      if (xhr.status === 401) {
+        setOpen(false);
+        setAnswer(shown("SESSION", { redirectTo: json?.redirectTo ?? "/session-expired" }));
+        return;
+      }
+      if (!json || !json.result || !(json.result in UPLOAD_ANSWERS)) {
+        setAnswer(shown("ERROR"));
+        return;
+      }
+      if (json.result === "SUCCESS") {
+        form.reset();
+        setOpen(false);
+        revalidator.revalidate();
+      }
+      setAnswer(shown(json.result));
+    };
+    xhr.onerror = () => {
+      xhrRef.current = null;
+      setProgress(null);
+      setAnswer(shown("ERROR"));
+    };
+    setProgress(0);
+    xhr.send(body);
+  }
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    if (!mounted) return; // let the browser post it
+    e.preventDefault();
+    if (progress !== null) return;
+    const form = e.currentTarget;
+    const type = (form.elements.namedItem(UPLOAD_FIELDS.documentTypeCode) as HTMLSelectElement | null)?.value;
+    const input = form.elements.namedItem(UPLOAD_FIELDS.file) as HTMLInputElement | null;
+    const problem = !type ? "NO_TYPE" : checkFilesBeforeUpload(input?.files ?? []);
+    if (problem) {
+      setAnswer(shown(problem));
+      return;
+    }
+    send(form);
+  }
+
+  const resultDialog = answer ? (
+    <Dialog
+      title={answer.title}
+      message={answer.message}
+      variant={answer.variant}
+      onClose={() => {
+        const to = answer.redirectTo;
+        setAnswer(null);
+        if (to) window.location.assign(to);
+      }}
+    />
+  ) : urlAnswer ? (
+    <Dialog title={urlAnswer.title} message={urlAnswer.message} variant={urlAnswer.variant} onClose={clearUrlAnswer} />
+  ) : null;
+
+  if (readOnly) return resultDialog;
+
+  const fields = (
+    <UploadFields
+      appointmentId={appointmentId}
+      uploadTypes={uploadTypes}
+      action={action}
+      onSubmit={onSubmit}
+      progress={progress}
+      enhanced={mounted}
+      onTooMany={() => setAnswer(shown("TOO_MANY"))}
+    />
+  );
+
+  return (
+    <div className="upload">
+      {mounted ? (
+        <>
+          <button type="button" className="btn btn--primary" onClick={() => setOpen(true)}>
+            Upload a Document
+          </button>
+          <Dialog
+            title="Upload a Document"
+            variant="info"
+            open={open}
+            onClose={() => {
+              if (xhrRef.current) xhrRef.current.abort();
+              setProgress(null);
+              setOpen(false);
+            }}
+            buttons={[{ label: "Cancel", close: true, kind: "secondary" }]}
+          >
+            {fields}
+          </Dialog>
+        </>
+      ) : (
+        <details className="upload__panel">
+          <summary className="btn btn--primary">Upload a Document</summary>
+          {fields}
+        </details>
+      )}
+      {resultDialog}
+    </div>
+  );
+}
+
+function UploadFields({
+  appointmentId,
+  uploadTypes,
+  action,
+  onSubmit,
+  progress,
+  enhanced,
+  onTooMany,
+}: {
+  appointmentId: number;
+  uploadTypes: UploadFormProps["uploadTypes"];
+  action: string;
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+  progress: number | null;
+  enhanced: boolean;
+  onTooMany: () => void;
+}) {
+  const id = useId();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+
+  function onDrop(e: DragEvent<HTMLDivElement>) {
+    e.preventDefault();
+    setDragging(false);
+    const files = e.dataTransfer.files;
+    if (files.length > 1) {
+      onTooMany();
+      return;
+    }
+    if (files.length === 1 && fileRef.current) {
+      fileRef.current.files = files;
+      setFileName(files[0]!.name);
+    }
+  }
+
+  const busy = progress !== null;
+  return (
+    <form method="post" action={action} encType="multipart/form-data" className="form upload__form" onSubmit={onSubmit} noValidate={enhanced}>
+      <input type="hidden" name={UPLOAD_FIELDS.appointmentId} value={appointmentId} />
+      <div className="field">
+        <label htmlFor={`${id}-type`}>Document type</label>
+        <select id={`${id}-type`} name={UPLOAD_FIELDS.documentTypeCode} required defaultValue="" disabled={busy}>
+          <option value="" disabled>
+            Choose the type of document
+          </option>
+          {uploadTypes.map((t) => (
+            <option key={t.documentTypeCode} value={t.documentTypeCode}>
+              {t.title}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div
+        className={`field upload__drop${dragging ? " upload__drop--active" : ""}`}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        style={{ border: "2px dashed #9aa5b1", borderRadius: 6, padding: "1rem", background: dragging ? "#eef4fb" : undefined }}
+      >
+        <label htmlFor={`${id}-file`}>{enhanced ? "Drop one PDF here, or choose a file" : "Choose one PDF file"}</label>
+        <input
+          ref={fileRef}
+          id={`${id}-file`}
+          type="file"
+          name={UPLOAD_FIELDS.file}
+          accept={UPLOAD_ACCEPT}
+          required
+          disabled={busy}
+          onChange={(e) => setFileName(e.currentTarget.files?.[0]?.name ?? null)}
+        />
+        <span className="field__hint">PDF only, at most 2MB (2,000,000 bytes).{fileName ? ` Selected: ${fileName}` : ""}</span>
+      </div>
+      {busy ? (
+        <div className="upload__progress" role="status" aria-live="polite">
+          <progress max={100} value={progress} aria-label="Upload progress" style={{ width: "100%" }} />
+          <span>{progress}%</span>
+        </div>
+      ) : null}
+      <div className="btn-row">
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {busy ? "Uploading…" : "Upload"}
+        </button>
+      </div>
+    </form>
+  );
+}

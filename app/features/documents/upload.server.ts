@@ -1,0 +1,322 @@
+// POST /appoint/upload: one PDF for one document type of one application.
+//
+// The multipart body is parsed with Remix's unstable_parseMultipartFormData
+// and a handler that streams the (first) file straight to storage
+// (writeBlob: temp file, fsync, rename) and never holds more than one chunk
+// in memory. The file is cut off at MAX_UPLOAD_BYTES; any further file parts
+// are drained and discarded; the whole request is capped at
+// MAX_UPLOAD_REQUEST_BYTES. Only after the request has been read and checked
+// are the StoredFile and Document rows written, in one transaction that also
+// retires the current document of the same type (replace-by-type), except
+// additional documents, which accumulate.
+import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
+import { requireAppointmentAccess } from "~/features/appointment/access.server";
+import { audit } from "~/lib/audit.server";
+import type { CurrentUser } from "~/lib/current-user";
+import { prisma } from "~/lib/db.server";
+import { removeBlob, sanitizeFileName, writeBlob, type WrittenBlob } from "~/lib/storage.server";
+import { uploadDocumentTypes } from "./appointment-documents.server";
+import {
+  ADDITIONAL_DOCUMENT_TYPE,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_FIELDS,
+  type UploadResultCode,
+} from "./upload";
+
+/** The whole multipart request may not be larger than this (a few files' worth). */
+export const MAX_UPLOAD_REQUEST_BYTES = 5 * MAX_UPLOAD_BYTES;
+
+const MAX_FIELD_BYTES = 200;
+const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+
+export class UploadRequestTooLargeError extends Error {
+  constructor() {
+    super(`Upload request is larger than ${MAX_UPLOAD_REQUEST_BYTES} bytes`);
+    this.name = "UploadRequestTooLargeError";
+  }
+}
+
+/** What the handler found in the request; the first file is in storage (blob) when it looked acceptable. */
+export type ReceivedUpload = {
+  fields: Record<string, string>;
+  /** File parts with a file name (an empty file input sends a part with an empty name: not counted). */
+  fileCount: number;
+  fileName: string | null;
+  contentType: string | null;
+  /** Written for the first file only, and only while it looked like an acceptable PDF. */
+  blob: WrittenBlob | null;
+  problem: "NOT_PDF" | "TOO_BIG" | null;
+};
+
+async function drain(data: AsyncIterable<Uint8Array>): Promise<void> {
+  for await (const chunk of data) void chunk;
+}
+
+async function readField(data: AsyncIterable<Uint8Array>): Promise<string> {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of data) {
+    if (size < MAX_FIELD_BYTES) parts.push(chunk);
+    size += chunk.byteLength;
+  }
+  return Buffer.concat(parts).toString("utf8").slice(0, MAX_FIELD_BYTES);
+}
+
+/** A copy of the request whose body fails once more than maxBytes have been read. */
+function cappedRequest(request: Request, maxBytes: number): Request {
+  const declared = Number(request.headers.get("Content-Length") ?? "");
+  if (Number.isFinite(declared) && declared > maxBytes) throw new UploadRequestTooLargeError();
+  if (!request.body) return request;
+  let seen = 0;
+  const counter = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      seen += chunk.byteLength;
+      if (seen > maxBytes) controller.error(new UploadRequestTooLargeError());
+      else controller.enqueue(chunk);
+    },
+  });
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body.pipeThrough(counter),
+    duplex: "half",
+  } as RequestInit);
+}
+
+/**
+ * Reads the multipart request: small text fields, and the first file streamed
+ * to storage with its size and PDF header checked on the way. Never keeps
+ * more than one chunk of a file in memory. On a thrown error nothing stays
+ * in storage.
+ */
+export async function receiveUpload(request: Request, opts: { maxBytes?: number } = {}): Promise<ReceivedUpload> {
+  const maxBytes = opts.maxBytes ?? MAX_UPLOAD_BYTES;
+  const got: ReceivedUpload = { fields: {}, fileCount: 0, fileName: null, contentType: null, blob: null, problem: null };
+  const wanted = new Set<string>([UPLOAD_FIELDS.appointmentId, UPLOAD_FIELDS.documentTypeCode]);
+
+  const handler = async (part: UploadHandlerPart): Promise<undefined> => {
+    if (part.filename === undefined) {
+      if (wanted.has(part.name) && !(part.name in got.fields)) got.fields[part.name] = (await readField(part.data)).trim();
+      else await drain(part.data);
+      return undefined;
+    }
+    if (part.filename === "") {
+      // An empty file input: no file chosen.
+      await drain(part.data);
+      return undefined;
+    }
+    got.fileCount += 1;
+    if (got.fileCount > 1) {
+      await drain(part.data);
+      return undefined;
+    }
+    got.fileName = sanitizeFileName(part.filename);
+    got.contentType = part.contentType || null;
+    if (!got.fileName.toLowerCase().includes(".pdf")) {
+      got.problem = "NOT_PDF";
+      await drain(part.data);
+      return undefined;
+    }
+    // Stream to storage; stop writing (but keep draining) at the first problem.
+    let seen = 0;
+    const header: number[] = [];
+    async function* checked(): AsyncGenerator<Uint8Array> {
+      for await (const chunk of part.data) {
+        if (got.problem) continue;
+        seen += chunk.byteLength;
+        for (let i = 0; header.length < PDF_MAGIC.length && i < chunk.byteLength; i++) header.push(chunk[i]!);
+        if (header.length > 0 && header.some((b, i) => b !== PDF_MAGIC[i])) {
+          got.problem = "NOT_PDF";
+          continue;
+        }
+        if (seen > maxBytes) {
+          got.problem = "TOO_BIG";
+          continue;
+        }
+        yield chunk;
+      }
+    }
+    const blob = await writeBlob({ stream: checked() });
+    if (!got.problem && header.length < PDF_MAGIC.length) got.problem = "NOT_PDF";
+    if (got.problem) await removeBlob(blob.storageKey).catch(() => {});
+    else got.blob = blob;
+    return undefined;
+  };
+
+  try {
+    await unstable_parseMultipartFormData(cappedRequest(request, MAX_UPLOAD_REQUEST_BYTES), handler);
+  } catch (error) {
+    if (got.blob) await removeBlob(got.blob.storageKey).catch(() => {});
+    got.blob = null;
+    throw error;
+  }
+  return got;
+}
+
+/** The appointment row the upload goes to (what requireAppointmentAccess returns). */
+export type UploadTarget = { appointmentId: number; userId: string | null; appointmentTypeCode: string };
+
+/**
+ * Stores an already written blob as the appointment's current document of
+ * that type: StoredFile + Document (kind UPLOAD) and, in the same
+ * transaction, the previous current document of the type no longer current
+ * (except additional documents). The appointment row is locked meanwhile so
+ * two uploads of one type cannot both stay current.
+ */
+export async function storeUploadedDocument(input: {
+  appointment: UploadTarget;
+  documentTypeCode: string;
+  title: string;
+  blob: WrittenBlob;
+  fileName: string;
+  uploadedById: string;
+}): Promise<{ documentId: string; replaced: number }> {
+  const { appointment, documentTypeCode, blob } = input;
+  try {
+    return await prisma.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT appointment_id FROM appointments WHERE appointment_id = ${appointment.appointmentId} FOR UPDATE`;
+      const file = await tx.storedFile.create({
+        data: {
+          storageKey: blob.storageKey,
+          fileName: sanitizeFileName(input.fileName),
+          contentType: "application/pdf",
+          byteSize: blob.byteSize,
+          sha256: blob.sha256,
+          createdById: input.uploadedById,
+        },
+      });
+      const last = await tx.document.findFirst({
+        where: { appointmentId: appointment.appointmentId, documentTypeCode, kindCode: "UPLOAD" },
+        orderBy: { version: "desc" },
+        select: { version: true },
+      });
+      let replaced = 0;
+      if (documentTypeCode !== ADDITIONAL_DOCUMENT_TYPE) {
+        const r = await tx.document.updateMany({
+          where: { appointmentId: appointment.appointmentId, documentTypeCode, kindCode: "UPLOAD", isCurrent: true },
+          data: { isCurrent: false },
+        });
+        replaced = r.count;
+      }
+      const doc = await tx.document.create({
+        data: {
+          documentTypeCode,
+          kindCode: "UPLOAD",
+          title: input.title,
+          appointmentId: appointment.appointmentId,
+          appUserId: appointment.userId,
+          storedFileId: file.id,
+          version: (last?.version ?? 0) + 1,
+          isCurrent: true,
+          uploadedById: input.uploadedById,
+        },
+      });
+      return { documentId: doc.id, replaced };
+    });
+  } catch (error) {
+    await removeBlob(blob.storageKey).catch(() => {});
+    throw error;
+  }
+}
+
+export type UploadOutcome = {
+  status: number;
+  result: UploadResultCode;
+  /** The application the upload was for, when known (for the redirect back). */
+  appointmentId: number | null;
+  documentId?: string;
+};
+
+function parseId(value: string | null | undefined): number | null {
+  if (!value || !/^\d{1,9}$/.test(value)) return null;
+  const n = Number(value);
+  return n > 0 ? n : null;
+}
+
+function isResponse(e: unknown): e is Response {
+  return e instanceof Response;
+}
+
+/**
+ * The whole upload for the signed-in user. The application id comes from
+ * the query (?id=, checked before reading the body) or the appointmentId
+ * field. Throws the 404 Response of requireAppointmentAccess for an
+ * application the user may not see; answers READ_ONLY (403) for one that
+ * can no longer change.
+ */
+export async function handleUpload(request: Request, user: CurrentUser): Promise<UploadOutcome> {
+  const queryId = new URL(request.url).searchParams.get("id");
+  let appointmentId = parseId(queryId);
+  if (queryId !== null && appointmentId === null) throw new Response("Not Found", { status: 404 });
+
+  const checkAccess = async (id: number) => {
+    try {
+      return { appointment: await requireAppointmentAccess(user, id, { write: true }) };
+    } catch (e) {
+      if (isResponse(e) && e.status === 403) return { readOnly: true as const };
+      throw e;
+    }
+  };
+
+  let access = appointmentId !== null ? await checkAccess(appointmentId) : null;
+  if (access && "readOnly" in access) return { status: 403, result: "READ_ONLY", appointmentId };
+
+  let got: ReceivedUpload;
+  try {
+    got = await receiveUpload(request);
+  } catch (error) {
+    if (error instanceof UploadRequestTooLargeError) return { status: 413, result: "TOO_BIG", appointmentId };
+    if (error instanceof TypeError) return { status: 400, result: "NO_FILE", appointmentId };
+    throw error;
+  }
+  const discard = async () => {
+    if (got.blob) await removeBlob(got.blob.storageKey).catch(() => {});
+  };
+
+  try {
+    const bodyId = parseId(got.fields[UPLOAD_FIELDS.appointmentId]);
+    if (appointmentId === null) appointmentId = bodyId;
+    else if (bodyId !== null && bodyId !== appointmentId) throw new Response("Not Found", { status: 404 });
+    if (appointmentId === null) throw new Response("Not Found", { status: 404 });
+    access ??= await checkAccess(appointmentId);
+    if ("readOnly" in access) {
+      await discard();
+      return { status: 403, result: "READ_ONLY", appointmentId };
+    }
+    const appointment = access.appointment;
+
+    let result: UploadResultCode | null = null;
+    if (got.fileCount > 1) result = "TOO_MANY";
+    else if (got.fileCount === 0) result = "NO_FILE";
+    else if (got.problem) result = got.problem;
+    const documentTypeCode = got.fields[UPLOAD_FIELDS.documentTypeCode] ?? "";
+    const types = await uploadDocumentTypes(appointment.appointmentTypeCode);
+    const type = types.find((t) => t.documentTypeCode === documentTypeCode);
+    if (!result && !type) result = "NO_TYPE";
+    if (result || !got.blob || !type) {
+      await discard();
+      return { status: result === "TOO_BIG" ? 413 : 400, result: result ?? "ERROR", appointmentId };
+    }
+
+    const stored = await storeUploadedDocument({
+      appointment,
+      documentTypeCode,
+      title: type.title,
+      blob: got.blob,
+      fileName: got.fileName ?? "document.pdf",
+      uploadedById: user.id,
+    });
+    await audit("DOCUMENT_UPLOADED", {
+      request,
+      actorUserId: user.id,
+      impersonatorUserId: user.impersonator?.id,
+      targetType: "Appointment",
+      targetId: String(appointmentId),
+      details: { documentId: stored.documentId, documentTypeCode, byteSize: got.blob.byteSize, replaced: stored.replaced },
+    });
+    return { status: 200, result: "SUCCESS", appointmentId, documentId: stored.documentId };
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+}
