@@ -1,5 +1,6 @@
 // The task list and schedules of the embedded job runner.
 import type { TaskList } from "graphile-worker";
+import { generateApplicationPdf } from "./tasks/generate-application-pdf";
 import { notifyAppointment } from "./tasks/notify-appointment";
 import { purgeExpired } from "./tasks/purge-expired";
 import { sendEmail } from "./tasks/send-email";
@@ -8,6 +9,7 @@ const tasks = {
   "send-email": sendEmail,
   "purge-expired": purgeExpired,
   "notify-appointment": notifyAppointment,
+  "generate-application-pdf": generateApplicationPdf,
 };
 
 export type TaskName = keyof typeof tasks;

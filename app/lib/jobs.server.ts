@@ -2,6 +2,7 @@
 // to queue work: addJob(). Tasks live in jobs/tasks.
 import { makeWorkerUtils, run, type Runner, type TaskSpec, type WorkerUtils } from "graphile-worker";
 import { crontab, taskList, type TaskName } from "../../jobs";
+import type { GenerateApplicationPdfPayload } from "../../jobs/tasks/generate-application-pdf";
 import type { NotifyAppointmentPayload } from "../../jobs/tasks/notify-appointment";
 import type { SendEmailPayload } from "../../jobs/tasks/send-email";
 import { env } from "./env.server";
@@ -85,6 +86,7 @@ declare global {
       "send-email": SendEmailPayload;
       "purge-expired": Record<string, never>;
       "notify-appointment": NotifyAppointmentPayload;
+      "generate-application-pdf": GenerateApplicationPdfPayload;
     }
   }
 }
