@@ -40,7 +40,7 @@ export function AgreementsSection({ view, fields }: SectionProps) {
   const parts = AGREEMENT_PARTS.filter((p) => p.key !== "REP_AGREE" || showsRepresentativeAgreement(t));
   return (
     <div className="app-section">
-      <EsignConsent consented={view.esignConsented} />
+      <EsignConsent view={view} />
       {parts.map((p, i) => (
         <fieldset key={p.key} className="pdf-part">
           <legend>

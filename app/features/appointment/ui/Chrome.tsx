@@ -156,7 +156,7 @@ export function SidePanel({
         </Link>
         {!readOnly && formId ? (
           <>
-            <button type="submit" form={formId} name="intent" value="save" className="btn btn--secondary" disabled={busy}>
+            <button type="submit" form={formId} name="intent" value="save" className="btn btn--secondary" disabled={busy} formNoValidate>
               SAVE{unsaved ? <span className="unsaved-star" aria-label="(unsaved changes)">*</span> : null}
             </button>
             <button type="submit" form={formId} name="intent" value="submit" className="btn btn--primary" disabled={busy}>

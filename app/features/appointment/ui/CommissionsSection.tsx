@@ -52,7 +52,7 @@ export function CommissionsSection({ view, fields }: SectionProps) {
             <p className="muted">No commission statement is available for your level yet.</p>
           )}
           <p>By signing you accept the commission schedule of your level.</p>
-          <EsignConsent consented={view.esignConsented} />
+          <EsignConsent view={view} />
           <div className="form-grid form-grid--3">
             <SignatureField meta={signatures.SIGTYP_COMSCHED_DT} type="date" label="Date" consented={view.esignConsented} />
             <SignatureField meta={signatures.SIGTYP_COMSCHED_AGT} label="Agent Name" consented={view.esignConsented} />

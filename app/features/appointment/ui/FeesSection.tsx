@@ -274,7 +274,7 @@ export function FeesSection({ view, fields, extra, onChanged }: SectionProps & {
 
       <fieldset>
         <legend>Applicant Signature</legend>
-        <EsignConsent consented={view.esignConsented} />
+        <EsignConsent view={view} />
         <SignatureField meta={signatures.SIGTYP_ST_FEES} label="Signature (your mother's maiden name)" consented={view.esignConsented} />
       </fieldset>
 

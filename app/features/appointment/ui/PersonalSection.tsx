@@ -41,7 +41,6 @@ export function PersonalSection({ view, fields }: SectionProps) {
   const irs = fields.apptIRSInfo.getFieldset();
   const answers = fields.answers.getFieldList();
   const abandoned = view.statusCode === "APWF_STATUS_ABANDONED";
-  const answerable = view.questions.filter((q) => !q.isTextOnly);
 
   return (
     <div className="app-section">
@@ -120,19 +119,11 @@ export function PersonalSection({ view, fields }: SectionProps) {
       <fieldset id={fieldDomId("answers")}>
         <legend>Questions and Answers</legend>
         <p className="muted">Answer every question. Explain any Yes answer in the comment below.</p>
-        {view.questions.map((q) => {
-          if (q.isTextOnly) {
-            return (
-              <p key={q.questionId} className={`question${isSubQuestion(q.questionText) ? " question--sub" : ""}`}>
-                {q.questionText}
-              </p>
-            );
-          }
-          const i = answerable.indexOf(q);
+        {view.questions.map((q, i) => {
           const item = answers[i]?.getFieldset();
           if (!item) return null;
           return (
-            <div key={q.questionId} className={`question${isSubQuestion(q.questionText) ? " question--sub" : ""}`}>
+            <div key={q.questionId} className={`question${q.isSubQuestion || isSubQuestion(q.questionText) ? " question--sub" : ""}`}>
               <input type="hidden" name={item.questionId.name} value={String(q.questionId)} />
               <RadioGroup
                 meta={item.answer}
@@ -146,7 +137,7 @@ export function PersonalSection({ view, fields }: SectionProps) {
           );
         })}
         <TextAreaField meta={fields.qnaComment} label="Comment" />
-        <EsignConsent consented={view.esignConsented} />
+        <EsignConsent view={view} />
         <SignatureField
           meta={signatures.SIGTYP_QNA}
           label="Signature (your mother's maiden name)"

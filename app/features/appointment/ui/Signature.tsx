@@ -6,16 +6,17 @@
 import type { FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { TextField, useReadOnly } from "./fields";
+import type { SectionView } from "./types";
 
 export const ESIGN_SUMMARY = [
   "Before you sign, please agree to sign electronically.",
   "Typing your name or your mother's maiden name into a signature field, or ticking an acknowledgement box, signs this application as binding as a signature on paper. You can ask for paper copies at no charge through Contact Us before you submit.",
 ];
 
-export function EsignConsent({ consented, text }: { consented: boolean; text?: string }) {
+export function EsignConsent({ view }: { view: SectionView }) {
   const readOnly = useReadOnly();
-  if (consented || readOnly) return null;
-  const paragraphs = text ? text.split(/\n\n+/) : ESIGN_SUMMARY;
+  if (view.esignConsented || readOnly) return null;
+  const paragraphs = view.esignText ? view.esignText.split(/\n\n+/) : ESIGN_SUMMARY;
   return (
     <div className="esign" role="region" aria-label="Consent to sign electronically">
       {paragraphs.map((t, i) => (
@@ -23,9 +24,13 @@ export function EsignConsent({ consented, text }: { consented: boolean; text?: s
           {t}
         </p>
       ))}
-      <button type="submit" name="intent" value="esignConsent" className="btn btn--primary" formNoValidate>
-        I agree
-      </button>
+      {view.esignCanAccept ? (
+        <button type="submit" name="intent" value="esignConsent" className="btn btn--primary" formNoValidate>
+          I agree
+        </button>
+      ) : (
+        <p className="muted">Only the applicant can give this consent, signed in as themselves.</p>
+      )}
     </div>
   );
 }

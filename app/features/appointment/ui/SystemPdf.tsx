@@ -1,18 +1,11 @@
-// A system document (instructions, pointers, agreements) shown in the PDF
-// viewer, with a plain link that works without JavaScript.
+// A system document (instructions, pointers, agreements) in the PDF viewer;
+// without JavaScript the viewer is a plain link to open or download it.
+import { PdfViewer } from "~/components/PdfViewer";
+
 export function systemDocumentUrl(key: string) {
   return `/documents/system/${encodeURIComponent(key)}`;
 }
 
 export function SystemPdf({ documentKey, title }: { documentKey: string; title: string }) {
-  const url = systemDocumentUrl(documentKey);
-  return (
-    <div className="pdf-part__viewer">
-      <p>
-        <a href={url} target="_blank" rel="noreferrer" className="download-link">
-          Open “{title}” (PDF)
-        </a>
-      </p>
-    </div>
-  );
+  return <PdfViewer url={systemDocumentUrl(documentKey)} title={title} />;
 }

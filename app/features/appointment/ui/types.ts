@@ -3,12 +3,12 @@
 import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import type { AppointmentTypeCode, InvitationFlavour, SectionId } from "../model";
 
-export type QuestionView = { questionId: number; questionText: string; isTextOnly: boolean };
+export type QuestionView = { questionId: number; questionText: string; isSubQuestion: boolean };
 export type StateFeeView = {
   stateCode: string;
   stateName: string;
-  residentFeeAmount: string;
-  nonResidentFeeAmount: string;
+  residentFeeAmount: number;
+  nonResidentFeeAmount: number;
   isPreAppointment: boolean;
 };
 export type LinkView = { label: string; href: string };
@@ -26,6 +26,9 @@ export type SectionView = {
   residentStateCode: string | null;
   /** The signer accepted the consent to sign electronically. */
   esignConsented: boolean;
+  /** The consent can be given now (not while impersonating). */
+  esignCanAccept: boolean;
+  esignText: string;
   /** Commission statement PDFs of the appointment's levels. */
   commissionStatements: LinkView[];
   /** Fax number for documents (setting DOCUMENT_FAX_NUMBER). */

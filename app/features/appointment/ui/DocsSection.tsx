@@ -1,0 +1,74 @@
+// Supporting Documents (spec part 2 §2): the fax choice (in the section
+// form) and the document lists. The upload form is a form of its own and is
+// rendered after the section form (forms cannot nest).
+import type { AppointmentDocumentLists, DocumentListItem } from "~/features/documents/appointment-documents.server";
+import { EO_CERT_FIELD } from "../schema";
+import { CheckboxField, FieldError, fieldDomId } from "./fields";
+import type { SectionProps } from "./types";
+
+function DocumentRow({ item }: { item: DocumentListItem }) {
+  return (
+    <li className="document-row" id={item.group === "UPLOADED" ? fieldDomId(item.documentTypeCode) : undefined} tabIndex={-1}>
+      {item.url ? (
+        <a href={item.url} target="_blank" rel="noreferrer" className="download-link">
+          {item.title}
+        </a>
+      ) : (
+        <span>{item.title}</span>
+      )}{" "}
+      {item.present || item.treatedAsPresent ? (
+        <span className="status-pill">{item.uploadedAt ? `Received ${new Date(item.uploadedAt).toLocaleDateString("en-US", { timeZone: "UTC" })}` : "Available"}</span>
+      ) : item.isRequired ? (
+        <span className="muted">{item.unavailableMessage ?? "Not received yet"}</span>
+      ) : null}
+    </li>
+  );
+}
+
+export function DocumentLists({ lists }: { lists: AppointmentDocumentLists }) {
+  const groups: Array<[string, DocumentListItem[]]> = [
+    ["Generated Documents", lists.generated],
+    ["Agreements", lists.agreements],
+    ["Uploaded or Faxed Documents", lists.uploaded],
+    ["Additional Documents", lists.additional],
+  ];
+  return (
+    <div className="stack">
+      {groups.map(([title, items]) =>
+        items.length ? (
+          <div key={title}>
+            <h3>{title}</h3>
+            <ul className="download-list">
+              {items.map((i) => (
+                <DocumentRow key={i.key} item={i} />
+              ))}
+            </ul>
+          </div>
+        ) : null,
+      )}
+    </div>
+  );
+}
+
+export function DocsSection({ view, fields, form }: SectionProps) {
+  const eoError = form.allErrors?.[EO_CERT_FIELD];
+  return (
+    <div className="app-section">
+      <fieldset>
+        <legend>Fax or Upload</legend>
+        <p>
+          Upload your documents below, or fax them to <strong data-testid="document-fax-number">{view.faxNumber}</strong>{" "}
+          with your name on every page.
+        </p>
+        <CheckboxField meta={fields.willFax} value="on" label="I will fax my documents instead of uploading them" />
+        <CheckboxField meta={fields.extraWritingNumRequested} value="on" label="I request an extra writing number" />
+        {eoError?.length ? (
+          <p className="field__error" id={`${fieldDomId(EO_CERT_FIELD)}-error`}>
+            {eoError.join(" ")}
+          </p>
+        ) : null}
+        <FieldError meta={fields.willFax} />
+      </fieldset>
+    </div>
+  );
+}
