@@ -135,21 +135,20 @@ function describeDocument(d: { documentKey: string | null; version: number; stor
  */
 export async function documentVersions(db: Db, appointmentId: number): Promise<Record<string, string | null>> {
   const keys = Object.values(SIGNATURE_DOCUMENT_KEYS);
-  const [docs, levels] = await Promise.all([
-    db.document.findMany({
-      where: { kindCode: "SYSTEM", isCurrent: true, documentKey: { in: keys } },
-      orderBy: { version: "desc" },
-      select: { documentKey: true, version: true, storedFile: { select: { sha256: true } } },
-    }),
-    db.appointmentCarrierBlock.findMany({
+  // One query after the other: db may be a transaction's single connection.
+  const docs = await db.document.findMany({
+    where: { kindCode: "SYSTEM", isCurrent: true, documentKey: { in: keys } },
+    orderBy: { version: "desc" },
+    select: { documentKey: true, version: true, storedFile: { select: { sha256: true } } },
+  });
+  const levels = await db.appointmentCarrierBlock.findMany({
       where: { appointmentId },
       select: {
         scheduleLevel: {
           select: { document: { select: { documentKey: true, version: true, storedFile: { select: { sha256: true } } } } },
         },
       },
-    }),
-  ]);
+  });
   const out: Record<string, string | null> = {};
   for (const [sig, key] of Object.entries(SIGNATURE_DOCUMENT_KEYS)) {
     const d = docs.find((x) => x.documentKey === key);

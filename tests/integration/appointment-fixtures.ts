@@ -1,0 +1,88 @@
+// Shared set-up for the appointment integration tests: reference data, a
+// marketing director with a link, prospects, requests and section forms.
+import type { User } from "~/generated/prisma/client";
+import type { CurrentUser } from "~/lib/current-user";
+import { prisma } from "~/lib/db.server";
+import { acceptEsignConsent } from "~/features/appointment/evidence.server";
+import type { ApplicationData } from "~/features/appointment/model";
+import { seedReferenceDataWith } from "../../prisma/seed/reference";
+import { createAgent, createAppointmentLink, createSchedule, createUser } from "../support/factories";
+
+export const IP = "203.0.113.7";
+export const UA = "appointment-tests/1.0";
+
+export function asUser(u: User, impersonator?: User): CurrentUser {
+  return {
+    id: u.id,
+    userName: u.userName,
+    firstName: u.firstName,
+    middleName: u.middleName,
+    lastName: u.lastName,
+    phoneNumber: u.phoneNumber,
+    userRoleCode: u.userRoleCode,
+    isInternal: u.isInternal,
+    impersonator: impersonator
+      ? { id: impersonator.id, userName: impersonator.userName, firstName: impersonator.firstName, lastName: impersonator.lastName }
+      : null,
+  };
+}
+
+export function req(path = "/appoint"): Request {
+  return new Request(`http://localhost${path}`, { method: "POST", headers: { "User-Agent": UA, "X-Forwarded-For": IP } });
+}
+
+/** A section's form data as the browser posts it (conform names; checked boxes 'on'; states repeated). */
+export function formDataOf(obj: object): FormData {
+  const fd = new FormData();
+  const walk = (v: unknown, name: string) => {
+    if (v === undefined || v === null) return;
+    if (typeof v === "boolean") {
+      if (v) fd.append(name, "on");
+      return;
+    }
+    if (Array.isArray(v)) {
+      if (name === "states") v.forEach((x) => fd.append("states", String(x)));
+      else v.forEach((x, i) => walk(x, `${name}[${i}]`));
+      return;
+    }
+    if (typeof v === "object") {
+      for (const [k, x] of Object.entries(v)) walk(x, name ? `${name}.${k}` : k);
+      return;
+    }
+    fd.append(name, String(v));
+  };
+  walk(obj, "");
+  return fd;
+}
+
+export type World = Awaited<ReturnType<typeof makeWorld>>;
+
+/** Reference data, a marketing director (user + position) with a health schedule and a level-5 link. */
+export async function makeWorld() {
+  await seedReferenceDataWith(prisma);
+  const mdUser = await createUser(prisma, { userRoleCode: "USRROLE_MD", firstName: "Morgan", lastName: "Director" });
+  const md = await createAgent(prisma, { userId: mdUser.id, hierarchyLevel: 1, email: mdUser.userName, phoneNumber: "5125550000" });
+  const block = await prisma.block.findUniqueOrThrow({ where: { blockNumber: md.blockNumber } });
+  const schedule = await createSchedule(prisma, { carrierId: block.carrierId, productTypeCode: "HEALTH" });
+  const level5 = schedule.levels.find((l) => l.levelNo === 5)!;
+  const link = await createAppointmentLink(prisma, { recruiterAgentId: md.id, scheduleLevelId: level5.scheduleLevelId });
+  const personalQuestions = await prisma.question.findMany({ where: { questionType: "QUES_TYP_PERSONAL" }, orderBy: { sortOrder: "asc" } });
+  return { mdUser, md, schedule, level5, link, linkText: `EXT${link.code}`, personalQuestions };
+}
+
+export async function newProspect(over: Partial<User> = {}) {
+  return createUser(prisma, { userRoleCode: "USRROLE_PROSPECT", firstName: "Jordan", middleName: "Quinn", lastName: "Lee", phoneNumber: "(512) 555-0100", ...over });
+}
+
+/** Answers of every personal question (the fixtures number them 1..15; the database may not). */
+export function withQuestions(data: ApplicationData, world: World): ApplicationData {
+  return {
+    ...data,
+    personal: { ...data.personal, answers: world.personalQuestions.map((q) => ({ questionId: String(q.questionId), answer: "N" })) },
+  };
+}
+
+export async function consent(user: CurrentUser, appointmentId: number) {
+  const r = await acceptEsignConsent(user, appointmentId, req());
+  if (!r.ok) throw new Error(r.message);
+}
