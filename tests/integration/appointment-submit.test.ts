@@ -1,0 +1,147 @@
+// Submitting the application: refused below 100%, accepted at 100% with the
+// status change, the CVC erased and the PDF and notification jobs queued in
+// the same transaction; notifications per preference, idempotent.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "~/lib/db.server";
+import { deliverMail } from "~/lib/mail.server";
+import { stopWorker } from "~/lib/jobs.server";
+import { eraseCardData, loadApplication, saveSection, submitApplication } from "~/features/appointment/appointment.server";
+import { createFromWizard } from "~/features/appointment/create.server";
+import { validApplication } from "~/features/appointment/fixtures";
+import type { AppointmentTypeCode, DataSectionId } from "~/features/appointment/model";
+import { SECTION_DATA_KEY } from "~/features/appointment/model";
+import { notifyAppointmentEvent } from "~/features/appointment/notifications.server";
+import { useTestDatabase } from "../support/db";
+import { createAgent, createUser } from "../support/factories";
+import { asUser, consent, formDataOf, makeWorld, newProspect, req, withQuestions, type World } from "./appointment-fixtures";
+
+useTestDatabase();
+
+let world: World;
+beforeAll(async () => {
+  world = await makeWorld();
+});
+afterAll(async () => {
+  await stopWorker();
+});
+
+async function filledIn(type: AppointmentTypeCode) {
+  const user = asUser(await newProspect());
+  const created = await createFromWizard(user, { link: world.linkText, appointmentTypeCode: "APPTTYP_IND" });
+  if (!created.ok) throw new Error(created.message);
+  const id = created.appointmentId;
+  await prisma.appointment.update({ where: { appointmentId: id }, data: { appointmentTypeCode: type } });
+  await consent(user, id);
+  const data = withQuestions(validApplication(type), world);
+  data.documents = { willFax: true, extraWritingNumRequested: false };
+  for (const s of ["PERSONAL", "COMMS", "FEES", "AGREEMENTS", "DOCS"] as DataSectionId[]) {
+    const r = await saveSection(user, id, s, formDataOf(data[SECTION_DATA_KEY[s]]), req());
+    expect(r.saved, `${s}: ${JSON.stringify(r.reply.error)}`).toBe(true);
+  }
+  return { user, id };
+}
+
+async function jobs(id: number) {
+  // The public view graphile_worker.jobs has no payload column; the private table has.
+  return prisma.$queryRaw<Array<{ task_identifier: string; key: string | null }>>`
+    SELECT t.identifier AS task_identifier, j.key FROM graphile_worker._private_jobs j
+      JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+     WHERE j.payload->>'appointmentId' = ${String(id)} ORDER BY t.identifier`;
+}
+
+describe("submit", () => {
+  it("is refused below 100% with the list of deficiencies, and nothing changes", async () => {
+    const user = asUser(await newProspect());
+    const created = await createFromWizard(user, { link: world.linkText, appointmentTypeCode: "APPTTYP_IND" });
+    if (!created.ok) throw new Error(created.message);
+    const r = await submitApplication(user, created.appointmentId, req());
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.completion?.percent).toBeLessThan(100);
+    expect(r.completion?.deficiencies.map((d) => d.message)).toContain("Q&A Signature Required");
+    const a = await prisma.appointment.findUniqueOrThrow({ where: { appointmentId: created.appointmentId } });
+    expect(a.appointmentStatusCode).toBe("APWF_STATUS_INCOMPLETE");
+    expect(a.submittedAt).toBeNull();
+  });
+
+  it("is accepted at 100%: status, submittedAt, jobs queued, CVC erased; then read-only", async () => {
+    const { user, id } = await filledIn("APPTTYP_REP");
+    const view = await loadApplication(user, id);
+    expect(view.completion.deficiencies).toEqual([]);
+    expect(view.completion.percent).toBe(100);
+    expect(view.data.fees.ccInfo?.cvcNumber).toBe("****");
+    expect((await prisma.appointmentCardInfo.findUniqueOrThrow({ where: { appointmentId: id } })).cvcEncrypted).not.toBeNull();
+
+    const r = await submitApplication(user, id, req());
+    expect(r).toMatchObject({ ok: true, dialog: { title: "Successfully Submitted for Approval!" } });
+    const a = await prisma.appointment.findUniqueOrThrow({ where: { appointmentId: id } });
+    expect(a.appointmentStatusCode).toBe("APWF_STATUS_NEWCONTRACT");
+    expect(a.submittedAt).toBeInstanceOf(Date);
+    expect(a.submittedById).toBe(user.id);
+    expect((await jobs(id)).map((j) => [j.task_identifier, j.key])).toEqual([
+      ["generate-application-pdf", `app-pdf:${id}`],
+      ["notify-appointment", `notify-submitted:${id}`],
+    ]);
+    const card = await prisma.appointmentCardInfo.findUniqueOrThrow({ where: { appointmentId: id } });
+    expect(card.cvcEncrypted).toBeNull();
+    expect(card.cardNumberEncrypted).not.toBeNull();
+    expect((await loadApplication(user, id)).readOnly).toBe(true);
+
+    const again = await submitApplication(user, id, req()).catch((e: unknown) => e);
+    expect((again as Response).status).toBe(403);
+
+    // On approval or abandonment the back office erases the card.
+    expect(await eraseCardData(prisma, id)).toBe(true);
+    const erased = await prisma.appointmentCardInfo.findUniqueOrThrow({ where: { appointmentId: id } });
+    expect([erased.cardNumberEncrypted, erased.expirationMonth, erased.nameOnCard]).toEqual([null, null, null]);
+    expect(erased.cardLast4).toBe("1111");
+  });
+
+  it("is refused when the stored SSN equals the stored business tax id", async () => {
+    const { user, id } = await filledIn("APPTTYP_CORP");
+    const p = await prisma.appointmentPersonal.findUniqueOrThrow({ where: { appointmentId: id } });
+    await prisma.appointmentPersonal.update({ where: { appointmentId: id }, data: { businessTaxIdEncrypted: p.ssnEncrypted, businessTaxIdLast4: p.ssnLast4 } });
+    const r = await submitApplication(user, id, req());
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.dialog.message).toBe("SSN and Tax Id should not be same");
+  });
+});
+
+describe("notifications", () => {
+  it("emails the recruiter (default: the sign-in address) and opted-in uplines, records SMS, and sends nothing twice", async () => {
+    // An upline above the director who opted in for downline submissions by email and SMS.
+    const uplineUser = await createUser(prisma, {});
+    const upline = await createAgent(prisma, { userId: uplineUser.id, hierarchyLevel: 0, blockNumber: world.md.blockNumber });
+    await prisma.$executeRaw`INSERT INTO agent_closure (ancestor_id, descendant_id, depth) VALUES (${upline.id}, ${world.md.id}, 1)`;
+    await prisma.notificationSubscriber.create({
+      data: {
+        userId: uplineUser.id,
+        preferences: {
+          create: [
+            { categoryCode: "CAT_APPSUB_RECRUIT_DOWNLN", methodCode: "EMAIL_EVT", isEnabled: true, preferenceValue: "up1@example.com, up2@example.com" },
+            { categoryCode: "CAT_APPSUB_RECRUIT_DOWNLN", methodCode: "SMS_EVT", isEnabled: true, preferenceValue: "5125550111" },
+          ],
+        },
+      },
+    });
+    const { user, id } = await filledIn("APPTTYP_IND");
+    expect((await submitApplication(user, id, req())).ok).toBe(true);
+
+    const queued: Array<{ to: string[]; subject: string; relatedType: string; relatedId: string; jobKey: string }> = [];
+    const add = async (_n: "send-email", p: { to: string[]; subject: string; html: string; relatedType: string; relatedId: string }, spec: { jobKey: string }) => {
+      queued.push({ to: p.to, subject: p.subject, relatedType: p.relatedType, relatedId: p.relatedId, jobKey: spec.jobKey });
+      await deliverMail(p);
+    };
+    const first = await notifyAppointmentEvent("SUBMITTED", id, add);
+    expect(first).toMatchObject({ emailsQueued: 2, smsRecorded: 1 });
+    const to = queued.map((q) => q.to.join(",")).sort();
+    expect(to).toEqual([world.mdUser.userName, "up1@example.com,up2@example.com"].sort());
+    expect(queued[0].subject).toBe("Application submitted for approval: Jordan Lee");
+    const mail = await prisma.mailMessage.findFirstOrThrow({ where: { relatedType: "APPOINTMENT_SUBMITTED", to: { has: world.mdUser.userName } } });
+    expect(mail.html).not.toContain("900781234");
+
+    const second = await notifyAppointmentEvent("SUBMITTED", id, add);
+    expect(second).toMatchObject({ emailsQueued: 0, smsRecorded: 0, skipped: 2 });
+    expect(await prisma.auditLog.count({ where: { action: "SMS_NOT_SENT", targetId: String(id) } })).toBe(1);
+  });
+});
