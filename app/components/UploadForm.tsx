@@ -33,6 +33,19 @@ export type UploadFormProps = {
 
 type Shown = UploadAnswer & { code: UploadResultCode; redirectTo?: string };
 
+const UPLOAD_DIALOG_ID = "upload-dialog";
+const RESULT_DIALOG_ID = "upload-result-dialog";
+
+/**
+ * Dialog upgrades a server-rendered dialog to a modal by closing and
+ * re-opening it; the browser fires that 'close' event later (a task), so an
+ * onClose may arrive while the dialog is open again. Only a dialog that is
+ * really closed counts.
+ */
+function reallyClosed(id: string): boolean {
+  return !(document.getElementById(id) as HTMLDialogElement | null)?.open;
+}
+
 function shown(code: UploadResultCode, extra: Partial<Shown> = {}): Shown {
   return { code, ...UPLOAD_ANSWERS[code], ...extra };
 }
@@ -121,17 +134,27 @@ export function UploadForm({ appointmentId, uploadTypes, readOnly = false }: Upl
 
   const resultDialog = answer ? (
     <Dialog
+      id={RESULT_DIALOG_ID}
       title={answer.title}
       message={answer.message}
       variant={answer.variant}
       onClose={() => {
+        if (!reallyClosed(RESULT_DIALOG_ID)) return;
         const to = answer.redirectTo;
         setAnswer(null);
         if (to) window.location.assign(to);
       }}
     />
   ) : urlAnswer ? (
-    <Dialog title={urlAnswer.title} message={urlAnswer.message} variant={urlAnswer.variant} onClose={clearUrlAnswer} />
+    <Dialog
+      id={RESULT_DIALOG_ID}
+      title={urlAnswer.title}
+      message={urlAnswer.message}
+      variant={urlAnswer.variant}
+      onClose={() => {
+        if (reallyClosed(RESULT_DIALOG_ID)) clearUrlAnswer();
+      }}
+    />
   ) : null;
 
   if (readOnly) return resultDialog;
@@ -156,10 +179,12 @@ export function UploadForm({ appointmentId, uploadTypes, readOnly = false }: Upl
             Upload a Document
           </button>
           <Dialog
+            id={UPLOAD_DIALOG_ID}
             title="Upload a Document"
             variant="info"
             open={open}
             onClose={() => {
+              if (!reallyClosed(UPLOAD_DIALOG_ID)) return;
               if (xhrRef.current) xhrRef.current.abort();
               setProgress(null);
               setOpen(false);
