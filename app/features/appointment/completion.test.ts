@@ -10,35 +10,39 @@ type Row = {
   fax: boolean;
   /** personal, commissions, fees, agreements, documents */
   weights: [number, number, number, number, number];
-  /** Percent of an empty application (failed checks counted by hand, each section capped at its weight). */
-  empty: number;
 };
 
-// Empty application failed checks: personal I/VI 32 (9 basics, 4 home, 15 answers, Q&A signature, W-9 name, type,
-// signature), C/B/VC 40 (+ W-9 business name + business name, phone, tax id and 4 address fields), R/P 29 (no W-9);
-// commissions 4 (3 signatures + remittance; R/P 3; VB custom 1 or 0); fees capped at 2; agreements capped at 4;
-// documents 1 (E&O) unless faxing or a principal.
+// Checks of an empty application (what each section can fail): personal I/VI 32 (9 basics, 4 home, 15 answers,
+// Q&A signature, W-9 name, type, signature), C/B/VC 40 (+ W-9 business name + business name, phone, tax id and
+// 4 address fields), R/P 29 (no W-9).
+const PERSONAL_CHECKS: Record<string, number> = { I: 32, C: 40, R: 29 };
+const personalChecks = (type: AppointmentTypeCode) =>
+  ["APPTTYP_CORP", "APPTTYP_VB_CORP", "APPTTYP_BOTH"].includes(type)
+    ? PERSONAL_CHECKS.C
+    : ["APPTTYP_REP", "APPTTYP_PRIN"].includes(type)
+      ? PERSONAL_CHECKS.R
+      : PERSONAL_CHECKS.I;
 const rows: Row[] = [
-  { type: "APPTTYP_IND", flavour: "STANDARD", fax: false, weights: [36, 9, 2, 4, 13], empty: 33 },
-  { type: "APPTTYP_IND", flavour: "STANDARD", fax: true, weights: [36, 9, 2, 4, 10], empty: 31 },
-  { type: "APPTTYP_WVB", flavour: "STANDARD", fax: false, weights: [36, 9, 2, 4, 13], empty: 33 },
-  { type: "APPTTYP_WVB", flavour: "STANDARD", fax: true, weights: [36, 9, 2, 4, 10], empty: 31 },
-  { type: "APPTTYP_CORP", flavour: "STANDARD", fax: false, weights: [43, 9, 2, 4, 13], empty: 28 },
-  { type: "APPTTYP_CORP", flavour: "STANDARD", fax: true, weights: [43, 9, 2, 4, 10], empty: 26 },
-  { type: "APPTTYP_VB_CORP", flavour: "STANDARD", fax: false, weights: [43, 9, 2, 4, 13], empty: 28 },
-  { type: "APPTTYP_VB_CORP", flavour: "STANDARD", fax: true, weights: [43, 9, 2, 4, 10], empty: 26 },
-  { type: "APPTTYP_BOTH", flavour: "STANDARD", fax: false, weights: [43, 9, 2, 4, 15], empty: 30 },
-  { type: "APPTTYP_BOTH", flavour: "STANDARD", fax: true, weights: [43, 9, 2, 4, 12], empty: 29 },
-  { type: "APPTTYP_REP", flavour: "STANDARD", fax: false, weights: [33, 9, 2, 4, 13], empty: 36 },
-  { type: "APPTTYP_REP", flavour: "STANDARD", fax: true, weights: [33, 9, 2, 4, 10], empty: 34 },
-  { type: "APPTTYP_PRIN", flavour: "STANDARD", fax: false, weights: [33, 9, 2, 4, 13], empty: 38 },
-  { type: "APPTTYP_PRIN", flavour: "STANDARD", fax: true, weights: [33, 9, 2, 4, 10], empty: 34 },
+  { type: "APPTTYP_IND", flavour: "STANDARD", fax: false, weights: [36, 9, 2, 4, 13] },
+  { type: "APPTTYP_IND", flavour: "STANDARD", fax: true, weights: [36, 9, 2, 4, 10] },
+  { type: "APPTTYP_WVB", flavour: "STANDARD", fax: false, weights: [36, 9, 2, 4, 13] },
+  { type: "APPTTYP_WVB", flavour: "STANDARD", fax: true, weights: [36, 9, 2, 4, 10] },
+  { type: "APPTTYP_CORP", flavour: "STANDARD", fax: false, weights: [43, 9, 2, 4, 13] },
+  { type: "APPTTYP_CORP", flavour: "STANDARD", fax: true, weights: [43, 9, 2, 4, 10] },
+  { type: "APPTTYP_VB_CORP", flavour: "STANDARD", fax: false, weights: [43, 9, 2, 4, 13] },
+  { type: "APPTTYP_VB_CORP", flavour: "STANDARD", fax: true, weights: [43, 9, 2, 4, 10] },
+  { type: "APPTTYP_BOTH", flavour: "STANDARD", fax: false, weights: [43, 9, 2, 4, 15] },
+  { type: "APPTTYP_BOTH", flavour: "STANDARD", fax: true, weights: [43, 9, 2, 4, 12] },
+  { type: "APPTTYP_REP", flavour: "STANDARD", fax: false, weights: [33, 9, 2, 4, 13] },
+  { type: "APPTTYP_REP", flavour: "STANDARD", fax: true, weights: [33, 9, 2, 4, 10] },
+  { type: "APPTTYP_PRIN", flavour: "STANDARD", fax: false, weights: [33, 9, 2, 4, 13] },
+  { type: "APPTTYP_PRIN", flavour: "STANDARD", fax: true, weights: [33, 9, 2, 4, 10] },
   // A VB invitation drops the fees; VB custom also removes 3 points from commissions.
-  { type: "APPTTYP_IND", flavour: "VB", fax: false, weights: [36, 9, 0, 4, 13], empty: 34 },
-  { type: "APPTTYP_VB_CORP", flavour: "VB", fax: false, weights: [43, 9, 0, 4, 13], empty: 29 },
-  { type: "APPTTYP_IND", flavour: "VB_CUSTOM", fax: false, weights: [36, 6, 0, 4, 13], empty: 36 },
-  { type: "APPTTYP_VB_CORP", flavour: "VB_CUSTOM", fax: false, weights: [43, 6, 0, 4, 13], empty: 30 },
-  { type: "APPTTYP_BOTH", flavour: "VB_CUSTOM", fax: true, weights: [43, 6, 0, 4, 12], empty: 31 },
+  { type: "APPTTYP_IND", flavour: "VB", fax: false, weights: [36, 9, 0, 4, 13] },
+  { type: "APPTTYP_VB_CORP", flavour: "VB", fax: false, weights: [43, 9, 0, 4, 13] },
+  { type: "APPTTYP_IND", flavour: "VB_CUSTOM", fax: false, weights: [36, 6, 0, 4, 13] },
+  { type: "APPTTYP_VB_CORP", flavour: "VB_CUSTOM", fax: false, weights: [43, 6, 0, 4, 13] },
+  { type: "APPTTYP_BOTH", flavour: "VB_CUSTOM", fax: true, weights: [43, 6, 0, 4, 12] },
 ];
 
 describe.each(rows.map((r) => [`${r.type} ${r.flavour} ${r.fax ? "fax" : "no fax"}`, r] as const))("§9 %s", (_l, r) => {
@@ -53,9 +57,13 @@ describe.each(rows.map((r) => [`${r.type} ${r.flavour} ${r.fax ? "fax" : "no fax
     expect([s.PERSONAL.weight, s.COMMS.weight, s.FEES.weight, s.AGREEMENTS.weight, s.DOCS.weight]).toEqual(r.weights);
   });
 
-  test(`empty application → ${r.empty}%`, () => {
-    const c = completion(EMPTY_APPLICATION, ctx);
-    expect(c.percent).toBe(r.empty);
+  // An empty application earns nothing, except the documents section when it
+  // has nothing to check (faxing, or a principal whose E&O counts as present).
+  const docsFree = r.fax || r.type === "APPTTYP_PRIN";
+  test(`empty application → ${docsFree ? "the documents weight only" : "0%"}`, () => {
+    const c = completion(withFax(EMPTY_APPLICATION), ctx);
+    expect(c.percent).toBe(docsFree ? Math.round((100 * r.weights[4]) / total) : 0);
+    expect(c.sections.PERSONAL.checks).toBe(personalChecks(r.type));
     expect(c.complete.PERSONAL).toBe(false);
     expect(c.deficiencies.length).toBeGreaterThan(0);
   });
@@ -67,19 +75,19 @@ describe.each(rows.map((r) => [`${r.type} ${r.flavour} ${r.fax ? "fax" : "no fax
     expect(Object.values(c.complete).every(Boolean)).toBe(true);
   });
 
-  test("partially complete: fees and agreements left empty (each capped at its weight)", () => {
+  test("partially complete: fees and agreements left empty lose their whole weight", () => {
     const data = { ...withFax(validApplication(r.type, r.flavour)), fees: {}, agreements: {} };
     const c = completion(data, testContext({ ...ctx, hasUploaded: { DOCTYP_EO_CERT: true } }));
-    const failed = r.weights[2] + r.weights[3]; // both sections fail more checks than they weigh
-    expect(c.percent).toBe(Math.round(100 * (1 - failed / total)));
+    const lost = r.weights[2] + r.weights[3];
+    expect(c.percent).toBe(Math.round(100 * (1 - lost / total)));
     expect(c.complete).toMatchObject({ PERSONAL: true, COMMS: true, FEES: r.flavour === "STANDARD" ? false : true, AGREEMENTS: false, DOCS: true, INSTRUCT: true });
   });
 
-  test("one failed check in personal costs one point of the total weight", () => {
+  test("one failed check in personal costs its share of the personal weight", () => {
     const base = withFax(validApplication(r.type, r.flavour));
     const data = { ...base, personal: { ...base.personal, firstName: "" } };
     const c = completion(data, testContext({ ...ctx, hasUploaded: { DOCTYP_EO_CERT: true } }));
-    expect(c.percent).toBe(Math.round(100 * (1 - 1 / total)));
+    expect(c.percent).toBe(Math.min(99, Math.round(100 * (1 - r.weights[0] / personalChecks(r.type) / total))));
     expect(c.deficiencies).toEqual([{ section: "PERSONAL", field: "firstName", message: "First Name is required" }]);
   });
 });
@@ -93,7 +101,7 @@ describe("deficiency list", () => {
     expect(sectionErrors(data, ctx).PERSONAL).toEqual([{ section: "PERSONAL", field: "answers", message: "All questions must be answered" }]);
     const c = completion(data, ctx);
     expect(c.sections.PERSONAL.failed).toBe(3);
-    expect(c.percent).toBe(Math.round(100 * (1 - 3 / 64)));
+    expect(c.percent).toBe(Math.round(100 * (1 - (36 * 3) / 32 / 64)));
   });
 
   test("questions never posted count one check each", () => {

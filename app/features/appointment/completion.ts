@@ -4,6 +4,7 @@
 import type { z } from "zod";
 import {
   DATA_SECTIONS,
+  EMPTY_APPLICATION,
   SECTIONS,
   feesApply,
   type ApplicationData,
@@ -94,30 +95,38 @@ export interface Completion {
   complete: Record<SectionId, boolean>;
   /** All deficiencies, in section order. */
   deficiencies: Deficiency[];
-  /** Per data section: weight and failed checks counted against it (capped at the weight). */
-  sections: Record<DataSectionId, { weight: number; failed: number }>;
+  /**
+   * Per data section: its weight, the checks that failed and the checks it has
+   * for this application (what an empty section fails).
+   */
+  sections: Record<DataSectionId, { weight: number; failed: number; checks: number }>;
 }
 
 /**
- * Completion: percent = round(100 × (1 − Σ min(failed, weight) / Σ weight)),
- * never 100 while a deficiency remains. The willFax of the DOCS data wins over
- * ctx.willFax for the documents weight.
+ * Completion: 100 minus the error share, where each data section weighs as
+ * §9 says and loses the part of its weight that its failed checks are of its
+ * checks: percent = round(100 × Σ w × (1 − failed/checks) / Σ w). An empty
+ * application is 0%, a complete one 100%, and never 100 while a deficiency
+ * remains. The willFax of the DOCS data wins over ctx.willFax for the
+ * documents weight. See docs/decisions/0007.
  */
 export function completion(data: ApplicationData, ctx: ValidationContext): Completion {
-  const results = sectionResults(data, ctx);
   const willFax = data.documents?.willFax ?? ctx.willFax;
+  const results = sectionResults(data, ctx);
+  const empty = sectionResults({ ...EMPTY_APPLICATION, documents: { willFax } }, { ...ctx, willFax, hasUploaded: {} });
   const weights = completionWeights({ ...ctx, willFax });
   let total = 0;
-  let failed = 0;
-  const sections = {} as Record<DataSectionId, { weight: number; failed: number }>;
+  let earned = 0;
+  const sections = {} as Record<DataSectionId, { weight: number; failed: number; checks: number }>;
   for (const s of DATA_SECTIONS) {
-    const f = Math.min(results[s].failedChecks, weights[s]);
-    sections[s] = { weight: weights[s], failed: f };
+    const failed = results[s].failedChecks;
+    const checks = Math.max(empty[s].failedChecks, failed, 1);
+    sections[s] = { weight: weights[s], failed, checks };
     total += weights[s];
-    failed += f;
+    earned += weights[s] * (1 - failed / checks);
   }
   const deficiencies = DATA_SECTIONS.flatMap((s) => results[s].deficiencies);
-  let percent = total === 0 ? 100 : Math.round(100 * (1 - failed / total));
+  let percent = total === 0 ? 100 : Math.round((100 * earned) / total);
   if (deficiencies.length > 0 || DATA_SECTIONS.some((s) => results[s].failedChecks > 0)) percent = Math.min(percent, 99);
   const complete = Object.fromEntries(
     SECTIONS.map((s) => [s, s === "INSTRUCT" ? true : results[s].failedChecks === 0 && results[s].deficiencies.length === 0]),
