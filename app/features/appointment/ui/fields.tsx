@@ -86,9 +86,8 @@ export function TextField({
   const invalid = errorsOf(meta).length > 0;
   return (
     <div className={["field", invalid ? "field--invalid" : null, className].filter(Boolean).join(" ")}>
-      <label htmlFor={props.id}>
+      <label htmlFor={props.id} className={required ? "label--required" : undefined}>
         {label}
-        {required ? <span className="field__required" aria-hidden="true">*</span> : null}
       </label>
       {hint ? (
         <span className="field__hint" id={`${props.id}-hint`}>
@@ -144,9 +143,8 @@ export function SelectField({
   const props = controlProps(meta);
   return (
     <div className={["field", errorsOf(meta).length ? "field--invalid" : null, className].filter(Boolean).join(" ")}>
-      <label htmlFor={props.id}>
+      <label htmlFor={props.id} className={required ? "label--required" : undefined}>
         {label}
-        {required ? <span className="field__required" aria-hidden="true">*</span> : null}
       </label>
       <select key={meta.key} {...props} defaultValue={initialString(meta) ?? ""} required={required || undefined}>
         <option value="">{placeholder}</option>
@@ -186,10 +184,7 @@ export function RadioGroup({
       aria-describedby={errors.length ? `${id}-error` : undefined}
       aria-invalid={errors.length ? true : undefined}
     >
-      <legend>
-        {legend}
-        {required ? <span className="field__required" aria-hidden="true">*</span> : null}
-      </legend>
+      <legend className={required ? "label--required" : undefined}>{legend}</legend>
       {children}
       <div className="radio-group__options">
         {options.map((o, i) => (
