@@ -398,7 +398,10 @@ describe("States & Fees", () => {
     rep({ "ccInfo.cvcNumber": "12345" }, "ccInfo.cvcNumber", "CVC must be 3 or 4 digits"),
     rep({ "ccInfo.cvcNumber": "12a" }, "ccInfo.cvcNumber", "CVC must be 3 or 4 digits"),
     rep({ "ccInfo.cvcNumber": "****1234" }, "ccInfo.cvcNumber", "CVC must be 3 or 4 digits"),
-    { type: "APPTTYP_REP", ctx: { stored: { ...testContext().stored, cvcNumber: true } }, set: { "ccInfo.cvcNumber": "****1234" }, message: null },
+    // A stored CVC shows as '****' (no digits): kept when one is stored, refused otherwise.
+    { type: "APPTTYP_REP", ctx: { stored: { ...testContext().stored, cvcNumber: true } }, set: { "ccInfo.cvcNumber": "****" }, message: null },
+    rep({ "ccInfo.cvcNumber": "****" }, "ccInfo.cvcNumber", "CVC must be 3 or 4 digits"),
+    { type: "APPTTYP_REP", ctx: { stored: { ...testContext().stored, cvcNumber: true } }, set: { "ccInfo.cvcNumber": "****1234" }, field: "ccInfo.cvcNumber", message: "CVC must be 3 or 4 digits" },
     rep({ "ccInfo.nameonCard": "" }, "ccInfo.nameonCard", "Name on Card is required"),
     rep({ "ccInfo.nameonCard": "J" }, "ccInfo.nameonCard", "Name on Card must be 2 to 150 characters"),
     rep({ "ccInfo.nameonCard": s(150) }, undefined, null),

@@ -29,6 +29,7 @@ import {
   feesApply,
   hasRemitAssignment,
   isIndividualW9Type,
+  isCvcMask,
   isMasked,
   isRepresentativeType,
   requiresStates,
@@ -505,7 +506,7 @@ export function normalizeFees(f: FeesForm): FeesForm {
       cardNumber: num(c.cardNumber),
       expirationMonth: trimOrUndef(c.expirationMonth),
       expirationYear: trimOrUndef(c.expirationYear),
-      cvcNumber: num(c.cvcNumber),
+      cvcNumber: isCvcMask(c.cvcNumber) ? c.cvcNumber!.trim() : num(c.cvcNumber),
       nameonCard: trimOrUndef(c.nameonCard),
       billingAddress: trimOrUndef(c.billingAddress),
       city: trimOrUndef(c.city),
@@ -545,7 +546,7 @@ function cardRules(c: CardInfoForm, ctx: ValidationContext, add: Add) {
   else if (month >= 1 && month <= 12 && year === ctx.now.getFullYear() && month < ctx.now.getMonth() + 1) add(p("expirationMonth"), MESSAGES.cardExpired);
   const cvc = c.cvcNumber;
   if (!present(cvc)) add(p("cvcNumber"), required("CVC"));
-  else if (isMasked(cvc) ? !ctx.stored.cvcNumber : !/^\d{3,4}$/.test(cvc)) add(p("cvcNumber"), "CVC must be 3 or 4 digits");
+  else if (isCvcMask(cvc) ? !ctx.stored.cvcNumber : !/^\d{3,4}$/.test(cvc)) add(p("cvcNumber"), "CVC must be 3 or 4 digits");
   text(add, p("nameonCard"), c.nameonCard, "Name on Card", { min: 2, max: 150, required: true });
   text(add, p("billingAddress"), c.billingAddress, "Billing Address", { min: 2, max: 150, required: true });
   text(add, p("city"), c.city, "Billing City", { min: 2, max: 150, required: true });
