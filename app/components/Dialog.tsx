@@ -94,7 +94,9 @@ export function Dialog({
     const el = ref.current;
     if (!el) return;
     const handleClose = () => {
-      if (!upgrading.current) onCloseRef.current?.(el.returnValue);
+      // The close event is queued: the one from the upgrade arrives after the
+      // dialog is open again as a modal, so an open dialog did not close.
+      if (!upgrading.current && !el.open) onCloseRef.current?.(el.returnValue);
     };
     const handleCancel = (e: Event) => {
       if (!dismissible) e.preventDefault();
