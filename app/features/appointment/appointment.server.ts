@@ -160,8 +160,6 @@ const mask = (last4: string | null | undefined, encrypted: string | null | undef
   encrypted ? maskLast4(last4) || undefined : undefined;
 /** A stored CVC is never shown, not even its last digits: four asterisks stand for it. */
 export const CVC_MASK = "****";
-/** The stand-in the validation rules accept as "a value is stored" for the CVC. */
-const CVC_RULE_MASK = "*****0000";
 
 function storedOf(a: FullAppointment): StoredSensitive {
   return {
@@ -337,12 +335,6 @@ export function toFormData(a: FullAppointment, questions: Question[], profile?: 
   return { personal, commissions, fees, agreements, documents };
 }
 
-/** The form data as the validation rules see it (the CVC's stand-in mask). */
-function forRules(data: ApplicationData): ApplicationData {
-  if (data.fees.ccInfo?.cvcNumber !== CVC_MASK) return data;
-  return { ...data, fees: { ...data.fees, ccInfo: { ...data.fees.ccInfo, cvcNumber: CVC_RULE_MASK } } };
-}
-
 export type HeaderLine = { carrier: string; productType: string; levelNo: number | null; levelName: string };
 
 export type ApplicationView = {
@@ -471,7 +463,7 @@ export async function loadApplication(user: CurrentUser, appointmentId: number, 
     totalFees: totalFees(a.states),
     data,
     context: ctx,
-    completion: completion(forRules(data), ctx),
+    completion: completion(data, ctx),
     esign: {
       accepted: consent,
       canAccept: !consent && !readOnly && !user.impersonator,
@@ -1114,7 +1106,7 @@ export async function submitApplication(user: CurrentUser, appointmentId: number
         }
         const questions = await personalQuestions(tx);
         const ctx = contextOf(a, questions, await uploadedTypes(tx, appointmentId, a.appointmentTypeCode), now);
-        const c = completion(forRules(toFormData(a, questions)), ctx);
+        const c = completion(toFormData(a, questions), ctx);
         const serverProblems = serverOnlyProblems(a, ctx);
         if (c.percent < 100 || serverProblems.length) {
           return { ok: false, dialog: { ...SUBMIT_INCOMPLETE, message: serverProblems[0] ?? SUBMIT_INCOMPLETE.message }, completion: c };
