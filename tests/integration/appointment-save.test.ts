@@ -85,7 +85,7 @@ describe("saving a section", () => {
     const { user, id, data } = await started();
     const r = await saveSection(user, id, "PERSONAL", formDataOf({ ...data.personal, firstName: "Changed", ssn: "*****1234" }), req());
     expect(r.saved).toBe(false);
-    expect(r.reply.error?.ssn).toContain("Please enter the full number");
+    expect(r.reply.error?.ssn?.[0]).toMatch(/SSN must be 9 digits|Please enter the full number/);
     const p = await prisma.appointmentPersonal.findUniqueOrThrow({ where: { appointmentId: id } });
     expect(p.firstName).toBe("Jordan");
     expect(p.ssnEncrypted).toBeNull();
@@ -103,14 +103,24 @@ describe("saving a section", () => {
     expect(decryptField(p.businessTaxIdEncrypted!)).toBe("123456789");
   });
 
-  it("saves an incomplete section (save at any time) and reports what is missing", async () => {
+  it("saves an incomplete section (save at any time) and lists what is missing as deficiencies", async () => {
     const { user, id } = await started();
     const r = await saveSection(user, id, "PERSONAL", formDataOf({ firstName: "Jordan", lastName: "Lee" }), req());
     expect(r.saved).toBe(true);
-    expect(r.reply.error?.ssn).toBeTruthy();
+    expect(r.reply.error?.ssn).toBeUndefined();
     const view = await loadApplication(user, id);
     expect(view.completion.percent).toBeLessThan(100);
     expect(view.completion.complete.PERSONAL).toBe(false);
+    expect(view.completion.deficiencies).toContainEqual({ section: "PERSONAL", field: "ssn", message: "SSN is required" });
+  });
+
+  it("refuses a save with a wrong value, writing nothing of the section", async () => {
+    const { user, id, data } = await started();
+    const r = await saveSection(user, id, "PERSONAL", formDataOf({ ...data.personal, lastName: "Other", phoneNumber: "555-0100" }), req());
+    expect(r.saved).toBe(false);
+    expect(r.reply.error?.phoneNumber?.[0]).toMatch(/Phone Number/);
+    const p = await prisma.appointmentPersonal.findUniqueOrThrow({ where: { appointmentId: id } });
+    expect(p.lastName).toBe("Lee");
   });
 });
 

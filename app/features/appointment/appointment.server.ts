@@ -608,9 +608,14 @@ export async function saveSection(
         if (isReadOnlyStatus(a.appointmentStatusCode)) throw new SaveRefused({ "": ["This application is read-only."] });
         const questions = await personalQuestions(tx);
         const ctx = contextOf(a, questions, await uploadedTypes(tx, appointmentId, a.appointmentTypeCode), now);
-        const submission = parseWithZod(formData, { schema: schemaFor(section, ctx) });
+        // A save checks the values that are there (draft): a half-filled
+        // section saves, a wrong value refuses the whole save.
+        const submission = parseWithZod(formData, { schema: schemaFor(section, { ...ctx, mode: "draft" }) });
         const errors: FieldErrors = {};
         tooLong(submission.payload, "", errors);
+        if (submission.status === "error") {
+          for (const [k, v] of Object.entries(submission.error ?? {})) if (v?.length) errors[k] = [...(errors[k] ?? []), ...v];
+        }
         if (Object.keys(errors).length) throw new SaveRefused(errors);
         const payload = coerce(submission.payload) as Record<string, unknown>;
         const writer = new SectionWriter(tx, a, ctx, user, row.role, request, now, questions);
@@ -656,11 +661,12 @@ export async function saveSection(
     };
   } catch (error) {
     const submission = parseWithZod(formData, {
-      schema: schemaFor(section as DataSectionId, contextFromRow(row, now)),
+      schema: schemaFor(section as DataSectionId, { ...contextFromRow(row, now), mode: "draft" }),
     });
     if (error instanceof SaveRefused) {
-      const fieldErrors = { ...(submission.status === "error" ? (submission.error as FieldErrors | null) ?? {} : {}) };
-      for (const [k, v] of Object.entries(error.fieldErrors)) fieldErrors[k] = [...(fieldErrors[k] ?? []), ...v];
+      // The refusal carries the rules' errors (checked against the stored
+      // values inside the transaction) and the server's own.
+      const fieldErrors: FieldErrors = { ...error.fieldErrors };
       const formErrors = fieldErrors[""] ?? [];
       delete fieldErrors[""];
       const first = formErrors[0] ?? Object.values(error.fieldErrors)[0]?.[0];

@@ -459,6 +459,12 @@ export interface ValidationContext {
    * are required.
    */
   personalQuestionIds?: readonly string[];
+  /**
+   * "draft" (a save): only values that are there are checked, so a prospect
+   * can save a half-filled section but never a wrong value; nothing missing
+   * is reported. "complete" (default: completion and submit): every rule.
+   */
+  mode?: "draft" | "complete";
 }
 
 // ---------------------------------------------------------------- form data

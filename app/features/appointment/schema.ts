@@ -134,15 +134,32 @@ type Path = Array<string | number>;
  * Extra data on an issue, read by completion.ts: `summary` replaces the
  * message in the deficiency list; `listed: false` keeps an issue out of the
  * list (it still counts); `checks` is how many failed checks it stands for
- * (default 1).
+ * (default 1); `missing` marks a "something is not there yet" issue on a
+ * path that holds a value (a draft does not report it).
  */
-export type IssueParams = { summary?: string; listed?: boolean; checks?: number };
+export type IssueParams = { summary?: string; listed?: boolean; checks?: number; missing?: boolean };
 
 type Add = (path: Path, message: string, params?: IssueParams) => void;
 
-function adder(zctx: z.RefinementCtx): Add {
-  return (path, message, params) => zctx.addIssue({ code: "custom", path, message, ...(params ? { params } : {}) });
+function adder(zctx: z.RefinementCtx, draftOf?: unknown): Add {
+  return (path, message, params) => {
+    // A draft (save) reports only what is wrong with values that are there.
+    if (draftOf !== undefined && (params?.missing || isEmptyAt(draftOf, path))) return;
+    zctx.addIssue({ code: "custom", path, message, ...(params ? { params } : {}) });
+  };
 }
+
+/** Nothing at the path: absent, blank, false, or an empty list. */
+function isEmptyAt(root: unknown, path: Path): boolean {
+  let v: unknown = root;
+  for (const key of path) {
+    if (v === null || typeof v !== "object") return true;
+    v = (v as Record<string | number, unknown>)[key];
+  }
+  return v === undefined || v === null || v === false || (typeof v === "string" && v.trim() === "") || (Array.isArray(v) && v.length === 0);
+}
+
+const draft = (ctx: ValidationContext, v: unknown) => (ctx.mode === "draft" ? v : undefined);
 
 const str = () => z.string().optional();
 const bool = () => z.boolean().optional();
@@ -346,7 +363,7 @@ export function personalRules(p: PersonalForm, ctx: ValidationContext, add: Add)
     ? ctx.personalQuestionIds.filter((id) => !posted.has(id)).length
     : Math.max(0, PERSONAL_QUESTION_COUNT - answers.length);
   const allAnswered = ctx.personalQuestionIds ? ctx.personalQuestionIds.every((id) => answered.has(id)) : answered.size >= PERSONAL_QUESTION_COUNT && unanswered === 0;
-  if (!allAnswered || unanswered > 0) add(["answers"], MESSAGES.allQuestions, { checks: missingEntries });
+  if (!allAnswered || unanswered > 0) add(["answers"], MESSAGES.allQuestions, { checks: missingEntries, missing: true });
   text(add, ["qnaComment"], p.qnaComment, "Comment", { min: 1, max: LIMITS.qnaComment.max });
   signature(add, ["signatures", "SIGTYP_QNA"], p.signatures?.SIGTYP_QNA, MESSAGES.qnaSignature);
 
@@ -611,19 +628,19 @@ export function documentsRules(d: DocsForm, ctx: ValidationContext, add: Add): v
 // ---------------------------------------------------------------- section schemas
 
 export function personalSchema(ctx: ValidationContext) {
-  return z.preprocess((v) => normalizePersonal(asObject(v)), personalShape).superRefine((v, zctx) => personalRules(v, ctx, adder(zctx)));
+  return z.preprocess((v) => normalizePersonal(asObject(v)), personalShape).superRefine((v, zctx) => personalRules(v, ctx, adder(zctx, draft(ctx, v))));
 }
 export function commissionsSchema(ctx: ValidationContext) {
-  return z.preprocess((v) => normalizeCommissions(asObject(v)), commissionsShape).superRefine((v, zctx) => commissionsRules(v, ctx, adder(zctx)));
+  return z.preprocess((v) => normalizeCommissions(asObject(v)), commissionsShape).superRefine((v, zctx) => commissionsRules(v, ctx, adder(zctx, draft(ctx, v))));
 }
 export function feesSchema(ctx: ValidationContext) {
-  return z.preprocess((v) => normalizeFees(asObject(v)), feesShape).superRefine((v, zctx) => feesRules(v, ctx, adder(zctx)));
+  return z.preprocess((v) => normalizeFees(asObject(v)), feesShape).superRefine((v, zctx) => feesRules(v, ctx, adder(zctx, draft(ctx, v))));
 }
 export function agreementsSchema(ctx: ValidationContext) {
-  return z.preprocess((v) => normalizeAgreements(asObject(v)), agreementsShape).superRefine((v, zctx) => agreementsRules(v, ctx, adder(zctx)));
+  return z.preprocess((v) => normalizeAgreements(asObject(v)), agreementsShape).superRefine((v, zctx) => agreementsRules(v, ctx, adder(zctx, draft(ctx, v))));
 }
 export function documentsSchema(ctx: ValidationContext) {
-  return documentsShape.superRefine((v, zctx) => documentsRules(v, ctx, adder(zctx)));
+  return documentsShape.superRefine((v, zctx) => documentsRules(v, ctx, adder(zctx, draft(ctx, v))));
 }
 
 // ---------------------------------------------------------------- wizard
