@@ -37,6 +37,7 @@ import {
 } from "~/features/appointment/model";
 import { agreementsSchema, commissionsSchema, documentsSchema, feesSchema, personalSchema } from "~/features/appointment/schema";
 import { AgreementsSection } from "~/features/appointment/ui/AgreementsSection";
+import { ClientDialog } from "~/features/appointment/ui/ClientDialog";
 import { AppHeader, focusField, SectionNav, SidePanel, JUMP_DELAY_MS } from "~/features/appointment/ui/Chrome";
 import { CommissionsSection } from "~/features/appointment/ui/CommissionsSection";
 import { DocsSection, DocumentLists } from "~/features/appointment/ui/DocsSection";
@@ -341,21 +342,20 @@ export default function ApplicationRoute() {
         />
       ) : null}
       {blocker.state === "blocked" ? (
-        <Dialog
+        <ClientDialog
           title="Are you sure?"
-          variant="warning"
           message="You have unsaved changes. Leave this page and lose them?"
-          dismissible={false}
+          onCancel={() => blocker.reset?.()}
           buttons={[
-            { label: "YES", close: true, value: "yes" },
-            { label: "NO", close: true, value: "no", kind: "secondary", autoFocus: true },
+            {
+              label: "YES",
+              onClick: () => {
+                setUnsaved(false);
+                blocker.proceed?.();
+              },
+            },
+            { label: "NO", kind: "secondary", autoFocus: true, onClick: () => blocker.reset?.() },
           ]}
-          onClose={(v) => {
-            if (v === "yes") {
-              setUnsaved(false);
-              blocker.proceed?.();
-            } else blocker.reset?.();
-          }}
         />
       ) : null}
     </SignedInLayout>
@@ -390,7 +390,13 @@ function SectionForm({
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    // SAVE, Save & Continue and the in-form buttons (consent, states) post without validation: an
+    // application can be saved at any time (the server reports what is still missing). SUBMIT validates.
+    onValidate: ({ formData, submitter }) => {
+      const intent = submitter instanceof HTMLButtonElement && submitter.name === "intent" ? submitter.value : "";
+      if (intent && intent !== "submit") return parse(formData, { resolve: (value) => ({ value }) });
+      return parseWithZod(formData, { schema });
+    },
   });
   const props = { view: d.view, fields: fields as unknown as AnyFields, form: form as unknown as AnyForm };
   let body: ReactNode = null;
@@ -419,8 +425,9 @@ function SectionForm({
       onInput={onChanged}
       onChange={onChanged}
       onSubmit={(e) => {
-        onSubmitting();
+        // conform also submits to validate (and cancels those): only a real submission counts.
         form.onSubmit(e);
+        if (!e.defaultPrevented) onSubmitting();
       }}
     >
       <input type="hidden" name="section" value={section} />

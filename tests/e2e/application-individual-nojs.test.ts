@@ -90,28 +90,28 @@ describe("application without JavaScript", () => {
 
     // Step 1: instructions.
     await page.getByRole("heading", { name: /before you start/i }).waitFor();
-    await page.getByRole("button", { name: "NEXT" }).click();
+    await page.getByRole("button", { name: "NEXT", exact: true }).click();
 
     // Step 2: NEXT without an answer is refused.
     await page.getByText("Does this invitation look right?").waitFor();
-    await page.getByRole("button", { name: "NEXT" }).click();
+    await page.getByRole("button", { name: "NEXT", exact: true }).click();
     await page.getByRole("dialog").getByText("Invitation Look Good?").waitFor();
     await page.getByRole("dialog").getByText("Please choose Yes or No").waitFor();
     await page.getByRole("dialog").getByRole("button", { name: "OK" }).click();
     await page.getByLabel("Yes", { exact: true }).check();
-    await page.getByRole("button", { name: "NEXT" }).click();
+    await page.getByRole("button", { name: "NEXT", exact: true }).click();
 
     // Step 3: a type is required.
     await page.getByText("How do you want to be appointed?").waitFor();
-    await page.getByRole("button", { name: "NEXT" }).click();
+    await page.getByRole("button", { name: "NEXT", exact: true }).click();
     await page.getByRole("dialog").getByText("Please choose one of the appointment types before continuing.").waitFor();
     await page.getByRole("dialog").getByRole("button", { name: "OK" }).click();
     await page.getByRole("radio", { name: /^Individual —/ }).check();
-    await page.getByRole("button", { name: "NEXT" }).click();
+    await page.getByRole("button", { name: "NEXT", exact: true }).click();
 
     // Step 4: pointers, then the application.
     await page.getByRole("heading", { name: /pointers for filling out/i }).waitFor();
-    await page.getByRole("button", { name: "NEXT" }).click();
+    await page.getByRole("button", { name: "NEXT", exact: true }).click();
     await page.waitForURL(/\/appoint\?id=\d+/);
     const [created] = await appointmentOf(account.email);
     expect(created?.appointment_type_code).toBe("APPTTYP_IND");

@@ -9,8 +9,6 @@
 // the new list and everything typed; with JavaScript the same buttons work
 // in the page.
 import { useEffect, useState } from "react";
-import { createPortal } from "react-dom";
-import { Dialog } from "~/components/Dialog";
 import { formatMoney, stateFeeAmount, totalFees } from "../derive";
 import {
   CARD_MONTHS,
@@ -22,6 +20,7 @@ import {
   showsCreditCard,
   showsStateFeeQuestion,
 } from "../model";
+import { ClientDialog } from "./ClientDialog";
 import { CheckboxField, FieldError, fieldDomId, RadioGroup, SelectField, TextField, useReadOnly } from "./fields";
 import { stateOptions } from "./PersonalSection";
 import { EsignConsent, SignatureField } from "./Signature";
@@ -278,17 +277,14 @@ export function FeesSection({ view, fields, extra, onChanged }: SectionProps & {
         <SignatureField meta={signatures.SIGTYP_ST_FEES} label="Signature (your mother's maiden name)" consented={view.esignConsented} />
       </fieldset>
 
-      {dialog && typeof document !== "undefined"
-        ? createPortal(
-            <Dialog
-              title={FEES_MESSAGES[dialog].title}
-              message={FEES_MESSAGES[dialog].message}
-              variant="warning"
-              onClose={() => setDialog(null)}
-            />,
-            document.body,
-          )
-        : null}
+      {dialog ? (
+        <ClientDialog
+          title={FEES_MESSAGES[dialog].title}
+          message={FEES_MESSAGES[dialog].message}
+          onCancel={() => setDialog(null)}
+          buttons={[{ label: "OK", autoFocus: true, onClick: () => setDialog(null) }]}
+        />
+      ) : null}
     </div>
   );
 }

@@ -16,6 +16,20 @@ import { CheckboxField, RadioGroup, SelectField, TextAreaField, TextField, field
 import { EsignConsent, SignatureField } from "./Signature";
 import type { AnyFields, SectionProps, SectionView } from "./types";
 
+const ADDRESS_PARTS = ["address1", "address2", "city", "stateCode", "zipCode"] as const;
+
+/** 'Same as mailing address' with JavaScript: copy the home address into the business address now (the server does it on save too). */
+function copyHomeAddress(checkbox: HTMLInputElement) {
+  if (checkbox.type !== "checkbox" || !checkbox.checked) return;
+  for (const part of ADDRESS_PARTS) {
+    const from = document.getElementById(fieldDomId(`home.${part}`)) as HTMLInputElement | HTMLSelectElement | null;
+    const to = document.getElementById(fieldDomId(`business.${part}`)) as HTMLInputElement | HTMLSelectElement | null;
+    if (!from || !to) continue;
+    to.value = from.value;
+    to.dispatchEvent(new Event(to instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }));
+  }
+}
+
 export function stateOptions(view: SectionView) {
   return view.stateFees.map((s) => ({ value: s.stateCode, label: `${s.stateName} (${s.stateCode})` }));
 }
@@ -96,7 +110,9 @@ export function PersonalSection({ view, fields }: SectionProps) {
           <fieldset>
             <legend>Business Address</legend>
             {!abandoned && !readOnly ? (
-              <CheckboxField meta={fields.sameAsMailing} value="on" label="Same as mailing address" />
+              <div onChange={(e) => copyHomeAddress(e.target as HTMLInputElement)}>
+                <CheckboxField meta={fields.sameAsMailing} value="on" label="Same as mailing address" />
+              </div>
             ) : null}
             <AddressFields fields={fields.business.getFieldset()} view={view} prefix="work" />
           </fieldset>

@@ -1,0 +1,160 @@
+// With JavaScript: a corporation's application shows the business block,
+// validates in the browser next to the field, marks unsaved changes with a
+// star and asks 'Are you sure?' before leaving, and a deficiency link jumps
+// to its section and focuses the field. Without JavaScript: a save the
+// server refuses keeps everything typed and shows the message next to the
+// field (spec part 2 §2, §4, §8).
+import type { Page } from "playwright-core";
+import pg from "pg";
+import { describe, expect, test } from "vitest";
+import { browserFixture, newAccount, signUp } from "../support/browser";
+import { sharedApp } from "./helpers";
+
+const { appUrl, databaseUrl } = sharedApp();
+const browser = browserFixture();
+
+async function inviteProspect(email: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const link = await client.query<{ appointment_link_id: number; recruiter_agent_id: number; agent_number: string }>(
+      `SELECT l.appointment_link_id, l.recruiter_agent_id, a.agent_number
+         FROM appointment_links l
+         JOIN schedule_levels sl ON sl.schedule_level_id = l.schedule_level_id
+         JOIN agents a ON a.id = l.recruiter_agent_id
+        WHERE NOT sl.enroll_rep AND l.is_enabled AND NOT l.is_deleted
+        ORDER BY l.appointment_link_id DESC LIMIT 1`,
+    );
+    const l = link.rows[0]!;
+    await client.query(
+      `INSERT INTO invitations (invite_type_code, appointment_link_id, inviter_agent_id, inviter_agent_number,
+                                prospect_first_name, prospect_last_name, prospect_email_address, status, updated_at)
+       VALUES ('INVTYP_SINGLE', $1, $2, $3, 'Test', 'Prospect', $4, 'INVITED', now())`,
+      [l.appointment_link_id, l.recruiter_agent_id, l.agent_number, email.toLowerCase()],
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+/** Signs up an invited prospect and goes through the wizard choosing `type`; ends on the application. */
+async function startApplication(page: Page, type: RegExp) {
+  const account = newAccount({ firstName: "Omar", middleName: "K", lastName: "Haddad" });
+  await signUp(page, appUrl, account);
+  await inviteProspect(account.email);
+  await page.goto(`${appUrl}/home`);
+  await page.getByRole("link", { name: "Complete Your Appointment" }).click();
+  await page.waitForURL(/\/wizard\?/);
+  await page.getByRole("button", { name: "NEXT", exact: true }).click();
+  await page.getByLabel("Yes", { exact: true }).check();
+  await page.getByRole("button", { name: "NEXT", exact: true }).click();
+  await page.getByRole("radio", { name: type }).check();
+  await page.getByRole("button", { name: "NEXT", exact: true }).click();
+  await page.getByRole("heading", { name: /pointers for filling out/i }).waitFor();
+  await page.getByRole("button", { name: "NEXT", exact: true }).click();
+  await page.waitForURL(/\/appoint\?id=\d+/);
+  const id = Number(new URL(page.url()).searchParams.get("id"));
+  return { account, id };
+}
+
+const main = (page: Page) => page.locator("#main form[id^='section-']");
+
+describe("application with JavaScript", () => {
+  test("a corporation: business block, inline errors, unsaved star, 'Are you sure?', deficiency jump", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: true });
+    const { id } = await startApplication(page, /^Corporation —/);
+    await expect(page.getByTestId("appointment-type").innerText()).resolves.toMatch(/Corporation/);
+    const form = main(page);
+    await form.getByRole("group", { name: "Business Information" }).waitFor();
+    await form.getByLabel("Same as mailing address").waitFor();
+
+    // Browser-side validation on blur, next to the field.
+    const phone = form.getByLabel("Phone Number", { exact: true });
+    await phone.fill("12345");
+    await phone.blur();
+    const phoneError = page.locator("#f-phoneNumber-error");
+    await expect.poll(() => phoneError.innerText()).not.toBe("");
+    await expect(phone.getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(phone.getAttribute("aria-describedby")).resolves.toContain("f-phoneNumber-error");
+    await phone.fill("5125550188");
+    await expect.poll(() => phoneError.innerText()).toBe("");
+
+    // Same as mailing address copies the home address.
+    await form.getByLabel("Address", { exact: true }).first().fill("77 Market St");
+    await form.locator("#f-home-city").fill("Dallas");
+    await form.locator("#f-home-stateCode").selectOption("TX");
+    await form.locator("#f-home-zipCode").fill("75201");
+    await form.getByLabel("Same as mailing address").check();
+    await expect(form.locator("#f-business-address1").inputValue()).resolves.toBe("77 Market St");
+    await expect(form.locator("#f-business-zipCode").inputValue()).resolves.toBe("75201");
+
+    // Unsaved changes: a star on SAVE, and 'Are you sure?' before leaving.
+    const save = page.getByRole("button", { name: /^SAVE/ });
+    await expect(save.innerText()).resolves.toContain("*");
+    const nav = page.getByRole("navigation", { name: "Application sections" });
+    await nav.getByRole("link", { name: /^Commissions/ }).click();
+    const sure = page.getByRole("dialog", { name: "Are you sure?" });
+    await sure.waitFor();
+    await sure.getByRole("button", { name: "NO" }).click();
+    expect(new URL(page.url()).searchParams.get("section")).not.toBe("COMMS");
+
+    // SAVE: saved but not submitted; the star goes away.
+    await save.click();
+    const saved = page.getByRole("dialog", { name: "Successfully Saved!" });
+    await saved.getByText("Your application changes have been saved but NOT submitted for approval.").waitFor();
+    await saved.getByRole("button", { name: "OK" }).click();
+    await expect.poll(() => save.innerText()).not.toContain("*");
+
+    // Leaving without changes does not ask.
+    await nav.getByRole("link", { name: /^Commissions/ }).click();
+    await page.waitForURL(/section=COMMS/);
+    await page.getByRole("heading", { level: 2, name: "Commissions" }).waitFor();
+
+    // A deficiency of another section: jump there and focus the field.
+    const list = page.getByRole("list", { name: "Still needed" });
+    const businessName = list.getByRole("link", { name: /Business Name/ }).first();
+    await expect(businessName.getAttribute("href")).resolves.toBe(`/appoint?id=${id}&section=PERSONAL#f-businessName`);
+    await businessName.click();
+    await page.waitForURL(/section=PERSONAL/);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id ?? ""), { timeout: 5_000 }).toBe("f-businessName");
+
+    // With changes, leaving and answering YES goes on.
+    await form.getByLabel("Business Name", { exact: true }).fill("Haddad Insurance LLC");
+    await nav.getByRole("link", { name: /^Instructions/ }).click();
+    await sure.waitFor();
+    await sure.getByRole("button", { name: "YES" }).click();
+    await page.waitForURL(/section=INSTRUCT/);
+  });
+});
+
+describe("application without JavaScript: a refused save", () => {
+  test("keeps everything typed and shows the message next to the field", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await startApplication(page, /^Individual —/);
+    const form = main(page);
+    await form.getByLabel("National Producer Number (NPN)").fill("55512345");
+    await form.locator("#f-home-address1").fill("12 Elm Street");
+    await form.locator("#f-home-city").fill("Springfield");
+    await form.getByRole("radio", { name: "Residence" }).check();
+    await form.locator('input[name="answers[0].answer"][value="Y"]').check();
+    // Longer than anything the application stores: the server refuses the whole save.
+    await form.locator("#f-qnaComment").fill("x".repeat(1001));
+    await form.getByRole("button", { name: "Save", exact: true }).click();
+
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("The Save Failed").waitFor();
+    await dialog.getByRole("button", { name: "OK" }).click();
+    await expect(page.locator("#f-qnaComment-error").innerText()).resolves.not.toBe("");
+    await expect(page.locator("#f-qnaComment").getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(form.getByLabel("National Producer Number (NPN)").inputValue()).resolves.toBe("55512345");
+    await expect(form.locator("#f-home-address1").inputValue()).resolves.toBe("12 Elm Street");
+    await expect(form.locator("#f-home-city").inputValue()).resolves.toBe("Springfield");
+    await expect(form.getByRole("radio", { name: "Residence" }).isChecked()).resolves.toBe(true);
+    await expect(form.locator('input[name="answers[0].answer"][value="Y"]').isChecked()).resolves.toBe(true);
+    await expect(form.locator("#f-qnaComment").inputValue()).resolves.toHaveLength(1001);
+
+    // Nothing was stored.
+    await page.goto(page.url());
+    await expect(form.getByLabel("National Producer Number (NPN)").inputValue()).resolves.toBe("");
+  });
+});
