@@ -105,6 +105,14 @@ describe("application with JavaScript", () => {
     await saved.getByRole("button", { name: "OK" }).click();
     await expect.poll(() => save.innerText()).not.toContain("*");
 
+    // On a phone the section navigation sits above the form, in one column.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const navBox = await nav.boundingBox();
+    const formBox = await form.boundingBox();
+    expect(navBox && formBox && navBox.y + navBox.height <= formBox.y).toBe(true);
+    expect(formBox!.width).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
     // Leaving without changes does not ask.
     await nav.getByRole("link", { name: /^Commissions/ }).click();
     await page.waitForURL(/section=COMMS/);
