@@ -79,6 +79,12 @@ describe("application with JavaScript", () => {
     await phone.fill("5125550188");
     await expect.poll(() => phoneError.innerText()).toBe("");
 
+    // Formatting is stripped from the SSN when leaving the field.
+    const ssn = form.getByLabel("SSN", { exact: true });
+    await ssn.fill("123-45 6789");
+    await ssn.blur();
+    await expect.poll(() => ssn.inputValue()).toBe("123456789");
+
     // Same as mailing address copies the home address.
     await form.getByLabel("Address", { exact: true }).first().fill("77 Market St");
     await form.locator("#f-home-city").fill("Dallas");

@@ -88,7 +88,7 @@ export function CommissionsSection({ view, fields }: SectionProps) {
             <legend>Assignment of Commissions</legend>
             <div className="form-grid">
               <TextField meta={assign.agentAgencyName} label="Agent / Agency Name" required className="span-all" />
-              <TextField meta={assign.ssnTaxID} label="SSN or Tax ID" required sensitive />
+              <TextField meta={assign.ssnTaxID} strip label="SSN or Tax ID" required sensitive />
               <TextField meta={assign.address1} label="Address" required />
               <TextField meta={assign.address2} label="Address 2" />
               <TextField meta={assign.city} label="City" required />

@@ -66,7 +66,7 @@ export function PersonalSection({ view, fields }: SectionProps) {
           <TextField meta={fields.lastName} label="Last Name" required autoComplete="family-name" />
         </div>
         <div className="form-grid">
-          <TextField meta={fields.ssn} label="SSN" required sensitive hint="9 digits, no dashes" />
+          <TextField meta={fields.ssn} strip label="SSN" required sensitive hint="9 digits, no dashes" />
           <TextField meta={fields.birthDate} label="Birth Date" required type="date" autoComplete="bday" />
           <TextField
             meta={fields.emailAddress}
@@ -85,8 +85,8 @@ export function PersonalSection({ view, fields }: SectionProps) {
           />
           <SelectField meta={fields.residentStateCode} label="Resident State" options={stateOptions(view)} />
           <TextField meta={fields.phoneNumber} label="Phone Number" required type="tel" numeric autoComplete="tel-national" hint="10 digits" />
-          <TextField meta={fields.cellNumber} label="Cell Number" type="tel" numeric autoComplete="tel-national" />
-          {showsFaxField(t) ? <TextField meta={fields.faxNumber} label="Fax Number" type="tel" numeric /> : null}
+          <TextField meta={fields.cellNumber} strip label="Cell Number" type="tel" numeric autoComplete="tel-national" />
+          {showsFaxField(t) ? <TextField meta={fields.faxNumber} strip label="Fax Number" type="tel" numeric /> : null}
         </div>
       </fieldset>
 
@@ -101,10 +101,10 @@ export function PersonalSection({ view, fields }: SectionProps) {
             <legend>Business Information</legend>
             <div className="form-grid">
               <TextField meta={fields.businessName} label="Business Name" required autoComplete="organization" className="span-all" />
-              <TextField meta={fields.businessTaxID} label="Business Tax Id" required sensitive hint="9 digits, different from your SSN" />
+              <TextField meta={fields.businessTaxID} strip label="Business Tax Id" required sensitive hint="9 digits, different from your SSN" />
               <TextField meta={fields.businessPhone} label="Business Phone" required type="tel" numeric />
-              <TextField meta={fields.businessCellNumber} label="Business Cell Number" type="tel" numeric />
-              <TextField meta={fields.businessFaxNumber} label="Business Fax Number" type="tel" numeric />
+              <TextField meta={fields.businessCellNumber} strip label="Business Cell Number" type="tel" numeric />
+              <TextField meta={fields.businessFaxNumber} strip label="Business Fax Number" type="tel" numeric />
             </div>
           </fieldset>
           <fieldset>
@@ -178,7 +178,7 @@ export function PersonalSection({ view, fields }: SectionProps) {
           />
           <div className="form-grid">
             <TextField meta={irs.businessTypeOther} label="Other (describe)" />
-            <TextField meta={irs.employerIdNumber} label="Employer Identification Number (EIN)" sensitive />
+            <TextField meta={irs.employerIdNumber} strip label="Employer Identification Number (EIN)" sensitive />
           </div>
           <p className="note">
             Under penalties of perjury, I certify that the number shown on this form is my correct taxpayer

@@ -66,6 +66,8 @@ export type TextFieldProps = {
   className?: string;
   maxLength?: number;
   placeholder?: string;
+  /** Strip formatting (spaces, dashes, dots, parentheses) when leaving the field (spec §4). */
+  strip?: boolean;
 };
 
 export function TextField({
@@ -81,6 +83,7 @@ export function TextField({
   className,
   maxLength,
   placeholder,
+  strip,
 }: TextFieldProps) {
   const props = controlProps(meta, Boolean(hint));
   const invalid = errorsOf(meta).length > 0;
@@ -106,6 +109,7 @@ export function TextField({
         spellCheck={sensitive ? false : undefined}
         maxLength={maxLength}
         placeholder={placeholder}
+        onBlur={strip ? stripOnBlur : undefined}
       />
       <FieldError meta={meta} />
     </div>
@@ -238,5 +242,7 @@ export function stripOnBlur(e: React.FocusEvent<HTMLInputElement>) {
   const v = e.currentTarget.value;
   if (v.includes("*")) return;
   const stripped = v.replace(/[\s().-]/g, "");
-  if (stripped !== v) e.currentTarget.value = stripped;
+  if (stripped === v) return;
+  e.currentTarget.value = stripped;
+  e.currentTarget.dispatchEvent(new Event("input", { bubbles: true }));
 }
