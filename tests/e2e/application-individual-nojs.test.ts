@@ -194,7 +194,13 @@ describe("application without JavaScript", () => {
     await main(page).getByRole("button", { name: "Add the selected state" }).click();
     await page.getByRole("dialog").getByText("Your selected state has already been added to the list.").waitFor();
     await page.getByRole("dialog").getByRole("button", { name: "OK" }).click();
+    // Saving while the add row is still open asks to confirm or cancel it first.
+    await sectionForm(page).getByRole("button", { name: "Save & Continue" }).click();
+    await page.getByRole("dialog").getByText("Add the State?").waitFor();
+    await page.getByRole("dialog").getByRole("button", { name: "OK" }).click();
+    await page.getByRole("heading", { level: 2, name: "States & Fees" }).waitFor();
     await main(page).getByRole("button", { name: "Cancel adding a state" }).click();
+    await expect(page.getByTestId("fees-total").innerText()).resolves.toMatch(/^\$\d+\.\d{2}$/);
     await main(page).getByRole("radio", { name: "No" }).check();
     await main(page).getByLabel(/^Signature \(your mother's maiden name\)/).fill("Delgado");
     await saveAndContinue(page, "Policies & Agreements");
