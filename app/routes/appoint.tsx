@@ -28,7 +28,6 @@ import { loadApplication, saveSection, SENSITIVE_FIELDS, submitApplication } fro
 import { acceptEsignConsent } from "~/features/appointment/evidence.server";
 import {
   isSectionId,
-  nextSection,
   SECTION_TITLES,
   type ApplicationData,
   type DataSectionId,
@@ -215,10 +214,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const submitted = await submitApplication(user, id, request);
     return answer({ reply: saved.reply, dialog: { kind: submitted.ok ? "submitted" : "failed", ...submitted.dialog } });
   }
-  if (intent === "saveContinue") {
-    const loaded = await loadApplication(user, id, { request });
-    const next = nextSection(section, { appointmentTypeCode: loaded.appointmentTypeCode, flavour: loaded.flavour });
-    if (next !== section) throw redirect(`/appoint?id=${id}&section=${next}`);
+  if (intent === "saveContinue" && saved.nextSection !== section) {
+    throw redirect(`/appoint?id=${id}&section=${saved.nextSection}`);
   }
   return answer({ reply: saved.reply, dialog: { kind: "saved", ...saved.dialog } });
 }
