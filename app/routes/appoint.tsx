@@ -378,6 +378,7 @@ function SectionForm({
 }) {
   const ctx = useMemo<ValidationContext>(() => ({ ...d.context, now: new Date(d.context.now) }) as ValidationContext, [d.context]);
   const schema = useMemo(() => schemaFor(section, ctx), [section, ctx]);
+  const draftSchema = useMemo(() => schemaFor(section, { ...ctx, mode: "draft" }), [section, ctx]);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const defaultValue = d.data[DATA_KEY[section]] as any;
   const [form, fields] = useForm({
@@ -387,10 +388,12 @@ function SectionForm({
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    // SAVE, Save & Continue and the in-form buttons (consent, states) post without validation: an
-    // application can be saved at any time (the server reports what is still missing). SUBMIT validates.
+    // SAVE and Save & Continue check what is typed (draft rules: a half-filled section saves, a wrong
+    // value does not, as on the server); the in-form buttons (consent, states) post without validation;
+    // SUBMIT and leaving a field check every rule.
     onValidate: ({ formData, submitter }) => {
       const intent = submitter instanceof HTMLButtonElement && submitter.name === "intent" ? submitter.value : "";
+      if (intent === "save" || intent === "saveContinue") return parseWithZod(formData, { schema: draftSchema });
       if (intent && intent !== "submit") return parse(formData, { resolve: (value) => ({ value }) });
       return parseWithZod(formData, { schema });
     },
