@@ -43,6 +43,7 @@ import {
 import {
   AGENT_NAME_SIGNATURES,
   APPOINTMENT_TYPE_LABELS,
+  NOTHING_STORED,
   SIGNATURE_SECTION,
   SIGNATURE_TYPES,
   businessTypeLabel,
@@ -77,15 +78,12 @@ import {
 } from "./model";
 import {
   MESSAGES,
-  agreementsSchema,
-  commissionsSchema,
   documentsSchema,
-  feesSchema,
   normalizeAgreements,
   normalizeCommissions,
   normalizeFees,
   normalizePersonal,
-  personalSchema,
+  sectionSchema,
 } from "./schema";
 
 type Db = Prisma.TransactionClient;
@@ -556,20 +554,7 @@ function sealed(r: Resolved): { encrypted: string | null; last4: string | null }
   return sealField(r.plain);
 }
 
-const schemaFor = (section: DataSectionId, ctx: ValidationContext) => {
-  switch (section) {
-    case "PERSONAL":
-      return personalSchema(ctx);
-    case "COMMS":
-      return commissionsSchema(ctx);
-    case "FEES":
-      return feesSchema(ctx);
-    case "AGREEMENTS":
-      return agreementsSchema(ctx);
-    case "DOCS":
-      return documentsSchema(ctx);
-  }
-};
+const schemaFor = sectionSchema;
 
 class SaveRefused extends Error {
   constructor(public readonly fieldErrors: FieldErrors) {
@@ -596,7 +581,7 @@ export async function saveSection(
   const t = { appointmentTypeCode: typeOf(row), flavour: flavourOf(row) };
   const next = nextSection(section, t);
   if (section === "INSTRUCT") {
-    const submission = parseWithZod(formData, { schema: documentsSchema({ ...t, willFax: false, hasUploaded: {}, now, stored: storedOfNothing() }) });
+    const submission = parseWithZod(formData, { schema: documentsSchema({ ...t, willFax: false, hasUploaded: {}, now, stored: NOTHING_STORED }) });
     return { saved: true, reply: submission.reply({ hideFields: [...SENSITIVE_FIELDS] }), nextSection: next, dialog: SAVE_SUCCESS };
   }
   try {
@@ -687,18 +672,6 @@ export async function saveSection(
   }
 }
 
-function storedOfNothing(): StoredSensitive {
-  return {
-    ssn: false,
-    businessTaxID: false,
-    accountNumber: false,
-    routingNumber: false,
-    cardNumber: false,
-    cvcNumber: false,
-    ssnTaxID: false,
-    employerIdNumber: false,
-  };
-}
 
 /** A context good enough to re-parse a refused submission for its reply. */
 function contextFromRow(row: { appointmentTypeCode: string; invitationFlavour: string; willFax: boolean }, now: Date): ValidationContext {
@@ -708,7 +681,7 @@ function contextFromRow(row: { appointmentTypeCode: string; invitationFlavour: s
     willFax: row.willFax,
     hasUploaded: {},
     now,
-    stored: { ...storedOfNothing(), ssn: true, businessTaxID: true, accountNumber: true, routingNumber: true, cardNumber: true, cvcNumber: true, ssnTaxID: true, employerIdNumber: true },
+    stored: { ...NOTHING_STORED, ssn: true, businessTaxID: true, accountNumber: true, routingNumber: true, cardNumber: true, cvcNumber: true, ssnTaxID: true, employerIdNumber: true },
   };
 }
 

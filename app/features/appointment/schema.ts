@@ -44,6 +44,7 @@ import {
   type AgreementsForm,
   type CardInfoForm,
   type CommissionsForm,
+  type DataSectionId,
   type DocsForm,
   type FeesForm,
   type InvitationFlavour,
@@ -713,3 +714,19 @@ export const uploadSchema = z
 
 /** Re-exported for convenience. */
 export type { StoredSensitive, ValidationContext };
+
+/** The schema of a data section (what one section form posts). */
+export function sectionSchema(section: DataSectionId, ctx: ValidationContext) {
+  switch (section) {
+    case "PERSONAL":
+      return personalSchema(ctx);
+    case "COMMS":
+      return commissionsSchema(ctx);
+    case "FEES":
+      return feesSchema(ctx);
+    case "AGREEMENTS":
+      return agreementsSchema(ctx);
+    case "DOCS":
+      return documentsSchema(ctx);
+  }
+}
