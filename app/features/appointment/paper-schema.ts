@@ -1,0 +1,39 @@
+// The form a recruiter confirms to fill out an application on a prospect's
+// behalf (a "paper" appointment; spec part 1 §5 'Apply mode', part 2 §2
+// 'Application screen' parameters email / multiPaper). Shared by the
+// browser (conform) and the server (the action refuses what it refuses).
+import { z } from "zod";
+
+export const PAPER_MESSAGES = {
+  emailRequired: "Email Address Is Required",
+  emailFormat: "Email Address Format Is Invalid",
+  ownEmail: "You Cannot Use Your Email",
+  typeRequired: "Please choose one of the appointment types.",
+} as const;
+
+export type PaperForm = { email: string; apptTypeCode: string };
+
+const normalise = (v: unknown) => (typeof v === "string" ? v.trim().toLowerCase() : v);
+
+/**
+ * The prospect's email (required, a standard email address, not the
+ * recruiter's own login email, compared ignoring case) and the appointment
+ * type (one of `types`, the ones the link allows).
+ */
+export function paperAppointmentSchema(opts: { ownEmail: string; types: readonly string[] }) {
+  const own = opts.ownEmail.trim().toLowerCase();
+  return z.object({
+    email: z.preprocess(
+      normalise,
+      z
+        .string({ error: PAPER_MESSAGES.emailRequired })
+        .min(1, PAPER_MESSAGES.emailRequired)
+        .max(254, PAPER_MESSAGES.emailFormat)
+        .pipe(z.email({ error: PAPER_MESSAGES.emailFormat }))
+        .refine((v) => v !== own, PAPER_MESSAGES.ownEmail),
+    ),
+    apptTypeCode: z
+      .string({ error: PAPER_MESSAGES.typeRequired })
+      .refine((v) => opts.types.includes(v), PAPER_MESSAGES.typeRequired),
+  });
+}
