@@ -26,6 +26,7 @@ import { SignedInLayout } from "~/components/SignedInLayout";
 import { UploadForm } from "~/components/UploadForm";
 import { loadApplication, saveSection, SENSITIVE_FIELDS, submitApplication } from "~/features/appointment/appointment.server";
 import { acceptEsignConsent } from "~/features/appointment/evidence.server";
+import { isPaperQuery } from "~/features/appointment/paper.server";
 import {
   isSectionId,
   SECTION_TITLES,
@@ -87,6 +88,8 @@ function appointmentIdOf(url: URL): number {
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
+  // A paper appointment (parameters email / multiPaper): confirmed and created at /appoint/paper.
+  if (isPaperQuery(url.searchParams)) throw redirect(`/appoint/paper${url.search}`);
   const id = appointmentIdOf(url);
   const app = await loadApplication(user, id, { request });
   const wanted = url.searchParams.get("section");

@@ -449,7 +449,7 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const failure = (code: PaperFailureCode): PaperResult => ({ ok: false, code, title: CANNOT_CREATE_TITLE, message: PAPER_FAILURES[code] });
 
 /** True when every line's recruiter position is one of the user's own positions or in their downline. */
-async function linkIsTheirs(db: Db, user: CurrentUser, r: ResolvedLink): Promise<boolean> {
+export async function linkIsTheirs(db: Db, user: CurrentUser, r: ResolvedLink): Promise<boolean> {
   if (user.isInternal) return true;
   const ids = [...new Set(r.lines.map((l) => l.recruiterAgentId))];
   const rows = await db.agentClosure.findMany({
