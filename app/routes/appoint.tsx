@@ -25,7 +25,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import { UploadForm } from "~/components/UploadForm";
 import { loadApplication, saveSection, SENSITIVE_FIELDS, submitApplication } from "~/features/appointment/appointment.server";
-import { acceptEsignConsent } from "~/features/appointment/evidence.server";
+import { acceptEsignConsent, canSeeSignatureEvidence, signatureEvidence } from "~/features/appointment/evidence.server";
 import { isPaperQuery } from "~/features/appointment/paper.server";
 import {
   isSectionId,
@@ -41,6 +41,7 @@ import { ClientDialog } from "~/features/appointment/ui/ClientDialog";
 import { AppHeader, focusField, SectionNav, SidePanel, JUMP_DELAY_MS } from "~/features/appointment/ui/Chrome";
 import { CommissionsSection } from "~/features/appointment/ui/CommissionsSection";
 import { DocsSection, DocumentLists } from "~/features/appointment/ui/DocsSection";
+import { EvidencePanel } from "~/features/appointment/ui/EvidencePanel";
 import { FEES_MESSAGES, FeesSection, type FeesDialog, type FeesExtra } from "~/features/appointment/ui/FeesSection";
 import { ReadOnlyContext } from "~/features/appointment/ui/fields";
 import { PersonalSection } from "~/features/appointment/ui/PersonalSection";
@@ -139,6 +140,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       deficiencies: app.completion.deficiencies,
     },
     documents: documents ? { ...documents } : null,
+    // Internal administrators (not while impersonating) see the signature evidence, read-only.
+    evidence: canSeeSignatureEvidence(user) ? await signatureEvidence(user, id, request) : null,
   };
 }
 
@@ -330,6 +333,7 @@ export default function ApplicationRoute() {
               <UploadForm appointmentId={view.appointmentId} uploadTypes={d.documents.uploadTypes} readOnly={readOnly} />
             </div>
           ) : null}
+          {d.evidence ? <EvidencePanel evidence={d.evidence} /> : null}
         </section>
       </div>
 

@@ -9,6 +9,7 @@ import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { clientIp } from "~/lib/security.server";
 import { requireAppointmentAccess, type AppointmentRole } from "./access.server";
+import { isCheckboxSignature } from "./model";
 
 type Db = Prisma.TransactionClient;
 
@@ -221,4 +222,96 @@ export async function writeSignatures(db: Db, input: SignatureWrite): Promise<st
 /** True when a signature value counts as given (text, or Y for a checkbox). */
 export function isSigned(value: string | null | undefined): boolean {
   return value != null && value !== "" && value !== "N";
+}
+
+// ───────────────────────────── evidence shown to administrators ─────────────────────────────
+
+export type EvidencePerson = { id: string; name: string; email: string };
+
+export type SignatureEvidence = {
+  consents: Array<{
+    user: EvidencePerson | null;
+    acceptedAt: string;
+    ipAddress: string | null;
+    userAgent: string | null;
+    consentTextVersion: string;
+  }>;
+  signatures: Array<{
+    signatureTypeCode: string;
+    /** 'Y' / 'N' for a checkbox, else the typed text. */
+    value: string;
+    checkbox: boolean;
+    signedBy: EvidencePerson | null;
+    /** Set only when someone other than the signer typed it. */
+    actingUser: EvidencePerson | null;
+    signedAt: string | null;
+    ipAddress: string | null;
+    userAgent: string | null;
+    acknowledgedText: string | null;
+    documentVersion: string | null;
+  }>;
+};
+
+/** True for an internal administrator acting as themself (an impersonating administrator acts as the user). */
+export function canSeeSignatureEvidence(user: CurrentUser): boolean {
+  return user.isInternal && !user.impersonator;
+}
+
+/**
+ * The ESIGN consents and the evidence of every signature and acknowledgement
+ * of an application, for an internal administrator (read-only). Anyone else
+ * (the prospect, the recruiter, an administrator impersonating someone) gets
+ * 404, audited as ACCESS_DENIED.
+ */
+export async function signatureEvidence(user: CurrentUser, appointmentId: number, request?: Request): Promise<SignatureEvidence> {
+  if (!canSeeSignatureEvidence(user)) {
+    await audit("ACCESS_DENIED", {
+      request,
+      actorUserId: user.id,
+      impersonatorUserId: user.impersonator?.id ?? null,
+      targetType: "Appointment",
+      targetId: String(appointmentId),
+      details: { what: "signature evidence", reason: "not an internal administrator" },
+    });
+    throw new Response(null, { status: 404 });
+  }
+  await requireAppointmentAccess(user, appointmentId, { request });
+  const [consents, signatures] = await Promise.all([
+    prisma.esignConsent.findMany({ where: { appointmentId }, orderBy: { acceptedAt: "asc" } }),
+    prisma.appointmentSignature.findMany({ where: { appointmentId }, orderBy: { signatureTypeCode: "asc" } }),
+  ]);
+  const ids = new Set<string>();
+  for (const c of consents) ids.add(c.userId);
+  for (const s of signatures) {
+    if (s.signedByUserId) ids.add(s.signedByUserId);
+    if (s.actingUserId) ids.add(s.actingUserId);
+  }
+  const users = ids.size
+    ? await prisma.user.findMany({ where: { id: { in: [...ids] } }, select: { id: true, userName: true, firstName: true, lastName: true } })
+    : [];
+  const people = new Map(
+    users.map((u) => [u.id, { id: u.id, email: u.userName, name: [u.firstName, u.lastName].filter(Boolean).join(" ") || u.userName }]),
+  );
+  const person = (id: string | null) => (id ? (people.get(id) ?? { id, name: "(unknown user)", email: "" }) : null);
+  return {
+    consents: consents.map((c) => ({
+      user: person(c.userId),
+      acceptedAt: c.acceptedAt.toISOString(),
+      ipAddress: c.ipAddress,
+      userAgent: c.userAgent,
+      consentTextVersion: c.consentTextVersion,
+    })),
+    signatures: signatures.map((s) => ({
+      signatureTypeCode: s.signatureTypeCode,
+      value: s.signatureValue,
+      checkbox: isCheckboxSignature(s.signatureTypeCode),
+      signedBy: person(s.signedByUserId),
+      actingUser: s.actingUserId && s.actingUserId !== s.signedByUserId ? person(s.actingUserId) : null,
+      signedAt: s.signedAt?.toISOString() ?? null,
+      ipAddress: s.ipAddress,
+      userAgent: s.userAgent,
+      acknowledgedText: s.acknowledgedText,
+      documentVersion: s.documentVersion,
+    })),
+  };
 }
