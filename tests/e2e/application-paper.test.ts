@@ -120,4 +120,22 @@ describe("paper appointment without JavaScript", () => {
     expect(text).toContain("mother's maiden name");
     expect(text).toMatch(/Browser\s*\S*Mozilla/);
   });
+
+  test("the prospect email is checked in the browser with the server's rules (JavaScript on)", async () => {
+    const link = await directorLink();
+    const page = await browser.newPage({ javaScriptEnabled: true });
+    await signIn(page, appUrl, DEMO.marketingDirector, DEMO_PASSWORD);
+    const own = DEMO.marketingDirector.toUpperCase();
+    await page.goto(`${appUrl}/appoint?${new URLSearchParams({ email: own, link, apptTypeCode: "APPTTYP_IND" })}`);
+    await page.getByRole("heading", { name: `Create the application for ${own}?` }).waitFor();
+    await page.getByRole("button", { name: "Create the Application" }).click();
+    const email = page.getByLabel("Prospect Email Address");
+    await page.locator("#f-email-error", { hasText: "You Cannot Use Your Email" }).waitFor();
+    await expect(email.getAttribute("aria-invalid")).resolves.toBe("true");
+    await email.fill("someone@");
+    await email.blur();
+    await page.locator("#f-email-error", { hasText: "Email Address Format Is Invalid" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/appoint/paper");
+    expect(await query(`SELECT 1 FROM appointments WHERE lower(prospect_email_address) IN ($1, 'someone@')`, [DEMO.marketingDirector])).toHaveLength(0);
+  });
 });
