@@ -35,7 +35,7 @@ import {
   type SectionId,
   type ValidationContext,
 } from "~/features/appointment/model";
-import { agreementsSchema, commissionsSchema, documentsSchema, feesSchema, personalSchema } from "~/features/appointment/schema";
+import { sectionSchema } from "~/features/appointment/schema";
 import { AgreementsSection } from "~/features/appointment/ui/AgreementsSection";
 import { ClientDialog } from "~/features/appointment/ui/ClientDialog";
 import { AppHeader, focusField, SectionNav, SidePanel, JUMP_DELAY_MS } from "~/features/appointment/ui/Chrome";
@@ -64,20 +64,7 @@ const DATA_KEY: Record<DataSectionId, keyof ApplicationData> = {
   DOCS: "documents",
 };
 
-function schemaFor(section: DataSectionId, ctx: ValidationContext) {
-  switch (section) {
-    case "PERSONAL":
-      return personalSchema(ctx);
-    case "COMMS":
-      return commissionsSchema(ctx);
-    case "FEES":
-      return feesSchema(ctx);
-    case "AGREEMENTS":
-      return agreementsSchema(ctx);
-    case "DOCS":
-      return documentsSchema(ctx);
-  }
-}
+const schemaFor = sectionSchema;
 
 function appointmentIdOf(url: URL): number {
   const raw = url.searchParams.get("id") ?? "";
