@@ -88,9 +88,4 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return out;
 }
 
-/** Formats the stored 10 digits as (555) 555-0100 for display. */
-export function formatPhone(digits: string | null | undefined): string {
-  if (!digits) return "";
-  const d = digits.replace(/\D/g, "");
-  return d.length === 10 ? `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}` : digits;
-}
+export { formatPhone } from "~/lib/format";

@@ -6,6 +6,7 @@ import { Link, useNavigate } from "@remix-run/react";
 import { SECTION_TITLES, type SectionId } from "../model";
 import { CompletionPie } from "./CompletionPie";
 import { fieldDomId } from "./fields";
+import { formatPhone } from "~/lib/format";
 
 export function sectionUrl(appointmentId: number, section: SectionId, hash?: string) {
   return `/appoint?id=${appointmentId}&section=${section}${hash ? `#${hash}` : ""}`;
@@ -72,7 +73,7 @@ export function AppHeader({ header }: { header: HeaderView }) {
         <dt>Inviter Agent #</dt>
         <dd data-testid="inviter-agent-number">{header.inviterAgentNumber ?? "—"}</dd>
         <dt>Inviter Phone</dt>
-        <dd>{header.inviterPhone ?? "—"}</dd>
+        <dd>{header.inviterPhone ? formatPhone(header.inviterPhone) : "—"}</dd>
       </dl>
       <dl>
         <dt>{multi ? "Appointments" : "Level"}</dt>
