@@ -244,5 +244,19 @@ describe("application without JavaScript", () => {
     await page.goto(`${appUrl}/appoint?id=${id}&section=FEES`);
     await expect(main(page).getByRole("button", { name: "Add a State" }).count()).resolves.toBe(0);
     await expect(main(page).getByRole("button", { name: /^Delete / }).count()).resolves.toBe(0);
+
+    // The job runner generates the combined application from the submitted data; it is then
+    // offered in Supporting Documents and downloads as a PDF.
+    const appLink = main(page).getByRole("link", { name: "Appointment Application", exact: true });
+    for (let i = 0; i < 30 && (await appLink.count()) === 0; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      await page.goto(`${appUrl}/appoint?id=${id}&section=DOCS`);
+    }
+    const href = await appLink.first().getAttribute("href");
+    expect(href).toBeTruthy();
+    const pdf = await page.request.get(new URL(href!, appUrl).toString());
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
   });
 });
