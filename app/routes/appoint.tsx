@@ -437,10 +437,10 @@ function SectionForm({
       </ReadOnlyContext.Provider>
       {!readOnly ? (
         <div className="section-actions">
-          <button type="submit" name="intent" value="save" className="btn btn--secondary" formNoValidate>
+          <button type="submit" name="intent" value="save" className="btn btn--secondary">
             Save
           </button>
-          <button type="submit" name="intent" value="saveContinue" className="btn btn--primary" formNoValidate>
+          <button type="submit" name="intent" value="saveContinue" className="btn btn--primary">
             Save &amp; Continue
           </button>
         </div>

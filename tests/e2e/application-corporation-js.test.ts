@@ -60,6 +60,35 @@ async function startApplication(page: Page, type: RegExp) {
 const main = (page: Page) => page.locator("#main form[id^='section-']");
 
 describe("application with JavaScript", () => {
+  test("SAVE checks what is typed in the browser: a wrong value stays on the page unsaved, a half-filled section saves", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: true });
+    const { id } = await startApplication(page, /^Individual —/);
+    const form = main(page);
+    const phone = form.getByLabel("Phone Number", { exact: true });
+    await phone.fill("555-01");
+    let posts = 0;
+    page.on("request", (r) => {
+      if (r.method() === "POST" && r.url().includes("/appoint")) posts++;
+    });
+    await page.getByRole("button", { name: /^SAVE/ }).click();
+    const phoneError = page.locator("#f-phoneNumber-error");
+    await expect.poll(() => phoneError.innerText()).toMatch(/Phone Number/);
+    expect(posts).toBe(0);
+
+    // Empty fields do not block a save: only the typed phone number is fixed.
+    await phone.fill("(512) 555-0188");
+    await page.getByRole("button", { name: /^SAVE/ }).click();
+    await page.getByRole("dialog").getByText("Successfully Saved!").waitFor();
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query(`SELECT phone_number FROM appointment_personal WHERE appointment_id = $1`, [id]);
+      expect(rows[0]?.phone_number).toBe("5125550188");
+    } finally {
+      await client.end();
+    }
+  });
+
   test("a corporation: business block, inline errors, unsaved star, 'Are you sure?', deficiency jump", async () => {
     const page = await browser.newPage({ javaScriptEnabled: true });
     const { id } = await startApplication(page, /^Corporation —/);

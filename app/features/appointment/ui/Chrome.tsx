@@ -157,7 +157,7 @@ export function SidePanel({
         </Link>
         {!readOnly && formId ? (
           <>
-            <button type="submit" form={formId} name="intent" value="save" className="btn btn--secondary" disabled={busy} formNoValidate>
+            <button type="submit" form={formId} name="intent" value="save" className="btn btn--secondary" disabled={busy}>
               SAVE{unsaved ? <span className="unsaved-star" aria-label="(unsaved changes)">*</span> : null}
             </button>
             <button type="submit" form={formId} name="intent" value="submit" className="btn btn--primary" disabled={busy}>
@@ -170,7 +170,7 @@ export function SidePanel({
       {percent >= 100 ? (
         <p className="done-note">{readOnly ? "All sections are complete." : "All sections are complete: you can submit."}</p>
       ) : null}
-      {deficiencies.length ? (
+      {deficiencies.length && !readOnly ? (
         <div>
           <h2 className="card__title" id="deficiencies-title">
             Still needed
