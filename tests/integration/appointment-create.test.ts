@@ -5,7 +5,7 @@ import { prisma } from "~/lib/db.server";
 import { loadApplication } from "~/features/appointment/appointment.server";
 import { createFromWizard, createPaperAppointment, declineInvitation, wizardContext } from "~/features/appointment/create.server";
 import { useTestDatabase } from "../support/db";
-import { createAgent, createAppointmentLink, createInvitation, createSchedule, createUser } from "../support/factories";
+import { createAgent, createAppointmentLink, createInvitation, createSchedule, createUser, randomCode } from "../support/factories";
 import { asUser, makeWorld, newProspect, type World } from "./appointment-fixtures";
 
 useTestDatabase();
@@ -27,6 +27,38 @@ describe("wizard", () => {
     expect(r.context.enrollRep).toBe(false);
     expect(r.context.appointedBefore).toBe(false);
     expect(r.context.existingAppointmentId).toBeNull();
+  });
+
+  it("shows a multi-link invitation as one line per carrier and level, and creates one application for them all", async () => {
+    const level7 = world.schedule.levels.find((l) => l.levelNo === 7)!;
+    const link7 = await createAppointmentLink(prisma, { recruiterAgentId: world.md.id, scheduleLevelId: level7.scheduleLevelId });
+    const multi = await prisma.multiLink.create({
+      data: {
+        code: randomCode(),
+        items: { create: [{ appointmentLinkId: world.link.appointmentLinkId, sortOrder: 1 }, { appointmentLinkId: link7.appointmentLinkId, sortOrder: 2 }] },
+      },
+    });
+    const user = asUser(await newProspect());
+    const r = await wizardContext(user, { link: `MLT${multi.code}`, multiLinkId: multi.multiLinkId });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.context.isMulti).toBe(true);
+    expect(r.context.lines.map((l) => [l.levelNo, l.levelName])).toEqual([
+      [5, world.level5.levelName],
+      [7, level7.levelName],
+    ]);
+    const created = await createFromWizard(user, { link: `MLT${multi.code}`, multiLinkId: multi.multiLinkId, appointmentTypeCode: "APPTTYP_IND" });
+    expect(created.ok).toBe(true);
+    if (!created.ok) return;
+    const a = await prisma.appointment.findUniqueOrThrow({
+      where: { appointmentId: created.appointmentId },
+      include: { carrierBlocks: { orderBy: { levelNo: "asc" } } },
+    });
+    expect(a.multiLinkId).toBe(multi.multiLinkId);
+    expect(a.carrierBlocks.map((b) => b.levelNo)).toEqual([5, 7]);
+    const view = await loadApplication(user, created.appointmentId);
+    expect(view.header.isMulti).toBe(true);
+    expect(view.header.lines).toHaveLength(2);
   });
 
   it("answers 'Wizard: System Error' without a link", async () => {
