@@ -8,40 +8,16 @@ import type { Page } from "playwright-core";
 import pg from "pg";
 import { describe, expect, test } from "vitest";
 import { browserFixture, newAccount, signUp } from "../support/browser";
-import { sharedApp } from "./helpers";
+import { inviteProspect, sharedApp } from "./helpers";
 
 const { appUrl, databaseUrl } = sharedApp();
 const browser = browserFixture();
-
-async function inviteProspect(email: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const link = await client.query<{ appointment_link_id: number; recruiter_agent_id: number; agent_number: string }>(
-      `SELECT l.appointment_link_id, l.recruiter_agent_id, a.agent_number
-         FROM appointment_links l
-         JOIN schedule_levels sl ON sl.schedule_level_id = l.schedule_level_id
-         JOIN agents a ON a.id = l.recruiter_agent_id
-        WHERE NOT sl.enroll_rep AND l.is_enabled AND NOT l.is_deleted
-        ORDER BY l.appointment_link_id DESC LIMIT 1`,
-    );
-    const l = link.rows[0]!;
-    await client.query(
-      `INSERT INTO invitations (invite_type_code, appointment_link_id, inviter_agent_id, inviter_agent_number,
-                                prospect_first_name, prospect_last_name, prospect_email_address, status, updated_at)
-       VALUES ('INVTYP_SINGLE', $1, $2, $3, 'Test', 'Prospect', $4, 'INVITED', now())`,
-      [l.appointment_link_id, l.recruiter_agent_id, l.agent_number, email.toLowerCase()],
-    );
-  } finally {
-    await client.end();
-  }
-}
 
 /** Signs up an invited prospect and goes through the wizard choosing `type`; ends on the application. */
 async function startApplication(page: Page, type: RegExp) {
   const account = newAccount({ firstName: "Omar", middleName: "K", lastName: "Haddad" });
   await signUp(page, appUrl, account);
-  await inviteProspect(account.email);
+  await inviteProspect(databaseUrl, account, { newest: true });
   await page.goto(`${appUrl}/home`);
   await page.getByRole("link", { name: "Complete Your Appointment" }).click();
   await page.waitForURL(/\/wizard\?/);

@@ -8,37 +8,10 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import pg from "pg";
 import { describe, expect, test } from "vitest";
 import { browserFixture, newAccount, signUp } from "../support/browser";
-import { sharedApp } from "./helpers";
+import { inviteProspect, sharedApp } from "./helpers";
 
 const { appUrl, databaseUrl } = sharedApp();
 const browser = browserFixture();
-
-/** An invitation for `email` to a seeded (not enrollRep) appointment link; returns the link's level. */
-async function inviteProspect(email: string, first: string, last: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const link = await client.query<{ appointment_link_id: number; recruiter_agent_id: number; agent_number: string }>(
-      `SELECT l.appointment_link_id, l.recruiter_agent_id, a.agent_number
-         FROM appointment_links l
-         JOIN schedule_levels sl ON sl.schedule_level_id = l.schedule_level_id
-         JOIN agents a ON a.id = l.recruiter_agent_id
-        WHERE NOT sl.enroll_rep AND l.is_enabled AND NOT l.is_deleted
-        ORDER BY l.appointment_link_id LIMIT 1`,
-    );
-    expect(link.rowCount).toBe(1);
-    const l = link.rows[0]!;
-    await client.query(
-      `INSERT INTO invitations (invite_type_code, appointment_link_id, inviter_agent_id, inviter_agent_number,
-                                prospect_first_name, prospect_last_name, prospect_email_address, status, updated_at)
-       VALUES ('INVTYP_SINGLE', $1, $2, $3, $4, $5, $6, 'INVITED', now())`,
-      [l.appointment_link_id, l.recruiter_agent_id, l.agent_number, first, last, email.toLowerCase()],
-    );
-    return l;
-  } finally {
-    await client.end();
-  }
-}
 
 async function appointmentOf(email: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -81,7 +54,7 @@ describe("application without JavaScript", () => {
     const page = await browser.newPage({ javaScriptEnabled: false });
     const account = newAccount({ firstName: "Nora", middleName: "J", lastName: "Castillo" });
     await signUp(page, appUrl, account);
-    const link = await inviteProspect(account.email, account.firstName, account.lastName);
+    const link = await inviteProspect(databaseUrl, account);
 
     // Dashboard → wizard.
     await page.goto(`${appUrl}/home`);
