@@ -72,12 +72,23 @@ export async function requireAppointmentAccess(
 }
 
 async function refuse(user: CurrentUser, appointmentId: number, opts: AccessOptions, reason: string) {
-  await audit("ACCESS_DENIED", {
-    request: opts.request,
+  await auditAppointment("ACCESS_DENIED", user, appointmentId, opts.request, { what: opts.write ? "appointment write" : "appointment read", reason });
+}
+
+/** Writes an audit row about an application, naming the user and any impersonating administrator. */
+export function auditAppointment(
+  action: string,
+  user: CurrentUser,
+  appointmentId: number,
+  request?: Request,
+  details?: Record<string, unknown>,
+) {
+  return audit(action, {
+    request,
     actorUserId: user.id,
     impersonatorUserId: user.impersonator?.id ?? null,
     targetType: "Appointment",
     targetId: String(appointmentId),
-    details: { what: opts.write ? "appointment write" : "appointment read", reason },
+    details,
   });
 }

@@ -20,7 +20,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Prisma } from "~/generated/prisma/client";
-import { audit } from "~/lib/audit.server";
 import { realUserId } from "~/lib/auth.server";
 import { decryptField, maskLast4, sealField } from "~/lib/crypto.server";
 import type { CurrentUser } from "~/lib/current-user";
@@ -28,7 +27,7 @@ import { prisma } from "~/lib/db.server";
 import { ensureJobQueue } from "~/lib/jobs.server";
 import { appointmentDocumentLists, type AppointmentDocumentLists } from "~/features/documents/appointment-documents.server";
 import { applicationPdfJobKey } from "../../../jobs/tasks/generate-application-pdf";
-import { isReadOnlyStatus, requireAppointmentAccess, type AppointmentRole } from "./access.server";
+import { auditAppointment, isReadOnlyStatus, requireAppointmentAccess, type AppointmentRole } from "./access.server";
 import { completion } from "./completion";
 import { agentName, applyPersonalDerivations, isoDate, parseIsoDate, stateFeeAmount, totalFees, w9Name } from "./derive";
 import {
@@ -630,14 +629,7 @@ export async function saveSection(
       },
       { timeout: 20_000, maxWait: 10_000 },
     );
-    await audit("APPOINTMENT_SAVED", {
-      request,
-      actorUserId: user.id,
-      impersonatorUserId: user.impersonator?.id ?? null,
-      targetType: "Appointment",
-      targetId: String(appointmentId),
-      details: { section },
-    });
+    await auditAppointment("APPOINTMENT_SAVED", user, appointmentId, request, { section });
     return {
       saved: true,
       reply: result.reply({ hideFields: [...SENSITIVE_FIELDS] }),
@@ -1107,13 +1099,7 @@ export async function submitApplication(user: CurrentUser, appointmentId: number
       { timeout: 20_000, maxWait: 10_000 },
     );
     if (result.ok) {
-      await audit("APPOINTMENT_SUBMITTED", {
-        request,
-        actorUserId: user.id,
-        impersonatorUserId: user.impersonator?.id ?? null,
-        targetType: "Appointment",
-        targetId: String(appointmentId),
-      });
+      await auditAppointment("APPOINTMENT_SUBMITTED", user, appointmentId, request);
     }
     return result;
   } catch (error) {

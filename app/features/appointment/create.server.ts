@@ -5,6 +5,7 @@
 // multi-links, web-based invitation templates 2070/2071).
 import type { Prisma } from "~/generated/prisma/client";
 import { audit } from "~/lib/audit.server";
+import { auditAppointment } from "./access.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import {
@@ -410,14 +411,7 @@ export async function createFromWizard(
       return { ok: true as const, appointmentId: row.appointmentId, created: true };
     });
     if (result.ok && result.created) {
-      await audit("APPOINTMENT_CREATED", {
-        request,
-        actorUserId: user.id,
-        impersonatorUserId: user.impersonator?.id ?? null,
-        targetType: "Appointment",
-        targetId: String(result.appointmentId),
-        details: { via: "wizard" },
-      });
+      await auditAppointment("APPOINTMENT_CREATED", user, result.appointmentId, request, { via: "wizard" });
     }
     return result;
   } catch (error) {
@@ -520,14 +514,7 @@ export async function createPaperAppointment(
       return { ok: true, appointmentId: row.appointmentId };
     });
     if (result.ok) {
-      await audit("APPOINTMENT_CREATED", {
-        request,
-        actorUserId: recruiter.id,
-        impersonatorUserId: recruiter.impersonator?.id ?? null,
-        targetType: "Appointment",
-        targetId: String(result.appointmentId),
-        details: { via: "paper" },
-      });
+      await auditAppointment("APPOINTMENT_CREATED", recruiter, result.appointmentId, request, { via: "paper" });
     }
     return result;
   } catch (error) {

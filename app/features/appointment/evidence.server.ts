@@ -8,7 +8,7 @@ import { audit } from "~/lib/audit.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { clientIp } from "~/lib/security.server";
-import { requireAppointmentAccess, type AppointmentRole } from "./access.server";
+import { auditAppointment, requireAppointmentAccess, type AppointmentRole } from "./access.server";
 import { isCheckboxSignature } from "./model";
 
 type Db = Prisma.TransactionClient;
@@ -265,14 +265,7 @@ export function canSeeSignatureEvidence(user: CurrentUser): boolean {
  */
 export async function signatureEvidence(user: CurrentUser, appointmentId: number, request?: Request): Promise<SignatureEvidence> {
   if (!canSeeSignatureEvidence(user)) {
-    await audit("ACCESS_DENIED", {
-      request,
-      actorUserId: user.id,
-      impersonatorUserId: user.impersonator?.id ?? null,
-      targetType: "Appointment",
-      targetId: String(appointmentId),
-      details: { what: "signature evidence", reason: "not an internal administrator" },
-    });
+    await auditAppointment("ACCESS_DENIED", user, appointmentId, request, { what: "signature evidence", reason: "not an internal administrator" });
     throw new Response(null, { status: 404 });
   }
   await requireAppointmentAccess(user, appointmentId, { request });
