@@ -12,6 +12,7 @@ import { applySecurityHeaders } from "~/lib/security.server";
 // provider, job runner) and the wrapping of the build live here so that
 // scripts/serve.mjs can reach them through the build's entry module.
 export { prepareServerBuild } from "~/lib/boot.server";
+export { httpServerHooks } from "~/lib/http-server.server";
 
 const ABORT_DELAY = 5_000;
 

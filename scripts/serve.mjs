@@ -1,8 +1,13 @@
 #!/usr/bin/env node
-// Runs the built portal: remix-serve over scripts/server-build.mjs, in this
-// process. Use `npm start` to build first when the sources changed.
+// Runs the built portal in this process. The same stack as remix-serve
+// (express, compression, static files, an access log, @remix-run/express),
+// written out here because the portal must answer some requests before Remix
+// parses them (bodies over the cap, cross-site posts, a shutting-down
+// server), set headers on static files and choose the address it listens on.
+// Those rules live in the build (app/lib/http-server.server.ts), reached
+// through the entry module: see docs/decisions/0011-http-server.md.
+// Use `npm start` to build first when the sources changed.
 import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -13,15 +18,54 @@ if (!existsSync(path.join(root, "build/server/index.js"))) {
   process.exit(1);
 }
 process.env.NODE_ENV ??= "production";
-process.argv[2] = path.join(root, "scripts/server-build.mjs");
-const require = createRequire(import.meta.url);
-const cli = require.resolve("@remix-run/serve/dist/cli.js");
 
-// remix-serve logs every request with morgan ("tiny"). Query strings can
-// carry authorization codes, emails or ids, so the access log shows paths
-// only: morgan's tokens are global, so redefining `url` on the instance
-// remix-serve loads applies to its logger.
-const morgan = createRequire(cli)("morgan");
+const { default: express } = await import("express");
+const { default: compression } = await import("compression");
+const { default: morgan } = await import("morgan");
+const { createRemixRequest, sendRemixResponse } = await import("@remix-run/express/dist/server.js");
+const { createRequestHandler, installGlobals } = await import("@remix-run/node");
+const { default: sourceMapSupport } = await import("source-map-support");
+
+sourceMapSupport.install();
+
+// Boots the process (database, migrations, seed, identity provider, job
+// runner) and returns the build with every action guarded.
+const build = await import("./server-build.mjs");
+installGlobals({ nativeFetch: build.future.v3_singleFetch });
+const hooks = build.entry.module.httpServerHooks();
+
+const app = express();
+app.disable("x-powered-by");
+for (const middleware of hooks.middleware) app.use(middleware);
+app.use(compression());
+app.use(
+  build.publicPath,
+  express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y", setHeaders: hooks.staticHeaders }),
+);
+app.use(express.static("public", { maxAge: "1h", setHeaders: hooks.staticHeaders }));
+
+// The access log shows paths only: query strings can carry authorization
+// codes, emails or ids.
 morgan.token("url", (req) => (req.originalUrl || req.url || "").split("?")[0]);
+app.use(morgan("tiny"));
 
-require(cli);
+const handle = createRequestHandler(build, process.env.NODE_ENV);
+app.all("*", async (req, res, next) => {
+  try {
+    const request = hooks.remixRequest(createRemixRequest(req, res), req, res);
+    const response = await handle(request);
+    // A guard may have answered already (a body cut off at the cap).
+    if (res.headersSent || res.destroyed) return;
+    await sendRemixResponse(res, response);
+  } catch (error) {
+    if (res.headersSent) return;
+    next(error);
+  }
+});
+
+const server = app.listen(hooks.port, hooks.host, () => {
+  const address = server.address();
+  const shown = typeof address === "object" && address ? `${address.address}:${address.port}` : String(address);
+  console.log(`[portal] HTTP server listening on ${shown}`);
+});
+hooks.onListening?.(server);

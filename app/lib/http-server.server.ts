@@ -1,0 +1,159 @@
+// What the HTTP server does before a request reaches Remix. scripts/serve.mjs
+// runs the same stack as remix-serve (express, compression, static files, an
+// access log, @remix-run/express) and asks the build for these hooks through
+// the entry module (httpServerHooks), because Remix cannot refuse a request
+// before it parses it:
+//   - the address to listen on (HOST; loopback while APP_URL is loopback),
+//   - the headers of static files (/build, /public),
+//   - guards that answer before Remix: a request body over the cap (413).
+// Every refusal is a small HTML page (or JSON for a script that asks for it),
+// never an empty 500.
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { env } from "./env.server";
+
+export type Next = (error?: unknown) => void;
+export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
+
+/** The largest body of any request but an upload: the longest application section is a few KiB. */
+export const MAX_BODY_BYTES = 256 * 1024;
+/** The largest upload body: a 2,000,000-byte PDF plus the multipart envelope. */
+export const MAX_UPLOAD_BODY_BYTES = 2_100_000;
+
+const UPLOAD_PATHS = new Set(["/appoint/upload"]);
+
+export function bodyLimitFor(pathname: string): number {
+  return UPLOAD_PATHS.has(pathname) ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A plain page for refusals answered outside Remix (no scripts, no styles needed). */
+export function refusalPage(status: number, title: string, message: string): string {
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} : ${escapeHtml(env().DEFAULT_TITLE)}</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5">
+<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(message)}</p>
+<p><a href="/home">Back to the portal</a></p>
+<p style="color:#666">Error ${status}</p>
+</body></html>
+`;
+}
+
+/** Headers every response carries, static files included. */
+export function setBaseSecurityHeaders(res: ServerResponse) {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Content-Security-Policy", "frame-ancestors 'none'");
+  res.setHeader("Referrer-Policy", "same-origin");
+}
+
+/**
+ * Answers a refusal before Remix: HTML for a browser, JSON for a script that
+ * asked for it. The request body is not read: the connection is closed after
+ * the answer so a client still sending is cut off.
+ */
+export function refuse(req: IncomingMessage, res: ServerResponse, status: number, title: string, message: string, opts: { close?: boolean } = {}) {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const json = (req.headers.accept ?? "").includes("application/json") && !(req.headers.accept ?? "").includes("text/html");
+  const body = json ? JSON.stringify({ error: title, message }) : refusalPage(status, title, message);
+  res.statusCode = status;
+  setBaseSecurityHeaders(res);
+  res.setHeader("Content-Type", json ? "application/json; charset=utf-8" : "text/html; charset=utf-8");
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("Content-Length", Buffer.byteLength(body));
+  if (opts.close) res.setHeader("Connection", "close");
+  res.end(body);
+  if (opts.close) {
+    // Discard what is still coming (no memory is kept) so the client reads the
+    // answer instead of a reset, and cut the connection off after a second.
+    req.unpipe();
+    req.resume();
+    setTimeout(() => req.socket.destroy(), 1000).unref();
+  }
+}
+
+export const BODY_TOO_LARGE = {
+  title: "Request Too Large",
+  message: "What was sent is larger than the portal accepts. Nothing was saved. Go back and try again with less data.",
+} as const;
+
+/**
+ * Caps every request body. A declared Content-Length over the cap is refused
+ * here at once (413), before a byte of the body is read; a chunked body is
+ * counted as Remix reads it (limitRequestBody).
+ */
+export const bodyLimit: NodeMiddleware = (req, res, next) => {
+  const method = (req.method ?? "GET").toUpperCase();
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return next();
+  const limit = bodyLimitFor((req.url ?? "/").split("?")[0]!);
+  const declared = req.headers["content-length"];
+  if (declared !== undefined) {
+    const n = Number(declared);
+    if (!/^\d+$/.test(declared) || !Number.isSafeInteger(n)) return refuse(req, res, 400, "Bad Request", "The request's length is not a number.", { close: true });
+    if (n > limit) return refuse(req, res, 413, BODY_TOO_LARGE.title, BODY_TOO_LARGE.message, { close: true });
+  }
+  next();
+};
+
+/**
+ * The Remix request with its body counted as it is read: past the cap the
+ * body stream fails and onExceeded answers 413 (the handler then writes
+ * nothing more). Requests without a body are returned as they are.
+ */
+export function limitRequestBody(request: Request, limit: number, onExceeded: () => void): Request {
+  if (!request.body) return request;
+  let seen = 0;
+  const counted = request.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > limit) {
+          onExceeded();
+          controller.error(new PayloadTooLarge());
+          return;
+        }
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+  return new Request(request, { body: counted, duplex: "half" } as RequestInit);
+}
+
+export class PayloadTooLarge extends Error {
+  constructor() {
+    super("request body over the limit");
+  }
+}
+
+export type HttpServerHooks = {
+  /** Address to listen on; undefined: every interface. */
+  host: string | undefined;
+  port: number;
+  /** Run in this order before the static files and Remix. */
+  middleware: NodeMiddleware[];
+  /** Headers for static files. */
+  staticHeaders: (res: ServerResponse) => void;
+  /** The Remix request as the handler gets it (bodies counted against the cap). */
+  remixRequest: (request: Request, req: IncomingMessage, res: ServerResponse) => Request;
+  /** Called with the listening server (shutdown handling). */
+  onListening?: (server: Server) => void;
+};
+
+export function httpServerHooks(): HttpServerHooks {
+  const e = env();
+  return {
+    host: undefined,
+    port: e.PORT,
+    middleware: [bodyLimit],
+    staticHeaders: setBaseSecurityHeaders,
+    remixRequest: (request, req, res) =>
+      limitRequestBody(request, bodyLimitFor(new URL(request.url).pathname), () =>
+        refuse(req, res, 413, BODY_TOO_LARGE.title, BODY_TOO_LARGE.message, { close: true }),
+      ),
+  };
+}
