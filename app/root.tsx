@@ -77,12 +77,21 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <PageNotFound />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A refused request (a form the portal cannot take, one too large): what
+  // was wrong, and that nothing was saved (app/lib/form.server.ts).
+  const refused = status === 400 || status === 413 || status === 415;
+  const reason = isRouteErrorResponse(error) && typeof error.data === "string" && error.data.length <= 200 ? error.data : null;
   return (
     <AnonymousLayout>
       <section className="card card--centered" aria-labelledby="error-title">
-        <h1 id="error-title">Something went wrong</h1>
+        <h1 id="error-title">{refused ? (status === 413 ? "Request Too Large" : "The form could not be accepted") : "Something went wrong"}</h1>
         {status === 403 ? (
           <p>You do not have access to this page.</p>
+        ) : refused ? (
+          <>
+            {reason ? <p>{reason}</p> : null}
+            <p>Nothing was saved. Go back, reload the page and try again.</p>
+          </>
         ) : (
           <p>
             Something on our end went wrong while showing this page. Please try again in a moment, or contact us if

@@ -66,16 +66,21 @@ export function refuse(req: IncomingMessage, res: ServerResponse, status: number
   res.setHeader("Content-Type", json ? "application/json; charset=utf-8" : "text/html; charset=utf-8");
   res.setHeader("Cache-Control", "no-store");
   res.setHeader("Content-Length", Buffer.byteLength(body));
-  if (opts.close) res.setHeader("Connection", "close");
   res.end(body);
   if (opts.close) {
     // Discard what is still coming (no memory is kept) so the client reads the
-    // answer instead of a reset, and cut the connection off after a second.
+    // answer instead of a reset: a "Connection: close" answer would make Node
+    // destroy the socket at once, and the client's next write fails (EPIPE)
+    // before it reads the 413. A client still sending after LINGER_MS is cut off.
     req.unpipe();
     req.resume();
-    setTimeout(() => req.socket.destroy(), 1000).unref();
+    const timer = setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
+    req.once("end", () => clearTimeout(timer));
   }
 }
+
+/** How long the rest of a refused body is read and discarded before the connection is cut. */
+const LINGER_MS = 5000;
 
 export const BODY_TOO_LARGE = {
   title: "Request Too Large",

@@ -25,6 +25,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import { UploadForm } from "~/components/UploadForm";
 import { loadApplication, saveSection, SENSITIVE_FIELDS, submitApplication } from "~/features/appointment/appointment.server";
+import { requireAppointmentAccess } from "~/features/appointment/access.server";
 import { acceptEsignConsent, canSeeSignatureEvidence, signatureEvidence } from "~/features/appointment/evidence.server";
 import { isPaperQuery } from "~/features/appointment/paper.server";
 import {
@@ -50,6 +51,7 @@ import type { AnyFields, AnyForm, SectionView } from "~/features/appointment/ui/
 import { appointmentDocumentLists, appointmentDocumentUrl } from "~/features/documents/appointment-documents.server";
 import { requireUser } from "~/lib/auth.server";
 import { env } from "~/lib/env.server";
+import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
 import applicationStyles from "~/styles/application.css";
 
@@ -156,7 +158,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const id = appointmentIdOf(url);
-  const formData = await request.formData();
+  // Who may post here, before a byte of the body is read (404 for someone else's application).
+  await requireAppointmentAccess(user, id, { request });
+  const formData = await readForm(request, { repeatable: ["states"] });
   const rawSection = String(formData.get("section") ?? "");
   if (!isSectionId(rawSection)) throw new Response("Unknown section", { status: 400 });
   const section: SectionId = rawSection;

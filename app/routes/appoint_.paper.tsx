@@ -19,6 +19,7 @@ import { paperContext, paperParams, startPaperAppointment, type CannotCreate } f
 import { paperAppointmentSchema } from "~/features/appointment/paper-schema";
 import { SelectField, TextField } from "~/features/appointment/ui/fields";
 import { requireUser } from "~/lib/auth.server";
+import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
 import applicationStyles from "~/styles/application.css";
 
@@ -43,7 +44,13 @@ type ActionData = { reply: SubmissionResult<string[]>; dialog: CannotCreate | nu
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const p = paperParams(new URL(request.url).searchParams);
-  const r = await startPaperAppointment(user, p, await request.formData(), request);
+  // The link must be one of the user's own before the body is read.
+  const ctx = await paperContext(user, p);
+  if (!ctx.ok) {
+    const dialog: CannotCreate = { code: ctx.code, title: ctx.title, message: ctx.message };
+    return data<ActionData>({ reply: { status: "error" }, dialog, at: Date.now() }, { status: 409 });
+  }
+  const r = await startPaperAppointment(user, p, await readForm(request), request);
   if (r.ok) throw redirect(`/appoint?id=${r.appointmentId}`);
   return data<ActionData>({ reply: r.reply, dialog: r.dialog, at: Date.now() }, { status: r.dialog ? 409 : 400 });
 }

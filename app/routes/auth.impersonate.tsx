@@ -1,12 +1,14 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { impersonate } from "~/features/users/sign-in.server";
+import { impersonate, requireImpersonator } from "~/features/users/sign-in.server";
 import { requireUser } from "~/lib/auth.server";
+import { readForm } from "~/lib/form.server";
 
 export const loader = () => redirect("/");
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  await requireImpersonator(request, user);
+  const form = await readForm(request, { standalone: true });
   const result = await impersonate(request, user, {
     intent: String(form.get("intent") ?? "start"),
     email: String(form.get("email") ?? ""),

@@ -16,6 +16,7 @@ import { WIZARD_APPOINTMENT_TYPES } from "~/features/appointment/model";
 import { SystemPdf } from "~/features/appointment/ui/SystemPdf";
 import { signOut } from "~/features/users/sign-in.server";
 import { requireUser } from "~/lib/auth.server";
+import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
 import applicationStyles from "~/styles/application.css";
 
@@ -137,8 +138,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type ActionResult = { dialog: keyof typeof WIZARD_MESSAGES | "confirmDecline"; params: WizardParams };
 
 export async function action({ request }: ActionFunctionArgs) {
+  // Anyone signed in may answer the wizard; which link they may use is in the form (checked next).
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const p = readParams(form);
   const intent = String(form.get("intent") ?? "next");
   if (intent === "cancel") throw redirect("/home");

@@ -64,6 +64,8 @@ export interface AppHandle {
   /** stop() if running, then remove DATA_DIR when startApp created it. */
   dispose(): Promise<ExitInfo | undefined>;
   running(): boolean;
+  /** The server process's id while it runs (e.g. to read its memory from /proc). */
+  pid(): number | undefined;
 }
 
 /** Settings we control: never inherited from the test process. */
@@ -298,6 +300,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppHandle
     logs: () => output,
     dispose,
     running: () => child !== undefined,
+    pid: () => child?.pid,
   };
 
   try {

@@ -121,6 +121,21 @@ export async function profileRedirect(): Promise<Response> {
 }
 
 /**
+ * The internal administrator behind the user (the user, or the one
+ * impersonating them); otherwise 403, audited. The impersonation action calls
+ * it before reading the form.
+ */
+export async function requireImpersonator(request: Request, user: CurrentUser, email?: string): Promise<{ id: string }> {
+  const adminId = user.impersonator?.id ?? user.id;
+  const admin = await prisma.user.findUnique({ where: { id: adminId }, select: { id: true, isInternal: true } });
+  if (!admin?.isInternal) {
+    await audit("IMPERSONATION_DENIED", { request, actorUserId: user.id, details: email === undefined ? undefined : { email } });
+    throw new Response("Forbidden", { status: 403 });
+  }
+  return { id: admin.id };
+}
+
+/**
  * POST /auth/impersonate: an internal administrator acts as the user with
  * the given email (intent=stop ends it). Audited either way.
  */
@@ -131,12 +146,7 @@ export async function impersonate(
 ): Promise<Response | { error: string }> {
   const session = await getSession(request);
   if (!session) throw redirect("/");
-  const adminId = user.impersonator?.id ?? user.id;
-  const admin = await prisma.user.findUnique({ where: { id: adminId }, select: { id: true, isInternal: true } });
-  if (!admin?.isInternal) {
-    await audit("IMPERSONATION_DENIED", { request, actorUserId: user.id, details: { email: form.email } });
-    throw new Response("Forbidden", { status: 403 });
-  }
+  const admin = await requireImpersonator(request, user, form.email);
   if (form.intent === "stop") {
     if (user.impersonator) {
       await setSessionActor(session.id, admin.id, null);

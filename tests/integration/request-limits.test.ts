@@ -1,0 +1,329 @@
+// No request can take the portal down or answer 500 (issue 6, defects 3 and 4).
+// Against the real built server (`node scripts/serve.mjs`, started by
+// tests/support/app-server.ts as a child process), signed in through the
+// built-in identity provider as the seeded demo users:
+//  - bodies that would make conform build huge arrays (`x[99999999]=1`,
+//    `states[5000000]=x`) and a 100 MB body are refused within a second, and
+//    the server's memory (VmRSS of the child process) grows by less than 50 MB;
+//  - a user with no right to the application gets 404 before the body is read;
+//  - a chunked body over the cap gets 413;
+//  - a repeated single-value field and a body that is not a form (JSON,
+//    text/plain, broken multipart) answer 400 with a clear page, nothing stored;
+//  - the other form actions (wizard, paper appointment, impersonation) refuse
+//    a body that is not a form with 400, not 500.
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { startApp, type AppHandle } from "../support/app-server";
+import { DEMO_PASSWORD } from "../support/factories";
+import { buildIfStale } from "../support/global-app";
+import { query } from "../support/mailbox";
+import { createTestDatabase } from "../support/postgres";
+
+// ---------------------------------------------------------------- a tiny browser
+
+/** Cookies per origin (the portal and the provider both run on localhost). */
+class CookieJar {
+  private readonly byOrigin = new Map<string, Map<string, string>>();
+  store(url: string, res: Response) {
+    const origin = new URL(url).origin;
+    const cookies = this.byOrigin.get(origin) ?? new Map<string, string>();
+    this.byOrigin.set(origin, cookies);
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(";");
+      const eq = pair!.indexOf("=");
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /^\s*(max-age=0\b|expires=Thu, 01 Jan 1970)/i.test(a));
+      if (expired || value === "") cookies.delete(name);
+      else cookies.set(name, value);
+    }
+  }
+  header(url: string): string {
+    return [...(this.byOrigin.get(new URL(url).origin) ?? [])].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+}
+
+let app: AppHandle;
+let databaseUrl: string;
+
+/** Signs in through the portal and the built-in provider; returns the portal's Cookie header. */
+async function signIn(email: string): Promise<string> {
+  const jar = new CookieJar();
+  const go = async (url: string, init: { form?: Record<string, string> } = {}) => {
+    const headers: Record<string, string> = { cookie: jar.header(url) };
+    let body: string | undefined;
+    if (init.form) {
+      headers["content-type"] = "application/x-www-form-urlencoded";
+      headers.origin = new URL(url).origin;
+      body = new URLSearchParams(init.form).toString();
+    }
+    const res = await fetch(url, { method: init.form ? "POST" : "GET", headers, body, redirect: "manual" });
+    jar.store(url, res);
+    const location = res.headers.get("location");
+    return { url, status: res.status, location: location ? new URL(location, url).href : null, body: await res.text() };
+  };
+  let page = await go(`${app.url}/auth/login`);
+  for (let i = 0; i < 10 && page.location; i++) page = await go(page.location);
+  const uid = /\/interaction\/([^/?#]+)$/.exec(page.url)?.[1];
+  if (!uid) throw new Error(`not on the provider's sign-in page: ${page.url} (${page.status})`);
+  page = await go(`${app.idpUrl}/interaction/${uid}/login`, { form: { email, password: DEMO_PASSWORD } });
+  for (let i = 0; i < 10 && page.location; i++) page = await go(page.location);
+  const cookie = jar.header(app.url);
+  if (!cookie.includes("portal_session=")) throw new Error(`sign-in as ${email} failed: ${page.url} (${page.status})`);
+  return cookie;
+}
+
+// ---------------------------------------------------------------- raw HTTP
+
+type Answer = { status: number; contentType: string; body: string; ms: number };
+
+type RawPost = {
+  cookie: string;
+  contentType?: string;
+  body?: string | Buffer;
+  /** Sends this many 1 MiB chunks after `body` (a large body without holding it in memory). */
+  megabytes?: number;
+  /** Declare Content-Length (default) or send the body chunked. */
+  chunked?: boolean;
+};
+
+/**
+ * POSTs with node:http so that the body can be huge or chunked and the
+ * answer is read as soon as it comes (the server may stop reading the body).
+ */
+function post(path: string, o: RawPost): Promise<Answer> {
+  const head = Buffer.from(o.body ?? "");
+  const mib = Buffer.alloc(1024 * 1024, "a");
+  const total = head.length + (o.megabytes ?? 0) * mib.length;
+  const url = new URL(path, app.url);
+  const headers: Record<string, string> = { Cookie: o.cookie, Origin: app.url, Accept: "text/html" };
+  if (o.contentType) headers["Content-Type"] = o.contentType;
+  if (!o.chunked) headers["Content-Length"] = String(total);
+  else headers["Transfer-Encoding"] = "chunked";
+  const started = performance.now();
+  return new Promise<Answer>((resolve, reject) => {
+    let answered = false;
+    const req = http.request(url, { method: "POST", headers, timeout: 20_000 }, (res) => {
+      answered = true;
+      const ms = performance.now() - started;
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        resolve({ status: res.statusCode ?? 0, contentType: String(res.headers["content-type"] ?? ""), body: Buffer.concat(chunks).toString(), ms });
+        req.destroy();
+      });
+      res.on("error", reject);
+    });
+    req.on("timeout", () => req.destroy(new Error(`no answer from ${path} within 20 s`)));
+    // Once answered, a reset of the rest of the upload is expected.
+    req.on("error", (e) => (answered ? undefined : reject(e)));
+    let left = o.megabytes ?? 0;
+    const pump = () => {
+      while (left > 0 && !answered && !req.destroyed) {
+        left--;
+        if (!req.write(mib)) return void req.once("drain", pump);
+      }
+      if (!answered && !req.destroyed) req.end();
+    };
+    if (head.length) req.write(head);
+    pump();
+  });
+}
+
+/** Resident memory of the server process, in MiB. */
+function rssMiB(): number {
+  const status = readFileSync(`/proc/${app.pid()}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+const URLENCODED = "application/x-www-form-urlencoded";
+
+// ---------------------------------------------------------------- set-up
+
+let prospect = "";
+let md = "";
+let admin = "";
+let appId = 0;
+let linkCode = "";
+
+beforeAll(async () => {
+  buildIfStale();
+  const db = await createTestDatabase(undefined, { url: inject("pgUrl"), template: inject("pgTemplate") });
+  databaseUrl = db.url;
+  // A small heap: a request that builds a huge array kills the server at once
+  // (instead of taking gigabytes of a shared machine for a minute first).
+  app = await startApp({ databaseUrl, env: { NODE_OPTIONS: "--max-old-space-size=384" } });
+  [prospect, md, admin] = [await signIn("prospect@portal.localhost"), await signIn("md@portal.localhost"), await signIn("admin@portal.localhost")];
+  const [row] = await query<{ id: number }>(
+    databaseUrl,
+    `select a.appointment_id as id from appointments a join users u on u.id = a.user_id
+      where u.user_name = 'prospect@portal.localhost' and a.appointment_status_code = 'APWF_STATUS_INCOMPLETE' limit 1`,
+  );
+  appId = row!.id;
+  const [link] = await query<{ code: string }>(
+    databaseUrl,
+    `select link_prefix || code as code from appointment_links where is_enabled and not is_deleted and link_prefix = 'EXT' limit 1`,
+  );
+  linkCode = link!.code;
+}, 180_000);
+
+afterAll(async () => {
+  await app?.dispose();
+});
+
+/** What the application holds (its row and every section's rows), to see that nothing changed. */
+async function stored(id: number): Promise<string> {
+  const tables = ["appointments", "appointment_personal", "appointment_addresses", "appointment_states", "appointment_answers", "appointment_signatures"];
+  const out: Record<string, unknown> = {};
+  for (const t of tables) out[t] = await query(databaseUrl, `select * from ${t} where appointment_id = $1 order by 1, 2`, [id]);
+  out.saved = await query(databaseUrl, `select count(*) from audit_log where action = 'APPOINTMENT_SAVED' and target_id = $1`, [String(id)]);
+  return JSON.stringify(out);
+}
+
+/** A clear page: HTML that says what happened and that nothing was saved. */
+function expectClearPage(a: Answer, status: number) {
+  expect(a.status, a.body.slice(0, 400)).toBe(status);
+  expect(a.contentType).toContain("text/html");
+  expect(a.body).toContain("Nothing was saved");
+}
+
+/** Posts and checks the answer came within a second and the server's memory grew by less than 50 MB. */
+async function expectCheap(path: string, o: RawPost): Promise<Answer> {
+  // Warm up (session and access lookups, JIT) so that the bound measures the refusal.
+  await post(`/appoint?id=${appId}`, { cookie: o.cookie, contentType: URLENCODED, body: "section=X" });
+  const before = rssMiB();
+  const a = await post(path, o);
+  const grown = rssMiB() - before;
+  expect(a.ms, `answered ${a.status} in ${Math.round(a.ms)} ms`).toBeLessThan(1000);
+  expect(grown, `server memory grew by ${grown.toFixed(1)} MiB`).toBeLessThan(50);
+  return a;
+}
+
+// ---------------------------------------------------------------- tests
+
+describe("bodies that would exhaust memory", () => {
+  it("refuses an array index explosion (x[99999999]) on the user's own application with 400, fast and cheaply", async () => {
+    const before = await stored(appId);
+    const a = await expectCheap(`/appoint?id=${appId}&section=FEES`, {
+      cookie: prospect,
+      contentType: URLENCODED,
+      body: "section=FEES&intent=openAddState&x[99999999]=1",
+    });
+    expectClearPage(a, 400);
+    expect(await stored(appId)).toBe(before);
+  });
+
+  it("refuses states[5000000] with 400, fast and cheaply", async () => {
+    const a = await expectCheap(`/appoint?id=${appId}&section=FEES`, {
+      cookie: prospect,
+      contentType: URLENCODED,
+      body: "section=FEES&intent=openAddState&states[5000000]=x",
+    });
+    expectClearPage(a, 400);
+  });
+
+  it("answers 404 to a user without access before reading the body", async () => {
+    const a = await expectCheap(`/appoint?id=${appId}&section=FEES`, {
+      cookie: md,
+      contentType: URLENCODED,
+      body: "section=FEES&intent=openAddState&x[99999999]=1",
+    });
+    expect(a.status).toBe(404);
+    // The same for a body that is not a form at all: access comes first.
+    expect((await post(`/appoint?id=${appId}`, { cookie: md, contentType: "application/json", body: "{" })).status).toBe(404);
+  });
+
+  it("refuses a 100 MB body with 413 before reading it", async () => {
+    const before = await stored(appId);
+    const a = await expectCheap(`/appoint?id=${appId}`, {
+      cookie: prospect,
+      contentType: URLENCODED,
+      body: "section=PERSONAL&intent=save&firstName=",
+      megabytes: 100,
+    });
+    expectClearPage(a, 413);
+    expect(await stored(appId)).toBe(before);
+  });
+
+  it("refuses a chunked body over the cap with 413", async () => {
+    const before = await stored(appId);
+    const a = await expectCheap(`/appoint?id=${appId}`, {
+      cookie: prospect,
+      contentType: URLENCODED,
+      body: "section=PERSONAL&intent=save&firstName=",
+      megabytes: 20,
+      chunked: true,
+    });
+    expectClearPage(a, 413);
+    expect(await stored(appId)).toBe(before);
+  });
+
+  it("refuses a form with too many fields with 413", async () => {
+    const body = `section=PERSONAL&intent=save&${Array.from({ length: 5000 }, (_, i) => `f${i}=1`).join("&")}`;
+    const a = await post(`/appoint?id=${appId}`, { cookie: prospect, contentType: URLENCODED, body });
+    expectClearPage(a, 413);
+  });
+});
+
+describe("malformed bodies", () => {
+  it("refuses a repeated single-value field (firstName twice) with 400, nothing stored", async () => {
+    const before = await stored(appId);
+    const a = await post(`/appoint?id=${appId}&section=PERSONAL`, {
+      cookie: prospect,
+      contentType: URLENCODED,
+      body: "section=PERSONAL&intent=save&firstName=Ann&firstName=Bob",
+    });
+    expectClearPage(a, 400);
+    expect(a.body).toContain("more than once");
+    expect(await stored(appId)).toBe(before);
+  });
+
+  it("still takes a normal save with repeated states (the list field)", async () => {
+    const a = await post(`/appoint?id=${appId}&section=FEES`, {
+      cookie: prospect,
+      contentType: URLENCODED,
+      body: "section=FEES&intent=openAddState&states=TX&states=FL",
+    });
+    expect(a.status, a.body.slice(0, 300)).toBe(200);
+  });
+
+  it.each([
+    ["JSON", "application/json", '{"section":"PERSONAL","intent":"save","firstName":"Eve"}'],
+    ["text/plain", "text/plain", "section=PERSONAL\r\nintent=save\r\nfirstName=Eve\r\n"],
+    ["broken multipart", "multipart/form-data; boundary=XYZ", "--XYZ\r\nContent-Disposition: form-data; name=\"firstName\r\n\r\nEve"],
+    ["no content type", undefined, "section=PERSONAL&intent=save&firstName=Eve"],
+  ])("refuses a %s body to /appoint with 400, nothing stored", async (_label, contentType, body) => {
+    const before = await stored(appId);
+    const a = await post(`/appoint?id=${appId}`, { cookie: prospect, contentType, body });
+    expectClearPage(a, 400);
+    expect(await stored(appId)).toBe(before);
+  });
+
+  it("refuses names conform cannot read (reserved, malformed, too long) with 400", async () => {
+    for (const body of [
+      "section=PERSONAL&intent=save&__state__=%7Bbroken",
+      "section=PERSONAL&intent=save&__intent__=%7Bbroken",
+      "section=PERSONAL&intent=save&a]b=1",
+      `section=PERSONAL&intent=save&${"n".repeat(500)}=1`,
+    ]) {
+      const a = await post(`/appoint?id=${appId}`, { cookie: prospect, contentType: URLENCODED, body });
+      expectClearPage(a, 400);
+    }
+  });
+
+  it("refuses a body that is not a form with 400 on the wizard, the paper appointment and impersonation", async () => {
+    const cases: Array<[string, string]> = [
+      ["/wizard?link=EXTnothing", md],
+      [`/appoint/paper?email=new-prospect@example.com&link=${linkCode}&apptTypeCode=APPTTYP_IND`, admin],
+      ["/auth/impersonate", admin],
+    ];
+    for (const [path, cookie] of cases) {
+      const a = await post(path, { cookie, contentType: "text/plain", body: "email=x" });
+      expect(a.status, `${path}: ${a.body.slice(0, 300)}`).toBe(400);
+      expect(a.body, path).toContain("Nothing was saved");
+      const repeated = await post(path, { cookie, contentType: URLENCODED, body: "email=a@example.com&email=b@example.com&intent=start&intent=stop" });
+      expect(repeated.status, `${path}: ${repeated.body.slice(0, 300)}`).toBe(400);
+    }
+  });
+});
