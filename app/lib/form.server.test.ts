@@ -71,7 +71,7 @@ describe("readForm", () => {
   });
 
   it("answers a whole HTML page for a route without one of its own", async () => {
-    const r = await readForm(post("a=1", "text/plain"), { standalone: true }).catch((e: unknown) => e as Response);
+    const r = (await readForm(post("a=1", "text/plain"), { standalone: true }).catch((e: unknown) => e)) as Response;
     expect(r.status).toBe(400);
     expect(r.headers.get("Content-Type")).toContain("text/html");
     const html = await r.text();

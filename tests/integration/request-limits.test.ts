@@ -10,7 +10,9 @@
 //  - a repeated single-value field and a body that is not a form (JSON,
 //    text/plain, broken multipart) answer 400 with a clear page, nothing stored;
 //  - the other form actions (wizard, paper appointment, impersonation) refuse
-//    a body that is not a form with 400, not 500.
+//    a body that is not a form with 400, not 500;
+//  - the built-in identity provider's own forms refuse large bodies with a
+//    413 page the client gets to read.
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -92,12 +94,12 @@ type RawPost = {
  * POSTs with node:http so that the body can be huge or chunked and the
  * answer is read as soon as it comes (the server may stop reading the body).
  */
-function post(path: string, o: RawPost): Promise<Answer> {
+function post(path: string, o: RawPost, base = app.url): Promise<Answer> {
   const head = Buffer.from(o.body ?? "");
   const mib = Buffer.alloc(1024 * 1024, "a");
   const total = head.length + (o.megabytes ?? 0) * mib.length;
-  const url = new URL(path, app.url);
-  const headers: Record<string, string> = { Cookie: o.cookie, Origin: app.url, Accept: "text/html" };
+  const url = new URL(path, base);
+  const headers: Record<string, string> = { Cookie: o.cookie, Origin: url.origin, Accept: "text/html" };
   if (o.contentType) headers["Content-Type"] = o.contentType;
   if (!o.chunked) headers["Content-Length"] = String(total);
   else headers["Transfer-Encoding"] = "chunked";
@@ -325,5 +327,37 @@ describe("malformed bodies", () => {
       const repeated = await post(path, { cookie, contentType: URLENCODED, body: "email=a@example.com&email=b@example.com&intent=start&intent=stop" });
       expect(repeated.status, `${path}: ${repeated.body.slice(0, 300)}`).toBe(400);
     }
+  });
+});
+
+describe("the built-in identity provider's forms", () => {
+  /** Asks for a fresh page of the provider: its memory is the same process's. */
+  const idp = (path: string, o: Omit<RawPost, "cookie">) => post(path, { cookie: "", ...o }, app.idpUrl);
+
+  it("refuses a body over its cap with a 413 page, declared or chunked, fast and cheaply", async () => {
+    for (const chunked of [false, true]) {
+      const before = rssMiB();
+      const a = await idp("/password/forgot", { contentType: URLENCODED, body: "email=", megabytes: 100, chunked });
+      const grown = rssMiB() - before;
+      expect(a.status, `chunked ${chunked}: ${a.body.slice(0, 300)}`).toBe(413);
+      expect(a.contentType).toContain("text/html");
+      expect(a.body).toContain("Form too large");
+      expect(a.ms).toBeLessThan(1000);
+      expect(grown).toBeLessThan(50);
+    }
+  });
+
+  it("refuses a form with too many fields with 413", async () => {
+    const a = await idp("/password/forgot", { contentType: URLENCODED, body: Array.from({ length: 5000 }, (_, i) => `f${i}=`).join("&") });
+    expect(a.status).toBe(413);
+    expect(a.body).toContain("Form too large");
+  });
+
+  it("refuses a body that is not a form (415) and answers a repeated field like a single one", async () => {
+    const a = await idp("/password/forgot", { contentType: "application/json", body: '{"email":"a@example.com"}' });
+    expect(a.status).toBe(415);
+    expect(a.contentType).toContain("text/html");
+    const repeated = await idp("/password/forgot", { contentType: URLENCODED, body: "email=a@example.com&email=b@example.com&csrf=x&csrf=y" });
+    expect(repeated.status).toBe(403); // no valid csrf token: refused, not a 500
   });
 });
