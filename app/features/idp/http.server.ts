@@ -4,6 +4,8 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { KoaContext } from "oidc-provider";
 
 const MAX_FORM_BYTES = 64 * 1024;
+/** The provider's longest form (sign-up) posts about ten fields. */
+const MAX_FORM_FIELDS = 100;
 
 export class HttpError extends Error {
   constructor(
@@ -14,10 +16,16 @@ export class HttpError extends Error {
   }
 }
 
-/** Reads an application/x-www-form-urlencoded body (at most 64 KiB). */
+/**
+ * Reads an application/x-www-form-urlencoded body: at most 64 KiB (a declared
+ * length over it is refused before a byte is read) and MAX_FORM_FIELDS fields.
+ * A repeated field is harmless here: formValues takes the first value.
+ */
 export async function readForm(ctx: KoaContext): Promise<URLSearchParams> {
   const type = String(ctx.get("content-type") || "").split(";")[0].trim().toLowerCase();
   if (type !== "application/x-www-form-urlencoded") throw new HttpError(415, "Unsupported form encoding");
+  const declared = Number(ctx.get("content-length") || "0");
+  if (declared > MAX_FORM_BYTES) throw new HttpError(413, "Form too large");
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of ctx.req) {
@@ -26,7 +34,9 @@ export async function readForm(ctx: KoaContext): Promise<URLSearchParams> {
     if (size > MAX_FORM_BYTES) throw new HttpError(413, "Form too large");
     chunks.push(buf);
   }
-  return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+  const text = Buffer.concat(chunks).toString("utf8");
+  if (text.split("&", MAX_FORM_FIELDS + 1).length > MAX_FORM_FIELDS) throw new HttpError(413, "Form too large");
+  return new URLSearchParams(text);
 }
 
 /** The form's fields as strings (first value of each; files are not expected). */
