@@ -302,6 +302,17 @@ describe("malformed bodies", () => {
     expect(await stored(appId)).toBe(before);
   });
 
+  it("answers a list index within the cap like any other form (no 500)", async () => {
+    for (const intent of ["save", "openAddState"]) {
+      const a = await post(`/appoint?id=${appId}`, {
+        cookie: prospect,
+        contentType: URLENCODED,
+        body: `section=PERSONAL&intent=${intent}&answers[999].questionId=1&answers[999].answer=Y&x[999]=1`,
+      });
+      expect(a.status, a.body.slice(0, 300)).toBeLessThan(500);
+    }
+  });
+
   it("refuses names conform cannot read (reserved, malformed, too long) with 400", async () => {
     for (const body of [
       "section=PERSONAL&intent=save&__state__=%7Bbroken",
