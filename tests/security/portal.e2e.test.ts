@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { describe, expect, test } from "vitest";
-import { repoRoot } from "../support/app-server";
+import { repoRoot, startApp } from "../support/app-server";
 import { browserFixture, DEMO, DEMO_PASSWORD, fillSignIn, signIn, waitForPortal } from "../support/browser";
 import { nav, sharedApp } from "../e2e/helpers";
 
@@ -83,6 +83,26 @@ describe("listening address (item 2)", () => {
       const port = Number(new URL(url).port);
       expect(await connects("127.0.0.1", port), `${url} on 127.0.0.1`).toBe(true);
       expect(await connects(outside!, port), `${url} on ${outside}`).toBe(false);
+    }
+  });
+});
+
+describe("the development mailbox (item 2)", () => {
+  const outside = Object.values(os.networkInterfaces())
+    .flat()
+    .find((i) => i && !i.internal && i.family === "IPv4")?.address;
+
+  test.runIf(outside)("opened to the network with HOST=0.0.0.0, it still answers only requests from this machine", async () => {
+    const app = await startApp({ env: { HOST: "0.0.0.0" } });
+    try {
+      const local = await fetch(`http://127.0.0.1:${app.port}/dev/mail`);
+      await local.text();
+      expect(local.status).toBe(200);
+      const remote = await fetch(`http://${outside}:${app.port}/dev/mail`);
+      await remote.text();
+      expect(remote.status).toBe(404);
+    } finally {
+      await app.dispose();
     }
   });
 });
