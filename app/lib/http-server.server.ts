@@ -11,7 +11,7 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { audit } from "./audit.server";
 import { env } from "./env.server";
-import { clientAddressOfSocket, listenHost, parseTrustedProxies, withPeerAddress } from "./net.server";
+import { clientAddressOfSocket, isTrustedProxy, listenHost, parseTrustedProxies, withPeerAddress } from "./net.server";
 import { crossSiteRefusal, ownOrigins } from "./security.server";
 
 export type Next = (error?: unknown) => void;
@@ -187,16 +187,19 @@ export function perMinuteLimiter(limit: number, maxKeys = 10_000, now: () => num
 export function crossSiteGuard(auditLimit = perMinuteLimiter(CROSS_SITE_AUDITS_PER_MINUTE)): NodeMiddleware {
   return (req, res, next) => {
     const method = (req.method ?? "GET").toUpperCase();
+    // X-Forwarded-Host counts only from a trusted proxy (Remix compares Origin with it).
+    if (!isTrustedProxy(req.socket.remoteAddress)) delete req.headers["x-forwarded-host"];
     const protocol = (req as IncomingMessage & { protocol?: string }).protocol ?? "http";
     const host = req.headers.host;
-    const reason = crossSiteRefusal(
-      method,
-      (name) => {
-        const v = req.headers[name.toLowerCase()];
-        return Array.isArray(v) ? v[0] : v;
-      },
-      ownOrigins(host ? `${protocol}://${host}` : undefined),
-    );
+    const reason =
+      crossSiteRefusal(
+        method,
+        (name) => {
+          const v = req.headers[name.toLowerCase()];
+          return Array.isArray(v) ? v[0] : v;
+        },
+        ownOrigins(host ? `${protocol}://${host}` : undefined),
+      ) ?? remixOriginMismatch(method, req);
     if (!reason) return next();
     const path = (req.url ?? "/").split("?")[0]!.slice(0, 300);
     const source = clientAddressOfSocket(req.socket.remoteAddress, req.headers["x-forwarded-for"]);
@@ -210,6 +213,26 @@ export function crossSiteGuard(auditLimit = perMinuteLimiter(CROSS_SITE_AUDITS_P
     }
     refuse(req, res, 403, CROSS_SITE.title, CROSS_SITE.message, { close: true });
   };
+}
+
+/**
+ * What Remix's own check (throwIfPotentialCSRFAttack) would refuse with an
+ * empty 500: an Origin whose host is not the Host (or a trusted proxy's
+ * X-Forwarded-Host) header, e.g. APP_URL's origin sent to another host name.
+ */
+function remixOriginMismatch(method: string, req: IncomingMessage): string | null {
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return null;
+  const origin = req.headers.origin;
+  if (!origin || origin === "null") return null;
+  let originHost = "";
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return `Origin: ${origin.slice(0, 200)}`;
+  }
+  const forwarded = req.headers["x-forwarded-host"];
+  const host = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim() || req.headers.host;
+  return host && originHost === host ? null : `Origin ${origin.slice(0, 200)} is not the Host ${String(host).slice(0, 200)}`;
 }
 
 /** The Remix request carries the socket address (see net.server.ts), never a client-sent copy. */

@@ -122,6 +122,12 @@ export function clientAddress(request: Request): string | null {
   return resolveClientAddress(peerAddress(request), request.headers.get("X-Forwarded-For"), trustedProxies());
 }
 
+/** True when the socket address is one of TRUST_PROXY (its X-Forwarded-* headers are believed). */
+export function isTrustedProxy(remoteAddress: string | undefined): boolean {
+  const peer = remoteAddress ? normalizeAddress(remoteAddress) : null;
+  return peer !== null && isTrusted(trustedProxies(), peer);
+}
+
 /** The same for a node request, before Remix (the HTTP server's own middleware). */
 export function clientAddressOfSocket(remoteAddress: string | undefined, forwardedFor: string | string[] | undefined): string | null {
   const peer = remoteAddress ? normalizeAddress(remoteAddress) : null;

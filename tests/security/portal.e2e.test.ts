@@ -170,6 +170,30 @@ describe("cross-site POSTs (item 7)", () => {
     }
   });
 
+  test("a POST whose Origin is not the Host it was sent to answers 403 with the page, not Remix's empty 500", async () => {
+    const { port } = new URL(appUrl);
+    const res = await fetch(`http://127.0.0.1:${port}/auth/logout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: new URL(appUrl).origin, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain("<h1>Request Refused</h1>");
+  });
+
+  test("a client's X-Forwarded-Host is ignored (no TRUST_PROXY): a same-origin POST still works", async () => {
+    const res = await fetch(`${appUrl}/auth/logout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: new URL(appUrl).origin, "X-Forwarded-Host": "evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
+    await res.text();
+    expect(res.status).toBeGreaterThanOrEqual(300);
+    expect(res.status).toBeLessThan(400);
+  });
+
   test("a flood of cross-site POSTs from one address writes at most 5 audit rows a minute", async () => {
     // From a loopback address of its own, so that the other tests' refusals do not count.
     const source = `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${2 + Math.floor(Math.random() * 250)}`;
