@@ -19,7 +19,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "integration",
-          include: ["tests/integration/**/*.test.ts"],
+          include: ["tests/integration/**/*.test.ts", "tests/security/**/*.test.ts"],
+          exclude: ["tests/security/**/*.e2e.test.ts"],
           environment: "node",
           globalSetup: ["tests/support/global-postgres.ts"],
           pool: "forks",
@@ -32,7 +33,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "e2e",
-          include: ["tests/e2e/**/*.test.ts"],
+          include: ["tests/e2e/**/*.test.ts", "tests/security/**/*.e2e.test.ts"],
           environment: "node",
           globalSetup: ["tests/support/global-postgres.ts", "tests/support/global-app.ts"],
           pool: "forks",

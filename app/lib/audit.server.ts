@@ -22,6 +22,9 @@ export async function audit(
     targetType?: string;
     targetId?: string;
     details?: Record<string, unknown>;
+    /** The client address when there is no Remix request (the HTTP server's own refusals). */
+    ipAddress?: string | null;
+    userAgent?: string | null;
   } = {},
 ): Promise<void> {
   try {
@@ -32,8 +35,8 @@ export async function audit(
         impersonatorUserId: opts.impersonatorUserId ?? null,
         targetType: opts.targetType ?? null,
         targetId: opts.targetId ?? null,
-        ipAddress: opts.request ? clientIp(opts.request) : null,
-        userAgent: opts.request?.headers.get("User-Agent")?.slice(0, 500) ?? null,
+        ipAddress: opts.request ? clientIp(opts.request) : (opts.ipAddress ?? null),
+        userAgent: (opts.request?.headers.get("User-Agent") ?? opts.userAgent)?.slice(0, 500) ?? null,
         details: (opts.details ?? undefined) as never,
       },
     });

@@ -15,6 +15,16 @@ const int = (fallback: number) =>
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: int(3000),
+  /**
+   * Address the portal and the built-in provider listen on. Default:
+   * 127.0.0.1 while APP_URL is a loopback address, every interface otherwise.
+   */
+  HOST: optionalString,
+  /**
+   * Proxies whose X-Forwarded-For is believed: addresses and CIDRs, comma- or
+   * space-separated. Default none: the socket address is the client's.
+   */
+  TRUST_PROXY: optionalString,
   /** Public URL of the portal, used in emails and OpenID redirect URIs. */
   APP_URL: optionalString,
   /** Where the embedded database, generated secrets and uploads live. */

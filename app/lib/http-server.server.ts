@@ -9,7 +9,10 @@
 // Every refusal is a small HTML page (or JSON for a script that asks for it),
 // never an empty 500.
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { audit } from "./audit.server";
 import { env } from "./env.server";
+import { clientAddressOfSocket, isTrustedProxy, listenHost, parseTrustedProxies, withPeerAddress } from "./net.server";
+import { crossSiteRefusal, ownOrigins } from "./security.server";
 
 export type Next = (error?: unknown) => void;
 export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
@@ -149,15 +152,109 @@ export type HttpServerHooks = {
   onListening?: (server: Server) => void;
 };
 
+export const CROSS_SITE = {
+  title: "Request Refused",
+  message:
+    "This form was sent from another site, so the portal did not accept it. Nothing was changed. If you were using the portal, go back, reload the page and try again.",
+} as const;
+
+/** Audit rows for refused cross-site requests, per source address and minute. */
+export const CROSS_SITE_AUDITS_PER_MINUTE = 5;
+
+/**
+ * Counts events per key in one-minute windows; `allow` says whether this one
+ * is still within the limit. Memory is bounded: past `maxKeys` sources the
+ * table starts over.
+ */
+export function perMinuteLimiter(limit: number, maxKeys = 10_000, now: () => number = Date.now) {
+  const windows = new Map<string, { start: number; count: number }>();
+  return {
+    allow(key: string): boolean {
+      const t = now();
+      let w = windows.get(key);
+      if (!w || t - w.start >= 60_000) {
+        if (!w && windows.size >= maxKeys) windows.clear();
+        w = { start: t, count: 0 };
+        windows.set(key, w);
+      }
+      w.count += 1;
+      return w.count <= limit;
+    },
+  };
+}
+
+/**
+ * Refuses a cross-site state-changing request before Remix (whose own CSRF
+ * check would answer an empty 500): our 403 page, one log line, and an
+ * audit row, at most CROSS_SITE_AUDITS_PER_MINUTE per source address a
+ * minute so that an anonymous sender cannot flood the audit log.
+ */
+export function crossSiteGuard(auditLimit = perMinuteLimiter(CROSS_SITE_AUDITS_PER_MINUTE)): NodeMiddleware {
+  return (req, res, next) => {
+    const method = (req.method ?? "GET").toUpperCase();
+    // X-Forwarded-Host counts only from a trusted proxy (Remix compares Origin with it).
+    if (!isTrustedProxy(req.socket.remoteAddress)) delete req.headers["x-forwarded-host"];
+    const protocol = (req as IncomingMessage & { protocol?: string }).protocol ?? "http";
+    const host = req.headers.host;
+    const reason =
+      crossSiteRefusal(
+        method,
+        (name) => {
+          const v = req.headers[name.toLowerCase()];
+          return Array.isArray(v) ? v[0] : v;
+        },
+        ownOrigins(host ? `${protocol}://${host}` : undefined),
+      ) ?? remixOriginMismatch(method, req);
+    if (!reason) return next();
+    const path = (req.url ?? "/").split("?")[0]!.slice(0, 300);
+    const source = clientAddressOfSocket(req.socket.remoteAddress, req.headers["x-forwarded-for"]);
+    console.warn(`[portal] refused cross-site ${method} ${path} from ${source ?? "unknown"} (${reason})`);
+    if (auditLimit.allow(source ?? "unknown")) {
+      void audit("ACCESS_DENIED", {
+        ipAddress: source,
+        userAgent: req.headers["user-agent"] ?? null,
+        details: { reason: "cross-site", method, path, refusal: reason },
+      });
+    }
+    refuse(req, res, 403, CROSS_SITE.title, CROSS_SITE.message, { close: true });
+  };
+}
+
+/**
+ * What Remix's own check (throwIfPotentialCSRFAttack) would refuse with an
+ * empty 500: an Origin whose host is not the Host (or a trusted proxy's
+ * X-Forwarded-Host) header, e.g. APP_URL's origin sent to another host name.
+ */
+function remixOriginMismatch(method: string, req: IncomingMessage): string | null {
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return null;
+  const origin = req.headers.origin;
+  if (!origin || origin === "null") return null;
+  let originHost = "";
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return `Origin: ${origin.slice(0, 200)}`;
+  }
+  const forwarded = req.headers["x-forwarded-host"];
+  const host = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim() || req.headers.host;
+  return host && originHost === host ? null : `Origin ${origin.slice(0, 200)} is not the Host ${String(host).slice(0, 200)}`;
+}
+
+/** The Remix request carries the socket address (see net.server.ts), never a client-sent copy. */
+export function recordPeerAddress(request: Request, req: IncomingMessage): Request {
+  return withPeerAddress(request, req.socket.remoteAddress);
+}
+
 export function httpServerHooks(): HttpServerHooks {
   const e = env();
+  parseTrustedProxies(e.TRUST_PROXY); // a bad TRUST_PROXY stops the start-up
   return {
-    host: undefined,
+    host: listenHost(),
     port: e.PORT,
-    middleware: [bodyLimit],
+    middleware: [crossSiteGuard(), bodyLimit],
     staticHeaders: setBaseSecurityHeaders,
     remixRequest: (request, req, res) =>
-      limitRequestBody(request, bodyLimitFor(new URL(request.url).pathname), () =>
+      limitRequestBody(recordPeerAddress(request, req), bodyLimitFor(new URL(request.url).pathname), () =>
         refuse(req, res, 413, BODY_TOO_LARGE.title, BODY_TOO_LARGE.message, { close: true }),
       ),
   };

@@ -55,7 +55,9 @@ export async function createSession(
       userAgent: request.headers.get("User-Agent")?.slice(0, 500) ?? null,
     },
   });
-  return sessionCookie().serialize(token, { maxAge: e.SESSION_MAX_HOURS * 3600 });
+  // A browser-session cookie (no Max-Age): it ends when the browser closes;
+  // the server ends it after SESSION_IDLE_MINUTES idle or SESSION_MAX_HOURS.
+  return sessionCookie().serialize(token);
 }
 
 async function readToken(request: Request): Promise<string | null> {

@@ -237,7 +237,8 @@ export async function removeStaleTempFiles(olderThanMs = 60 * 60 * 1000): Promis
 export function sanitizeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
    
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  // Control characters and bidi controls (a right-to-left override disguises the extension).
+  const cleaned = base.replace(/[\u0000-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "").trim();
   return (cleaned || "file").slice(0, 255);
 }
 

@@ -7,6 +7,7 @@ import { acceptEsignConsent } from "~/features/appointment/evidence.server";
 import type { ApplicationData } from "~/features/appointment/model";
 import { seedReferenceDataWith } from "../../prisma/seed/reference";
 import { createAgent, createAppointmentLink, createSchedule, createUser } from "../support/factories";
+import { withPeerAddress } from "~/lib/net.server";
 
 export const IP = "203.0.113.7";
 export const UA = "appointment-tests/1.0";
@@ -27,8 +28,9 @@ export function asUser(u: User, impersonator?: User): CurrentUser {
   };
 }
 
+/** A request as our HTTP server hands it to Remix: from socket address IP. */
 export function req(path = "/appoint"): Request {
-  return new Request(`http://localhost${path}`, { method: "POST", headers: { "User-Agent": UA, "X-Forwarded-For": IP } });
+  return withPeerAddress(new Request(`http://localhost${path}`, { method: "POST", headers: { "User-Agent": UA } }), IP);
 }
 
 /** A section's form data as the browser posts it (conform names; checked boxes 'on'; states repeated). */

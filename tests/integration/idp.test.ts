@@ -524,11 +524,24 @@ describe("built-in identity provider", () => {
     expect(hiddenValue(profile.body, "return_to")).toBe(returnTo);
   });
 
-  it("shows our sign-out confirmation and ends the session", async () => {
+  it("ends the session at once for the portal's own logout (id_token_hint of the signed-in account): no second question", async () => {
     const { auth, posted } = await signUp();
     const code = await finishToCode(auth, posted);
     const tokens = await exchange(code, auth.verifier);
     const url = `${issuer}/session/end?${new URLSearchParams({ id_token_hint: tokens.id_token, post_logout_redirect_uri: postLogoutUri, state: "bye" })}`;
+    const done = await request(auth.jar, url);
+    expect(done.status).toBe(303);
+    expect(done.location).toBe(`${postLogoutUri}?state=bye`);
+    const profile = await request(auth.jar, `${issuer}/account/profile`);
+    expect(profile.body).toContain("Sign in to edit your profile.");
+    const next = await beginAuthorization(auth.jar);
+    expect(next.page.body).toContain("Sign in");
+  });
+
+  it("shows our sign-out confirmation without an id_token_hint and ends the session", async () => {
+    const { auth, posted } = await signUp();
+    await finishToCode(auth, posted);
+    const url = `${issuer}/session/end?${new URLSearchParams({ client_id: clientId, post_logout_redirect_uri: postLogoutUri, state: "bye" })}`;
     const page = await request(auth.jar, url);
     expect(page.status).toBe(200);
     expect(page.body).toContain("Sign out of the Appointment Portal?");

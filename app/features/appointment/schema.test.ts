@@ -13,8 +13,6 @@ import {
   documentsSchema,
   feesSchema,
   personalSchema,
-  uploadFilesError,
-  uploadSchema,
   wizardStep2Schema,
   wizardStep3Schema,
   wizardStep3SchemaFor,
@@ -488,38 +486,6 @@ describe("Wizard", () => {
   test("conform reports the wizard messages on the radio names", () => {
     expect(parseWithZod(new FormData(), { schema: wizardStep2Schema }).reply().error).toEqual({ looksGood: ["Please choose Yes or No"] });
     expect(parseWithZod(new FormData(), { schema: wizardStep3Schema }).reply().error).toEqual({ appointmentTypeCode: [MESSAGES.wizardType] });
-  });
-});
-
-describe("Upload", () => {
-  test.each([
-    [[], "You must select 1 file to upload."],
-    [[{ name: "a.pdf", size: 10 }, { name: "b.pdf", size: 10 }], "You must select only 1 file to upload."],
-    [[{ name: "a.txt", size: 10 }], "Invalid File"],
-    [[{ name: "a.pdf.exe", size: 10 }], "Invalid File"],
-    [[{ name: "a.pdf", size: 0 }], "Invalid File"],
-    [[{ name: "a.pdf", size: 2_000_000 }], null],
-    [[{ name: "A.PDF", size: 1 }], null],
-    [[{ name: "a.pdf", size: 2_000_001 }], "Invalid File"],
-  ])("%j → %s", (files, m) => expect(uploadFilesError(files)).toBe(m));
-
-  const form = (files: File[], type = "DOCTYP_EO_CERT") => {
-    const fd = new FormData();
-    if (type) fd.set("documentTypeCode", type);
-    for (const f of files) fd.append("file", f);
-    return parseWithZod(fd, { schema: uploadSchema });
-  };
-  const pdf = (name = "cert.pdf", size = 100) => new File([new Uint8Array(size)], name, { type: "application/pdf" });
-  test.each([
-    ["no file chosen (the empty part a file input posts)", [new File([], "")], "You must select 1 file to upload."],
-    ["two files", [pdf(), pdf("b.pdf")], "You must select only 1 file to upload."],
-    ["a text file", [new File(["x"], "a.txt", { type: "text/plain" })], "Invalid File"],
-    ["a PDF over 2,000,000 bytes", [pdf("big.pdf", 2_000_001)], "Invalid File"],
-  ])("conform: %s → %s on 'file'", (_l, files, m) => expect(form(files).reply().error).toEqual({ file: [m] }));
-  test("conform: one small PDF of a known type passes", () => expect(form([pdf()]).status).toBe("success"));
-  test("conform: a missing or unknown document type is refused", () => {
-    expect(form([pdf()], "").reply().error).toEqual({ documentTypeCode: ["Please choose a document type"] });
-    expect(form([pdf()], "DOCTYP_NOPE").reply().error).toEqual({ documentTypeCode: ["Please choose a document type"] });
   });
 });
 

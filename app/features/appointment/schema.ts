@@ -16,11 +16,9 @@ import {
   APPOINTMENT_TYPE_CODES,
   CARD_TYPES,
   CORRESPONDENCE_CODES,
-  DOCUMENT_TYPES,
   EO_CERT_DOCUMENT_TYPE,
   PERSONAL_QUESTION_COUNT,
   REMIT_TYPES,
-  UPLOAD_MAX_BYTES,
   W9_BUSINESS_TYPES,
   W9_CORPORATE_BUSINESS_TYPES,
   WIZARD_APPOINTMENT_TYPES,
@@ -665,50 +663,6 @@ export function wizardStep3SchemaFor(flavour: InvitationFlavour) {
       .refine((v) => codes.includes(v), { error: MESSAGES.wizardType }),
   });
 }
-
-// ---------------------------------------------------------------- upload
-
-/** What the upload rules need of a file; a browser File or a server File both fit. */
-export type FileMeta = { name: string; size: number };
-
-function isFileMeta(v: unknown): v is FileMeta {
-  return typeof v === "object" && v !== null && typeof (v as FileMeta).name === "string" && typeof (v as FileMeta).size === "number";
-}
-
-/**
- * The chosen files as a list, leaving out the empty part a file input posts
- * when nothing is chosen (name '' and size 0).
- */
-export function chosenFiles(value: unknown): FileMeta[] {
-  const list = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
-  return list.filter(isFileMeta).filter((f) => !(f.name === "" && f.size === 0));
-}
-
-/**
- * The upload rules as a plain check (spec §5, §8): exactly one file, a PDF
- * (name ending in .pdf), not empty and at most 2,000,000 bytes. Null when fine.
- */
-export function uploadFilesError(files: readonly FileMeta[]): string | null {
-  if (files.length === 0) return MESSAGES.uploadNone;
-  if (files.length > 1) return MESSAGES.uploadTooMany;
-  const f = files[0];
-  if (!/\.pdf$/i.test(f.name.trim()) || f.size <= 0 || f.size > UPLOAD_MAX_BYTES) return MESSAGES.uploadInvalid;
-  return null;
-}
-
-/** The upload form: `documentTypeCode` (select) and `file` (file input). */
-export const uploadSchema = z
-  .object({
-    documentTypeCode: z.string().optional(),
-    file: z.any(),
-  })
-  .superRefine((v, zctx) => {
-    if (!v.documentTypeCode || !(DOCUMENT_TYPES as readonly string[]).includes(v.documentTypeCode)) {
-      zctx.addIssue({ code: "custom", path: ["documentTypeCode"], message: MESSAGES.uploadDocumentType });
-    }
-    const err = uploadFilesError(chosenFiles(v.file));
-    if (err) zctx.addIssue({ code: "custom", path: ["file"], message: err });
-  });
 
 // ---------------------------------------------------------------- helpers for callers
 

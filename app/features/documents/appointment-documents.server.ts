@@ -10,7 +10,7 @@ import { alwaysPresentDocument, isAppointmentTypeCode } from "~/features/appoint
 import { prisma } from "~/lib/db.server";
 import { contentDisposition, fileResponse, StoredFileMissingError, type StoredFile } from "~/lib/storage.server";
 import { COMBINED_APPLICATION_TYPE, renderCombinedApplication, type ApplicationPart } from "./combined-application.server";
-import { ADDITIONAL_DOCUMENT_TYPE, DOCUMENT_UNAVAILABLE, DOCUMENT_UNAVAILABLE_TITLE, FILE_EMPTY } from "./upload";
+import { ADDITIONAL_DOCUMENT_TYPE, DOCUMENT_UNAVAILABLE, DOCUMENT_UNAVAILABLE_TITLE, FILE_EMPTY, pdfDownloadName } from "./upload";
 
 export type DocumentGroup = "GENERATED" | "AGREEMENT" | "UPLOADED" | "ADDITIONAL";
 
@@ -382,7 +382,8 @@ export async function documentDownloadResponse(
   }
   if (resolved.storedFile.byteSize === 0) return downloadProblemPage(FILE_EMPTY.title, FILE_EMPTY.message, 500, opts.appointmentId);
   try {
-    const res = await fileResponse(resolved.storedFile, { disposition, fileName: resolved.fileName });
+    // Every document is a PDF: downloaded under a .pdf name whatever was uploaded.
+    const res = await fileResponse(resolved.storedFile, { disposition, fileName: pdfDownloadName(resolved.fileName), contentType: "application/pdf" });
     if (res.headers.get("Content-Length") === "0") {
       await res.body?.cancel();
       return downloadProblemPage(FILE_EMPTY.title, FILE_EMPTY.message, 500, opts.appointmentId);

@@ -14,11 +14,14 @@ import { requireAppointmentAccess } from "~/features/appointment/access.server";
 import { audit } from "~/lib/audit.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
-import { removeBlob, sanitizeFileName, writeBlob, type WrittenBlob } from "~/lib/storage.server";
+import { removeBlob, writeBlob, type WrittenBlob } from "~/lib/storage.server";
 import { uploadDocumentTypes } from "./appointment-documents.server";
 import {
   ADDITIONAL_DOCUMENT_TYPE,
+  cleanUploadFileName,
+  isPdfFileName,
   MAX_UPLOAD_BYTES,
+  pdfDownloadName,
   UPLOAD_FIELDS,
   type UploadResultCode,
 } from "./upload";
@@ -28,6 +31,14 @@ export const MAX_UPLOAD_REQUEST_BYTES = 5 * MAX_UPLOAD_BYTES;
 
 const MAX_FIELD_BYTES = 200;
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+
+/** The multipart body could not be parsed (broken framing, a bad part header, no parts at all). */
+export class MalformedUploadError extends Error {
+  constructor(cause?: unknown) {
+    super("The upload's multipart body could not be read", { cause });
+    this.name = "MalformedUploadError";
+  }
+}
 
 export class UploadRequestTooLargeError extends Error {
   constructor() {
@@ -94,7 +105,9 @@ export async function receiveUpload(request: Request, opts: { maxBytes?: number 
   const got: ReceivedUpload = { fields: {}, fileCount: 0, fileName: null, contentType: null, blob: null, problem: null };
   const wanted = new Set<string>([UPLOAD_FIELDS.appointmentId, UPLOAD_FIELDS.documentTypeCode]);
 
+  let parts = 0;
   const handler = async (part: UploadHandlerPart): Promise<undefined> => {
+    parts += 1;
     if (part.filename === undefined) {
       if (wanted.has(part.name) && !(part.name in got.fields)) got.fields[part.name] = (await readField(part.data)).trim();
       else await drain(part.data);
@@ -110,9 +123,9 @@ export async function receiveUpload(request: Request, opts: { maxBytes?: number 
       await drain(part.data);
       return undefined;
     }
-    got.fileName = sanitizeFileName(part.filename);
+    got.fileName = cleanUploadFileName(part.filename);
     got.contentType = part.contentType || null;
-    if (!got.fileName.toLowerCase().includes(".pdf")) {
+    if (!isPdfFileName(got.fileName)) {
       got.problem = "NOT_PDF";
       await drain(part.data);
       return undefined;
@@ -145,12 +158,24 @@ export async function receiveUpload(request: Request, opts: { maxBytes?: number 
 
   try {
     await unstable_parseMultipartFormData(cappedRequest(request, MAX_UPLOAD_REQUEST_BYTES), handler);
+    if (parts === 0) throw new MalformedUploadError();
   } catch (error) {
     if (got.blob) await removeBlob(got.blob.storageKey).catch(() => {});
     got.blob = null;
-    throw error;
+    throw isParseError(error) && !(error instanceof MalformedUploadError) ? new MalformedUploadError(error) : error;
   }
   return got;
+}
+
+/**
+ * An error of the multipart parser (what the client sent), as opposed to
+ * one of storage (errno codes such as ENOSPC) or the size cap.
+ */
+function isParseError(error: unknown): boolean {
+  if (error instanceof MalformedUploadError) return true;
+  if (error instanceof UploadRequestTooLargeError || error instanceof Response) return false;
+  if (error instanceof Error && typeof (error as NodeJS.ErrnoException).code === "string") return false;
+  return error instanceof Error;
 }
 
 /** The appointment row the upload goes to (what requireAppointmentAccess returns). */
@@ -178,7 +203,7 @@ export async function storeUploadedDocument(input: {
       const file = await tx.storedFile.create({
         data: {
           storageKey: blob.storageKey,
-          fileName: sanitizeFileName(input.fileName),
+          fileName: pdfDownloadName(input.fileName),
           contentType: "application/pdf",
           byteSize: blob.byteSize,
           sha256: blob.sha256,
@@ -266,7 +291,10 @@ export async function handleUpload(request: Request, user: CurrentUser): Promise
     got = await receiveUpload(request);
   } catch (error) {
     if (error instanceof UploadRequestTooLargeError) return { status: 413, result: "TOO_BIG", appointmentId };
-    if (error instanceof TypeError) return { status: 400, result: "NO_FILE", appointmentId };
+    if (error instanceof MalformedUploadError) {
+      console.warn(`upload refused: ${error.message} (${String((error.cause as Error | undefined)?.message ?? "no parts")})`);
+      return { status: 400, result: "MALFORMED", appointmentId };
+    }
     throw error;
   }
   const discard = async () => {

@@ -27,6 +27,7 @@ export type UploadResultCode =
   | "NO_TYPE"
   | "READ_ONLY"
   | "SESSION"
+  | "MALFORMED"
   | "ERROR";
 
 export type UploadAnswer = { title: string; message: string; variant: DialogVariant };
@@ -48,6 +49,11 @@ export const UPLOAD_ANSWERS: Record<UploadResultCode, UploadAnswer> = {
     variant: "error",
   },
   SESSION: { title: "Session Timeout", message: "Your session has expired. Please sign in again.", variant: "warning" },
+  MALFORMED: {
+    title: "Upload Not Readable",
+    message: "The upload could not be read: it arrived damaged or incomplete. Nothing was saved. Please choose the file again and upload it.",
+    variant: "warning",
+  },
   ERROR: {
     title: "System Error",
     message:
@@ -75,12 +81,41 @@ export type UploadJsonAnswer = UploadAnswer & {
   redirectTo?: string;
 };
 
-/** Checks the browser can make before sending (the server checks again). */
+/**
+ * Bidirectional-text controls (LRM/RLM, embeddings, overrides, isolates, the
+ * Arabic letter mark): "invoice\u202Efdp.exe" shows as "invoiceexe.pdf".
+ */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** An upload's file name as stored: no folder, no control or bidi characters, at most 255 characters. */
+export function cleanUploadFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  return base.replace(/[\u0000-\u001f\u007f]/g, "").replace(BIDI_CONTROLS, "").trim().slice(0, 255);
+}
+
+/** The one rule for an upload's name (browser and server): it ends in .pdf once cleaned. */
+export function isPdfFileName(name: string): boolean {
+  return /.\.pdf$/i.test(cleanUploadFileName(name));
+}
+
+/** The name a document is downloaded under: always ending in .pdf. */
+export function pdfDownloadName(name: string | null | undefined): string {
+  const cleaned = cleanUploadFileName(name ?? "");
+  if (isPdfFileName(cleaned)) return cleaned;
+  return `${cleaned.replace(/\.+$/, "").slice(0, 250) || "document"}.pdf`;
+}
+
+/**
+ * The upload rule (spec §5, §8), used by the browser before sending
+ * (UploadForm) and by the server for what arrived (upload.server.ts, which
+ * also checks the %PDF- header as the bytes stream in): exactly one file,
+ * named *.pdf, not empty, at most MAX_UPLOAD_BYTES.
+ */
 export function checkFilesBeforeUpload(files: ArrayLike<{ name: string; size: number }>): UploadResultCode | null {
   if (files.length === 0) return "NO_FILE";
   if (files.length > 1) return "TOO_MANY";
   const f = files[0]!;
-  if (!f.name.toLowerCase().includes(".pdf")) return "NOT_PDF";
+  if (!isPdfFileName(f.name)) return "NOT_PDF";
   if (f.size > MAX_UPLOAD_BYTES) return "TOO_BIG";
   if (f.size === 0) return "NOT_PDF";
   return null;

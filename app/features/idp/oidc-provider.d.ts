@@ -91,6 +91,7 @@ declare module "oidc-provider" {
     save(ttl: number): Promise<string>;
     destroy(): Promise<void>;
     grantIdFor(clientId: string): string | undefined;
+    authorizations?: Record<string, { grantId?: string }>;
   }
 
   export interface Interaction {
@@ -115,6 +116,11 @@ declare module "oidc-provider" {
     addResourceScope(resource: string, scope: string): void;
     getOIDCScope(): string;
     save(ttl?: number): Promise<string>;
+    destroy(): Promise<void>;
+  }
+
+  export interface TokenConstructor {
+    revokeByGrantId(grantId: string): Promise<void>;
   }
 
   export interface GrantConstructor {
@@ -143,6 +149,9 @@ declare module "oidc-provider" {
     keys: string[];
     Grant: GrantConstructor;
     Session: SessionConstructor;
+    AccessToken: TokenConstructor;
+    RefreshToken: TokenConstructor;
+    AuthorizationCode: TokenConstructor;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     use(fn: Middleware): this;
     on(event: string, listener: (...args: any[]) => void): this;

@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import Provider, { type Account, type Configuration, type KoaContext, type Middleware } from "oidc-provider";
 import { env } from "~/lib/env.server";
+import { listenHost } from "~/lib/net.server";
 import { getSecret } from "~/lib/secrets.server";
 import { findAccountById, DEFAULT_SIGN_IN_LIMITS, type IdpAccountRecord, type SignInLimits } from "./accounts.server";
 import { PrismaAdapter, purgeExpiredIdpPayloads } from "./adapter.server";
@@ -31,7 +32,7 @@ export type StartIdentityProviderOptions = {
   /** Public URL of the provider, e.g. http://localhost:3001 (no trailing slash). */
   issuer: string;
   clients: IdpClient[];
-  /** Interface to listen on; all interfaces when unset. */
+  /** Interface to listen on; default HOST, or 127.0.0.1 while APP_URL is loopback (listenHost()). */
   host?: string;
   /** Trust X-Forwarded-* headers (behind a TLS-terminating proxy). Default false. */
   proxy?: boolean;
@@ -103,6 +104,42 @@ function basicAuthCompat(clients: IdpClient[]): Middleware {
   };
 }
 
+/**
+ * RP-initiated logout without a second question: when the portal (every
+ * client of this provider is the portal's own) sends a valid id_token_hint
+ * for the account signed in here and a registered post_logout_redirect_uri,
+ * the provider session ends at once and the browser goes back to the
+ * portal. One LOGOUT ends both sessions, with or without JavaScript. Any
+ * other request gets the 'Sign out?' page. Returns true when it answered.
+ */
+async function endSessionAtOnce(ctx: KoaContext, provider: Provider, cookieOptions: Record<string, unknown>): Promise<boolean> {
+  const oidc = ctx.oidc;
+  const session = oidc?.session;
+  const hint = oidc?.entities.IdTokenHint as { payload?: { sub?: unknown } } | undefined;
+  const target = oidc?.params?.post_logout_redirect_uri;
+  if (!oidc?.client || !session?.accountId || typeof target !== "string" || hint?.payload?.sub !== session.accountId) {
+    return false;
+  }
+  for (const { grantId } of Object.values(session.authorizations ?? {})) {
+    if (!grantId) continue;
+    await Promise.all([
+      provider.AccessToken.revokeByGrantId(grantId),
+      provider.RefreshToken.revokeByGrantId(grantId),
+      provider.AuthorizationCode.revokeByGrantId(grantId),
+    ]);
+    await (await provider.Grant.find(grantId))?.destroy();
+  }
+  await session.destroy();
+  ctx.cookies.set(provider.cookieName("session"), null, { ...cookieOptions, signed: true });
+  const back = new URL(target);
+  if (typeof oidc.params?.state === "string") back.searchParams.set("state", oidc.params.state);
+  ctx.set("Cache-Control", "no-store");
+  ctx.status = 303;
+  ctx.redirect(back.toString());
+  ctx.status = 303;
+  return true;
+}
+
 const TTL = {
   AccessToken: 60 * 60,
   AuthorizationCode: 60,
@@ -156,6 +193,7 @@ export async function startIdentityProvider(opts: StartIdentityProviderOptions):
       rpInitiatedLogout: {
         enabled: true,
         async logoutSource(ctx: KoaContext, form: string) {
+          if (await endSessionAtOnce(ctx, provider, cookieOptions)) return;
           html(ctx, 200, logoutPage(form));
         },
         async postLogoutSuccessSource(ctx: KoaContext) {
@@ -228,7 +266,8 @@ export async function startIdentityProvider(opts: StartIdentityProviderOptions):
       server.off("error", reject);
       resolve();
     };
-    if (opts.host) server.listen(opts.port, opts.host, onListening);
+    const host = opts.host ?? listenHost();
+    if (host) server.listen(opts.port, host, onListening);
     else server.listen(opts.port, onListening);
   });
 

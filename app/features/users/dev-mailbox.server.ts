@@ -1,23 +1,26 @@
 // Who may read the development mailbox (/dev/mail). Captured mail holds
-// password-reset links, so it is open to anyone only while the portal runs
-// on a loopback address (a developer's `npm start`); a deployment without
-// SMTP_URL shows it to internal administrators only. With SMTP_URL set it
-// does not exist.
+// password-reset links, so it is open without signing in only while the
+// portal runs on a loopback address (a developer's `npm start`) AND the
+// request comes from this machine (a loopback socket address: the server
+// listens on 127.0.0.1 by default then, but HOST may open it to the
+// network). Anyone else needs an internal administrator's session; with
+// SMTP_URL set the mailbox does not exist.
 import { notFound } from "~/components/PageNotFound";
 import { getCurrentUser } from "~/lib/auth.server";
-import { env } from "~/lib/env.server";
 import { mailCaptureEnabled } from "~/lib/mail.server";
+import { isLoopbackAddress, portalIsLocal } from "~/lib/net.server";
+import { clientIp } from "~/lib/security.server";
 
-const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+export { portalIsLocal };
 
-export function portalIsLocal(): boolean {
-  const host = new URL(env().appUrl).hostname;
-  return LOOPBACK.has(host) || host.endsWith(".localhost");
+/** Open to anyone from this machine while the portal itself is local; otherwise administrators only. */
+export function mailboxOpenWithoutSignIn(opts: { portalLocal: boolean; clientAddress: string | null }): boolean {
+  return opts.portalLocal && isLoopbackAddress(opts.clientAddress);
 }
 
 export async function requireMailboxAccess(request: Request): Promise<void> {
   if (!mailCaptureEnabled()) throw notFound();
-  if (portalIsLocal()) return;
+  if (mailboxOpenWithoutSignIn({ portalLocal: portalIsLocal(), clientAddress: clientIp(request) })) return;
   const user = await getCurrentUser(request);
   // An impersonating session always has an internal administrator behind it.
   const admin = Boolean(user && (user.impersonator || user.isInternal));

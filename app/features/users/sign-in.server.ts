@@ -51,15 +51,26 @@ export async function startSignIn(request: Request): Promise<Response> {
   throw new Error("The sign-in flow did not redirect to the provider");
 }
 
+/**
+ * The OAuth state cookies of this browser (remix-auth-oauth2 names each
+ * `oauth2:<uuid>`, one per sign-in started), expired after the callback.
+ */
+function clearOAuthStateCookies(request: Request): string[] {
+  const names = (request.headers.get("Cookie") ?? "")
+    .split(";")
+    .map((part) => part.split("=")[0]!.trim())
+    .filter((name) => name === "oauth2" || name.startsWith("oauth2:"));
+  return [...new Set(names)]
+    .filter((name) => /^[\w:.-]{1,100}$/.test(name))
+    .map((name) => `${name}=; Path=/auth; Max-Age=0; HttpOnly; SameSite=Lax${env().secure ? "; Secure" : ""}`);
+}
+
 export type CallbackFailure = { title: string; message: string };
 
 /** GET /auth/callback: the provider sent the user back. */
 export async function completeSignIn(request: Request): Promise<Response | CallbackFailure> {
   const returnData = (await returnCookie().parse(request.headers.get("Cookie"))) as { returnTo?: string } | null;
-  const clearState = [
-    await returnCookie().serialize("", { maxAge: 0 }),
-    `oauth2=; Path=/auth; Max-Age=0; HttpOnly; SameSite=Lax${env().secure ? "; Secure" : ""}`,
-  ];
+  const clearState = [await returnCookie().serialize("", { maxAge: 0 }), ...clearOAuthStateCookies(request)];
   const auth = await getAuthenticator();
   try {
     const signedIn = await auth.authenticate("oidc", request);
