@@ -10,6 +10,7 @@
 // never an empty 500.
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { env } from "./env.server";
+import { registerHttpServer, shutdownGuard } from "./http-drain.server";
 
 export type Next = (error?: unknown) => void;
 export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
@@ -149,11 +150,13 @@ export function httpServerHooks(): HttpServerHooks {
   return {
     host: undefined,
     port: e.PORT,
-    middleware: [bodyLimit],
+    // shutdownGuard first: it counts every request and refuses new ones during the shutdown (http-drain.server.ts).
+    middleware: [shutdownGuard, bodyLimit],
     staticHeaders: setBaseSecurityHeaders,
     remixRequest: (request, req, res) =>
       limitRequestBody(request, bodyLimitFor(new URL(request.url).pathname), () =>
         refuse(req, res, 413, BODY_TOO_LARGE.title, BODY_TOO_LARGE.message, { close: true }),
       ),
+    onListening: registerHttpServer,
   };
 }
