@@ -10,7 +10,7 @@ import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import { demoAccounts, seedDemoData, seedReferenceData } from "../../prisma/seed";
 import { startIdentityProvider } from "~/features/idp/provider.server";
-import { disconnectPrisma } from "./db.server";
+import { disconnectPrisma, prisma } from "./db.server";
 import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedDatabase } from "./embedded-postgres.server";
 import { drainHttpServer } from "./http-drain.server";
 import { env } from "./env.server";
@@ -63,6 +63,7 @@ async function doBoot({ requestsInFlight }: { requestsInFlight: () => number }) 
   // 2. Migrations
   const { applied } = await migrate(databaseUrl, { log });
   log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database schema is up to date");
+  await warnIfSuperuser();
 
   // 3. Seed
   await seedReferenceData();
@@ -144,6 +145,17 @@ async function doBoot({ requestsInFlight }: { requestsInFlight: () => number }) 
 
   const setupLink = e.SEED_DEMO_DATA ? undefined : await announceFirstAdministratorSetup();
   printBanner(Boolean(embedded), setupLink);
+}
+
+/** An external DATABASE_URL should not be a superuser either (decision 0014): say so, once per start. */
+async function warnIfSuperuser() {
+  const [row] = await prisma.$queryRaw<Array<{ rolsuper: boolean; name: string }>>`
+    SELECT rolsuper, rolname AS name FROM pg_roles WHERE rolname = current_user`;
+  if (row?.rolsuper) {
+    console.warn(
+      `[portal] warning: the database role "${row.name}" is a superuser. Give the portal a role that owns its database but is no superuser (see docs/decisions/0014-crash-safety-and-deployment.md).`,
+    );
+  }
 }
 
 /** The start-up failure as an operator reads it: our own messages without a stack. */

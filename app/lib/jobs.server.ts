@@ -35,23 +35,41 @@ function workerIdsFile() {
   return path.join(env().dataDir, "worker-ids.json");
 }
 
-function readWorkerIds(): string[] {
-  const file = workerIdsFile();
-  if (!existsSync(file)) return [];
+/** The file holds the ids per database (host:port/name), so runs on other databases (tests) do not mix in. */
+function databaseKey(): string {
   try {
-    const ids = (JSON.parse(readFileSync(file, "utf8")) as { ids?: unknown }).ids;
-    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : [];
+    const u = new URL(connectionString());
+    return `${u.hostname}:${u.port || "5432"}${u.pathname}`;
   } catch {
-    return [];
+    return "default";
   }
+}
+
+type WorkerIdsFile = Record<string, { ids: string[]; pid: number; startedAt: string }>;
+
+function readWorkerIdsFile(): WorkerIdsFile {
+  const file = workerIdsFile();
+  if (!existsSync(file)) return {};
+  try {
+    const parsed = JSON.parse(readFileSync(file, "utf8")) as unknown;
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as WorkerIdsFile) : {};
+  } catch {
+    return {};
+  }
+}
+
+function readWorkerIds(): string[] {
+  const ids = readWorkerIdsFile()[databaseKey()]?.ids;
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : [];
 }
 
 /** Written before the pool takes its first job (synchronously, in the event). */
 function recordWorkerIds(ids: string[]) {
   const file = workerIdsFile();
   mkdirSync(path.dirname(file), { recursive: true });
+  const next = { ...readWorkerIdsFile(), [databaseKey()]: { ids, pid: process.pid, startedAt: new Date().toISOString() } };
   const temp = `${file}.${process.pid}`;
-  writeFileSync(temp, JSON.stringify({ ids, pid: process.pid, startedAt: new Date().toISOString() }));
+  writeFileSync(temp, JSON.stringify(next, null, 2));
   renameSync(temp, file);
 }
 
