@@ -177,7 +177,8 @@ function installShutdown(shutdown: () => Promise<void>) {
     }, 30_000);
     force.unref();
     shutdown().then(
-      () => process.exit(0),
+      // 1 when the shutdown follows a failed start (scripts/serve.mjs sets it).
+      () => process.exit(typeof process.exitCode === "number" ? process.exitCode : 0),
       (error) => {
         console.error(`[portal] shutdown failed: ${(error as Error).message}`);
         process.exit(1);
