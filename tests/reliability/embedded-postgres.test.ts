@@ -7,6 +7,7 @@
 // - started as root with DATA_DIR under a directory the `postgres` user cannot
 //   enter, the portal stops at once with a message that says what to do.
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -142,5 +143,23 @@ describe("the embedded PostgreSQL", () => {
     expect(logs).not.toMatch(/EACCES|Cannot read properties/);
     expect(logs).toContain(`the postgres user cannot enter ${home}`);
     expect(logs).toMatch(/DATABASE_URL/);
+  });
+
+  test("a PostgreSQL that cannot start (its port is taken) stops the start with PostgreSQL's own words", async () => {
+    const [pgPort] = await freePorts(1);
+    const squatter = net.createServer();
+    await new Promise<void>((resolve) => squatter.listen(pgPort, "127.0.0.1", resolve));
+    try {
+      const app = await startApp({ databaseUrl: null, noWait: true, env: { EMBEDDED_PG_PORT: String(pgPort) } });
+      apps.push(app);
+      const info = await app.exited();
+      expect(info.code).toBe(1);
+      const logs = app.logs();
+      expect(logs).not.toMatch(/Cannot read properties/);
+      expect(logs).toMatch(/start-up failed: The embedded PostgreSQL under .* could not start/);
+      expect(logs).toMatch(/could not create any TCP\/IP sockets/);
+    } finally {
+      squatter.close();
+    }
   });
 });
