@@ -353,8 +353,39 @@ export async function startEmbeddedPostgres(opts: {
     await admin.end().catch(() => {});
   }
   log(`Embedded PostgreSQL listening on 127.0.0.1:${port}`);
+
+  // A server that dies under the running portal (killed, out of memory) is
+  // started again on the same port; the pool and the job runner reconnect.
+  let stopping = false;
+  type Proc = { once(event: "exit", fn: (code: number | null, signal: string | null) => void): void };
+  const supervise = () => {
+    const child = (pg_ as unknown as { process?: Proc }).process;
+    child?.once("exit", (code, signal) => {
+      if (stopping) return;
+      log(`The embedded PostgreSQL stopped unexpectedly (${signal ?? `code ${code}`}); starting it again`);
+      (pg_ as unknown as { process?: unknown }).process = undefined;
+      void restart(1);
+    });
+  };
+  const restart = async (attempt: number): Promise<void> => {
+    // Its backends end shortly after the postmaster: until then it cannot start.
+    await sleep(Math.min(500 * attempt, 5000));
+    if (stopping) return;
+    try {
+      await pg_.start();
+      log("The embedded PostgreSQL is running again");
+      supervise();
+    } catch {
+      (pg_ as unknown as { process?: unknown }).process = undefined;
+      return restart(attempt + 1);
+    }
+  };
+  supervise();
   return {
     url: `postgresql://${APP_ROLE}:${encodeURIComponent(opts.appPassword)}@127.0.0.1:${port}/${database}`,
-    stop: () => pg_.stop(),
+    stop: () => {
+      stopping = true;
+      return pg_.stop();
+    },
   };
 }

