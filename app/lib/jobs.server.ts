@@ -77,7 +77,12 @@ function recordWorkerIds(ids: string[]) {
 async function unlockPreviousWorkers(): Promise<void> {
   const ids = readWorkerIds();
   if (ids.length === 0) return;
-  await (await workerUtils()).forceUnlockWorkers(ids);
+  const once = await makeWorkerUtils({ connectionString: connectionString() });
+  try {
+    await once.forceUnlockWorkers(ids);
+  } finally {
+    await once.release();
+  }
 }
 
 function watch(events: WorkerEvents) {
