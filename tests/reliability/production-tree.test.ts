@@ -96,6 +96,11 @@ describe("the production tree", () => {
     // The first administrator: a one-time link printed at start.
     const link = /First administrator: .*?(http:\/\/\S+\/setup\/\S+)/.exec(logs)?.[1];
     expect(link, logs.slice(-2000)).toBeDefined();
+    // It asks for a signed-in user first; a made-up token is unknown.
+    const opened = await fetch(link!, { redirect: "manual" });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("location")).toMatch(/^\/auth\/login\?returnTo=%2Fsetup%2F/);
+    expect((await fetch(`${app.url}/setup/made-up-token`, { redirect: "manual" })).status).toBe(404);
 
     expect((await app.stop()).code).toBe(0);
   });
