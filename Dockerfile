@@ -35,5 +35,7 @@ VOLUME ["/app/data"]
 EXPOSE 3000 3001
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# The same start command as `npm start` (node directly, so SIGTERM reaches it).
-CMD ["node", "scripts/start.mjs"]
+# The built server directly (node itself, so SIGTERM reaches it): the image
+# never builds. No demo accounts (SEED_DEMO_DATA defaults to false); the log
+# of the first start prints a one-time link to make the first administrator.
+CMD ["node", "scripts/serve.mjs"]

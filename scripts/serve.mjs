@@ -68,4 +68,11 @@ const server = app.listen(hooks.port, hooks.host, () => {
   const shown = typeof address === "object" && address ? `${address.address}:${address.port}` : String(address);
   console.log(`[portal] HTTP server listening on ${shown}`);
 });
+// A port in use (or not allowed) is a start-up failure with a plain message.
+server.once("error", (error) => {
+  console.error(`[portal] start-up failed: cannot listen on port ${hooks.port}: ${error.message}. Set PORT to a free port, or stop what uses it.`);
+  process.exitCode = 1;
+  process.kill(process.pid, "SIGTERM"); // our shutdown stops the job runner, provider and database, then exits 1
+  setTimeout(() => process.exit(1), 30_000).unref();
+});
 hooks.onListening?.(server);

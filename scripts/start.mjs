@@ -21,14 +21,28 @@ function newest(dir) {
   return max;
 }
 
+// A developer's machine gets the demo accounts unless told otherwise; a
+// production start (NODE_ENV=production, as the image sets) never by default.
+if (process.env.NODE_ENV !== "production") process.env.SEED_DEMO_DATA ??= "true";
+
+// Only a checkout with the build tools builds: a production tree (npm prune
+// --omit=dev, the image) runs the build it was shipped with, whatever the
+// files' timestamps say.
+const buildTool = path.join(root, "node_modules/@remix-run/dev/dist/cli.js");
+const canBuild = existsSync(buildTool) && existsSync(path.join(root, "app"));
+
 const sources = Math.max(
   ...["app", "jobs", "prisma"].map((d) => newest(path.join(root, d))),
   ...["package.json", "remix.config.js"].map((f) => statSync(path.join(root, f)).mtimeMs),
 );
-if (!existsSync(buildFile) || statSync(buildFile).mtimeMs < sources) {
+if (!canBuild && !existsSync(buildFile)) {
+  console.error("[portal] No build found and no build tools here (production dependencies only): build the image or run `npm install` and `npm run build`.");
+  process.exit(1);
+}
+if (canBuild && (!existsSync(buildFile) || statSync(buildFile).mtimeMs < sources)) {
   console.log("[portal] Building…");
   execFileSync(process.execPath, [path.join(root, "scripts/setup.mjs")], { cwd: root, stdio: "inherit" });
-  execFileSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
+  execFileSync(process.execPath, [buildTool, "build"], {
     cwd: root,
     stdio: "inherit",
   });

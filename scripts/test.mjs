@@ -2,7 +2,7 @@
 // `npm test`: every check the project has, in order, stopping at the first
 // failure, with the time each stage took:
 //
-//   setup, typecheck, lint, unit, integration, chromium, build, e2e
+//   setup, typecheck, lint, unit, integration, chromium, build, e2e, reliability
 //
 // It ends with a plain line `N passed, M failed` (all vitest runs added up;
 // a failed stage that is not a test run counts as one failure), which CI
@@ -53,6 +53,7 @@ const STAGES = [
   { name: "chromium", command: process.execPath, args: ["scripts/ensure-chromium.mjs"] },
   { name: "build", command: "npm", args: ["run", "build"] },
   vitest("e2e"),
+  vitest("reliability"),
 ];
 
 // ---- arguments ----

@@ -10,16 +10,19 @@ import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import { demoAccounts, seedDemoData, seedReferenceData } from "../../prisma/seed";
 import { startIdentityProvider } from "~/features/idp/provider.server";
-import { disconnectPrisma } from "./db.server";
-import { startEmbeddedPostgres, type EmbeddedDatabase } from "./embedded-postgres.server";
+import { disconnectPrisma, prisma } from "./db.server";
+import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedDatabase } from "./embedded-postgres.server";
+import { drainHttpServer } from "./http-drain.server";
 import { env } from "./env.server";
 import { startWorker, stopWorker } from "./jobs.server";
+import { announceFirstAdministratorSetup } from "./first-admin.server";
 import { mailCaptureEnabled } from "./mail.server";
 import { migrate } from "./migrate.server";
 import { configureOidc } from "./oidc.server";
 import { getSecret } from "./secrets.server";
 import { allowFormActionOrigin } from "./security.server";
 import { requestsInFlight, wrapBuild } from "./server-hooks.server";
+import { removeOwnTempFiles, removeStaleTempFiles, STALE_TEMP_FILE_MS } from "./storage.server";
 
 const log = (msg: string) => console.log(`[portal] ${msg}`);
 
@@ -32,8 +35,8 @@ export async function prepareServerBuild(build: ServerBuild): Promise<ServerBuil
 }
 
 export function boot(opts: { requestsInFlight: () => number }): Promise<void> {
-  booted ??= doBoot(opts).catch((error) => {
-    console.error(`[portal] start-up failed: ${(error as Error).stack ?? error}`);
+  booted ??= doBoot(opts).catch((error: unknown) => {
+    console.error(`[portal] start-up failed: ${describeStartupError(error)}`);
     process.exit(1);
   });
   return booted;
@@ -49,6 +52,8 @@ async function doBoot({ requestsInFlight }: { requestsInFlight: () => number }) 
     embedded = await startEmbeddedPostgres({
       dataDir: path.join(e.dataDir, "postgres"),
       port: e.EMBEDDED_PG_PORT,
+      superuserPassword: getSecret("EMBEDDED_PG_SUPERUSER_PASSWORD"),
+      appPassword: getSecret("EMBEDDED_PG_APP_PASSWORD"),
       log,
     });
     process.env.DATABASE_URL = embedded.url;
@@ -58,6 +63,7 @@ async function doBoot({ requestsInFlight }: { requestsInFlight: () => number }) 
   // 2. Migrations
   const { applied } = await migrate(databaseUrl, { log });
   log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database schema is up to date");
+  await warnIfSuperuser();
 
   // 3. Seed
   await seedReferenceData();
@@ -65,6 +71,10 @@ async function doBoot({ requestsInFlight }: { requestsInFlight: () => number }) 
     const { created } = await seedDemoData();
     if (created) log("Demo data seeded");
   }
+
+  // Uploads cut off by a crash leave temporary files: none of them can still be written.
+  const swept = await removeStaleTempFiles(STALE_TEMP_FILE_MS);
+  if (swept) log(`Removed ${swept} temporary upload file(s) left by an earlier run`);
 
   // 4. Identity provider
   if (e.OIDC_ISSUER) {
@@ -111,10 +121,10 @@ async function doBoot({ requestsInFlight }: { requestsInFlight: () => number }) 
   await startWorker();
 
   installShutdown(async () => {
-    log("Shutting down: no new jobs; waiting for running jobs and requests");
-    await stopWorker();
-    const deadline = Date.now() + 10_000;
-    while (requestsInFlight() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    log("Shutting down: no new requests or jobs; waiting for running jobs and requests");
+    // Requests in flight get 10 s; what is still running then is answered 503.
+    await Promise.all([stopWorker(), drainHttpServer({ graceMs: 10_000, busy: () => requestsInFlight() > 0 })]);
+    await removeOwnTempFiles();
     for (const [name, stop] of stops.reverse()) {
       await stop().catch((err) => console.error(`[portal] stopping ${name}: ${(err as Error).message}`));
     }
@@ -133,7 +143,26 @@ async function doBoot({ requestsInFlight }: { requestsInFlight: () => number }) 
     log("Stopped");
   });
 
-  printBanner(Boolean(embedded));
+  const setupLink = e.SEED_DEMO_DATA ? undefined : await announceFirstAdministratorSetup();
+  printBanner(Boolean(embedded), setupLink);
+}
+
+/** An external DATABASE_URL should not be a superuser either (decision 0014): say so, once per start. */
+async function warnIfSuperuser() {
+  const [row] = await prisma.$queryRaw<Array<{ rolsuper: boolean; name: string }>>`
+    SELECT rolsuper, rolname AS name FROM pg_roles WHERE rolname = current_user`;
+  if (row?.rolsuper) {
+    console.warn(
+      `[portal] warning: the database role "${row.name}" is a superuser. Give the portal a role that owns its database but is no superuser (see docs/decisions/0014-crash-safety-and-deployment.md).`,
+    );
+  }
+}
+
+/** The start-up failure as an operator reads it: our own messages without a stack. */
+export function describeStartupError(error: unknown): string {
+  if (error instanceof EmbeddedPostgresError) return error.message;
+  if (error instanceof Error) return error.stack ?? error.message;
+  return error === undefined ? "an unknown error (nothing was thrown with it)" : String(error);
 }
 
 function installShutdown(shutdown: () => Promise<void>) {
@@ -148,7 +177,8 @@ function installShutdown(shutdown: () => Promise<void>) {
     }, 30_000);
     force.unref();
     shutdown().then(
-      () => process.exit(0),
+      // 1 when the shutdown follows a failed start (scripts/serve.mjs sets it).
+      () => process.exit(typeof process.exitCode === "number" ? process.exitCode : 0),
       (error) => {
         console.error(`[portal] shutdown failed: ${(error as Error).message}`);
         process.exit(1);
@@ -159,7 +189,7 @@ function installShutdown(shutdown: () => Promise<void>) {
   process.on("SIGINT", onSignal);
 }
 
-function printBanner(embedded: boolean) {
+function printBanner(embedded: boolean, setupLink: string | undefined) {
   const e = env();
   const lines = [
     "",
@@ -170,6 +200,10 @@ function printBanner(embedded: boolean) {
   if (e.SEED_DEMO_DATA) {
     lines.push("  Demo accounts:");
     for (const a of demoAccounts) lines.push(`    ${a.email.padEnd(28)} ${a.password}   ${a.role}`);
+  }
+  if (setupLink) {
+    lines.push("  No administrator yet. Sign up (or sign in), then open this one-time link to become the first one:");
+    lines.push(`  First administrator: ${setupLink}`);
   }
   lines.push("");
   console.log(lines.join("\n"));

@@ -59,10 +59,14 @@ const schema = z.object({
   /** Outgoing mail; when unset, mail is captured and shown at /dev/mail. */
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default("Appointment Portal <no-reply@portal.localhost>"),
-  /** Run the seed of demo data at start-up (once; idempotent). */
+  /**
+   * Run the seed of demo data (published passwords) at start-up (once;
+   * idempotent). Off unless asked: `npm start` on a developer machine asks
+   * (scripts/start.mjs), a deployment never has them by default.
+   */
   SEED_DEMO_DATA: z
     .enum(["true", "false", "1", "0"])
-    .default("true")
+    .default("false")
     .transform((v) => v === "true" || v === "1"),
   /** Start graphile-worker in this process. */
   RUN_WORKER: z

@@ -11,6 +11,7 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { audit } from "./audit.server";
 import { env } from "./env.server";
+import { registerHttpServer, shutdownGuard } from "./http-drain.server";
 import { clientAddressOfSocket, isTrustedProxy, listenHost, parseTrustedProxies, withPeerAddress } from "./net.server";
 import { crossSiteRefusal, ownOrigins } from "./security.server";
 
@@ -251,11 +252,13 @@ export function httpServerHooks(): HttpServerHooks {
   return {
     host: listenHost(),
     port: e.PORT,
-    middleware: [crossSiteGuard(), bodyLimit],
+    // shutdownGuard first: it counts every request and refuses new ones during the shutdown (http-drain.server.ts).
+    middleware: [shutdownGuard, crossSiteGuard(), bodyLimit],
     staticHeaders: setBaseSecurityHeaders,
     remixRequest: (request, req, res) =>
       limitRequestBody(recordPeerAddress(request, req), bodyLimitFor(new URL(request.url).pathname), () =>
         refuse(req, res, 413, BODY_TOO_LARGE.title, BODY_TOO_LARGE.message, { close: true }),
       ),
+    onListening: registerHttpServer,
   };
 }

@@ -1,13 +1,23 @@
 // The embedded job runner (graphile-worker in this process) and the one way
 // to queue work: addJob(). Tasks live in jobs/tasks.
-import { makeWorkerUtils, run, type Runner, type TaskSpec, type WorkerUtils } from "graphile-worker";
+//
+// graphile-worker locks a job with its pool's id and frees the jobs of a
+// process that died only after 4 hours. The pool id is therefore written to
+// DATA_DIR/worker-ids.json before the pool takes a job, and the next start
+// frees the jobs of the ids found there (forceUnlockWorkers): after a crash
+// every committed job runs again at once (decision 0014).
+import { EventEmitter } from "node:events";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { makeWorkerUtils, run, type Runner, type TaskSpec, type WorkerEvents, type WorkerUtils } from "graphile-worker";
 import { crontab, taskList, type TaskName } from "../../jobs";
 import type { GenerateApplicationPdfPayload } from "../../jobs/tasks/generate-application-pdf";
 import type { NotifyAppointmentPayload } from "../../jobs/tasks/notify-appointment";
 import type { SendEmailPayload } from "../../jobs/tasks/send-email";
 import { env } from "./env.server";
 
-export type WorkerState = "disabled" | "starting" | "running" | "stopping" | "stopped" | "crashed";
+/** "reconnecting": the runner lost its database and is trying again. */
+export type WorkerState = "disabled" | "starting" | "running" | "reconnecting" | "stopping" | "stopped" | "crashed";
 
 let runner: Runner | undefined;
 let utils: Promise<WorkerUtils> | undefined;
@@ -21,6 +31,75 @@ function connectionString() {
   return url;
 }
 
+function workerIdsFile() {
+  return path.join(env().dataDir, "worker-ids.json");
+}
+
+/** The file holds the ids per database (host:port/name), so runs on other databases (tests) do not mix in. */
+function databaseKey(): string {
+  try {
+    const u = new URL(connectionString());
+    return `${u.hostname}:${u.port || "5432"}${u.pathname}`;
+  } catch {
+    return "default";
+  }
+}
+
+type WorkerIdsFile = Record<string, { ids: string[]; pid: number; startedAt: string }>;
+
+function readWorkerIdsFile(): WorkerIdsFile {
+  const file = workerIdsFile();
+  if (!existsSync(file)) return {};
+  try {
+    const parsed = JSON.parse(readFileSync(file, "utf8")) as unknown;
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as WorkerIdsFile) : {};
+  } catch {
+    return {};
+  }
+}
+
+function readWorkerIds(): string[] {
+  const ids = readWorkerIdsFile()[databaseKey()]?.ids;
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : [];
+}
+
+/** Written before the pool takes its first job (synchronously, in the event). */
+function recordWorkerIds(ids: string[]) {
+  const file = workerIdsFile();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const next = { ...readWorkerIdsFile(), [databaseKey()]: { ids, pid: process.pid, startedAt: new Date().toISOString() } };
+  const temp = `${file}.${process.pid}`;
+  writeFileSync(temp, JSON.stringify(next, null, 2));
+  renameSync(temp, file);
+}
+
+/** Frees the jobs still locked by this installation's previous run (it is gone: we are starting). */
+async function unlockPreviousWorkers(): Promise<void> {
+  const ids = readWorkerIds();
+  if (ids.length === 0) return;
+  const once = await makeWorkerUtils({ connectionString: connectionString() });
+  try {
+    await once.forceUnlockWorkers(ids);
+  } finally {
+    await once.release();
+  }
+}
+
+function watch(events: WorkerEvents) {
+  const up = () => {
+    if (state === "reconnecting") state = "running";
+  };
+  const down = () => {
+    if (state === "running") state = "reconnecting";
+  };
+  events.on("pool:create", ({ workerPool }) => recordWorkerIds([workerPool.id]));
+  events.on("pool:listen:error", down);
+  events.on("worker:getJob:error", down);
+  events.on("pool:listen:success", up);
+  events.on("worker:getJob:empty", up);
+  events.on("job:start", up);
+}
+
 /** Starts graphile-worker inside this process (signals are ours to handle). */
 export async function startWorker(): Promise<void> {
   if (!env().RUN_WORKER) {
@@ -28,6 +107,9 @@ export async function startWorker(): Promise<void> {
     return;
   }
   state = "starting";
+  await unlockPreviousWorkers();
+  const events: WorkerEvents = new EventEmitter();
+  watch(events);
   runner = await run({
     connectionString: connectionString(),
     concurrency: env().WORKER_CONCURRENCY,
@@ -35,6 +117,7 @@ export async function startWorker(): Promise<void> {
     pollInterval: 2000,
     taskList,
     crontab,
+    events,
   });
   state = "running";
   runner.promise.then(
@@ -50,7 +133,7 @@ export async function startWorker(): Promise<void> {
 
 /** Stops taking jobs and waits for the running ones to finish. */
 export async function stopWorker(): Promise<void> {
-  if (runner && (state === "running" || state === "starting")) {
+  if (runner && (state === "running" || state === "starting" || state === "reconnecting")) {
     state = "stopping";
     const r = runner;
     await r.stop();

@@ -6,7 +6,14 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import path from "node:path";
 import { env } from "./env.server";
 
-type SecretName = "SESSION_SECRET" | "ENCRYPTION_KEY" | "IDP_COOKIE_KEY" | "OIDC_CLIENT_SECRET";
+type SecretName =
+  | "SESSION_SECRET"
+  | "ENCRYPTION_KEY"
+  | "IDP_COOKIE_KEY"
+  | "OIDC_CLIENT_SECRET"
+  // The embedded PostgreSQL's superuser and application role (decision 0014).
+  | "EMBEDDED_PG_SUPERUSER_PASSWORD"
+  | "EMBEDDED_PG_APP_PASSWORD";
 
 let fileCache: Record<string, string> | undefined;
 

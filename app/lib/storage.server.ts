@@ -113,6 +113,7 @@ export async function writeBlob(source: FileSource, opts: { maxBytes?: number } 
   const hash = createHash("sha256");
   let byteSize = 0;
   const handle = await open(tempPath, "wx", 0o600);
+  ownTempFiles.add(tempPath);
   let closed = false;
   try {
     for await (const chunk of chunksOf(source)) {
@@ -133,6 +134,8 @@ export async function writeBlob(source: FileSource, opts: { maxBytes?: number } 
     if (!closed) await handle.close().catch(() => {});
     await rm(tempPath, { force: true }).catch(() => {});
     throw error;
+  } finally {
+    ownTempFiles.delete(tempPath);
   }
   return { storageKey, byteSize, sha256: hash.digest("hex") };
 }
@@ -201,6 +204,27 @@ export async function deleteFile(file: StoredFileRef, db: StorageDb = prisma): P
   if (file.id) await db.storedFile.deleteMany({ where: { id: file.id } });
   await removeBlob(file.storageKey);
 }
+
+/** Temporary files this process is writing now (removed by removeOwnTempFiles at shutdown). */
+const ownTempFiles = new Set<string>();
+
+/**
+ * Removes the temporary files of writes still under way in this process: at
+ * the end of the shutdown, when their requests were answered 503 and no
+ * write will finish.
+ */
+export async function removeOwnTempFiles(): Promise<number> {
+  const files = [...ownTempFiles];
+  ownTempFiles.clear();
+  for (const f of files) await rm(f, { force: true }).catch(() => {});
+  return files.length;
+}
+
+/**
+ * The age from which a temporary file can be no write's any more: a request
+ * body stalls at most 5 minutes (node's requestTimeout) before it is cut off.
+ */
+export const STALE_TEMP_FILE_MS = 6 * 60 * 1000;
 
 /**
  * Removes temporary files older than `olderThanMs` left by a crash during a

@@ -1,8 +1,12 @@
-// Hourly housekeeping: expired portal sessions.
+// Hourly housekeeping: expired portal sessions, and temporary upload files
+// that no write can still own (left by a crash; decision 0014).
 import type { Task } from "graphile-worker";
 import { purgeExpiredSessions } from "~/lib/session.server";
+import { removeStaleTempFiles, STALE_TEMP_FILE_MS } from "~/lib/storage.server";
 
 export const purgeExpired: Task = async (_payload, helpers) => {
   const sessions = await purgeExpiredSessions();
   if (sessions) helpers.logger.info(`purge-expired: ${sessions} expired sessions removed`);
+  const temp = await removeStaleTempFiles(STALE_TEMP_FILE_MS);
+  if (temp) helpers.logger.info(`purge-expired: ${temp} stale temporary upload files removed`);
 };

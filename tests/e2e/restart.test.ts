@@ -1,7 +1,7 @@
 // The app survives a stop and a start on the same data: SIGTERM ends it with
 // exit code 0, the second start does not seed again, and accounts remain.
 // Each case starts its own app instance (not the shared one).
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, inject, test } from "vitest";
 import { startApp, type AppHandle } from "../support/app-server";
@@ -104,8 +104,9 @@ describe("restart on the same data", () => {
     await expectHealthy(app);
     const pgDir = path.join(app.dataDir, "postgres");
     expect(existsSync(path.join(pgDir, "PG_VERSION")), `a PostgreSQL cluster in ${pgDir}`).toBe(true);
-    // The embedded server's settings (app/lib/embedded-postgres.server.ts).
-    const databaseUrl = `postgresql://postgres:postgres@127.0.0.1:${app.embeddedPgPort}/portal`;
+    // The embedded server's superuser, its password generated into DATA_DIR/secrets.json (decision 0014).
+    const { EMBEDDED_PG_SUPERUSER_PASSWORD: password } = JSON.parse(readFileSync(path.join(app.dataDir, "secrets.json"), "utf8")) as Record<string, string>;
+    const databaseUrl = `postgresql://postgres:${encodeURIComponent(password!)}@127.0.0.1:${app.embeddedPgPort}/portal`;
 
     const account = newAccount();
     const page = await browser.newPage();

@@ -34,6 +34,13 @@ export interface StartAppOptions {
   readyTimeoutMs?: number;
   /** Copy the app's output to this process's stderr as it comes (also E2E_APP_LOGS=1). */
   echo?: boolean;
+  /** The tree to run (default this checkout): `node <root>/scripts/serve.mjs` in <root>. */
+  root?: string;
+  /** Run the app as this user and group (the test runs as root). */
+  uid?: number;
+  gid?: number;
+  /** Do not wait for /healthz: start() resolves once the process is spawned. */
+  noWait?: boolean;
 }
 
 export interface ExitInfo {
@@ -57,6 +64,12 @@ export interface AppHandle {
   start(): Promise<void>;
   /** SIGTERM, wait for the exit (default 30 s), SIGKILL after. */
   stop(timeoutMs?: number): Promise<ExitInfo>;
+  /** Sends a signal to the node process only (not its group) and waits for its exit: a crash. */
+  kill(signal?: NodeJS.Signals): Promise<ExitInfo>;
+  /** The running node process's pid. */
+  pid(): number | undefined;
+  /** Resolves when the current run exits. */
+  exited(): Promise<ExitInfo>;
   /** stop() then start(); returns how the first run ended. */
   restart(): Promise<ExitInfo>;
   /** Everything the app printed (stdout and stderr, all runs). */
@@ -180,9 +193,12 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppHandle
     if (child) throw new Error("the app is already running");
     runNumber += 1;
     append(`\n----- [test harness] start #${runNumber}: node scripts/serve.mjs on ${url} (idp ${idpUrl}, DATA_DIR ${dataDir}) -----\n`);
-    const proc = spawn(process.execPath, [path.join(repoRoot, "scripts/serve.mjs")], {
-      cwd: repoRoot,
+    const root = options.root ?? repoRoot;
+    const proc = spawn(process.execPath, [path.join(root, "scripts/serve.mjs")], {
+      cwd: root,
       env: env as NodeJS.ProcessEnv,
+      uid: options.uid,
+      gid: options.gid,
       stdio: ["ignore", "pipe", "pipe"],
       detached: true, // own process group, so a kill reaches its children too
     });
@@ -198,6 +214,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppHandle
       });
     });
     const spawnError = new Promise<Error>((resolve) => proc.once("error", resolve));
+    if (options.noWait) return;
 
     const deadline = Date.now() + readyTimeoutMs;
     let lastProblem = "no answer yet";
@@ -262,6 +279,17 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppHandle
     return info;
   }
 
+  async function kill(signal: NodeJS.Signals = "SIGKILL"): Promise<ExitInfo> {
+    const proc = child;
+    const done = exited;
+    if (!proc || !done) throw new Error("the app is not running");
+    proc.kill(signal);
+    const info = await done;
+    child = undefined;
+    exited = undefined;
+    return info;
+  }
+
   async function restart() {
     const info = await stop();
     await start();
@@ -296,6 +324,12 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppHandle
     embeddedPgPort: pgPort,
     start,
     stop,
+    kill,
+    pid: () => child?.pid,
+    exited: () => {
+      if (!exited) throw new Error("the app is not running");
+      return exited;
+    },
     restart,
     logs: () => output,
     dispose,

@@ -1,0 +1,48 @@
+// The first administrator of a deployment without demo data (decision 0014):
+// while no internal user exists, every start prints a one-time link
+// (`/setup/<token>`, a random token kept in memory only). A signed-in user
+// who opens it and confirms becomes internal (the administrator's flag); the
+// link then stops working, and later starts print none.
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { audit } from "./audit.server";
+import { prisma } from "./db.server";
+import { env } from "./env.server";
+
+let token: string | undefined;
+
+const noAdministrator = async () => (await prisma.user.count({ where: { isInternal: true } })) === 0;
+
+/** A new one-time link when there is no administrator yet; undefined otherwise. */
+export async function announceFirstAdministratorSetup(): Promise<string | undefined> {
+  if (!(await noAdministrator())) {
+    token = undefined;
+    return undefined;
+  }
+  token = randomBytes(24).toString("base64url");
+  return `${env().appUrl}/setup/${token}`;
+}
+
+/** True while the link with this token may still be used. */
+export async function setupLinkValid(candidate: string): Promise<boolean> {
+  if (!token) return false;
+  const a = Buffer.from(candidate);
+  const b = Buffer.from(token);
+  if (a.length !== b.length || !timingSafeEqual(a, b)) return false;
+  if (await noAdministrator()) return true;
+  token = undefined;
+  return false;
+}
+
+/** Makes the user the first administrator (in one transaction, so two clicks make one). */
+export async function claimFirstAdministrator(candidate: string, userId: string, request: Request): Promise<boolean> {
+  if (!(await setupLinkValid(candidate))) return false;
+  const claimed = await prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(7314001)`;
+    if ((await tx.user.count({ where: { isInternal: true } })) > 0) return false;
+    await tx.user.update({ where: { id: userId }, data: { isInternal: true } });
+    return true;
+  });
+  token = undefined;
+  if (claimed) await audit("FIRST_ADMINISTRATOR", { request, actorUserId: userId, details: {} });
+  return claimed;
+}

@@ -1,0 +1,107 @@
+// The one-container deployment (issue 7, item 15), run as the image runs it:
+// the built tree with production dependencies only (`npm prune --omit=dev`),
+// as a user that is not root, NODE_ENV=production, `node scripts/serve.mjs`.
+// It starts, serves the sign-in page, has no demo accounts, and prints a
+// one-time link to make the first administrator.
+import { execFileSync } from "node:child_process";
+import { chmodSync, chownSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { demoAccounts } from "../../prisma/seed";
+import { repoRoot, startApp } from "../support/app-server";
+import { query } from "../support/mailbox";
+
+const cleanups: Array<() => Promise<unknown>> = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c().catch(() => undefined);
+});
+
+/** The files the Dockerfile copies into the image. */
+const IMAGE_FILES = ["build", "public", "scripts", "prisma", "package.json", "package-lock.json", "remix.config.js"];
+
+function productionTree(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "portal-rel-image-"));
+  chmodSync(dir, 0o755);
+  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+  for (const f of IMAGE_FILES) cpSync(path.join(repoRoot, f), path.join(dir, f), { recursive: true });
+  // node_modules as hard links (fast; npm prune only removes links), and
+  // npm's own bookkeeping as a real copy so nothing of the checkout changes.
+  execFileSync("cp", ["-al", path.join(repoRoot, "node_modules"), path.join(dir, "node_modules")]);
+  const hidden = path.join(dir, "node_modules/.package-lock.json");
+  rmSync(hidden, { force: true });
+  cpSync(path.join(repoRoot, "node_modules/.package-lock.json"), hidden);
+  execFileSync("npm", ["prune", "--omit=dev", "--offline", "--no-audit", "--no-fund", "--ignore-scripts"], { cwd: dir, stdio: "pipe" });
+  return dir;
+}
+
+/** GET with redirects followed and cookies kept per host, as a browser does. */
+async function follow(start: string): Promise<{ status: number; body: string }> {
+  const jar = new Map<string, Map<string, string>>();
+  let url = start;
+  for (let hops = 0; hops < 10; hops++) {
+    const host = new URL(url).host;
+    const cookies = jar.get(host) ?? new Map<string, string>();
+    jar.set(host, cookies);
+    const response = await fetch(url, {
+      redirect: "manual",
+      headers: { Cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+    });
+    for (const c of response.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const i = pair!.indexOf("=");
+      cookies.set(pair!.slice(0, i), pair!.slice(i + 1));
+    }
+    const location = response.headers.get("location");
+    if (response.status >= 300 && response.status < 400 && location) {
+      url = new URL(location, url).toString();
+      continue;
+    }
+    return { status: response.status, body: await response.text() };
+  }
+  throw new Error("too many redirects");
+}
+
+describe("the production tree", () => {
+  test("starts as a non-root user with production dependencies only: sign-in served, no demo accounts, a setup link", async () => {
+    const tree = productionTree();
+    const dataDir = path.join(tree, "data");
+    mkdirSync(dataDir);
+    const asRoot = process.getuid?.() === 0;
+    const nobody = asRoot ? { uid: 65534, gid: 65534 } : {};
+    if (asRoot) chownSync(dataDir, 65534, 65534);
+    const app = await startApp({
+      root: tree,
+      dataDir,
+      databaseUrl: null,
+      ...nobody,
+      env: { SEED_DEMO_DATA: undefined, NODE_ENV: "production", HOME: dataDir },
+    });
+    cleanups.push(() => app.dispose());
+    const logs = app.logs();
+    expect(logs).not.toMatch(/Demo accounts|Building/);
+
+    // The sign-in page (the built-in provider's) is served.
+    const signIn = await follow(`${app.url}/auth/login`);
+    expect(signIn.status).toBe(200);
+    expect(signIn.body).toMatch(/Sign in/);
+
+    // No demo account exists.
+    const secrets = JSON.parse(readFileSync(path.join(dataDir, "secrets.json"), "utf8")) as Record<string, string>;
+    const dbUrl = `postgresql://postgres:${encodeURIComponent(secrets.EMBEDDED_PG_SUPERUSER_PASSWORD ?? "postgres")}@127.0.0.1:${app.embeddedPgPort}/portal`;
+    const demoEmails = demoAccounts.map((a) => a.email);
+    const found = await query(dbUrl, `select user_name from users where user_name = any($1::text[])`, [demoEmails]);
+    expect(found).toEqual([]);
+
+    // The first administrator: a one-time link printed at start.
+    const link = /First administrator: .*?(http:\/\/\S+\/setup\/\S+)/.exec(logs)?.[1];
+    expect(link, logs.slice(-2000)).toBeDefined();
+    // It asks for a signed-in user first; a made-up token is unknown.
+    const opened = await fetch(link!, { redirect: "manual" });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("location")).toMatch(/^\/auth\/login\?returnTo=%2Fsetup%2F/);
+    expect((await fetch(`${app.url}/setup/made-up-token`, { redirect: "manual" })).status).toBe(404);
+
+    expect((await app.stop()).code).toBe(0);
+  });
+});
