@@ -3,6 +3,7 @@
 import type { User } from "~/generated/prisma/client";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
+import { ALL_FIELDS } from "~/features/appointment/appointment.server";
 import { acceptEsignConsent } from "~/features/appointment/evidence.server";
 import type { ApplicationData } from "~/features/appointment/model";
 import { seedReferenceDataWith } from "../../prisma/seed/reference";
@@ -31,9 +32,10 @@ export function req(path = "/appoint"): Request {
   return new Request(`http://localhost${path}`, { method: "POST", headers: { "User-Agent": UA, "X-Forwarded-For": IP } });
 }
 
-/** A section's form data as the browser posts it (conform names; checked boxes 'on'; states repeated). */
+/** A section's form data as the browser posts it (conform names; checked boxes 'on'; states repeated; the whole-form marker). */
 export function formDataOf(obj: object): FormData {
   const fd = new FormData();
+  fd.append(ALL_FIELDS, "1");
   const walk = (v: unknown, name: string) => {
     if (v === undefined || v === null) return;
     if (typeof v === "boolean") {

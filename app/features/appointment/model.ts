@@ -608,3 +608,10 @@ export const SECTION_DATA_KEY: Record<DataSectionId, keyof ApplicationData> = {
   AGREEMENTS: "agreements",
   DOCS: "documents",
 };
+
+/**
+ * Posted by every section form (hidden input, value '1'): the post carries
+ * every field of the form, so an absent checkbox or state list means
+ * unchecked or empty. Without it, an absent field keeps its stored value.
+ */
+export const ALL_FIELDS = "allFields";
