@@ -7,31 +7,11 @@
 import type { Page } from "playwright-core";
 import pg from "pg";
 import { describe, expect, test } from "vitest";
-import { browserFixture, newAccount, signUp } from "../support/browser";
-import { inviteProspect, sharedApp } from "./helpers";
+import { browserFixture } from "../support/browser";
+import { sharedApp, startApplication } from "./helpers";
 
-const { appUrl, databaseUrl } = sharedApp();
+const { databaseUrl } = sharedApp();
 const browser = browserFixture();
-
-/** Signs up an invited prospect and goes through the wizard choosing `type`; ends on the application. */
-async function startApplication(page: Page, type: RegExp) {
-  const account = newAccount({ firstName: "Omar", middleName: "K", lastName: "Haddad" });
-  await signUp(page, appUrl, account);
-  await inviteProspect(databaseUrl, account, { newest: true });
-  await page.goto(`${appUrl}/home`);
-  await page.getByRole("link", { name: "Complete Your Appointment" }).click();
-  await page.waitForURL(/\/wizard\?/);
-  await page.getByRole("button", { name: "NEXT", exact: true }).click();
-  await page.getByLabel("Yes", { exact: true }).check();
-  await page.getByRole("button", { name: "NEXT", exact: true }).click();
-  await page.getByRole("radio", { name: type }).check();
-  await page.getByRole("button", { name: "NEXT", exact: true }).click();
-  await page.getByRole("heading", { name: /pointers for filling out/i }).waitFor();
-  await page.getByRole("button", { name: "NEXT", exact: true }).click();
-  await page.waitForURL(/\/appoint\?id=\d+/);
-  const id = Number(new URL(page.url()).searchParams.get("id"));
-  return { account, id };
-}
 
 const main = (page: Page) => page.locator("#main form[id^='section-']");
 

@@ -5,8 +5,8 @@
 import type { Page } from "playwright-core";
 import pg from "pg";
 import { describe, expect, test } from "vitest";
-import { browserFixture, newAccount, signUp } from "../support/browser";
-import { inviteProspect, sharedApp } from "./helpers";
+import { browserFixture } from "../support/browser";
+import { sharedApp, startApplication } from "./helpers";
 
 const { appUrl, databaseUrl } = sharedApp();
 const browser = browserFixture();
@@ -43,28 +43,10 @@ async function save(page: Page, expected: "Successfully Saved!" | "The Save Fail
   await page.getByRole("dialog").getByRole("button", { name: "OK" }).click();
 }
 
-async function startCorporation(page: Page) {
-  const account = newAccount({ firstName: "jay", middleName: "quincy", lastName: "tester-smith" });
-  await signUp(page, appUrl, account);
-  await inviteProspect(databaseUrl, account, { newest: true });
-  await page.goto(`${appUrl}/home`);
-  await page.getByRole("link", { name: "Complete Your Appointment" }).click();
-  await page.waitForURL(/\/wizard\?/);
-  await page.getByRole("button", { name: "NEXT", exact: true }).click();
-  await page.getByLabel("Yes", { exact: true }).check();
-  await page.getByRole("button", { name: "NEXT", exact: true }).click();
-  await page.getByRole("radio", { name: /^Corporation —/ }).check();
-  await page.getByRole("button", { name: "NEXT", exact: true }).click();
-  await page.getByRole("heading", { name: /pointers for filling out/i }).waitFor();
-  await page.getByRole("button", { name: "NEXT", exact: true }).click();
-  await page.waitForURL(/\/appoint\?id=\d+/);
-  return Number(new URL(page.url()).searchParams.get("id"));
-}
-
 describe("stored sensitive values without JavaScript", () => {
   test("survive a refused save, Add a State, Delete and the consent, each followed by SAVE; derived data appears on save", async () => {
     const page = await browser.newPage({ javaScriptEnabled: false });
-    const id = await startCorporation(page);
+    const { id } = await startApplication(page, /^Corporation —/, { firstName: "jay", middleName: "quincy", lastName: "tester-smith" });
     const f = form(page);
 
     // ── Personal: SSN and business tax id stored (no signature yet, so no consent needed) ──
@@ -157,18 +139,7 @@ describe("stored sensitive values without JavaScript", () => {
 
   test("SUBMIT of an incomplete application shows the messages next to the fields", async () => {
     const page = await browser.newPage({ javaScriptEnabled: false });
-    const account = newAccount({ firstName: "Ida", lastName: "Incomplete" });
-    await signUp(page, appUrl, account);
-    await inviteProspect(databaseUrl, account, { newest: true });
-    await page.goto(`${appUrl}/home`);
-    await page.getByRole("link", { name: "Complete Your Appointment" }).click();
-    await page.getByRole("button", { name: "NEXT", exact: true }).click();
-    await page.getByLabel("Yes", { exact: true }).check();
-    await page.getByRole("button", { name: "NEXT", exact: true }).click();
-    await page.getByRole("radio", { name: /^Individual —/ }).check();
-    await page.getByRole("button", { name: "NEXT", exact: true }).click();
-    await page.getByRole("button", { name: "NEXT", exact: true }).click();
-    await page.waitForURL(/\/appoint\?id=\d+/);
+    await startApplication(page, /^Individual —/, { firstName: "Ida", lastName: "Incomplete" });
 
     await page.getByRole("button", { name: "SUBMIT" }).click();
     await page.getByRole("dialog").getByText("Your application is not complete").waitFor();

@@ -3,9 +3,12 @@
 import type { User } from "~/generated/prisma/client";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
-import { ALL_FIELDS } from "~/features/appointment/appointment.server";
+import { expect } from "vitest";
+import { ALL_FIELDS, saveSection } from "~/features/appointment/appointment.server";
+import { createFromWizard } from "~/features/appointment/create.server";
+import { validApplication } from "~/features/appointment/fixtures";
 import { acceptEsignConsent } from "~/features/appointment/evidence.server";
-import type { ApplicationData } from "~/features/appointment/model";
+import { DATA_SECTIONS, SECTION_DATA_KEY, type AppointmentTypeCode, type ApplicationData } from "~/features/appointment/model";
 import { seedReferenceDataWith } from "../../prisma/seed/reference";
 import { createAgent, createAppointmentLink, createSchedule, createUser } from "../support/factories";
 
@@ -87,4 +90,21 @@ export function withQuestions(data: ApplicationData, world: World): ApplicationD
 export async function consent(user: CurrentUser, appointmentId: number) {
   const r = await acceptEsignConsent(user, appointmentId, req());
   if (!r.ok) throw new Error(r.message);
+}
+
+/** An application of the type with every section saved as the browser posts it (consent given). */
+export async function filledIn(world: World, type: AppointmentTypeCode, documents = { willFax: true, extraWritingNumRequested: false }) {
+  const user = asUser(await newProspect());
+  const created = await createFromWizard(user, { link: world.linkText, appointmentTypeCode: "APPTTYP_IND" });
+  if (!created.ok) throw new Error(created.message);
+  const id = created.appointmentId;
+  await prisma.appointment.update({ where: { appointmentId: id }, data: { appointmentTypeCode: type } });
+  await consent(user, id);
+  const data = withQuestions(validApplication(type), world);
+  data.documents = documents;
+  for (const s of DATA_SECTIONS) {
+    const r = await saveSection(user, id, s, formDataOf(data[SECTION_DATA_KEY[s]]), req());
+    expect(r.saved, `${s}: ${JSON.stringify(r.reply.error)}`).toBe(true);
+  }
+  return { user, id, data };
 }

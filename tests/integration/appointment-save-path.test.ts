@@ -9,12 +9,11 @@ import { decryptField } from "~/lib/crypto.server";
 import { stopWorker } from "~/lib/jobs.server";
 import { loadApplication, saveSection, submitApplication } from "~/features/appointment/appointment.server";
 import { createFromWizard } from "~/features/appointment/create.server";
-import { validApplication } from "~/features/appointment/fixtures";
 import { SAVE_BUSY } from "~/features/appointment/messages";
-import { SECTION_DATA_KEY, type AppointmentTypeCode, type DataSectionId } from "~/features/appointment/model";
+import { SECTION_DATA_KEY, type DataSectionId } from "~/features/appointment/model";
 import { MESSAGES } from "~/features/appointment/schema";
 import { useTestDatabase } from "../support/db";
-import { asUser, consent, formDataOf, makeWorld, newProspect, req, withQuestions, type World } from "./appointment-fixtures";
+import { asUser, filledIn, formDataOf, makeWorld, newProspect, req, type World } from "./appointment-fixtures";
 
 useTestDatabase();
 
@@ -27,23 +26,6 @@ afterAll(async () => {
 });
 
 const SECTIONS: DataSectionId[] = ["PERSONAL", "COMMS", "FEES", "AGREEMENTS", "DOCS"];
-
-/** An application of the type with every section saved (card for REP, bank details, business block for CORP). */
-async function filledIn(type: AppointmentTypeCode, documents = { willFax: true, extraWritingNumRequested: true }) {
-  const user = asUser(await newProspect());
-  const created = await createFromWizard(user, { link: world.linkText, appointmentTypeCode: "APPTTYP_IND" });
-  if (!created.ok) throw new Error(created.message);
-  const id = created.appointmentId;
-  await prisma.appointment.update({ where: { appointmentId: id }, data: { appointmentTypeCode: type } });
-  await consent(user, id);
-  const data = withQuestions(validApplication(type), world);
-  data.documents = documents;
-  for (const s of SECTIONS) {
-    const r = await saveSection(user, id, s, formDataOf(data[SECTION_DATA_KEY[s]]), req());
-    expect(r.saved, `${s}: ${JSON.stringify(r.reply.error)}`).toBe(true);
-  }
-  return { user, id, data };
-}
 
 /** Every stored row of the application, without the columns a save always touches. */
 async function snapshot(id: number): Promise<string> {
@@ -73,7 +55,7 @@ async function snapshot(id: number): Promise<string> {
 
 describe("an absent field means unchanged", () => {
   it.each([["APPTTYP_CORP"], ["APPTTYP_REP"]] as const)("a post of each section with no field at all changes nothing (%s)", async (type) => {
-    const { user, id } = await filledIn(type);
+    const { user, id } = await filledIn(world, type, { willFax: true, extraWritingNumRequested: true });
     const before = await snapshot(id);
     expect(before).toContain("ssn_encrypted");
     for (const s of SECTIONS) {
@@ -87,7 +69,7 @@ describe("an absent field means unchanged", () => {
   });
 
   it("a partial post changes only what it carries; blank and masked sensitive inputs keep the stored numbers", async () => {
-    const { user, id, data } = await filledIn("APPTTYP_CORP");
+    const { user, id, data } = await filledIn(world, "APPTTYP_CORP");
     const before = await prisma.appointmentPersonal.findUniqueOrThrow({ where: { appointmentId: id } });
     const fd = new FormData();
     fd.append("lastName", "Forged");
@@ -108,7 +90,7 @@ describe("an absent field means unchanged", () => {
   });
 
   it("a refused save answers with the stored masks, never blanks or the typed numbers", async () => {
-    const { user, id, data } = await filledIn("APPTTYP_REP");
+    const { user, id, data } = await filledIn(world, "APPTTYP_REP");
     const r = await saveSection(user, id, "FEES", formDataOf({ ...data.fees, ccInfo: { ...data.fees.ccInfo, cardNumber: "4111111111111112", zip: "x".repeat(151) } }), req());
     expect(r.saved).toBe(false);
     const cc = (r.reply.initialValue as { ccInfo?: Record<string, string> }).ccInfo;
@@ -120,7 +102,7 @@ describe("an absent field means unchanged", () => {
 
 describe("one rule, one message", () => {
   it("a comment over 1,000 characters gets the spec's message only", async () => {
-    const { user, id, data } = await filledIn("APPTTYP_IND");
+    const { user, id, data } = await filledIn(world, "APPTTYP_IND");
     const r = await saveSection(user, id, "PERSONAL", formDataOf({ ...data.personal, qnaComment: "x".repeat(1001) }), req());
     expect(r.saved).toBe(false);
     expect(r.reply.error?.qnaComment).toEqual(["Comment must be at most 1000 characters"]);
@@ -129,8 +111,8 @@ describe("one rule, one message", () => {
 
 describe("many saves of one application at once", () => {
   it("60 concurrent saves all succeed or answer 'try again', and another user's page stays fast", async () => {
-    const { user, id, data } = await filledIn("APPTTYP_IND");
-    const other = await filledIn("APPTTYP_IND");
+    const { user, id, data } = await filledIn(world, "APPTTYP_IND");
+    const other = await filledIn(world, "APPTTYP_IND");
     const saves = Array.from({ length: 60 }, (_, i) =>
       saveSection(user, id, "PERSONAL", formDataOf({ ...data.personal, qnaComment: `Save ${i}` }), req()),
     );
@@ -154,7 +136,7 @@ describe("many saves of one application at once", () => {
 
 describe("submit", () => {
   it("is refused without the E&O certificate when the prospect does not fax, with the message on the field", async () => {
-    const { user, id } = await filledIn("APPTTYP_IND", { willFax: false, extraWritingNumRequested: false });
+    const { user, id } = await filledIn(world, "APPTTYP_IND", { willFax: false, extraWritingNumRequested: false });
     const r = await submitApplication(user, id, req());
     expect(r.ok).toBe(false);
     if (r.ok) return;
@@ -180,7 +162,7 @@ describe("submit", () => {
 
 describe("signature evidence", () => {
   it("re-saving unchanged signatures keeps their evidence, even from another address, browser and time", async () => {
-    const { user, id, data } = await filledIn("APPTTYP_IND");
+    const { user, id, data } = await filledIn(world, "APPTTYP_IND");
     const evidence = async () =>
       (await prisma.appointmentSignature.findMany({ where: { appointmentId: id }, orderBy: { signatureTypeCode: "asc" } })).map((s) => ({
         code: s.signatureTypeCode,

@@ -134,3 +134,11 @@ export function signatureReader(a: Pick<FullAppointment, "signatures">, agentNam
     return isCheckboxSignature(code) ? "N" : undefined;
   };
 }
+
+/** The stored record, the personal questions and the validation context, read on the caller's connection. */
+export async function loadRecord(db: Db, appointmentId: number, now: Date) {
+  const a = await loadFull(db, appointmentId);
+  const questions = await personalQuestions(db);
+  const ctx = contextOf(a, questions, await uploadedTypes(db, appointmentId, typeOf(a)), now);
+  return { a, questions, ctx };
+}

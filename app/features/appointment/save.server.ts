@@ -19,7 +19,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import { realUserId } from "~/lib/auth.server";
 import type { CurrentUser } from "~/lib/current-user";
-import { prisma } from "~/lib/db.server";
 import { auditAppointment, isReadOnlyStatus, requireAppointmentAccess } from "./access.server";
 import { agreementsSection } from "./agreements.server";
 import { commissionsSection } from "./commissions.server";
@@ -29,11 +28,11 @@ import { toFormData } from "./load.server";
 import { READ_ONLY_SAVE, SAVE_BUSY, SAVE_FAILED, SAVE_SUCCESS } from "./messages";
 import { ALL_FIELDS, CHECKBOX_SIGNATURE_TYPES, SECTION_DATA_KEY, nextSection, type DataSectionId, type SectionId, type ValidationContext } from "./model";
 import { personalSection } from "./personal.server";
-import { contextOf, flavourOf, loadFull, personalQuestions, typeOf, uploadedTypes } from "./record.server";
+import { flavourOf, loadRecord, typeOf } from "./record.server";
 import { sectionSchema } from "./schema";
 import type { SectionModule, SectionWork } from "./section.server";
 import { SENSITIVE_FIELDS, echoReply, maskedReply, storedMasks, type SensitiveField } from "./sensitive.server";
-import { oneAtATime, TurnRefused } from "./turns.server";
+import { TurnRefused, writeTransaction } from "./turns.server";
 
 export type SaveResult = {
   /** True when the section was written. */
@@ -143,34 +142,25 @@ export async function saveSection(
   const next = nextSection(section, { appointmentTypeCode: typeOf(row), flavour: flavourOf(row) });
   if (section === "INSTRUCT") return { saved: true, reply: { initialValue: null }, nextSection: next, dialog: SAVE_SUCCESS };
   try {
-    const result = await oneAtATime(appointmentId, () =>
-      prisma.$transaction(
-        async (tx): Promise<SaveResult> => {
-          await tx.$executeRaw`SET LOCAL lock_timeout = '5s'`;
-          await tx.$queryRaw`SELECT appointment_id FROM appointments WHERE appointment_id = ${appointmentId} FOR UPDATE`;
-          const a = await loadFull(tx, appointmentId);
-          const masks = storedMasks(a);
-          const questions = await personalQuestions(tx);
-          const posted = withStoredValues(formData, toFormData(a, questions)[SECTION_DATA_KEY[section]], masks);
-          if (isReadOnlyStatus(a.appointmentStatusCode)) {
-            const reply = parseWithZod(posted, { schema: sectionSchema(section, { ...contextOf(a, questions, {}, now), mode: "draft" }) }).reply({ formErrors: [READ_ONLY_SAVE], hideFields: [...SENSITIVE_FIELDS] });
-            return { saved: false, reply: maskedReply(reply, masks), nextSection: section, dialog: { title: SAVE_FAILED.title, message: READ_ONLY_SAVE } };
-          }
-          const ctx = contextOf(a, questions, await uploadedTypes(tx, appointmentId, typeOf(a)), now);
-          const w: SectionWork = { tx, a, ctx, user, role: row.role, request, now, questions };
-          const submission = await parseWithZod(posted, { schema: serverSchema(section, ctx, w), async: true });
-          if (submission.status !== "success") {
-            const reply = maskedReply(submission.reply({ hideFields: [...SENSITIVE_FIELDS] }), masks);
-            return { saved: false, reply, nextSection: section, dialog: { title: SAVE_FAILED.title, message: firstError(reply.error) ?? SAVE_FAILED.message } };
-          }
-          await SECTIONS[section].write(submission.value, w);
-          await tx.appointment.update({ where: { appointmentId }, data: { updatedById: realUserId(user) } });
-          // The form starts again from the stored values (derived data, masks).
-          return { saved: true, reply: submission.reply({ resetForm: true }), nextSection: next, dialog: SAVE_SUCCESS };
-        },
-        { timeout: 20_000, maxWait: 5_000 },
-      ),
-    );
+    const result = await writeTransaction(appointmentId, async (tx): Promise<SaveResult> => {
+      const { a, questions, ctx } = await loadRecord(tx, appointmentId, now);
+      const masks = storedMasks(a);
+      const posted = withStoredValues(formData, toFormData(a, questions)[SECTION_DATA_KEY[section]], masks);
+      if (isReadOnlyStatus(a.appointmentStatusCode)) {
+        const reply = parseWithZod(posted, { schema: sectionSchema(section, { ...ctx, mode: "draft" }) }).reply({ formErrors: [READ_ONLY_SAVE], hideFields: [...SENSITIVE_FIELDS] });
+        return { saved: false, reply: maskedReply(reply, masks), nextSection: section, dialog: { title: SAVE_FAILED.title, message: READ_ONLY_SAVE } };
+      }
+      const w: SectionWork = { tx, a, ctx, user, role: row.role, request, now, questions };
+      const submission = await parseWithZod(posted, { schema: serverSchema(section, ctx, w), async: true });
+      if (submission.status !== "success") {
+        const reply = maskedReply(submission.reply({ hideFields: [...SENSITIVE_FIELDS] }), masks);
+        return { saved: false, reply, nextSection: section, dialog: { title: SAVE_FAILED.title, message: firstError(reply.error) ?? SAVE_FAILED.message } };
+      }
+      await SECTIONS[section].write(submission.value, w);
+      await tx.appointment.update({ where: { appointmentId }, data: { updatedById: realUserId(user) } });
+      // The form starts again from the stored values (derived data, masks).
+      return { saved: true, reply: submission.reply({ resetForm: true }), nextSection: next, dialog: SAVE_SUCCESS };
+    });
     if (result.saved) await auditAppointment("APPOINTMENT_SAVED", user, appointmentId, request, { section });
     return result;
   } catch (error) {

@@ -30,6 +30,7 @@ import {
   hasRemitAssignment,
   isIndividualW9Type,
   isCvcMask,
+  isEmailAddress,
   isMasked,
   isRepresentativeType,
   requiresStates,
@@ -311,8 +312,6 @@ export function normalizePersonal(p: PersonalForm): PersonalForm {
   };
 }
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export function personalRules(p: PersonalForm, ctx: ValidationContext, add: Add): void {
   const type = ctx.appointmentTypeCode;
   text(add, ["firstName"], p.firstName, "First Name", { min: 2, max: 50, required: true });
@@ -322,7 +321,7 @@ export function personalRules(p: PersonalForm, ctx: ValidationContext, add: Add)
   if (!present(p.birthDate)) add(["birthDate"], required("Birth Date"));
   else if (!isBeforeNow(p.birthDate, ctx.now)) add(["birthDate"], MESSAGES.birthDateRange);
   if (!present(p.emailAddress)) add(["emailAddress"], required("Email Address"));
-  else if (p.emailAddress.length > LIMITS.email.max || !EMAIL_RE.test(p.emailAddress)) add(["emailAddress"], "Email Address is invalid");
+  else if (!isEmailAddress(p.emailAddress)) add(["emailAddress"], "Email Address is invalid");
   text(add, ["driverLicenseNumber"], p.driverLicenseNumber, "Driver License Number", { min: 1, max: 25 });
   text(add, ["nationalProducerNumber"], p.nationalProducerNumber, "NPN", { min: 1, max: 25, required: true });
   text(add, ["residentStateInsuranceLicenseNumber"], p.residentStateInsuranceLicenseNumber, "License Number", { min: 1, max: 25, required: true });

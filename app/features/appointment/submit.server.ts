@@ -6,7 +6,6 @@
 // field, so the screen shows them next to the fields without JavaScript too.
 import { realUserId } from "~/lib/auth.server";
 import type { CurrentUser } from "~/lib/current-user";
-import { prisma } from "~/lib/db.server";
 import { ensureJobQueue } from "~/lib/jobs.server";
 import { applicationPdfJobKey } from "../../../jobs/tasks/generate-application-pdf";
 import { auditAppointment, isReadOnlyStatus, requireAppointmentAccess } from "./access.server";
@@ -15,9 +14,9 @@ import { toFormData } from "./load.server";
 import { ALREADY_SUBMITTED, SAVE_BUSY, SUBMIT_FAILED, SUBMIT_INCOMPLETE, SUBMIT_SUCCESS } from "./messages";
 import { DATA_SECTIONS, showsBusinessBlock, type DataSectionId } from "./model";
 import { ssnEqualsTaxId } from "./personal.server";
-import { contextOf, loadFull, personalQuestions, typeOf, uploadedTypes, type Db } from "./record.server";
+import { loadRecord, type Db } from "./record.server";
 import { MESSAGES } from "./schema";
-import { oneAtATime, TurnRefused } from "./turns.server";
+import { TurnRefused, writeTransaction } from "./turns.server";
 
 export type SubmitResult =
   | { ok: true; dialog: typeof SUBMIT_SUCCESS }
@@ -39,38 +38,29 @@ export async function submitApplication(user: CurrentUser, appointmentId: number
   const now = opts.now ?? new Date();
   try {
     await ensureJobQueue();
-    const result = await oneAtATime(appointmentId, () =>
-      prisma.$transaction(
-        async (tx): Promise<SubmitResult> => {
-          await tx.$executeRaw`SET LOCAL lock_timeout = '5s'`;
-          await tx.$queryRaw`SELECT appointment_id FROM appointments WHERE appointment_id = ${appointmentId} FOR UPDATE`;
-          const a = await loadFull(tx, appointmentId);
-          if (isReadOnlyStatus(a.appointmentStatusCode)) {
-            return { ok: false, dialog: { title: SUBMIT_FAILED.title, message: ALREADY_SUBMITTED }, completion: null, fieldErrors: {} };
-          }
-          const questions = await personalQuestions(tx);
-          const ctx = contextOf(a, questions, await uploadedTypes(tx, appointmentId, typeOf(a)), now);
-          const data = toFormData(a, questions);
-          const c = completion(data, ctx);
-          const sameIds = showsBusinessBlock(ctx) && ssnEqualsTaxId(a);
-          if (c.percent < 100 || sameIds) {
-            const results = sectionResults(data, ctx);
-            const fieldErrors = Object.fromEntries(DATA_SECTIONS.map((s) => [s, results[s].fieldErrors]));
-            if (sameIds) (fieldErrors.PERSONAL.businessTaxID ??= []).push(MESSAGES.ssnEqualsTaxId);
-            return { ok: false, dialog: { ...SUBMIT_INCOMPLETE, message: sameIds ? MESSAGES.ssnEqualsTaxId : SUBMIT_INCOMPLETE.message }, completion: c, fieldErrors };
-          }
-          await tx.appointment.update({
-            where: { appointmentId },
-            data: { appointmentStatusCode: "APWF_STATUS_NEWCONTRACT", submittedAt: now, submittedById: realUserId(user), updatedById: realUserId(user) },
-          });
-          await eraseCardVerificationCode(tx, appointmentId);
-          await tx.$queryRaw`SELECT graphile_worker.add_job(${"generate-application-pdf"}::text, ${JSON.stringify({ appointmentId })}::json, job_key => ${pdfJobKey(appointmentId)}::text)`;
-          await tx.$queryRaw`SELECT graphile_worker.add_job(${"notify-appointment"}::text, ${JSON.stringify({ appointmentId, event: "SUBMITTED" })}::json, job_key => ${notifySubmittedJobKey(appointmentId)}::text)`;
-          return { ok: true, dialog: SUBMIT_SUCCESS };
-        },
-        { timeout: 20_000, maxWait: 5_000 },
-      ),
-    );
+    const result = await writeTransaction(appointmentId, async (tx): Promise<SubmitResult> => {
+      const { a, questions, ctx } = await loadRecord(tx, appointmentId, now);
+      if (isReadOnlyStatus(a.appointmentStatusCode)) {
+        return { ok: false, dialog: { title: SUBMIT_FAILED.title, message: ALREADY_SUBMITTED }, completion: null, fieldErrors: {} };
+      }
+      const data = toFormData(a, questions);
+      const c = completion(data, ctx);
+      const sameIds = showsBusinessBlock(ctx) && ssnEqualsTaxId(a);
+      if (c.percent < 100 || sameIds) {
+        const results = sectionResults(data, ctx);
+        const fieldErrors = Object.fromEntries(DATA_SECTIONS.map((s) => [s, results[s].fieldErrors]));
+        if (sameIds) (fieldErrors.PERSONAL.businessTaxID ??= []).push(MESSAGES.ssnEqualsTaxId);
+        return { ok: false, dialog: { ...SUBMIT_INCOMPLETE, message: sameIds ? MESSAGES.ssnEqualsTaxId : SUBMIT_INCOMPLETE.message }, completion: c, fieldErrors };
+      }
+      await tx.appointment.update({
+        where: { appointmentId },
+        data: { appointmentStatusCode: "APWF_STATUS_NEWCONTRACT", submittedAt: now, submittedById: realUserId(user), updatedById: realUserId(user) },
+      });
+      await eraseCardVerificationCode(tx, appointmentId);
+      await tx.$queryRaw`SELECT graphile_worker.add_job(${"generate-application-pdf"}::text, ${JSON.stringify({ appointmentId })}::json, job_key => ${pdfJobKey(appointmentId)}::text)`;
+      await tx.$queryRaw`SELECT graphile_worker.add_job(${"notify-appointment"}::text, ${JSON.stringify({ appointmentId, event: "SUBMITTED" })}::json, job_key => ${notifySubmittedJobKey(appointmentId)}::text)`;
+      return { ok: true, dialog: SUBMIT_SUCCESS };
+    });
     if (result.ok) await auditAppointment("APPOINTMENT_SUBMITTED", user, appointmentId, request);
     return result;
   } catch (error) {

@@ -5,6 +5,8 @@
 // too long, or finds too many before it, is refused (TurnRefused) and
 // answered 'try again'. Other processes are kept apart by the row lock and
 // its lock timeout.
+import { prisma } from "~/lib/db.server";
+import type { Db } from "./record.server";
 
 /** How long a write may wait for its turn. */
 export const MAX_TURN_WAIT_MS = 20_000;
@@ -41,4 +43,23 @@ export async function oneAtATime<T>(appointmentId: number, fn: () => Promise<T>)
     done();
     if (q.tail === mine && q.waiting === 0) queues.delete(appointmentId);
   }
+}
+
+/**
+ * Runs fn in one short transaction that holds the application's row lock,
+ * after this process's earlier writes of the same application. A lock held
+ * by another process longer than the lock timeout fails the transaction
+ * (55P03): the caller answers 'try again'.
+ */
+export function writeTransaction<T>(appointmentId: number, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return oneAtATime(appointmentId, () =>
+    prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SET LOCAL lock_timeout = '5s'`;
+        await tx.$queryRaw`SELECT appointment_id FROM appointments WHERE appointment_id = ${appointmentId} FOR UPDATE`;
+        return fn(tx);
+      },
+      { timeout: 20_000, maxWait: 5_000 },
+    ),
+  );
 }
