@@ -70,6 +70,22 @@ describe("application with JavaScript", () => {
     await ssn.blur();
     await expect.poll(() => ssn.inputValue()).toBe("123456789");
 
+    // Derived data follows the typing (spec §4): W-9 name capitalised, email lowercased, EIN and W-9 business name mirrored.
+    await form.getByLabel("First Name", { exact: true }).fill("jay");
+    await form.getByLabel("Middle Name", { exact: true }).fill("quincy");
+    await form.getByLabel("Last Name", { exact: true }).fill("tester-smith");
+    await expect.poll(() => form.getByLabel("Name (on W-9)", { exact: true }).inputValue()).toBe("Jay Quincy Tester-smith");
+    const email = form.getByLabel("Email Address");
+    await email.fill("Jay.Tester@Example.COM");
+    await email.blur();
+    await expect.poll(() => email.inputValue()).toBe("jay.tester@example.com");
+    await form.getByLabel("Business Tax Id", { exact: true }).fill("987654321");
+    await form.getByLabel("Business Name", { exact: true }).fill("Tester Holdings");
+    await expect.poll(() => form.getByLabel("Employer Identification Number (EIN)").inputValue()).toBe("987654321");
+    await expect.poll(() => form.getByLabel("Business Name (on W-9)", { exact: true }).inputValue()).toBe("Tester Holdings");
+    await form.getByLabel("Business Name", { exact: true }).fill("");
+    await expect.poll(() => form.getByLabel("Business Name (on W-9)", { exact: true }).inputValue()).toBe("");
+
     // Same as mailing address copies the home address.
     await form.getByLabel("Address", { exact: true }).first().fill("77 Market St");
     await form.locator("#f-home-city").fill("Dallas");
