@@ -152,21 +152,25 @@ describe("application without JavaScript: a refused save", () => {
     await form.locator("#f-home-city").fill("Springfield");
     await form.getByRole("radio", { name: "Residence" }).check();
     await form.locator('input[name="answers[0].answer"][value="Y"]').check();
-    // Longer than anything the application stores: the server refuses the whole save.
-    await form.locator("#f-qnaComment").fill("x".repeat(1001));
+    // The limits reach the inputs (the schema's maxLength).
+    await expect(form.locator("#f-qnaComment").getAttribute("maxlength")).resolves.toBe("1000");
+    await expect(form.getByLabel("First Name", { exact: true }).getAttribute("maxlength")).resolves.toBe("50");
+    await form.locator("#f-qnaComment").fill("A comment");
+    // A wrong value: the server refuses the whole save.
+    await form.getByLabel("Phone Number").fill("555");
     await form.getByRole("button", { name: "Save", exact: true }).click();
 
     const dialog = page.getByRole("dialog");
     await dialog.getByText("The Save Failed").waitFor();
     await dialog.getByRole("button", { name: "OK" }).click();
-    await expect(page.locator("#f-qnaComment-error").innerText()).resolves.not.toBe("");
-    await expect(page.locator("#f-qnaComment").getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(page.locator("#f-phoneNumber-error").innerText()).resolves.not.toBe("");
+    await expect(page.locator("#f-phoneNumber").getAttribute("aria-invalid")).resolves.toBe("true");
     await expect(form.getByLabel("National Producer Number (NPN)").inputValue()).resolves.toBe("55512345");
     await expect(form.locator("#f-home-address1").inputValue()).resolves.toBe("12 Elm Street");
     await expect(form.locator("#f-home-city").inputValue()).resolves.toBe("Springfield");
     await expect(form.getByRole("radio", { name: "Residence" }).isChecked()).resolves.toBe(true);
     await expect(form.locator('input[name="answers[0].answer"][value="Y"]').isChecked()).resolves.toBe(true);
-    await expect(form.locator("#f-qnaComment").inputValue()).resolves.toHaveLength(1001);
+    await expect(form.locator("#f-qnaComment").inputValue()).resolves.toBe("A comment");
 
     // Nothing was stored.
     await page.goto(page.url());
