@@ -113,6 +113,7 @@ describe("many saves of one application at once", () => {
   it("60 concurrent saves all succeed or answer 'try again', and another user's page stays fast", async () => {
     const { user, id, data } = await filledIn(world, "APPTTYP_IND");
     const other = await filledIn(world, "APPTTYP_IND");
+    await loadApplication(other.user, other.id); // warm: the first load of a process compiles its queries
     const saves = Array.from({ length: 60 }, (_, i) =>
       saveSection(user, id, "PERSONAL", formDataOf({ ...data.personal, qnaComment: `Save ${i}` }), req()),
     );
@@ -128,7 +129,7 @@ describe("many saves of one application at once", () => {
     const failed = results.filter((r) => !r.saved && r.dialog !== SAVE_BUSY);
     expect(failed.map((r) => r.dialog.message)).toEqual([]);
     expect(results.filter((r) => r.saved).length).toBeGreaterThan(0);
-    expect(Math.min(...times)).toBeLessThan(500);
+    expect([...times].sort((a, b) => a - b)[1]).toBeLessThan(500); // the median of three
     const stored = (await prisma.appointment.findUniqueOrThrow({ where: { appointmentId: id } })).qnaComment;
     expect(stored).toMatch(/^Save \d+$/);
   }, 120_000);
