@@ -18,7 +18,7 @@ import { requireAppointmentAccess } from "~/features/appointment/access.server";
 import { addStateFormOf, addStateStep, isAddStateIntent, pendingAddState, type AddStateView } from "~/features/appointment/add-state";
 import { echoReply, saveSection, submitApplication } from "~/features/appointment/appointment.server";
 import { acceptEsignConsent } from "~/features/appointment/evidence.server";
-import type { FeesDialog } from "~/features/appointment/messages";
+import { ESIGN_DIALOG_TITLE, type FeesDialog } from "~/features/appointment/messages";
 import { isSectionId, SECTION_TITLES, type SectionId } from "~/features/appointment/model";
 import { isPaperQuery } from "~/features/appointment/paper.server";
 import { applicationScreen } from "~/features/appointment/screen.server";
@@ -74,7 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // The consent to sign electronically, and the add-a-state row: everything typed kept, nothing saved.
   if (intent === "esignConsent") {
     const r = await acceptEsignConsent(user, id, request);
-    return answer({ reply: await echoReply(id, formData), dialog: r.ok ? null : { kind: "esign", title: "Electronic Signature", message: r.message } });
+    return answer({ reply: await echoReply(id, formData), dialog: r.ok ? null : { kind: "esign", title: ESIGN_DIALOG_TITLE, message: r.message } });
   }
   const step = section === "FEES" ? (isAddStateIntent(intent) ? addStateStep(intent, addStateFormOf(formData)) : pendingAddState(addStateFormOf(formData))) : null;
   if (step) return answer({ reply: await echoReply(id, formData), ...step });

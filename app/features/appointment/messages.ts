@@ -27,6 +27,8 @@ export const UNKNOWN_STATE = "Please choose a state from the list";
 export const UNKNOWN_QUESTION = "Unknown question";
 export const NOT_APPLICABLE = "This section does not apply to your application";
 export const READ_ONLY_SAVE = "This application is read-only.";
+/** The dialog title when the consent to sign electronically is refused. */
+export const ESIGN_DIALOG_TITLE = "Electronic Signature";
 
 /** The add-a-state row of States & Fees (with and without JavaScript). */
 export const FEES_MESSAGES = {
