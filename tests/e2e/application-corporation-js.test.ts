@@ -7,31 +7,11 @@
 import type { Page } from "playwright-core";
 import pg from "pg";
 import { describe, expect, test } from "vitest";
-import { browserFixture, newAccount, signUp } from "../support/browser";
-import { inviteProspect, sharedApp } from "./helpers";
+import { browserFixture } from "../support/browser";
+import { sharedApp, startApplication } from "./helpers";
 
-const { appUrl, databaseUrl } = sharedApp();
+const { databaseUrl } = sharedApp();
 const browser = browserFixture();
-
-/** Signs up an invited prospect and goes through the wizard choosing `type`; ends on the application. */
-async function startApplication(page: Page, type: RegExp) {
-  const account = newAccount({ firstName: "Omar", middleName: "K", lastName: "Haddad" });
-  await signUp(page, appUrl, account);
-  await inviteProspect(databaseUrl, account, { newest: true });
-  await page.goto(`${appUrl}/home`);
-  await page.getByRole("link", { name: "Complete Your Appointment" }).click();
-  await page.waitForURL(/\/wizard\?/);
-  await page.getByRole("button", { name: "NEXT", exact: true }).click();
-  await page.getByLabel("Yes", { exact: true }).check();
-  await page.getByRole("button", { name: "NEXT", exact: true }).click();
-  await page.getByRole("radio", { name: type }).check();
-  await page.getByRole("button", { name: "NEXT", exact: true }).click();
-  await page.getByRole("heading", { name: /pointers for filling out/i }).waitFor();
-  await page.getByRole("button", { name: "NEXT", exact: true }).click();
-  await page.waitForURL(/\/appoint\?id=\d+/);
-  const id = Number(new URL(page.url()).searchParams.get("id"));
-  return { account, id };
-}
 
 const main = (page: Page) => page.locator("#main form[id^='section-']");
 
@@ -89,6 +69,22 @@ describe("application with JavaScript", () => {
     await ssn.fill("123-45 6789");
     await ssn.blur();
     await expect.poll(() => ssn.inputValue()).toBe("123456789");
+
+    // Derived data follows the typing (spec §4): W-9 name capitalised, email lowercased, EIN and W-9 business name mirrored.
+    await form.getByLabel("First Name", { exact: true }).fill("jay");
+    await form.getByLabel("Middle Name", { exact: true }).fill("quincy");
+    await form.getByLabel("Last Name", { exact: true }).fill("tester-smith");
+    await expect.poll(() => form.getByLabel("Name (on W-9)", { exact: true }).inputValue()).toBe("Jay Quincy Tester-smith");
+    const email = form.getByLabel("Email Address");
+    await email.fill("Jay.Tester@Example.COM");
+    await email.blur();
+    await expect.poll(() => email.inputValue()).toBe("jay.tester@example.com");
+    await form.getByLabel("Business Tax Id", { exact: true }).fill("987654321");
+    await form.getByLabel("Business Name", { exact: true }).fill("Tester Holdings");
+    await expect.poll(() => form.getByLabel("Employer Identification Number (EIN)").inputValue()).toBe("987654321");
+    await expect.poll(() => form.getByLabel("Business Name (on W-9)", { exact: true }).inputValue()).toBe("Tester Holdings");
+    await form.getByLabel("Business Name", { exact: true }).fill("");
+    await expect.poll(() => form.getByLabel("Business Name (on W-9)", { exact: true }).inputValue()).toBe("");
 
     // Same as mailing address copies the home address.
     await form.getByLabel("Address", { exact: true }).first().fill("77 Market St");
@@ -156,21 +152,25 @@ describe("application without JavaScript: a refused save", () => {
     await form.locator("#f-home-city").fill("Springfield");
     await form.getByRole("radio", { name: "Residence" }).check();
     await form.locator('input[name="answers[0].answer"][value="Y"]').check();
-    // Longer than anything the application stores: the server refuses the whole save.
-    await form.locator("#f-qnaComment").fill("x".repeat(1001));
+    // The limits reach the inputs (the schema's maxLength).
+    await expect(form.locator("#f-qnaComment").getAttribute("maxlength")).resolves.toBe("1000");
+    await expect(form.getByLabel("First Name", { exact: true }).getAttribute("maxlength")).resolves.toBe("50");
+    await form.locator("#f-qnaComment").fill("A comment");
+    // A wrong value: the server refuses the whole save.
+    await form.getByLabel("Phone Number").fill("555");
     await form.getByRole("button", { name: "Save", exact: true }).click();
 
     const dialog = page.getByRole("dialog");
     await dialog.getByText("The Save Failed").waitFor();
     await dialog.getByRole("button", { name: "OK" }).click();
-    await expect(page.locator("#f-qnaComment-error").innerText()).resolves.not.toBe("");
-    await expect(page.locator("#f-qnaComment").getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(page.locator("#f-phoneNumber-error").innerText()).resolves.not.toBe("");
+    await expect(page.locator("#f-phoneNumber").getAttribute("aria-invalid")).resolves.toBe("true");
     await expect(form.getByLabel("National Producer Number (NPN)").inputValue()).resolves.toBe("55512345");
     await expect(form.locator("#f-home-address1").inputValue()).resolves.toBe("12 Elm Street");
     await expect(form.locator("#f-home-city").inputValue()).resolves.toBe("Springfield");
     await expect(form.getByRole("radio", { name: "Residence" }).isChecked()).resolves.toBe(true);
     await expect(form.locator('input[name="answers[0].answer"][value="Y"]').isChecked()).resolves.toBe(true);
-    await expect(form.locator("#f-qnaComment").inputValue()).resolves.toHaveLength(1001);
+    await expect(form.locator("#f-qnaComment").inputValue()).resolves.toBe("A comment");
 
     // Nothing was stored.
     await page.goto(page.url());

@@ -2,6 +2,7 @@
 import type { Page } from "playwright-core";
 import pg from "pg";
 import { expect, inject } from "vitest";
+import { newAccount, signUp } from "../support/browser";
 
 export function sharedApp() {
   return {
@@ -75,4 +76,25 @@ export async function inviteProspect(
   } finally {
     await client.end();
   }
+}
+
+/** Signs up an invited prospect and goes through the wizard choosing the type (a radio label); ends on the application. */
+export async function startApplication(page: Page, type: RegExp, name: { firstName: string; middleName?: string; lastName: string } = { firstName: "Omar", middleName: "K", lastName: "Haddad" }) {
+  const { appUrl, databaseUrl } = sharedApp();
+  const account = newAccount(name);
+  await signUp(page, appUrl, account);
+  await inviteProspect(databaseUrl, account, { newest: true });
+  await page.goto(`${appUrl}/home`);
+  await page.getByRole("link", { name: "Complete Your Appointment" }).click();
+  await page.waitForURL(/\/wizard\?/);
+  await page.getByRole("button", { name: "NEXT", exact: true }).click();
+  await page.getByLabel("Yes", { exact: true }).check();
+  await page.getByRole("button", { name: "NEXT", exact: true }).click();
+  await page.getByRole("radio", { name: type }).check();
+  await page.getByRole("button", { name: "NEXT", exact: true }).click();
+  await page.getByRole("heading", { name: /pointers for filling out/i }).waitFor();
+  await page.getByRole("button", { name: "NEXT", exact: true }).click();
+  await page.waitForURL(/\/appoint\?id=\d+/);
+  const id = Number(new URL(page.url()).searchParams.get("id"));
+  return { account, id };
 }

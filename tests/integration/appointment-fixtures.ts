@@ -3,8 +3,12 @@
 import type { User } from "~/generated/prisma/client";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
+import { expect } from "vitest";
+import { ALL_FIELDS, saveSection } from "~/features/appointment/appointment.server";
+import { createFromWizard } from "~/features/appointment/create.server";
+import { validApplication } from "~/features/appointment/fixtures";
 import { acceptEsignConsent } from "~/features/appointment/evidence.server";
-import type { ApplicationData } from "~/features/appointment/model";
+import { DATA_SECTIONS, SECTION_DATA_KEY, type AppointmentTypeCode, type ApplicationData } from "~/features/appointment/model";
 import { seedReferenceDataWith } from "../../prisma/seed/reference";
 import { createAgent, createAppointmentLink, createSchedule, createUser } from "../support/factories";
 import { withPeerAddress } from "~/lib/net.server";
@@ -33,9 +37,10 @@ export function req(path = "/appoint"): Request {
   return withPeerAddress(new Request(`http://localhost${path}`, { method: "POST", headers: { "User-Agent": UA } }), IP);
 }
 
-/** A section's form data as the browser posts it (conform names; checked boxes 'on'; states repeated). */
+/** A section's form data as the browser posts it (conform names; checked boxes 'on'; states repeated; the whole-form marker). */
 export function formDataOf(obj: object): FormData {
   const fd = new FormData();
+  fd.append(ALL_FIELDS, "1");
   const walk = (v: unknown, name: string) => {
     if (v === undefined || v === null) return;
     if (typeof v === "boolean") {
@@ -87,4 +92,21 @@ export function withQuestions(data: ApplicationData, world: World): ApplicationD
 export async function consent(user: CurrentUser, appointmentId: number) {
   const r = await acceptEsignConsent(user, appointmentId, req());
   if (!r.ok) throw new Error(r.message);
+}
+
+/** An application of the type with every section saved as the browser posts it (consent given). */
+export async function filledIn(world: World, type: AppointmentTypeCode, documents = { willFax: true, extraWritingNumRequested: false }) {
+  const user = asUser(await newProspect());
+  const created = await createFromWizard(user, { link: world.linkText, appointmentTypeCode: "APPTTYP_IND" });
+  if (!created.ok) throw new Error(created.message);
+  const id = created.appointmentId;
+  await prisma.appointment.update({ where: { appointmentId: id }, data: { appointmentTypeCode: type } });
+  await consent(user, id);
+  const data = withQuestions(validApplication(type), world);
+  data.documents = documents;
+  for (const s of DATA_SECTIONS) {
+    const r = await saveSection(user, id, s, formDataOf(data[SECTION_DATA_KEY[s]]), req());
+    expect(r.saved, `${s}: ${JSON.stringify(r.reply.error)}`).toBe(true);
+  }
+  return { user, id, data };
 }

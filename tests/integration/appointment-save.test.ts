@@ -142,7 +142,7 @@ describe("derived data", () => {
     expect(value("SIGTYP_COMSCHED_AGT")).toBe("Jordan Q Lee");
     expect(value("SIGTYP_AGREENAME")).toBe("Jordan Q Lee");
     const irs = await prisma.appointmentIrsInfo.findUniqueOrThrow({ where: { appointmentId: id } });
-    expect(irs.name).toBe("jordan quinn lee");
+    expect(irs.name).toBe("Jordan Quinn Lee");
     const p = await prisma.appointmentPersonal.findUniqueOrThrow({ where: { appointmentId: id } });
     expect(p.emailAddress).toBe("jordan.lee@example.com");
     expect(p.phoneNumber).toBe("5125550100");

@@ -5,15 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server";
 import { deliverMail } from "~/lib/mail.server";
 import { stopWorker } from "~/lib/jobs.server";
-import { eraseCardData, loadApplication, saveSection, submitApplication } from "~/features/appointment/appointment.server";
+import { eraseCardData, loadApplication, submitApplication } from "~/features/appointment/appointment.server";
 import { createFromWizard } from "~/features/appointment/create.server";
-import { validApplication } from "~/features/appointment/fixtures";
-import type { AppointmentTypeCode, DataSectionId } from "~/features/appointment/model";
-import { SECTION_DATA_KEY } from "~/features/appointment/model";
 import { notifyAppointmentEvent } from "~/features/appointment/notifications.server";
 import { useTestDatabase } from "../support/db";
 import { createAgent, createUser } from "../support/factories";
-import { asUser, consent, formDataOf, makeWorld, newProspect, req, withQuestions, type World } from "./appointment-fixtures";
+import { asUser, filledIn, makeWorld, newProspect, req, type World } from "./appointment-fixtures";
 
 useTestDatabase();
 
@@ -24,22 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopWorker();
 });
-
-async function filledIn(type: AppointmentTypeCode) {
-  const user = asUser(await newProspect());
-  const created = await createFromWizard(user, { link: world.linkText, appointmentTypeCode: "APPTTYP_IND" });
-  if (!created.ok) throw new Error(created.message);
-  const id = created.appointmentId;
-  await prisma.appointment.update({ where: { appointmentId: id }, data: { appointmentTypeCode: type } });
-  await consent(user, id);
-  const data = withQuestions(validApplication(type), world);
-  data.documents = { willFax: true, extraWritingNumRequested: false };
-  for (const s of ["PERSONAL", "COMMS", "FEES", "AGREEMENTS", "DOCS"] as DataSectionId[]) {
-    const r = await saveSection(user, id, s, formDataOf(data[SECTION_DATA_KEY[s]]), req());
-    expect(r.saved, `${s}: ${JSON.stringify(r.reply.error)}`).toBe(true);
-  }
-  return { user, id };
-}
 
 async function jobs(id: number) {
   // The public view graphile_worker.jobs has no payload column; the private table has.
@@ -65,7 +46,7 @@ describe("submit", () => {
   });
 
   it("is accepted at 100%: status, submittedAt, jobs queued, CVC erased; then read-only", async () => {
-    const { user, id } = await filledIn("APPTTYP_REP");
+    const { user, id } = await filledIn(world, "APPTTYP_REP");
     const view = await loadApplication(user, id);
     expect(view.completion.deficiencies).toEqual([]);
     expect(view.completion.percent).toBe(100);
@@ -98,7 +79,7 @@ describe("submit", () => {
   });
 
   it("is refused when the stored SSN equals the stored business tax id", async () => {
-    const { user, id } = await filledIn("APPTTYP_CORP");
+    const { user, id } = await filledIn(world, "APPTTYP_CORP");
     const p = await prisma.appointmentPersonal.findUniqueOrThrow({ where: { appointmentId: id } });
     await prisma.appointmentPersonal.update({ where: { appointmentId: id }, data: { businessTaxIdEncrypted: p.ssnEncrypted, businessTaxIdLast4: p.ssnLast4 } });
     const r = await submitApplication(user, id, req());
@@ -124,7 +105,7 @@ describe("notifications", () => {
         },
       },
     });
-    const { user, id } = await filledIn("APPTTYP_IND");
+    const { user, id } = await filledIn(world, "APPTTYP_IND");
     expect((await submitApplication(user, id, req())).ok).toBe(true);
 
     const queued: Array<{ to: string[]; subject: string; relatedType: string; relatedId: string; jobKey: string }> = [];

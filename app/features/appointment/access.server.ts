@@ -13,13 +13,11 @@ import type { Appointment } from "~/generated/prisma/client";
 import { audit } from "~/lib/audit.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
+import { isEditableStatus } from "./model";
 
-/** Statuses in which the application can be changed (spec part 2 §4). */
-export const EDITABLE_STATUSES: ReadonlySet<string> = new Set(["APWF_STATUS_INCOMPLETE", "APWF_STATUS_INVITED"]);
-
-/** True when an application in this status is read-only. */
+/** True when an application in this status is read-only (model's isEditableStatus, spec part 2 §4). */
 export function isReadOnlyStatus(statusCode: string): boolean {
-  return !EDITABLE_STATUSES.has(statusCode);
+  return !isEditableStatus(statusCode);
 }
 
 export type AppointmentRole = "PROSPECT" | "SUBMITTER" | "ADMIN";

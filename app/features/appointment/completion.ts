@@ -21,13 +21,6 @@ export interface Deficiency {
   message: string;
 }
 
-export interface SectionResult {
-  /** Listed deficiencies (one per field; the per-question 'Answers Required' are folded into 'answers'). */
-  deficiencies: Deficiency[];
-  /** Failed checks (each unanswered question counts), before capping at the weight. */
-  failedChecks: number;
-}
-
 /** A zod issue path as conform names the field: ['answers', 0, 'answer'] → 'answers[0].answer'. */
 export function fieldName(path: ReadonlyArray<PropertyKey>): string {
   return path.reduce<string>((name, seg) => {
@@ -37,21 +30,33 @@ export function fieldName(path: ReadonlyArray<PropertyKey>): string {
   }, "");
 }
 
+/** What a section's schema says of its data: every issue with its field name and message, as the form shows them. */
+export interface SectionResult {
+  /** Listed deficiencies (one per field; the per-question 'Answers Required' are folded into 'answers'). */
+  deficiencies: Deficiency[];
+  /** Failed checks (each unanswered question counts), before capping at the weight. */
+  failedChecks: number;
+  /** The messages next to each field (conform's fieldErrors), every issue included. */
+  fieldErrors: Record<string, string[]>;
+}
+
 function run(section: DataSectionId, schema: z.ZodType, data: unknown): SectionResult {
   const result = schema.safeParse(data ?? {});
-  if (result.success) return { deficiencies: [], failedChecks: 0 };
+  if (result.success) return { deficiencies: [], failedChecks: 0, fieldErrors: {} };
   const deficiencies: Deficiency[] = [];
+  const fieldErrors: Record<string, string[]> = {};
   const seen = new Set<string>();
   let failedChecks = 0;
   for (const issue of result.error.issues) {
     const params = ((issue as { params?: IssueParams }).params ?? {}) as IssueParams;
     const field = fieldName(issue.path);
+    (fieldErrors[field] ??= []).push(issue.message);
     failedChecks += params.checks ?? 1;
     if (params.listed === false || seen.has(field)) continue;
     seen.add(field);
     deficiencies.push({ section, field, message: params.summary ?? issue.message });
   }
-  return { deficiencies, failedChecks };
+  return { deficiencies, failedChecks, fieldErrors };
 }
 
 /** Every section's validation result for the whole application. */
@@ -59,7 +64,7 @@ export function sectionResults(data: ApplicationData, ctx: ValidationContext): R
   return {
     PERSONAL: run("PERSONAL", personalSchema(ctx), data.personal),
     COMMS: run("COMMS", commissionsSchema(ctx), data.commissions),
-    FEES: feesApply(ctx) ? run("FEES", feesSchema(ctx), data.fees) : { deficiencies: [], failedChecks: 0 },
+    FEES: feesApply(ctx) ? run("FEES", feesSchema(ctx), data.fees) : { deficiencies: [], failedChecks: 0, fieldErrors: {} },
     AGREEMENTS: run("AGREEMENTS", agreementsSchema(ctx), data.agreements),
     DOCS: run("DOCS", documentsSchema(ctx), data.documents),
   };

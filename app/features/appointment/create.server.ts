@@ -12,6 +12,7 @@ import {
   ENROLL_REP_TYPE,
   WIZARD_APPOINTMENT_TYPES,
   isAppointmentTypeCode,
+  isEmailAddress,
   type AppointmentTypeCode,
   type InvitationFlavour,
 } from "./model";
@@ -438,8 +439,6 @@ export type PaperResult =
   | { ok: true; appointmentId: number }
   | { ok: false; code: PaperFailureCode; title: string; message: string };
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 const failure = (code: PaperFailureCode): PaperResult => ({ ok: false, code, title: CANNOT_CREATE_TITLE, message: PAPER_FAILURES[code] });
 
 /** True when every line's recruiter position is one of the user's own positions or in their downline. */
@@ -472,7 +471,7 @@ export async function createPaperAppointment(
     const result = await prisma.$transaction(async (tx): Promise<PaperResult> => {
       const r = await resolveLink(tx, input);
       if (!r || !(await linkIsTheirs(tx, recruiter, r))) return failure("BAD_APPT_LINK");
-      if (!EMAIL_RE.test(email) || email.length > 254) return failure("INVALID_EMAIL");
+      if (!isEmailAddress(email)) return failure("INVALID_EMAIL");
       const typeCode = enrollRepOf(r) ? REP_TYPE : input.apptTypeCode;
       if (!isAppointmentTypeCode(typeCode)) return failure("INVALID_APPT_TYPE");
       await lock(tx, `appointment:paper:${email}`);

@@ -28,6 +28,7 @@ describe("names", () => {
     ["John", "Quincy", "Public", "John Quincy Public"],
     ["John", "", "Public", "John Public"],
     [" John ", null, " Public", "John Public"],
+    ["jay", "quincy", "tester-smith", "Jay Quincy Tester-smith"],
   ])("w9Name(%j, %j, %j) → %j", (f, m, l, out) => expect(w9Name(f, m, l)).toBe(out));
 });
 

@@ -44,12 +44,9 @@ export function agentName(first: string | null | undefined, middle: string | nul
   return [capitalise(first), initial, capitalise(last)].filter(Boolean).join(" ");
 }
 
-/** The W-9 name: first, middle and last name combined as typed ('John Quincy Public'). */
+/** The W-9 name: first, middle and last name combined, capitalised like the agent name ('jay quincy tester-smith' → 'Jay Quincy Tester-smith'). */
 export function w9Name(first: string | null | undefined, middle: string | null | undefined, last: string | null | undefined): string {
-  return [first, middle, last]
-    .map((p) => (p ?? "").trim())
-    .filter(Boolean)
-    .join(" ");
+  return [first, middle, last].map(capitalise).filter(Boolean).join(" ");
 }
 
 /** Email is lowercased (and trimmed) on change. */

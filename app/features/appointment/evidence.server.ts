@@ -164,10 +164,27 @@ export async function documentVersions(db: Db, appointmentId: number): Promise<R
   return out;
 }
 
+/**
+ * The signatures whose value changes: a posted value that differs from the
+ * stored one (a missing checkbox is 'N', a missing text ''). A signature never
+ * given that stays blank is no change. The one place that decides "changed",
+ * for the consent check and for the evidence.
+ */
+export function signatureChanges(stored: ReadonlyMap<string, string>, values: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [code, raw] of Object.entries(values)) {
+    const value = raw ?? (isCheckboxSignature(code) ? "N" : "");
+    const cur = stored.get(code);
+    if (cur === undefined ? !isSigned(value) : cur === value) continue;
+    out[code] = value;
+  }
+  return out;
+}
+
 export type SignatureWrite = {
   appointmentId: number;
-  /** Signature type code -> the value now posted ('' clears it). */
-  values: Record<string, string>;
+  /** Signature type code -> the value now posted ('' clears it; undefined is blank). */
+  values: Record<string, string | undefined>;
   actors: SignatureActors;
   request: Request;
   now?: Date;
@@ -181,22 +198,20 @@ export type SignatureWrite = {
 export async function writeSignatures(db: Db, input: SignatureWrite): Promise<string[]> {
   const { appointmentId, values, actors, request } = input;
   const now = input.now ?? new Date();
-  const codes = Object.keys(values);
+  if (Object.keys(values).length === 0) return [];
+  const stored = await db.appointmentSignature.findMany({
+    where: { appointmentId, signatureTypeCode: { in: Object.keys(values) } },
+    select: { signatureTypeCode: true, signatureValue: true },
+  });
+  const changes = signatureChanges(new Map(stored.map((s) => [s.signatureTypeCode, s.signatureValue])), values);
+  const codes = Object.keys(changes);
   if (codes.length === 0) return [];
-  const existing = new Map(
-    (await db.appointmentSignature.findMany({ where: { appointmentId, signatureTypeCode: { in: codes } } })).map((s) => [
-      s.signatureTypeCode,
-      s,
-    ]),
-  );
   const versions = await documentVersions(db, appointmentId);
   const ipAddress = clientIp(request);
   const userAgent = request.headers.get("User-Agent")?.slice(0, 500) ?? null;
   const written: string[] = [];
   for (const code of codes) {
-    const value = values[code] ?? "";
-    const cur = existing.get(code);
-    if (cur && cur.signatureValue === value) continue;
+    const value = changes[code];
     const blank = value === "" || value === "N";
     const evidence = blank
       ? { signedByUserId: null, actingUserId: null, signedAt: null, ipAddress: null, userAgent: null, acknowledgedText: null, documentVersion: null }

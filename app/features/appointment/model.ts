@@ -36,6 +36,8 @@
 // browser only as a mask ('*****6789'); posting the mask back unchanged means
 // "keep the stored value" (accepted when ctx.stored says a value is stored).
 
+import { z } from "zod";
+
 // ---------------------------------------------------------------- sections
 
 export const SECTIONS = ["PERSONAL", "COMMS", "FEES", "AGREEMENTS", "DOCS", "INSTRUCT"] as const;
@@ -259,6 +261,14 @@ export const STATUS_TEXT: Record<AppointmentStatus, string> = {
 /** Display text of a status code (the code itself when unknown). */
 export function statusText(code: string): string {
   return (STATUS_TEXT as Record<string, string>)[code] ?? code;
+}
+
+/** The longest email address accepted (RFC 5321 path limit). */
+export const EMAIL_MAX = 254;
+const emailFormat = z.email();
+/** The one email rule of the application and the paper form: a standard address (zod's format), at most EMAIL_MAX characters. */
+export function isEmailAddress(value: string): boolean {
+  return value.length <= EMAIL_MAX && emailFormat.safeParse(value).success;
 }
 
 /** The form is editable only in INCOMPLETE or INVITED (spec §4). */
@@ -608,3 +618,10 @@ export const SECTION_DATA_KEY: Record<DataSectionId, keyof ApplicationData> = {
   AGREEMENTS: "agreements",
   DOCS: "documents",
 };
+
+/**
+ * Posted by every section form (hidden input, value '1'): the post carries
+ * every field of the form, so an absent checkbox or state list means
+ * unchecked or empty. Without it, an absent field keeps its stored value.
+ */
+export const ALL_FIELDS = "allFields";

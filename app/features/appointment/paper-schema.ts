@@ -3,6 +3,7 @@
 // 'Application screen' parameters email / multiPaper). Shared by the
 // browser (conform) and the server (the action refuses what it refuses).
 import { z } from "zod";
+import { isEmailAddress } from "./model";
 
 export const PAPER_MESSAGES = {
   emailRequired: "Email Address Is Required",
@@ -28,8 +29,7 @@ export function paperAppointmentSchema(opts: { ownEmail: string; types: readonly
       z
         .string({ error: PAPER_MESSAGES.emailRequired })
         .min(1, PAPER_MESSAGES.emailRequired)
-        .max(254, PAPER_MESSAGES.emailFormat)
-        .pipe(z.email({ error: PAPER_MESSAGES.emailFormat }))
+        .refine(isEmailAddress, PAPER_MESSAGES.emailFormat)
         .refine((v) => v !== own, PAPER_MESSAGES.ownEmail),
     ),
     apptTypeCode: z

@@ -28,6 +28,7 @@ import {
   hasRemitAssignment,
   isIndividualW9Type,
   isCvcMask,
+  isEmailAddress,
   isMasked,
   isRepresentativeType,
   requiresStates,
@@ -166,14 +167,63 @@ const bool = () => z.boolean().optional();
 const present = (v: string | undefined): v is string => v !== undefined && v.trim() !== "";
 const trimOrUndef = (v: string | undefined) => (v === undefined ? undefined : v.trim() === "" ? undefined : v.trim());
 
-/** Text length rule: required (when asked) and min..max characters. */
-function text(add: Add, path: Path, value: string | undefined, label: string, o: { min?: number; max: number; required?: boolean; requiredMessage?: string; params?: IssueParams }) {
-  const min = o.min ?? 1;
+/** A text field's label and length limits: the shape caps it (maxLength reaches the input), the rule checks the rest. */
+type TextSpec = { label: string; min: number; max: number };
+const spec = (label: string, min: number, max: number): TextSpec => ({ label, min, max });
+/**
+ * A string of at most `max` characters with the rule's own message. zod 4.6 no longer records the
+ * maximum where conform's getZodConstraint reads it (`_zod.bag.maximum`), so it is set here: the
+ * limit then reaches the input as maxLength.
+ */
+function maxString(max: number, message: string) {
+  const s = z.string().max(max, message);
+  s._zod.bag.maximum = max;
+  return s.optional();
+}
+/** The shape of a text field: at most `max` characters, with the rule's own message. */
+const capped = (t: TextSpec) => maxString(t.max, lengthBetween(t.label, t.min, t.max));
+/** The shape of a typed signature: at most 200 characters. */
+const signed = () => maxString(LIMITS.signature.max, MESSAGES.signatureLength);
+
+/** The text fields of the sections (spec §5 limits). */
+const T = {
+  firstName: spec("First Name", 2, 50),
+  middleName: spec("Middle Name", 1, 50),
+  lastName: spec("Last Name", 2, 50),
+  driverLicenseNumber: spec("Driver License Number", 1, 25),
+  nationalProducerNumber: spec("NPN", 1, 25),
+  residentStateInsuranceLicenseNumber: spec("License Number", 1, 25),
+  businessName: spec("Business Name", 1, 40),
+  qnaComment: spec("Comment", 1, LIMITS.qnaComment.max),
+  w9Name: spec("Name (on W-9)", 2, 100),
+  w9BusinessName: spec("Business Name (on W-9)", 2, 100),
+  w9Other: spec("Other Type Of Business", 2, 100),
+  bankName: spec("Bank Name", 2, 100),
+  accountName: spec("Account Name", 2, 100),
+  agentAgencyName: spec("Agent/Agency Name", 2, 100),
+  assignAddress1: spec("Assignee Address", 2, 100),
+  assignAddress2: spec("Assignee Address Line 2", 1, 100),
+  assignCity: spec("Assignee City", 2, 100),
+  assignZip: spec("Assignee Zip", 5, 15),
+  nameonCard: spec("Name on Card", 2, 150),
+  billingAddress: spec("Billing Address", 2, 150),
+  billingCity: spec("Billing City", 2, 150),
+  billingState: spec("Billing State", 2, 150),
+  billingZip: spec("Billing Zip", 2, 150),
+} as const;
+const addressSpecs = (labelPrefix: string) => ({
+  address1: spec(`${labelPrefix} Address`, 2, 100),
+  address2: spec(`${labelPrefix} Address Line 2`, 1, 100),
+  city: spec(`${labelPrefix} City`, 2, 100),
+});
+
+/** Text rule: required (when asked) and at least `min` characters (the shape caps the maximum). */
+function text(add: Add, path: Path, value: string | undefined, t: TextSpec, o: { required?: boolean; requiredMessage?: string } = {}) {
   if (!present(value)) {
-    if (o.required) add(path, o.requiredMessage ?? required(label), o.params);
+    if (o.required) add(path, o.requiredMessage ?? required(t.label));
     return;
   }
-  if (value.length < min || value.length > o.max) add(path, lengthBetween(label, min, o.max), o.params);
+  if (value.length < t.min) add(path, lengthBetween(t.label, t.min, t.max));
 }
 
 /** Exactly n digits (formatting already stripped); a mask passes when a value is stored. */
@@ -194,9 +244,9 @@ function oneOf(add: Add, path: Path, value: string | undefined, allowed: readonl
   if (!present(value) || !allowed.includes(value)) add(path, message);
 }
 
+/** A typed signature is required (the shape caps its length). */
 function signature(add: Add, path: Path, value: string | undefined, missing: string, params?: IssueParams) {
   if (!present(value)) add(path, missing, params);
-  else if (value.length > LIMITS.signature.max) add(path, MESSAGES.signatureLength, params);
 }
 
 function checkbox(add: Add, path: Path, value: string | undefined, missing: string) {
@@ -205,9 +255,10 @@ function checkbox(add: Add, path: Path, value: string | undefined, missing: stri
 
 function address(add: Add, prefix: string, a: AddressForm | undefined, labelPrefix: string) {
   const v = a ?? {};
-  text(add, [prefix, "address1"], v.address1, `${labelPrefix} Address`, { min: 2, max: 100, required: true });
-  text(add, [prefix, "address2"], v.address2, `${labelPrefix} Address Line 2`, { min: 1, max: 100 });
-  text(add, [prefix, "city"], v.city, `${labelPrefix} City`, { min: 2, max: 100, required: true });
+  const t = addressSpecs(labelPrefix);
+  text(add, [prefix, "address1"], v.address1, t.address1, { required: true });
+  text(add, [prefix, "address2"], v.address2, t.address2);
+  text(add, [prefix, "city"], v.city, t.city, { required: true });
   if (!present(v.stateCode)) add([prefix, "stateCode"], required(`${labelPrefix} State`));
   else if (v.stateCode.length !== 2) add([prefix, "stateCode"], `${labelPrefix} State must be 2 letters`);
   if (!present(v.zipCode)) add([prefix, "zipCode"], required(`${labelPrefix} Zip Code`));
@@ -216,7 +267,10 @@ function address(add: Add, prefix: string, a: AddressForm | undefined, labelPref
 
 // ---------------------------------------------------------------- normalising
 
-const addressShape = z.object({ address1: str(), address2: str(), city: str(), stateCode: str(), zipCode: str() });
+const addressShape = (labelPrefix: string) => {
+  const t = addressSpecs(labelPrefix);
+  return z.object({ address1: capped(t.address1), address2: capped(t.address2), city: capped(t.city), stateCode: str(), zipCode: str() });
+};
 
 function normAddress(a: AddressForm | undefined): AddressForm | undefined {
   if (!a) return a;
@@ -241,34 +295,34 @@ const phone = (v: string | undefined) => trimOrUndef(v === undefined ? undefined
 // ---------------------------------------------------------------- personal
 
 const personalShape = z.object({
-  firstName: str(),
-  middleName: str(),
-  lastName: str(),
+  firstName: capped(T.firstName),
+  middleName: capped(T.middleName),
+  lastName: capped(T.lastName),
   ssn: str(),
   birthDate: str(),
   emailAddress: str(),
-  driverLicenseNumber: str(),
-  nationalProducerNumber: str(),
-  residentStateInsuranceLicenseNumber: str(),
+  driverLicenseNumber: capped(T.driverLicenseNumber),
+  nationalProducerNumber: capped(T.nationalProducerNumber),
+  residentStateInsuranceLicenseNumber: capped(T.residentStateInsuranceLicenseNumber),
   residentStateCode: str(),
   cellNumber: str(),
   phoneNumber: str(),
   faxNumber: str(),
-  businessName: str(),
+  businessName: capped(T.businessName),
   businessPhone: str(),
   businessCellNumber: str(),
   businessFaxNumber: str(),
   businessTaxID: str(),
-  home: addressShape.optional(),
-  business: addressShape.optional(),
+  home: addressShape("Home").optional(),
+  business: addressShape("Business").optional(),
   sameAsMailing: bool(),
   sendCorrespondenceToCode: str(),
   answers: z.array(z.object({ questionId: str(), answer: str() })).optional(),
-  qnaComment: str(),
+  qnaComment: capped(T.qnaComment),
   apptIRSInfo: z
-    .object({ name: str(), businessName: str(), businessTypeCode: str(), businessTypeOther: str(), employerIdNumber: str() })
+    .object({ name: capped(T.w9Name), businessName: capped(T.w9BusinessName), businessTypeCode: str(), businessTypeOther: capped(T.w9Other), employerIdNumber: str() })
     .optional(),
-  signatures: z.object({ SIGTYP_QNA: str(), SIGTYP_W9_CERT: str() }).optional(),
+  signatures: z.object({ SIGTYP_QNA: signed(), SIGTYP_W9_CERT: signed() }).optional(),
 });
 
 export function normalizePersonal(p: PersonalForm): PersonalForm {
@@ -309,21 +363,19 @@ export function normalizePersonal(p: PersonalForm): PersonalForm {
   };
 }
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export function personalRules(p: PersonalForm, ctx: ValidationContext, add: Add): void {
   const type = ctx.appointmentTypeCode;
-  text(add, ["firstName"], p.firstName, "First Name", { min: 2, max: 50, required: true });
-  text(add, ["middleName"], p.middleName, "Middle Name", { min: 1, max: 50 });
-  text(add, ["lastName"], p.lastName, "Last Name", { min: 2, max: 50, required: true });
+  text(add, ["firstName"], p.firstName, T.firstName, { required: true });
+  text(add, ["middleName"], p.middleName, T.middleName);
+  text(add, ["lastName"], p.lastName, T.lastName, { required: true });
   digits(add, ["ssn"], p.ssn, "SSN", 9, { required: true, stored: ctx.stored.ssn });
   if (!present(p.birthDate)) add(["birthDate"], required("Birth Date"));
   else if (!isBeforeNow(p.birthDate, ctx.now)) add(["birthDate"], MESSAGES.birthDateRange);
   if (!present(p.emailAddress)) add(["emailAddress"], required("Email Address"));
-  else if (p.emailAddress.length > LIMITS.email.max || !EMAIL_RE.test(p.emailAddress)) add(["emailAddress"], "Email Address is invalid");
-  text(add, ["driverLicenseNumber"], p.driverLicenseNumber, "Driver License Number", { min: 1, max: 25 });
-  text(add, ["nationalProducerNumber"], p.nationalProducerNumber, "NPN", { min: 1, max: 25, required: true });
-  text(add, ["residentStateInsuranceLicenseNumber"], p.residentStateInsuranceLicenseNumber, "License Number", { min: 1, max: 25, required: true });
+  else if (!isEmailAddress(p.emailAddress)) add(["emailAddress"], "Email Address is invalid");
+  text(add, ["driverLicenseNumber"], p.driverLicenseNumber, T.driverLicenseNumber);
+  text(add, ["nationalProducerNumber"], p.nationalProducerNumber, T.nationalProducerNumber, { required: true });
+  text(add, ["residentStateInsuranceLicenseNumber"], p.residentStateInsuranceLicenseNumber, T.residentStateInsuranceLicenseNumber, { required: true });
   if (present(p.residentStateCode) && !/^[A-Z]{2}$/.test(p.residentStateCode)) add(["residentStateCode"], "Resident State must be 2 letters");
   digits(add, ["phoneNumber"], p.phoneNumber, "Phone Number", 10, { required: true });
   digits(add, ["cellNumber"], p.cellNumber, "Cell Number", 10);
@@ -333,7 +385,7 @@ export function personalRules(p: PersonalForm, ctx: ValidationContext, add: Add)
   address(add, "home", p.home, "Home");
 
   if (showsBusinessBlock(ctx)) {
-    text(add, ["businessName"], p.businessName, "Business Name", { min: 1, max: 40, required: true });
+    text(add, ["businessName"], p.businessName, T.businessName, { required: true });
     digits(add, ["businessPhone"], p.businessPhone, "Business Phone", 10, { required: true });
     digits(add, ["businessTaxID"], p.businessTaxID, "Business Tax Id", 9, { required: true, stored: ctx.stored.businessTaxID });
     digits(add, ["businessCellNumber"], p.businessCellNumber, "Business Cell Number", 10);
@@ -363,23 +415,21 @@ export function personalRules(p: PersonalForm, ctx: ValidationContext, add: Add)
     : Math.max(0, PERSONAL_QUESTION_COUNT - answers.length);
   const allAnswered = ctx.personalQuestionIds ? ctx.personalQuestionIds.every((id) => answered.has(id)) : answered.size >= PERSONAL_QUESTION_COUNT && unanswered === 0;
   if (!allAnswered || unanswered > 0) add(["answers"], MESSAGES.allQuestions, { checks: missingEntries, missing: true });
-  text(add, ["qnaComment"], p.qnaComment, "Comment", { min: 1, max: LIMITS.qnaComment.max });
+  text(add, ["qnaComment"], p.qnaComment, T.qnaComment);
   signature(add, ["signatures", "SIGTYP_QNA"], p.signatures?.SIGTYP_QNA, MESSAGES.qnaSignature);
 
   // W-9.
   if (showsW9(ctx)) {
     const irs = p.apptIRSInfo ?? {};
-    text(add, ["apptIRSInfo", "name"], irs.name, "Name (on W-9)", { min: 2, max: 100, required: true });
+    text(add, ["apptIRSInfo", "name"], irs.name, T.w9Name, { required: true });
     const needsBusinessName = type === "APPTTYP_CORP" || type === "APPTTYP_VB_CORP" || type === "APPTTYP_BOTH" || type === "APPTTYP_REP";
-    text(add, ["apptIRSInfo", "businessName"], irs.businessName, "Business Name (on W-9)", { min: 2, max: 100, required: needsBusinessName });
+    text(add, ["apptIRSInfo", "businessName"], irs.businessName, T.w9BusinessName, { required: needsBusinessName });
     const bt = irs.businessTypeCode;
     if (!present(bt) || !(W9_BUSINESS_TYPES as readonly string[]).includes(bt)) add(["apptIRSInfo", "businessTypeCode"], required("Type Of Business"));
     else if (isIndividualW9Type(type) && bt !== "W9BIZ_TYP_IND") add(["apptIRSInfo", "businessTypeCode"], MESSAGES.w9IndividualType);
     else if ((type === "APPTTYP_CORP" || type === "APPTTYP_VB_CORP") && !(W9_CORPORATE_BUSINESS_TYPES as readonly string[]).includes(bt))
       add(["apptIRSInfo", "businessTypeCode"], MESSAGES.w9CorporateType);
-    text(add, ["apptIRSInfo", "businessTypeOther"], irs.businessTypeOther, "Other Type Of Business", {
-      min: 2,
-      max: 100,
+    text(add, ["apptIRSInfo", "businessTypeOther"], irs.businessTypeOther, T.w9Other, {
       required: bt === "W9BIZ_TYP_OTHER",
       requiredMessage: "Please describe the Other Type Of Business",
     });
@@ -392,11 +442,19 @@ export function personalRules(p: PersonalForm, ctx: ValidationContext, add: Add)
 
 const commissionsShape = z.object({
   commissionRemitTypeCode: str(),
-  bankInfo: z.object({ bankName: str(), accountNumber: str(), routingNumber: str(), accountName: str(), accountTypeCode: str() }).optional(),
+  bankInfo: z.object({ bankName: capped(T.bankName), accountNumber: str(), routingNumber: str(), accountName: capped(T.accountName), accountTypeCode: str() }).optional(),
   commissionRemitAssign: z
-    .object({ agentAgencyName: str(), ssnTaxID: str(), address1: str(), address2: str(), city: str(), stateCode: str(), zip: str() })
+    .object({
+      agentAgencyName: capped(T.agentAgencyName),
+      ssnTaxID: str(),
+      address1: capped(T.assignAddress1),
+      address2: capped(T.assignAddress2),
+      city: capped(T.assignCity),
+      stateCode: str(),
+      zip: capped(T.assignZip),
+    })
     .optional(),
-  signatures: z.object({ SIGTYP_COMSCHED_DT: str(), SIGTYP_COMSCHED_AGT: str(), SIGTYP_COMSCHED: str() }).optional(),
+  signatures: z.object({ SIGTYP_COMSCHED_DT: signed(), SIGTYP_COMSCHED_AGT: signed(), SIGTYP_COMSCHED: signed() }).optional(),
 });
 
 export function normalizeCommissions(c: CommissionsForm): CommissionsForm {
@@ -449,7 +507,7 @@ export function commissionsRules(c: CommissionsForm, ctx: ValidationContext, add
   }
   if (remit === "COMRMT_TYP_DIRECT") {
     const b = c.bankInfo ?? {};
-    text(add, ["bankInfo", "bankName"], b.bankName, "Bank Name", { min: 2, max: 100, required: true });
+    text(add, ["bankInfo", "bankName"], b.bankName, T.bankName, { required: true });
     const acct = b.accountNumber;
     if (!present(acct)) add(["bankInfo", "accountNumber"], required("Account Number"));
     else if (isMasked(acct)) {
@@ -463,24 +521,24 @@ export function commissionsRules(c: CommissionsForm, ctx: ValidationContext, add
       if (!ctx.stored.routingNumber) add(["bankInfo", "routingNumber"], MESSAGES.routingNumberDigits);
     } else if (!/^\d{9}$/.test(rt)) add(["bankInfo", "routingNumber"], MESSAGES.routingNumberDigits);
     else if (!routingNumberValid(rt)) add(["bankInfo", "routingNumber"], MESSAGES.routingNumberInvalid);
-    text(add, ["bankInfo", "accountName"], b.accountName, "Account Name", { min: 2, max: 100, required: true });
+    text(add, ["bankInfo", "accountName"], b.accountName, T.accountName, { required: true });
     oneOf(add, ["bankInfo", "accountTypeCode"], b.accountTypeCode, ACCOUNT_TYPES, MESSAGES.accountTypeRequired);
   }
   const r = c.commissionRemitAssign ?? {};
   const anyAssign = [r.agentAgencyName, r.ssnTaxID, r.address1, r.address2, r.city, r.stateCode, r.zip].some(present);
   if (remit === "COMRMT_TYP_ASGN" || (hasRemitAssignment(type) && anyAssign)) {
-    text(add, ["commissionRemitAssign", "agentAgencyName"], r.agentAgencyName, "Agent/Agency Name", { min: 2, max: 100, required: true });
+    text(add, ["commissionRemitAssign", "agentAgencyName"], r.agentAgencyName, T.agentAgencyName, { required: true });
     digits(add, ["commissionRemitAssign", "ssnTaxID"], r.ssnTaxID, "SSN or Tax ID", 9, {
       required: true,
       stored: ctx.stored.ssnTaxID,
       message: MESSAGES.remitSsnTaxId,
     });
-    text(add, ["commissionRemitAssign", "address1"], r.address1, "Assignee Address", { min: 2, max: 100, required: true });
-    text(add, ["commissionRemitAssign", "address2"], r.address2, "Assignee Address Line 2", { min: 1, max: 100 });
-    text(add, ["commissionRemitAssign", "city"], r.city, "Assignee City", { min: 2, max: 100, required: true });
+    text(add, ["commissionRemitAssign", "address1"], r.address1, T.assignAddress1, { required: true });
+    text(add, ["commissionRemitAssign", "address2"], r.address2, T.assignAddress2);
+    text(add, ["commissionRemitAssign", "city"], r.city, T.assignCity, { required: true });
     if (!present(r.stateCode)) add(["commissionRemitAssign", "stateCode"], required("Assignee State"));
     else if (r.stateCode.length !== 2) add(["commissionRemitAssign", "stateCode"], "Assignee State must be 2 letters");
-    text(add, ["commissionRemitAssign", "zip"], r.zip, "Assignee Zip", { min: 5, max: 15, required: true });
+    text(add, ["commissionRemitAssign", "zip"], r.zip, T.assignZip, { required: true });
   }
 }
 
@@ -498,14 +556,14 @@ const feesShape = z.object({
       expirationMonth: str(),
       expirationYear: str(),
       cvcNumber: str(),
-      nameonCard: str(),
-      billingAddress: str(),
-      city: str(),
-      stateCode: str(),
-      zip: str(),
+      nameonCard: capped(T.nameonCard),
+      billingAddress: capped(T.billingAddress),
+      city: capped(T.billingCity),
+      stateCode: capped(T.billingState),
+      zip: capped(T.billingZip),
     })
     .optional(),
-  signatures: z.object({ SIGTYP_ST_FEES: str() }).optional(),
+  signatures: z.object({ SIGTYP_ST_FEES: signed() }).optional(),
 });
 
 export function normalizeFees(f: FeesForm): FeesForm {
@@ -563,11 +621,11 @@ function cardRules(c: CardInfoForm, ctx: ValidationContext, add: Add) {
   const cvc = c.cvcNumber;
   if (!present(cvc)) add(p("cvcNumber"), required("CVC"));
   else if (isCvcMask(cvc) ? !ctx.stored.cvcNumber : !/^\d{3,4}$/.test(cvc)) add(p("cvcNumber"), "CVC must be 3 or 4 digits");
-  text(add, p("nameonCard"), c.nameonCard, "Name on Card", { min: 2, max: 150, required: true });
-  text(add, p("billingAddress"), c.billingAddress, "Billing Address", { min: 2, max: 150, required: true });
-  text(add, p("city"), c.city, "Billing City", { min: 2, max: 150, required: true });
-  text(add, p("stateCode"), c.stateCode, "Billing State", { min: 2, max: 150, required: true });
-  text(add, p("zip"), c.zip, "Billing Zip", { min: 2, max: 150, required: true });
+  text(add, p("nameonCard"), c.nameonCard, T.nameonCard, { required: true });
+  text(add, p("billingAddress"), c.billingAddress, T.billingAddress, { required: true });
+  text(add, p("city"), c.city, T.billingCity, { required: true });
+  text(add, p("stateCode"), c.stateCode, T.billingState, { required: true });
+  text(add, p("zip"), c.zip, T.billingZip, { required: true });
 }
 
 // ---------------------------------------------------------------- agreements
@@ -579,8 +637,8 @@ const agreementsShape = z.object({
       SIGTYP_AGENT_AGREE: str(),
       SIGTYP_ACKREP: str(),
       SIGTYP_AML: str(),
-      SIGTYP_AGREENAME: str(),
-      SIGTYP_AGREESIG: str(),
+      SIGTYP_AGREENAME: signed(),
+      SIGTYP_AGREESIG: signed(),
     })
     .optional(),
 });

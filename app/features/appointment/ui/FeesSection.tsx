@@ -25,16 +25,9 @@ import { CheckboxField, FieldError, fieldDomId, RadioGroup, SelectField, TextFie
 import { stateOptions } from "./PersonalSection";
 import { EsignConsent, SignatureField } from "./Signature";
 import type { SectionProps } from "./types";
+import { FEES_MESSAGES, type FeesDialog } from "../messages";
 
-export const FEES_MESSAGES = {
-  alreadyConfigured: { title: "Already Configured", message: "Your selected state has already been added to the list." },
-  addWhat: { title: "Add What State", message: "Please make a selection from the State dropdown before clicking the check-mark." },
-  addTheState: {
-    title: "Add the State?",
-    message: "You are still adding a state. Click the check-mark to add it, or cancel, before you save or submit.",
-  },
-} as const;
-export type FeesDialog = keyof typeof FEES_MESSAGES;
+export { FEES_MESSAGES, type FeesDialog };
 
 export const DEDUCTED_TEXT = "Appointment Fees, if any, will be deducted from Commissions.";
 export const FEES_NOTE =

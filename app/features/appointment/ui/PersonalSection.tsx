@@ -13,6 +13,7 @@ import {
   W9_BUSINESS_TYPES,
 } from "../model";
 import { CheckboxField, RadioGroup, SelectField, TextAreaField, TextField, fieldDomId, useReadOnly } from "./fields";
+import { useDerivedTyping } from "./derived-typing";
 import { EsignConsent, SignatureField } from "./Signature";
 import type { AnyFields, SectionProps, SectionView } from "./types";
 
@@ -55,9 +56,10 @@ export function PersonalSection({ view, fields }: SectionProps) {
   const irs = fields.apptIRSInfo.getFieldset();
   const answers = fields.answers.getFieldList();
   const abandoned = view.statusCode === "APWF_STATUS_ABANDONED";
+  const derived = useDerivedTyping(view.typeCode);
 
   return (
-    <div className="app-section">
+    <div className="app-section" {...derived}>
       <fieldset>
         <legend>Basics</legend>
         <div className="form-grid form-grid--3">

@@ -107,7 +107,7 @@ export function TextField({
         autoComplete={sensitive ? "off" : autoComplete}
         inputMode={sensitive || numeric ? "numeric" : undefined}
         spellCheck={sensitive ? false : undefined}
-        maxLength={maxLength}
+        maxLength={maxLength ?? meta.maxLength}
         placeholder={placeholder}
         onBlur={strip ? stripOnBlur : undefined}
       />
@@ -121,7 +121,7 @@ export function TextAreaField({ meta, label, rows = 4 }: { meta: Meta; label: Re
   return (
     <div className={`field${errorsOf(meta).length ? " field--invalid" : ""}`}>
       <label htmlFor={props.id}>{label}</label>
-      <textarea key={meta.key} {...props} rows={rows} defaultValue={initialString(meta) ?? ""} />
+      <textarea key={meta.key} {...props} rows={rows} maxLength={meta.maxLength} defaultValue={initialString(meta) ?? ""} />
       <FieldError meta={meta} />
     </div>
   );

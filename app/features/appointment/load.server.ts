@@ -1,0 +1,185 @@
+// Loading the application for the screen (spec part 2 §2–§4): the stored
+// record as the section forms hold it (sensitive values only as masks), the
+// header, the catalogues, the completion and the consent state.
+import { prisma } from "~/lib/db.server";
+import type { CurrentUser } from "~/lib/current-user";
+import { appointmentDocumentLists, type AppointmentDocumentLists } from "~/features/documents/appointment-documents.server";
+import { isReadOnlyStatus, requireAppointmentAccess, type AppointmentRole } from "./access.server";
+import { agreementsSection } from "./agreements.server";
+import { commissionsSection } from "./commissions.server";
+import { completion } from "./completion";
+import { totalFees } from "./derive";
+import { documentsSection } from "./documents.server";
+import { ESIGN_CONSENT_TEXT, ESIGN_CONSENT_VERSION, hasEsignConsent } from "./evidence.server";
+import { feesSection } from "./fees.server";
+import {
+  APPOINTMENT_TYPE_LABELS,
+  businessTypeLabel,
+  isSubQuestion,
+  statusText,
+  visibleSections,
+  type AppointmentTypeCode,
+  type ApplicationData,
+  type InvitationFlavour,
+  type SectionId,
+  type ValidationContext,
+} from "./model";
+import { personalSection } from "./personal.server";
+import { contextOf, loadFull, personalQuestions, type FullAppointment, type Profile, type Question } from "./record.server";
+
+/**
+ * The stored application as the forms hold it (model.ts shapes). Sensitive
+ * values appear only as masks. Missing signatures are blank, or the derived
+ * agent name for the agent-name signatures (spec §3 'Signature'); a
+ * prospect's empty names, email and phone come from their profile.
+ */
+export function toFormData(a: FullAppointment, questions: Question[], profile?: Profile | null): ApplicationData {
+  return {
+    personal: personalSection.read(a, questions, profile),
+    commissions: commissionsSection.read(a, questions, profile),
+    fees: feesSection.read(a, questions, profile),
+    agreements: agreementsSection.read(a, questions, profile),
+    documents: documentsSection.read(a, questions, profile),
+  };
+}
+
+export type HeaderLine = { carrier: string; productType: string; levelNo: number | null; levelName: string };
+
+export type ApplicationView = {
+  appointmentId: number;
+  /** How the asking user relates to it: PROSPECT, SUBMITTER (paper appointment) or ADMIN. */
+  role: AppointmentRole;
+  isPaperAppointment: boolean;
+  statusCode: string;
+  statusText: string;
+  readOnly: boolean;
+  /** Only once approved. */
+  agentNumber: string | null;
+  appointmentTypeCode: AppointmentTypeCode;
+  appointmentTypeLabel: string;
+  /** 'Individual' or 'Corporation' (spec §3). */
+  businessType: "Individual" | "Corporation";
+  flavour: InvitationFlavour;
+  header: {
+    inviterAgentNumber: string | null;
+    inviterPhone: string | null;
+    levelNo: number | null;
+    levelName: string | null;
+    /** One line per carrier/level (several for a multi-link). */
+    lines: HeaderLine[];
+    isMulti: boolean;
+    /** Commission schedule PDFs (system Document ids) of the levels. */
+    commissionScheduleDocumentIds: string[];
+  };
+  sections: SectionId[];
+  questions: {
+    personal: Array<{ questionId: number; questionText: string; isSubQuestion: boolean }>;
+    stateFee: { questionId: number; questionText: string } | null;
+  };
+  stateFees: Array<{ stateFeeId: number; stateCode: string; stateName: string; residentFeeAmount: number; nonResidentFeeAmount: number; isPreAppointment: boolean }>;
+  residentStateCode: string | null;
+  /** The chosen states with their stored fee, and the total. */
+  states: Array<{ stateCode: string; stateName: string; feeAmount: number; isResident: boolean }>;
+  totalFees: number;
+  data: ApplicationData;
+  context: ValidationContext;
+  completion: ReturnType<typeof completion>;
+  esign: {
+    /** The asking user has accepted the current consent for this application. */
+    accepted: boolean;
+    /** Can accept now (not while impersonating, not read-only). */
+    canAccept: boolean;
+    text: string;
+    version: string;
+  };
+  /** When the application was submitted (read-only screens). */
+  submittedAt: Date | null;
+  /** Supporting Documents' lists (engineer B2's appointmentDocumentLists). */
+  documents: AppointmentDocumentLists;
+};
+
+const num = (d: { toString(): string } | null | undefined) => (d == null ? 0 : Number(d.toString()));
+
+/**
+ * Everything the application screen needs, for someone who may see it (404
+ * otherwise). Sensitive values only as masks.
+ */
+export async function loadApplication(user: CurrentUser, appointmentId: number, opts: { request?: Request; now?: Date } = {}): Promise<ApplicationView> {
+  const row = await requireAppointmentAccess(user, appointmentId, { request: opts.request });
+  const now = opts.now ?? new Date();
+  const [a, questions, stateFeeQuestion, catalogue, documents, consent] = await Promise.all([
+    loadFull(prisma, appointmentId),
+    personalQuestions(prisma),
+    prisma.question.findFirst({
+      where: { questionType: "QUES_TYP_STATE_FEE", isActive: true },
+      orderBy: { sortOrder: "asc" },
+      select: { questionId: true, questionText: true },
+    }),
+    prisma.stateFee.findMany({ orderBy: [{ sortOrder: "asc" }, { stateCode: "asc" }] }),
+    appointmentDocumentLists(row),
+    hasEsignConsent(prisma, appointmentId, user.id),
+  ]);
+  const ctx = contextOf(a, questions, documents.hasUploaded, now);
+  const data = toFormData(a, questions, row.role === "PROSPECT" ? user : null);
+  const type = ctx.appointmentTypeCode;
+  const lines: HeaderLine[] = a.carrierBlocks.map((b) => ({
+    carrier: b.scheduleLevel?.schedule.carrier.carrierCode ?? "",
+    productType: b.scheduleLevel?.schedule.productType.name ?? "",
+    levelNo: b.levelNo ?? b.scheduleLevel?.levelNo ?? null,
+    levelName: b.scheduleLevel?.levelName ?? "",
+  }));
+  const inviter = a.invitation?.inviterAgent ?? a.recruiterAgent;
+  const readOnly = isReadOnlyStatus(a.appointmentStatusCode);
+  return {
+    appointmentId,
+    role: row.role,
+    isPaperAppointment: a.isPaperAppointment,
+    statusCode: a.appointmentStatusCode,
+    statusText: statusText(a.appointmentStatusCode),
+    readOnly,
+    agentNumber: a.appointmentStatusCode === "APWF_STATUS_APPROVED" ? a.agentNumber : null,
+    appointmentTypeCode: type,
+    appointmentTypeLabel: APPOINTMENT_TYPE_LABELS[type],
+    businessType: businessTypeLabel(type),
+    flavour: ctx.flavour,
+    header: {
+      inviterAgentNumber: a.invitation?.inviterAgentNumber ?? inviter?.agentNumber ?? null,
+      inviterPhone: inviter?.businessPhone ?? inviter?.phoneNumber ?? null,
+      levelNo: lines[0]?.levelNo ?? null,
+      levelName: lines[0]?.levelName ?? null,
+      lines,
+      isMulti: a.multiLinkId != null,
+      commissionScheduleDocumentIds: [
+        ...new Set(a.carrierBlocks.map((b) => b.scheduleLevel?.documentId).filter((v): v is string => !!v)),
+      ],
+    },
+    sections: visibleSections(ctx),
+    questions: {
+      personal: questions.map((q) => ({ questionId: q.questionId, questionText: q.questionText, isSubQuestion: isSubQuestion(q.questionText) })),
+      stateFee: stateFeeQuestion,
+    },
+    stateFees: catalogue.map((f) => ({
+      stateFeeId: f.stateFeeId,
+      stateCode: f.stateCode,
+      stateName: f.stateName,
+      residentFeeAmount: num(f.residentFeeAmount),
+      nonResidentFeeAmount: num(f.nonResidentFeeAmount),
+      isPreAppointment: f.isPreAppointment,
+    })),
+    residentStateCode: ctx.residentStateCode ?? null,
+    states: a.states.map((s) => ({ stateCode: s.stateCode, stateName: s.stateName, feeAmount: num(s.feeAmount), isResident: s.isResident })),
+    totalFees: totalFees(a.states),
+    data,
+    context: ctx,
+    completion: completion(data, ctx),
+    esign: {
+      accepted: consent,
+      canAccept: !consent && !readOnly && !user.impersonator,
+      text: ESIGN_CONSENT_TEXT,
+      version: ESIGN_CONSENT_VERSION,
+    },
+    submittedAt: a.submittedAt,
+    documents,
+  };
+}
+

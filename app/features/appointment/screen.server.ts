@@ -1,0 +1,63 @@
+// What the application screen shows for one section (spec part 2 §2–§4):
+// the loaded application shaped for the section forms, the header, the side
+// panel's completion, the documents (Supporting Documents only) and, for
+// internal administrators, the signature evidence.
+import type { CurrentUser } from "~/lib/current-user";
+import { env } from "~/lib/env.server";
+import { appointmentDocumentUrl } from "~/features/documents/appointment-documents.server";
+import { canSeeSignatureEvidence, signatureEvidence } from "./evidence.server";
+import { loadApplication } from "./load.server";
+import { isSectionId, type SectionId } from "./model";
+import type { SectionView } from "./ui/types";
+
+export async function applicationScreen(user: CurrentUser, id: number, wanted: string | null, request: Request) {
+  const app = await loadApplication(user, id, { request });
+  const section: SectionId = isSectionId(wanted) && app.sections.includes(wanted) ? wanted : app.sections[0] ?? "PERSONAL";
+  const view: SectionView = {
+    appointmentId: id,
+    typeCode: app.appointmentTypeCode,
+    flavour: app.flavour,
+    statusCode: app.statusCode,
+    readOnly: app.readOnly,
+    questions: app.questions.personal,
+    stateFees: app.stateFees,
+    residentStateCode: app.residentStateCode,
+    esignConsented: app.esign.accepted,
+    esignCanAccept: app.esign.canAccept,
+    esignText: app.esign.text,
+    commissionStatements: app.header.commissionScheduleDocumentIds.map((docId, i) => ({
+      label:
+        app.header.commissionScheduleDocumentIds.length > 1 && app.header.lines[i]
+          ? `Commission Schedule — ${app.header.lines[i].carrier} Level ${app.header.lines[i].levelNo}`
+          : "Commission Schedule",
+      href: appointmentDocumentUrl(id, docId),
+    })),
+    faxNumber: env().DOCUMENT_FAX_NUMBER,
+    section,
+    now: new Date().toISOString(),
+  };
+  return {
+    view,
+    section,
+    sections: app.sections,
+    statusText: app.statusText,
+    agentNumber: app.agentNumber,
+    header: {
+      inviterName: null,
+      inviterAgentNumber: app.header.inviterAgentNumber,
+      inviterPhone: app.header.inviterPhone,
+      lines: app.header.lines.map((l) => ({ carrier: `${l.carrier} ${l.productType}`.trim(), levelNo: l.levelNo ?? 0, levelName: l.levelName })),
+      typeLabel: `${app.appointmentTypeLabel} (${app.businessType})`,
+    },
+    data: app.data,
+    context: { ...app.context, now: app.context.now.toISOString() },
+    completion: {
+      percent: app.completion.percent,
+      complete: app.completion.complete,
+      deficiencies: app.completion.deficiencies,
+    },
+    documents: section === "DOCS" ? app.documents : null,
+    // Internal administrators (not while impersonating) see the signature evidence, read-only.
+    evidence: canSeeSignatureEvidence(user) ? await signatureEvidence(user, id, request) : null,
+  };
+}

@@ -1,0 +1,96 @@
+// Submitting the application (spec part 2 §2, §8; decision 0009):
+// completion is recomputed from the database and must be 100%; the status
+// becomes APWF_STATUS_NEWCONTRACT, the CVC is erased, and the combined
+// application PDF and the notifications are queued in the same transaction
+// (graphile_worker.add_job). A refused submit gives the messages of every
+// field, so the screen shows them next to the fields without JavaScript too.
+import { realUserId } from "~/lib/auth.server";
+import type { CurrentUser } from "~/lib/current-user";
+import { ensureJobQueue } from "~/lib/jobs.server";
+import { applicationPdfJobKey } from "../../../jobs/tasks/generate-application-pdf";
+import { auditAppointment, isReadOnlyStatus, requireAppointmentAccess } from "./access.server";
+import { completion, sectionResults, type Completion } from "./completion";
+import { toFormData } from "./load.server";
+import { ALREADY_SUBMITTED, SAVE_BUSY, SUBMIT_FAILED, SUBMIT_INCOMPLETE, SUBMIT_SUCCESS } from "./messages";
+import { DATA_SECTIONS, showsBusinessBlock, type DataSectionId } from "./model";
+import { ssnEqualsTaxId } from "./personal.server";
+import { loadRecord, type Db } from "./record.server";
+import { MESSAGES } from "./schema";
+import { TurnRefused, writeTransaction } from "./turns.server";
+
+export type SubmitResult =
+  | { ok: true; dialog: typeof SUBMIT_SUCCESS }
+  | {
+      ok: false;
+      dialog: { title: string; message: string };
+      completion: Completion | null;
+      /** Per section, the messages of each field (empty when the refusal is not about the fields). */
+      fieldErrors: Partial<Record<DataSectionId, Record<string, string[]>>>;
+    };
+
+/** Job key of the combined application PDF job (the task's own key). */
+export const pdfJobKey = applicationPdfJobKey;
+/** Job key of the submission notification job. */
+export const notifySubmittedJobKey = (appointmentId: number) => `notify-submitted:${appointmentId}`;
+
+export async function submitApplication(user: CurrentUser, appointmentId: number, request: Request, opts: { now?: Date } = {}): Promise<SubmitResult> {
+  await requireAppointmentAccess(user, appointmentId, { write: true, request });
+  const now = opts.now ?? new Date();
+  try {
+    await ensureJobQueue();
+    const result = await writeTransaction(appointmentId, async (tx): Promise<SubmitResult> => {
+      const { a, questions, ctx } = await loadRecord(tx, appointmentId, now);
+      if (isReadOnlyStatus(a.appointmentStatusCode)) {
+        return { ok: false, dialog: { title: SUBMIT_FAILED.title, message: ALREADY_SUBMITTED }, completion: null, fieldErrors: {} };
+      }
+      const data = toFormData(a, questions);
+      const c = completion(data, ctx);
+      const sameIds = showsBusinessBlock(ctx) && ssnEqualsTaxId(a);
+      if (c.percent < 100 || sameIds) {
+        const results = sectionResults(data, ctx);
+        const fieldErrors = Object.fromEntries(DATA_SECTIONS.map((s) => [s, results[s].fieldErrors]));
+        if (sameIds) (fieldErrors.PERSONAL.businessTaxID ??= []).push(MESSAGES.ssnEqualsTaxId);
+        return { ok: false, dialog: { ...SUBMIT_INCOMPLETE, message: sameIds ? MESSAGES.ssnEqualsTaxId : SUBMIT_INCOMPLETE.message }, completion: c, fieldErrors };
+      }
+      await tx.appointment.update({
+        where: { appointmentId },
+        data: { appointmentStatusCode: "APWF_STATUS_NEWCONTRACT", submittedAt: now, submittedById: realUserId(user), updatedById: realUserId(user) },
+      });
+      await eraseCardVerificationCode(tx, appointmentId);
+      await tx.$queryRaw`SELECT graphile_worker.add_job(${"generate-application-pdf"}::text, ${JSON.stringify({ appointmentId })}::json, job_key => ${pdfJobKey(appointmentId)}::text)`;
+      await tx.$queryRaw`SELECT graphile_worker.add_job(${"notify-appointment"}::text, ${JSON.stringify({ appointmentId, event: "SUBMITTED" })}::json, job_key => ${notifySubmittedJobKey(appointmentId)}::text)`;
+      return { ok: true, dialog: SUBMIT_SUCCESS };
+    });
+    if (result.ok) await auditAppointment("APPOINTMENT_SUBMITTED", user, appointmentId, request);
+    return result;
+  } catch (error) {
+    if (error instanceof TurnRefused) return { ok: false, dialog: SAVE_BUSY, completion: null, fieldErrors: {} };
+    console.error(`submitApplication ${appointmentId} failed:`, (error as Error).message);
+    return { ok: false, dialog: SUBMIT_FAILED, completion: null, fieldErrors: {} };
+  }
+}
+
+// ───────────────────────────── card data retention ─────────────────────────────
+
+/**
+ * Erases the stored CVC (done on submit: it is only needed while the
+ * application is being filled in). Returns true when one was erased.
+ */
+export async function eraseCardVerificationCode(db: Db, appointmentId: number): Promise<boolean> {
+  const r = await db.appointmentCardInfo.updateMany({ where: { appointmentId, cvcEncrypted: { not: null } }, data: { cvcEncrypted: null } });
+  return r.count > 0;
+}
+
+/**
+ * Erases the card (number, CVC, expiry, name and billing address) once the
+ * fees are collected or the application is approved, rejected or abandoned;
+ * the back office calls it. Keeps the card type and last four digits for
+ * the record. Returns true when card data was erased.
+ */
+export async function eraseCardData(db: Db, appointmentId: number): Promise<boolean> {
+  const r = await db.appointmentCardInfo.updateMany({
+    where: { appointmentId },
+    data: { cardNumberEncrypted: null, cvcEncrypted: null, expirationMonth: null, expirationYear: null, nameOnCard: null, billingAddress: null, city: null, stateCode: null, zip: null },
+  });
+  return r.count > 0;
+}
