@@ -66,7 +66,7 @@ export interface AppHandle {
   stop(timeoutMs?: number): Promise<ExitInfo>;
   /** Sends a signal to the node process only (not its group) and waits for its exit: a crash. */
   kill(signal?: NodeJS.Signals): Promise<ExitInfo>;
-  /** The running node process's pid. */
+  /** The running node process's pid (e.g. to read its memory from /proc). */
   pid(): number | undefined;
   /** Resolves when the current run exits. */
   exited(): Promise<ExitInfo>;
@@ -77,8 +77,6 @@ export interface AppHandle {
   /** stop() if running, then remove DATA_DIR when startApp created it. */
   dispose(): Promise<ExitInfo | undefined>;
   running(): boolean;
-  /** The server process's id while it runs (e.g. to read its memory from /proc). */
-  pid(): number | undefined;
 }
 
 /** Settings we control: never inherited from the test process. */
@@ -334,7 +332,6 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppHandle
     logs: () => output,
     dispose,
     running: () => child !== undefined,
-    pid: () => child?.pid,
   };
 
   try {
