@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server";
 import { decryptField } from "~/lib/crypto.server";
 import { stopWorker } from "~/lib/jobs.server";
+import { withPeerAddress } from "~/lib/net.server";
 import { loadApplication, saveSection, submitApplication } from "~/features/appointment/appointment.server";
 import { createFromWizard } from "~/features/appointment/create.server";
 import { SAVE_BUSY } from "~/features/appointment/messages";
@@ -175,7 +176,8 @@ describe("signature evidence", () => {
       }));
     const before = await evidence();
     expect(before.find((s) => s.code === "SIGTYP_POLICY_AGREE")?.value).toBe("Y");
-    const later = new Request("http://localhost/appoint", { method: "POST", headers: { "User-Agent": "other-browser/2.0", "X-Forwarded-For": "198.51.100.9" } });
+    // Another socket address, as the HTTP server records it.
+    const later = withPeerAddress(new Request("http://localhost/appoint", { method: "POST", headers: { "User-Agent": "other-browser/2.0" } }), "198.51.100.9");
     const now = new Date(Date.now() + 3_600_000);
     for (const s of SECTIONS) {
       const r = await saveSection(user, id, s, formDataOf(data[SECTION_DATA_KEY[s]]), later, { now });

@@ -14,6 +14,7 @@ import {
   mailCaptureEnabled,
 } from "~/lib/mail.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { withPeerAddress } from "~/lib/net.server";
 import { loader as showLoader } from "~/routes/dev.mail.$id";
 import { loader as listLoader } from "~/routes/dev.mail._index";
 import { mkdtempSync } from "node:fs";
@@ -234,7 +235,8 @@ describe("deliverMail", () => {
 
 describe("dev mailbox routes", () => {
   const args = (url: string, params: Record<string, string> = {}) =>
-    ({ request: new Request(url), params, context: {} }) as unknown as LoaderFunctionArgs;
+    // As the HTTP server hands it over: from this machine's loopback socket.
+    ({ request: withPeerAddress(new Request(url), "127.0.0.1"), params, context: {} }) as unknown as LoaderFunctionArgs;
 
   it("list and show captured mail, and answer 404 when SMTP_URL is set", async () => {
     delete process.env.SMTP_URL;
