@@ -19,7 +19,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "integration",
-          include: ["tests/integration/**/*.test.ts"],
+          include: ["tests/integration/**/*.test.ts", "tests/security/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/support/global-postgres.ts"],
           pool: "forks",

@@ -2,7 +2,7 @@
 // button per appointment of the signed-in user, plus pending invitations
 // merged in as NEW entries. Always scoped to the user who asks.
 import type { CurrentUser } from "~/lib/current-user";
-import { ROLE_MARKETING_DIRECTOR } from "~/lib/current-user";
+import { byVerifiedEmail, ROLE_MARKETING_DIRECTOR } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { APPT_STATUS, navRules, ownAgentNumbers, type AgentNumberRef, type NavRules } from "./shell.server";
@@ -198,7 +198,7 @@ export async function getDashboard(user: CurrentUser, now: Date = new Date()): P
     prisma.invitation.findMany({
       where: {
         status: "INVITED",
-        OR: [{ prospectUserId: user.id }, { prospectEmailAddress: user.userName.toLowerCase() }],
+        OR: [{ prospectUserId: user.id }, ...byVerifiedEmail(user)],
       },
       orderBy: { inviteDate: "desc" },
       take: 50,
