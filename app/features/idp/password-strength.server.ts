@@ -48,8 +48,10 @@ export type StrengthVerdict = { ok: true } | { ok: false; message: string };
 /** Refuses a password zxcvbn scores under MIN_PASSWORD_SCORE, with its warning as the reason. */
 export function checkPasswordStrength(password: string, context: Array<string | null | undefined>): StrengthVerdict {
   const result: ZxcvbnResult = zxcvbn().check(password, contextWords(context));
-  if (result.score >= MIN_PASSWORD_SCORE) return { ok: true };
-  const personal = result.sequence.some((m) => "dictionaryName" in m && m.dictionaryName === "userInputs");
+  // zxcvbn finds the person's words but may still score "JordanWhitfield1" 3: a password built on
+  // their name, email or the site's name (a found word of 4+ letters) is refused whatever the score.
+  const personal = result.sequence.some((m) => "dictionaryName" in m && m.dictionaryName === "userInputs" && m.token.length >= 4);
+  if (result.score >= MIN_PASSWORD_SCORE && !personal) return { ok: true };
   const reason = personal
     ? "It contains your name, your email address or the name of this site."
     : result.feedback.warning || result.feedback.suggestions[0] || "";

@@ -36,7 +36,7 @@ export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
 
 /** The wait a key imposes after `failures` failures (0 below the free allowance). */
 export function delaySeconds(failures: number, rule: DelayRule): number {
-  const n = Math.floor(failures + 1e-9);
+  const n = Math.round(failures); // a count decays continuously: 7.98 is 8 failures
   if (n < rule.free) return 0;
   return Math.min(rule.capSeconds, rule.baseSeconds * 2 ** Math.min(n - rule.free, 30));
 }
