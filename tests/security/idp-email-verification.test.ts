@@ -14,7 +14,7 @@ import { createSession } from "~/lib/session.server";
 import { makeWorld, type World } from "../integration/appointment-fixtures";
 import { createInvitation, createUser } from "../support/factories";
 import { useTestDatabase } from "../support/db";
-import { CookieJar, linkIn, mailTo, person, request, startTestIdp, type TestIdp } from "../support/idp-client";
+import { CookieJar, hiddenValue, linkIn, mailTo, person, request, startTestIdp, type TestIdp } from "../support/idp-client";
 
 useTestDatabase();
 
@@ -83,6 +83,26 @@ describe("email verification", () => {
     expect(after.current.emailVerified).toBe(true);
     const dash2 = await getDashboard(after.current);
     expect(dash2.entries.length).toBe(1);
+  });
+
+  it("signs a squatter out when the mailbox's owner takes the account over with a reset", async () => {
+    const owner = "taken.over@example.com";
+    const data = person({ email: owner, password: "squatter chose this", confirmPassword: "squatter chose this" });
+    expect((await idp.signUp(data)).posted.status).toBe(200);
+    const squatter = await idp.signIn(owner, data.password);
+    await idp.claimsAfter(squatter, squatter.posted); // provider session in the squatter's browser
+    const jar = new CookieJar();
+    const forgot = await request(jar, `${idp.issuer}/password/forgot`);
+    const since = new Date();
+    await request(jar, `${idp.issuer}/password/forgot`, { form: { csrf: hiddenValue(forgot.body, "csrf"), email: owner } });
+    const link = linkIn((await mailTo(owner, since)).html, /\/password\/reset\//);
+    const page = await request(jar, link);
+    const done = await request(jar, link, { form: { csrf: hiddenValue(page.body, "csrf"), password: "owner picks a new one", confirmPassword: "owner picks a new one" } });
+    expect(done.status).toBe(200);
+    // The squatter's browser no longer gets a code without a password.
+    const again = await idp.begin(squatter.jar);
+    expect(again.page.status).toBe(200);
+    expect(again.page.body).toContain("Sign in");
   });
 
   it("links a user waiting for their first sign-in only through a verified email, from any provider", async () => {

@@ -298,7 +298,7 @@ export async function resetTokenAccount(token: string): Promise<PasswordContext 
  * Sets a new password with a reset token. The token is marked used in the
  * same statement that checks it, so it works exactly once; the account's
  * other outstanding tokens are retired too. Proving control of the mailbox
- * also marks the email verified.
+ * also marks the email verified, and ends the account's provider sessions.
  */
 export async function resetPassword(token: string, password: string, req: RequestInfo = {}): Promise<boolean> {
   if (!token || token.length > 200) return false;
@@ -322,6 +322,9 @@ export async function resetPassword(token: string, password: string, req: Reques
       where: { accountId: row.accountId, usedAt: null },
       data: { usedAt: now },
     });
+    // Whoever was signed in to this account (a squatter of an unverified address) is signed out
+    // before the mailbox's owner gets the now verified account.
+    await tx.idpPayload.deleteMany({ where: { type: "Session", payload: { path: ["accountId"], equals: row.accountId } } });
     return account;
   });
   if (!done) return false;
