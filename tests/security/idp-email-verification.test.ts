@@ -58,6 +58,7 @@ describe("email verification", () => {
     expect(current.emailVerified).toBe(false);
     const dash = await getDashboard(current);
     expect(dash.entries).toHaveLength(0);
+    expect(dash.emailUnverified).toBe(true);
     const ctx = await wizardContext(current, { link: world.linkText });
     expect(ctx.ok).toBe(true);
     expect(await declineInvitation(current, { link: world.linkText })).toEqual({ declined: 0 });

@@ -141,6 +141,8 @@ export type Dashboard = {
   agentNumbers: AgentNumberRef[];
   /** Non-marketing-director with nothing at all: 'No Apps or Invitations Found'. */
   nothingFound: boolean;
+  /** The email is not verified yet: invitations addressed to it are not shown (decision 0013). */
+  emailUnverified: boolean;
 };
 
 const levelSelect = {
@@ -257,5 +259,6 @@ export async function getDashboard(user: CurrentUser, now: Date = new Date()): P
     rules,
     agentNumbers,
     nothingFound: !isMd && !user.isInternal && appointments.length === 0 && invitations.length === 0,
+    emailUnverified: !user.emailVerified,
   };
 }
