@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { settleIdpWork } from "~/features/idp/emails.server";
 import { startIdentityProvider } from "~/features/idp/provider.server";
 import { prisma } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
@@ -206,6 +207,7 @@ async function signUp(data = person()) {
   const form = await request(auth.jar, `${issuer}/interaction/${uid}/signup`);
   expect(form.status).toBe(200);
   const posted = await request(auth.jar, `${issuer}/interaction/${uid}/signup`, { form: data });
+  await settleIdpWork(); // the account is written after the answer
   return { auth, posted, data };
 }
 

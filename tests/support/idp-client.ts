@@ -136,6 +136,7 @@ export async function startTestIdp(options: Partial<StartIdentityProviderOptions
   async function signUp(data: Record<string, string>, headers?: Record<string, string>) {
     const a = await begin();
     const posted = await request(a.jar, `${issuer}/interaction/${a.uid}/signup`, { form: data, headers });
+    await settled(); // the account is written after the answer
     return { ...a, posted };
   }
 
@@ -193,10 +194,15 @@ export async function mailTo(to: string, since: Date, timeoutMs = 10_000) {
   }
 }
 
-/** The captured emails to `to` since `since`, once the provider's pending sends have settled. */
+/** Waits for what the provider does after answering (writes, emails); nothing to wait for before decision 0013. */
+export async function settled() {
+  const { settleIdpWork } = await import("~/features/idp/emails.server").catch(() => ({ settleIdpWork: async () => {} }));
+  await settleIdpWork();
+}
+
+/** The captured emails to `to` since `since`, once the provider's pending work has settled. */
 export async function mailsTo(to: string, since: Date) {
-  const { settleIdpMail } = await import("~/features/idp/emails.server").catch(() => ({ settleIdpMail: async () => {} }));
-  await settleIdpMail();
+  await settled();
   return prisma.mailMessage.findMany({ where: { to: { has: to.toLowerCase() }, createdAt: { gte: since } }, orderBy: { createdAt: "asc" } });
 }
 

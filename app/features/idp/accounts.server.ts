@@ -6,7 +6,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/lib/db.server";
 import { burnVerification, hashPassword, needsRehash, verifyPassword } from "~/lib/password.server";
-import { alreadyRegisteredEmail, resetEmail, sendInBackground, verificationEmail } from "./emails.server";
+import { deliverMail } from "~/lib/mail.server";
+import { afterAnswer, alreadyRegisteredEmail, resetEmail, verificationEmail } from "./emails.server";
 import { attemptSucceeded, DEFAULT_SIGN_IN_LIMITS, reserveAttempt, type SignInLimits } from "./throttle.server";
 
 export type IdpAccountRecord = {
@@ -71,8 +72,12 @@ const base = (issuer: string) => issuer.replace(/\/+$/, "");
 export async function signUp(input: NewAccount, issuer: string, req: RequestInfo = {}): Promise<void> {
   const email = normalizeEmail(input.email);
   const existing = await prisma.idpAccount.findUnique({ where: { email }, select: { id: true, givenName: true } });
+  // The same work on both paths before the answer; what differs runs after it.
   const passwordHash = await hashPassword(input.password);
-  if (existing) return signUpExisting(existing, email, issuer, req);
+  afterAnswer("sign-up", () => (existing ? signUpExisting(existing, email, issuer, req) : createUnverified(input, email, passwordHash, issuer, req)));
+}
+
+async function createUnverified(input: NewAccount, email: string, passwordHash: string, issuer: string, req: RequestInfo) {
   const token = newToken();
   let account: { id: string };
   try {
@@ -103,13 +108,20 @@ export async function signUp(input: NewAccount, issuer: string, req: RequestInfo
   }
   await audit("IDP_SIGN_UP", account.id, req, { email });
   const mail = verificationEmail(input.givenName, `${base(issuer)}/email/verify/${token}`, VERIFY_TOKEN_HOURS);
-  sendInBackground({ to: email, ...mail, relatedType: "IdpAccount", relatedId: account.id });
+  await deliverMail({ to: email, ...mail, relatedType: "IdpAccount", relatedId: account.id });
 }
 
+/** "Someone tried to sign up with your address" emails per account per hour (no mail bombing through sign-up). */
+export const SIGN_UP_NOTICES_PER_HOUR = 3;
+
 async function signUpExisting(account: { id: string; givenName: string }, email: string, issuer: string, req: RequestInfo) {
-  await audit("IDP_SIGN_UP_EXISTING", account.id, req, { email });
+  const recent = await prisma.auditLog.count({
+    where: { action: "IDP_SIGN_UP_EXISTING", targetId: account.id, occurredAt: { gt: new Date(Date.now() - 3_600_000) } },
+  });
+  await audit("IDP_SIGN_UP_EXISTING", account.id, req, { email, ...(recent >= SIGN_UP_NOTICES_PER_HOUR ? { sent: false } : {}) });
+  if (recent >= SIGN_UP_NOTICES_PER_HOUR) return;
   const mail = alreadyRegisteredEmail(account.givenName, `${base(issuer)}/password/forgot`);
-  sendInBackground({ to: email, ...mail, relatedType: "IdpAccount", relatedId: account.id });
+  await deliverMail({ to: email, ...mail, relatedType: "IdpAccount", relatedId: account.id });
 }
 
 /**
@@ -253,17 +265,17 @@ export const RESETS_PER_HOUR = 3;
  * Starts a password reset: when an account exists for the email (and has
  * had fewer than RESETS_PER_HOUR links in the last hour), stores a hashed
  * random token (valid 60 minutes, single use) and emails the link
- * `${issuer}/password/reset/<token>`. Answers nothing either way, and the
- * email leaves after the answer, so the page cannot tell whether an account
+ * `${issuer}/password/reset/<token>`. Answers nothing either way; all of
+ * that happens after the answer, so the page cannot tell whether an account
  * exists.
  */
 export async function requestPasswordReset(emailInput: string, issuer: string, req: RequestInfo = {}): Promise<void> {
   const email = normalizeEmail(emailInput);
   const account = await prisma.idpAccount.findUnique({ where: { email }, select: accountSelect });
-  if (!account) {
-    await audit("IDP_PASSWORD_RESET_REQUESTED", null, req, { email, known: false });
-    return;
-  }
+  afterAnswer("password reset request", () => (account ? sendReset(account, issuer, req) : audit("IDP_PASSWORD_RESET_REQUESTED", null, req, { email, known: false })));
+}
+
+async function sendReset(account: IdpAccountRecord, issuer: string, req: RequestInfo) {
   const token = newToken();
   const reset = await prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`idp-reset:${account.id}`}))`;
@@ -276,10 +288,14 @@ export async function requestPasswordReset(emailInput: string, issuer: string, r
       select: { id: true },
     });
   });
-  await audit("IDP_PASSWORD_RESET_REQUESTED", account.id, req, { email, known: true, ...(reset ? {} : { sent: false, reason: "hourly_limit" }) });
+  await audit("IDP_PASSWORD_RESET_REQUESTED", account.id, req, {
+    email: account.email,
+    known: true,
+    ...(reset ? {} : { sent: false, reason: "hourly_limit" }),
+  });
   if (!reset) return;
   const mail = resetEmail(account.givenName, `${base(issuer)}/password/reset/${token}`, RESET_TOKEN_MINUTES);
-  sendInBackground({ to: account.email, ...mail, relatedType: "IdpPasswordReset", relatedId: reset.id });
+  await deliverMail({ to: account.email, ...mail, relatedType: "IdpPasswordReset", relatedId: reset.id });
 }
 
 export type PasswordContext = { email: string; givenName: string; middleName: string | null; familyName: string };

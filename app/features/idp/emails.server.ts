@@ -1,23 +1,28 @@
 // The built-in provider's emails (verification, someone signed up with your
-// address, password reset), sent through deliverMail after the answer is
-// computed, so that whether an email goes out does not change how long a
-// page takes (see accounts.server.ts). Links carry tokens: never logged.
-import { deliverMail, type OutgoingMail } from "~/lib/mail.server";
+// address, password reset), written and sent through deliverMail after the
+// page has answered, so that whether an account exists does not change how
+// long a page takes (see accounts.server.ts). Links carry tokens: never logged.
 
 const pending = new Set<Promise<unknown>>();
 
-/** Sends without making the request wait for the mail server; failures are logged (without the body). */
-export function sendInBackground(msg: OutgoingMail): void {
-  const p: Promise<unknown> = deliverMail(msg)
+/**
+ * Runs work that depends on whether an account exists after the page has
+ * answered (writes, emails), so the answer takes the same time either way.
+ * Failures are logged by label (never with tokens or bodies).
+ */
+export function afterAnswer(label: string, task: () => Promise<unknown>): void {
+  const p: Promise<unknown> = new Promise((resolve) => setImmediate(resolve))
+    .then(task)
     .catch((err: unknown) => {
-      console.error(`[idp] could not send "${msg.subject}":`, err instanceof Error ? err.message : err);
+      console.error(`[idp] ${label} failed:`, err instanceof Error ? err.message : err);
     })
     .finally(() => pending.delete(p));
   pending.add(p);
 }
 
-/** Waits for the emails still being sent (stop, tests). */
-export async function settleIdpMail(): Promise<void> {
+
+/** Waits for the after-answer work still running (stop, tests). */
+export async function settleIdpWork(): Promise<void> {
   while (pending.size) await Promise.allSettled([...pending]);
 }
 

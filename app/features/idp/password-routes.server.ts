@@ -31,7 +31,6 @@ export type PasswordRoutesContext = {
   /** Shows the profile's sign-in form (no provider session), coming back to `returnTo`. */
   profileSignIn: (ctx: KoaContext, status: number, returnTo: string | undefined) => void;
   tooManyAttempts: (seconds: number) => string;
-  invalidCredentials: string;
 };
 
 const UID = /^[A-Za-z0-9_-]{1,64}$/;

@@ -12,7 +12,7 @@ import { env } from "~/lib/env.server";
 import { getSecret } from "~/lib/secrets.server";
 import { findAccountById, DEFAULT_SIGN_IN_LIMITS, type IdpAccountRecord, type SignInLimits } from "./accounts.server";
 import { PrismaAdapter, purgeExpiredIdpPayloads } from "./adapter.server";
-import { settleIdpMail } from "./emails.server";
+import { settleIdpWork } from "./emails.server";
 import { purgeQuietThrottles } from "./throttle.server";
 import { sendHtml } from "./http.server";
 import { loadOrCreateJwks, type Jwks } from "./keys.server";
@@ -256,7 +256,7 @@ export async function startIdentityProvider(opts: StartIdentityProviderOptions):
     },
     async stop() {
       clearInterval(purge);
-      await settleIdpMail();
+      await settleIdpWork();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -306,7 +306,6 @@ export function idpRoutes(o: RoutesOptions): Middleware {
     sessionAccountId,
     profileSignIn: (ctx, status, returnTo) => profileSignIn(ctx, status, returnTo),
     tooManyAttempts,
-    invalidCredentials: INVALID_CREDENTIALS,
   });
 
   // ------------------------------------------------------------ router
