@@ -25,11 +25,13 @@ export type IdentityClaims = {
   extension_MiddleName?: string;
   extension_PhoneNumber?: string;
   extension_SSOUserId?: string;
+  /** true (some providers send "true"); absent: OIDC_EMAIL_VERIFIED_DEFAULT for an external provider. */
+  email_verified?: boolean | string;
 };
 
 export class SignInError extends Error {
   constructor(
-    public readonly reason: "NO_EMAIL" | "INACTIVE" | "EMAIL_TAKEN" | "PROVIDER",
+    public readonly reason: "NO_EMAIL" | "INACTIVE" | "EMAIL_TAKEN" | "EMAIL_UNVERIFIED" | "PROVIDER",
     message: string,
   ) {
     super(message);
@@ -94,15 +96,27 @@ async function readClaims(accessToken: string, userinfoEndpoint?: string): Promi
 
 const clean = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v.trim() : null);
 
+/** Whether the provider vouches for the email (claim `email_verified`; see OIDC_EMAIL_VERIFIED_DEFAULT). */
+export function emailVerifiedClaim(claims: IdentityClaims): boolean {
+  const v = claims.email_verified;
+  if (v === true || v === "true") return true;
+  if (v === false || v === "false") return false;
+  // The built-in provider always sends the claim; only an external one may leave it out.
+  return Boolean(env().OIDC_ISSUER) && env().OIDC_EMAIL_VERIFIED_DEFAULT;
+}
+
 /**
  * Maps the provider's claims onto the app user: found by the provider's
  * subject, else by email (users created by an invitation or the seed before
- * their first sign-in), else created. Names and phone follow the provider.
+ * their first sign-in; only when the provider says the email is verified),
+ * else created. Names, phone and email_verified follow the provider.
  */
 export async function upsertUserFromClaims(claims: IdentityClaims) {
   const email = clean(claims.email)?.toLowerCase();
   if (!email) throw new SignInError("NO_EMAIL", "The identity provider did not give an email address");
+  const emailVerified = emailVerifiedClaim(claims);
   const profile = {
+    emailVerified,
     firstName: clean(claims.given_name),
     lastName: clean(claims.family_name),
     middleName: clean(claims.extension_MiddleName) ?? clean(claims.middle_name),
@@ -115,6 +129,9 @@ export async function upsertUserFromClaims(claims: IdentityClaims) {
       const byEmail = await tx.user.findUnique({ where: { userName: email } });
       if (byEmail?.externalId && byEmail.externalId !== claims.sub) {
         throw new SignInError("EMAIL_TAKEN", "This email is linked to another sign-in account");
+      }
+      if (byEmail && !emailVerified) {
+        throw new SignInError("EMAIL_UNVERIFIED", "The email of a user waiting for their first sign-in is not verified");
       }
       user = byEmail
         ? await tx.user.update({ where: { id: byEmail.id }, data: { externalId: claims.sub, ...profile } })
@@ -141,6 +158,7 @@ const userSelect = {
   phoneNumber: true,
   userRoleCode: true,
   isInternal: true,
+  emailVerified: true,
   isActive: true,
 } as const;
 

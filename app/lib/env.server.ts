@@ -46,6 +46,14 @@ const schema = z.object({
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
   OIDC_SCOPES: z.string().default("openid profile email phone"),
+  /**
+   * An external provider that verifies every email but sends no email_verified claim:
+   * true counts its emails as verified. A claim that is present always wins.
+   */
+  OIDC_EMAIL_VERIFIED_DEFAULT: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   /** The provider's profile-edit page, if it has one. */
   OIDC_PROFILE_URL: optionalString,
   /** Port and public URL of the built-in provider. */

@@ -36,6 +36,9 @@ export default function DashboardRoute() {
             <p>
               We could not find an appointment application or an invitation for your account. New users need an
               email invitation from their recruiting agency.
+              {d.emailUnverified
+                ? " Invitations are shown once your email address is confirmed: open the link we emailed you when you signed up, then sign in again."
+                : null}
             </p>
           }
           buttons={[{ label: "LOGOUT", action: "/auth/logout", reloadDocument: true }]}

@@ -38,6 +38,7 @@ export function randomCode(length = 10): string {
 
 export type CreateUserInput = Partial<Prisma.UserUncheckedCreateInput>;
 
+/** A user as after a sign-in with a verified email (pass emailVerified: false for an unverified one). */
 export async function createUser(db: Db, input: CreateUserInput = {}): Promise<User> {
   const n = nextSequence();
   return db.user.create({
@@ -47,6 +48,7 @@ export async function createUser(db: Db, input: CreateUserInput = {}): Promise<U
       lastName: "Example",
       userRoleCode: "USRROLE_AGENT",
       isActive: true,
+      emailVerified: true,
       ...input,
     },
   });

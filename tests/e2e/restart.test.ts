@@ -66,7 +66,7 @@ describe("restart on the same data", () => {
 
     const account = newAccount();
     const page = await browser.newPage();
-    await signUp(page, app.url, account);
+    await signUp(page, app.url, account, databaseUrl);
     await expectDashboard(page, app.url);
     await signOut(page, app.url);
     await page.context().close();
@@ -110,7 +110,7 @@ describe("restart on the same data", () => {
 
     const account = newAccount();
     const page = await browser.newPage();
-    await signUp(page, app.url, account);
+    await signUp(page, app.url, account, databaseUrl);
     await expectDashboard(page, app.url);
     await page.context().close();
     const before = await tableCounts(databaseUrl);

@@ -26,6 +26,7 @@ export function asUser(u: User, impersonator?: User): CurrentUser {
     phoneNumber: u.phoneNumber,
     userRoleCode: u.userRoleCode,
     isInternal: u.isInternal,
+    emailVerified: u.emailVerified,
     impersonator: impersonator
       ? { id: impersonator.id, userName: impersonator.userName, firstName: impersonator.firstName, lastName: impersonator.lastName }
       : null,

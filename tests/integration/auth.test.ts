@@ -62,9 +62,9 @@ describe("claims → user", () => {
     });
   });
 
-  it("links a user created before the first sign-in by email, and follows later name changes", async () => {
+  it("links a user created before the first sign-in by a verified email, and follows later name changes", async () => {
     const pre = await prisma.user.create({ data: { userName: "invited@example.com", userRoleCode: "USRROLE_AGENT" } });
-    const u = await upsertUserFromClaims({ sub: "sub-2", email: "invited@example.com", given_name: "Ina" });
+    const u = await upsertUserFromClaims({ sub: "sub-2", email: "invited@example.com", email_verified: true, given_name: "Ina" });
     expect(u.id).toBe(pre.id);
     expect(u.userRoleCode).toBe("USRROLE_AGENT");
     const again = await upsertUserFromClaims({ sub: "sub-2", email: "invited@example.com", given_name: "Ines" });
@@ -78,7 +78,7 @@ describe("claims → user", () => {
     });
     await expect(upsertUserFromClaims({ sub: "sub-3" })).rejects.toBeInstanceOf(SignInError);
     await prisma.user.create({ data: { userName: "gone@example.com", isActive: false } });
-    await expect(upsertUserFromClaims({ sub: "sub-4", email: "gone@example.com" })).rejects.toMatchObject({
+    await expect(upsertUserFromClaims({ sub: "sub-4", email: "gone@example.com", email_verified: true })).rejects.toMatchObject({
       reason: "INACTIVE",
     });
     // Nothing half-saved: the inactive user did not get linked.

@@ -9,12 +9,14 @@
 //
 // When a test fails, every page it opened is saved as a screenshot under
 // test-results/ (git-ignored) before its context is closed.
+import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import { ensureChromium } from "../../scripts/ensure-chromium.mjs";
 import { repoRoot } from "./app-server";
+import { findLink, waitForMail } from "./mailbox";
 
 /** The flags that work on these machines (closed network, root, no GPU). */
 export const CHROMIUM_ARGS = [
@@ -142,7 +144,8 @@ export function newAccount(overrides: Partial<NewAccount> = {}): NewAccount {
   const id = `${Date.now().toString(36)}${process.pid.toString(36)}${accountCounter}`;
   return {
     email: `e2e-${id}@example.com`,
-    password: `Test-Pass-${id}!`,
+    // Strong for zxcvbn, and free of the email's and the names' words (decision 0013).
+    password: `Violet-Canyon-${randomBytes(5).toString("hex")}!`,
     firstName: "Erin",
     middleName: "Q",
     lastName: `Tester${accountCounter}`,
@@ -188,8 +191,13 @@ export async function gotoSignIn(page: Page, appUrl: string) {
   await page.getByLabel(/^email/i).waitFor({ state: "visible" });
 }
 
-/** Signs up through the built-in provider's pages; ends on the portal (normally /home). */
-export async function signUp(page: Page, appUrl: string, account: NewAccount) {
+/**
+ * Signs up through the built-in provider's pages, confirms the email with
+ * the emailed link (read from the app's captured mail in `databaseUrl`,
+ * default: the shared e2e app's), signs in; ends on the portal (normally /home).
+ */
+export async function signUp(page: Page, appUrl: string, account: NewAccount, databaseUrl: string = inject("appDatabaseUrl")) {
+  const since = new Date(Date.now() - 1_000);
   await gotoSignIn(page, appUrl);
   await page.getByRole("link", { name: /sign up now/i }).click();
   await page.getByLabel(/confirm password/i).waitFor({ state: "visible" });
@@ -201,6 +209,12 @@ export async function signUp(page: Page, appUrl: string, account: NewAccount) {
   await page.getByLabel(/last name/i).fill(account.lastName);
   await page.getByLabel(/phone/i).fill(account.phone);
   await page.getByRole("button", { name: /sign up|create/i }).click();
+  await page.getByRole("heading", { name: "Check your email" }).waitFor({ state: "visible" });
+  const mail = await waitForMail(databaseUrl, { to: account.email, subject: /confirm your/i, since });
+  await page.goto(findLink(mail, /\/email\/verify\//));
+  await page.getByRole("link", { name: /continue to the appointment portal/i }).click();
+  await page.getByLabel(/^email/i).waitFor({ state: "visible" });
+  await fillSignIn(page, account.email, account.password);
   await waitForPortal(page, appUrl);
 }
 

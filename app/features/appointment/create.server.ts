@@ -6,7 +6,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { audit } from "~/lib/audit.server";
 import { auditAppointment } from "./access.server";
-import type { CurrentUser } from "~/lib/current-user";
+import { byVerifiedEmail, type CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import {
   ENROLL_REP_TYPE,
@@ -217,7 +217,7 @@ async function invitationFor(db: Db, user: CurrentUser, r: ResolvedLink) {
     where: {
       status: { in: ["INVITED", "ACCEPTED"] },
       ...(r.multiLinkId != null ? { multiLinkId: r.multiLinkId } : { appointmentLinkId: r.appointmentLinkId }),
-      OR: [{ prospectUserId: user.id }, { prospectEmailAddress: user.userName.toLowerCase() }],
+      OR: [{ prospectUserId: user.id }, ...byVerifiedEmail(user)],
     },
     orderBy: { inviteDate: "desc" },
     include: { emailTemplate: { select: { templateTypeId: true } } },
@@ -311,7 +311,7 @@ export async function declineInvitation(
     where: {
       status: { in: ["INVITED", "ACCEPTED"] },
       ...(r.multiLinkId != null ? { multiLinkId: r.multiLinkId } : { appointmentLinkId: r.appointmentLinkId }),
-      OR: [{ prospectUserId: user.id }, { prospectEmailAddress: user.userName.toLowerCase() }],
+      OR: [{ prospectUserId: user.id }, ...byVerifiedEmail(user)],
     },
     data: { status: "DECLINED", declinedAt: new Date(), prospectUserId: user.id },
   });

@@ -1,11 +1,14 @@
-// Accounts of the built-in identity provider (IdpAccount): sign-up,
-// sign-in with brute-force limits and audit, profile edit and password reset.
+// Accounts of the built-in identity provider (IdpAccount): sign-up with email
+// verification, sign-in with progressive delays and audit, profile edit,
+// password change and reset (docs/decisions/0013-idp-account-rules.md).
 // Passwords, reset tokens and reset links are never logged or audited.
 import { createHash, randomBytes } from "node:crypto";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/lib/db.server";
-import { deliverMail } from "~/lib/mail.server";
 import { burnVerification, hashPassword, needsRehash, verifyPassword } from "~/lib/password.server";
+import { deliverMail } from "~/lib/mail.server";
+import { afterAnswer, alreadyRegisteredEmail, resetEmail, verificationEmail } from "./emails.server";
+import { attemptSucceeded, DEFAULT_SIGN_IN_LIMITS, reserveAttempt, type SignInLimits } from "./throttle.server";
 
 export type IdpAccountRecord = {
   id: string;
@@ -53,71 +56,114 @@ export type NewAccount = {
   phoneNumber?: string | null;
 };
 
-export async function createAccount(
-  input: NewAccount,
-  req: RequestInfo = {},
-): Promise<{ ok: true; account: IdpAccountRecord } | { ok: false; error: "duplicate" }> {
+export const VERIFY_TOKEN_HOURS = 24;
+
+const tokenHash = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
+const newToken = () => randomBytes(32).toString("base64url");
+const base = (issuer: string) => issuer.replace(/\/+$/, "");
+
+/**
+ * Sign-up. The answer is the same whether or not the email already has an
+ * account ("check your email"), in about the same time (the password is
+ * hashed either way): a new account is created unverified and gets a
+ * verification link; the owner of an existing one gets an email saying
+ * someone tried to sign up with their address. Nobody is signed in here.
+ */
+export async function signUp(input: NewAccount, issuer: string, req: RequestInfo = {}): Promise<void> {
   const email = normalizeEmail(input.email);
-  if (await prisma.idpAccount.findUnique({ where: { email }, select: { id: true } })) {
-    return { ok: false, error: "duplicate" };
-  }
+  const existing = await prisma.idpAccount.findUnique({ where: { email }, select: { id: true, givenName: true } });
+  // The same work on both paths before the answer; what differs runs after it.
   const passwordHash = await hashPassword(input.password);
+  afterAnswer("sign-up", () => (existing ? signUpExisting(existing, email, issuer, req) : createUnverified(input, email, passwordHash, issuer, req)));
+}
+
+async function createUnverified(input: NewAccount, email: string, passwordHash: string, issuer: string, req: RequestInfo) {
+  const token = newToken();
+  let account: { id: string };
   try {
-    const account = await prisma.idpAccount.create({
-      data: {
-        email,
-        passwordHash,
-        givenName: input.givenName,
-        middleName: input.middleName || null,
-        familyName: input.familyName,
-        phoneNumber: input.phoneNumber || null,
-        emailVerified: false,
-        lastLoginAt: new Date(),
-      },
-      select: accountSelect,
+    account = await prisma.$transaction(async (tx) => {
+      const created = await tx.idpAccount.create({
+        data: {
+          email,
+          passwordHash,
+          givenName: input.givenName,
+          middleName: input.middleName || null,
+          familyName: input.familyName,
+          phoneNumber: input.phoneNumber || null,
+          emailVerified: false,
+        },
+        select: { id: true },
+      });
+      await tx.idpEmailVerification.create({
+        data: { accountId: created.id, tokenHash: tokenHash(token), expiresAt: new Date(Date.now() + VERIFY_TOKEN_HOURS * 3_600_000) },
+      });
+      return created;
     });
-    await audit("IDP_SIGN_UP", account.id, req, { email });
-    return { ok: true, account };
   } catch (err) {
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
-      return { ok: false, error: "duplicate" };
+      const raced = await prisma.idpAccount.findUnique({ where: { email }, select: { id: true, givenName: true } });
+      if (raced) return signUpExisting(raced, email, issuer, req);
     }
     throw err;
   }
+  await audit("IDP_SIGN_UP", account.id, req, { email });
+  const mail = verificationEmail(input.givenName, `${base(issuer)}/email/verify/${token}`, VERIFY_TOKEN_HOURS);
+  await deliverMail({ to: email, ...mail, relatedType: "IdpAccount", relatedId: account.id });
+}
+
+/** "Someone tried to sign up with your address" emails per account per hour (no mail bombing through sign-up). */
+export const SIGN_UP_NOTICES_PER_HOUR = 3;
+
+async function signUpExisting(account: { id: string; givenName: string }, email: string, issuer: string, req: RequestInfo) {
+  const recent = await prisma.auditLog.count({
+    where: { action: "IDP_SIGN_UP_EXISTING", targetId: account.id, occurredAt: { gt: new Date(Date.now() - 3_600_000) } },
+  });
+  await audit("IDP_SIGN_UP_EXISTING", account.id, req, { email, ...(recent >= SIGN_UP_NOTICES_PER_HOUR ? { sent: false } : {}) });
+  if (recent >= SIGN_UP_NOTICES_PER_HOUR) return;
+  const mail = alreadyRegisteredEmail(account.givenName, `${base(issuer)}/password/forgot`);
+  await deliverMail({ to: email, ...mail, relatedType: "IdpAccount", relatedId: account.id });
+}
+
+/**
+ * Follows a verification link: marks the account's email verified, once
+ * (the token is claimed by a conditional update; the account's other open
+ * links are retired).
+ */
+export async function verifyEmail(token: string, req: RequestInfo = {}): Promise<boolean> {
+  if (!token || token.length > 200) return false;
+  const hash = tokenHash(token);
+  const now = new Date();
+  const done = await prisma.$transaction(async (tx) => {
+    const claimed = await tx.idpEmailVerification.updateMany({
+      where: { tokenHash: hash, usedAt: null, expiresAt: { gt: now } },
+      data: { usedAt: now },
+    });
+    if (claimed.count !== 1) return null;
+    const row = await tx.idpEmailVerification.findUnique({ where: { tokenHash: hash }, select: { accountId: true } });
+    if (!row) return null;
+    await tx.idpEmailVerification.updateMany({ where: { accountId: row.accountId, usedAt: null }, data: { usedAt: now } });
+    return tx.idpAccount.update({ where: { id: row.accountId }, data: { emailVerified: true }, select: { id: true, email: true } });
+  });
+  if (!done) return false;
+  await audit("IDP_EMAIL_VERIFIED", done.id, req, { email: done.email });
+  return true;
 }
 
 // ---------------------------------------------------------------- sign-in
 
-export type SignInLimits = {
-  /** Failed sign-ins allowed per email within the window. */
-  perEmail: number;
-  /** Failed sign-ins allowed per client IP address within the window. */
-  perIp: number;
-  windowMinutes: number;
-};
-
-export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = { perEmail: 10, perIp: 50, windowMinutes: 15 };
+export { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from "./throttle.server";
 
 export type SignInResult =
   | { ok: true; account: IdpAccountRecord }
-  | { ok: false; error: "invalid" | "rate_limited" };
-
-async function recentFailures(email: string, ip: string | null | undefined, limits: SignInLimits) {
-  const since = new Date(Date.now() - limits.windowMinutes * 60_000);
-  const base = { action: "IDP_SIGN_IN_FAILED", occurredAt: { gte: since } };
-  const [byEmail, byIp] = await Promise.all([
-    prisma.auditLog.count({ where: { ...base, details: { path: ["email"], equals: email } } }),
-    ip ? prisma.auditLog.count({ where: { ...base, ipAddress: ip } }) : Promise.resolve(0),
-  ]);
-  return { byEmail, byIp };
-}
+  | { ok: false; error: "invalid" }
+  | { ok: false; error: "rate_limited"; retryAfterSeconds: number };
 
 /**
  * Checks an email and password. The same answer ('invalid') whether or not
- * the account exists, in about the same time. Every attempt is audited;
- * after too many failures for the email or the IP address within the
- * window, sign-in is refused (even with the right password) until the
- * window has passed.
+ * the account exists, in about the same time. Every attempt is audited.
+ * Failures slow further attempts down per email and per address
+ * (throttle.server.ts): an attempt inside the delay is refused with the
+ * seconds to wait, whatever the password.
  */
 export async function signIn(
   emailInput: string,
@@ -126,10 +172,10 @@ export async function signIn(
   limits: SignInLimits = DEFAULT_SIGN_IN_LIMITS,
 ): Promise<SignInResult> {
   const email = normalizeEmail(emailInput);
-  const { byEmail, byIp } = await recentFailures(email, req.ip, limits);
-  if (byEmail >= limits.perEmail || byIp >= limits.perIp) {
-    await audit("IDP_SIGN_IN_FAILED", null, req, { email, reason: "rate_limited" });
-    return { ok: false, error: "rate_limited" };
+  const reservation = await reserveAttempt(email, req.ip, limits);
+  if (!reservation.ok) {
+    await audit("IDP_SIGN_IN_FAILED", null, req, { email, reason: "throttled" });
+    return { ok: false, error: "rate_limited", retryAfterSeconds: reservation.retryAfterSeconds };
   }
   const row = await prisma.idpAccount.findUnique({
     where: { email },
@@ -145,6 +191,7 @@ export async function signIn(
     await audit("IDP_SIGN_IN_FAILED", account.id, req, { email, reason: "bad_password" });
     return { ok: false, error: "invalid" };
   }
+  await attemptSucceeded(reservation);
   await prisma.idpAccount.update({
     where: { id: account.id },
     data: {
@@ -154,6 +201,34 @@ export async function signIn(
   });
   await audit("IDP_SIGN_IN", account.id, req, { email });
   return { ok: true, account };
+}
+
+/**
+ * The password change of a signed-in account: the current password is
+ * checked under the same delays as a sign-in.
+ */
+export async function changePassword(
+  accountId: string,
+  currentPassword: string,
+  newPassword: string,
+  req: RequestInfo = {},
+  limits: SignInLimits = DEFAULT_SIGN_IN_LIMITS,
+): Promise<{ ok: true } | { ok: false; error: "invalid" } | { ok: false; error: "rate_limited"; retryAfterSeconds: number }> {
+  const account = await prisma.idpAccount.findUnique({ where: { id: accountId }, select: { id: true, email: true, passwordHash: true } });
+  if (!account) return { ok: false, error: "invalid" };
+  const reservation = await reserveAttempt(account.email, req.ip, limits);
+  if (!reservation.ok) {
+    await audit("IDP_PASSWORD_CHANGE_FAILED", account.id, req, { email: account.email, reason: "throttled" });
+    return { ok: false, error: "rate_limited", retryAfterSeconds: reservation.retryAfterSeconds };
+  }
+  if (!(await verifyPassword(currentPassword, account.passwordHash))) {
+    await audit("IDP_PASSWORD_CHANGE_FAILED", account.id, req, { email: account.email, reason: "bad_password" });
+    return { ok: false, error: "invalid" };
+  }
+  await attemptSucceeded(reservation);
+  await prisma.idpAccount.update({ where: { id: account.id }, data: { passwordHash: await hashPassword(newPassword) } });
+  await audit("IDP_PASSWORD_CHANGED", account.id, req, { email: account.email });
+  return { ok: true };
 }
 
 // ---------------------------------------------------------------- profile
@@ -183,68 +258,63 @@ export async function updateProfile(accountId: string, data: ProfileUpdate, req:
 // ---------------------------------------------------------------- password reset
 
 export const RESET_TOKEN_MINUTES = 60;
-
-const tokenHash = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
+/** Reset emails per account per hour; further requests get the same page and no email. */
+export const RESETS_PER_HOUR = 3;
 
 /**
- * Starts a password reset: when an account exists for the email, stores a
- * hashed random token (valid 60 minutes, single use) and emails the link
- * `${issuer}/password/reset/<token>`. Answers nothing either way, so the
- * page cannot tell whether an account exists.
+ * Starts a password reset: when an account exists for the email (and has
+ * had fewer than RESETS_PER_HOUR links in the last hour), stores a hashed
+ * random token (valid 60 minutes, single use) and emails the link
+ * `${issuer}/password/reset/<token>`. Answers nothing either way; all of
+ * that happens after the answer, so the page cannot tell whether an account
+ * exists.
  */
 export async function requestPasswordReset(emailInput: string, issuer: string, req: RequestInfo = {}): Promise<void> {
   const email = normalizeEmail(emailInput);
   const account = await prisma.idpAccount.findUnique({ where: { email }, select: accountSelect });
-  await audit("IDP_PASSWORD_RESET_REQUESTED", account?.id ?? null, req, { email, known: Boolean(account) });
-  if (!account) return;
-  const token = randomBytes(32).toString("base64url");
-  const reset = await prisma.idpPasswordReset.create({
-    data: {
-      accountId: account.id,
-      tokenHash: tokenHash(token),
-      expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
-    },
-    select: { id: true },
+  afterAnswer("password reset request", () => (account ? sendReset(account, issuer, req) : audit("IDP_PASSWORD_RESET_REQUESTED", null, req, { email, known: false })));
+}
+
+async function sendReset(account: IdpAccountRecord, issuer: string, req: RequestInfo) {
+  const token = newToken();
+  const reset = await prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`idp-reset:${account.id}`}))`;
+    const recent = await tx.idpPasswordReset.count({
+      where: { accountId: account.id, createdAt: { gt: new Date(Date.now() - 3_600_000) } },
+    });
+    if (recent >= RESETS_PER_HOUR) return null;
+    return tx.idpPasswordReset.create({
+      data: { accountId: account.id, tokenHash: tokenHash(token), expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000) },
+      select: { id: true },
+    });
   });
-  const link = `${issuer.replace(/\/+$/, "")}/password/reset/${token}`;
-  await deliverMail({
-    to: account.email,
-    subject: "Reset your Appointment Portal password",
-    html: resetEmailHtml(account.givenName, link),
-    relatedType: "IdpPasswordReset",
-    relatedId: reset.id,
+  await audit("IDP_PASSWORD_RESET_REQUESTED", account.id, req, {
+    email: account.email,
+    known: true,
+    ...(reset ? {} : { sent: false, reason: "hourly_limit" }),
   });
+  if (!reset) return;
+  const mail = resetEmail(account.givenName, `${base(issuer)}/password/reset/${token}`, RESET_TOKEN_MINUTES);
+  await deliverMail({ to: account.email, ...mail, relatedType: "IdpPasswordReset", relatedId: reset.id });
 }
 
-function esc(s: string) {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+export type PasswordContext = { email: string; givenName: string; middleName: string | null; familyName: string };
 
-function resetEmailHtml(givenName: string, link: string) {
-  return `<p>Hello ${esc(givenName)},</p>
-<p>We received a request to reset the password of your Appointment Portal account.
-To choose a new password, open this link within ${RESET_TOKEN_MINUTES} minutes:</p>
-<p><a href="${esc(link)}">${esc(link)}</a></p>
-<p>The link works once. If you did not ask for a new password, you can ignore this email: your password stays as it is.</p>`;
-}
-
-export type ResetTokenState = "valid" | "invalid";
-
-/** Whether a reset token can still be used (exists, unused, not expired). */
-export async function checkResetToken(token: string): Promise<ResetTokenState> {
-  if (!token || token.length > 200) return "invalid";
+/** The account a reset token can still be used for (exists, unused, not expired): its words for the password rule. */
+export async function resetTokenAccount(token: string): Promise<PasswordContext | null> {
+  if (!token || token.length > 200) return null;
   const row = await prisma.idpPasswordReset.findUnique({
     where: { tokenHash: tokenHash(token) },
-    select: { usedAt: true, expiresAt: true },
+    select: { usedAt: true, expiresAt: true, account: { select: { email: true, givenName: true, middleName: true, familyName: true } } },
   });
-  return row && !row.usedAt && row.expiresAt.getTime() > Date.now() ? "valid" : "invalid";
+  return row && !row.usedAt && row.expiresAt.getTime() > Date.now() ? row.account : null;
 }
 
 /**
  * Sets a new password with a reset token. The token is marked used in the
  * same statement that checks it, so it works exactly once; the account's
  * other outstanding tokens are retired too. Proving control of the mailbox
- * also marks the email verified.
+ * also marks the email verified, and ends the account's provider sessions.
  */
 export async function resetPassword(token: string, password: string, req: RequestInfo = {}): Promise<boolean> {
   if (!token || token.length > 200) return false;
@@ -268,6 +338,9 @@ export async function resetPassword(token: string, password: string, req: Reques
       where: { accountId: row.accountId, usedAt: null },
       data: { usedAt: now },
     });
+    // Whoever was signed in to this account (a squatter of an unverified address) is signed out
+    // before the mailbox's owner gets the now verified account.
+    await tx.idpPayload.deleteMany({ where: { type: "Session", payload: { path: ["accountId"], equals: row.accountId } } });
     return account;
   });
   if (!done) return false;

@@ -146,6 +146,8 @@ declare module "oidc-provider" {
     constructor(issuer: string, configuration?: Configuration);
     readonly issuer: string;
     proxy: boolean;
+    /** Koa: how many X-Forwarded-For entries (from the right) to trust; 0 = all. */
+    maxIpsCount: number;
     keys: string[];
     Grant: GrantConstructor;
     Session: SessionConstructor;

@@ -4,6 +4,7 @@
 // of `securityHeaders` holds).
 
 export const APP_NAME = "Appointment Portal";
+export const PASSWORD_HINT = "At least 12 characters. Not a common password, nor your name or email address: a few uncommon words work well.";
 export const STYLESHEET_PATH = "/assets/idp.css";
 
 export function esc(value: unknown): string {
@@ -122,7 +123,7 @@ export function signUpPage(p: { action: string; signInHref: string; values?: Val
 ${formError(e._form)}
 <form method="post" action="${esc(p.action)}" novalidate>
 ${field({ name: "email", label: "Email Address", type: "email", value: v.email, error: e.email, autocomplete: "email", required: true, autofocus: true })}
-${field({ name: "password", label: "Password", type: "password", error: e.password, autocomplete: "new-password", required: true, hint: "At least 10 characters." })}
+${field({ name: "password", label: "Password", type: "password", error: e.password, autocomplete: "new-password", required: true, hint: PASSWORD_HINT })}
 ${field({ name: "confirmPassword", label: "Confirm Password", type: "password", error: e.confirmPassword, autocomplete: "new-password", required: true })}
 ${field({ name: "givenName", label: "First Name", value: v.givenName, error: e.givenName, autocomplete: "given-name", required: true })}
 ${field({ name: "middleName", label: "Middle Name (or initial)", value: v.middleName, error: e.middleName, autocomplete: "additional-name", required: true })}
@@ -131,6 +132,31 @@ ${field({ name: "phoneNumber", label: "Phone Number", type: "tel", value: v.phon
 <button type="submit" class="primary">Create account</button>
 </form>
 <p class="switch">Already have an account? <a href="${esc(p.signInHref)}">Sign in</a></p>`,
+  );
+}
+
+/** The answer to every valid sign-up, whether or not the email already had an account. */
+export function checkEmailPage(p: { signInHref: string }) {
+  return layout(
+    "Check your email",
+    `<h1>Check your email</h1>
+<div class="notice" role="status">We have sent a message to the address you entered. Open the link in it to confirm your email address, then sign in.</div>
+<p class="lead">No email after a few minutes? Look in your spam folder. If you already had an account, the message tells you how to get back in.</p>
+<p class="switch"><a href="${esc(p.signInHref)}">Back to sign in</a></p>`,
+  );
+}
+
+export function emailVerifiedPage(p: { ok: boolean; continueHref: string; forgotHref: string }) {
+  return layout(
+    p.ok ? "Email confirmed" : "Link expired",
+    p.ok
+      ? `<h1>Email confirmed</h1>
+<div class="notice" role="status">Thank you: your email address is confirmed.</div>
+<p class="switch"><a class="button primary" href="${esc(p.continueHref)}">Continue to the ${esc(APP_NAME)}</a></p>`
+      : `<h1>Link expired</h1>
+<div class="alert" role="alert">This confirmation link is invalid, has expired or was already used.</div>
+<p class="lead">Choosing a new password through "Forgot your password?" also confirms your email address.</p>
+<p class="switch"><a href="${esc(p.forgotHref)}">Forgot your password?</a> · <a href="${esc(p.continueHref)}">Go to the ${esc(APP_NAME)}</a></p>`,
   );
 }
 
@@ -187,7 +213,7 @@ export function resetPasswordPage(p: {
 ${formError(e._form)}
 <form method="post" action="${esc(p.action)}" novalidate>
 ${hidden("csrf", p.csrf)}
-${field({ name: "password", label: "New Password", type: "password", error: e.password, autocomplete: "new-password", required: true, autofocus: true, hint: "At least 10 characters." })}
+${field({ name: "password", label: "New Password", type: "password", error: e.password, autocomplete: "new-password", required: true, autofocus: true, hint: PASSWORD_HINT })}
 ${field({ name: "confirmPassword", label: "Confirm New Password", type: "password", error: e.confirmPassword, autocomplete: "new-password", required: true })}
 <button type="submit" class="primary">Change password</button>
 </form>
@@ -207,6 +233,7 @@ export function profilePage(p: {
   returnTo?: string;
   cancelHref: string;
   saved?: boolean;
+  passwordHref?: string;
 }) {
   const v = p.values;
   const e = p.errors ?? {};
@@ -233,6 +260,35 @@ ${field({ name: "phoneNumber", label: "Phone Number", type: "tel", value: v.phon
 <div class="actions">
 <a class="button" href="${esc(p.cancelHref)}">Cancel</a>
 <button type="submit" class="primary">Save</button>
+</div>
+</form>
+${p.passwordHref ? `<p class="switch"><a href="${esc(p.passwordHref)}">Change your password</a></p>` : ""}`,
+  );
+}
+
+export function changePasswordPage(p: {
+  action: string;
+  csrf: string;
+  email: string;
+  errors?: Errors;
+  profileHref: string;
+  done?: boolean;
+}) {
+  const e = p.errors ?? {};
+  return layout(
+    "Change password",
+    `<h1>Change your password</h1>
+${p.done ? `<div class="notice" role="status">Your password has been changed.</div>` : ""}
+${formError(e._form)}
+<form method="post" action="${esc(p.action)}" novalidate>
+${hidden("csrf", p.csrf)}
+<input type="text" name="username" value="${esc(p.email)}" autocomplete="username" hidden readonly>
+${field({ name: "currentPassword", label: "Current Password", type: "password", error: e.currentPassword, autocomplete: "current-password", required: true, autofocus: true })}
+${field({ name: "password", label: "New Password", type: "password", error: e.password, autocomplete: "new-password", required: true, hint: PASSWORD_HINT })}
+${field({ name: "confirmPassword", label: "Confirm New Password", type: "password", error: e.confirmPassword, autocomplete: "new-password", required: true })}
+<div class="actions">
+<a class="button" href="${esc(p.profileHref)}">Back to your profile</a>
+<button type="submit" class="primary">Change password</button>
 </div>
 </form>`,
   );

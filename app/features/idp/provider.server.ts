@@ -13,6 +13,8 @@ import { listenHost } from "~/lib/net.server";
 import { getSecret } from "~/lib/secrets.server";
 import { findAccountById, DEFAULT_SIGN_IN_LIMITS, type IdpAccountRecord, type SignInLimits } from "./accounts.server";
 import { PrismaAdapter, purgeExpiredIdpPayloads } from "./adapter.server";
+import { settleIdpWork } from "./emails.server";
+import { purgeQuietThrottles } from "./throttle.server";
 import { sendHtml } from "./http.server";
 import { loadOrCreateJwks, type Jwks } from "./keys.server";
 import { logoutPage, messagePage, signedOutPage } from "./pages.server";
@@ -34,13 +36,17 @@ export type StartIdentityProviderOptions = {
   clients: IdpClient[];
   /** Interface to listen on; default HOST, or 127.0.0.1 while APP_URL is loopback (listenHost()). */
   host?: string;
-  /** Trust X-Forwarded-* headers (behind a TLS-terminating proxy). Default false. */
+  /**
+   * Trust X-Forwarded-* headers (behind one TLS-terminating proxy; IDP_TRUST_PROXY). Default false:
+   * the source address of the sign-in delays is the socket's. When true, it is the last
+   * X-Forwarded-For entry (the one our proxy appended), never one the client wrote.
+   */
   proxy?: boolean;
   /** Signing keys; default DATA_DIR/idp-jwks.json, created on first start. */
   jwksFile?: string;
   /** Cookie signing keys; default [getSecret("IDP_COOKIE_KEY")]. */
   cookieKeys?: string[];
-  /** Failed sign-in limits; default 10 per email, 50 per IP within 15 minutes. */
+  /** Progressive sign-in delays (throttle.server.ts); default 5 free failures per email and 20 per address, then 1 s doubling to 30 s. */
   signInLimits?: Partial<SignInLimits>;
 };
 
@@ -241,6 +247,8 @@ export async function startIdentityProvider(opts: StartIdentityProviderOptions):
 
   const provider = new Provider(issuer, configuration);
   provider.proxy = opts.proxy ?? false;
+  // Koa: with proxy on, ctx.ip is the LAST forwarded address (what our one proxy saw), not the client's first entry.
+  provider.maxIpsCount = 1;
   provider.use(basicAuthCompat(opts.clients));
   provider.use(
     idpRoutes({
@@ -251,6 +259,7 @@ export async function startIdentityProvider(opts: StartIdentityProviderOptions):
       sessionTtlSeconds: TTL.Session,
       sessionCookieOptions: { ...cookieOptions, signed: true },
       signInLimits,
+      portalSignIn: clientOrigins[0] ? `${clientOrigins[0]}/auth/login?refresh=1` : undefined,
     }),
   );
   provider.on("server_error", (_ctx: unknown, err: Error) => {
@@ -272,7 +281,7 @@ export async function startIdentityProvider(opts: StartIdentityProviderOptions):
   });
 
   const purge = setInterval(() => {
-    purgeExpiredIdpPayloads().catch((err: unknown) => {
+    Promise.all([purgeExpiredIdpPayloads(), purgeQuietThrottles()]).catch((err: unknown) => {
       console.error("[idp] purge of expired artefacts failed:", err instanceof Error ? err.message : err);
     });
   }, 10 * 60_000);
@@ -286,6 +295,7 @@ export async function startIdentityProvider(opts: StartIdentityProviderOptions):
     },
     async stop() {
       clearInterval(purge);
+      await settleIdpWork();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

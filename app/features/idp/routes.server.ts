@@ -3,24 +3,17 @@
 //   GET  /assets/idp.css
 //   GET  /interaction/:uid               sign-in (login prompt); consent is granted automatically
 //   POST /interaction/:uid/login
-//   GET  /interaction/:uid/signup        sign-up, then the interaction completes signed in
+//   GET  /interaction/:uid/signup        sign-up: "check your email" whether or not the email is known
 //   POST /interaction/:uid/signup
 //   GET  /password/forgot  POST          ask for a reset link (same answer whatever the email)
 //   GET  /password/reset/:token  POST    choose a new password
+//   GET  /email/verify/:token            the sign-up's verification link
+//   GET  /account/password  POST         change the password (needs the provider's session)
 //   GET  /account/profile?return_to=     profile edit (needs the provider's session)
 //   POST /account/profile
 //   POST /account/profile/sign-in        sign-in for the profile page when there is no session
 import type { Interaction, KoaContext, Middleware, default as Provider } from "oidc-provider";
-import {
-  checkResetToken,
-  createAccount,
-  findAccountById,
-  requestPasswordReset,
-  resetPassword,
-  signIn,
-  updateProfile,
-  type SignInLimits,
-} from "./accounts.server";
+import { findAccountById, signIn, signUp, updateProfile, type SignInLimits } from "./accounts.server";
 import {
   assertCsrf,
   assertSameOrigin,
@@ -32,21 +25,14 @@ import {
   requestInfo,
   sendHtml,
 } from "./http.server";
-import {
-  forgotPasswordPage,
-  messagePage,
-  profilePage,
-  resetPasswordPage,
-  signInPage,
-  signUpPage,
-  STYLESHEET,
-  STYLESHEET_PATH,
-} from "./pages.server";
-import { fieldErrors, forgotSchema, formatPhone, profileSchema, resetSchema, signInSchema, signUpSchema } from "./schema";
+import { passwordRoutes } from "./password-routes.server";
+import { checkEmailPage, messagePage, profilePage, signInPage, signUpPage, STYLESHEET, STYLESHEET_PATH } from "./pages.server";
+import { fieldErrors, formatPhone, profileSchema, signInSchema, signUpSchema } from "./schema";
 
 export const INVALID_CREDENTIALS = "Email or password is incorrect";
-export const TOO_MANY_ATTEMPTS = "Too many attempts, try again later";
-export const DUPLICATE_EMAIL = "An account with this email already exists";
+/** The answer inside a sign-in delay (throttle.server.ts), with the seconds to wait. */
+export const tooManyAttempts = (seconds: number) =>
+  `Too many attempts. Wait ${seconds} second${seconds === 1 ? "" : "s"}, then try again.`;
 
 export type RoutesOptions = {
   provider: Provider;
@@ -58,9 +44,9 @@ export type RoutesOptions = {
   sessionTtlSeconds: number;
   sessionCookieOptions: Record<string, unknown>;
   signInLimits: SignInLimits;
+  /** The portal's sign-in that reads fresh claims (after an email verification). */
+  portalSignIn?: string;
 };
-
-const UID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function idpRoutes(o: RoutesOptions): Middleware {
   const { provider } = o;
@@ -127,6 +113,15 @@ export function idpRoutes(o: RoutesOptions): Middleware {
     };
   }
 
+  /** A refused sign-in: 429 with Retry-After inside a delay, else 'Email or password is incorrect'. */
+  function signInRefusal(ctx: KoaContext, result: { error: "invalid" } | { error: "rate_limited"; retryAfterSeconds: number }) {
+    if (result.error === "rate_limited") {
+      ctx.set("Retry-After", String(result.retryAfterSeconds));
+      return { status: 429, errors: { _form: tooManyAttempts(result.retryAfterSeconds) } as Record<string, string> };
+    }
+    return { status: 400, errors: { password: INVALID_CREDENTIALS } as Record<string, string> };
+  }
+
   // ------------------------------------------------------------ handlers
 
   async function interactionPage(ctx: KoaContext, uid: string) {
@@ -149,9 +144,8 @@ export function idpRoutes(o: RoutesOptions): Middleware {
     }
     const result = await signIn(parsed.data.email, parsed.data.password, requestInfo(ctx), o.signInLimits);
     if (!result.ok) {
-      const errors: Record<string, string> =
-        result.error === "rate_limited" ? { _form: TOO_MANY_ATTEMPTS } : { password: INVALID_CREDENTIALS };
-      return html(ctx, result.error === "rate_limited" ? 429 : 400, signInPage({ ...signInLinks(uid), values, errors }));
+      const { status, errors } = signInRefusal(ctx, result);
+      return html(ctx, status, signInPage({ ...signInLinks(uid), values, errors }));
     }
     const returnTo = await provider.interactionResult(
       ctx.req,
@@ -191,70 +185,8 @@ export function idpRoutes(o: RoutesOptions): Middleware {
     const parsed = signUpSchema.safeParse(values);
     if (!parsed.success) return page(400, fieldErrors(parsed.error));
     const { confirmPassword: _confirm, ...input } = parsed.data;
-    const created = await createAccount(input, requestInfo(ctx));
-    if (!created.ok) return page(400, { email: DUPLICATE_EMAIL });
-    const returnTo = await provider.interactionResult(
-      ctx.req,
-      ctx.res,
-      { login: { accountId: created.account.id, amr: ["pwd"] } },
-      { mergeWithLastSubmission: false },
-    );
-    redirect303(ctx, returnTo);
-  }
-
-  function forgotLinks(uidParam: unknown) {
-    const uid = typeof uidParam === "string" && UID.test(uidParam) ? uidParam : undefined;
-    return {
-      uid,
-      signInHref: uid ? url(`/interaction/${uid}`) : o.portalHome,
-      hiddenFields: uid ? { uid } : undefined,
-    };
-  }
-
-  async function forgotGet(ctx: KoaContext) {
-    const links = forgotLinks(ctx.query.uid);
-    html(
-      ctx,
-      200,
-      forgotPasswordPage({ action: url("/password/forgot"), csrf: csrfToken(ctx, ctx.secure), signInHref: links.signInHref, hiddenFields: links.hiddenFields }),
-    );
-  }
-
-  async function forgotPost(ctx: KoaContext) {
-    const form = await readForm(ctx);
-    assertCsrf(ctx, form);
-    const links = forgotLinks(form.get("uid"));
-    const values = formValues(form, ["email"]);
-    const parsed = forgotSchema.safeParse(values);
-    const base = { action: url("/password/forgot"), csrf: csrfToken(ctx, ctx.secure), signInHref: links.signInHref, hiddenFields: links.hiddenFields };
-    if (!parsed.success) return html(ctx, 400, forgotPasswordPage({ ...base, values, errors: fieldErrors(parsed.error) }));
-    await requestPasswordReset(parsed.data.email, issuer, requestInfo(ctx));
-    html(ctx, 200, forgotPasswordPage({ ...base, sent: true }));
-  }
-
-  function resetBase(ctx: KoaContext, token: string) {
-    return {
-      action: url(`/password/reset/${encodeURIComponent(token)}`),
-      csrf: csrfToken(ctx, ctx.secure),
-      signInHref: o.portalHome,
-      forgotHref: url("/password/forgot"),
-    };
-  }
-
-  async function resetGet(ctx: KoaContext, token: string) {
-    const state = await checkResetToken(token);
-    html(ctx, state === "valid" ? 200 : 410, resetPasswordPage({ ...resetBase(ctx, token), state: state === "valid" ? "form" : "invalid" }));
-  }
-
-  async function resetPost(ctx: KoaContext, token: string) {
-    const form = await readForm(ctx);
-    assertCsrf(ctx, form);
-    const base = resetBase(ctx, token);
-    if ((await checkResetToken(token)) !== "valid") return html(ctx, 410, resetPasswordPage({ ...base, state: "invalid" }));
-    const parsed = resetSchema.safeParse(formValues(form, ["password", "confirmPassword"]));
-    if (!parsed.success) return html(ctx, 400, resetPasswordPage({ ...base, state: "form", errors: fieldErrors(parsed.error) }));
-    const ok = await resetPassword(token, parsed.data.password, requestInfo(ctx));
-    html(ctx, ok ? 200 : 410, resetPasswordPage({ ...base, state: ok ? "done" : "invalid" }));
+    await signUp(input, issuer, requestInfo(ctx));
+    html(ctx, 200, checkEmailPage({ signInHref: url(`/interaction/${uid}`) }));
   }
 
   async function sessionAccountId(ctx: KoaContext): Promise<string | undefined> {
@@ -304,6 +236,7 @@ export function idpRoutes(o: RoutesOptions): Middleware {
         returnTo,
         cancelHref: returnTo ?? o.portalHome,
         saved: ctx.query.saved === "1",
+        passwordHref: url("/account/password"),
       }),
     );
   }
@@ -346,9 +279,8 @@ export function idpRoutes(o: RoutesOptions): Middleware {
     if (!parsed.success) return profileSignIn(ctx, 400, returnTo, values, fieldErrors(parsed.error));
     const result = await signIn(parsed.data.email, parsed.data.password, requestInfo(ctx), o.signInLimits);
     if (!result.ok) {
-      const errors: Record<string, string> =
-        result.error === "rate_limited" ? { _form: TOO_MANY_ATTEMPTS } : { password: INVALID_CREDENTIALS };
-      return profileSignIn(ctx, result.error === "rate_limited" ? 429 : 400, returnTo, values, errors);
+      const { status, errors } = signInRefusal(ctx, result);
+      return profileSignIn(ctx, status, returnTo, values, errors);
     }
     // A provider session, as the authorization flow would have made it.
     const session = await provider.Session.get(ctx);
@@ -363,6 +295,18 @@ export function idpRoutes(o: RoutesOptions): Middleware {
     });
     redirect303(ctx, profileHref(returnTo));
   }
+
+  const passwords = passwordRoutes({
+    issuer,
+    url,
+    html,
+    portalHome: o.portalHome,
+    portalSignIn: o.portalSignIn ?? o.portalHome,
+    signInLimits: o.signInLimits,
+    sessionAccountId,
+    profileSignIn: (ctx, status, returnTo) => profileSignIn(ctx, status, returnTo),
+    tooManyAttempts,
+  });
 
   // ------------------------------------------------------------ router
 
@@ -392,13 +336,22 @@ export function idpRoutes(o: RoutesOptions): Middleware {
         throw new HttpError(405, "Method not allowed");
       }
       if (path === "/password/forgot") {
-        if (method === "GET") return await forgotGet(ctx);
-        if (method === "POST") return await forgotPost(ctx);
+        if (method === "GET") return await passwords.forgotGet(ctx);
+        if (method === "POST") return await passwords.forgotPost(ctx);
         throw new HttpError(405, "Method not allowed");
       }
       if ((m = path.match(/^\/password\/reset\/([A-Za-z0-9_-]{1,200})$/))) {
-        if (method === "GET") return await resetGet(ctx, m[1]);
-        if (method === "POST") return await resetPost(ctx, m[1]);
+        if (method === "GET") return await passwords.resetGet(ctx, m[1]);
+        if (method === "POST") return await passwords.resetPost(ctx, m[1]);
+        throw new HttpError(405, "Method not allowed");
+      }
+      if ((m = path.match(/^\/email\/verify\/([A-Za-z0-9_-]{1,200})$/))) {
+        if (method === "GET") return await passwords.verifyGet(ctx, m[1]);
+        throw new HttpError(405, "Method not allowed");
+      }
+      if (path === "/account/password") {
+        if (method === "GET") return await passwords.changeGet(ctx);
+        if (method === "POST") return await passwords.changePost(ctx);
         throw new HttpError(405, "Method not allowed");
       }
       if (path === "/account/profile") {

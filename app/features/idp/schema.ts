@@ -1,8 +1,10 @@
 // The rules of the built-in identity provider's forms, with the messages the
-// pages show next to each field.
+// pages show next to each field. Server-only (the pages are server-rendered):
+// the password rule uses the zxcvbn-ts dictionaries.
 import { z } from "zod";
+import { checkPasswordStrength } from "./password-strength.server";
 
-export const PASSWORD_MIN = 10;
+export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 200;
 
 const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
@@ -50,31 +52,54 @@ export const profileFields = {
   phoneNumber: phoneField,
 };
 
-export const signUpSchema = z
-  .object({
-    email: emailField,
-    password: passwordField,
-    confirmPassword: z.string({ error: "Confirm your password" }).min(1, "Confirm your password"),
-    ...profileFields,
-  })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "Passwords do not match",
+const confirmField = z.string({ error: "Confirm your password" }).min(1, "Confirm your password").max(PASSWORD_MAX);
+
+/**
+ * THE rule of a new password (sign-up, reset, change): 12 to 200 characters,
+ * the confirmation equal, and not easy to guess (zxcvbn-ts score of at least
+ * 3, counting the person's email, its local part, their names and the
+ * product's name as known words). `context` gives those words from the
+ * parsed form values (sign-up) or from the account (reset, change).
+ */
+export function withNewPassword<Shape extends z.ZodRawShape>(
+  shape: Shape,
+  context: (values: Record<string, unknown>) => Array<string | null | undefined>,
+) {
+  return z.object({ ...shape, password: passwordField, confirmPassword: confirmField }).superRefine((v, ctx) => {
+    const values = v as Record<string, unknown>;
+    const password = values.password;
+    if (typeof values.confirmPassword === "string" && values.confirmPassword && values.confirmPassword !== password) {
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "Passwords do not match" });
+    }
+    // Estimated only once the length is right (zod runs this even when other fields failed).
+    if (typeof password !== "string" || password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return;
+    const verdict = checkPasswordStrength(password, context(values).map((w) => (typeof w === "string" ? w : null)));
+    if (!verdict.ok) ctx.addIssue({ code: "custom", path: ["password"], message: verdict.message });
   });
+}
+
+export const signUpSchema = withNewPassword({ email: emailField, ...profileFields }, (v) => [
+  v.email as string,
+  v.givenName as string,
+  v.middleName as string,
+  v.familyName as string,
+  v.phoneNumber as string,
+]);
 
 export const profileSchema = z.object(profileFields);
 
 export const forgotSchema = z.object({ email: emailField });
 
-export const resetSchema = z
-  .object({
-    password: passwordField,
-    confirmPassword: z.string({ error: "Confirm your password" }).min(1, "Confirm your password"),
-  })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "Passwords do not match",
-  });
+/** Reset and change: the account's own words are the context. */
+export const newPasswordSchema = (account: { email: string; givenName: string; middleName: string | null; familyName: string }) =>
+  withNewPassword({}, () => [account.email, account.givenName, account.middleName, account.familyName]);
+
+/** The password change on the profile page: the current password, then the new one. */
+export const changePasswordSchema = (account: { email: string; givenName: string; middleName: string | null; familyName: string }) =>
+  withNewPassword(
+    { currentPassword: z.string({ error: "Enter your current password" }).min(1, "Enter your current password").max(PASSWORD_MAX) },
+    () => [account.email, account.givenName, account.middleName, account.familyName],
+  );
 
 export type FieldErrors = Record<string, string>;
 

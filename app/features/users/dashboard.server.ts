@@ -2,7 +2,7 @@
 // button per appointment of the signed-in user, plus pending invitations
 // merged in as NEW entries. Always scoped to the user who asks.
 import type { CurrentUser } from "~/lib/current-user";
-import { ROLE_MARKETING_DIRECTOR } from "~/lib/current-user";
+import { byVerifiedEmail, ROLE_MARKETING_DIRECTOR } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { APPT_STATUS, navRules, ownAgentNumbers, type AgentNumberRef, type NavRules } from "./shell.server";
@@ -141,6 +141,8 @@ export type Dashboard = {
   agentNumbers: AgentNumberRef[];
   /** Non-marketing-director with nothing at all: 'No Apps or Invitations Found'. */
   nothingFound: boolean;
+  /** The email is not verified yet: invitations addressed to it are not shown (decision 0013). */
+  emailUnverified: boolean;
 };
 
 const levelSelect = {
@@ -198,7 +200,7 @@ export async function getDashboard(user: CurrentUser, now: Date = new Date()): P
     prisma.invitation.findMany({
       where: {
         status: "INVITED",
-        OR: [{ prospectUserId: user.id }, { prospectEmailAddress: user.userName.toLowerCase() }],
+        OR: [{ prospectUserId: user.id }, ...byVerifiedEmail(user)],
       },
       orderBy: { inviteDate: "desc" },
       take: 50,
@@ -257,5 +259,6 @@ export async function getDashboard(user: CurrentUser, now: Date = new Date()): P
     rules,
     agentNumbers,
     nothingFound: !isMd && !user.isInternal && appointments.length === 0 && invitations.length === 0,
+    emailUnverified: !user.emailVerified,
   };
 }

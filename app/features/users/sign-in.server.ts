@@ -90,7 +90,9 @@ export async function completeSignIn(request: Request): Promise<Response | Callb
         ? "Your account is not active. Please contact us if you believe this is a mistake."
         : error instanceof SignInError && error.reason === "EMAIL_TAKEN"
           ? "This email address is already linked to another sign-in account. Please contact us."
-          : "We could not complete your sign-in. Please try again.";
+          : error instanceof SignInError && error.reason === "EMAIL_UNVERIFIED"
+            ? "Please confirm your email address first: open the link we emailed you, then sign in again."
+            : "We could not complete your sign-in. Please try again.";
     return { title: "Sign-in Failed", message };
   }
 }

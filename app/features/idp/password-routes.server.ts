@@ -1,0 +1,140 @@
+// The provider's pages about passwords and the email address (split from
+// routes.server.ts, which dispatches to them):
+//   GET  /password/forgot  POST          ask for a reset link (same answer whatever the email)
+//   GET  /password/reset/:token  POST    choose a new password
+//   GET  /email/verify/:token            follow the sign-up's verification link
+//   GET  /account/password  POST         change the password (needs the provider's session)
+import type { KoaContext } from "oidc-provider";
+import {
+  changePassword,
+  findAccountById,
+  requestPasswordReset,
+  resetPassword,
+  resetTokenAccount,
+  verifyEmail,
+  type SignInLimits,
+} from "./accounts.server";
+import { assertCsrf, csrfToken, formValues, readForm, redirect303, requestInfo } from "./http.server";
+import { changePasswordPage, emailVerifiedPage, forgotPasswordPage, resetPasswordPage } from "./pages.server";
+import { changePasswordSchema, fieldErrors, forgotSchema, newPasswordSchema } from "./schema";
+
+export type PasswordRoutesContext = {
+  issuer: string;
+  /** Path on the provider (the issuer's path prefix added). */
+  url: (p: string) => string;
+  html: (ctx: KoaContext, status: number, body: string) => void;
+  portalHome: string;
+  /** Where "continue to the portal" goes after a verification (signs in again, so the portal reads fresh claims). */
+  portalSignIn: string;
+  signInLimits: SignInLimits;
+  sessionAccountId: (ctx: KoaContext) => Promise<string | undefined>;
+  /** Shows the profile's sign-in form (no provider session), coming back to `returnTo`. */
+  profileSignIn: (ctx: KoaContext, status: number, returnTo: string | undefined) => void;
+  tooManyAttempts: (seconds: number) => string;
+};
+
+const UID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function passwordRoutes(o: PasswordRoutesContext) {
+  const { url, html } = o;
+
+  function forgotLinks(uidParam: unknown) {
+    const uid = typeof uidParam === "string" && UID.test(uidParam) ? uidParam : undefined;
+    return {
+      signInHref: uid ? url(`/interaction/${uid}`) : o.portalHome,
+      hiddenFields: uid ? { uid } : undefined,
+    };
+  }
+
+  async function forgotGet(ctx: KoaContext) {
+    const links = forgotLinks(ctx.query.uid);
+    html(ctx, 200, forgotPasswordPage({ action: url("/password/forgot"), csrf: csrfToken(ctx, ctx.secure), ...links }));
+  }
+
+  async function forgotPost(ctx: KoaContext) {
+    const form = await readForm(ctx);
+    assertCsrf(ctx, form);
+    const links = forgotLinks(form.get("uid"));
+    const values = formValues(form, ["email"]);
+    const parsed = forgotSchema.safeParse(values);
+    const base = { action: url("/password/forgot"), csrf: csrfToken(ctx, ctx.secure), ...links };
+    if (!parsed.success) return html(ctx, 400, forgotPasswordPage({ ...base, values, errors: fieldErrors(parsed.error) }));
+    await requestPasswordReset(parsed.data.email, o.issuer, requestInfo(ctx));
+    html(ctx, 200, forgotPasswordPage({ ...base, sent: true }));
+  }
+
+  function resetBase(ctx: KoaContext, token: string) {
+    return {
+      action: url(`/password/reset/${encodeURIComponent(token)}`),
+      csrf: csrfToken(ctx, ctx.secure),
+      signInHref: o.portalHome,
+      forgotHref: url("/password/forgot"),
+    };
+  }
+
+  async function resetGet(ctx: KoaContext, token: string) {
+    const account = await resetTokenAccount(token);
+    html(ctx, account ? 200 : 410, resetPasswordPage({ ...resetBase(ctx, token), state: account ? "form" : "invalid" }));
+  }
+
+  async function resetPost(ctx: KoaContext, token: string) {
+    const form = await readForm(ctx);
+    assertCsrf(ctx, form);
+    const base = resetBase(ctx, token);
+    const account = await resetTokenAccount(token);
+    if (!account) return html(ctx, 410, resetPasswordPage({ ...base, state: "invalid" }));
+    const parsed = newPasswordSchema(account).safeParse(formValues(form, ["password", "confirmPassword"]));
+    if (!parsed.success) return html(ctx, 400, resetPasswordPage({ ...base, state: "form", errors: fieldErrors(parsed.error) }));
+    const ok = await resetPassword(token, parsed.data.password, requestInfo(ctx));
+    html(ctx, ok ? 200 : 410, resetPasswordPage({ ...base, state: ok ? "done" : "invalid" }));
+  }
+
+  async function verifyGet(ctx: KoaContext, token: string) {
+    const ok = await verifyEmail(token, requestInfo(ctx));
+    html(ctx, ok ? 200 : 410, emailVerifiedPage({ ok, continueHref: o.portalSignIn, forgotHref: url("/password/forgot") }));
+  }
+
+  async function changeGet(ctx: KoaContext) {
+    const accountId = await o.sessionAccountId(ctx);
+    const account = accountId ? await findAccountById(accountId) : null;
+    if (!account) return o.profileSignIn(ctx, 200, undefined);
+    html(
+      ctx,
+      200,
+      changePasswordPage({
+        action: url("/account/password"),
+        csrf: csrfToken(ctx, ctx.secure),
+        email: account.email,
+        profileHref: url("/account/profile"),
+        done: ctx.query.done === "1",
+      }),
+    );
+  }
+
+  async function changePost(ctx: KoaContext) {
+    const form = await readForm(ctx);
+    assertCsrf(ctx, form);
+    const accountId = await o.sessionAccountId(ctx);
+    const account = accountId ? await findAccountById(accountId) : null;
+    if (!account) return o.profileSignIn(ctx, 401, undefined);
+    const page = (status: number, errors: Record<string, string>) =>
+      html(
+        ctx,
+        status,
+        changePasswordPage({ action: url("/account/password"), csrf: csrfToken(ctx, ctx.secure), email: account.email, profileHref: url("/account/profile"), errors }),
+      );
+    const parsed = changePasswordSchema(account).safeParse(formValues(form, ["currentPassword", "password", "confirmPassword"]));
+    if (!parsed.success) return page(400, fieldErrors(parsed.error));
+    const result = await changePassword(account.id, parsed.data.currentPassword, parsed.data.password, requestInfo(ctx), o.signInLimits);
+    if (!result.ok) {
+      if (result.error === "rate_limited") {
+        ctx.set("Retry-After", String(result.retryAfterSeconds));
+        return page(429, { _form: o.tooManyAttempts(result.retryAfterSeconds) });
+      }
+      return page(400, { currentPassword: "Your current password is incorrect" });
+    }
+    redirect303(ctx, url("/account/password?done=1"));
+  }
+
+  return { forgotGet, forgotPost, resetGet, resetPost, verifyGet, changeGet, changePost };
+}

@@ -1,0 +1,213 @@
+// A headless client of the built-in identity provider for integration and
+// security tests: a tiny cookie jar, form posts, the authorization flow with
+// PKCE, and readers for our server-rendered pages. Starts a real provider
+// (startIdentityProvider) on a free loopback port against the test database.
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startIdentityProvider, type StartIdentityProviderOptions } from "~/features/idp/provider.server";
+import { prisma } from "~/lib/db.server";
+import { resetEnvCache } from "~/lib/env.server";
+import { freePorts } from "./free-port";
+
+export class CookieJar {
+  private cookies = new Map<string, string>();
+  store(res: Response) {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /^\s*expires=Thu, 01 Jan 1970/i.test(a)) || attrs.some((a) => /^\s*max-age=0\b/i.test(a));
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+}
+
+export type Page = { status: number; location: string | null; body: string; headers: Headers; url: string };
+
+export async function request(
+  jar: CookieJar,
+  url: string,
+  init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
+): Promise<Page> {
+  const headers: Record<string, string> = { ...init.headers };
+  const cookie = jar.header();
+  if (cookie) headers.cookie = cookie;
+  let body: string | undefined;
+  if (init.form) {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    body = new URLSearchParams(init.form).toString();
+  }
+  const res = await fetch(url, { method: init.method ?? (init.form ? "POST" : "GET"), headers, body, redirect: "manual" });
+  jar.store(res);
+  const location = res.headers.get("location");
+  return { status: res.status, location: location ? new URL(location, url).href : null, body: await res.text(), headers: res.headers, url };
+}
+
+const unescape = (s: string) => s.replace(/&#(\d+);/g, (_x, n: string) => String.fromCharCode(Number(n)));
+
+export function hiddenValue(html: string, name: string): string {
+  const m = html.match(new RegExp(`name="${name}" value="([^"]*)"`));
+  if (!m) throw new Error(`no hidden field ${name} in page`);
+  return unescape(m[1]);
+}
+
+/** The message shown next to a field, or null. */
+export function fieldError(html: string, name: string): string | null {
+  const m = html.match(new RegExp(`id="f-${name}-error">([^<]*)<`));
+  return m ? unescape(m[1]) : null;
+}
+
+/** The value an input was rendered with, or null. */
+export function inputValue(html: string, name: string): string | null {
+  const m = html.match(new RegExp(`<input id="f-${name}"[^>]*?value="([^"]*)"`));
+  return m ? unescape(m[1]) : null;
+}
+
+export const person = (over: Partial<Record<string, string>> = {}) => ({
+  email: `agent-${randomUUID().slice(0, 8)}@example.com`,
+  password: "correct horse battery",
+  confirmPassword: "correct horse battery",
+  givenName: "Ada",
+  middleName: "Q",
+  familyName: "Lovelace",
+  phoneNumber: "(555) 555-0100",
+  ...over,
+});
+
+export type TestIdp = Awaited<ReturnType<typeof startTestIdp>>;
+
+/**
+ * Starts a provider with one client (the portal at a made-up loopback
+ * origin). Call `stop()` in afterAll.
+ */
+export async function startTestIdp(options: Partial<StartIdentityProviderOptions> = {}) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "idp-sec-"));
+  process.env.DATA_DIR = dataDir;
+  delete process.env.SMTP_URL;
+  resetEnvCache();
+  const [idpPort, appPort] = await freePorts(2);
+  const issuer = `http://127.0.0.1:${idpPort}`;
+  const portal = `http://127.0.0.1:${appPort}`;
+  const redirectUri = `${portal}/auth/callback`;
+  const clientId = "portal";
+  const clientSecret = randomBytes(24).toString("base64url");
+  const idp = await startIdentityProvider({
+    port: idpPort,
+    host: "127.0.0.1",
+    issuer,
+    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [redirectUri], post_logout_redirect_uris: [`${portal}/`] }],
+    ...options,
+  });
+
+  async function follow(jar: CookieJar, page: Page): Promise<Page> {
+    let current = page;
+    for (let i = 0; i < 10 && current.location && !current.location.startsWith(redirectUri); i++) {
+      current = await request(jar, current.location);
+    }
+    return current;
+  }
+
+  /** Starts an authorization (code + PKCE) and lands on our sign-in page; `uid` is the interaction. */
+  async function begin(jar = new CookieJar()) {
+    const verifier = randomBytes(32).toString("base64url");
+    const url = new URL(`${issuer}/auth`);
+    url.search = new URLSearchParams({
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      response_type: "code",
+      scope: "openid profile email phone",
+      code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+      code_challenge_method: "S256",
+      state: randomBytes(8).toString("base64url"),
+    }).toString();
+    const page = await follow(jar, await request(jar, url.href));
+    const m = page.url.match(/\/interaction\/([^/?#]+)$/);
+    if (!m) throw new Error(`not on an interaction page: ${page.url} (${page.status})`);
+    return { jar, verifier, uid: m[1], page };
+  }
+
+  async function signUp(data: Record<string, string>, headers?: Record<string, string>) {
+    const a = await begin();
+    const posted = await request(a.jar, `${issuer}/interaction/${a.uid}/signup`, { form: data, headers });
+    await settled(); // the account is written after the answer
+    return { ...a, posted };
+  }
+
+  async function signIn(email: string, password: string, headers?: Record<string, string>) {
+    const a = await begin();
+    const posted = await request(a.jar, `${issuer}/interaction/${a.uid}/login`, { form: { email, password }, headers });
+    return { ...a, posted };
+  }
+
+  /** Follows a signed-in interaction to the portal's callback and trades the code for the userinfo claims. */
+  async function claimsAfter(a: { jar: CookieJar; verifier: string }, posted: Page): Promise<Record<string, unknown>> {
+    const last = await follow(a.jar, posted);
+    if (!last.location?.startsWith(redirectUri)) throw new Error(`no redirect to the portal: ${last.status} ${last.body.slice(0, 200)}`);
+    const code = new URL(last.location).searchParams.get("code")!;
+    const token = await fetch(`${issuer}/token`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`,
+      },
+      body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: redirectUri, code_verifier: a.verifier }),
+    });
+    const { access_token } = (await token.json()) as { access_token: string };
+    const me = await fetch(`${issuer}/me`, { headers: { authorization: `Bearer ${access_token}` } });
+    return (await me.json()) as Record<string, unknown>;
+  }
+
+  return {
+    issuer,
+    portal,
+    begin,
+    signUp,
+    signIn,
+    claimsAfter,
+    async stop() {
+      await idp.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      delete process.env.DATA_DIR;
+      resetEnvCache();
+    },
+  };
+}
+
+/** Waits for the newest captured email to `to` created at or after `since` (the provider sends after answering). */
+export async function mailTo(to: string, since: Date, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = await prisma.mailMessage.findFirst({
+      where: { to: { has: to.toLowerCase() }, createdAt: { gte: since } },
+      orderBy: { createdAt: "desc" },
+    });
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no email to ${to}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Waits for what the provider does after answering (writes, emails); nothing to wait for before decision 0013. */
+export async function settled() {
+  const { settleIdpWork } = await import("~/features/idp/emails.server").catch(() => ({ settleIdpWork: async () => {} }));
+  await settleIdpWork();
+}
+
+/** The captured emails to `to` since `since`, once the provider's pending work has settled. */
+export async function mailsTo(to: string, since: Date) {
+  await settled();
+  return prisma.mailMessage.findMany({ where: { to: { has: to.toLowerCase() }, createdAt: { gte: since } }, orderBy: { createdAt: "asc" } });
+}
+
+export function linkIn(html: string | null, pattern: RegExp): string {
+  const found = [...(html ?? "").matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, "&")).find((h) => pattern.test(h));
+  if (!found) throw new Error(`no link matching ${pattern}`);
+  return found;
+}
