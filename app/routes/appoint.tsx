@@ -38,14 +38,13 @@ import {
 import { sectionSchema } from "~/features/appointment/schema";
 import { AgreementsSection } from "~/features/appointment/ui/AgreementsSection";
 import { ClientDialog } from "~/features/appointment/ui/ClientDialog";
-import { AppHeader, focusField, SectionNav, SidePanel, JUMP_DELAY_MS } from "~/features/appointment/ui/Chrome";
+import { AppHeader, focusField, InstructionsForm, SectionNav, SidePanel, JUMP_DELAY_MS } from "~/features/appointment/ui/Chrome";
 import { CommissionsSection } from "~/features/appointment/ui/CommissionsSection";
 import { DocsSection, DocumentLists } from "~/features/appointment/ui/DocsSection";
 import { EvidencePanel } from "~/features/appointment/ui/EvidencePanel";
 import { FEES_MESSAGES, FeesSection, type FeesDialog, type FeesExtra } from "~/features/appointment/ui/FeesSection";
 import { ReadOnlyContext } from "~/features/appointment/ui/fields";
 import { PersonalSection } from "~/features/appointment/ui/PersonalSection";
-import { SystemPdf } from "~/features/appointment/ui/SystemPdf";
 import type { AnyFields, AnyForm, SectionView } from "~/features/appointment/ui/types";
 import { appointmentDocumentLists, appointmentDocumentUrl } from "~/features/documents/appointment-documents.server";
 import { requireUser } from "~/lib/auth.server";
@@ -116,7 +115,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       inviterName: null,
       inviterAgentNumber: app.header.inviterAgentNumber,
       inviterPhone: app.header.inviterPhone,
-      lines: app.header.lines.map((l) => ({ carrier: `${l.carrier} ${l.productType}`.trim(), levelNo: l.levelNo ?? 0, levelName: l.levelName })),
+      lines: app.header.lines.map((l) => ({ carrier: l.carrier, productType: l.productType, scheduleName: l.scheduleName, levelNo: l.levelNo ?? 0, levelName: l.levelName })),
       typeLabel: `${app.appointmentTypeLabel} (${app.businessType})`,
     },
     data: app.data,
@@ -225,7 +224,7 @@ export default function ApplicationRoute() {
   const readOnly = view.readOnly;
   const [unsaved, setUnsaved] = useState(false);
   const submittingRef = useRef(false);
-  const formId = section === "INSTRUCT" ? null : `section-${section}`;
+  const formId = `section-${section}`;
   const ownAction = actionData && actionData.section === section ? actionData : undefined;
 
   // A new section, or an answer from the server, starts clean.
@@ -270,25 +269,8 @@ export default function ApplicationRoute() {
     <SignedInLayout>
       <PageHeader title="Appointment Application" lead={SECTION_TITLES[section]} />
       <div className="app-screen">
-        <div className="app-screen__head">
-          <AppHeader header={d.header} />
-        </div>
         <div className="app-screen__nav">
           <SectionNav appointmentId={view.appointmentId} sections={d.sections} current={section} complete={d.completion.complete} />
-        </div>
-        <div className="app-screen__side">
-          <SidePanel
-            appointmentId={view.appointmentId}
-            formId={formId}
-            statusText={d.statusText}
-            agentNumber={d.agentNumber}
-            readOnly={readOnly}
-            unsaved={unsaved}
-            percent={d.completion.percent}
-            deficiencies={d.completion.deficiencies}
-            current={section}
-            busy={busy}
-          />
         </div>
         <section className="app-screen__form card" aria-labelledby="section-title">
           <h2 id="section-title">{SECTION_TITLES[section]}</h2>
@@ -298,7 +280,7 @@ export default function ApplicationRoute() {
             </p>
           ) : null}
           {section === "INSTRUCT" ? (
-            <SystemPdf documentKey="INSTRUCTIONS" title="Appointment Application Instructions" />
+            <InstructionsForm appointmentId={view.appointmentId} />
           ) : (
             <SectionForm
               key={`${section}-${view.appointmentId}`}
@@ -322,6 +304,23 @@ export default function ApplicationRoute() {
           ) : null}
           {d.evidence ? <EvidencePanel evidence={d.evidence} /> : null}
         </section>
+        <div className="app-screen__side">
+          <SidePanel
+            appointmentId={view.appointmentId}
+            formId={formId}
+            statusText={d.statusText}
+            agentNumber={d.agentNumber}
+            readOnly={readOnly}
+            unsaved={unsaved}
+            percent={d.completion.percent}
+            deficiencies={d.completion.deficiencies}
+            current={section}
+            busy={busy}
+          />
+        </div>
+        <div className="app-screen__head">
+          <AppHeader header={d.header} />
+        </div>
       </div>
 
       {dialog ? (

@@ -134,7 +134,7 @@ const fullInclude = {
           levelNo: true,
           levelName: true,
           documentId: true,
-          schedule: { select: { carrier: { select: { carrierCode: true, name: true } }, productType: { select: { productTypeCode: true, name: true } } } },
+          schedule: { select: { scheduleName: true, carrier: { select: { carrierCode: true, name: true } }, productType: { select: { productTypeCode: true, name: true } } } },
         },
       },
     },
@@ -332,7 +332,7 @@ export function toFormData(a: FullAppointment, questions: Question[], profile?: 
   return { personal, commissions, fees, agreements, documents };
 }
 
-export type HeaderLine = { carrier: string; productType: string; levelNo: number | null; levelName: string };
+export type HeaderLine = { carrier: string; productType: string; scheduleName: string; levelNo: number | null; levelName: string };
 
 export type ApplicationView = {
   appointmentId: number;
@@ -414,6 +414,7 @@ export async function loadApplication(user: CurrentUser, appointmentId: number, 
   const lines: HeaderLine[] = a.carrierBlocks.map((b) => ({
     carrier: b.scheduleLevel?.schedule.carrier.carrierCode ?? "",
     productType: b.scheduleLevel?.schedule.productType.name ?? "",
+    scheduleName: b.scheduleLevel?.schedule.scheduleName ?? "",
     levelNo: b.levelNo ?? b.scheduleLevel?.levelNo ?? null,
     levelName: b.scheduleLevel?.levelName ?? "",
   }));
