@@ -298,7 +298,7 @@ export default function ApplicationRoute() {
           {section === "DOCS" && d.documents ? (
             <div className="stack">
               <h3>Your Documents</h3>
-              <DocumentLists lists={d.documents} />
+              <DocumentLists lists={d.documents} data={d.data} />
               <UploadForm appointmentId={view.appointmentId} uploadTypes={d.documents.uploadTypes} readOnly={readOnly} />
             </div>
           ) : null}
