@@ -82,7 +82,8 @@ export default function PdfViewerClient({ url, downloadUrl, title, onError }: Pd
           Download
         </a>
       </div>
-      <div ref={box} className="pdf-viewer__canvas" style={{ overflow: "auto" }}>
+      {/* Scrollable when zoomed: focusable so the keyboard can scroll it. */}
+      <div ref={box} className="pdf-viewer__canvas" style={{ overflow: "auto" }} tabIndex={0} role="region" aria-label={`${title}, page ${page}`}>
         {failed ? (
           <p className="pdf-viewer__error" role="alert">
             The document could not be shown here. <a href={url} target="_blank" rel="noreferrer">Open “{title}”</a> or{" "}
