@@ -44,6 +44,7 @@ import { DocsSection, DocumentLists } from "~/features/appointment/ui/DocsSectio
 import { EvidencePanel } from "~/features/appointment/ui/EvidencePanel";
 import { FEES_MESSAGES, FeesSection, type FeesDialog, type FeesExtra } from "~/features/appointment/ui/FeesSection";
 import { ReadOnlyContext } from "~/features/appointment/ui/fields";
+import { appointmentLineLabel } from "~/features/appointment/ui/lines";
 import { PersonalSection } from "~/features/appointment/ui/PersonalSection";
 import type { AnyFields, AnyForm, SectionView } from "~/features/appointment/ui/types";
 import { appointmentDocumentLists, appointmentDocumentUrl } from "~/features/documents/appointment-documents.server";
@@ -97,7 +98,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     commissionStatements: app.header.commissionScheduleDocumentIds.map((docId, i) => ({
       label:
         app.header.commissionScheduleDocumentIds.length > 1 && app.header.lines[i]
-          ? `Commission Schedule — ${app.header.lines[i].carrier} Level ${app.header.lines[i].levelNo}`
+          ? `Commission Schedule — ${appointmentLineLabel(app.header.lines[i])}`
           : "Commission Schedule",
       href: appointmentDocumentUrl(id, docId),
     })),

@@ -105,6 +105,14 @@ describe("multi-link header", () => {
     const lines = (await page.getByRole("region", { name: "Application details" }).getByRole("listitem").allInnerTexts()).map((t) => t.trim());
     expect(lines).toEqual(expect.arrayContaining(["MIAC Health Advantage — Level 7 Manager", "MIAC Health Supplemental — Level 7 Manager"]));
     expect(new Set(lines).size).toBe(lines.length);
+
+    // The commission statements of Commissions are told apart the same way.
+    const id = Number(new URL(page.url()).searchParams.get("id"));
+    await page.goto(`${appUrl}/appoint?id=${id}&section=COMMS`);
+    const statements = (await page.locator("#section-COMMS .download-link").allInnerTexts()).map((t) => t.trim());
+    expect(statements).toEqual(
+      expect.arrayContaining(["Commission Schedule — MIAC Health Advantage — Level 7 Manager (PDF)", "Commission Schedule — MIAC Health Supplemental — Level 7 Manager (PDF)"]),
+    );
   });
 });
 
