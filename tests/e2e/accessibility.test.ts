@@ -60,6 +60,15 @@ async function wizardAndSections(width: number, height: number, type: RegExp) {
     await page.locator("#section-title").waitFor();
     if (section === "AGREEMENTS" || section === "INSTRUCT") await page.getByRole("toolbar", { name: "PDF viewer controls" }).first().waitFor();
     found.push(...(await violations(page, `${width}px ${section}`)));
+    if (section === "PERSONAL") {
+      // With unsaved changes (the star on SAVE) and a message next to a field.
+      const phone = page.locator("#f-phoneNumber");
+      await phone.fill("123");
+      await phone.blur();
+      await page.locator("#f-phoneNumber-error").filter({ hasText: /./ }).waitFor();
+      found.push(...(await violations(page, `${width}px ${section} with unsaved changes and an error`)));
+      await phone.fill("");
+    }
   }
   return found;
 }

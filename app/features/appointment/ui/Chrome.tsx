@@ -185,7 +185,15 @@ export function SidePanel({
         {!readOnly ? (
           <>
             <button type="submit" form={formId} name="intent" value="save" className="btn btn--secondary" disabled={busy}>
-              SAVE{unsaved ? <span className="unsaved-star" aria-label="(unsaved changes)">*</span> : null}
+              SAVE
+              {unsaved ? (
+                <>
+                  <span className="unsaved-star" aria-hidden="true">
+                    *
+                  </span>
+                  <span className="visually-hidden"> (unsaved changes)</span>
+                </>
+              ) : null}
             </button>
             <button type="submit" form={formId} name="intent" value="submit" className="btn btn--primary" disabled={busy}>
               SUBMIT
