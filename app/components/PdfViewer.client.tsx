@@ -55,32 +55,35 @@ export default function PdfViewerClient({ url, downloadUrl, title, onError }: Pd
 
   const zoomIndex = ZOOMS.indexOf(zoom);
   return (
-    <div className="pdf-viewer" aria-label={`${title} (PDF viewer)`}>
+    <div className="pdf-viewer" role="group" aria-label={`${title} (PDF viewer)`}>
       <div className="pdf-viewer__toolbar" role="toolbar" aria-label="PDF viewer controls">
-        <button type="button" className="btn btn--secondary btn--small" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}>
-          Previous
+        <button type="button" className="btn btn--secondary btn--small" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1} aria-label="Previous page">
+          ‹
         </button>
         <span className="pdf-viewer__page" aria-live="polite">
           Page {pages ? page : 0} of {pages}
         </span>
-        <button type="button" className="btn btn--secondary btn--small" onClick={() => setPage((p) => Math.min(pages, p + 1))} disabled={page >= pages}>
-          Next
+        <button type="button" className="btn btn--secondary btn--small" onClick={() => setPage((p) => Math.min(pages, p + 1))} disabled={page >= pages} aria-label="Next page">
+          ›
         </button>
         <span className="pdf-viewer__spacer" />
-        <button type="button" className="btn btn--secondary btn--small" onClick={() => setZoom(ZOOMS[Math.max(0, zoomIndex - 1)]!)} disabled={zoomIndex <= 0} aria-label="Zoom out">
-          −
-        </button>
-        <button type="button" className="btn btn--secondary btn--small" onClick={() => setZoom(1)} disabled={zoom === 1}>
-          Fit width
-        </button>
-        <button type="button" className="btn btn--secondary btn--small" onClick={() => setZoom(ZOOMS[Math.min(ZOOMS.length - 1, zoomIndex + 1)]!)} disabled={zoomIndex >= ZOOMS.length - 1} aria-label="Zoom in">
-          +
-        </button>
+        <span className="pdf-viewer__zoom">
+          <button type="button" className="btn btn--secondary btn--small" onClick={() => setZoom(ZOOMS[Math.max(0, zoomIndex - 1)]!)} disabled={zoomIndex <= 0} aria-label="Zoom out">
+            −
+          </button>
+          <button type="button" className="btn btn--secondary btn--small" onClick={() => setZoom(1)} disabled={zoom === 1}>
+            Fit width
+          </button>
+          <button type="button" className="btn btn--secondary btn--small" onClick={() => setZoom(ZOOMS[Math.min(ZOOMS.length - 1, zoomIndex + 1)]!)} disabled={zoomIndex >= ZOOMS.length - 1} aria-label="Zoom in">
+            +
+          </button>
+        </span>
         <a className="pdf-viewer__download" href={downloadUrl} download>
           Download
         </a>
       </div>
-      <div ref={box} className="pdf-viewer__canvas" style={{ overflow: "auto" }}>
+      {/* Scrollable when zoomed: focusable so the keyboard can scroll it. */}
+      <div ref={box} className="pdf-viewer__canvas" style={{ overflow: "auto" }} tabIndex={0} role="region" aria-label={`${title}, page ${page}`}>
         {failed ? (
           <p className="pdf-viewer__error" role="alert">
             The document could not be shown here. <a href={url} target="_blank" rel="noreferrer">Open “{title}”</a> or{" "}

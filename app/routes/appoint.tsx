@@ -23,11 +23,10 @@ import { isSectionId, SECTION_TITLES, type SectionId } from "~/features/appointm
 import { isPaperQuery } from "~/features/appointment/paper.server";
 import { applicationScreen } from "~/features/appointment/screen.server";
 import { ClientDialog } from "~/features/appointment/ui/ClientDialog";
-import { AppHeader, focusField, SectionNav, SidePanel, JUMP_DELAY_MS } from "~/features/appointment/ui/Chrome";
+import { AppHeader, focusField, InstructionsForm, SectionNav, SidePanel, JUMP_DELAY_MS } from "~/features/appointment/ui/Chrome";
 import { DocumentLists } from "~/features/appointment/ui/DocsSection";
 import { EvidencePanel } from "~/features/appointment/ui/EvidencePanel";
 import { SectionForm, type SectionFormData } from "~/features/appointment/ui/SectionForm";
-import { SystemPdf } from "~/features/appointment/ui/SystemPdf";
 import { requireUser } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
@@ -105,7 +104,7 @@ export default function ApplicationRoute() {
   const readOnly = view.readOnly;
   const [unsaved, setUnsaved] = useState(false);
   const submittingRef = useRef(false);
-  const formId = section === "INSTRUCT" ? null : `section-${section}`;
+  const formId = `section-${section}`;
   const ownAction = actionData && actionData.section === section ? actionData : undefined;
 
   // A new section, or an answer from the server, starts clean.
@@ -150,25 +149,8 @@ export default function ApplicationRoute() {
     <SignedInLayout>
       <PageHeader title="Appointment Application" lead={SECTION_TITLES[section]} />
       <div className="app-screen">
-        <div className="app-screen__head">
-          <AppHeader header={d.header} />
-        </div>
         <div className="app-screen__nav">
           <SectionNav appointmentId={view.appointmentId} sections={d.sections} current={section} complete={d.completion.complete} />
-        </div>
-        <div className="app-screen__side">
-          <SidePanel
-            appointmentId={view.appointmentId}
-            formId={formId}
-            statusText={d.statusText}
-            agentNumber={d.agentNumber}
-            readOnly={readOnly}
-            unsaved={unsaved}
-            percent={d.completion.percent}
-            deficiencies={d.completion.deficiencies}
-            current={section}
-            busy={busy}
-          />
         </div>
         <section className="app-screen__form card" aria-labelledby="section-title">
           <h2 id="section-title">{SECTION_TITLES[section]}</h2>
@@ -178,7 +160,7 @@ export default function ApplicationRoute() {
             </p>
           ) : null}
           {section === "INSTRUCT" ? (
-            <SystemPdf documentKey="INSTRUCTIONS" title="Appointment Application Instructions" />
+            <InstructionsForm appointmentId={view.appointmentId} />
           ) : (
             <SectionForm
               key={`${section}-${view.appointmentId}`}
@@ -196,12 +178,29 @@ export default function ApplicationRoute() {
           {section === "DOCS" && d.documents ? (
             <div className="stack">
               <h3>Your Documents</h3>
-              <DocumentLists lists={d.documents} />
+              <DocumentLists lists={d.documents} data={d.data} />
               <UploadForm appointmentId={view.appointmentId} uploadTypes={d.documents.uploadTypes} readOnly={readOnly} />
             </div>
           ) : null}
           {d.evidence ? <EvidencePanel evidence={d.evidence} /> : null}
         </section>
+        <div className="app-screen__side">
+          <SidePanel
+            appointmentId={view.appointmentId}
+            formId={formId}
+            statusText={d.statusText}
+            agentNumber={d.agentNumber}
+            readOnly={readOnly}
+            unsaved={unsaved}
+            percent={d.completion.percent}
+            deficiencies={d.completion.deficiencies}
+            current={section}
+            busy={busy}
+          />
+        </div>
+        <div className="app-screen__head">
+          <AppHeader header={d.header} />
+        </div>
       </div>
 
       {dialog ? (

@@ -180,6 +180,7 @@ describe("application without JavaScript", () => {
 
     // ── Policies & Agreements ──
     await main(page).getByLabel("I have read and agree to the Agent Agreement.").check();
+    await main(page).getByLabel("I have read and agree to the Representative Agreement.").check();
     await main(page).getByLabel("I have read and acknowledge the Company Policy.").check();
     await main(page).getByLabel("I have read and acknowledge the Anti-Money-Laundering Guide.").check();
     await expect(main(page).getByLabel("Your Name").inputValue()).resolves.not.toBe("");

@@ -263,6 +263,23 @@ describe("download", () => {
     expect(html).toContain("File Empty");
   });
 
+  it("serves a principal's stored combined application by DOCTYP_COMB_APP (and DOCTYP_APP), though only corporate types list it", async () => {
+    const { user, appointment, cookie } = await prospect({ appointmentTypeCode: "APPTTYP_PRIN", appointmentStatusCode: "APWF_STATUS_NEWCONTRACT" });
+    const file = await saveFile({ bytes: PDF, fileName: "combined.pdf", contentType: "application/pdf" });
+    await prisma.document.create({
+      data: { documentTypeCode: "DOCTYP_COMB_APP", kindCode: "GENERATED", title: "Combined Application", appointmentId: appointment.appointmentId, appUserId: user.id, storedFileId: file.id },
+    });
+    for (const code of ["DOCTYP_COMB_APP", "DOCTYP_APP"]) {
+      const res = await download(cookie, code, `?id=${appointment.appointmentId}`);
+      expect(res.status, code).toBe(200);
+      expect(new Uint8Array(await res.arrayBuffer())).toEqual(PDF);
+    }
+    // A type code the application has nothing of is still 404.
+    const none = await download(cookie, "DOCTYP_NOSUCH", `?id=${appointment.appointmentId}`);
+    expect(none.status).toBe(404);
+    await none.arrayBuffer();
+  });
+
   it("answers 'Document Unavailable' for the application before it is generated", async () => {
     const { appointment, cookie } = await prospect();
     const res = await download(cookie, "DOCTYP_APP", `?id=${appointment.appointmentId}`);

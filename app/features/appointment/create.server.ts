@@ -68,6 +68,7 @@ const lineSelect = {
       schedule: {
         select: {
           scheduleId: true,
+          scheduleName: true,
           mgaCode: true,
           isActive: true,
           carrierId: true,
@@ -154,6 +155,8 @@ export type WizardLine = {
   productType: string;
   levelNo: number;
   levelName: string;
+  /** The commission schedule's name: tells two schedules of one carrier apart. */
+  scheduleName: string;
   enrollRep: boolean;
   /** The commission schedule PDF (system Document id), if any. */
   documentId: string | null;
@@ -206,6 +209,7 @@ function wizardLines(r: ResolvedLink): WizardLine[] {
     productType: l.scheduleLevel.schedule.productType.name,
     levelNo: l.scheduleLevel.levelNo,
     levelName: l.scheduleLevel.levelName,
+    scheduleName: l.scheduleLevel.schedule.scheduleName,
     enrollRep: l.scheduleLevel.enrollRep,
     documentId: l.scheduleLevel.documentId,
   }));

@@ -104,7 +104,7 @@ export function validApplication(appointmentTypeCode: AppointmentTypeCode = "APP
       signatures: {
         SIGTYP_POLICY_AGREE: "Y",
         SIGTYP_AGENT_AGREE: "Y",
-        SIGTYP_ACKREP: rep ? "Y" : "N",
+        SIGTYP_ACKREP: "Y",
         SIGTYP_AML: "Y",
         SIGTYP_AGREENAME: "Jordan Q Lee",
         SIGTYP_AGREESIG: "Smith",

@@ -43,7 +43,7 @@ export function toFormData(a: FullAppointment, questions: Question[], profile?: 
   };
 }
 
-export type HeaderLine = { carrier: string; productType: string; levelNo: number | null; levelName: string };
+export type HeaderLine = { carrier: string; productType: string; scheduleName: string; levelNo: number | null; levelName: string };
 
 export type ApplicationView = {
   appointmentId: number;
@@ -125,6 +125,7 @@ export async function loadApplication(user: CurrentUser, appointmentId: number, 
   const lines: HeaderLine[] = a.carrierBlocks.map((b) => ({
     carrier: b.scheduleLevel?.schedule.carrier.carrierCode ?? "",
     productType: b.scheduleLevel?.schedule.productType.name ?? "",
+    scheduleName: b.scheduleLevel?.schedule.scheduleName ?? "",
     levelNo: b.levelNo ?? b.scheduleLevel?.levelNo ?? null,
     levelName: b.scheduleLevel?.levelName ?? "",
   }));

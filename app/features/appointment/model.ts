@@ -210,8 +210,12 @@ export const showsStateFeeQuestion = (t: TypeAndFlavour) => feesApply(t) && has(
 export const showsCreditCard = (t: TypeAndFlavour) => feesApply(t) && has(CREDIT_CARD_LETTERS, letterOf(t));
 /** Commission statement PDFs and the three commission-schedule signatures (not for VB custom). */
 export const showsCommissionSchedule = (t: TypeAndFlavour) => t.flavour !== "VB_CUSTOM";
-/** The representative agreement (part and checkbox) in Policies & Agreements. */
-export const showsRepresentativeAgreement = (t: TypeAndFlavour) => isRepresentativeType(t.appointmentTypeCode);
+/**
+ * The representative agreement (part and checkbox) in Policies & Agreements: spec §2 lists four parts
+ * (agent agreement, representative agreement, company policy, AML guide) for every type, and §7 requires
+ * each acknowledgement, so every type has it (docs/decisions/0017-application-ui-review.md).
+ */
+export const showsRepresentativeAgreement = (_t: TypeAndFlavour) => true;
 /** At least one state must be chosen (all types except PRIN). */
 export const requiresStates = (t: TypeAndFlavour) => feesApply(t) && t.appointmentTypeCode !== "APPTTYP_PRIN";
 

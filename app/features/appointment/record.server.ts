@@ -38,7 +38,7 @@ const fullInclude = {
           levelNo: true,
           levelName: true,
           documentId: true,
-          schedule: { select: { carrier: { select: { carrierCode: true, name: true } }, productType: { select: { productTypeCode: true, name: true } } } },
+          schedule: { select: { scheduleName: true, carrier: { select: { carrierCode: true, name: true } }, productType: { select: { productTypeCode: true, name: true } } } },
         },
       },
     },

@@ -430,8 +430,9 @@ describe("Policies & Agreements", () => {
     ]),
     { type: "APPTTYP_REP", set: { [sig("SIGTYP_ACKREP")]: "N" }, field: sig("SIGTYP_ACKREP"), message: "Representative Agreement checkbox Required" },
     { type: "APPTTYP_PRIN", set: { [sig("SIGTYP_ACKREP")]: "" }, field: sig("SIGTYP_ACKREP"), message: "Representative Agreement checkbox Required" },
-    { set: { [sig("SIGTYP_ACKREP")]: "N" }, message: null },
-    { type: "APPTTYP_CORP", set: { [sig("SIGTYP_ACKREP")]: "" }, message: null },
+    // Every type acknowledges the representative agreement (spec §2: four parts; decision 0017).
+    { set: { [sig("SIGTYP_ACKREP")]: "N" }, field: sig("SIGTYP_ACKREP"), message: "Representative Agreement checkbox Required" },
+    { type: "APPTTYP_CORP", set: { [sig("SIGTYP_ACKREP")]: "" }, field: sig("SIGTYP_ACKREP"), message: "Representative Agreement checkbox Required" },
     { set: { [sig("SIGTYP_AGREENAME")]: "" }, field: sig("SIGTYP_AGREENAME"), message: "Your Name is Required" },
     { set: { [sig("SIGTYP_AGREENAME")]: s(200) }, message: null },
     { set: { [sig("SIGTYP_AGREENAME")]: s(201) }, field: sig("SIGTYP_AGREENAME"), message: "Signature must be at most 200 characters" },
@@ -559,6 +560,7 @@ describe("conform without JavaScript: posted form data", () => {
     expect(sub.reply().error).toEqual({
       "signatures.SIGTYP_POLICY_AGREE": ["Policy Agreement checkbox Required"],
       "signatures.SIGTYP_AGENT_AGREE": ["Agent Agreement checkbox Required"],
+      "signatures.SIGTYP_ACKREP": ["Representative Agreement checkbox Required"],
       "signatures.SIGTYP_AML": ["AML Agreement checkbox Required"],
     });
   });

@@ -8,6 +8,7 @@ import { appointmentDocumentUrl } from "~/features/documents/appointment-documen
 import { canSeeSignatureEvidence, signatureEvidence } from "./evidence.server";
 import { loadApplication } from "./load.server";
 import { isSectionId, type SectionId } from "./model";
+import { appointmentLineLabel } from "./ui/lines";
 import type { SectionView } from "./ui/types";
 
 export async function applicationScreen(user: CurrentUser, id: number, wanted: string | null, request: Request) {
@@ -28,7 +29,7 @@ export async function applicationScreen(user: CurrentUser, id: number, wanted: s
     commissionStatements: app.header.commissionScheduleDocumentIds.map((docId, i) => ({
       label:
         app.header.commissionScheduleDocumentIds.length > 1 && app.header.lines[i]
-          ? `Commission Schedule — ${app.header.lines[i].carrier} Level ${app.header.lines[i].levelNo}`
+          ? `Commission Schedule — ${appointmentLineLabel(app.header.lines[i])}`
           : "Commission Schedule",
       href: appointmentDocumentUrl(id, docId),
     })),
@@ -46,7 +47,7 @@ export async function applicationScreen(user: CurrentUser, id: number, wanted: s
       inviterName: null,
       inviterAgentNumber: app.header.inviterAgentNumber,
       inviterPhone: app.header.inviterPhone,
-      lines: app.header.lines.map((l) => ({ carrier: `${l.carrier} ${l.productType}`.trim(), levelNo: l.levelNo ?? 0, levelName: l.levelName })),
+      lines: app.header.lines.map((l) => ({ carrier: l.carrier, productType: l.productType, scheduleName: l.scheduleName, levelNo: l.levelNo ?? 0, levelName: l.levelName })),
       typeLabel: `${app.appointmentTypeLabel} (${app.businessType})`,
     },
     data: app.data,

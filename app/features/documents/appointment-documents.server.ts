@@ -295,7 +295,9 @@ export async function resolveAppointmentDocument(appointment: AppointmentForDocu
   const ctx = await loadContext(appointment.appointmentId);
   const reqs = await requirementsFor(ctx.appointmentTypeCode, null);
   const req = reqs.find((r) => r.documentTypeCode === code && r.groupCode === "GENERATED");
-  if (!req) return { kind: "not-found" };
+  // The combined application is stored for every type on submission, though only some
+  // types list DOCTYP_COMB_APP: a stored one is served whatever the requirements say.
+  if (!req && !COMBINED_TYPES.has(code)) return { kind: "not-found" };
   if (code === DIRECT_DEPOSIT && ctx.commissionRemitTypeCode !== "COMRMT_TYP_DIRECT") {
     return { kind: "unavailable", message: DOCUMENT_UNAVAILABLE.DIRECT_DEPOSIT };
   }
@@ -306,6 +308,7 @@ export async function resolveAppointmentDocument(appointment: AppointmentForDocu
     include: { storedFile: true },
   });
   if (stored) return { kind: "file", storedFile: stored.storedFile, fileName: stored.storedFile.fileName, title: stored.title };
+  if (!req) return { kind: "not-found" };
   const spec = ON_DEMAND[code];
   if (!spec) return { kind: "unavailable", message: DOCUMENT_UNAVAILABLE.NOT_YET };
   const problem = onDemandAvailable(code, ctx);

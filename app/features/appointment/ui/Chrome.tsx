@@ -2,10 +2,13 @@
 // navigation with check marks, the header with the inviter and the levels,
 // and the right side panel (status, agent number, CANCEL / SAVE / SUBMIT,
 // completion pie, deficiencies).
-import { Link, useNavigate } from "@remix-run/react";
+import { Form, Link, useNavigate } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { SECTION_TITLES, type SectionId } from "../model";
 import { CompletionPie } from "./CompletionPie";
 import { fieldDomId } from "./fields";
+import { appointmentLineLabel } from "./lines";
+import { SystemPdf } from "./SystemPdf";
 import { formatPhone } from "~/lib/format";
 
 export function sectionUrl(appointmentId: number, section: SectionId, hash?: string) {
@@ -23,9 +26,18 @@ export function SectionNav({
   current: SectionId;
   complete: Partial<Record<SectionId, boolean>>;
 }) {
+  // On a phone the sections are one row that scrolls sideways: show the current one
+  // (CSS scroll-initial-target does it without JavaScript where the browser supports it).
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const ol = list.current;
+    const here = ol?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!ol || !here || ol.scrollWidth <= ol.clientWidth) return;
+    ol.scrollLeft = Math.max(0, here.offsetLeft - ol.offsetLeft - 48);
+  }, [current]);
   return (
     <nav className="card section-nav" aria-label="Application sections">
-      <ol>
+      <ol ref={list}>
         {sections.map((s) => {
           const done = s !== "INSTRUCT" && Boolean(complete[s]);
           return (
@@ -51,11 +63,28 @@ export function SectionNav({
   );
 }
 
+/**
+ * Instructions (spec part 2 §2): the instructions PDF, and a form with
+ * nothing to fill in that the side panel's SAVE and SUBMIT belong to (the
+ * side panel is the same on every section; Save & Continue from Supporting
+ * Documents lands here).
+ */
+export function InstructionsForm({ appointmentId }: { appointmentId: number }) {
+  return (
+    <>
+      <SystemPdf documentKey="INSTRUCTIONS" title="Appointment Application Instructions" />
+      <Form method="post" id="section-INSTRUCT" action={sectionUrl(appointmentId, "INSTRUCT")}>
+        <input type="hidden" name="section" value="INSTRUCT" />
+      </Form>
+    </>
+  );
+}
+
 export type HeaderView = {
   inviterAgentNumber: string | null;
   inviterPhone: string | null;
   inviterName: string | null;
-  lines: Array<{ carrier: string; levelNo: number; levelName: string }>;
+  lines: Array<{ carrier: string; productType?: string; scheduleName?: string; levelNo: number; levelName: string }>;
   typeLabel: string;
 };
 
@@ -81,9 +110,7 @@ export function AppHeader({ header }: { header: HeaderView }) {
           {multi ? (
             <ul>
               {header.lines.map((l, i) => (
-                <li key={i}>
-                  {l.carrier} — Level {l.levelNo} {l.levelName}
-                </li>
+                <li key={i}>{appointmentLineLabel({ ...l, productType: l.productType ?? "" })}</li>
               ))}
             </ul>
           ) : header.lines[0] ? (
@@ -128,7 +155,7 @@ export function SidePanel({
   busy,
 }: {
   appointmentId: number;
-  formId: string | null;
+  formId: string;
   statusText: string;
   agentNumber: string | null;
   readOnly: boolean;
@@ -155,10 +182,18 @@ export function SidePanel({
         <Link to="/home" className="btn btn--secondary">
           CANCEL
         </Link>
-        {!readOnly && formId ? (
+        {!readOnly ? (
           <>
             <button type="submit" form={formId} name="intent" value="save" className="btn btn--secondary" disabled={busy}>
-              SAVE{unsaved ? <span className="unsaved-star" aria-label="(unsaved changes)">*</span> : null}
+              SAVE
+              {unsaved ? (
+                <>
+                  <span className="unsaved-star" aria-hidden="true">
+                    *
+                  </span>
+                  <span className="visually-hidden"> (unsaved changes)</span>
+                </>
+              ) : null}
             </button>
             <button type="submit" form={formId} name="intent" value="submit" className="btn btn--primary" disabled={busy}>
               SUBMIT

@@ -3,10 +3,14 @@
 // rendered after the section form (forms cannot nest).
 import type { AppointmentDocumentLists, DocumentListItem } from "~/features/documents/appointment-documents.server";
 import { EO_CERT_FIELD } from "../schema";
+import { documentStatus } from "./documentStatus";
 import { CheckboxField, FieldError, fieldDomId } from "./fields";
 import type { SectionProps } from "./types";
 
-function DocumentRow({ item }: { item: DocumentListItem }) {
+type StatusData = Parameters<typeof documentStatus>[1];
+
+function DocumentRow({ item, data }: { item: DocumentListItem; data: StatusData }) {
+  const status = documentStatus(item, data);
   return (
     <li className="document-row" id={item.group === "UPLOADED" ? fieldDomId(item.documentTypeCode) : undefined} tabIndex={-1}>
       {item.url ? (
@@ -16,16 +20,17 @@ function DocumentRow({ item }: { item: DocumentListItem }) {
       ) : (
         <span>{item.title}</span>
       )}{" "}
-      {item.present || item.treatedAsPresent ? (
-        <span className="status-pill">{item.uploadedAt ? `Received ${new Date(item.uploadedAt).toLocaleDateString("en-US", { timeZone: "UTC" })}` : "Available"}</span>
-      ) : item.isRequired ? (
-        <span className="muted">{item.unavailableMessage ?? "Not received yet"}</span>
+      {status ? (
+        <span className={status.tone === "done" ? "status-pill" : "muted"} data-testid={`document-status-${item.documentTypeCode}`}>
+          {status.text}
+        </span>
       ) : null}
     </li>
   );
 }
 
-export function DocumentLists({ lists }: { lists: AppointmentDocumentLists }) {
+/** The four lists; `data` (the application) says which agreements are acknowledged and signed. */
+export function DocumentLists({ lists, data = null }: { lists: AppointmentDocumentLists; data?: StatusData }) {
   const groups: Array<[string, DocumentListItem[]]> = [
     ["Generated Documents", lists.generated],
     ["Agreements", lists.agreements],
@@ -40,7 +45,7 @@ export function DocumentLists({ lists }: { lists: AppointmentDocumentLists }) {
             <h3>{title}</h3>
             <ul className="download-list">
               {items.map((i) => (
-                <DocumentRow key={i.key} item={i} />
+                <DocumentRow key={i.key} item={i} data={data} />
               ))}
             </ul>
           </div>

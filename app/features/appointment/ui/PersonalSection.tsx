@@ -38,11 +38,11 @@ export function stateOptions(view: SectionView) {
 function AddressFields({ fields, view, prefix }: { fields: AnyFields; view: SectionView; prefix: string }) {
   return (
     <div className="form-grid">
-      <TextField meta={fields.address1} label="Address" required className="span-all" autoComplete={`${prefix} address-line1`} />
-      <TextField meta={fields.address2} label="Address 2" className="span-all" autoComplete={`${prefix} address-line2`} />
-      <TextField meta={fields.city} label="City" required autoComplete={`${prefix} address-level2`} />
+      <TextField meta={fields.address1} label="Address" required className="span-all" autoComplete={`section-${prefix} address-line1`} />
+      <TextField meta={fields.address2} label="Address 2" className="span-all" autoComplete={`section-${prefix} address-line2`} />
+      <TextField meta={fields.city} label="City" required autoComplete={`section-${prefix} address-level2`} />
       <SelectField meta={fields.stateCode} label="State" required options={stateOptions(view)} />
-      <TextField meta={fields.zipCode} label="Zip Code" required numeric autoComplete={`${prefix} postal-code`} />
+      <TextField meta={fields.zipCode} label="Zip Code" required numeric autoComplete={`section-${prefix} postal-code`} />
     </div>
   );
 }
