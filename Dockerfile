@@ -15,7 +15,11 @@ RUN node scripts/setup.mjs --force \
  && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:24-bookworm-slim AS runtime
+# HOST: inside the container every interface (the published ports are the
+# operator's choice); outside one the portal listens on loopback while APP_URL
+# is a loopback address.
 ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
     PORT=3000 \
     IDP_PORT=3001 \
     DATA_DIR=/app/data
