@@ -12,7 +12,7 @@ import { loadApplication, saveSection, submitApplication } from "~/features/appo
 import { createFromWizard } from "~/features/appointment/create.server";
 import { SAVE_BUSY } from "~/features/appointment/messages";
 import { SECTION_DATA_KEY, type DataSectionId } from "~/features/appointment/model";
-import { MESSAGES } from "~/features/appointment/schema";
+import { MESSAGES } from "~/features/appointment/messages";
 import { useTestDatabase } from "../support/db";
 import { asUser, filledIn, formDataOf, makeWorld, newProspect, req, type World } from "./appointment-fixtures";
 

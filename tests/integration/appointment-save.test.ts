@@ -10,7 +10,7 @@ import { createFromWizard, createPaperAppointment } from "~/features/appointment
 import { ESIGN_CONSENT_REQUIRED_MESSAGE, SIGNATURE_STATEMENTS } from "~/features/appointment/evidence.server";
 import { validApplication } from "~/features/appointment/fixtures";
 import type { AppointmentTypeCode } from "~/features/appointment/model";
-import { MESSAGES } from "~/features/appointment/schema";
+import { MESSAGES } from "~/features/appointment/messages";
 import { useTestDatabase } from "../support/db";
 import { createUser } from "../support/factories";
 import { IP, UA, asUser, consent, formDataOf, makeWorld, newProspect, req, withQuestions, type World } from "./appointment-fixtures";

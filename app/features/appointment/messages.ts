@@ -1,6 +1,80 @@
-// The application screen's dialogs and server messages (spec part 2 §8), one
-// catalogue imported by the server modules and the UI. The validation
-// messages of §5 live with their rules in schema.ts (MESSAGES).
+// The application's messages, one catalogue imported by the rules
+// (rules/*.ts), the server modules and the UI: the validation messages and
+// field limits of spec part 2 §5 (MESSAGES, LIMITS), then the screen's dialogs
+// and server messages (§8).
+
+
+/** The messages the spec gives (§5, §8), by rule. Generic ones are built by the helpers below. */
+export const MESSAGES = {
+  birthDateRange: "Birth Date is out of range",
+  ssnEqualsTaxId: "SSN and Tax Id should not be same",
+  remitTypeRequired: "Selecting a Remittance type is Required",
+  accountNumberMax: "Account Number 17 chars max",
+  accountNumberMin: "Account Number 6 chars minimum",
+  accountNumberInvalid: "Account Number is Invalid",
+  routingNumberDigits: "Routing Number must be 9 digits",
+  routingNumberInvalid: "Routing Number is invalid",
+  accountTypeRequired: "Bank Account Type is required",
+  remitSsnTaxId: "SSN or Tax ID must be exactly 9 digits",
+  stateFeeQuestion: "State Fee Question is Required",
+  stateFeeChoice: "At least one State Fee needs to be selected",
+  statesRequired: "At least one State needs to be added",
+  stateDuplicate: "Your selected state has already been added to the list.",
+  allQuestions: "All questions must be answered",
+  answerRequired: "Answers Required",
+  eoCertificate: "Missing E&O Certificate",
+  qnaSignature: "Q&A Signature Required",
+  w9Signature: "W-9 Signature Required",
+  comSchedSignature: "Commission Sched Signature Required",
+  comSchedDate: "Commission Sign Date is Required",
+  comSchedDateInvalid: "Commission Sign Date is not a valid date",
+  comSchedAgent: "Commission Agent Name is Required",
+  feesSignature: "Fees Signature Required",
+  policyCheckbox: "Policy Agreement checkbox Required",
+  agentCheckbox: "Agent Agreement checkbox Required",
+  repCheckbox: "Representative Agreement checkbox Required",
+  amlCheckbox: "AML Agreement checkbox Required",
+  agreeName: "Your Name is Required",
+  agreeNameSummary: "AML: Your Name Required",
+  agreeSignature: "Agreement Signature Required",
+  signatureLength: "Signature must be at most 200 characters",
+  w9IndividualType: "Individual's Appointment Type requires \"Individual or Sole-Proprietorship\"'s Type Of Business value",
+  w9CorporateType:
+    "Corporation's Appointment Type requires a corporate Type Of Business value (C Corporation, S Corporation, Limited Liability Company or Other)",
+  wizardYesNo: "Please choose Yes or No",
+  wizardType: "Please choose one of the appointment types before continuing.",
+  uploadNone: "You must select 1 file to upload.",
+  uploadTooMany: "You must select only 1 file to upload.",
+  uploadInvalid: "Invalid File",
+  uploadDocumentType: "Please choose a document type",
+  correspondence: "Please choose where to send correspondence",
+  cardExpired: "The card has expired",
+} as const;
+
+export const required = (label: string) => `${label} is required`;
+export const lengthBetween = (label: string, min: number, max: number) =>
+  min <= 1 ? `${label} must be at most ${max} characters` : `${label} must be ${min} to ${max} characters`;
+export const digitsExactly = (label: string, n: number) => `${label} must be ${n} digits`;
+export const numeric = (label: string) => `${label} must be numeric`;
+
+/** Field limits, for maxLength / pattern attributes in the forms. */
+export const LIMITS = {
+  name: { min: 2, max: 50 },
+  middleName: { max: 50 },
+  businessName: { min: 1, max: 40 },
+  licence: { min: 1, max: 25 },
+  address: { min: 2, max: 100 },
+  zip: { min: 5, max: 10 },
+  remitZip: { min: 5, max: 15 },
+  bankText: { min: 2, max: 100 },
+  accountNumber: { min: 6, max: 17 },
+  w9Text: { min: 2, max: 100 },
+  card: { min: 13, max: 19 },
+  cardText: { min: 2, max: 150 },
+  signature: { min: 1, max: 200 },
+  qnaComment: { max: 1000 },
+  email: { max: 254 },
+} as const;
 
 export const SAVE_SUCCESS = {
   title: "Successfully Saved!",

@@ -7,7 +7,7 @@ import { decryptField } from "~/lib/crypto.server";
 import { agentName, applyPersonalDerivations, isoDate, parseIsoDate, stateFeeAmount, w9Name } from "./derive";
 import { UNKNOWN_QUESTION } from "./messages";
 import { AGENT_NAME_SIGNATURES, isCorporateType, isRepresentativeType, showsBusinessBlock, showsW9, type PersonalForm, type SignatureType } from "./model";
-import { MESSAGES } from "./schema";
+import { MESSAGES } from "./messages";
 import { derivedAgentName, formAgentName, orNull, signatureReader, str, type Db, type FullAppointment } from "./record.server";
 import { checkKnownStates, checkSignatureConsent, writeSectionSignatures, type SectionModule, type SectionWork } from "./section.server";
 import { plainOf, resolveSensitive, sealed, storedMasks, type Resolved } from "./sensitive.server";

@@ -6,15 +6,14 @@ import { describe, expect, test } from "vitest";
 import { fieldName } from "./completion";
 import { testContext, validApplication } from "./fixtures";
 import type { ApplicationData, AppointmentTypeCode, InvitationFlavour, ValidationContext } from "./model";
+import { MESSAGES } from "./messages";
 import {
-  MESSAGES,
   agreementsSchema,
   commissionsSchema,
   documentsSchema,
   feesSchema,
   personalSchema,
   wizardStep2Schema,
-  wizardStep3Schema,
   wizardStep3SchemaFor,
 } from "./schema";
 
@@ -474,7 +473,7 @@ describe("Wizard", () => {
     [{ appointmentTypeCode: "APPTTYP_NONE" }, MESSAGES.wizardType],
     [{ appointmentTypeCode: "APPTTYP_IND" }, null],
     [{ appointmentTypeCode: "APPTTYP_CORP" }, null],
-  ])("step 3 %j → %s", (v, m) => expect(msg(wizardStep3Schema, v)).toBe(m));
+  ])("step 3 %j → %s", (v, m) => expect(msg(wizardStep3SchemaFor("STANDARD"), v)).toBe(m));
   test.each([
     ["STANDARD", "APPTTYP_IND", null],
     ["STANDARD", "APPTTYP_WVB", MESSAGES.wizardType],
@@ -486,7 +485,7 @@ describe("Wizard", () => {
   ] as const)("step 3 for a %s invitation: %s → %s", (flavour, code, m) => expect(msg(wizardStep3SchemaFor(flavour), { appointmentTypeCode: code })).toBe(m));
   test("conform reports the wizard messages on the radio names", () => {
     expect(parseWithZod(new FormData(), { schema: wizardStep2Schema }).reply().error).toEqual({ looksGood: ["Please choose Yes or No"] });
-    expect(parseWithZod(new FormData(), { schema: wizardStep3Schema }).reply().error).toEqual({ appointmentTypeCode: [MESSAGES.wizardType] });
+    expect(parseWithZod(new FormData(), { schema: wizardStep3SchemaFor("STANDARD") }).reply().error).toEqual({ appointmentTypeCode: [MESSAGES.wizardType] });
   });
 });
 

@@ -15,7 +15,7 @@ import { ALREADY_SUBMITTED, SAVE_BUSY, SUBMIT_FAILED, SUBMIT_INCOMPLETE, SUBMIT_
 import { DATA_SECTIONS, showsBusinessBlock, type DataSectionId } from "./model";
 import { ssnEqualsTaxId } from "./personal.server";
 import { loadRecord, type Db } from "./record.server";
-import { MESSAGES } from "./schema";
+import { MESSAGES } from "./messages";
 import { TurnRefused, writeTransaction } from "./turns.server";
 
 export type SubmitResult =

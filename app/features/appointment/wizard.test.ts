@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { MESSAGES, wizardStep2Schema, wizardStep3SchemaFor } from "./schema";
+import { MESSAGES } from "./messages";
+import { wizardStep2Schema, wizardStep3SchemaFor } from "./schema";
 import {
   chosenType,
   readWizardIntent,

@@ -1,0 +1,17 @@
+// Supporting Documents: the shape, the normalising and the rules of spec part 2 §5
+// (composed into the section schema by schema.ts).
+import { z } from "zod";
+import { EO_CERT_DOCUMENT_TYPE, alwaysPresentDocument, type DocsForm, type ValidationContext } from "../model";
+import { MESSAGES } from "../messages";
+import { type Add, bool } from "./kit";
+
+export const documentsShape = z.object({ willFax: bool(), extraWritingNumRequested: bool() });
+
+/** The E&O certificate's error is keyed by its document type code (the upload row's anchor). */
+export const EO_CERT_FIELD = EO_CERT_DOCUMENT_TYPE;
+
+export function documentsRules(d: DocsForm, ctx: ValidationContext, add: Add): void {
+  const willFax = d.willFax ?? ctx.willFax;
+  const eo = ctx.hasUploaded[EO_CERT_DOCUMENT_TYPE] || alwaysPresentDocument(EO_CERT_DOCUMENT_TYPE, ctx.appointmentTypeCode);
+  if (!willFax && !eo) add([EO_CERT_FIELD], MESSAGES.eoCertificate);
+}
