@@ -5,6 +5,8 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { MAX_UPLOAD_REQUEST_BYTES } from "~/features/documents/upload.server";
+import { httpServerHooks as serverHooks } from "~/lib/http-server.server";
 import { NonceProvider } from "~/lib/nonce";
 import { applySecurityHeaders } from "~/lib/security.server";
 
@@ -12,7 +14,13 @@ import { applySecurityHeaders } from "~/lib/security.server";
 // provider, job runner) and the wrapping of the build live here so that
 // scripts/serve.mjs can reach them through the build's entry module.
 export { prepareServerBuild } from "~/lib/boot.server";
-export { httpServerHooks } from "~/lib/http-server.server";
+
+/**
+ * What the HTTP server (scripts/serve.mjs) does before Remix. The upload route
+ * takes bodies up to its own request cap, so a file that is too large gets the
+ * upload's answer ('Invalid File'), not the generic 413 page.
+ */
+export const httpServerHooks = () => serverHooks({ bodyLimits: { "/appoint/upload": MAX_UPLOAD_REQUEST_BYTES } });
 
 const ABORT_DELAY = 5_000;
 

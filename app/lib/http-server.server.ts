@@ -20,13 +20,11 @@ export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: N
 
 /** The largest body of any request but an upload: the longest application section is a few KiB. */
 export const MAX_BODY_BYTES = 256 * 1024;
-/** The largest upload body: a 2,000,000-byte PDF plus the multipart envelope. */
-export const MAX_UPLOAD_BODY_BYTES = 2_100_000;
+/** Larger caps for the paths that take files (given by the entry module: the upload's own request cap). */
+export type BodyLimits = Readonly<Record<string, number>>;
 
-const UPLOAD_PATHS = new Set(["/appoint/upload"]);
-
-export function bodyLimitFor(pathname: string): number {
-  return UPLOAD_PATHS.has(pathname) ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
+export function bodyLimitFor(pathname: string, limits: BodyLimits = {}): number {
+  return Object.hasOwn(limits, pathname) ? limits[pathname]! : MAX_BODY_BYTES;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -96,10 +94,10 @@ export const BODY_TOO_LARGE = {
  * here at once (413), before a byte of the body is read; a chunked body is
  * counted as Remix reads it (limitRequestBody).
  */
-export const bodyLimit: NodeMiddleware = (req, res, next) => {
+export const bodyLimit = (limits: BodyLimits = {}): NodeMiddleware => (req, res, next) => {
   const method = (req.method ?? "GET").toUpperCase();
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return next();
-  const limit = bodyLimitFor((req.url ?? "/").split("?")[0]!);
+  const limit = bodyLimitFor((req.url ?? "/").split("?")[0]!, limits);
   const declared = req.headers["content-length"];
   if (declared !== undefined) {
     const n = Number(declared);
@@ -246,17 +244,18 @@ export function recordPeerAddress(request: Request, req: IncomingMessage): Reque
   return withPeerAddress(request, req.socket.remoteAddress);
 }
 
-export function httpServerHooks(): HttpServerHooks {
+export function httpServerHooks(opts: { bodyLimits?: BodyLimits } = {}): HttpServerHooks {
+  const limits = opts.bodyLimits ?? {};
   const e = env();
   parseTrustedProxies(e.TRUST_PROXY); // a bad TRUST_PROXY stops the start-up
   return {
     host: listenHost(),
     port: e.PORT,
     // shutdownGuard first: it counts every request and refuses new ones during the shutdown (http-drain.server.ts).
-    middleware: [shutdownGuard, crossSiteGuard(), bodyLimit],
+    middleware: [shutdownGuard, crossSiteGuard(), bodyLimit(limits)],
     staticHeaders: setBaseSecurityHeaders,
     remixRequest: (request, req, res) =>
-      limitRequestBody(recordPeerAddress(request, req), bodyLimitFor(new URL(request.url).pathname), () =>
+      limitRequestBody(recordPeerAddress(request, req), bodyLimitFor(new URL(request.url).pathname, limits), () =>
         refuse(req, res, 413, BODY_TOO_LARGE.title, BODY_TOO_LARGE.message, { close: true }),
       ),
     onListening: registerHttpServer,

@@ -78,7 +78,7 @@ async function signIn(email: string): Promise<string> {
 
 // ---------------------------------------------------------------- raw HTTP
 
-type Answer = { status: number; contentType: string; body: string; ms: number };
+type Answer = { status: number; contentType: string; location: string; body: string; ms: number };
 
 type RawPost = {
   cookie: string;
@@ -112,7 +112,7 @@ function post(path: string, o: RawPost, base = app.url): Promise<Answer> {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => {
-        resolve({ status: res.statusCode ?? 0, contentType: String(res.headers["content-type"] ?? ""), body: Buffer.concat(chunks).toString(), ms });
+        resolve({ status: res.statusCode ?? 0, contentType: String(res.headers["content-type"] ?? ""), location: String(res.headers.location ?? ""), body: Buffer.concat(chunks).toString(), ms });
         req.destroy();
       });
       res.on("error", reject);
@@ -259,6 +259,22 @@ describe("bodies that would exhaust memory", () => {
     });
     expectClearPage(a, 413);
     expect(await stored(appId)).toBe(before);
+  });
+
+  it("lets an oversized PDF reach the upload's own check: the spec's answer, not the generic 413 page", async () => {
+    // 3 MB: over the 2,000,000-byte file limit, within what the upload handler reads and answers itself.
+    const boundary = "----limits" + Date.now();
+    const part = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const body = Buffer.concat([
+      Buffer.from(part("appointmentId", String(appId)) + part("documentTypeCode", "DOCTYP_EO_CERT")),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`),
+      Buffer.alloc(3_000_000, "a"),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const a = await post(`/appoint/upload?id=${appId}`, { cookie: prospect, contentType: `multipart/form-data; boundary=${boundary}`, body });
+    expect(a.status, a.body.slice(0, 300)).toBe(303);
+    // Supporting Documents with the upload's 'Invalid File' dialog (TOO_BIG).
+    expect(a.location).toContain("upload=TOO_BIG");
   });
 
   it("refuses a form with too many fields with 413", async () => {
