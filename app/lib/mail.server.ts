@@ -4,7 +4,17 @@
 //  - without SMTP_URL it is only recorded, as CAPTURED, and shown in the
 //    development mailbox at /dev/mail.
 // Bodies are never written to the log (they carry reset links and tokens).
+//
+// A delivery with a deliveryKey (the send-email task gives its job's key, or
+// "job:<id>") happens once: a key that already has a CAPTURED or SENT row is
+// answered with that row and nothing is sent. The key's row is unique
+// (mail_messages.delivery_key): a failed attempt leaves it FAILED, the next
+// attempt sends and turns it SENT (attempts counted). Captured mail is recorded
+// atomically; with SMTP the row is written after the server's answer, so a
+// crash between the two still sends twice (decision 0014, "Emails once").
+import { createHash } from "node:crypto";
 import { createTransport, type Transporter } from "nodemailer";
+import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "./db.server";
 import { env } from "./env.server";
 
@@ -29,6 +39,11 @@ export type OutgoingMail = {
   relatedType?: string;
   relatedId?: string;
   attachments?: MailAttachment[];
+  /**
+   * Delivers this email at most once per key once it succeeded (see the top
+   * of this file). Without a key every call delivers.
+   */
+  deliveryKey?: string;
 };
 
 export type DeliveryResult = { id: string; status: "CAPTURED" | "SENT" };
@@ -63,6 +78,44 @@ export function closeMailTransport() {
 const list = (v: string | string[] | undefined) =>
   (Array.isArray(v) ? v : v ? [v] : []).map((s) => s.trim()).filter(Boolean);
 
+const SUCCESSFUL = ["CAPTURED", "SENT"];
+const DELIVERY_KEY_MAX = 500;
+
+type MailRecord = Omit<Prisma.MailMessageCreateInput, "id" | "createdAt" | "deliveryKey" | "attempts">;
+
+/**
+ * Records the outcome of one attempt of a keyed delivery: updates the key's
+ * FAILED row, or inserts the key's row. When a successful row already exists
+ * (a concurrent duplicate won the unique index) that row is left alone and
+ * returned.
+ */
+async function recordKeyed(deliveryKey: string, data: MailRecord, attempted: boolean) {
+  const select = { id: true, status: true } as const;
+  for (let i = 0; ; i++) {
+    const [updated] = await prisma.mailMessage.updateManyAndReturn({
+      where: { deliveryKey, status: "FAILED" },
+      data: { ...data, ...(attempted ? { attempts: { increment: 1 } } : {}) },
+      select,
+    });
+    if (updated) return updated;
+    try {
+      return await prisma.mailMessage.create({ data: { ...data, deliveryKey, attempts: attempted ? 1 : 0 }, select });
+    } catch (err) {
+      if (!(err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002")) throw err;
+      const existing = await prisma.mailMessage.findUnique({ where: { deliveryKey }, select });
+      // Successful: that one counts. FAILED (a concurrent failure got in between): update it.
+      if (existing && SUCCESSFUL.includes(existing.status)) return existing;
+      if (i >= 2) throw err;
+    }
+  }
+}
+
+/** A Message-ID derived from the delivery key: a repeated send (see above) carries the same one. */
+function messageIdFor(deliveryKey: string, from: string) {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? "portal.invalid";
+  return `<${createHash("sha256").update(deliveryKey).digest("hex").slice(0, 32)}@${domain}>`;
+}
+
 export async function deliverMail(msg: OutgoingMail): Promise<DeliveryResult> {
   const e = env();
   const from = msg.from ?? e.MAIL_FROM;
@@ -70,6 +123,8 @@ export async function deliverMail(msg: OutgoingMail): Promise<DeliveryResult> {
   const cc = list(msg.cc);
   const bcc = list(msg.bcc);
   if (to.length === 0) throw new Error("deliverMail: no recipient");
+  const key = msg.deliveryKey;
+  if (key != null && (key.length === 0 || key.length > DELIVERY_KEY_MAX)) throw new Error("deliverMail: bad delivery key");
   const html = msg.html ?? null;
   const text = msg.text ?? (html != null ? htmlToText(html) : null);
   const record = {
@@ -84,8 +139,16 @@ export async function deliverMail(msg: OutgoingMail): Promise<DeliveryResult> {
     relatedId: msg.relatedId ?? null,
   };
 
+  if (key != null) {
+    const done = await prisma.mailMessage.findUnique({ where: { deliveryKey: key }, select: { id: true, status: true } });
+    if (done && SUCCESSFUL.includes(done.status)) return done as DeliveryResult;
+  }
+
   if (!e.SMTP_URL) {
-    const row = await prisma.mailMessage.create({ data: { ...record, status: "CAPTURED" }, select: { id: true } });
+    const data = { ...record, status: "CAPTURED", error: null };
+    const row = key != null
+      ? await recordKeyed(key, data, false)
+      : await prisma.mailMessage.create({ data, select: { id: true } });
     return { id: row.id, status: "CAPTURED" };
   }
 
@@ -101,16 +164,18 @@ export async function deliverMail(msg: OutgoingMail): Promise<DeliveryResult> {
       html: html ?? undefined,
       text: text ?? undefined,
       attachments: msg.attachments,
+      ...(key != null ? { messageId: messageIdFor(key, from) } : {}),
     });
   } catch (err) {
-    const error = err instanceof Error ? err.message : String(err);
-    await prisma.mailMessage.create({ data: { ...record, status: "FAILED", error: error.slice(0, 2000), attempts: 1 } });
+    const error = (err instanceof Error ? err.message : String(err)).slice(0, 2000);
+    if (key != null) await recordKeyed(key, { ...record, status: "FAILED", error }, true);
+    else await prisma.mailMessage.create({ data: { ...record, status: "FAILED", error, attempts: 1 } });
     throw err;
   }
-  const row = await prisma.mailMessage.create({
-    data: { ...record, status: "SENT", messageId: info.messageId ?? null, sentAt: new Date(), attempts: 1 },
-    select: { id: true },
-  });
+  const sent = { ...record, status: "SENT", error: null, messageId: info.messageId ?? null, sentAt: new Date() };
+  const row = key != null
+    ? await recordKeyed(key, sent, true)
+    : await prisma.mailMessage.create({ data: { ...sent, attempts: 1 }, select: { id: true } });
   return { id: row.id, status: "SENT" };
 }
 

@@ -1,5 +1,8 @@
 // Every email the portal sends goes through this task: retried by
 // graphile-worker on failure, deduplicated by the job key the caller gives.
+// A job runs again after a crash that came before graphile-worker marked it
+// complete; its delivery key (the job key, else "job:<id>") lets deliverMail
+// answer with the email already sent instead of sending it twice.
 import type { Task } from "graphile-worker";
 import { z } from "zod";
 import { deliverMail } from "~/lib/mail.server";
@@ -19,6 +22,7 @@ export type SendEmailPayload = z.infer<typeof sendEmailPayload>;
 
 export const sendEmail: Task = async (payload, helpers) => {
   const msg = sendEmailPayload.parse(payload);
-  const result = await deliverMail(msg);
+  const deliveryKey = helpers.job.key ?? `job:${helpers.job.id}`;
+  const result = await deliverMail({ ...msg, deliveryKey });
   helpers.logger.info(`send-email: ${result.status} (${result.id})`);
 };

@@ -22,6 +22,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { resetSecretsCache } from "~/lib/secrets.server";
 import { createSession } from "~/lib/session.server";
+import type { JobHelpers } from "graphile-worker";
+import { sendEmail } from "../../jobs/tasks/send-email";
 import { useTestDatabase } from "../support/db";
 import { freePort } from "../support/free-port";
 
@@ -230,6 +232,80 @@ describe("deliverMail", () => {
     expect((await listCapturedMail(99)).page).toBe(2);
     expect((await listCapturedMail(Number.NaN)).page).toBe(1);
     expect(await getCapturedMail("not-a-uuid")).toBeNull();
+  });
+});
+
+describe("the send-email task runs each job's email once", () => {
+  // What graphile-worker hands the task: the job (its id, and its key when it
+  // was queued with one). A job runs again when the process was killed after
+  // the email went out but before the job was marked complete (decision 0014).
+  const job = (id: string, key: string | null = null) =>
+    ({ job: { id, key }, logger: { info() {}, warn() {}, error() {}, debug() {} } }) as unknown as JobHelpers;
+  const payload = (subject: string) => ({ to: "prospect@example.com", subject, text: "Your link: https://portal.test/x" });
+
+  it("sends a job once through SMTP when it runs twice, and a different job again", async () => {
+    const smtp = await startSmtp();
+    try {
+      process.env.SMTP_URL = smtp.url;
+      resetEnvCache();
+      await sendEmail(payload("Once by id"), job("101"));
+      await sendEmail(payload("Once by id"), job("101")); // the same job after a restart
+      await sendEmail(payload("Once by key"), job("102", "appointment-mail:approved:7:u1"));
+      await sendEmail(payload("Once by key"), job("103", "appointment-mail:approved:7:u1")); // re-queued with its key
+      expect(smtp.received.map((r) => r.parsed.subject)).toEqual(["Once by id", "Once by key"]);
+      expect(await prisma.mailMessage.count({ where: { subject: "Once by id" } })).toBe(1);
+      expect(await prisma.mailMessage.count({ where: { subject: "Once by key" } })).toBe(1);
+
+      await sendEmail(payload("Once by id"), job("104")); // another job: another email
+      expect(smtp.received.map((r) => r.parsed.subject)).toEqual(["Once by id", "Once by key", "Once by id"]);
+      const rows = await prisma.mailMessage.findMany({ where: { subject: "Once by id" } });
+      expect(rows.map((r) => r.status)).toEqual(["SENT", "SENT"]);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("sends on the retry of a job whose first SMTP attempt failed", async () => {
+    process.env.SMTP_URL = `smtp://127.0.0.1:${await freePort()}`; // nobody listens
+    resetEnvCache();
+    await expect(sendEmail(payload("Retried"), job("201"))).rejects.toThrow();
+    const smtp = await startSmtp();
+    try {
+      closeMailTransport();
+      process.env.SMTP_URL = smtp.url;
+      resetEnvCache();
+      await sendEmail(payload("Retried"), job("201"));
+      await sendEmail(payload("Retried"), job("201")); // and not a third time
+      expect(smtp.received.map((r) => r.parsed.subject)).toEqual(["Retried"]);
+      const rows = await prisma.mailMessage.findMany({ where: { subject: "Retried" } });
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ status: "SENT", attempts: 2, error: null });
+      // A Message-ID of the job's own: a send repeated after a crash carries the same one.
+      expect(rows[0].messageId).toMatch(/^<[0-9a-f]{32}@portal\.test>$/);
+      expect(smtp.received[0].parsed.messageId).toBe(rows[0].messageId);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("captures a job once, even when two runs of it race", async () => {
+    delete process.env.SMTP_URL;
+    resetEnvCache();
+    await sendEmail(payload("Captured once"), job("301"));
+    await Promise.all([sendEmail(payload("Captured once"), job("301")), sendEmail(payload("Captured once"), job("301"))]);
+    await Promise.all([sendEmail(payload("Raced"), job("302")), sendEmail(payload("Raced"), job("302"))]);
+    expect(await prisma.mailMessage.count({ where: { subject: "Captured once" } })).toBe(1);
+    expect(await prisma.mailMessage.count({ where: { subject: "Raced" } })).toBe(1);
+    await sendEmail(payload("Captured once"), job("303"));
+    expect(await prisma.mailMessage.count({ where: { subject: "Captured once", status: "CAPTURED" } })).toBe(2);
+  });
+
+  it("delivers every call without a key, as before (direct callers)", async () => {
+    delete process.env.SMTP_URL;
+    resetEnvCache();
+    await deliverMail(payload("No key"));
+    await deliverMail(payload("No key"));
+    expect(await prisma.mailMessage.count({ where: { subject: "No key" } })).toBe(2);
   });
 });
 
