@@ -3,7 +3,7 @@
 import type { User } from "~/generated/prisma/client";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
-import { expect } from "vitest";
+import { afterAll, expect } from "vitest";
 import { ALL_FIELDS, saveSection } from "~/features/appointment/appointment.server";
 import { createFromWizard } from "~/features/appointment/create.server";
 import { validApplication } from "~/features/appointment/fixtures";
@@ -12,6 +12,8 @@ import { DATA_SECTIONS, SECTION_DATA_KEY, type AppointmentTypeCode, type Applica
 import { seedReferenceDataWith } from "../../prisma/seed/reference";
 import { createAgent, createAppointmentLink, createSchedule, createUser } from "../support/factories";
 import { withPeerAddress } from "~/lib/net.server";
+import { stopWorker } from "~/lib/jobs.server";
+import { madeBeforeAll } from "../support/before-all";
 
 export const IP = "203.0.113.7";
 export const UA = "appointment-tests/1.0";
@@ -76,6 +78,17 @@ export async function makeWorld() {
   const link = await createAppointmentLink(prisma, { recruiterAgentId: md.id, scheduleLevelId: level5.scheduleLevelId });
   const personalQuestions = await prisma.question.findMany({ where: { questionType: "QUES_TYP_PERSONAL" }, orderBy: { sortOrder: "asc" } });
   return { mdUser, md, schedule, level5, link, linkText: `EXT${link.code}`, personalQuestions };
+}
+
+/**
+ * The world (makeWorld) for a file whose tests submit: made in beforeAll, and
+ * the job worker that submitting starts stopped in afterAll.
+ */
+export function useWorldWithJobs(): World {
+  afterAll(async () => {
+    await stopWorker();
+  });
+  return madeBeforeAll("the world", makeWorld);
 }
 
 export async function newProspect(over: Partial<User> = {}) {

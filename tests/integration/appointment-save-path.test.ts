@@ -3,10 +3,9 @@
 // saves of one application at once neither fail nor slow other users down,
 // a refused submit names the fields, and an unchanged signature keeps its
 // evidence.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server";
 import { decryptField } from "~/lib/crypto.server";
-import { stopWorker } from "~/lib/jobs.server";
 import { withPeerAddress } from "~/lib/net.server";
 import { loadApplication, saveSection, submitApplication } from "~/features/appointment/appointment.server";
 import { createFromWizard } from "~/features/appointment/create.server";
@@ -14,17 +13,11 @@ import { SAVE_BUSY } from "~/features/appointment/messages";
 import { SECTION_DATA_KEY, type DataSectionId } from "~/features/appointment/model";
 import { MESSAGES } from "~/features/appointment/schema";
 import { useTestDatabase } from "../support/db";
-import { asUser, filledIn, formDataOf, makeWorld, newProspect, req, type World } from "./appointment-fixtures";
+import { asUser, filledIn, formDataOf, newProspect, req, useWorldWithJobs } from "./appointment-fixtures";
 
 useTestDatabase();
 
-let world: World;
-beforeAll(async () => {
-  world = await makeWorld();
-});
-afterAll(async () => {
-  await stopWorker();
-});
+const world = useWorldWithJobs();
 
 const SECTIONS: DataSectionId[] = ["PERSONAL", "COMMS", "FEES", "AGREEMENTS", "DOCS"];
 

@@ -1,26 +1,19 @@
 // Submitting the application: refused below 100%, accepted at 100% with the
 // status change, the CVC erased and the PDF and notification jobs queued in
 // the same transaction; notifications per preference, idempotent.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server";
 import { deliverMail } from "~/lib/mail.server";
-import { stopWorker } from "~/lib/jobs.server";
 import { eraseCardData, loadApplication, submitApplication } from "~/features/appointment/appointment.server";
 import { createFromWizard } from "~/features/appointment/create.server";
 import { notifyAppointmentEvent } from "~/features/appointment/notifications.server";
 import { useTestDatabase } from "../support/db";
 import { createAgent, createUser } from "../support/factories";
-import { asUser, filledIn, makeWorld, newProspect, req, type World } from "./appointment-fixtures";
+import { asUser, filledIn, newProspect, req, useWorldWithJobs } from "./appointment-fixtures";
 
 useTestDatabase();
 
-let world: World;
-beforeAll(async () => {
-  world = await makeWorld();
-});
-afterAll(async () => {
-  await stopWorker();
-});
+const world = useWorldWithJobs();
 
 async function jobs(id: number) {
   // The public view graphile_worker.jobs has no payload column; the private table has.
