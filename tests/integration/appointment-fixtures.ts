@@ -108,12 +108,17 @@ export async function consent(user: CurrentUser, appointmentId: number) {
   if (!r.ok) throw new Error(r.message);
 }
 
-/** An application of the type with every section saved as the browser posts it (consent given). */
-export async function filledIn(world: World, type: AppointmentTypeCode, documents = { willFax: true, extraWritingNumRequested: false }) {
+/** A new prospect's application (an individual) as the wizard creates it: nothing saved, no consent. */
+export async function newApplication(world: World) {
   const user = asUser(await newProspect());
   const created = await createFromWizard(user, { link: world.linkText, appointmentTypeCode: "APPTTYP_IND" });
   if (!created.ok) throw new Error(created.message);
-  const id = created.appointmentId;
+  return { user, id: created.appointmentId };
+}
+
+/** An application of the type with every section saved as the browser posts it (consent given). */
+export async function filledIn(world: World, type: AppointmentTypeCode, documents = { willFax: true, extraWritingNumRequested: false }) {
+  const { user, id } = await newApplication(world);
   await prisma.appointment.update({ where: { appointmentId: id }, data: { appointmentTypeCode: type } });
   await consent(user, id);
   const data = withQuestions(validApplication(type), world);

@@ -8,12 +8,11 @@ import { prisma } from "~/lib/db.server";
 import { decryptField } from "~/lib/crypto.server";
 import { withPeerAddress } from "~/lib/net.server";
 import { loadApplication, saveSection, submitApplication } from "~/features/appointment/appointment.server";
-import { createFromWizard } from "~/features/appointment/create.server";
 import { SAVE_BUSY } from "~/features/appointment/messages";
 import { SECTION_DATA_KEY, type DataSectionId } from "~/features/appointment/model";
 import { MESSAGES } from "~/features/appointment/schema";
 import { useTestDatabase } from "../support/db";
-import { asUser, filledIn, formDataOf, newProspect, req, useWorldWithJobs } from "./appointment-fixtures";
+import { filledIn, formDataOf, newApplication, req, useWorldWithJobs } from "./appointment-fixtures";
 
 useTestDatabase();
 
@@ -144,10 +143,8 @@ describe("submit", () => {
   });
 
   it("a refused submit names every field's message, the questions' 'Answers Required' included", async () => {
-    const user = asUser(await newProspect());
-    const created = await createFromWizard(user, { link: world.linkText, appointmentTypeCode: "APPTTYP_IND" });
-    if (!created.ok) throw new Error(created.message);
-    const r = await submitApplication(user, created.appointmentId, req());
+    const { user, id } = await newApplication(world);
+    const r = await submitApplication(user, id, req());
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.fieldErrors.PERSONAL?.ssn).toEqual(["SSN is required"]);

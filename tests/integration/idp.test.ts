@@ -1,6 +1,6 @@
 // The built-in OpenID Connect provider, driven headlessly with fetch, a small
 // cookie jar and form posts, against a real test database.
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,7 +10,7 @@ import { startIdentityProvider } from "~/features/idp/provider.server";
 import { prisma } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { useTestDatabase } from "../support/db";
-import { CookieJar, fieldError, follow, formAction, hiddenValue, inputValue, mailTo, person as newPerson, request, type Page } from "../support/idp-client";
+import { authorizationRequest, CookieJar, fieldError, follow, formAction, hiddenValue, inputValue, mailTo, person as newPerson, request, type Page } from "../support/idp-client";
 import { freePorts } from "../support/free-port";
 
 useTestDatabase();
@@ -60,22 +60,8 @@ afterAll(async () => {
 type Auth = { jar: CookieJar; verifier: string; state: string; page: Page };
 
 async function beginAuthorization(jar = new CookieJar(), extra: Record<string, string> = {}): Promise<Auth> {
-  const verifier = randomBytes(32).toString("base64url");
-  const challenge = createHash("sha256").update(verifier).digest("base64url");
-  const state = randomBytes(12).toString("base64url");
-  const url = new URL(`${issuer}/auth`);
-  url.search = new URLSearchParams({
-    client_id: clientId,
-    redirect_uri: redirectUri,
-    response_type: "code",
-    scope: "openid profile email phone",
-    code_challenge: challenge,
-    code_challenge_method: "S256",
-    state,
-    ...extra,
-  }).toString();
-  const first = await request(jar, url.href);
-  const page = await follow(jar, first, redirectUri);
+  const { url, verifier, state } = authorizationRequest({ issuer, clientId, redirectUri }, extra);
+  const page = await follow(jar, await request(jar, url), redirectUri);
   return { jar, verifier, state, page };
 }
 

@@ -99,6 +99,27 @@ export const person = (over: Partial<Record<string, string>> = {}) => ({
   ...over,
 });
 
+/**
+ * An authorization request (code flow, PKCE S256, a random state) as the
+ * portal sends it; `extra` adds or overrides parameters.
+ */
+export function authorizationRequest(client: { issuer: string; clientId: string; redirectUri: string }, extra: Record<string, string> = {}) {
+  const verifier = randomBytes(32).toString("base64url");
+  const state = randomBytes(12).toString("base64url");
+  const url = new URL(`${client.issuer}/auth`);
+  url.search = new URLSearchParams({
+    client_id: client.clientId,
+    redirect_uri: client.redirectUri,
+    response_type: "code",
+    scope: "openid profile email phone",
+    code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+    code_challenge_method: "S256",
+    state,
+    ...extra,
+  }).toString();
+  return { url: url.href, verifier, state };
+}
+
 export type TestIdp = Awaited<ReturnType<typeof startTestIdp>>;
 
 /**
@@ -126,18 +147,8 @@ export async function startTestIdp(options: Partial<StartIdentityProviderOptions
 
   /** Starts an authorization (code + PKCE) and lands on our sign-in page; `uid` is the interaction. */
   async function begin(jar = new CookieJar()) {
-    const verifier = randomBytes(32).toString("base64url");
-    const url = new URL(`${issuer}/auth`);
-    url.search = new URLSearchParams({
-      client_id: clientId,
-      redirect_uri: redirectUri,
-      response_type: "code",
-      scope: "openid profile email phone",
-      code_challenge: createHash("sha256").update(verifier).digest("base64url"),
-      code_challenge_method: "S256",
-      state: randomBytes(8).toString("base64url"),
-    }).toString();
-    const page = await follow(jar, await request(jar, url.href), redirectUri);
+    const { url, verifier } = authorizationRequest({ issuer, clientId, redirectUri });
+    const page = await follow(jar, await request(jar, url), redirectUri);
     const m = page.url.match(/\/interaction\/([^/?#]+)$/);
     if (!m) throw new Error(`not on an interaction page: ${page.url} (${page.status})`);
     return { jar, verifier, uid: m[1], page };
