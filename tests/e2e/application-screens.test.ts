@@ -6,45 +6,18 @@
 // stays on one line with its own page buttons; Supporting Documents says
 // what is acknowledged and what is optional.
 import type { Page } from "playwright-core";
-import pg from "pg";
 import { describe, expect, test } from "vitest";
 import { browserFixture, newAccount, signUp } from "../support/browser";
-import { expectProviderSignIn, inviteProspect, sharedApp } from "./helpers";
+import { expectProviderSignIn, inviteProspect, sharedApp, throughWizard, withDb } from "./helpers";
 
 const { appUrl, idpUrl, databaseUrl } = sharedApp();
 const browser = browserFixture();
-
-async function withDb<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** From the dashboard through the wizard (an individual); ends on the application. */
-async function throughWizard(page: Page) {
-  await page.goto(`${appUrl}/home`);
-  await page.getByRole("link", { name: "Complete Your Appointment" }).click();
-  await page.waitForURL(/\/wizard\?/);
-  await page.getByRole("button", { name: "NEXT", exact: true }).click();
-  await page.getByLabel("Yes", { exact: true }).check();
-  await page.getByRole("button", { name: "NEXT", exact: true }).click();
-  await page.getByRole("radio", { name: /^Individual —/ }).check();
-  await page.getByRole("button", { name: "NEXT", exact: true }).click();
-  await page.getByRole("heading", { name: /pointers for filling out/i }).waitFor();
-  await page.getByRole("button", { name: "NEXT", exact: true }).click();
-  await page.waitForURL(/\/appoint\?id=\d+/);
-  return Number(new URL(page.url()).searchParams.get("id"));
-}
 
 async function newApplication(page: Page) {
   const account = newAccount({ firstName: "Lena", middleName: "M", lastName: "Ortiz" });
   await signUp(page, appUrl, account);
   await inviteProspect(databaseUrl, account);
-  return { account, id: await throughWizard(page) };
+  return { account, id: await throughWizard(page, /^Individual —/) };
 }
 
 describe("Instructions", () => {

@@ -2,23 +2,12 @@
 // CANCEL goes home, PREVIOUS goes back, a missing link is a System Error, an
 // unknown link is 'Fetching Agency information failed', and answering No
 // then confirming declines the invitation and signs the user out.
-import pg from "pg";
 import { describe, expect, test } from "vitest";
 import { browserFixture, newAccount, signUp } from "../support/browser";
-import { expectDashboard, sharedApp } from "./helpers";
+import { expectDashboard, sharedApp, withDb } from "./helpers";
 
-const { appUrl, databaseUrl } = sharedApp();
+const { appUrl } = sharedApp();
 const browser = browserFixture();
-
-async function withDb<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
 
 async function invite(email: string) {
   return withDb(async (c) => {

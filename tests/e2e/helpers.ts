@@ -84,6 +84,12 @@ export async function startApplication(page: Page, type: RegExp, name: { firstNa
   const account = newAccount(name);
   await signUp(page, appUrl, account);
   await inviteProspect(databaseUrl, account, { newest: true });
+  return { account, id: await throughWizard(page, type) };
+}
+
+/** From the dashboard of an invited prospect through the wizard choosing the type (a radio label); ends on the application, whose id it returns. */
+export async function throughWizard(page: Page, type: RegExp) {
+  const { appUrl } = sharedApp();
   await page.goto(`${appUrl}/home`);
   await page.getByRole("link", { name: "Complete Your Appointment" }).click();
   await page.waitForURL(/\/wizard\?/);
@@ -95,6 +101,16 @@ export async function startApplication(page: Page, type: RegExp, name: { firstNa
   await page.getByRole("heading", { name: /pointers for filling out/i }).waitFor();
   await page.getByRole("button", { name: "NEXT", exact: true }).click();
   await page.waitForURL(/\/appoint\?id=\d+/);
-  const id = Number(new URL(page.url()).searchParams.get("id"));
-  return { account, id };
+  return Number(new URL(page.url()).searchParams.get("id"));
+}
+
+/** Runs `fn` with a client of the shared app's database, closed afterwards. */
+export async function withDb<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: sharedApp().databaseUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
 }

@@ -3,7 +3,7 @@
 import type { User } from "~/generated/prisma/client";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
-import { expect } from "vitest";
+import { afterAll, expect } from "vitest";
 import { ALL_FIELDS, saveSection } from "~/features/appointment/appointment.server";
 import { createFromWizard } from "~/features/appointment/create.server";
 import { validApplication } from "~/features/appointment/fixtures";
@@ -12,6 +12,8 @@ import { DATA_SECTIONS, SECTION_DATA_KEY, type AppointmentTypeCode, type Applica
 import { seedReferenceDataWith } from "../../prisma/seed/reference";
 import { createAgent, createAppointmentLink, createSchedule, createUser } from "../support/factories";
 import { withPeerAddress } from "~/lib/net.server";
+import { stopWorker } from "~/lib/jobs.server";
+import { madeBeforeAll } from "../support/before-all";
 
 export const IP = "203.0.113.7";
 export const UA = "appointment-tests/1.0";
@@ -78,6 +80,17 @@ export async function makeWorld() {
   return { mdUser, md, schedule, level5, link, linkText: `EXT${link.code}`, personalQuestions };
 }
 
+/**
+ * The world (makeWorld) for a file whose tests submit: made in beforeAll, and
+ * the job worker that submitting starts stopped in afterAll.
+ */
+export function useWorldWithJobs(): World {
+  afterAll(async () => {
+    await stopWorker();
+  });
+  return madeBeforeAll("the world", makeWorld);
+}
+
 export async function newProspect(over: Partial<User> = {}) {
   return createUser(prisma, { userRoleCode: "USRROLE_PROSPECT", firstName: "Jordan", middleName: "Quinn", lastName: "Lee", phoneNumber: "(512) 555-0100", ...over });
 }
@@ -95,12 +108,17 @@ export async function consent(user: CurrentUser, appointmentId: number) {
   if (!r.ok) throw new Error(r.message);
 }
 
-/** An application of the type with every section saved as the browser posts it (consent given). */
-export async function filledIn(world: World, type: AppointmentTypeCode, documents = { willFax: true, extraWritingNumRequested: false }) {
+/** A new prospect's application (an individual) as the wizard creates it: nothing saved, no consent. */
+export async function newApplication(world: World) {
   const user = asUser(await newProspect());
   const created = await createFromWizard(user, { link: world.linkText, appointmentTypeCode: "APPTTYP_IND" });
   if (!created.ok) throw new Error(created.message);
-  const id = created.appointmentId;
+  return { user, id: created.appointmentId };
+}
+
+/** An application of the type with every section saved as the browser posts it (consent given). */
+export async function filledIn(world: World, type: AppointmentTypeCode, documents = { willFax: true, extraWritingNumRequested: false }) {
+  const { user, id } = await newApplication(world);
   await prisma.appointment.update({ where: { appointmentId: id }, data: { appointmentTypeCode: type } });
   await consent(user, id);
   const data = withQuestions(validApplication(type), world);

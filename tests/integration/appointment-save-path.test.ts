@@ -3,28 +3,20 @@
 // saves of one application at once neither fail nor slow other users down,
 // a refused submit names the fields, and an unchanged signature keeps its
 // evidence.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server";
 import { decryptField } from "~/lib/crypto.server";
-import { stopWorker } from "~/lib/jobs.server";
 import { withPeerAddress } from "~/lib/net.server";
 import { loadApplication, saveSection, submitApplication } from "~/features/appointment/appointment.server";
-import { createFromWizard } from "~/features/appointment/create.server";
 import { SAVE_BUSY } from "~/features/appointment/messages";
 import { SECTION_DATA_KEY, type DataSectionId } from "~/features/appointment/model";
 import { MESSAGES } from "~/features/appointment/messages";
 import { useTestDatabase } from "../support/db";
-import { asUser, filledIn, formDataOf, makeWorld, newProspect, req, type World } from "./appointment-fixtures";
+import { filledIn, formDataOf, newApplication, req, useWorldWithJobs } from "./appointment-fixtures";
 
 useTestDatabase();
 
-let world: World;
-beforeAll(async () => {
-  world = await makeWorld();
-});
-afterAll(async () => {
-  await stopWorker();
-});
+const world = useWorldWithJobs();
 
 const SECTIONS: DataSectionId[] = ["PERSONAL", "COMMS", "FEES", "AGREEMENTS", "DOCS"];
 
@@ -151,10 +143,8 @@ describe("submit", () => {
   });
 
   it("a refused submit names every field's message, the questions' 'Answers Required' included", async () => {
-    const user = asUser(await newProspect());
-    const created = await createFromWizard(user, { link: world.linkText, appointmentTypeCode: "APPTTYP_IND" });
-    if (!created.ok) throw new Error(created.message);
-    const r = await submitApplication(user, created.appointmentId, req());
+    const { user, id } = await newApplication(world);
+    const r = await submitApplication(user, id, req());
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.fieldErrors.PERSONAL?.ssn).toEqual(["SSN is required"]);

@@ -1,26 +1,18 @@
 // Submitting the application: refused below 100%, accepted at 100% with the
 // status change, the CVC erased and the PDF and notification jobs queued in
 // the same transaction; notifications per preference, idempotent.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server";
 import { deliverMail } from "~/lib/mail.server";
-import { stopWorker } from "~/lib/jobs.server";
 import { eraseCardData, loadApplication, submitApplication } from "~/features/appointment/appointment.server";
-import { createFromWizard } from "~/features/appointment/create.server";
 import { notifyAppointmentEvent } from "~/features/appointment/notifications.server";
 import { useTestDatabase } from "../support/db";
 import { createAgent, createUser } from "../support/factories";
-import { asUser, filledIn, makeWorld, newProspect, req, type World } from "./appointment-fixtures";
+import { filledIn, newApplication, req, useWorldWithJobs } from "./appointment-fixtures";
 
 useTestDatabase();
 
-let world: World;
-beforeAll(async () => {
-  world = await makeWorld();
-});
-afterAll(async () => {
-  await stopWorker();
-});
+const world = useWorldWithJobs();
 
 async function jobs(id: number) {
   // The public view graphile_worker.jobs has no payload column; the private table has.
@@ -32,15 +24,13 @@ async function jobs(id: number) {
 
 describe("submit", () => {
   it("is refused below 100% with the list of deficiencies, and nothing changes", async () => {
-    const user = asUser(await newProspect());
-    const created = await createFromWizard(user, { link: world.linkText, appointmentTypeCode: "APPTTYP_IND" });
-    if (!created.ok) throw new Error(created.message);
-    const r = await submitApplication(user, created.appointmentId, req());
+    const { user, id } = await newApplication(world);
+    const r = await submitApplication(user, id, req());
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.completion?.percent).toBeLessThan(100);
     expect(r.completion?.deficiencies.map((d) => d.message)).toContain("Q&A Signature Required");
-    const a = await prisma.appointment.findUniqueOrThrow({ where: { appointmentId: created.appointmentId } });
+    const a = await prisma.appointment.findUniqueOrThrow({ where: { appointmentId: id } });
     expect(a.appointmentStatusCode).toBe("APWF_STATUS_INCOMPLETE");
     expect(a.submittedAt).toBeNull();
   });

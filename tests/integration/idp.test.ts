@@ -1,6 +1,6 @@
 // The built-in OpenID Connect provider, driven headlessly with fetch, a small
 // cookie jar and form posts, against a real test database.
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,80 +10,10 @@ import { startIdentityProvider } from "~/features/idp/provider.server";
 import { prisma } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { useTestDatabase } from "../support/db";
+import { authorizationRequest, CookieJar, fieldError, follow, formAction, hiddenValue, inputValue, mailTo, person as newPerson, request, type Page } from "../support/idp-client";
 import { freePorts } from "../support/free-port";
 
 useTestDatabase();
-
-// ---------------------------------------------------------------- a tiny browser
-
-class CookieJar {
-  private cookies = new Map<string, string>();
-  store(res: Response) {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair, ...attrs] = line.split(";");
-      const eq = pair.indexOf("=");
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      const expired = attrs.some((a) => /^\s*expires=Thu, 01 Jan 1970/i.test(a)) || attrs.some((a) => /^\s*max-age=0\b/i.test(a));
-      if (expired || value === "") this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-  has(name: string) {
-    return this.cookies.has(name);
-  }
-}
-
-type Page = { status: number; location: string | null; body: string; headers: Headers; url: string };
-
-async function request(jar: CookieJar, url: string, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<Page> {
-  const headers: Record<string, string> = { ...init.headers };
-  const cookie = jar.header();
-  if (cookie) headers.cookie = cookie;
-  let body: string | undefined;
-  if (init.form) {
-    headers["content-type"] = "application/x-www-form-urlencoded";
-    body = new URLSearchParams(init.form).toString();
-  }
-  const res = await fetch(url, { method: init.method ?? (init.form ? "POST" : "GET"), headers, body, redirect: "manual" });
-  jar.store(res);
-  const location = res.headers.get("location");
-  return { status: res.status, location: location ? new URL(location, url).href : null, body: await res.text(), headers: res.headers, url };
-}
-
-/** Follows redirects until one leaves the provider (returned) or a page is shown. */
-async function follow(jar: CookieJar, page: Page, stopAt: string): Promise<Page> {
-  let current = page;
-  for (let i = 0; i < 10 && current.location && !current.location.startsWith(stopAt); i++) {
-    current = await request(jar, current.location);
-  }
-  return current;
-}
-
-function hiddenValue(html: string, name: string): string {
-  const m = html.match(new RegExp(`name="${name}" value="([^"]*)"`)) ?? html.match(new RegExp(`value="([^"]*)" name="${name}"`));
-  if (!m) throw new Error(`no hidden field ${name} in page`);
-  return m[1].replace(/&#(\d+);/g, (_x, n: string) => String.fromCharCode(Number(n)));
-}
-
-function formAction(html: string): string {
-  const m = html.match(/<form[^>]*action="([^"]+)"/);
-  if (!m) throw new Error("no form in page");
-  return m[1].replace(/&#(\d+);/g, (_x, n: string) => String.fromCharCode(Number(n)));
-}
-
-function fieldError(html: string, name: string): string | null {
-  const m = html.match(new RegExp(`id="f-${name}-error">([^<]*)<`));
-  return m ? m[1].replace(/&#(\d+);/g, (_x, n: string) => String.fromCharCode(Number(n))) : null;
-}
-
-function inputValue(html: string, name: string): string | null {
-  const m = html.match(new RegExp(`<input id="f-${name}"[^>]*?value="([^"]*)"`));
-  return m ? m[1].replace(/&#(\d+);/g, (_x, n: string) => String.fromCharCode(Number(n))) : null;
-}
 
 // ---------------------------------------------------------------- the provider under test
 
@@ -130,22 +60,8 @@ afterAll(async () => {
 type Auth = { jar: CookieJar; verifier: string; state: string; page: Page };
 
 async function beginAuthorization(jar = new CookieJar(), extra: Record<string, string> = {}): Promise<Auth> {
-  const verifier = randomBytes(32).toString("base64url");
-  const challenge = createHash("sha256").update(verifier).digest("base64url");
-  const state = randomBytes(12).toString("base64url");
-  const url = new URL(`${issuer}/auth`);
-  url.search = new URLSearchParams({
-    client_id: clientId,
-    redirect_uri: redirectUri,
-    response_type: "code",
-    scope: "openid profile email phone",
-    code_challenge: challenge,
-    code_challenge_method: "S256",
-    state,
-    ...extra,
-  }).toString();
-  const first = await request(jar, url.href);
-  const page = await follow(jar, first, redirectUri);
+  const { url, verifier, state } = authorizationRequest({ issuer, clientId, redirectUri }, extra);
+  const page = await follow(jar, await request(jar, url), redirectUri);
   return { jar, verifier, state, page };
 }
 
@@ -190,16 +106,8 @@ async function userinfo(accessToken: string) {
   return (await res.json()) as Record<string, unknown>;
 }
 
-const person = (over: Partial<Record<string, string>> = {}) => ({
-  email: `agent-${randomUUID().slice(0, 8)}@Example.com`,
-  password: "correct horse battery",
-  confirmPassword: "correct horse battery",
-  givenName: "Ada",
-  middleName: "Q",
-  familyName: "Lovelace",
-  phoneNumber: "(555) 555-0100",
-  ...over,
-});
+/** A sign-up form's fields, with a mixed-case email domain (accounts are matched by the lower-cased email). */
+const person = (over: Partial<Record<string, string>> = {}) => newPerson({ email: `agent-${randomUUID().slice(0, 8)}@Example.com`, ...over });
 
 async function signUp(data = person()) {
   const auth = await beginAuthorization();
@@ -219,15 +127,6 @@ async function signUpAndSignIn(data = person()) {
   const uid = interactionUid(auth);
   const posted = await request(auth.jar, `${issuer}/interaction/${uid}/login`, { form: { email: data.email, password: data.password } });
   return { auth, posted, data };
-}
-
-async function newestMail(to: string, since: Date) {
-  for (let i = 0; i < 80; i++) {
-    const mail = await prisma.mailMessage.findFirst({ where: { to: { has: to }, createdAt: { gte: since } }, orderBy: { createdAt: "desc" } });
-    if (mail) return mail;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no mail to ${to}`);
 }
 
 /** Signs in through the authorization flow and returns tokens. */
@@ -364,7 +263,7 @@ describe("built-in identity provider", () => {
     expect(sent.status).toBe(200);
     expect(sent.body).toContain("If an account exists for that address, we have sent a link");
 
-    const mail = await newestMail(email, since);
+    const mail = await mailTo(email, since);
     expect(mail.status).toBe("CAPTURED");
     expect(mail.relatedType).toBe("IdpPasswordReset");
     const link = mail.html!.match(/href="([^"]+)"/)![1];
@@ -405,7 +304,7 @@ describe("built-in identity provider", () => {
     // An expired token is refused.
     const since2 = new Date();
     await request(jar, `${issuer}/password/forgot`, { form: { csrf, email } });
-    const second = await newestMail(email, since2);
+    const second = await mailTo(email, since2);
     expect(second.id).not.toBe(mail.id);
     await prisma.idpPasswordReset.update({ where: { id: second.relatedId! }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const expiredLink = second.html!.match(/href="([^"]+)"/)![1];

@@ -3,7 +3,7 @@
 // refusals (no file, too many, not a PDF, too big) with their messages and
 // nothing saved, read-only applications refused, and another prospect's
 // application refused (404).
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +13,7 @@ import { resetEnvCache } from "~/lib/env.server";
 import { resetSecretsCache } from "~/lib/secrets.server";
 import { createSession } from "~/lib/session.server";
 import { readFileBytes } from "~/lib/storage.server";
+import { filesOnDisk, responseOf } from "./upload-fixtures";
 import { useTestDatabase } from "../support/db";
 import { createAppointment, createUser, seedReferenceData } from "../support/factories";
 
@@ -64,33 +65,8 @@ function uploadRequest(
   });
 }
 
-async function post(request: Request): Promise<Response> {
-  try {
-    return (await uploadAction({ request, params: {}, context: {} })) as Response;
-  } catch (e) {
-    if (e instanceof Response) return e;
-    throw e;
-  }
-}
-
-function filesOnDisk(): number {
-  let n = 0;
-  const walk = (dir: string) => {
-    let entries: string[];
-    try {
-      entries = readdirSync(dir);
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const full = path.join(dir, e);
-      if (statSync(full).isDirectory()) walk(full);
-      else n++;
-    }
-  };
-  walk(path.join(dataDir, "files"));
-  return n;
-}
+/** What the upload action answers to `request` (a refusal is thrown as a Response). */
+const post = (request: Request) => responseOf(() => uploadAction({ request, params: {}, context: {} }));
 
 async function prospectWithApplication(status = "APWF_STATUS_INCOMPLETE", appointmentTypeCode = "APPTTYP_IND") {
   const user = await createUser(prisma, { userRoleCode: "USRROLE_PROSPECT" });
@@ -206,14 +182,14 @@ describe("upload", () => {
     for (const c of cases) {
       it(`refuses ${c.name}: '${c.title}'`, async () => {
         const { appointment, cookie } = await prospectWithApplication();
-        const before = { rows: await prisma.storedFile.count(), files: filesOnDisk() };
+        const before = { rows: await prisma.storedFile.count(), files: filesOnDisk(dataDir) };
         const res = await post(uploadRequest(cookie, { appointmentId: appointment.appointmentId, documentTypeCode: "DOCTYP_EO_CERT", files: c.files }));
         expect(res.status).toBe(c.status);
         const body = await res.json();
         expect(body).toMatchObject({ result: c.result, title: c.title, ...(c.message ? { message: c.message } : {}) });
         expect(await documentsOf(appointment.appointmentId)).toHaveLength(0);
         expect(await prisma.storedFile.count()).toBe(before.rows);
-        expect(filesOnDisk()).toBe(before.files);
+        expect(filesOnDisk(dataDir)).toBe(before.files);
       });
     }
 
@@ -236,20 +212,20 @@ describe("upload", () => {
 
   it("refuses uploads to a read-only (submitted) application with 403", async () => {
     const { appointment, cookie } = await prospectWithApplication("APWF_STATUS_NEWCONTRACT");
-    const files = filesOnDisk();
+    const files = filesOnDisk(dataDir);
     const res = await post(uploadRequest(cookie, { appointmentId: appointment.appointmentId, documentTypeCode: "DOCTYP_EO_CERT", files: [{ name: "eo.pdf", bytes: pdf() }] }));
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ result: "READ_ONLY" });
     const noJs = await post(uploadRequest(cookie, { appointmentId: appointment.appointmentId, documentTypeCode: "DOCTYP_EO_CERT", files: [{ name: "eo.pdf", bytes: pdf() }], json: false, queryId: false }));
     expect(noJs.status).toBe(403);
     expect(await documentsOf(appointment.appointmentId)).toHaveLength(0);
-    expect(filesOnDisk()).toBe(files);
+    expect(filesOnDisk(dataDir)).toBe(files);
   });
 
   it("refuses another prospect's application with 404, whether the id is in the query or only in the form", async () => {
     const owner = await prospectWithApplication();
     const other = await prospectWithApplication();
-    const files = filesOnDisk();
+    const files = filesOnDisk(dataDir);
     const viaQuery = await post(uploadRequest(other.cookie, { appointmentId: owner.appointment.appointmentId, documentTypeCode: "DOCTYP_EO_CERT", files: [{ name: "x.pdf", bytes: pdf() }] }));
     expect(viaQuery.status).toBe(404);
     const viaForm = await post(
@@ -271,7 +247,7 @@ describe("upload", () => {
     expect(mixed.status).toBe(404);
     expect(await documentsOf(owner.appointment.appointmentId)).toHaveLength(0);
     expect(await documentsOf(other.appointment.appointmentId)).toHaveLength(0);
-    expect(filesOnDisk()).toBe(files);
+    expect(filesOnDisk(dataDir)).toBe(files);
   });
 
   it("answers 401 'Session Timeout' to a script without a session", async () => {

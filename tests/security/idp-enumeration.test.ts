@@ -1,22 +1,16 @@
 // Sign-up and password reset answer the same, in about the same time,
 // whether or not an account exists for the email; the owner of an existing
 // account hears about a sign-up attempt with their address.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server";
 import { hashPassword } from "~/lib/password.server";
 import { createIdpAccount } from "../support/factories";
 import { useTestDatabase } from "../support/db";
-import { CookieJar, hiddenValue, mailTo, mailsTo, person, request, settled, startTestIdp, type TestIdp } from "../support/idp-client";
+import { CookieJar, hiddenValue, mailTo, mailsTo, person, request, settled, useTestIdp } from "../support/idp-client";
 
 useTestDatabase();
 
-let idp: TestIdp;
-beforeAll(async () => {
-  idp = await startTestIdp();
-});
-afterAll(async () => {
-  await idp?.stop();
-});
+const idp = useTestIdp();
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 /**

@@ -3,22 +3,16 @@
 // its local part, their names and the product's name. The same rule on the
 // sign-up, reset and password-change pages, with the message next to the
 // field and everything else typed kept (never the password).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server";
 import { hashPassword } from "~/lib/password.server";
 import { createIdpAccount } from "../support/factories";
 import { useTestDatabase } from "../support/db";
-import { CookieJar, fieldError, hiddenValue, inputValue, mailTo, person, request, startTestIdp, type TestIdp } from "../support/idp-client";
+import { CookieJar, fieldError, hiddenValue, inputValue, mailTo, person, request, useTestIdp } from "../support/idp-client";
 
 useTestDatabase();
 
-let idp: TestIdp;
-beforeAll(async () => {
-  idp = await startTestIdp();
-});
-afterAll(async () => {
-  await idp?.stop();
-});
+const idp = useTestIdp();
 
 describe("new passwords", () => {
   it("refuses short, common and personal passwords at sign-up, keeping everything else typed", async () => {

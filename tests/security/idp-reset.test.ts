@@ -1,21 +1,15 @@
 // Password reset: at most 3 emails per account per hour; further requests
 // answer the same page and send nothing.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server";
 import { hashPassword } from "~/lib/password.server";
 import { createIdpAccount } from "../support/factories";
 import { useTestDatabase } from "../support/db";
-import { CookieJar, hiddenValue, mailsTo, request, startTestIdp, type TestIdp } from "../support/idp-client";
+import { CookieJar, hiddenValue, mailsTo, request, useTestIdp } from "../support/idp-client";
 
 useTestDatabase();
 
-let idp: TestIdp;
-beforeAll(async () => {
-  idp = await startTestIdp();
-});
-afterAll(async () => {
-  await idp?.stop();
-});
+const idp = useTestIdp();
 
 describe("password reset emails", () => {
   it("sends at most 3 reset emails per account per hour, answering the same every time", async () => {

@@ -2,7 +2,7 @@
 // bidi controls are stripped, downloads always use a .pdf name, one rule for
 // browser and server, and malformed multipart bodies answer 400 with a clear
 // message and store nothing.
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +13,7 @@ import { resetSecretsCache } from "~/lib/secrets.server";
 import { createSession } from "~/lib/session.server";
 import { action as uploadAction } from "~/routes/appoint.upload";
 import { loader as documentLoader } from "~/routes/appoint.documents.$documentId";
+import { filesOnDisk, responseOf } from "../integration/upload-fixtures";
 import { useTestDatabase } from "../support/db";
 import { createAppointment, createUser, seedReferenceData } from "../support/factories";
 
@@ -41,34 +42,6 @@ async function prospect() {
   return { appointmentId: appointment.appointmentId, cookie };
 }
 
-function filesOnDisk(): number {
-  let n = 0;
-  const walk = (dir: string) => {
-    let entries: string[] = [];
-    try {
-      entries = readdirSync(dir);
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const full = path.join(dir, e);
-      if (statSync(full).isDirectory()) walk(full);
-      else n++;
-    }
-  };
-  walk(path.join(dataDir, "files"));
-  return n;
-}
-
-async function call(fn: () => unknown): Promise<Response> {
-  try {
-    return (await fn()) as Response;
-  } catch (e) {
-    if (e instanceof Response) return e;
-    throw e;
-  }
-}
-
 function upload(cookie: string, appointmentId: number, name: string) {
   const fd = new FormData();
   fd.set("appointmentId", String(appointmentId));
@@ -79,7 +52,7 @@ function upload(cookie: string, appointmentId: number, name: string) {
     body: fd,
     headers: { Cookie: cookie, Origin: APP_URL, Accept: "application/json" },
   });
-  return call(() => uploadAction({ request, params: {}, context: {} }));
+  return responseOf(() => uploadAction({ request, params: {}, context: {} }));
 }
 
 /** A hand-made multipart body (what a browser would never send). */
@@ -94,7 +67,7 @@ function rawUpload(cookie: string, appointmentId: number, body: string, boundary
       "Content-Type": `multipart/form-data; boundary=${boundary}`,
     },
   });
-  return call(() => uploadAction({ request, params: {}, context: {} }));
+  return responseOf(() => uploadAction({ request, params: {}, context: {} }));
 }
 
 const RLO = "\u202e";
@@ -105,12 +78,12 @@ describe("upload names", () => {
     async (name) => {
       expect(checkFilesBeforeUpload([{ name, size: 100 }])).toBe("NOT_PDF");
       const { appointmentId, cookie } = await prospect();
-      const before = filesOnDisk();
+      const before = filesOnDisk(dataDir);
       const res = await upload(cookie, appointmentId, name);
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ result: "NOT_PDF" });
       expect(await prisma.document.count({ where: { appointmentId } })).toBe(0);
-      expect(filesOnDisk()).toBe(before);
+      expect(filesOnDisk(dataDir)).toBe(before);
     },
   );
 
@@ -128,7 +101,7 @@ describe("upload names", () => {
     const doc = await prisma.document.findFirstOrThrow({ where: { appointmentId }, include: { storedFile: true } });
     // A row written before this rule (the old check was includes(".pdf")).
     await prisma.storedFile.update({ where: { id: doc.storedFileId! }, data: { fileName: `evil.pdf${RLO}.html` } });
-    const res = await call(() =>
+    const res = await responseOf(() =>
       documentLoader({
         request: new Request(`${APP_URL}/appoint/documents/${doc.id}?id=${appointmentId}&download=1`, { headers: { Cookie: cookie } }),
         params: { documentId: doc.id },
@@ -155,13 +128,13 @@ describe("malformed upload bodies", () => {
   ];
   it.each(cases)("%s answers 400 with a clear message and stores nothing", async (_label, body) => {
     const { appointmentId, cookie } = await prospect();
-    const before = filesOnDisk();
+    const before = filesOnDisk(dataDir);
     const res = await rawUpload(cookie, appointmentId, body);
     expect(res.status).toBe(400);
     const json = await res.json();
     expect(json.result).toBe("MALFORMED");
     expect(json.message).toMatch(/could not be read/i);
     expect(await prisma.document.count({ where: { appointmentId } })).toBe(0);
-    expect(filesOnDisk()).toBe(before);
+    expect(filesOnDisk(dataDir)).toBe(before);
   });
 });

@@ -9,6 +9,7 @@ import path from "node:path";
 import { startIdentityProvider, type StartIdentityProviderOptions } from "~/features/idp/provider.server";
 import { prisma } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
+import { madeBeforeAll } from "./before-all";
 import { freePorts } from "./free-port";
 
 export class CookieJar {
@@ -50,11 +51,28 @@ export async function request(
   return { status: res.status, location: location ? new URL(location, url).href : null, body: await res.text(), headers: res.headers, url };
 }
 
+/** Follows redirects until one goes to `stopAt` (returned, not followed) or a page is shown. */
+export async function follow(jar: CookieJar, page: Page, stopAt: string): Promise<Page> {
+  let current = page;
+  for (let i = 0; i < 10 && current.location && !current.location.startsWith(stopAt); i++) {
+    current = await request(jar, current.location);
+  }
+  return current;
+}
+
 const unescape = (s: string) => s.replace(/&#(\d+);/g, (_x, n: string) => String.fromCharCode(Number(n)));
 
+/** The value of a hidden field (name before or after value). */
 export function hiddenValue(html: string, name: string): string {
-  const m = html.match(new RegExp(`name="${name}" value="([^"]*)"`));
+  const m = html.match(new RegExp(`name="${name}" value="([^"]*)"`)) ?? html.match(new RegExp(`value="([^"]*)" name="${name}"`));
   if (!m) throw new Error(`no hidden field ${name} in page`);
+  return unescape(m[1]);
+}
+
+/** Where the page's first form posts to. */
+export function formAction(html: string): string {
+  const m = html.match(/<form[^>]*action="([^"]+)"/);
+  if (!m) throw new Error("no form in page");
   return unescape(m[1]);
 }
 
@@ -81,6 +99,27 @@ export const person = (over: Partial<Record<string, string>> = {}) => ({
   ...over,
 });
 
+/**
+ * An authorization request (code flow, PKCE S256, a random state) as the
+ * portal sends it; `extra` adds or overrides parameters.
+ */
+export function authorizationRequest(client: { issuer: string; clientId: string; redirectUri: string }, extra: Record<string, string> = {}) {
+  const verifier = randomBytes(32).toString("base64url");
+  const state = randomBytes(12).toString("base64url");
+  const url = new URL(`${client.issuer}/auth`);
+  url.search = new URLSearchParams({
+    client_id: client.clientId,
+    redirect_uri: client.redirectUri,
+    response_type: "code",
+    scope: "openid profile email phone",
+    code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+    code_challenge_method: "S256",
+    state,
+    ...extra,
+  }).toString();
+  return { url: url.href, verifier, state };
+}
+
 export type TestIdp = Awaited<ReturnType<typeof startTestIdp>>;
 
 /**
@@ -106,28 +145,10 @@ export async function startTestIdp(options: Partial<StartIdentityProviderOptions
     ...options,
   });
 
-  async function follow(jar: CookieJar, page: Page): Promise<Page> {
-    let current = page;
-    for (let i = 0; i < 10 && current.location && !current.location.startsWith(redirectUri); i++) {
-      current = await request(jar, current.location);
-    }
-    return current;
-  }
-
   /** Starts an authorization (code + PKCE) and lands on our sign-in page; `uid` is the interaction. */
   async function begin(jar = new CookieJar()) {
-    const verifier = randomBytes(32).toString("base64url");
-    const url = new URL(`${issuer}/auth`);
-    url.search = new URLSearchParams({
-      client_id: clientId,
-      redirect_uri: redirectUri,
-      response_type: "code",
-      scope: "openid profile email phone",
-      code_challenge: createHash("sha256").update(verifier).digest("base64url"),
-      code_challenge_method: "S256",
-      state: randomBytes(8).toString("base64url"),
-    }).toString();
-    const page = await follow(jar, await request(jar, url.href));
+    const { url, verifier } = authorizationRequest({ issuer, clientId, redirectUri });
+    const page = await follow(jar, await request(jar, url), redirectUri);
     const m = page.url.match(/\/interaction\/([^/?#]+)$/);
     if (!m) throw new Error(`not on an interaction page: ${page.url} (${page.status})`);
     return { jar, verifier, uid: m[1], page };
@@ -148,7 +169,7 @@ export async function startTestIdp(options: Partial<StartIdentityProviderOptions
 
   /** Follows a signed-in interaction to the portal's callback and trades the code for the userinfo claims. */
   async function claimsAfter(a: { jar: CookieJar; verifier: string }, posted: Page): Promise<Record<string, unknown>> {
-    const last = await follow(a.jar, posted);
+    const last = await follow(a.jar, posted, redirectUri);
     if (!last.location?.startsWith(redirectUri)) throw new Error(`no redirect to the portal: ${last.status} ${last.body.slice(0, 200)}`);
     const code = new URL(last.location).searchParams.get("code")!;
     const token = await fetch(`${issuer}/token`, {
@@ -178,6 +199,15 @@ export async function startTestIdp(options: Partial<StartIdentityProviderOptions
       resetEnvCache();
     },
   };
+}
+
+/** A provider for the file's tests: started in beforeAll, stopped in afterAll; use it inside the tests. */
+export function useTestIdp(options: Partial<StartIdentityProviderOptions> = {}): TestIdp {
+  return madeBeforeAll(
+    "the test identity provider",
+    () => startTestIdp(options),
+    (idp) => idp.stop(),
+  );
 }
 
 /** Waits for the newest captured email to `to` created at or after `since` (the provider sends after answering). */
