@@ -100,6 +100,42 @@ describe("Communications without JavaScript", () => {
   }, 120_000);
 });
 
+describe("Profile without JavaScript", () => {
+  test("refuses a bad phone number keeping what was typed, saves good input, keeps it at the next sign-in", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    const account = newAccount({ firstName: "Pia", middleName: "Q", lastName: "Profile" });
+    await signUp(page, appUrl, account);
+    await page.goto(`${appUrl}/profile`);
+    await page.getByRole("heading", { name: "Profile", level: 1 }).waitFor();
+    expect(await page.getByLabel("Email").inputValue()).toBe(account.email.toLowerCase());
+    expect(await page.getByLabel("First Name").inputValue()).toBe("Pia");
+
+    await page.getByLabel("First Name").fill("Petra");
+    await page.getByLabel("Phone Number").fill("512-555-011");
+    await page.getByRole("button", { name: "SAVE" }).click();
+    await page.locator("#f-phoneNumber-error").getByText("Phone Number is invalid").waitFor();
+    await page.getByText("Missing or Invalid").waitFor();
+    await page.getByRole("listitem").filter({ hasText: "Phone Number" }).waitFor();
+    expect(await page.getByLabel("First Name").inputValue()).toBe("Petra");
+    expect(await page.getByLabel("Phone Number").inputValue()).toBe("512-555-011");
+    const before = await query<{ first_name: string }>(`SELECT first_name FROM users WHERE user_name = lower($1)`, [account.email]);
+    expect(before[0]!.first_name).toBe("Pia");
+
+    await page.getByLabel("Phone Number").fill("512 555-0111");
+    await page.getByRole("button", { name: "SAVE" }).click();
+    await page.getByText("Successfully Updated!").waitFor();
+    const saved = await query<{ first_name: string; phone_number: string }>(`SELECT first_name, phone_number FROM users WHERE user_name = lower($1)`, [
+      account.email,
+    ]);
+    expect(saved[0]).toEqual({ first_name: "Petra", phone_number: "5125550111" });
+
+    // Signing in again (fresh claims from the provider) keeps what the user saved.
+    await page.goto(`${appUrl}/auth/login?refresh=1&returnTo=/profile`);
+    await page.waitForURL(`${appUrl}/profile`);
+    expect(await page.getByLabel("First Name").inputValue()).toBe("Petra");
+  }, 120_000);
+});
+
 describe("accessibility of the account pages (axe-core)", () => {
   for (const [width, height] of [
     [1280, 900],
@@ -121,6 +157,21 @@ describe("accessibility of the account pages (axe-core)", () => {
       // With JavaScript, switching off empties the field at once.
       await category(page, "CAT_APPSUB_RECRUIT").getByLabel("Email me").uncheck();
       await expect.poll(() => category(page, "CAT_APPSUB_RECRUIT").getByLabel("Email addresses").inputValue()).toBe("");
+    }, 120_000);
+
+    test(`Profile at ${width}px, also with messages: no violation`, async () => {
+      const page = await browser.newPage({ javaScriptEnabled: true });
+      await page.setViewportSize({ width, height });
+      await signUp(page, appUrl, newAccount());
+      const found: string[] = [];
+      await page.goto(`${appUrl}/profile`);
+      await page.getByRole("heading", { name: "Profile", level: 1 }).waitFor();
+      found.push(...(await violations(page, `${width}px profile`)));
+      await page.getByLabel("Phone Number").fill("123");
+      await page.getByRole("button", { name: "SAVE" }).click();
+      await page.getByText("Phone Number is invalid").waitFor();
+      found.push(...(await violations(page, `${width}px profile with a message`)));
+      expect(found).toEqual([]);
     }, 120_000);
   }
 });
