@@ -136,6 +136,27 @@ describe("Profile without JavaScript", () => {
   }, 120_000);
 });
 
+describe("FAQ and Help", () => {
+  test("offer both guides as PDF downloads, the marketing phone and email, and Contact Us (no JavaScript)", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await signUp(page, appUrl, newAccount());
+    for (const path of ["/faq", "/help"]) {
+      await page.goto(`${appUrl}${path}`);
+      const recruit = page.getByRole("link", { name: "How to Recruit (PDF)" });
+      const apps = page.getByRole("link", { name: "How to Complete Appointment Applications for Prospect Agents (PDF)" });
+      for (const link of [recruit, apps]) {
+        const res = await page.request.get(new URL((await link.getAttribute("href"))!, appUrl).toString());
+        expect(res.status()).toBe(200);
+        expect(res.headers()["content-type"]).toContain("application/pdf");
+        expect((await res.body()).subarray(0, 5).toString()).toBe("%PDF-");
+      }
+      expect(await page.getByRole("link", { name: /^\(\d{3}\) \d{3}-\d{4}$/ }).getAttribute("href")).toMatch(/^tel:\d{10}$/);
+      expect(await page.getByRole("link", { name: /@/ }).getAttribute("href")).toMatch(/^mailto:/);
+      expect(await page.getByRole("link", { name: "Contact Us" }).getAttribute("href")).toBe("/svcreq");
+    }
+  }, 120_000);
+});
+
 describe("accessibility of the account pages (axe-core)", () => {
   for (const [width, height] of [
     [1280, 900],
@@ -157,6 +178,22 @@ describe("accessibility of the account pages (axe-core)", () => {
       // With JavaScript, switching off empties the field at once.
       await category(page, "CAT_APPSUB_RECRUIT").getByLabel("Email me").uncheck();
       await expect.poll(() => category(page, "CAT_APPSUB_RECRUIT").getByLabel("Email addresses").inputValue()).toBe("");
+    }, 120_000);
+
+    test(`FAQ and Help at ${width}px: no violation`, async () => {
+      const page = await browser.newPage({ javaScriptEnabled: true });
+      await page.setViewportSize({ width, height });
+      await signUp(page, appUrl, newAccount());
+      const found: string[] = [];
+      for (const [path, title] of [
+        ["/faq", "FAQ"],
+        ["/help", "Help"],
+      ] as const) {
+        await page.goto(`${appUrl}${path}`);
+        await page.getByRole("heading", { name: title, level: 1 }).waitFor();
+        found.push(...(await violations(page, `${width}px ${path}`)));
+      }
+      expect(found).toEqual([]);
     }, 120_000);
 
     test(`Profile at ${width}px, also with messages: no violation`, async () => {
