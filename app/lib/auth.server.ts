@@ -134,16 +134,29 @@ export async function upsertUserFromClaims(claims: IdentityClaims) {
         throw new SignInError("EMAIL_UNVERIFIED", "The email of a user waiting for their first sign-in is not verified");
       }
       user = byEmail
-        ? await tx.user.update({ where: { id: byEmail.id }, data: { externalId: claims.sub, ...profile } })
+        ? await tx.user.update({ where: { id: byEmail.id }, data: { externalId: claims.sub, ...keepEdited(byEmail, profile) } })
         : await tx.user.create({
             data: { userName: email, externalId: claims.sub, userRoleCode: DEFAULT_ROLE, isActive: true, ...profile },
           });
     } else {
-      user = await tx.user.update({ where: { id: user.id }, data: { userName: email, ...profile } });
+      user = await tx.user.update({ where: { id: user.id }, data: { userName: email, ...keepEdited(user, profile) } });
     }
     if (!user.isActive) throw new SignInError("INACTIVE", "This account has been deactivated");
     return user;
   });
+}
+
+type EditableProfile = { firstName: string | null; middleName: string | null; lastName: string | null; phoneNumber: string | null };
+
+/**
+ * What the user saved on the portal's profile page is theirs: once they have
+ * (profileEditedAt), the claims fill only the names and phone left empty.
+ */
+function keepEdited<T extends Partial<EditableProfile>>(user: EditableProfile & { profileEditedAt: Date | null }, profile: T): T {
+  if (!user.profileEditedAt) return profile;
+  const kept = { ...profile };
+  for (const k of ["firstName", "middleName", "lastName", "phoneNumber"] as const) if (user[k]) delete kept[k];
+  return kept;
 }
 
 /** Role of a user who signs up without an invitation (a prospective agent). */

@@ -1,5 +1,11 @@
+// Help (spec part 1 §2 'Help'): two downloadable PDF guides, marketing phone
+// and mail contact, and a link to Contact Us.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { PlaceholderScreen } from "~/components/PlaceholderScreen";
+import { useLoaderData } from "@remix-run/react";
+import { PageHeader } from "~/components/PageHeader";
+import { SignedInLayout } from "~/components/SignedInLayout";
+import { supportContacts } from "~/features/support/contacts.server";
+import { ContactLines, GuideLinks } from "~/features/support/SupportContacts";
 import { requireUser } from "~/lib/auth.server";
 import { titleMeta } from "~/lib/meta";
 
@@ -7,13 +13,22 @@ export const meta = titleMeta("Help");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  return null;
+  return supportContacts();
 }
 
 export default function HelpRoute() {
+  const d = useLoaderData<typeof loader>();
   return (
-    <PlaceholderScreen title="Help">
-      <p className="muted">Guides for recruiting and for completing appointment applications, and how to reach us.</p>
-    </PlaceholderScreen>
+    <SignedInLayout>
+      <PageHeader title="Help" lead="Guides and how to reach our marketing team" />
+      <section className="card stack" aria-labelledby="help-guides">
+        <h2 id="help-guides">Guides</h2>
+        <GuideLinks guides={d.guides} />
+      </section>
+      <section className="card stack" aria-labelledby="help-contact">
+        <h2 id="help-contact">Contact marketing</h2>
+        <ContactLines phone={d.phone} email={d.email} />
+      </section>
+    </SignedInLayout>
   );
 }

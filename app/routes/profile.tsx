@@ -1,19 +1,109 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { PlaceholderScreen } from "~/components/PlaceholderScreen";
+// Profile editing (spec part 1 §2 'Profile', §5, §8): email read-only; first,
+// middle and last name and phone; CANCEL goes home, SAVE saves. The signed-in
+// user's own profile only (no id in the URL or the form). Works without
+// JavaScript; a refusal keeps what was typed and lists the fields.
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Banner } from "~/components/Banner";
+import { PageHeader } from "~/components/PageHeader";
+import { SignedInLayout } from "~/components/SignedInLayout";
+import { TextField } from "~/features/appointment/ui/fields";
+import { PROFILE_LABELS, PROFILE_MESSAGES } from "~/features/profile/messages";
+import { loadProfile, saveProfile } from "~/features/profile/profile.server";
+import { profileSchema } from "~/features/profile/schema";
 import { requireUser } from "~/lib/auth.server";
+import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
+import applicationStyles from "~/styles/application.css";
 
 export const meta = titleMeta("Profile");
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: applicationStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  return { profile: await loadProfile(user.id) };
+}
+
+type ActionData = { reply: SubmissionResult<string[]>; outcome: "saved" | "invalid" | "failed" };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const submission = parseWithZod(await readForm(request), { schema: profileSchema });
+  if (submission.status !== "success") {
+    return data<ActionData>({ reply: submission.reply(), outcome: "invalid" }, { status: 400 });
+  }
+  try {
+    await saveProfile(user.id, submission.value, user.impersonator?.id ?? user.id);
+  } catch (e) {
+    console.error("[profile] saving the profile failed", e instanceof Error ? e.message : e);
+    return data<ActionData>({ reply: submission.reply(), outcome: "failed" }, { status: 503 });
+  }
+  return data<ActionData>({ reply: submission.reply(), outcome: "saved" });
 }
 
 export default function ProfileRoute() {
+  const { profile } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const busy = useNavigation().state !== "idle";
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult: actionData?.outcome === "saved" ? null : (actionData?.reply ?? null),
+    defaultValue: {
+      firstName: profile.firstName ?? "",
+      middleName: profile.middleName ?? "",
+      lastName: profile.lastName ?? "",
+      phoneNumber: profile.phoneNumber ?? "",
+    },
+    constraint: getZodConstraint(profileSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+  });
+  const wrong = (Object.keys(PROFILE_LABELS) as Array<keyof typeof PROFILE_LABELS>).filter((k) => fields[k].errors?.length);
+
   return (
-    <PlaceholderScreen title="Profile">
-      <p className="muted">Edit your name and phone number.</p>
-    </PlaceholderScreen>
+    <SignedInLayout>
+      <PageHeader title="Profile" lead="Your name and phone number in the portal" />
+      {actionData?.outcome === "saved" ? (
+        <Banner variant="success" title={PROFILE_MESSAGES.successTitle}>
+          <p>{PROFILE_MESSAGES.success}</p>
+        </Banner>
+      ) : actionData?.outcome === "failed" ? (
+        <Banner variant="error" title={PROFILE_MESSAGES.failureTitle}>
+          <p>{PROFILE_MESSAGES.failure}</p>
+        </Banner>
+      ) : actionData?.outcome === "invalid" && wrong.length ? (
+        <Banner variant="error" title={PROFILE_MESSAGES.invalidTitle}>
+          <p>{PROFILE_MESSAGES.invalidLead}</p>
+          <ul>
+            {wrong.map((k) => (
+              <li key={k}>{PROFILE_LABELS[k]}</li>
+            ))}
+          </ul>
+        </Banner>
+      ) : null}
+      <section className="card">
+        <Form method="post" {...getFormProps(form)} className="form stack">
+          <div className="field">
+            <label htmlFor="profile-email">Email</label>
+            <input id="profile-email" type="email" value={profile.userName} readOnly />
+          </div>
+          <TextField meta={fields.firstName} label={PROFILE_LABELS.firstName} autoComplete="given-name" required />
+          <TextField meta={fields.middleName} label={PROFILE_LABELS.middleName} autoComplete="additional-name" required />
+          <TextField meta={fields.lastName} label={PROFILE_LABELS.lastName} autoComplete="family-name" required />
+          <TextField meta={fields.phoneNumber} label={PROFILE_LABELS.phoneNumber} type="tel" autoComplete="tel-national" required />
+          <div className="wizard__actions">
+            <Link to="/home" className="btn btn--secondary">
+              CANCEL
+            </Link>
+            <button type="submit" className="btn btn--primary" disabled={busy}>
+              SAVE
+            </button>
+          </div>
+        </Form>
+      </section>
+    </SignedInLayout>
   );
 }

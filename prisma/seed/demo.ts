@@ -429,7 +429,7 @@ async function seedDemoWith(tx: Db, { passwordHash, now }: { passwordHash: strin
         create: [
           { categoryCode: "CAT_APPSUB_RECRUIT", methodCode: "EMAIL_EVT", isEnabled: true, preferenceValue: PEOPLE.md.email },
           { categoryCode: "CAT_APPAPRV_RECRUIT", methodCode: "EMAIL_EVT", isEnabled: true, preferenceValue: PEOPLE.md.email },
-          { categoryCode: "CAT_APPSUB_DOWNLN", methodCode: "SMS_EVT", isEnabled: true, preferenceValue: PEOPLE.md.phone },
+          { categoryCode: "CAT_APPSUB_RECRUIT_DOWNLN", methodCode: "SMS_EVT", isEnabled: true, preferenceValue: PEOPLE.md.phone },
         ],
       },
     },

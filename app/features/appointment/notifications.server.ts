@@ -13,12 +13,14 @@ import { createHash } from "node:crypto";
 import { audit } from "~/lib/audit.server";
 import { prisma } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import type { PreferenceCategory, RecruiterCategory } from "~/features/preferences/schema";
 import { APPOINTMENT_TYPE_LABELS, isAppointmentTypeCode } from "./model";
 
 export const APPOINTMENT_EVENTS = ["SUBMITTED", "APPROVED", "REJECTED", "ABANDONED"] as const;
 export type AppointmentEvent = (typeof APPOINTMENT_EVENTS)[number];
 
-const CATEGORY: Record<AppointmentEvent, string> = {
+// The category codes are the preferences page's (features/preferences/schema.ts): one spelling.
+const CATEGORY: Record<AppointmentEvent, RecruiterCategory> = {
   SUBMITTED: "CAT_APPSUB_RECRUIT",
   APPROVED: "CAT_APPAPRV_RECRUIT",
   REJECTED: "CAT_APPREJ_RECRUIT",
@@ -84,7 +86,7 @@ export async function notificationRecipients(event: AppointmentEvent, appointmen
   const ids = [...recruiterIds, ...uplineIds];
   if (ids.length === 0) return [];
   const recruiterCategory = CATEGORY[event];
-  const downlineCategory = `${recruiterCategory}_DOWNLN`;
+  const downlineCategory: PreferenceCategory = `${recruiterCategory}_DOWNLN`;
   const users = await prisma.user.findMany({
     where: { id: { in: ids }, isActive: true },
     select: {

@@ -1,0 +1,19 @@
+// The one message catalogue of the profile page (spec part 1 §5 'Profile', §8 'Profile').
+export const PROFILE_MESSAGES = {
+  required: (label: string) => `${label} is required`,
+  phoneInvalid: "Phone Number is invalid",
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  invalidTitle: "Missing or Invalid",
+  invalidLead: "Please correct these fields:",
+  successTitle: "Successfully Updated!",
+  success: "Your profile was saved.",
+  failureTitle: "Profile Update Failed",
+  failure: "Your profile could not be saved. Please try again later or contact us if this problem persists.",
+} as const;
+
+export const PROFILE_LABELS = {
+  firstName: "First Name",
+  middleName: "Middle Name or Initial",
+  lastName: "Last Name",
+  phoneNumber: "Phone Number",
+} as const;
