@@ -79,7 +79,7 @@ describe("communication preferences", () => {
         { subscriberId: s.subscriberId, categoryCode: "CAT_APPREJ_RECRUIT_DOWNLN", methodCode: "EMAIL_EVT", isEnabled: true, preferenceValue: "new@example.com" },
       ],
     });
-    const sql = readFileSync(path.resolve("prisma/migrations/20261123120000_downline_category_spelling/migration.sql"), "utf8");
+    const sql = readFileSync(path.resolve("prisma/migrations/20261123120500_downline_category_spelling/migration.sql"), "utf8");
     for (const statement of sql.split(/;\s*\n/).map((x) => x.replace(/^--.*$/gm, "").trim()).filter(Boolean)) {
       await prisma.$executeRawUnsafe(statement);
     }
