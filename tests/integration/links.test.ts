@@ -8,7 +8,8 @@ import { wizardContext, createFromWizard } from "~/features/appointment/create.s
 import { linkOnDashboard } from "~/features/links/home.server";
 import { updateMarketingDirector, validateLink } from "~/features/links/links.server";
 import { useTestDatabase } from "../support/db";
-import { createAgent, createAppointmentLink, createSchedule, randomCode } from "../support/factories";
+import { upsertUserFromClaims } from "~/lib/auth.server";
+import { createAgent, createAppointmentLink, createInvitation, createSchedule, randomCode } from "../support/factories";
 import { asUser, makeWorld, newProspect, req, type World } from "./appointment-fixtures";
 
 useTestDatabase();
@@ -111,5 +112,17 @@ describe("another recruiter's multi-link", () => {
     expect(await prisma.appointment.count({ where: { userId: prospect.id } })).toBe(0);
     // With the code it works.
     expect((await wizardContext(prospect, { link: `MLT${multi.code}`, multiLinkId: multi.multiLinkId })).ok).toBe(true);
+  });
+});
+
+describe("claiming an invitation", () => {
+  it("attaches the invitation to the account signing in with the invited email, only once the email is verified", async () => {
+    const email = `claim-${randomCode(6).toLowerCase()}@example.com`;
+    const inv = await createInvitation(prisma, { appointmentLinkId: world.link.appointmentLinkId, prospectEmailAddress: email, status: "INVITED" });
+    const sub = `sub-claim-${randomCode(6)}`;
+    const unverified = await upsertUserFromClaims({ sub, email, email_verified: false });
+    expect((await prisma.invitation.findUniqueOrThrow({ where: { invitationId: inv.invitationId } })).prospectUserId).toBeNull();
+    await upsertUserFromClaims({ sub, email, email_verified: true });
+    expect((await prisma.invitation.findUniqueOrThrow({ where: { invitationId: inv.invitationId } })).prospectUserId).toBe(unverified.id);
   });
 });
