@@ -1,7 +1,8 @@
 // The welcome (landing and sign-in) page of spec part 1 §2 'Welcome page'.
 // WAIT (a spinner in the older program) does not exist here: the server
-// renders the final state directly.
+// renders the final state directly, so without JavaScript it is a plain page.
 import { Form, Link } from "@remix-run/react";
+import { LINK_CHECK_FAILED, LINK_ERROR_MESSAGE } from "~/features/links/messages";
 import type { WelcomeData } from "~/features/users/shell.server";
 import { AnonymousLayout } from "./AnonymousLayout";
 import { Banner } from "./Banner";
@@ -10,9 +11,9 @@ import { DownloadIcon } from "./Icons";
 import { useRootData } from "./root-data";
 
 export const WELCOME_TITLE = "Welcome";
-export const LINK_ERROR_MESSAGE = "Something on our end went wrong when validating the link you provided.";
 
-export function Welcome({ data }: { data: WelcomeData }) {
+/** `linkFailure`: the message of the link's failure code (ERROR state). */
+export function Welcome({ data, linkFailure = null }: { data: WelcomeData; linkFailure?: string | null }) {
   const { defaultTitle } = useRootData();
   return (
     <AnonymousLayout>
@@ -28,8 +29,14 @@ export function Welcome({ data }: { data: WelcomeData }) {
           <Dialog
             title="Error"
             variant="error"
-            message={<p>{LINK_ERROR_MESSAGE}</p>}
-            buttons={[{ label: "OK", to: "/" }]}
+            message={
+              <>
+                <p>{LINK_ERROR_MESSAGE}</p>
+                {linkFailure ? <p>{linkFailure}</p> : null}
+                <p>{LINK_CHECK_FAILED}</p>
+              </>
+            }
+            buttons={[{ label: "OK", to: "/HOLD" }]}
             dismissible={false}
           />
         ) : null}

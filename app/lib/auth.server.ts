@@ -109,7 +109,8 @@ export function emailVerifiedClaim(claims: IdentityClaims): boolean {
  * Maps the provider's claims onto the app user: found by the provider's
  * subject, else by email (users created by an invitation or the seed before
  * their first sign-in; only when the provider says the email is verified),
- * else created. Names, phone and email_verified follow the provider.
+ * else created. Names, phone and email_verified follow the provider. Once
+ * the email is verified, pending invitations sent to it are attached to the user.
  */
 export async function upsertUserFromClaims(claims: IdentityClaims) {
   const email = clean(claims.email)?.toLowerCase();
@@ -142,6 +143,13 @@ export async function upsertUserFromClaims(claims: IdentityClaims) {
       user = await tx.user.update({ where: { id: user.id }, data: { userName: email, ...keepEdited(user, profile) } });
     }
     if (!user.isActive) throw new SignInError("INACTIVE", "This account has been deactivated");
+    if (user.emailVerified) {
+      // Claiming: invitations sent to this (verified) email become the user's.
+      await tx.invitation.updateMany({
+        where: { prospectUserId: null, prospectEmailAddress: email, status: "INVITED" },
+        data: { prospectUserId: user.id },
+      });
+    }
     return user;
   });
 }

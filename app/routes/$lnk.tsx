@@ -1,11 +1,14 @@
 // '/{lnk}': the welcome page with an invitation or appointment link.
 // Only link-shaped values (app/features/links/schema.ts) are accepted;
 // anything else is Page Not Found. Special values: HOLD and PROFILE.
+// A link that fails its check shows the ERROR state (OK goes to HOLD).
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { notFound } from "~/components/PageNotFound";
 import { Welcome, WELCOME_TITLE } from "~/components/Welcome";
-import { linkSchema } from "~/features/links/schema";
+import { validateLink } from "~/features/links/links.server";
+import { LINK_FAILURE_MESSAGES } from "~/features/links/messages";
+import { linkPrefix, linkSchema } from "~/features/links/schema";
 import { skipsWelcome, welcomeData } from "~/features/users/shell.server";
 import { getCurrentUser } from "~/lib/auth.server";
 import { env } from "~/lib/env.server";
@@ -21,16 +24,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (special === "HOLD") {
     if (skipsWelcome(user)) throw redirect("/home");
-    return welcomeData({ state: "HOLD", user, url, settings: env() });
+    return { ...welcomeData({ state: "HOLD", user, url, settings: env() }), linkFailure: null };
   }
   const parsed = linkSchema.safeParse(raw);
   if (!parsed.success || parsed.data !== raw) throw notFound();
-  const data = welcomeData({ state: "WELCOME", lnk: parsed.data, user, url, settings: env() });
-  // A signed-in user with a link: the sign-in flow applies the link and goes home.
-  if (skipsWelcome(user)) throw redirect(data.signInHref);
-  return data;
+  // A signed-in user with a link: the dashboard applies it (spec part 1 §4).
+  if (skipsWelcome(user)) throw redirect(`/home?lnk=${encodeURIComponent(parsed.data)}`);
+  // GET user/link/{link}: a link that cannot be used shows the ERROR state.
+  const check = linkPrefix(parsed.data) === "USR" ? null : await validateLink(parsed.data).catch(() => "error" as const);
+  if (check === "error" || (check && !check.isValid)) {
+    const failure = check === "error" ? null : LINK_FAILURE_MESSAGES[check.failureReasonCode];
+    return { ...welcomeData({ state: "ERROR", user, url, settings: env() }), linkFailure: failure };
+  }
+  return { ...welcomeData({ state: "WELCOME", lnk: parsed.data, user, url, settings: env() }), linkFailure: null };
 }
 
 export default function WelcomeWithLinkRoute() {
-  return <Welcome data={useLoaderData<typeof loader>()} />;
+  const { linkFailure, ...data } = useLoaderData<typeof loader>();
+  return <Welcome data={data} linkFailure={linkFailure} />;
 }

@@ -1,18 +1,36 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Banner } from "~/components/Banner";
 import { Dialog } from "~/components/Dialog";
+import { LinkPrompt } from "~/components/LinkPrompt";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
+import { checkPromptedLink, linkDialog, linkOnDashboard } from "~/features/links/home.server";
 import { getDashboard, type DashboardEntry } from "~/features/users/dashboard.server";
 import { requireUser } from "~/lib/auth.server";
+import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
 
 export const meta = titleMeta("Dashboard");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return getDashboard(user);
+  // ?lnk=: the link the user came with, carried through sign-in (spec part 1 §4).
+  const outcome = await linkOnDashboard(user, new URL(request.url).searchParams.get("lnk"), request);
+  const dashboard = await getDashboard(user, new Date(), outcome.kind === "entry" ? [outcome.entry] : []);
+  const dialog = linkDialog(outcome);
+  return { ...dashboard, nothingFound: dashboard.nothingFound && !dialog, linkDialog: dialog };
+}
+
+type ActionData = { reply: SubmissionResult<string[]> };
+
+/** The link prompt: shape by the schema, then the server's check; a usable link goes to ?lnk=. */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireUser(request);
+  const r = await checkPromptedLink(await readForm(request));
+  if (r.ok) throw redirect(`/home?lnk=${encodeURIComponent(r.link)}`);
+  return data<ActionData>({ reply: r.reply }, { status: 400 });
 }
 
 function formatDate(iso: string) {
@@ -21,6 +39,7 @@ function formatDate(iso: string) {
 
 export default function DashboardRoute() {
   const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { rules } = d;
   const warnings = d.entries.filter((e) => e.abandonDaysLeft != null);
 
@@ -43,6 +62,22 @@ export default function DashboardRoute() {
           }
           buttons={[{ label: "LOGOUT", action: "/auth/logout", reloadDocument: true }]}
           dismissible={false}
+        >
+          <LinkPrompt lastResult={actionData?.reply ?? null} inDialog />
+        </Dialog>
+      ) : null}
+
+      {d.linkDialog ? (
+        <Dialog
+          title={d.linkDialog.title}
+          variant={d.linkDialog.variant}
+          message={<p>{d.linkDialog.message}</p>}
+          buttons={
+            d.linkDialog.logout
+              ? [{ label: "LOGOUT", action: "/auth/logout", reloadDocument: true }]
+              : [{ label: "OK", to: "/home" }]
+          }
+          dismissible={!d.linkDialog.logout}
         />
       ) : null}
 
@@ -67,6 +102,8 @@ export default function DashboardRoute() {
           </ul>
         </section>
       ) : null}
+
+      {!rules.isMarketingDirector && !d.nothingFound ? <LinkPrompt lastResult={actionData?.reply ?? null} /> : null}
 
       <div className="card-grid">
         <section className="card" aria-labelledby="tools-title">

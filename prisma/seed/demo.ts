@@ -10,6 +10,7 @@ import { hashPassword } from "../../app/lib/password.server";
 import { sealField } from "../../app/lib/crypto.server";
 import { prisma } from "../../app/lib/db.server";
 import { env } from "../../app/lib/env.server";
+import { newLinkCode } from "../../app/features/links/codes";
 import { ensureCommissionScheduleDocuments } from "./documents";
 import {
   createAgent,
@@ -584,9 +585,14 @@ function createAgentRow(tx: Db, parentId: number, data: Parameters<typeof create
   return createAgent(tx, { ...data, parentId });
 }
 
+/**
+ * A new random link code (100 bits, not from the seeded generator: demo codes
+ * must not be predictable). `r` still advances as before so the rest of the
+ * demo data stays the same.
+ */
 function linkCode(r: Random): string {
-  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-  return Array.from({ length: 10 }, () => alphabet[r.int(0, alphabet.length - 1)]).join("");
+  for (let i = 0; i < 10; i++) r.int(0, 31);
+  return newLinkCode();
 }
 
 function daysBefore(now: Date, days: number): Date {

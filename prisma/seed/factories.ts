@@ -18,6 +18,7 @@ import type {
 import { insertAgent, type NewAgentData } from "../../app/features/hierarchy/hierarchy.server";
 import { defaultScheduleLevels, maxLevel } from "../../app/features/documents/system-pdfs.server";
 import { sealField } from "../../app/lib/crypto.server";
+import { newLinkCode } from "../../app/features/links/codes";
 
 export type Db = Prisma.TransactionClient;
 
@@ -253,7 +254,7 @@ export async function createAppointmentLink(db: Db, input: CreateAppointmentLink
   return db.appointmentLink.create({
     data: {
       linkPrefix: input.linkPrefix ?? "EXT",
-      code: input.code ?? randomCode(),
+      code: input.code ?? newLinkCode(),
       recruiterAgentId: input.recruiterAgentId,
       scheduleLevelId: input.scheduleLevelId,
       createdById: input.createdById ?? null,

@@ -247,7 +247,8 @@ export async function wizardContext(
   user: CurrentUser,
   input: { link?: string | null; multiLinkId?: number | string | null },
 ): Promise<WizardResult<{ context: WizardContext }>> {
-  if (!input.link && (input.multiLinkId == null || input.multiLinkId === "")) return { ok: false, ...WIZARD_SYSTEM_ERROR };
+  // The link's code is required: a multiLinkId alone would open another recruiter's multi-link.
+  if (!input.link) return { ok: false, ...WIZARD_SYSTEM_ERROR };
   const r = await resolveLink(prisma, input);
   if (!r) return { ok: false, ...WIZARD_AGENCY_FAILED };
   const recruiterAgent = r.lines[0].recruiterAgent;
@@ -309,6 +310,7 @@ export async function declineInvitation(
   input: { link?: string | null; multiLinkId?: number | string | null },
   request?: Request,
 ): Promise<{ declined: number }> {
+  if (!input.link) return { declined: 0 };
   const r = await resolveLink(prisma, input);
   if (!r) return { declined: 0 };
   const res = await prisma.invitation.updateMany({
@@ -358,7 +360,7 @@ export async function createFromWizard(
   input: { link?: string | null; multiLinkId?: number | string | null; appointmentTypeCode?: string | null },
   request?: Request,
 ): Promise<WizardResult<{ appointmentId: number; created: boolean }>> {
-  if (!input.link && (input.multiLinkId == null || input.multiLinkId === "")) return { ok: false, ...WIZARD_SYSTEM_ERROR };
+  if (!input.link) return { ok: false, ...WIZARD_SYSTEM_ERROR };
   try {
     const result = await prisma.$transaction(async (tx) => {
       const r = await resolveLink(tx, input);

@@ -2,9 +2,9 @@
 // (`/{lnk}`) or is typed into the link prompt (spec part 1 §5).
 // Whether the link exists and is usable is checked later, on the server.
 import { z } from "zod";
+import { LINK_INVALID, LINK_REQUIRED } from "./messages";
 
-export const LINK_REQUIRED = "A link is required!";
-export const LINK_INVALID = "Your link is invalid! Your link may start with MLT, EXT, USR, MD...";
+export { LINK_INVALID, LINK_REQUIRED };
 export const LINK_MAX_LENGTH = 64;
 
 /** MLT (multi-link), EXT (external invitation), USR (user), MD (marketing director). */

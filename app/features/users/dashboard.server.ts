@@ -120,7 +120,8 @@ export function dashboardEntries(input: {
     if (seen.has(inv.link.toUpperCase())) continue;
     seen.add(inv.link.toUpperCase());
     entries.push({
-      key: `invitation-${inv.invitationId}`,
+      // invitationId 0: an entry made from the link the user came with (?lnk=).
+      key: inv.invitationId ? `invitation-${inv.invitationId}` : `link-${inv.link.toUpperCase()}`,
       kind: "complete",
       label: ENTRY_LABELS.complete,
       href: wizardHref(inv),
@@ -163,7 +164,7 @@ type LevelRow = {
   };
 };
 
-function levelLine(l: LevelRow): string {
+export function levelLine(l: LevelRow): string {
   const s = l.scheduleLevel;
   return `${s.schedule.carrier.carrierCode} ${s.schedule.productType.name} — Level ${s.levelNo} ${s.levelName}`;
 }
@@ -173,8 +174,11 @@ function linesOf(single: LevelRow | null, multi: { items: { appointmentLink: Lev
   return single ? [levelLine(single)] : [];
 }
 
-/** The signed-in user's dashboard. */
-export async function getDashboard(user: CurrentUser, now: Date = new Date()): Promise<Dashboard> {
+/**
+ * The signed-in user's dashboard; `fromLink` adds the NEW entry of the link
+ * the user came with (features/links/links.server.ts).
+ */
+export async function getDashboard(user: CurrentUser, now: Date = new Date(), fromLink: PendingInvitation[] = []): Promise<Dashboard> {
   const multiSelect = {
     select: {
       code: true,
@@ -241,6 +245,7 @@ export async function getDashboard(user: CurrentUser, now: Date = new Date()): P
     });
   }
 
+  invitations.push(...fromLink);
   const isMd = user.userRoleCode === ROLE_MARKETING_DIRECTOR;
   const rules = navRules({
     isMd,

@@ -29,8 +29,16 @@ export async function startSignIn(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const lnk = url.searchParams.get("lnk");
   const link = lnk && LINK_RE.test(lnk) ? lnk : null;
-  let returnTo = safeReturnTo(url.searchParams.get("returnTo"));
+  const asked = url.searchParams.get("returnTo");
+  let returnTo = safeReturnTo(asked);
   if (link && returnTo === "/home") returnTo = `/home?lnk=${encodeURIComponent(link)}`;
+  if (!link && !asked) {
+    // A sign-in started again without a destination (the provider's 'Continue
+    // to the portal' after confirming the email): keep the one still pending,
+    // so a link followed before signing up is not lost.
+    const pending = (await returnCookie().parse(request.headers.get("Cookie"))) as { returnTo?: string } | null;
+    if (pending?.returnTo) returnTo = safeReturnTo(pending.returnTo);
+  }
   const forceRefresh = url.searchParams.get("refresh") === "1";
   if (!forceRefresh && (await getCurrentUser(request))) throw redirect(returnTo);
 

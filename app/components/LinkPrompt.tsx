@@ -1,0 +1,58 @@
+// The link prompt (spec part 1 §5 'Appointment link prompt'): the rules and
+// messages are the zod schema's (app/features/links/schema.ts), in the
+// browser and in the action; the server's failure codes come back as the
+// field's message plus 'Error occurred validating link!'.
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { linkFormSchema, LINK_MAX_LENGTH } from "~/features/links/schema";
+
+/** `inDialog`: shown inside 'No Apps or Invitations Found' (no card of its own). */
+export function LinkPrompt({ lastResult, inDialog = false }: { lastResult: SubmissionResult<string[]> | null; inDialog?: boolean }) {
+  const [form, fields] = useForm({
+    id: "link-prompt",
+    lastResult,
+    constraint: getZodConstraint(linkFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: linkFormSchema }),
+  });
+  const f = fields.link;
+  const invalid = Boolean(f.errors?.length);
+  return (
+    <section className={inDialog ? "link-prompt" : "card link-prompt"} aria-labelledby="link-prompt-title">
+      <h2 id="link-prompt-title" className={inDialog ? undefined : "card__title"}>
+        Have an appointment link?
+      </h2>
+      <p className="muted" id="link-prompt-hint">
+        Enter the link your recruiter gave you (for example MLT…), without the web address.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="form">
+        {form.errors?.length ? (
+          <div className="form-errors" id={form.errorId} role="alert">
+            {form.errors.join(" ")}
+          </div>
+        ) : null}
+        <div className={`field${invalid ? " field--invalid" : ""}`}>
+          <label htmlFor={f.id}>Appointment Link</label>
+          <input
+            {...getInputProps(f, { type: "text" })}
+            key={f.key}
+            maxLength={LINK_MAX_LENGTH * 2}
+            autoComplete="off"
+            spellCheck={false}
+            aria-describedby={invalid ? `${f.errorId} link-prompt-hint` : "link-prompt-hint"}
+          />
+          {invalid ? (
+            <span className="field__error" id={f.errorId}>
+              {f.errors!.join(" ")}
+            </span>
+          ) : null}
+        </div>
+        <button type="submit" className="btn btn--primary" name="intent" value="link">
+          USE LINK
+        </button>
+      </Form>
+    </section>
+  );
+}

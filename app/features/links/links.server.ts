@@ -1,0 +1,160 @@
+// What a link does for a signed-in user (spec part 1 §4 'Dashboard build',
+// 'Sign-in flow'): MD links update the marketing director, USR/EXT links are
+// left to their own flows, MLT links are looked up, any other link is
+// validated; a usable one becomes a NEW dashboard entry.
+// Decisions: docs/decisions/0018-link-sign-in.md.
+import type { CurrentUser } from "~/lib/current-user";
+import { ROLE_MARKETING_DIRECTOR } from "~/lib/current-user";
+import { audit } from "~/lib/audit.server";
+import { prisma } from "~/lib/db.server";
+import type { PendingInvitation } from "~/features/users/dashboard.server";
+import type { LinkFailureCode, MdUpdateStatus } from "./messages";
+import { linkPrefix } from "./schema";
+
+export type LinkCheck = { isValid: true } | { isValid: false; failureReasonCode: LinkFailureCode };
+
+const LINK_BODY = /^(MLT|EXT|USR|MD)([A-Za-z0-9-]{1,60})$/i;
+
+const linkCheckSelect = {
+  appointmentLinkId: true,
+  linkPrefix: true,
+  code: true,
+  isEnabled: true,
+  isDeleted: true,
+  recruiterAgent: { select: { isActive: true, userId: true } },
+  scheduleLevel: { select: { isActive: true, schedule: { select: { isActive: true } } } },
+} as const;
+
+type LinkCheckRow = {
+  isEnabled: boolean;
+  isDeleted: boolean;
+  linkPrefix: string;
+  recruiterAgent: { isActive: boolean };
+  scheduleLevel: { isActive: boolean; schedule: { isActive: boolean } };
+};
+
+/** Why one appointment link cannot be used, or null when it can (pure). */
+export function failureOf(row: LinkCheckRow | null, prefix: string): LinkFailureCode | null {
+  if (!row) return prefix === "MD" ? "MD_LINK_INVALID" : "APPT_LINK_INVALID";
+  if (row.isDeleted) return "APPT_LINK_DELETED";
+  if (!row.isEnabled) return prefix === "MD" ? "MD_LINK_INVALID" : "APPT_LINK_INVALID";
+  if (!row.scheduleLevel.isActive || !row.scheduleLevel.schedule.isActive) return "SCHED_INACTIVE";
+  if (!row.recruiterAgent.isActive) return "AGENT_LINK_INVALID";
+  return null;
+}
+
+/** GET user/link/{link}: whether a link exists and can be used (no session needed). */
+export async function validateLink(link: string): Promise<LinkCheck> {
+  const m = LINK_BODY.exec(link.trim());
+  if (!m) return { isValid: false, failureReasonCode: "APPT_LINK_INVALID" };
+  const prefix = m[1]!.toUpperCase();
+  const code = m[2]!;
+  if (prefix === "MLT") {
+    const ml = await prisma.multiLink.findFirst({
+      where: { code: { equals: code, mode: "insensitive" } },
+      select: { items: { select: { appointmentLink: { select: linkCheckSelect } } } },
+    });
+    if (!ml || ml.items.length === 0) return { isValid: false, failureReasonCode: "APPT_LINK_INVALID" };
+    for (const i of ml.items) {
+      const f = failureOf(i.appointmentLink, i.appointmentLink.linkPrefix);
+      if (f) return { isValid: false, failureReasonCode: f };
+    }
+    return { isValid: true };
+  }
+  const row = await prisma.appointmentLink.findFirst({
+    where: { linkPrefix: prefix, code: { equals: code, mode: "insensitive" } },
+    select: linkCheckSelect,
+  });
+  const f = failureOf(row, prefix);
+  return f ? { isValid: false, failureReasonCode: f } : { isValid: true };
+}
+
+export type MdUpdateResult = { isUpdated: true } | { isUpdated: false; status: MdUpdateStatus };
+
+/**
+ * POST user/updateMD: an MD link names a marketing director's position that
+ * has no user yet; the signed-in user takes it and becomes a marketing
+ * director. Once only; never across organizations (companies).
+ */
+export async function updateMarketingDirector(user: CurrentUser, link: string, request?: Request): Promise<MdUpdateResult> {
+  const m = LINK_BODY.exec(link.trim());
+  if (!m || m[1]!.toUpperCase() !== "MD") return { isUpdated: false, status: "WRONG_MD_UPDATE_LINK" };
+  try {
+    const result = await prisma.$transaction(async (tx): Promise<MdUpdateResult> => {
+      const row = await tx.appointmentLink.findFirst({
+        where: { linkPrefix: "MD", code: { equals: m[2]!, mode: "insensitive" } },
+        select: { appointmentLinkId: true, isEnabled: true, isDeleted: true, recruiterAgent: { select: { id: true, userId: true, companyNumber: true, isActive: true } } },
+      });
+      if (!row || !row.isEnabled || row.isDeleted || !row.recruiterAgent.isActive) {
+        return { isUpdated: false, status: "WRONG_MD_UPDATE_LINK" };
+      }
+      const position = row.recruiterAgent;
+      if (position.userId) return { isUpdated: false, status: "CANNOT_ASSIGN_MD_TWICE" };
+      const own = await tx.agent.findMany({ where: { userId: user.id }, select: { companyNumber: true } });
+      if (own.some((a) => a.companyNumber !== position.companyNumber)) return { isUpdated: false, status: "NOT_IN_SAME_ORG" };
+      // Claim the position only if still free (two tabs, two users).
+      const claimed = await tx.agent.updateMany({ where: { id: position.id, userId: null }, data: { userId: user.id } });
+      if (claimed.count !== 1) return { isUpdated: false, status: "CANNOT_ASSIGN_MD_TWICE" };
+      await tx.user.update({ where: { id: user.id }, data: { userRoleCode: ROLE_MARKETING_DIRECTOR } });
+      return { isUpdated: true };
+    });
+    await audit(result.isUpdated ? "MD_UPDATED" : "MD_UPDATE_REFUSED", {
+      request,
+      actorUserId: user.id,
+      impersonatorUserId: user.impersonator?.id,
+      details: result.isUpdated ? { link: link.toUpperCase().slice(0, 2) } : { status: result.status },
+    });
+    return result;
+  } catch (error) {
+    console.error("updateMarketingDirector failed", (error as Error).message);
+    return { isUpdated: false, status: "UNKOWN_MD_UPDATE_ERROR" };
+  }
+}
+
+/** What the home page does with `?lnk=` (spec part 1 §4 'Dashboard build'). */
+export type LinkOutcome =
+  | { kind: "none" }
+  | { kind: "md"; result: MdUpdateResult }
+  | { kind: "entry"; entry: PendingInvitation }
+  | { kind: "alreadyConfigured" }
+  | { kind: "invalid"; failureReasonCode: LinkFailureCode }
+  | { kind: "error" };
+
+/**
+ * The link's effect for this user. `resolve` turns a usable link into its
+ * ids and lines (the wizard's resolver), `lines` formats them.
+ */
+export async function applyLink(
+  user: CurrentUser,
+  link: string,
+  deps: {
+    resolve: (link: string) => Promise<{ link: string; appointmentLinkId: number | null; multiLinkId: number | null; lines: string[] } | null>;
+    request?: Request;
+  },
+): Promise<LinkOutcome> {
+  const prefix = linkPrefix(link);
+  if (!prefix || prefix === "USR") return { kind: "none" };
+  if (prefix === "MD") return { kind: "md", result: await updateMarketingDirector(user, link, deps.request) };
+  if (user.userRoleCode === ROLE_MARKETING_DIRECTOR) return { kind: "none" };
+  try {
+    const check = await validateLink(link);
+    if (!check.isValid) return { kind: "invalid", failureReasonCode: check.failureReasonCode };
+    const r = await deps.resolve(link);
+    if (!r) return { kind: "invalid", failureReasonCode: "UNKNOWN_INVALID_LINK" };
+    const present = await prisma.appointment.count({
+      where: {
+        userId: user.id,
+        isDeleted: false,
+        ...(r.multiLinkId != null ? { multiLinkId: r.multiLinkId } : { appointmentLinkId: r.appointmentLinkId }),
+      },
+    });
+    if (present > 0) return { kind: "alreadyConfigured" };
+    return {
+      kind: "entry",
+      entry: { invitationId: 0, link: r.link, appointmentLinkId: r.appointmentLinkId, multiLinkId: r.multiLinkId, lines: r.lines },
+    };
+  } catch (error) {
+    console.error("applyLink failed", (error as Error).message);
+    return { kind: "error" };
+  }
+}

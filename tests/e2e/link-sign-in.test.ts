@@ -1,0 +1,166 @@
+// Links through sign-in, without JavaScript (spec part 1 §4, §5, §8): a new
+// prospect follows an appointment link, signs up, confirms the email and
+// reaches the wizard; reopening the link does not loop; an MD link makes the
+// user a marketing director; the link prompt shows each failure's message;
+// axe finds nothing on the welcome and prompt states.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import pg from "pg";
+import { describe, expect, test } from "vitest";
+import { LINK_CHECK_FAILED, LINK_ERROR_MESSAGE, LINK_FAILURE_MESSAGES, LINK_REQUIRED, MD_UPDATE_SUCCESS_TITLE } from "~/features/links/messages";
+import { browserFixture, newAccount, signUp } from "../support/browser";
+import { sharedApp } from "./helpers";
+
+const { appUrl, databaseUrl } = sharedApp();
+const browser = browserFixture();
+
+async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new link on a seeded, usable, non-enrollRep level of a seeded recruiter (random code). */
+async function newLink(opts: { prefix?: string; deleted?: boolean; enabled?: boolean; recruiterAgentId?: number } = {}) {
+  const code = `E2E${Math.random().toString(36).slice(2, 12).toUpperCase()}`;
+  const [base] = await query<{ recruiter_agent_id: number; schedule_level_id: number }>(
+    `SELECT l.recruiter_agent_id, l.schedule_level_id FROM appointment_links l
+       JOIN schedule_levels sl ON sl.schedule_level_id = l.schedule_level_id
+      WHERE NOT sl.enroll_rep AND l.is_enabled AND NOT l.is_deleted AND l.link_prefix = 'EXT'
+      ORDER BY l.appointment_link_id LIMIT 1`,
+  );
+  await query(
+    `INSERT INTO appointment_links (link_prefix, code, recruiter_agent_id, schedule_level_id, is_enabled, is_deleted, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, now())`,
+    [opts.prefix ?? "EXT", code, opts.recruiterAgentId ?? base!.recruiter_agent_id, base!.schedule_level_id, opts.enabled ?? true, opts.deleted ?? false],
+  );
+  return `${opts.prefix ?? "EXT"}${code}`;
+}
+
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+async function expectNoViolationsAt(page: Page, widths: number[]) {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await violations(page), `at ${width}px on ${page.url()}`).toEqual([]);
+  }
+}
+
+async function usePromptedLink(page: Page, link: string) {
+  await page.getByLabel("Appointment Link", { exact: true }).fill(link);
+  await page.getByRole("button", { name: "USE LINK" }).click();
+}
+
+describe("links through sign-in without JavaScript", () => {
+  test("a new prospect follows an appointment link, signs up, confirms the email and reaches the wizard; the link reopens without a loop", async () => {
+    const link = await newLink();
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await page.goto(`${appUrl}/${link}`);
+    await page.getByText("If you've already signed UP, just sign IN instead").waitFor();
+    await page.getByRole("link", { name: "NEXT" }).click();
+
+    const account = newAccount({ firstName: "Lina", lastName: "Okafor" });
+    await signUp(page, appUrl, account);
+    expect(new URL(page.url()).pathname).toBe("/home");
+    await expect(page.getByText("No Apps or Invitations Found").count()).resolves.toBe(0);
+    await page.getByRole("link", { name: "Complete Your Appointment" }).click();
+    await page.waitForURL(/\/wizard\?/);
+    expect(new URL(page.url()).searchParams.get("link")).toBe(link);
+    await page.getByRole("heading", { name: /before you start/i }).waitFor();
+
+    // Reopening the link while signed in: the dashboard with its entry, not the sign-in again.
+    await page.goto(`${appUrl}/${link}`);
+    expect(new URL(page.url()).pathname).toBe("/home");
+    await page.getByRole("link", { name: "Complete Your Appointment" }).waitFor();
+    await page.close();
+  });
+
+  test("the link prompt shows each failure's own message, and a good link adds a NEW entry", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await signUp(page, appUrl, newAccount({ firstName: "Ravi", lastName: "Prompt" }));
+    await page.goto(`${appUrl}/home`);
+
+    await usePromptedLink(page, "");
+    await page.getByText(LINK_REQUIRED).waitFor();
+
+    const cases: [string, keyof typeof LINK_FAILURE_MESSAGES][] = [
+      ["EXTNOSUCHLINK0000", "APPT_LINK_INVALID"],
+      [await newLink({ deleted: true }), "APPT_LINK_DELETED"],
+      [await newLink({ enabled: false }), "APPT_LINK_INVALID"],
+      ["MDNOSUCHLINK0000", "MD_LINK_INVALID"],
+    ];
+    for (const [link, code] of cases) {
+      await usePromptedLink(page, link);
+      await page.getByText(LINK_FAILURE_MESSAGES[code]).waitFor();
+      await page.getByText(LINK_CHECK_FAILED).waitFor();
+      await expect(page.getByLabel("Appointment Link", { exact: true }).inputValue()).resolves.toBe(link);
+    }
+
+    const good = await newLink();
+    await usePromptedLink(page, good);
+    await page.waitForURL(/\/home\?lnk=/);
+    await page.getByRole("link", { name: "Complete Your Appointment" }).waitFor();
+    await page.close();
+  });
+
+  test("a link that cannot be used shows the welcome ERROR state with its message; OK goes to HOLD", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await page.goto(`${appUrl}/${await newLink({ deleted: true })}`);
+    await page.getByText(LINK_ERROR_MESSAGE).waitFor();
+    await page.getByText(LINK_FAILURE_MESSAGES.APPT_LINK_DELETED).waitFor();
+    await page.getByText(LINK_CHECK_FAILED).waitFor();
+    await page.getByRole("link", { name: "OK" }).click();
+    await page.waitForURL(/\/HOLD$/);
+    await page.close();
+  });
+
+  test("axe finds no violation on the welcome, ERROR and link prompt states at 1280 and 390 px", async () => {
+    // axe runs in the page: this one has JavaScript.
+    const page = await browser.newPage();
+    await page.goto(`${appUrl}/${await newLink()}`);
+    await page.getByText("If you've already signed UP, just sign IN instead").waitFor();
+    await expectNoViolationsAt(page, [1280, 390]);
+    await page.goto(`${appUrl}/${await newLink({ deleted: true })}`);
+    await page.getByText(LINK_ERROR_MESSAGE).waitFor();
+    await expectNoViolationsAt(page, [1280, 390]);
+    await signUp(page, appUrl, newAccount({ firstName: "Axel", lastName: "Prompt" }));
+    await page.goto(`${appUrl}/home`);
+    await page.getByLabel("Appointment Link", { exact: true }).waitFor();
+    await expectNoViolationsAt(page, [1280, 390]);
+    await usePromptedLink(page, "EXTNOSUCHLINK0001");
+    await page.getByText(LINK_FAILURE_MESSAGES.APPT_LINK_INVALID).waitFor();
+    await expectNoViolationsAt(page, [1280, 390]);
+    await page.close();
+  });
+
+  test("an MD link makes the signed-in user the marketing director of its position and asks to log out and in", async () => {
+    const [position] = await query<{ id: number; company_number: string }>(
+      `INSERT INTO agents (agent_number, company_number, block_number, mga_code, hierarchy_level, first_name, last_name, is_active, updated_at)
+       SELECT 'MDE2E' || floor(random() * 1e6)::int, company_number, block_number, mga_code, 1, 'Open', 'Position', true, now()
+         FROM agents ORDER BY id LIMIT 1
+       RETURNING id, company_number`,
+    );
+    const mdLink = await newLink({ prefix: "MD", recruiterAgentId: position!.id });
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    const account = newAccount({ firstName: "Dana", lastName: "Director" });
+    await page.goto(`${appUrl}/${mdLink}`);
+    await page.getByRole("link", { name: "NEXT" }).click();
+    await signUp(page, appUrl, account);
+    await page.getByText(MD_UPDATE_SUCCESS_TITLE).waitFor();
+    await page.getByRole("dialog").getByRole("button", { name: "LOGOUT" }).waitFor();
+    const [row] = await query<{ user_role_code: string; position_user: string }>(
+      `SELECT u.user_role_code, a.user_id::text AS position_user FROM users u JOIN agents a ON a.id = $1 WHERE u.user_name = $2`,
+      [position!.id, account.email.toLowerCase()],
+    );
+    expect(row?.user_role_code).toBe("USRROLE_MD");
+    expect(row?.position_user).toBeTruthy();
+    await page.close();
+  });
+});
