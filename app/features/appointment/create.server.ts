@@ -498,12 +498,16 @@ export async function createPaperAppointment(
       if (clash) return failure("AGENT_CANNOT_BE_IN_SAME_SCHEDULE_TWICE");
       const first = r.lines[0];
       const actor = recruiter.impersonator?.id ?? recruiter.id;
+      // Claiming (decision 0022): a prospect already signed up with this email, verified, gets it at once;
+      // otherwise it is claimed at their first sign-in with the verified email (upsertUserFromClaims).
+      const prospect = await tx.user.findFirst({ where: { userName: email, emailVerified: true, isActive: true }, select: { id: true } });
       const row = await tx.appointment.create({
         data: {
           appointmentTypeCode: typeCode,
           appointmentStatusCode: "APWF_STATUS_INCOMPLETE",
           isPaperAppointment: true,
           submitterId: recruiter.id,
+          userId: prospect?.id ?? null,
           prospectEmailAddress: email,
           recruiterAgentId: first.recruiterAgentId,
           appointmentLinkId: r.appointmentLinkId,
