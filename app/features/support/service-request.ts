@@ -3,6 +3,7 @@
 // field names and its one message catalogue, shared by the browser (conform,
 // the drop zone) and the server (svcreq.server.ts).
 import { z } from "zod";
+import { TRY_AGAIN_LATER } from "~/features/documents/view-messages";
 
 /** Form field names of POST /svcreq and /svcreq/send. */
 export const SVCREQ_FIELDS = {
@@ -35,7 +36,7 @@ export const SVCREQ_MESSAGES = {
   invalidFileTitle: "Invalid File",
   invalidFileMessage: "Attach at most one PDF file of at most 2,000,000 bytes (2MB).",
   systemErrorTitle: "System Error",
-  systemErrorMessage: "Your request could not be sent at this time. Please try again later or contact us if this problem persists.",
+  systemErrorMessage: `Your request could not be sent at this time. ${TRY_AGAIN_LATER}`,
   sentTitle: "Request Sent!",
   sentMessage: "Thank you. Our team received your request and will get back to you.",
   malformedMessage: "The request could not be read: it arrived damaged or incomplete. Nothing was sent. Please try again.",
