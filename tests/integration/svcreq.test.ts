@@ -21,6 +21,8 @@ import { createSession } from "~/lib/session.server";
 import { readFileBytes } from "~/lib/storage.server";
 import { action as pageAction, loader as pageLoader } from "~/routes/svcreq.($typ)";
 import { action as sendAction } from "~/routes/svcreq_.send";
+import { loader as attachmentLoader } from "~/routes/dev.mail.$id.attachment.$n";
+import { withPeerAddress } from "~/lib/net.server";
 import { sendEmail } from "../../jobs/tasks/send-email";
 import { useTestDatabase } from "../support/db";
 import { createAgent, createUser, seedReferenceData } from "../support/factories";
@@ -128,6 +130,12 @@ describe("Contact Us", () => {
     const captured = await getCapturedMail(mail.id);
     expect(captured?.attachments).toEqual([{ fileName: "letter.PDF", contentType: "application/pdf", byteSize: 5000, storedFileId: row.attachmentFileId }]);
     expect(captured?.text).toContain("Please call me.");
+    // The development mailbox offers the attachment.
+    const devArgs = (n: string) =>
+      ({ request: withPeerAddress(new Request(`http://localhost/dev/mail/${mail.id}/attachment/${n}`), "127.0.0.1"), params: { id: mail.id, n }, context: {} }) as never;
+    const download = (await attachmentLoader(devArgs("0"))) as Response;
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(bytes);
+    await expect(attachmentLoader(devArgs("1"))).rejects.toMatchObject({ status: 404 });
 
     // Through SMTP: the PDF arrives attached.
     const received: ParsedMail[] = [];
