@@ -134,6 +134,11 @@ export default function ContactUsRoute() {
       } catch {
         json = null;
       }
+      if (xhr.status === 413) {
+        // Refused before the portal read it (larger than any request it takes): the file is too big.
+        setShown(answerOf("INVALID_FILE"));
+        return;
+      }
       if (xhr.status === 401 && json?.redirectTo) {
         window.location.assign(json.redirectTo);
         return;

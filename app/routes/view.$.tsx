@@ -91,9 +91,10 @@ export default function DocumentViewRoute() {
         ) : state === "complete" ? (
           <>
             <h1 id="view-title">{VIEW_MESSAGES.complete}</h1>
+            {loaded.fileName ? <p>{VIEW_MESSAGES.savedAs(loaded.fileName)}</p> : null}
             <p>
               <a href={loaded.href ?? "#"} className="btn btn--secondary" download>
-                {VIEW_MESSAGES.downloadLink}
+                {VIEW_MESSAGES.downloadAgain}
               </a>
             </p>
           </>

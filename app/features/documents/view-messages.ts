@@ -15,6 +15,8 @@ export const VIEW_MESSAGES = {
   tryAgain: TRY_AGAIN_LATER,
   startsByItself: "The download starts by itself. If it does not, use the link below.",
   downloadLink: "Download the commission schedule",
+  downloadAgain: "Download it again",
+  savedAs: (fileName: string) => `Saved as ${fileName} in your downloads.`,
 } as const;
 
 /** How the download link addresses a commission schedule (an opaque document id: decision 0022). */
