@@ -135,7 +135,7 @@ export default function CartRoute() {
           <h2 id="cart-items-title">
             Links in your cart <span className="badge">{d.items.length}</span>
           </h2>
-          <div className="table-wrap" role="region" aria-label="Links in your cart" tabIndex={0}>
+          <div className="table-wrap cart-table-wrap" role="region" aria-label="Links in your cart" tabIndex={0}>
             <table className="table" data-testid="cart-items">
               <thead>
                 <tr>

@@ -164,7 +164,15 @@ describe("accessibility of /linx and /cartlinks (axe-core)", () => {
       const r = await new AxeBuilder({ page }).analyze();
       found.push(...r.violations.flatMap((v) => v.nodes.map((n) => `${width}px ${where}: ${v.id} ${n.target.join(" ")}`)));
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      if (overflow > 0) found.push(`${width}px ${where}: the page scrolls sideways by ${overflow}px`);
+      if (overflow > 0) {
+        const wide = await page.evaluate(() =>
+          [...document.querySelectorAll("main *")]
+            .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth)
+            .slice(0, 4)
+            .map((e) => `${e.tagName}.${e.className}`),
+        );
+        found.push(`${width}px ${where}: the page scrolls sideways by ${overflow}px (${wide.join(", ")})`);
+      }
     };
     await check("/linx");
     await addButton(page, "MIAC Health Advantage", 7).click();
