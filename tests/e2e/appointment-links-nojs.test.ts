@@ -146,6 +146,38 @@ describe("appointment links and cart without JavaScript", () => {
     expect(bad?.status()).toBe(404);
     await page.close();
   }, 60_000);
+
+  test("the demo agent cannot put his upline's link in his cart, nor remove a line of another user's cart (404)", async () => {
+    await resetCart();
+    const director = await browser.newPage({ javaScriptEnabled: false });
+    await signIn(director, appUrl, DEMO.marketingDirector, DEMO_PASSWORD);
+    await director.goto(`${appUrl}/linx?agentNumber=100001&companyNumber=MI01&blockNumber=72`);
+    await addButton(director, "MIAC Health Advantage", 9).click();
+    await director.getByTestId("cart-toast").waitFor();
+    const directorLinkId = await withDb(async (c) =>
+      (
+        await c.query<{ id: number }>(
+          `SELECT appointment_link_id AS id FROM cart_items WHERE user_id = (SELECT id FROM users WHERE user_name = $1) ORDER BY 1 LIMIT 1`,
+          [DEMO.marketingDirector],
+        )
+      ).rows[0]!.id,
+    );
+
+    const agent = await browser.newPage({ javaScriptEnabled: false });
+    await signIn(agent, appUrl, DEMO.agent, DEMO_PASSWORD);
+    const post = (path: string, form: Record<string, string>) =>
+      agent.request.post(`${appUrl}${path}`, { form, headers: { Origin: appUrl }, maxRedirects: 0 });
+    expect((await post("/linx", { intent: "add", appointmentLinkId: String(directorLinkId) })).status()).toBe(404);
+    expect((await post("/cartlinks", { intent: "remove", appointmentLinkId: String(directorLinkId) })).status()).toBe(404);
+    // The agent's cart is his own: empty; the director's line is still there.
+    await agent.goto(`${appUrl}/cartlinks`);
+    await agent.getByText("No Links in your Cart").first().waitFor();
+    await director.goto(`${appUrl}/cartlinks`);
+    expect(await director.getByTestId("cart-items").locator("tbody tr").count()).toBe(2);
+    await agent.close();
+    await director.close();
+    await resetCart();
+  }, 60_000);
 });
 
 describe("accessibility of /linx and /cartlinks (axe-core)", () => {

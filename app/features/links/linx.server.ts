@@ -26,7 +26,7 @@ const BLOCK_NUMBER = /^\d{1,9}$/;
  * null when none is given; "bad" when malformed.
  */
 export function hierarchyParams(q: URLSearchParams): HierarchyKey | null | "bad" {
-  const h = q.get("hierarchy");
+  const h = q.get("hierarchy") || null;
   const [a, c, b] = h != null ? h.split("|") : [q.get("agentNumber"), q.get("companyNumber"), q.get("blockNumber")];
   if (a == null && c == null && b == null) return null;
   if (!a || !c || !b || !AGENT_NUMBER.test(a) || !AGENT_NUMBER.test(c) || !BLOCK_NUMBER.test(b)) return "bad";
