@@ -163,11 +163,6 @@ export type ScheduleTable = {
   levels: LevelLink[];
 };
 
-/** Levels a recruiter may offer: below his own level (a larger number). */
-export function offerableLevel(recruiterLevel: number, levelNo: number): boolean {
-  return levelNo > recruiterLevel;
-}
-
 /**
  * The recruiter's links per commission schedule of his block's carrier and
  * product type and his MGA code, for the levels below his own; links that do
@@ -187,6 +182,7 @@ export async function linksForRecruiter(r: RecruiterRow, actorUserId: string): P
       carrier: { select: { name: true } },
       productType: { select: { name: true } },
       levels: {
+        // Only levels below the recruiter's own (a larger level number).
         where: { isActive: true, levelNo: { gt: r.hierarchyLevel } },
         select: { scheduleLevelId: true, levelNo: true, levelName: true, documentId: true, enrollRep: true },
         orderBy: { levelNo: "asc" },
