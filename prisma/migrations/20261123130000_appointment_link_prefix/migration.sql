@@ -11,37 +11,28 @@ ADD COLUMN     "previous_code" TEXT;
 -- random byte (256 is a multiple of 32: no bias) = 100 bits. The bytes come from
 -- gen_random_uuid() (PostgreSQL's CSPRNG, core since 13): of a version-4 uuid's 16 bytes, 13
 -- are fully random (not byte 6, version, nor byte 8, variant); two uuids give 26 such bytes.
-DO $$
+-- One set-based UPDATE (the function is volatile: evaluated per row); the existing unique index
+-- on "code" guarantees uniqueness (a collision, odds 2^-100 per pair, would roll the whole
+-- migration back, and the next start would simply run it again).
+CREATE FUNCTION pg_temp.new_link_code() RETURNS TEXT LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   alphabet CONSTANT TEXT := 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  r RECORD;
-  h1 TEXT;
-  h2 TEXT;
+  h1 TEXT := replace(gen_random_uuid()::text, '-', '');
+  h2 TEXT := replace(gen_random_uuid()::text, '-', '');
   b BYTEA;
-  c TEXT;
+  c TEXT := '';
 BEGIN
-  FOR r IN
-    SELECT appointment_link_id, code FROM "appointment_links"
-    WHERE code !~ '^[A-HJ-NP-Z2-9]{20}$'
-    ORDER BY appointment_link_id
-    FOR UPDATE
-  LOOP
-    LOOP
-      h1 := replace(gen_random_uuid()::text, '-', '');
-      h2 := replace(gen_random_uuid()::text, '-', '');
-      b := decode(substr(h1, 1, 12) || substr(h1, 19, 14) || substr(h2, 1, 12) || substr(h2, 19, 14), 'hex');
-      c := '';
-      FOR i IN 0..19 LOOP
-        c := c || substr(alphabet, (get_byte(b, i) % 32) + 1, 1);
-      END LOOP;
-      EXIT WHEN NOT EXISTS (
-        SELECT 1 FROM "appointment_links" WHERE upper(code) = c OR upper(previous_code) = c
-      );
-    END LOOP;
-    UPDATE "appointment_links" SET previous_code = r.code, code = c
-    WHERE appointment_link_id = r.appointment_link_id;
+  b := decode(substr(h1, 1, 12) || substr(h1, 19, 14) || substr(h2, 1, 12) || substr(h2, 19, 14), 'hex');
+  FOR i IN 0..19 LOOP
+    c := c || substr(alphabet, (get_byte(b, i) % 32) + 1, 1);
   END LOOP;
+  RETURN c;
 END $$;
+
+UPDATE "appointment_links" SET previous_code = code, code = pg_temp.new_link_code()
+WHERE code !~ '^[A-HJ-NP-Z2-9]{20}$';
+
+DROP FUNCTION pg_temp.new_link_code();
 
 UPDATE "appointment_links" SET link_prefix = 'APL' WHERE link_prefix = 'EXT';
 
