@@ -44,3 +44,33 @@ export async function insertAgent(tx: Db, data: NewAgentData, parentId: number |
   });
   return agent;
 }
+
+// ───────────────────────────── reading: is X under Y ─────────────────────────────
+
+/**
+ * True when one of the agent positions `agentIds`, or a position held by one
+ * of the users `userIds`, is one of `viewerUserId`'s active positions or
+ * under one of them. One indexed query: the viewer's positions
+ * (agents.user_id) joined to the closure table on its primary key
+ * (ancestor_id, descendant_id).
+ */
+export async function isUnderUser(
+  db: Pick<Prisma.TransactionClient, "$queryRaw">,
+  viewerUserId: string,
+  target: { agentIds?: ReadonlyArray<number | null | undefined>; userIds?: ReadonlyArray<string | null | undefined> },
+): Promise<boolean> {
+  const agentIds = [...new Set((target.agentIds ?? []).filter((v): v is number => Number.isSafeInteger(v)))];
+  const userIds = [...new Set((target.userIds ?? []).filter((v): v is string => typeof v === "string" && v.length > 0))];
+  if (agentIds.length === 0 && userIds.length === 0) return false;
+  const rows = await db.$queryRaw<Array<{ under: boolean }>>`
+    SELECT EXISTS (
+      SELECT 1
+        FROM agents v
+        JOIN agent_closure c ON c.ancestor_id = v.id
+       WHERE v.user_id = ${viewerUserId}::uuid
+         AND v.is_active
+         AND (c.descendant_id = ANY(${agentIds}::int[])
+              OR c.descendant_id IN (SELECT s.id FROM agents s WHERE s.user_id = ANY(${userIds}::uuid[])))
+    ) AS under`;
+  return rows[0]?.under === true;
+}
