@@ -76,7 +76,7 @@ function downlineQuery(userId: string, input: DownlineReportInput): ReportQuery 
       LEFT JOIN agents up ON up.id = a.parent_id
     UNION ALL
     SELECT NULL, NULL, NULL, COALESCE(cb.level_no, sl.level_no),
-           COALESCE(p.last_name, u.last_name), COALESCE(p.first_name, u.first_name), NULLIF(ap.business_name, ''), ${AGENT_NAME("r")},
+           COALESCE(p.last_name, u.last_name), COALESCE(p.first_name, u.first_name), NULLIF(p.business_name, ''), ${AGENT_NAME("r")},
            ${STATUS_SQL("ap.appointment_status_code")}, ap.appointment_status_code, ap.start_dt::date
       FROM appointments ap
       LEFT JOIN appointment_links l ON l.appointment_link_id = ap.appointment_link_id
