@@ -274,7 +274,7 @@ function ReportForm() {
   const [form, fields] = useForm({
     id: `report-${d.reportId}`,
     lastResult: actionData?.reportId === d.reportId ? actionData.reply : null,
-    defaultValue: { reportId: String(d.reportId), appointmentStatusId: isRecruit ? "0" : "", ...d.values },
+    defaultValue: { reportId: String(d.reportId), appointmentStatusId: "0", ...d.values },
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -330,7 +330,7 @@ function ReportForm() {
           <select
             id={status.id}
             name={status.name}
-            defaultValue={(status.initialValue as string | undefined) ?? (isRecruit ? "0" : "")}
+            defaultValue={(status.initialValue as string | undefined) ?? "0"}
             aria-invalid={statusError ? true : undefined}
             aria-describedby={statusError ? status.errorId : undefined}
           >

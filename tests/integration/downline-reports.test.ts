@@ -18,7 +18,7 @@ import type { Agent, Appointment, User } from "~/generated/prisma/client";
 import { isUnderUser } from "~/features/hierarchy/hierarchy.server";
 import { inProgressPage } from "~/features/inprog/inprog.server";
 import { NO_DATA } from "~/features/reports/messages";
-import { listReportRequests, reportDownload, reportStatusDialog, requestReport } from "~/features/reports/reports.server";
+import { listReportRequests, reportStatusDialog, requestReport } from "~/features/reports/reports.server";
 import { purgeOldReports, REPORT_STATUS, runReport } from "~/features/reports/run.server";
 import { downlineReportSchema, recruitReportSchema } from "~/features/reports/schema";
 import type { CurrentUser } from "~/lib/current-user";
@@ -275,7 +275,7 @@ async function downloadBytes(user: User, id: number): Promise<{ status: number; 
   return { status: 200, bytes: Buffer.from(await res.arrayBuffer()), disposition: res.headers.get("Content-Disposition") };
 }
 
-const downline = (over: Record<string, string> = {}) => downlineReportSchema().parse({ reportId: "1", appointmentStatusId: "", ...over });
+const downline = (over: Record<string, string> = {}) => downlineReportSchema().parse({ reportId: "1", appointmentStatusId: "0", ...over });
 
 describe("reports", () => {
   it("a request is stored pending with its keyed job in one transaction", async () => {

@@ -30,7 +30,7 @@ export const INVITATION_STATUS_FILTERS = [
   ...APPOINTMENT_STATUS_FILTERS,
 ] as const;
 
-export const DOWNLINE_STATUS_FILTERS = [{ id: "", label: "All" }, ...APPOINTMENT_STATUS_FILTERS] as const;
+export const DOWNLINE_STATUS_FILTERS = [{ id: "0", label: "All" }, ...APPOINTMENT_STATUS_FILTERS] as const;
 
 const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
 const blankToUndefined = (v: unknown) => {
@@ -60,17 +60,18 @@ const level = z.preprocess(
   blankToUndefined,
   z
     .string()
-    .regex(/^\d{1,2}$/, M.levelInvalid)
-    .refine((v) => Number(v) >= LEVEL_MIN && Number(v) <= LEVEL_MAX, M.levelInvalid)
+    .refine((v) => /^\d{1,2}$/.test(v) && Number(v) >= LEVEL_MIN && Number(v) <= LEVEL_MAX, M.levelInvalid)
     .transform(Number)
     .optional(),
 );
 
+/** A status id of the list; blank means 0 (all). */
 const statusOf = <T extends readonly { id: string }[]>(list: T) =>
-  z.preprocess(
-    (v) => trimmed(v) ?? "",
-    z.string().refine((v) => list.some((s) => s.id === v), M.statusInvalid),
-  );
+  z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").trim() || "0")
+    .refine((v) => list.some((s) => s.id === v), M.statusInvalid);
 
 /** Report 1: downline. */
 export function downlineReportSchema(now: Date = new Date()) {
