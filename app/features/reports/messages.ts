@@ -34,4 +34,6 @@ export const NO_DATA = "NO DATA";
 export const INPROG_MESSAGES = {
   empty: "No incomplete applications found.",
   failure: "Some system error occurred while retrieving in progress appointments...",
+  /** /appoint for a recruiter or upline (decision 0024). */
+  uplineReadOnly: "This application belongs to a prospect in your downline: you can read it, but only the prospect can change it.",
 } as const;
