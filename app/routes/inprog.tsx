@@ -2,7 +2,7 @@
 // and submitted applications, paged on the server; each row opens the
 // application (/appoint?id=), read-only for an upline. Plain links and GET
 // forms: works without JavaScript; the table scrolls inside its own box on a phone.
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
 import { Pager, readPaging } from "~/components/Pager";
@@ -12,8 +12,10 @@ import { formatDate } from "~/features/reports/format";
 import { INPROG_MESSAGES } from "~/features/reports/messages";
 import { requireUser } from "~/lib/auth.server";
 import { titleMeta } from "~/lib/meta";
+import reportStyles from "~/styles/reports.css";
 
 export const meta = titleMeta("Applications in Progress");
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

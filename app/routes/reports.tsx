@@ -9,7 +9,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Dialog } from "~/components/Dialog";
 import { PageHeader } from "~/components/PageHeader";
 import { Pager, pageCount, readPaging } from "~/components/Pager";
@@ -267,6 +267,10 @@ function ReportForm() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
+  // Submit is disabled while the form is invalid (spec §5) only with JavaScript, which re-enables it as the
+  // user corrects; without it the server's answer must stay submittable.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   // The recruit schema has every field of both forms: typed as it, used as the chosen report's.
   const schema = reportSchemaFor(String(d.reportId)) as ReturnType<typeof recruitReportSchema>;
   const isRecruit = d.reportId === RECRUIT_REPORT_ID;
@@ -348,7 +352,7 @@ function ReportForm() {
         </div>
       </div>
       <div className="btn-row">
-        <button type="submit" className="btn btn--primary" disabled={busy || !form.valid}>
+        <button type="submit" className="btn btn--primary" disabled={busy || (hydrated && !form.valid)}>
           SUBMIT
         </button>
       </div>
