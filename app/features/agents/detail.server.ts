@@ -6,6 +6,7 @@
 // the agent (Agent.userId).
 import { createHash } from "node:crypto";
 import { appointmentDocumentLists, resolveAppointmentDocument, type ResolvedDocument } from "~/features/documents/appointment-documents.server";
+import { statusText } from "~/features/users/dashboard.server";
 import { isAgentUnderUser } from "~/features/hierarchy/hierarchy.server";
 import { newLinkCode } from "~/features/links/codes";
 import { audit } from "~/lib/audit.server";
@@ -17,7 +18,7 @@ import { ensureJobQueue } from "~/lib/jobs.server";
 import { childrenPage, findInHierarchy, type Position, type TreeNode } from "./agents.server";
 import { DETAIL_CHILD_PAGE_SIZE, DETAIL_PARENT_LEVELS } from "./constants";
 import { agentName, isDirectorUpline } from "./format";
-import { INVITE_USER_MESSAGES, type InvitationErrorCode } from "./messages";
+import { INVITATION_ACCEPTED, INVITATION_ERRORS, INVITE_USER_MESSAGES, type InvitationErrorCode } from "./messages";
 
 /** Who sees 'Request that an Agent be Moved' (decision 0023): a director, or anyone with an agent under a position of theirs. */
 export async function mayRequestMove(user: CurrentUser, positions: Position[]): Promise<boolean> {
@@ -106,7 +107,7 @@ export type AgentDetail = {
   isDirector: boolean;
   userLinked: boolean;
   principal: { firstName: string; lastName: string; phoneNumber: string | null; address: string[] } | null;
-  appointment: { appointmentId: number; statusCode: string; startDt: string; submittedAt: string | null; approvedAt: string | null } | null;
+  appointment: { appointmentId: number; statusCode: string; statusText: string; startDt: string; submittedAt: string | null; approvedAt: string | null } | null;
   documents: AgentDocumentLink[];
   /** Up to 10 parent levels, nearest first, only those inside the viewer's hierarchy. */
   uplines: Array<{ agentNumber: string; name: string; hierarchyLevel: number }>;
@@ -216,6 +217,7 @@ export async function loadAgentDetail(viewerPositions: Position[], position: Pos
       ? {
           appointmentId: appointment.appointmentId,
           statusCode: appointment.appointmentStatusCode,
+          statusText: statusText(appointment.appointmentStatusCode),
           startDt: appointment.startDt.toISOString(),
           submittedAt: appointment.submittedAt?.toISOString() ?? null,
           approvedAt: appointment.approvedAt?.toISOString() ?? null,
@@ -364,3 +366,27 @@ export async function acceptUserInvitation(user: CurrentUser, link: string, requ
   await audit("USER_INVITATION_ACCEPTED", { request, actorUserId: user.id, targetType: "Agent", targetId: String(agentId), details: { invitationId: inv.id } });
   return { ok: true, agentId };
 }
+
+export type InvitationDialog = { title: string; message: string; variant: "success" | "error"; logout: boolean };
+
+/**
+ * The dashboard's handling of ?lnk=EXT… when it is an Invite User link
+ * (null otherwise: an appointment link goes on to the link rules). Success
+ * redirects to /home?invitation=accepted (so the navigation is computed
+ * with the new position); a failure is a dialog whose only way out is LOGOUT.
+ */
+export async function invitationOnDashboard(
+  user: CurrentUser,
+  lnk: string | null,
+  request?: Request,
+): Promise<{ redirect: string } | { dialog: InvitationDialog } | null> {
+  if (!lnk || !/^EXT/i.test(lnk)) return null;
+  const inv = await findUserInvitation(lnk);
+  if (!inv) return null;
+  const r = await acceptUserInvitation(user, lnk, request);
+  if (r.ok) return { redirect: "/home?invitation=accepted" };
+  const e = INVITATION_ERRORS[r.code];
+  return { dialog: { title: e.title, message: e.message, variant: "error", logout: true } };
+}
+
+export const INVITATION_ACCEPTED_DIALOG: InvitationDialog = { ...INVITATION_ACCEPTED, variant: "success", logout: false };
