@@ -117,7 +117,7 @@ try {
   console.log(`  file: ${(best.result.byteSize / 2 ** 20).toFixed(1)} MB; rows streamed by the SQL alone: ${count}`);
   console.log(`  targets: under 5 s ${best.ms < 5000 ? "met" : "MISSED"}; under 100 MB RSS growth ${worstGrowth < 100 ? "met" : "MISSED"}`);
   const v = (await client.query("SHOW server_version")).rows[0].server_version;
-  console.log(`  PostgreSQL ${v}, Node ${process.version}, ${os.cpus().length} CPUs`);
+  console.log(`  PostgreSQL ${v}, Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}`);
 } finally {
   await client.end().catch(() => {});
   await lib?.disconnectPrisma().catch(() => {});

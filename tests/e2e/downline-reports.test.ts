@@ -135,6 +135,36 @@ describe("downline applications and reports without JavaScript", () => {
   }, 90_000);
 });
 
+describe("with JavaScript", () => {
+  test("REPORT RESULTS and the bell's pending count refresh by themselves every 5 seconds", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: true });
+    await signIn(page, appUrl, DEMO.marketingDirector, DEMO_PASSWORD);
+    await page.goto(`${appUrl}/reports?tab=results`);
+    await page.getByRole("heading", { name: "REPORT RESULTS" }).waitFor();
+    const bell = page.getByTestId("pending-reports-count");
+    const before = (await bell.count()) ? Number(await bell.textContent()) : 0;
+    // A request queued elsewhere (no job: it stays pending until this test finishes it).
+    const id = await withDb(async (c) => {
+      const r = await c.query<{ report_request_id: number }>(
+        `INSERT INTO report_requests (requested_by_id, report_id, input_json, filter_text, status_code)
+         SELECT id, 2, '{"reportId":"2","appointmentStatusId":"-2"}', 'Status: Invited', 'RPTSTATUS_PENDING' FROM users WHERE user_name = $1
+         RETURNING report_request_id`,
+        [DEMO.marketingDirector],
+      );
+      return r.rows[0]!.report_request_id;
+    });
+    const url = page.url();
+    await page.locator(`tr[data-request-id="${id}"]`).getByText("Pending").waitFor({ timeout: 12_000 });
+    await bell.filter({ hasText: String(before + 1) }).waitFor({ timeout: 12_000 });
+    await withDb((c) => c.query(`UPDATE report_requests SET status_code = 'RPTSTATUS_ERROR', error_message = 'NO DATA' WHERE report_request_id = $1`, [id]));
+    await page.locator(`tr[data-request-id="${id}"]`).getByText("Error").waitFor({ timeout: 12_000 });
+    expect(page.url()).toBe(url);
+    // Clicking the failed request's status: 'No Results'.
+    await page.locator(`tr[data-request-id="${id}"]`).getByRole("link").click();
+    await page.getByRole("dialog").getByRole("heading", { name: "No Results" }).waitFor();
+  }, 90_000);
+});
+
 describe("accessibility (axe-core) of /inprog and /reports", () => {
   for (const [width, height] of [
     [1280, 900],
