@@ -97,7 +97,7 @@ try {
   // The settings runReport uses for its cursor.
   await client.query("SET LOCAL work_mem = '64MB'");
   await client.query("SET LOCAL enable_nestloop = off");
-  for await (const _row of client.query(new QueryStream(q.sql, q.params, { batchSize: 1000 }))) count++;
+  for await (const row of client.query(new QueryStream(q.sql, q.params, { batchSize: 1000 }))) if (row) count++;
   await client.query("COMMIT");
   const sqlMs = Number(process.hrtime.bigint() - t0) / 1e6;
   // ...and through runReport in a fresh process (the worker), twice (the second is a rerun that replaces the file).
