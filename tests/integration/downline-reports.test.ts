@@ -359,6 +359,22 @@ describe("reports", () => {
     expect(countFiles()).toBe(filesBefore + 1);
   });
 
+  it("a failure is retried; the last attempt marks the request RPTSTATUS_ERROR with its message, shown as 'Oops!'", async () => {
+    const { generateReport } = await import("../../jobs/tasks/generate-report");
+    const { reportRequestId } = await requestReport(asUser(w.bUser), downline());
+    // Stored input the database refuses (a date that is not one): the run fails every time.
+    await prisma.reportRequest.update({ where: { reportRequestId }, data: { inputJson: { reportId: "1", appointmentStatusId: "0", startDate: "not-a-date" } } });
+    const logger = { info() {}, warn() {}, error() {}, debug() {} };
+    const helpers = (attempts: number) => ({ job: { attempts, max_attempts: 3 }, logger }) as never;
+    await expect(generateReport({ reportRequestId }, helpers(1))).rejects.toThrow();
+    expect((await prisma.reportRequest.findUniqueOrThrow({ where: { reportRequestId } })).statusCode).toBe(REPORT_STATUS.STARTED);
+    await expect(generateReport({ reportRequestId }, helpers(3))).rejects.toThrow();
+    const row = await prisma.reportRequest.findUniqueOrThrow({ where: { reportRequestId } });
+    expect(row.statusCode).toBe(REPORT_STATUS.ERROR);
+    expect(row.errorMessage).toMatch(/^Report failed: /);
+    expect(await reportStatusDialog(w.bUser.id, reportRequestId)).toMatchObject({ title: "Oops!" });
+  });
+
   it("another user's request: status dialog, list and download answer nothing / 404", async () => {
     const { reportRequestId } = await requestReport(asUser(w.bUser), downline());
     await runReport(reportRequestId);
