@@ -2,8 +2,9 @@
 // and submitted applications, paged on the server; each row opens the
 // application (/appoint?id=), read-only for an upline. Plain links and GET
 // forms: works without JavaScript; the table scrolls inside its own box on a phone.
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { Banner } from "~/components/Banner";
 import { PageHeader } from "~/components/PageHeader";
 import { Pager, readPaging } from "~/components/Pager";
 import { SignedInLayout } from "~/components/SignedInLayout";
@@ -20,14 +21,23 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportStyl
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { page, pageSize } = readPaging(new URL(request.url), { pageSizes: INPROG_PAGE_SIZES });
-  const { results, totalRecords } = await inProgressPage(user.id, page, pageSize);
-  return {
-    page,
-    pageSize,
-    totalRecords,
-    rows: results.map((r) => ({ ...r, initiated: formatDate(r.initiatedDt) })),
-  };
+  try {
+    const { results, totalRecords } = await inProgressPage(user.id, page, pageSize);
+    return data({
+      failed: false,
+      page,
+      pageSize,
+      totalRecords,
+      rows: results.map((r) => ({ ...r, initiated: formatDate(r.initiatedDt) })),
+    });
+  } catch (error) {
+    // The spec's in-progress failure message, never a 500 page.
+    console.error("[inprog] loading the applications in progress failed:", error instanceof Error ? error.message : error);
+    return data({ failed: true, page, pageSize, totalRecords: 0, rows: [] as InProgressView[] }, { status: 503 });
+  }
 }
+
+type InProgressView = Awaited<ReturnType<typeof inProgressPage>>["results"][number] & { initiated: string };
 
 export default function InProgressRoute() {
   const d = useLoaderData<typeof loader>();
@@ -39,7 +49,11 @@ export default function InProgressRoute() {
         <h2 id="inprog-title" className="visually-hidden">
           Applications
         </h2>
-        {d.rows.length === 0 ? (
+        {d.failed ? (
+          <Banner variant="error" title="Oops!">
+            <p>{INPROG_MESSAGES.failure}</p>
+          </Banner>
+        ) : d.rows.length === 0 ? (
           <p className="muted" role="status">
             {INPROG_MESSAGES.empty}
           </p>
