@@ -12,10 +12,12 @@ let peak = base;
 const timer = setInterval(() => {
   peak = Math.max(peak, process.memoryUsage().rss);
 }, 10);
+const cpu0 = process.cpuUsage();
 const started = process.hrtime.bigint();
 const result = await lib.runReport(id);
 const ms = Number(process.hrtime.bigint() - started) / 1e6;
+const cpu = process.cpuUsage(cpu0);
 clearInterval(timer);
 peak = Math.max(peak, process.memoryUsage().rss);
 await lib.disconnectPrisma();
-process.stdout.write(JSON.stringify({ ms, baseMb: base / 2 ** 20, peakMb: peak / 2 ** 20, growthMb: (peak - base) / 2 ** 20, result }) + "\n");
+process.stdout.write(JSON.stringify({ ms, cpuMs: (cpu.user + cpu.system) / 1000, baseMb: base / 2 ** 20, peakMb: peak / 2 ** 20, growthMb: (peak - base) / 2 ** 20, result }) + "\n");
