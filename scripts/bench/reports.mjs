@@ -58,7 +58,7 @@ await e.start();
 const client = new pg.Client({ connectionString: url });
 let lib;
 try {
-  lib = await importTs("scripts/bench/reports-lib.ts");
+  lib = await importTs("scripts/bench/lib/reports-lib.ts");
   const { directorId, agentId } = await lib.prepare(url, N, (m) => console.log(`  ${m}`));
   await client.connect();
   if (process.env.EXPLAIN) {
@@ -104,7 +104,7 @@ try {
   const id = await lib.newDownlineRequest(directorId);
   const runs = [];
   for (let i = 0; i < 2; i++) {
-    const out = execFileSync(process.execPath, ["--expose-gc", "scripts/bench/report-worker.mjs", String(id)], { env: process.env, encoding: "utf8" });
+    const out = execFileSync(process.execPath, ["--expose-gc", "scripts/bench/lib/report-worker.mjs", String(id)], { env: process.env, encoding: "utf8" });
     runs.push(JSON.parse(out.trim().split("\n").pop()));
   }
   const best = runs.reduce((a, b) => (a.ms <= b.ms ? a : b));

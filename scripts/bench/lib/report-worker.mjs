@@ -1,10 +1,10 @@
 // Child process of scripts/bench/reports.mjs: runs one report request through
 // the portal's runReport (as the job runner does) and prints its wall time and
 // peak RSS growth over the process's RSS just before the run, as JSON.
-import { importTs } from "../lib/import-ts.mjs";
+import { importTs } from "../../lib/import-ts.mjs";
 
 const id = Number(process.argv[2]);
-const lib = await importTs("scripts/bench/reports-lib.ts");
+const lib = await importTs("scripts/bench/lib/reports-lib.ts");
 await lib.prisma.$queryRawUnsafe("SELECT 1");
 globalThis.gc?.();
 const base = process.memoryUsage().rss;
