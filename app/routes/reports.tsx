@@ -27,6 +27,7 @@ import {
   reportStatusDialog,
   requestReport,
   searchRecruiters,
+  TooManyPendingReportsError,
   type RecruiterOption,
 } from "~/features/reports/reports.server";
 import {
@@ -128,6 +129,9 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await requestReport(user, submission.value);
   } catch (error) {
+    if (error instanceof TooManyPendingReportsError) {
+      return data<ActionData>({ reply: submission.reply({ formErrors: [M.tooManyPending] }), reportId }, { status: 429 });
+    }
     if (error instanceof RecruiterNotInHierarchyError) {
       return data<ActionData>({ reply: submission.reply({ fieldErrors: { recruiterAgentNo: [M.recruiterNotFound] } }), reportId }, { status: 400 });
     }
@@ -290,6 +294,11 @@ function ReportForm() {
   const v = d.values;
   return (
     <Form method="post" action={`/reports?tab=request&report=${d.reportId}`} {...getFormProps(form)} className="form">
+      {form.errors?.length ? (
+        <p className="form-errors" id={form.errorId} role="alert">
+          {form.errors[0]}
+        </p>
+      ) : null}
       <input type="hidden" name="reportId" value={String(d.reportId)} />
       <input type="hidden" name="tab" value="request" />
       <input type="hidden" name="report" value={String(d.reportId)} />

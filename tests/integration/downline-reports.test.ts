@@ -386,6 +386,19 @@ describe("reports", () => {
     expect(list.results.some((r) => r.reportRequestId === reportRequestId)).toBe(false);
   });
 
+  it("at most 5 requests waiting or running per user", async () => {
+    const u = await createUser(prisma, { userRoleCode: "USRROLE_AGENT" });
+    for (let i = 0; i < 5; i++) await requestReport(asUser(u), downline());
+    await expect(requestReport(asUser(u), downline())).rejects.toThrow("You already have 5 reports waiting or running");
+    expect(await prisma.reportRequest.count({ where: { requestedById: u.id } })).toBe(5);
+    // Another user is not held back.
+    await expect(requestReport(asUser(w.sUser), downline())).resolves.toMatchObject({ reportRequestId: expect.any(Number) });
+    // Once one finishes, the next is accepted.
+    const first = await prisma.reportRequest.findFirstOrThrow({ where: { requestedById: u.id } });
+    await runReport(first.reportRequestId);
+    await expect(requestReport(asUser(u), downline())).resolves.toMatchObject({ reportRequestId: expect.any(Number) });
+  });
+
   it("the retention purge removes finished requests older than the setting and their files", async () => {
     const { reportRequestId } = await requestReport(asUser(w.bUser), downline());
     await runReport(reportRequestId);

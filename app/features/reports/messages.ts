@@ -12,6 +12,7 @@ export const REPORT_MESSAGES = {
   statusInvalid: "Choose a status from the list",
   recruiterNotFound: "Choose a recruiter from your hierarchy",
   unknownReport: "Choose a report",
+  tooManyPending: "You already have 5 reports waiting or running. Please wait for one to finish before requesting another.",
   queuedTitle: "Success!",
   queuedText: "Your report request was successfully queued up.",
   note: "Reports are prepared in the background and may take up to 20 minutes. They appear under REPORT RESULTS.",

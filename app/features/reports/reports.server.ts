@@ -83,6 +83,10 @@ export async function reportStatusDialog(userId: string, reportRequestId: number
 }
 
 export class RecruiterNotInHierarchyError extends Error {}
+export class TooManyPendingReportsError extends Error {}
+
+/** Requests one user may have queued or running at once (keeps one user from filling the job queue). */
+export const MAX_PENDING_REPORTS = 5;
 
 /**
  * Stores the request (RPTSTATUS_PENDING) and queues its job (job key per
@@ -103,6 +107,12 @@ export async function requestReport(user: CurrentUser, input: ReportInput): Prom
   }
   await ensureJobQueue();
   return prisma.$transaction(async (tx) => {
+    // Serialises one user's requests so two at once cannot both pass the cap.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`report-request:${user.id}`}))`;
+    const pending = await tx.reportRequest.count({
+      where: { requestedById: user.id, statusCode: { in: [REPORT_STATUS.PENDING, REPORT_STATUS.STARTED] } },
+    });
+    if (pending >= MAX_PENDING_REPORTS) throw new TooManyPendingReportsError(M.tooManyPending);
     const row = await tx.reportRequest.create({
       data: {
         requestedById: user.id,
