@@ -147,13 +147,15 @@ export async function nodeById(id: number): Promise<TreeNode | null> {
  */
 export async function childrenPage(
   parentId: number,
-  opts: { offset?: number; limit?: number; filter?: string } = {},
+  opts: { offset?: number; limit?: number; filter?: string; keep?: number[] } = {},
 ): Promise<{ nodes: TreeNode[]; hasMore: boolean }> {
   const limit = opts.limit ?? TREE_PAGE_SIZE;
   const filter = (opts.filter ?? "").trim();
+  // `keep`: expanded nodes stay visible under a filter, so the path to what matches does.
   const where = filter
     ? Prisma.sql`AND (a.last_name ILIKE ${containsPattern(filter)} OR a.first_name ILIKE ${containsPattern(filter)}
-                   OR a.company_name ILIKE ${containsPattern(filter)} OR a.agent_number ILIKE ${containsPattern(filter)})`
+                   OR a.company_name ILIKE ${containsPattern(filter)} OR a.agent_number ILIKE ${containsPattern(filter)}
+                   OR a.id = ANY(${opts.keep ?? []}::int[]))`
     : Prisma.empty;
   const rows = await prisma.$queryRaw<NodeRow[]>`
     SELECT ${NODE_COLUMNS} FROM agents a
@@ -211,7 +213,7 @@ export async function loadTree(position: Position, params: { open: number[]; pag
   await Promise.all(
     open.map(async (id) => {
       const pages = params.pages.get(id) ?? 1;
-      const page = await childrenPage(id, { offset: 0, limit: pages * TREE_PAGE_SIZE, filter: params.filter });
+      const page = await childrenPage(id, { offset: 0, limit: pages * TREE_PAGE_SIZE, filter: params.filter, keep: open });
       children[id] = { ...page, pages };
     }),
   );
