@@ -289,11 +289,11 @@ function TreeItem({ node, tree, d, isRoot = false }: { node: TreeNode; tree: Tre
           {node.childCount ? ` · ${node.childCount} direct` : ""}
         </span>
         <span className="tree__actions">
-          <Link to={`/linx?${ids}`} aria-label={`Appointment links of ${name}`}>
-            Links
+          <Link to={`/linx?${ids}`}>
+            Links<span className="visually-hidden"> of {name}</span>
           </Link>
-          <Link to={`/linx?${ids}&new=1`} aria-label={`New appointment under ${name}`}>
-            New Appointment
+          <Link to={`/linx?${ids}&new=1`}>
+            New Appointment<span className="visually-hidden"> under {name}</span>
           </Link>
         </span>
       </div>
@@ -307,8 +307,8 @@ function TreeItem({ node, tree, d, isRoot = false }: { node: TreeNode; tree: Tre
           ) : null}
           {kids.hasMore && kids.pages < TREE_MAX_PAGES ? (
             <li>
-              <Link to={moreHref} preventScrollReset replace aria-label={`More agents under ${name} (next ${TREE_PAGE_SIZE})`}>
-                (more)
+              <Link to={moreHref} preventScrollReset replace>
+                (more)<span className="visually-hidden"> agents under {name}, next {TREE_PAGE_SIZE}</span>
               </Link>
             </li>
           ) : null}
@@ -373,7 +373,7 @@ function SearchResults({ results, position }: { results: { results: SearchResult
   if (!results.totalRecords) return <p className="muted">{SEARCH_MESSAGES.noResults}</p>;
   return (
     <>
-      <div className="table-wrap" tabIndex={0} role="region" aria-label="Search results">
+      <div className="table-wrap agents-grid" tabIndex={0} role="region" aria-label="Search results">
         <table className="table">
           <caption className="visually-hidden">Agents found</caption>
           <thead>
@@ -420,7 +420,7 @@ function DeactivatedTab({ d }: { d: LoaderData }) {
         <p className="muted">No agents of this hierarchy were deactivated over the last 12 months.</p>
       ) : (
         <>
-          <div className="table-wrap" tabIndex={0} role="region" aria-label="Deactivated agents">
+          <div className="table-wrap agents-grid" tabIndex={0} role="region" aria-label="Deactivated agents">
             <table className="table">
               <caption className="visually-hidden">Agents deactivated over the last 12 months</caption>
               <thead>

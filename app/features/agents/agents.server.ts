@@ -127,6 +127,10 @@ const NODE_COLUMNS = Prisma.sql`a.id, a.agent_number, a.company_number, a.block_
   a.agent_type, a.direct_upline, a.mga_code, a.hierarchy_level, a.is_active,
   (SELECT count(*) FROM agents k WHERE k.parent_id = a.id AND k.is_active)::int AS child_count`;
 
+/** The node columns without the child count (grids that do not show it: no subquery per match). */
+const GRID_COLUMNS = Prisma.sql`a.id, a.agent_number, a.company_number, a.block_number, a.company_name, a.first_name, a.last_name,
+  a.agent_type, a.direct_upline, a.mga_code, a.hierarchy_level, a.is_active, 0 AS child_count`;
+
 /** `%text%` for ILIKE with the user's %, _ and \ taken literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -147,13 +151,15 @@ export async function nodeById(id: number): Promise<TreeNode | null> {
  */
 export async function childrenPage(
   parentId: number,
-  opts: { offset?: number; limit?: number; filter?: string } = {},
+  opts: { offset?: number; limit?: number; filter?: string; keep?: number[] } = {},
 ): Promise<{ nodes: TreeNode[]; hasMore: boolean }> {
   const limit = opts.limit ?? TREE_PAGE_SIZE;
   const filter = (opts.filter ?? "").trim();
+  // `keep`: expanded nodes stay visible under a filter, so the path to what matches does.
   const where = filter
     ? Prisma.sql`AND (a.last_name ILIKE ${containsPattern(filter)} OR a.first_name ILIKE ${containsPattern(filter)}
-                   OR a.company_name ILIKE ${containsPattern(filter)} OR a.agent_number ILIKE ${containsPattern(filter)})`
+                   OR a.company_name ILIKE ${containsPattern(filter)} OR a.agent_number ILIKE ${containsPattern(filter)}
+                   OR a.id = ANY(${opts.keep ?? []}::int[]))`
     : Prisma.empty;
   const rows = await prisma.$queryRaw<NodeRow[]>`
     SELECT ${NODE_COLUMNS} FROM agents a
@@ -211,7 +217,7 @@ export async function loadTree(position: Position, params: { open: number[]; pag
   await Promise.all(
     open.map(async (id) => {
       const pages = params.pages.get(id) ?? 1;
-      const page = await childrenPage(id, { offset: 0, limit: pages * TREE_PAGE_SIZE, filter: params.filter });
+      const page = await childrenPage(id, { offset: 0, limit: pages * TREE_PAGE_SIZE, filter: params.filter, keep: open });
       children[id] = { ...page, pages };
     }),
   );
@@ -236,9 +242,14 @@ export async function searchDownline(
   if (criteria.agentNumber) conds.push(Prisma.sql`a.agent_number ILIKE ${containsPattern(criteria.agentNumber)}`);
   if (criteria.companyName) conds.push(Prisma.sql`a.company_name ILIKE ${containsPattern(criteria.companyName)}`);
   if (!conds.length) return { results: [], totalRecords: 0 };
+  // The matches come from the trigram indexes; membership of each in the downline is one probe of
+  // the closure's primary key (LATERAL): the planner would otherwise hash the whole downline
+  // (50,000 closure rows under a director) to join a few hundred matches; OFFSET 0 keeps the
+  // subquery from being flattened into that join.
   const rows = await prisma.$queryRaw<Array<NodeRow & { tree_level: number; total: bigint }>>`
-    SELECT ${NODE_COLUMNS}, c.depth AS tree_level, count(*) OVER () AS total
-      FROM agents a JOIN agent_closure c ON c.descendant_id = a.id AND c.ancestor_id = ${rootId}
+    SELECT ${GRID_COLUMNS}, c.depth AS tree_level, count(*) OVER () AS total
+      FROM agents a
+      JOIN LATERAL (SELECT depth FROM agent_closure WHERE ancestor_id = ${rootId} AND descendant_id = a.id OFFSET 0) c ON true
      WHERE a.is_active AND ${Prisma.join(conds, " AND ")}
      ORDER BY ${NAME_ORDER}
      LIMIT ${paging.pageSize} OFFSET ${paging.page * paging.pageSize}`;
@@ -248,7 +259,8 @@ export async function searchDownline(
 
 async function countSearch(rootId: number, conds: Prisma.Sql[]): Promise<number> {
   const rows = await prisma.$queryRaw<Array<{ n: number }>>`
-    SELECT count(*)::int AS n FROM agents a JOIN agent_closure c ON c.descendant_id = a.id AND c.ancestor_id = ${rootId}
+    SELECT count(*)::int AS n FROM agents a
+      JOIN LATERAL (SELECT depth FROM agent_closure WHERE ancestor_id = ${rootId} AND descendant_id = a.id OFFSET 0) c ON true
      WHERE a.is_active AND ${Prisma.join(conds, " AND ")}`;
   return rows[0]?.n ?? 0;
 }

@@ -132,37 +132,33 @@ export async function loadAgentDetail(viewerPositions: Position[], position: Pos
   });
   if (!a) return null;
   const isDirector = isDirectorUpline(a.directUpline);
-  const appointment = isDirector
-    ? null
-    : await prisma.appointment.findFirst({
-        where: { isDeleted: false, OR: [{ agentId: a.id }, { carrierBlocks: { some: { agentId: a.id } } }] },
-        orderBy: [{ approvedAt: { sort: "desc", nulls: "last" } }, { appointmentId: "desc" }],
-        select: { appointmentId: true, appointmentTypeCode: true, commissionRemitTypeCode: true, appointmentStatusCode: true, startDt: true, submittedAt: true, approvedAt: true },
-      });
-  const documents: AgentDocumentLink[] = [];
-  if (!isDirector) {
-    const lists = appointment ? await appointmentDocumentLists(appointment) : null;
-    const all = lists ? [...lists.generated, ...lists.agreements, ...lists.uploaded] : [];
-    for (const d of AGENT_DOCUMENTS) {
-      const item = all.find((i) => i.documentTypeCode === d.code && i.url);
-      const target = item ? (item.documentId ?? d.code) : null;
-      documents.push({ code: d.code, label: d.label, href: target ? agentDocumentHref(a.id, target) : null });
-    }
-  }
+  // Independent reads in parallel: the appointment, the depth under the viewer's position, the children.
+  const [appointment, rootDepth, children] = await Promise.all([
+    isDirector
+      ? null
+      : prisma.appointment.findFirst({
+          where: { isDeleted: false, OR: [{ agentId: a.id }, { carrierBlocks: { some: { agentId: a.id } } }] },
+          orderBy: [{ approvedAt: { sort: "desc", nulls: "last" } }, { appointmentId: "desc" }],
+          select: { appointmentId: true, appointmentTypeCode: true, commissionRemitTypeCode: true, appointmentStatusCode: true, startDt: true, submittedAt: true, approvedAt: true },
+        }),
+    prisma.agentClosure.findUnique({
+      where: { ancestorId_descendantId: { ancestorId: position.id, descendantId: a.id } },
+      select: { depth: true },
+    }),
+    childrenPage(a.id, { limit: DETAIL_CHILD_PAGE_SIZE }),
+  ]);
   // Up to 10 parent levels, but never above the viewer's position.
-  const rootDepth = await prisma.agentClosure.findUnique({
-    where: { ancestorId_descendantId: { ancestorId: position.id, descendantId: a.id } },
-    select: { depth: true },
-  });
   const levels = Math.min(DETAIL_PARENT_LEVELS, rootDepth?.depth ?? 0);
-  const above = levels
-    ? await prisma.agentClosure.findMany({
-        where: { descendantId: a.id, depth: { gte: 1, lte: levels } },
-        orderBy: { depth: "asc" },
-        select: { ancestor: { select: { agentNumber: true, firstName: true, lastName: true, companyName: true, agentType: true, hierarchyLevel: true } } },
-      })
-    : [];
-  const children = await childrenPage(a.id, { limit: DETAIL_CHILD_PAGE_SIZE });
+  const [documents, above] = await Promise.all([
+    isDirector ? [] : agentDocumentLinks(a.id, appointment),
+    levels
+      ? prisma.agentClosure.findMany({
+          where: { descendantId: a.id, depth: { gte: 1, lte: levels } },
+          orderBy: { depth: "asc" },
+          select: { ancestor: { select: { agentNumber: true, firstName: true, lastName: true, companyName: true, agentType: true, hierarchyLevel: true } } },
+        })
+      : [],
+  ]);
   const viewerAgentNumbers = [...new Set(viewerPositions.map((p) => p.agentNumber))];
   const userLinked = Boolean(a.userId);
   return {
@@ -232,6 +228,20 @@ export async function loadAgentDetail(viewerPositions: Position[], position: Pos
 }
 
 // ───────────────────────────── documents ─────────────────────────────
+
+/** The APPOINTMENT tab's nine links: the scoped route when the document exists, else null ('(… Not Available)'). */
+async function agentDocumentLinks(
+  agentId: number,
+  appointment: { appointmentId: number; appointmentTypeCode: string; commissionRemitTypeCode: string | null } | null,
+): Promise<AgentDocumentLink[]> {
+  const lists = appointment ? await appointmentDocumentLists(appointment) : null;
+  const all = lists ? [...lists.generated, ...lists.agreements, ...lists.uploaded] : [];
+  return AGENT_DOCUMENTS.map((d) => {
+    const item = all.find((i) => i.documentTypeCode === d.code && i.url);
+    const target = item ? (item.documentId ?? d.code) : null;
+    return { code: d.code, label: d.label, href: target ? agentDocumentHref(agentId, target) : null };
+  });
+}
 
 /**
  * One document of an agent's appointment for the viewer: only when the
