@@ -12,6 +12,7 @@ import path from "node:path";
 import { makeWorkerUtils, run, type Runner, type TaskSpec, type WorkerEvents, type WorkerUtils } from "graphile-worker";
 import { crontab, taskList, type TaskName } from "../../jobs";
 import type { GenerateApplicationPdfPayload } from "../../jobs/tasks/generate-application-pdf";
+import type { GenerateReportPayload } from "../../jobs/tasks/generate-report";
 import type { NotifyAppointmentPayload } from "../../jobs/tasks/notify-appointment";
 import type { SendEmailPayload } from "../../jobs/tasks/send-email";
 import { env } from "./env.server";
@@ -170,6 +171,8 @@ declare global {
       "purge-expired": Record<string, never>;
       "notify-appointment": NotifyAppointmentPayload;
       "generate-application-pdf": GenerateApplicationPdfPayload;
+      "generate-report": GenerateReportPayload;
+      "purge-reports": Record<string, never>;
     }
   }
 }

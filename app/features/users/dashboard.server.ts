@@ -250,6 +250,7 @@ export async function getDashboard(user: CurrentUser, now: Date = new Date(), fr
   const rules = navRules({
     isMd,
     appointments: appointments.map((a) => ({ typeCode: a.typeCode, statusCode: a.statusCode })),
+    hasAgentPosition: agentNumbers.length > 0,
   });
   const entries = dashboardEntries({
     appointments,
@@ -263,7 +264,8 @@ export async function getDashboard(user: CurrentUser, now: Date = new Date(), fr
     entries,
     rules,
     agentNumbers,
-    nothingFound: !isMd && !user.isInternal && appointments.length === 0 && invitations.length === 0,
+    // An agent position of one's own (e.g. an accepted Invite User invitation) is something found.
+    nothingFound: !isMd && !user.isInternal && appointments.length === 0 && invitations.length === 0 && agentNumbers.length === 0,
     emailUnverified: !user.emailVerified,
   };
 }
