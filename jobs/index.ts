@@ -4,9 +4,11 @@ import { generateApplicationPdf } from "./tasks/generate-application-pdf";
 import { notifyAppointment } from "./tasks/notify-appointment";
 import { purgeExpired } from "./tasks/purge-expired";
 import { sendEmail } from "./tasks/send-email";
+import { sendInvitationTask } from "./tasks/send-invitation";
 
 const tasks = {
   "send-email": sendEmail,
+  "send-invitation": sendInvitationTask,
   "purge-expired": purgeExpired,
   "notify-appointment": notifyAppointment,
   "generate-application-pdf": generateApplicationPdf,

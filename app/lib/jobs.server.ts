@@ -14,6 +14,7 @@ import { crontab, taskList, type TaskName } from "../../jobs";
 import type { GenerateApplicationPdfPayload } from "../../jobs/tasks/generate-application-pdf";
 import type { NotifyAppointmentPayload } from "../../jobs/tasks/notify-appointment";
 import type { SendEmailPayload } from "../../jobs/tasks/send-email";
+import type { SendInvitationPayload } from "../../jobs/tasks/send-invitation";
 import { env } from "./env.server";
 
 /** "reconnecting": the runner lost its database and is trying again. */
@@ -167,6 +168,7 @@ declare global {
   namespace GraphileWorker {
     interface Tasks {
       "send-email": SendEmailPayload;
+      "send-invitation": SendInvitationPayload;
       "purge-expired": Record<string, never>;
       "notify-appointment": NotifyAppointmentPayload;
       "generate-application-pdf": GenerateApplicationPdfPayload;
