@@ -17,7 +17,7 @@ const required = (max: number, label: string) =>
   z
     .string({ error: M.allFieldsRequired })
     .trim()
-    .min(1, M.allFieldsRequired)
+    .min(1, { error: M.allFieldsRequired, abort: true })
     .max(max, M.tooLong(label, max));
 
 export const inviteSchema = z.object({
