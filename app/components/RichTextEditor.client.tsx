@@ -120,20 +120,20 @@ function Toolbar({ extra }: { extra?: React.ReactNode }) {
           onMouseDown={(e) => e.preventDefault()}
           onClick={() => editor.dispatchCommand(FORMAT_TEXT_COMMAND, f.format)}
         >
-          {f.glyph}
+          <span aria-hidden="true">{f.glyph}</span>
         </button>
       ))}
       <button type="button" className="rte__btn" aria-label="Bulleted list" aria-pressed={Boolean(active.bullet)} title="Bulleted list" onMouseDown={(e) => e.preventDefault()} onClick={() => list("bullet")}>
-        • ≡
+        <span aria-hidden="true">• ≡</span>
       </button>
       <button type="button" className="rte__btn" aria-label="Numbered list" aria-pressed={Boolean(active.number)} title="Numbered list" onMouseDown={(e) => e.preventDefault()} onClick={() => list("number")}>
-        1. ≡
+        <span aria-hidden="true">1. ≡</span>
       </button>
       <button type="button" className="rte__btn" aria-label="Undo" title="Undo" disabled={!canUndo} onClick={() => editor.dispatchCommand(UNDO_COMMAND, undefined)}>
-        ↶
+        <span aria-hidden="true">↶</span>
       </button>
       <button type="button" className="rte__btn" aria-label="Redo" title="Redo" disabled={!canRedo} onClick={() => editor.dispatchCommand(REDO_COMMAND, undefined)}>
-        ↷
+        <span aria-hidden="true">↷</span>
       </button>
       {extra}
     </div>
