@@ -114,26 +114,30 @@ function Toolbar({ extra }: { extra?: React.ReactNode }) {
           key={f.format}
           type="button"
           className={`rte__btn rte__btn--${f.format}`}
-          aria-label={f.label}
           aria-pressed={Boolean(active[f.format])}
           title={f.label}
           onMouseDown={(e) => e.preventDefault()}
           onClick={() => editor.dispatchCommand(FORMAT_TEXT_COMMAND, f.format)}
         >
           <span aria-hidden="true">{f.glyph}</span>
+          <span className="visually-hidden">{f.label}</span>
         </button>
       ))}
-      <button type="button" className="rte__btn" aria-label="Bulleted list" aria-pressed={Boolean(active.bullet)} title="Bulleted list" onMouseDown={(e) => e.preventDefault()} onClick={() => list("bullet")}>
+      <button type="button" className="rte__btn" aria-pressed={Boolean(active.bullet)} title="Bulleted list" onMouseDown={(e) => e.preventDefault()} onClick={() => list("bullet")}>
         <span aria-hidden="true">• ≡</span>
+        <span className="visually-hidden">Bulleted list</span>
       </button>
-      <button type="button" className="rte__btn" aria-label="Numbered list" aria-pressed={Boolean(active.number)} title="Numbered list" onMouseDown={(e) => e.preventDefault()} onClick={() => list("number")}>
+      <button type="button" className="rte__btn" aria-pressed={Boolean(active.number)} title="Numbered list" onMouseDown={(e) => e.preventDefault()} onClick={() => list("number")}>
         <span aria-hidden="true">1. ≡</span>
+        <span className="visually-hidden">Numbered list</span>
       </button>
-      <button type="button" className="rte__btn" aria-label="Undo" title="Undo" disabled={!canUndo} onClick={() => editor.dispatchCommand(UNDO_COMMAND, undefined)}>
+      <button type="button" className="rte__btn" title="Undo" disabled={!canUndo} onClick={() => editor.dispatchCommand(UNDO_COMMAND, undefined)}>
         <span aria-hidden="true">↶</span>
+        <span className="visually-hidden">Undo</span>
       </button>
-      <button type="button" className="rte__btn" aria-label="Redo" title="Redo" disabled={!canRedo} onClick={() => editor.dispatchCommand(REDO_COMMAND, undefined)}>
+      <button type="button" className="rte__btn" title="Redo" disabled={!canRedo} onClick={() => editor.dispatchCommand(REDO_COMMAND, undefined)}>
         <span aria-hidden="true">↷</span>
+        <span className="visually-hidden">Redo</span>
       </button>
       {extra}
     </div>
