@@ -54,7 +54,13 @@ export type InvitationRow = {
   isExternal: boolean;
 };
 
-const levelOf = (sl: { levelNo: number; levelName: string }) => `${sl.levelNo} ${sl.levelName}`;
+type LevelRow = { levelNo: number; levelName: string; schedule: { carrier: { carrierCode: string }; productType: { name: string } } };
+const levelOf = (sl: LevelRow) => `${sl.levelNo} ${sl.levelName}`;
+/** A multi-link's levels name their carrier and product (two schedules may share a level). */
+const levelWithSchedule = (sl: LevelRow) => `${sl.schedule.carrier.carrierCode} ${sl.schedule.productType.name} ${sl.levelNo} ${sl.levelName}`;
+const levelSelect = {
+  select: { levelNo: true, levelName: true, schedule: { select: { carrier: { select: { carrierCode: true } }, productType: { select: { name: true } } } } },
+} as const;
 
 export async function listInvitations(
   user: Pick<CurrentUser, "id">,
@@ -82,9 +88,9 @@ export async function listInvitations(
       inviterBlockNumber: true,
       status: true,
       isExternal: true,
-      appointmentLink: { select: { scheduleLevel: { select: { levelNo: true, levelName: true } } } },
+      appointmentLink: { select: { scheduleLevel: levelSelect } },
       multiLink: {
-        select: { items: { orderBy: { sortOrder: "asc" }, select: { appointmentLink: { select: { scheduleLevel: { select: { levelNo: true, levelName: true } } } } } } },
+        select: { items: { orderBy: { sortOrder: "asc" }, select: { appointmentLink: { select: { scheduleLevel: levelSelect } } } } },
       },
     },
   });
@@ -96,7 +102,7 @@ export async function listInvitations(
     hierarchy: [i.inviterAgentNumber, i.inviterCompanyNumber, i.inviterBlockNumber].filter((v) => v != null && v !== "").join(" / "),
     level: i.appointmentLink
       ? levelOf(i.appointmentLink.scheduleLevel)
-      : (i.multiLink?.items.map((it) => levelOf(it.appointmentLink.scheduleLevel)).join(", ") ?? ""),
+      : (i.multiLink?.items.map((it) => levelWithSchedule(it.appointmentLink.scheduleLevel)).join(", ") ?? ""),
     status: i.status,
     isExternal: i.isExternal,
   }));
