@@ -244,6 +244,8 @@ describe("sending", () => {
     expect(inv.inviteText).toContain(`/MLT${w.multi.code}">`);
     expect(inv.inviteText).toContain(`<li>${w.md.firstName} ${w.md.lastName}</li>`);
     expect(inv.subject).toBe("Your invitation to join Morgan Agency with " + (await carrierName()));
+    // Another recruiter posting the same token learns nothing and changes nothing.
+    expect(await sendInvitation(asUser(w.otherUser), { links: `MLT${w.otherMulti.code}` }, f)).toMatchObject({ ok: false, status: 404 });
     const jobs = await jobsOf(a.invitationId);
     expect(jobs).toHaveLength(1);
     expect(jobs[0]).toMatchObject({ key: `invitation:${a.invitationId}:${f.formToken}`, max_attempts: SEND_MAX_ATTEMPTS });
@@ -324,6 +326,19 @@ describe("sending", () => {
     const twice = (await post({ confirm: "yes" })) as Response;
     expect(twice.headers.get("Location")).toBe("/invites?sent=1");
     expect(await prisma.invitation.count({ where: { prospectEmailAddress: "route.prospect@example.com" } })).toBe(1);
+  });
+});
+
+describe("re-sending", () => {
+  it("an invitation of one of the user's positions (imported, no sender) can be re-sent; names and template stay", async () => {
+    const imported = await createInvitation(prisma, { inviterAgentId: w.child.id, appointmentLinkId: w.childLink.appointmentLinkId, prospectFirstName: "Old", isExternal: true });
+    const r = await sendInvitation(asUser(w.childUser), { existing: String(imported.invitationId) }, form({ firstName: "New", templateId: 999_999 }));
+    expect(r).toMatchObject({ ok: true, invitationId: imported.invitationId, duplicate: false });
+    const inv = await prisma.invitation.findUniqueOrThrow({ where: { invitationId: imported.invitationId } });
+    expect(inv).toMatchObject({ prospectFirstName: "Old", inviterUserId: w.childUser.id, isExternal: false, status: "INVITED" });
+    expect(inv.inviteText).toContain("Dear Old");
+    // Not the upline's: invitations are listed and opened by their sender only (the downline's are not), so 404.
+    expect((await inviteContext(prisma, asUser(w.mdUser), { existing: String(imported.invitationId) })).ok).toBe(false);
   });
 });
 

@@ -413,9 +413,10 @@ export async function sendInvitation(
     await ensureJobQueue();
     const result = await prisma.$transaction(async (tx): Promise<SendResult> => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`invitation:send:${form.formToken}`}))`;
-      const done = await tx.invitation.findUnique({ where: { submissionToken: form.formToken }, select: { invitationId: true, inviterUserId: true } });
+      const done = await tx.invitation.findUnique({ where: { submissionToken: form.formToken }, select: { invitationId: true } });
       if (done) {
-        if (done.inviterUserId !== user.id) return { ok: false, status: 404, dialog: APPOINTMENT_LINK_NOT_FOUND };
+        const own = await tx.invitation.count({ where: { AND: [{ invitationId: done.invitationId }, ownInvitations(user)] } });
+        if (own === 0) return { ok: false, status: 404, dialog: APPOINTMENT_LINK_NOT_FOUND };
         return { ok: true, invitationId: done.invitationId, duplicate: true };
       }
       const c = await inviteContext(tx, user, route);
@@ -444,10 +445,11 @@ export async function sendInvitation(
       if (ctx.existing) {
         invitationId = ctx.existing.invitationId;
         // An existing invitation keeps its names and template; once accepted its status stays.
-        const cur = await tx.invitation.findUniqueOrThrow({ where: { invitationId }, select: { status: true } });
+        const cur = await tx.invitation.findUniqueOrThrow({ where: { invitationId }, select: { status: true, inviterUserId: true } });
         await tx.invitation.update({
           where: { invitationId },
-          data: { ...data, status: cur.status === SEND_FAILED ? "INVITED" : cur.status, isExternal: false },
+          // An invitation of one of the user's positions without a sender (imported) becomes theirs: the copy goes to them.
+          data: { ...data, status: cur.status === SEND_FAILED ? "INVITED" : cur.status, isExternal: false, inviterUserId: cur.inviterUserId ?? user.id },
         });
       } else {
         const row = await tx.invitation.create({
