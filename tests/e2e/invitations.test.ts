@@ -169,6 +169,18 @@ describe("invitations", () => {
     await row.getByRole("link", { name: /view the invitation/i }).click();
     await page.getByRole("dialog").getByText("Welcome aboard, Nadia!").waitFor();
 
+    // Re-opening it: names and template read-only, 'Previously invited on', cancel back to the list.
+    await page.goto(`${app.url}/invites`);
+    await page.getByRole("row").filter({ hasText: prospect.email }).getByRole("link", { name: "Nadia Invitee", exact: true }).click();
+    await page.waitForURL(/\/invite\?existing=\d+/);
+    expect(await page.getByLabel("Prospect First Name").getAttribute("readonly")).not.toBeNull();
+    expect(await page.getByLabel("Prospect Last Name").getAttribute("readonly")).not.toBeNull();
+    await page.getByText("Previously invited on:").waitFor();
+    await page.getByText("Email template:").waitFor();
+    expect(await page.getByLabel("Email Template").count()).toBe(0);
+    expect(await page.getByLabel("Invitation (HTML)").inputValue()).toContain("Welcome aboard, Nadia!");
+    expect(await page.getByRole("link", { name: "CANCEL" }).getAttribute("href")).toBe("/invites");
+
     // The new prospect follows the link, signs up, confirms the email (that mail arrives here too), lands in the wizard.
     const p2 = await browser.newPage({ javaScriptEnabled: false });
     await p2.goto(url);
