@@ -259,6 +259,9 @@ describe("invitations", () => {
     await page.getByLabel("Prospect First Name").fill("Bea");
     await page.getByLabel("Prospect Last Name").fill("Bold");
     await page.getByLabel("Prospect Email Address").fill(email);
+    // Choosing a template replaces the editor's text at once (the web-based one, type 2070).
+    await page.getByLabel("Email Template").selectOption({ label: "Web-Based Invitation" });
+    await editor.getByText(/join our web-based program/).waitFor();
     await editor.click();
     await page.keyboard.press("Control+Home");
     await page.keyboard.press("Enter");
@@ -280,5 +283,12 @@ describe("invitations", () => {
     expect(mail.parsed.html).toMatch(/<b>(<strong[^>]*>)?Strong opening/);
     expect(mail.parsed.html).toMatch(/<ul>\s*<li[^>]*>(<span[^>]*>)?First point/);
     expect(mail.parsed.html).toContain("Second point");
+    expect(mail.parsed.html).toContain("join our web-based program");
+    const [row] = await query<{ template_type_id: number }>(
+      app.databaseUrl!,
+      `SELECT t.template_type_id FROM invitations i JOIN email_templates t ON t.corr_template_id = i.corr_template_id WHERE i.prospect_email_address = $1`,
+      [email.toLowerCase()],
+    );
+    expect(row?.template_type_id).toBe(2070);
   }, 120_000);
 });
