@@ -20,7 +20,15 @@ export { prepareServerBuild } from "~/lib/boot.server";
  * takes bodies up to its own request cap, so a file that is too large gets the
  * upload's answer ('Invalid File'), not the generic 413 page.
  */
-export const httpServerHooks = () => serverHooks({ bodyLimits: { "/appoint/upload": MAX_UPLOAD_REQUEST_BYTES } });
+export const httpServerHooks = () =>
+  serverHooks({
+    bodyLimits: {
+      "/appoint/upload": MAX_UPLOAD_REQUEST_BYTES,
+      // Contact Us: one PDF of at most 2,000,000 bytes and the text; a larger file is drained and refused ('Invalid File').
+      "/svcreq": MAX_UPLOAD_REQUEST_BYTES,
+      "/svcreq/send": MAX_UPLOAD_REQUEST_BYTES,
+    },
+  });
 
 const ABORT_DELAY = 5_000;
 

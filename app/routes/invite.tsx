@@ -1,5 +1,5 @@
 // Send a Recruitment Invitation (spec part 1 §2, §4, §5, §8). Parameters:
-// link (one appointment link, APL…/EXT…), links (a multi-link, MLT…),
+// link (one appointment link, APL…), links (a multi-link, MLT…),
 // existing (one of the user's invitations: names and template read-only,
 // 'previously invited on'); recruiter and req are accepted and ignored (the
 // starting-under position is the links' recruiter). Works without
