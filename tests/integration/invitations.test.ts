@@ -138,7 +138,7 @@ const form = (over: Partial<InviteForm> = {}): InviteForm => ({
   email: `ada.${randomCode(6).toLowerCase()}@example.com`,
   ccEmail: "boss@example.com",
   templateId: w.defaultTemplate.corrTemplateId,
-  body: '<p onclick="x()">Dear [[ProspectFirstName]] [[Unknown]],</p><script>alert(1)</script><p><b><strong>Join</strong></b> [[AppointmentLink]]</p><ul><li>[[RecruiterName]]</li></ul>',
+  body: '<p onclick="x()">Dear [[ProspectFirstName]] [[Unknown]],</p><script>alert(1)</script><p><b><strong>Join</strong></b> [[AppointmentLink]]</p><ul><li>[[RecruiterName]]</li></ul>[[DocumentLinks]]',
   confirm: "yes",
   formToken: crypto.randomUUID(),
   ...over,
@@ -244,6 +244,9 @@ describe("sending", () => {
     expect(inv.inviteText).toContain("<p>Dear Ada ,</p>");
     expect(inv.inviteText).toContain(`/MLT${w.multi.code}">`);
     expect(inv.inviteText).toContain(`<li>${w.md.firstName} ${w.md.lastName}</li>`);
+    // The commission schedule documents, through the public /view page (decision 0022).
+    const level5 = await prisma.scheduleLevel.findUniqueOrThrow({ where: { scheduleLevelId: w.link5.scheduleLevelId } });
+    expect(inv.inviteText).toContain(`/view/${level5.documentId}">`);
     expect(inv.subject).toBe("Your invitation to join Morgan Agency with " + (await carrierName()));
     // Another recruiter posting the same token learns nothing and changes nothing.
     expect(await sendInvitation(asUser(w.otherUser), { links: `MLT${w.otherMulti.code}` }, f)).toMatchObject({ ok: false, status: 404 });

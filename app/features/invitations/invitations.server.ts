@@ -9,6 +9,7 @@
 // A link may be sent by the user when its recruiter position is one of the
 // user's positions or in their downline (agent_closure). Anything else is
 // answered as not found (404), never shown.
+import { commissionScheduleViewPath } from "~/features/documents/view-messages";
 import { Prisma } from "~/generated/prisma/client";
 import { audit } from "~/lib/audit.server";
 import type { CurrentUser } from "~/lib/current-user";
@@ -351,7 +352,7 @@ function mergeLines(t: InviteTarget, appUrl: string): MergeLine[] {
     levelNo: l.scheduleLevel.levelNo,
     levelName: l.scheduleLevel.levelName,
     scheduleName: l.scheduleLevel.schedule.scheduleName,
-    documentUrl: l.scheduleLevel.documentId ? `${appUrl}/view/${encodeURIComponent(l.scheduleLevel.documentId)}` : null,
+    documentUrl: l.scheduleLevel.documentId ? `${appUrl}${commissionScheduleViewPath(l.scheduleLevel.documentId)}` : null,
   }));
 }
 
