@@ -26,9 +26,13 @@ import { prisma } from "~/lib/db.server";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
 import invitationStyles from "~/styles/invitations.css";
+import richTextStyles from "~/styles/rich-text.css";
 
 export const meta = titleMeta("Send a Recruitment Invitation");
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: invitationStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: invitationStyles },
+  { rel: "stylesheet", href: richTextStyles },
+];
 
 function routeOf(url: URL): InviteRoute {
   const p = (k: string) => (url.searchParams.get(k) ?? "").slice(0, 80) || null;
