@@ -6,9 +6,11 @@ import { notifyAppointment } from "./tasks/notify-appointment";
 import { purgeExpired } from "./tasks/purge-expired";
 import { purgeReports } from "./tasks/purge-reports";
 import { sendEmail } from "./tasks/send-email";
+import { sendInvitationTask } from "./tasks/send-invitation";
 
 const tasks = {
   "send-email": sendEmail,
+  "send-invitation": sendInvitationTask,
   "purge-expired": purgeExpired,
   "notify-appointment": notifyAppointment,
   "generate-application-pdf": generateApplicationPdf,

@@ -15,6 +15,7 @@ import type { GenerateApplicationPdfPayload } from "../../jobs/tasks/generate-ap
 import type { GenerateReportPayload } from "../../jobs/tasks/generate-report";
 import type { NotifyAppointmentPayload } from "../../jobs/tasks/notify-appointment";
 import type { SendEmailPayload } from "../../jobs/tasks/send-email";
+import type { SendInvitationPayload } from "../../jobs/tasks/send-invitation";
 import { env } from "./env.server";
 
 /** "reconnecting": the runner lost its database and is trying again. */
@@ -168,6 +169,7 @@ declare global {
   namespace GraphileWorker {
     interface Tasks {
       "send-email": SendEmailPayload;
+      "send-invitation": SendInvitationPayload;
       "purge-expired": Record<string, never>;
       "notify-appointment": NotifyAppointmentPayload;
       "generate-application-pdf": GenerateApplicationPdfPayload;
