@@ -229,6 +229,7 @@ describe("agents without JavaScript", () => {
         await page.goto(`${appUrl}${path}`);
         await page.locator("h1").first().waitFor();
         found.push(...(await violations(page, `${width}px ${path}`)));
+        if (process.env.AGENTS_SCREENSHOTS) await page.screenshot({ path: `${process.env.AGENTS_SCREENSHOTS}/${width}-${pages.indexOf(path)}.png`, fullPage: true });
         if (width === 390) {
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
           if (overflow > 0) {
