@@ -232,8 +232,7 @@ function PersonalTab({ detail, position }: { detail: AgentDetail; position: Posi
       {!detail.isDirector ? (
         <>
           <Row label="Resident state licence">
-            {detail.residentLicenseNumber}
-            {detail.residentLicenseState ? ` (${detail.residentLicenseState})` : ""}
+            {detail.residentLicenseNumber ? `${detail.residentLicenseNumber}${detail.residentLicenseState ? ` (${detail.residentLicenseState})` : ""}` : ""}
           </Row>
           <Row label="Licensed states">{detail.licensedStates.join(", ")}</Row>
         </>

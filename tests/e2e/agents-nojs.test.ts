@@ -177,6 +177,9 @@ describe("agents without JavaScript", () => {
     const link = findLink(mail, /\/EXT[A-Z0-9]{20}$/);
 
     const invitee = await browser.newPage({ javaScriptEnabled: false });
+    // Anonymous, the link opens the welcome page (sign up, then sign in).
+    await invitee.goto(link);
+    await invitee.getByText("If you've already signed UP, just sign IN instead", { exact: false }).waitFor();
     await signUp(invitee, appUrl, account);
     await invitee.goto(link);
     await invitee.getByText("Invitation Accepted").waitFor();
@@ -187,6 +190,21 @@ describe("agents without JavaScript", () => {
     await tree(invitee).getByRole("link", { name: `${CHILD_LAST}, Kid01`, exact: true }).waitFor();
     const owner = await withDb((c) => c.query(`SELECT u.user_name FROM agents a JOIN users u ON u.id = a.user_id WHERE a.agent_number = $1`, [X.agentNumber]));
     expect(owner.rows[0].user_name).toBe(account.email.toLowerCase());
+  });
+
+  test("with JavaScript the tree expands in place (no page load) and '(more)' appends", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: true });
+    await signIn(page, appUrl, DEMO.marketingDirector, DEMO_PASSWORD);
+    await page.goto(`${appUrl}/agents?h=${mdPositionId}`);
+    await tree(page).getByRole("link", { name: new RegExp(`^Expand ${X.lastName}, ${X.firstName}`) }).waitFor();
+    await page.waitForLoadState("networkidle");
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    await tree(page).getByRole("link", { name: new RegExp(`^Expand ${X.lastName}, ${X.firstName}`) }).click();
+    await tree(page).getByRole("link", { name: `${CHILD_LAST}, Kid40`, exact: true }).waitFor();
+    await tree(page).getByRole("link", { name: /^\(more\)/ }).click();
+    await tree(page).getByRole("link", { name: `${CHILD_LAST}, Kid45`, exact: true }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    expect(new URL(page.url()).searchParams.get("open")).toMatch(/^\d+$/);
   });
 
   test.each([
@@ -211,6 +229,7 @@ describe("agents without JavaScript", () => {
         await page.goto(`${appUrl}${path}`);
         await page.locator("h1").first().waitFor();
         found.push(...(await violations(page, `${width}px ${path}`)));
+        if (process.env.AGENTS_SCREENSHOTS) await page.screenshot({ path: `${process.env.AGENTS_SCREENSHOTS}/${width}-${pages.indexOf(path)}.png`, fullPage: true });
         if (width === 390) {
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
           if (overflow > 0) {

@@ -74,6 +74,32 @@ async function sqlCount(sql: string, ...params: unknown[]): Promise<number> {
   return Number(rows[0].n);
 }
 
+describe("seed:large's code", () => {
+  it("runs once (a second run changes nothing) and its closure agrees with parent_id", async () => {
+    const c = new pg.Client({ connectionString: db.url });
+    await c.connect();
+    try {
+      const before = Number((await c.query("SELECT count(*) n FROM agents")).rows[0].n);
+      expect((await seedLargeData(c, { agents: 3000, now })).created).toBe(false);
+      expect(Number((await c.query("SELECT count(*) n FROM agents")).rows[0].n)).toBe(before);
+      const diff = await c.query(`WITH RECURSIVE walk(ancestor_id, descendant_id, depth) AS (
+          SELECT id, id, 0 FROM agents UNION ALL
+          SELECT a.parent_id, w.descendant_id, w.depth + 1 FROM walk w JOIN agents a ON a.id = w.ancestor_id WHERE a.parent_id IS NOT NULL)
+        SELECT (SELECT count(*) FROM (SELECT * FROM walk EXCEPT SELECT * FROM agent_closure) x)
+             + (SELECT count(*) FROM (SELECT * FROM agent_closure EXCEPT SELECT * FROM walk) y) AS n`);
+      expect(Number(diff.rows[0].n)).toBe(0);
+      // Life 12 levels, health 9 (the product's maximum).
+      const levels = await c.query(`SELECT b.is_health, max(a.hierarchy_level)::int AS max FROM agents a JOIN blocks b USING (block_number) GROUP BY b.is_health`);
+      expect(Object.fromEntries(levels.rows.map((r) => [r.is_health ? "health" : "life", r.max]))).toEqual({ health: 9, life: 12 });
+      // The indexes and foreign keys dropped for the bulk load are back.
+      const idx = await c.query(`SELECT count(*)::int n FROM pg_indexes WHERE tablename = 'agents' AND indexname LIKE '%trgm%'`);
+      expect(idx.rows[0].n).toBe(4);
+    } finally {
+      await c.end();
+    }
+  });
+});
+
 describe("positions and tabs", () => {
   it("the director has five hierarchies, health before life, tabs from the data", async () => {
     const positions = await ownPositions(md.id);
