@@ -6,6 +6,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { MAX_UPLOAD_REQUEST_BYTES } from "~/features/documents/upload.server";
+import { IMAGE_UPLOAD_PATH, MAX_IMAGE_REQUEST_BYTES } from "~/features/templates/images.server";
 import { httpServerHooks as serverHooks } from "~/lib/http-server.server";
 import { NonceProvider } from "~/lib/nonce";
 import { applySecurityHeaders } from "~/lib/security.server";
@@ -16,11 +17,13 @@ import { applySecurityHeaders } from "~/lib/security.server";
 export { prepareServerBuild } from "~/lib/boot.server";
 
 /**
- * What the HTTP server (scripts/serve.mjs) does before Remix. The upload route
- * takes bodies up to its own request cap, so a file that is too large gets the
- * upload's answer ('Invalid File'), not the generic 413 page.
+ * What the HTTP server (scripts/serve.mjs) does before Remix. The upload routes
+ * (application documents, template images) take bodies up to their own request
+ * caps, so a file that is too large gets the upload's answer ('Invalid File'),
+ * not the generic 413 page.
  */
-export const httpServerHooks = () => serverHooks({ bodyLimits: { "/appoint/upload": MAX_UPLOAD_REQUEST_BYTES } });
+export const httpServerHooks = () =>
+  serverHooks({ bodyLimits: { "/appoint/upload": MAX_UPLOAD_REQUEST_BYTES, [IMAGE_UPLOAD_PATH]: MAX_IMAGE_REQUEST_BYTES } });
 
 const ABORT_DELAY = 5_000;
 
