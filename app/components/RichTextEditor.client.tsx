@@ -136,11 +136,13 @@ function Toolbar({ extra, images, mergeFields, manageImagesHref, helpHref, id }:
           {f.glyph}
         </button>
       ))}
-      <button type="button" className="rte__btn" aria-label="Bulleted list" aria-pressed={Boolean(active.bullet)} title="Bulleted list" onMouseDown={(e) => e.preventDefault()} onClick={() => list("bullet")}>
-        • ≡
+      <button type="button" className="rte__btn" aria-pressed={Boolean(active.bullet)} title="Bulleted list" onMouseDown={(e) => e.preventDefault()} onClick={() => list("bullet")}>
+        <span aria-hidden="true">• ≡</span>
+        <span className="visually-hidden">Bulleted list</span>
       </button>
-      <button type="button" className="rte__btn" aria-label="Numbered list" aria-pressed={Boolean(active.number)} title="Numbered list" onMouseDown={(e) => e.preventDefault()} onClick={() => list("number")}>
-        1. ≡
+      <button type="button" className="rte__btn" aria-pressed={Boolean(active.number)} title="Numbered list" onMouseDown={(e) => e.preventDefault()} onClick={() => list("number")}>
+        <span aria-hidden="true">1. ≡</span>
+        <span className="visually-hidden">Numbered list</span>
       </button>
       <button type="button" className="rte__btn" aria-label="Undo" title="Undo" disabled={!canUndo} onClick={() => editor.dispatchCommand(UNDO_COMMAND, undefined)}>
         ↶
