@@ -127,13 +127,13 @@ function Toolbar({ extra, images, mergeFields, manageImagesHref, helpHref, id }:
           key={f.format}
           type="button"
           className={`rte__btn rte__btn--${f.format}`}
-          aria-label={f.label}
           aria-pressed={Boolean(active[f.format])}
           title={f.label}
           onMouseDown={(e) => e.preventDefault()}
           onClick={() => editor.dispatchCommand(FORMAT_TEXT_COMMAND, f.format)}
         >
-          {f.glyph}
+          <span aria-hidden="true">{f.glyph}</span>
+          <span className="visually-hidden">{f.label}</span>
         </button>
       ))}
       <button type="button" className="rte__btn" aria-pressed={Boolean(active.bullet)} title="Bulleted list" onMouseDown={(e) => e.preventDefault()} onClick={() => list("bullet")}>
@@ -144,11 +144,13 @@ function Toolbar({ extra, images, mergeFields, manageImagesHref, helpHref, id }:
         <span aria-hidden="true">1. ≡</span>
         <span className="visually-hidden">Numbered list</span>
       </button>
-      <button type="button" className="rte__btn" aria-label="Undo" title="Undo" disabled={!canUndo} onClick={() => editor.dispatchCommand(UNDO_COMMAND, undefined)}>
-        ↶
+      <button type="button" className="rte__btn" title="Undo" disabled={!canUndo} onClick={() => editor.dispatchCommand(UNDO_COMMAND, undefined)}>
+        <span aria-hidden="true">↶</span>
+        <span className="visually-hidden">Undo</span>
       </button>
-      <button type="button" className="rte__btn" aria-label="Redo" title="Redo" disabled={!canRedo} onClick={() => editor.dispatchCommand(REDO_COMMAND, undefined)}>
-        ↷
+      <button type="button" className="rte__btn" title="Redo" disabled={!canRedo} onClick={() => editor.dispatchCommand(REDO_COMMAND, undefined)}>
+        <span aria-hidden="true">↷</span>
+        <span className="visually-hidden">Redo</span>
       </button>
       {manageImagesHref ? (
         <a className="rte__btn rte__btn--link" href={manageImagesHref} title="Manage images">

@@ -16,6 +16,7 @@ import {
 } from "~/features/invitations/invitations.server";
 import { APPOINTMENT_LINK_NOT_FOUND, INVITE_WHO_WHAT_WHERE, SCHEDULE_DOC_UNAVAILABLE } from "~/features/invitations/messages";
 import type { InviteForm } from "~/features/invitations/schema";
+import { createFromWizard, wizardContext } from "~/features/appointment/create.server";
 import { prisma } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { stopWorker } from "~/lib/jobs.server";
@@ -243,6 +244,8 @@ describe("sending", () => {
     expect(inv.inviteText).toContain(`/MLT${w.multi.code}">`);
     expect(inv.inviteText).toContain(`<li>${w.md.firstName} ${w.md.lastName}</li>`);
     expect(inv.subject).toBe("Your invitation to join Morgan Agency with " + (await carrierName()));
+    // Another recruiter posting the same token learns nothing and changes nothing.
+    expect(await sendInvitation(asUser(w.otherUser), { links: `MLT${w.otherMulti.code}` }, f)).toMatchObject({ ok: false, status: 404 });
     const jobs = await jobsOf(a.invitationId);
     expect(jobs).toHaveLength(1);
     expect(jobs[0]).toMatchObject({ key: `invitation:${a.invitationId}:${f.formToken}`, max_attempts: SEND_MAX_ATTEMPTS });
@@ -323,6 +326,72 @@ describe("sending", () => {
     const twice = (await post({ confirm: "yes" })) as Response;
     expect(twice.headers.get("Location")).toBe("/invites?sent=1");
     expect(await prisma.invitation.count({ where: { prospectEmailAddress: "route.prospect@example.com" } })).toBe(1);
+  });
+});
+
+describe("re-sending", () => {
+  it("an invitation of one of the user's positions (imported, no sender) can be re-sent; names and template stay", async () => {
+    const imported = await createInvitation(prisma, { inviterAgentId: w.child.id, appointmentLinkId: w.childLink.appointmentLinkId, prospectFirstName: "Old", isExternal: true });
+    const r = await sendInvitation(asUser(w.childUser), { existing: String(imported.invitationId) }, form({ firstName: "New", templateId: 999_999 }));
+    expect(r).toMatchObject({ ok: true, invitationId: imported.invitationId, duplicate: false });
+    const inv = await prisma.invitation.findUniqueOrThrow({ where: { invitationId: imported.invitationId } });
+    expect(inv).toMatchObject({ prospectFirstName: "Old", inviterUserId: w.childUser.id, isExternal: false, status: "INVITED" });
+    expect(inv.inviteText).toContain("Dear Old");
+    // Not the upline's: invitations are listed and opened by their sender only (the downline's are not), so 404.
+    expect((await inviteContext(prisma, asUser(w.mdUser), { existing: String(imported.invitationId) })).ok).toBe(false);
+  });
+});
+
+describe("templates and web-based invitations", () => {
+  it("without JavaScript 'Use this template' answers the template's text and keeps the rest", async () => {
+    const vb = await prisma.emailTemplate.findUniqueOrThrow({ where: { systemCode: "DFT_VB_INVITE" } });
+    const cookie = await signedIn(w.mdUser.id);
+    const res = (await inviteAction({
+      request: page(cookie, `/invite?links=MLT${w.multi.code}`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "template", templateId: String(vb.corrTemplateId), firstName: "Kept", body: "<p>old</p>" }),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      }),
+      params: {},
+      context: {},
+    })) as unknown as { data: { outcome: string; html: string; reply: { initialValue: Record<string, string> } } };
+    expect(res.data.outcome).toBe("template");
+    expect(res.data.html).toBe(vb.html);
+    expect(res.data.reply.initialValue.firstName).toBe("Kept");
+    // Another user's template is not offered.
+    const theirs = await prisma.emailTemplate.create({ data: { userId: w.otherUser.id, name: "Theirs", description: "x", html: "<p>theirs</p>" } });
+    const refused = (await inviteAction({
+      request: page(cookie, `/invite?links=MLT${w.multi.code}`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "template", templateId: String(theirs.corrTemplateId) }),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      }),
+      params: {},
+      context: {},
+    })) as unknown as { init: { status: number } };
+    expect(refused.init.status).toBe(400);
+    expect(await sendInvitation(asUser(w.mdUser), { links: `MLT${w.multi.code}` }, form({ templateId: theirs.corrTemplateId }))).toMatchObject({ ok: false, status: 400 });
+  });
+
+  it("a web-based (2070) invitation makes the prospect's application web-based (APPTTYP_WVB)", async () => {
+    const vb = await prisma.emailTemplate.findUniqueOrThrow({ where: { systemCode: "DFT_VB_INVITE" } });
+    const f = form({ templateId: vb.corrTemplateId, body: vb.html });
+    const sent = await sendInvitation(asUser(w.mdUser), { link: `EXT${w.childLink.code}` }, f);
+    expect(sent.ok).toBe(true);
+    const prospect = await createUser(prisma, { userName: f.email, emailVerified: true, firstName: "Ada", lastName: "Prospect" });
+    const ctx = await wizardContext(asUser(prospect), { link: `EXT${w.childLink.code}` });
+    expect(ctx.ok && ctx.context.flavour).toBe("VB");
+    expect(ctx.ok && ctx.context.appointmentTypes.map((t) => t.code)).toContain("APPTTYP_WVB");
+    const created = await createFromWizard(asUser(prospect), { link: `EXT${w.childLink.code}`, appointmentTypeCode: "APPTTYP_WVB" });
+    expect(created.ok).toBe(true);
+    if (!created.ok) return;
+    const a = await prisma.appointment.findUniqueOrThrow({ where: { appointmentId: created.appointmentId } });
+    expect(a).toMatchObject({ appointmentTypeCode: "APPTTYP_WVB", invitationFlavour: "VB" });
+    const inv = await prisma.invitation.findFirstOrThrow({ where: { prospectEmailAddress: f.email } });
+    expect(inv.status).toBe("ACCEPTED");
+    // The back office approves: APPOINTED.
+    expect(await prisma.$transaction((tx) => markInvitationAppointed(tx, a.appointmentId))).toBe(1);
+    expect((await prisma.invitation.findUniqueOrThrow({ where: { invitationId: inv.invitationId } })).status).toBe("APPOINTED");
   });
 });
 

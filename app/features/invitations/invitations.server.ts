@@ -54,7 +54,13 @@ export type InvitationRow = {
   isExternal: boolean;
 };
 
-const levelOf = (sl: { levelNo: number; levelName: string }) => `${sl.levelNo} ${sl.levelName}`;
+type LevelRow = { levelNo: number; levelName: string; schedule: { carrier: { carrierCode: string }; productType: { name: string } } };
+const levelOf = (sl: LevelRow) => `${sl.levelNo} ${sl.levelName}`;
+/** A multi-link's levels name their carrier and product (two schedules may share a level). */
+const levelWithSchedule = (sl: LevelRow) => `${sl.schedule.carrier.carrierCode} ${sl.schedule.productType.name} ${sl.levelNo} ${sl.levelName}`;
+const levelSelect = {
+  select: { levelNo: true, levelName: true, schedule: { select: { carrier: { select: { carrierCode: true } }, productType: { select: { name: true } } } } },
+} as const;
 
 export async function listInvitations(
   user: Pick<CurrentUser, "id">,
@@ -82,9 +88,9 @@ export async function listInvitations(
       inviterBlockNumber: true,
       status: true,
       isExternal: true,
-      appointmentLink: { select: { scheduleLevel: { select: { levelNo: true, levelName: true } } } },
+      appointmentLink: { select: { scheduleLevel: levelSelect } },
       multiLink: {
-        select: { items: { orderBy: { sortOrder: "asc" }, select: { appointmentLink: { select: { scheduleLevel: { select: { levelNo: true, levelName: true } } } } } } },
+        select: { items: { orderBy: { sortOrder: "asc" }, select: { appointmentLink: { select: { scheduleLevel: levelSelect } } } } },
       },
     },
   });
@@ -96,7 +102,7 @@ export async function listInvitations(
     hierarchy: [i.inviterAgentNumber, i.inviterCompanyNumber, i.inviterBlockNumber].filter((v) => v != null && v !== "").join(" / "),
     level: i.appointmentLink
       ? levelOf(i.appointmentLink.scheduleLevel)
-      : (i.multiLink?.items.map((it) => levelOf(it.appointmentLink.scheduleLevel)).join(", ") ?? ""),
+      : (i.multiLink?.items.map((it) => levelWithSchedule(it.appointmentLink.scheduleLevel)).join(", ") ?? ""),
     status: i.status,
     isExternal: i.isExternal,
   }));
@@ -408,9 +414,10 @@ export async function sendInvitation(
     await ensureJobQueue();
     const result = await prisma.$transaction(async (tx): Promise<SendResult> => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`invitation:send:${form.formToken}`}))`;
-      const done = await tx.invitation.findUnique({ where: { submissionToken: form.formToken }, select: { invitationId: true, inviterUserId: true } });
+      const done = await tx.invitation.findUnique({ where: { submissionToken: form.formToken }, select: { invitationId: true } });
       if (done) {
-        if (done.inviterUserId !== user.id) return { ok: false, status: 404, dialog: APPOINTMENT_LINK_NOT_FOUND };
+        const own = await tx.invitation.count({ where: { AND: [{ invitationId: done.invitationId }, ownInvitations(user)] } });
+        if (own === 0) return { ok: false, status: 404, dialog: APPOINTMENT_LINK_NOT_FOUND };
         return { ok: true, invitationId: done.invitationId, duplicate: true };
       }
       const c = await inviteContext(tx, user, route);
@@ -439,10 +446,11 @@ export async function sendInvitation(
       if (ctx.existing) {
         invitationId = ctx.existing.invitationId;
         // An existing invitation keeps its names and template; once accepted its status stays.
-        const cur = await tx.invitation.findUniqueOrThrow({ where: { invitationId }, select: { status: true } });
+        const cur = await tx.invitation.findUniqueOrThrow({ where: { invitationId }, select: { status: true, inviterUserId: true } });
         await tx.invitation.update({
           where: { invitationId },
-          data: { ...data, status: cur.status === SEND_FAILED ? "INVITED" : cur.status, isExternal: false },
+          // An invitation of one of the user's positions without a sender (imported) becomes theirs: the copy goes to them.
+          data: { ...data, status: cur.status === SEND_FAILED ? "INVITED" : cur.status, isExternal: false, inviterUserId: cur.inviterUserId ?? user.id },
         });
       } else {
         const row = await tx.invitation.create({

@@ -2,18 +2,19 @@
 // 'Send a Recruitment Invitation', §5 'Send invitation', §8 'Invitations').
 // Spec texts are requirements; where the spec gives only a title the
 // message is ours (docs/decisions/0021-invitations.md).
+import { PAPER_MESSAGES } from "~/features/appointment/paper-schema";
 
 export const INVITE_MESSAGES = {
   /** §5: first name, last name and email must be filled. */
   allFieldsRequired: "All fields except for CC Email Address need to be filled in",
-  emailInvalid: "Email Address Format Is Invalid",
+  /** The portal's one wording of it (apply mode, §5). */
+  emailInvalid: PAPER_MESSAGES.emailFormat,
   ccInvalid: "CC Email Address Format Is Invalid",
   tooLong: (label: string, max: number) => `${label} can be at most ${max} characters`,
   bodyTooLarge: "The invitation text is too large (at most 100 KB)",
   bodyRequired: "The invitation text is empty",
   templateRequired: "Choose an email template",
   confirmRequired: "Tick the box to confirm you want to send this invitation",
-  ownEmail: "You Cannot Use Your Email",
 } as const;
 
 export const EMPTY_INVITES = "No invitation data was found.";
