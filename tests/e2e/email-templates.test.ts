@@ -172,6 +172,21 @@ describe("email templates accessibility (axe-core)", () => {
       await page.waitForURL(/result=SUCCESS/);
       await page.getByRole("dialog").getByRole("link", { name: "OK" }).click();
       await page.getByRole("toolbar", { name: "Formatting" }).waitFor();
+      const editorUrl = page.url().split(/[?#]/)[0]!;
+      // As served (the app's scripts blocked: what a browser without JavaScript shows, less <noscript>).
+      await page.route("**/build/**/*.js", (route) => route.abort());
+      await page.goto(`${appUrl}/corr`);
+      await page.getByRole("heading", { name: "Email Templates", level: 1 }).waitFor();
+      found.push(...(await violations(page, `${width}px list as served`)));
+      await page.goto(editorUrl);
+      await page.getByRole("heading", { name: "Edit Email Template", level: 1 }).waitFor();
+      await page.getByText("HTML to paste into the template").click();
+      await page.getByText("Merge fields", { exact: true }).click();
+      await page.getByText("Help with templates").click();
+      found.push(...(await violations(page, `${width}px editor as served`)));
+      await page.unroute("**/build/**/*.js");
+      await page.goto(editorUrl);
+      await page.getByRole("toolbar", { name: "Formatting" }).waitFor();
       // The toolbar's image insertion and merge fields.
       await page.getByRole("button", { name: "Insert image" }).click();
       await page.getByRole("group", { name: "Insert image" }).getByRole("button", { name: "Insert" }).click();
