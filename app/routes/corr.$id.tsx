@@ -279,7 +279,7 @@ function ImagesPanel({ templateId, images }: { templateId: number; images: Img[]
                     </ul>
                   </details>
                 )}
-                <Form method="post" action={`/corr/${templateId}`}>
+                <Form method="post" action={`/corr/${templateId}`} preventScrollReset>
                   <input type="hidden" name={INTENT} value="deleteImage" />
                   <input type="hidden" name={IMAGE_ID} value={img.corrTemplateImageId} />
                   <button type="submit" className="btn btn--small btn--secondary" aria-label={`Delete image ${img.imageName}`}>
@@ -291,13 +291,14 @@ function ImagesPanel({ templateId, images }: { templateId: number; images: Img[]
           ))}
         </ul>
       )}
-      <form
+      <Form
         method="post"
         action={`/corr/upload?id=${templateId}`}
         encType="multipart/form-data"
         {...formProps}
         onSubmit={onSubmit}
         className="templates__upload"
+        preventScrollReset
       >
         <TextField meta={fields.imageName} label="Image Name" required maxLength={IMAGE_NAME_MAX} autoComplete="off" />
         <div className="field">
@@ -306,11 +307,11 @@ function ImagesPanel({ templateId, images }: { templateId: number; images: Img[]
           </label>
           <input id="image-file" type="file" name={IMAGE_FIELDS.file} accept="image/png,image/jpeg,image/gif" />
         </div>
-        <p className="muted">Save your changes to the template first: uploading reloads the page.</p>
+        {mounted ? null : <p className="muted">Save your changes to the template first: uploading reloads the page.</p>}
         <button type="submit" className="btn btn--primary">
           UPLOAD
         </button>
-      </form>
+      </Form>
     </>
   );
 }

@@ -187,6 +187,17 @@ describe("email templates accessibility (axe-core)", () => {
       await page.unroute("**/build/**/*.js");
       await page.goto(editorUrl);
       await page.getByRole("toolbar", { name: "Formatting" }).waitFor();
+      // With JavaScript an upload keeps what was typed but not saved (the editor stays mounted).
+      await page.locator("#template-body[contenteditable]").click();
+      await page.keyboard.press("Control+Home");
+      await page.keyboard.type("Unsaved words. ");
+      await page.getByLabel("Image Name").fill("Second");
+      await page.getByLabel(/^Image \(PNG, JPG or GIF/).setInputFiles({ name: "second.png", mimeType: "image/png", buffer: PNG });
+      await page.getByRole("button", { name: "UPLOAD" }).click();
+      await page.getByRole("dialog").getByText("Success", { exact: true }).waitFor();
+      await page.getByRole("dialog").getByRole("link", { name: "OK" }).click();
+      await page.getByText("Second (PNG)").waitFor();
+      expect(await page.locator("#template-body[contenteditable]").innerText()).toContain("Unsaved words.");
       // The toolbar's image insertion and merge fields.
       await page.getByRole("button", { name: "Insert image" }).click();
       await page.getByRole("group", { name: "Insert image" }).getByRole("button", { name: "Insert" }).click();
