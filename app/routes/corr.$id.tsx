@@ -67,8 +67,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     : result === "IMAGE_DELETED"
       ? { ...IMAGE_DELETED, variant: "success" }
       : null;
-  const fields = await templateFields();
+  let fields: Awaited<ReturnType<typeof templateFields>> = [];
+  let failed = false;
+  try {
+    fields = await templateFields();
+  } catch (error) {
+    // §8 'System Error' on failing to retrieve the fields: the editor still works without the list.
+    console.error("[corr] merge fields failed:", (error as Error).message);
+    failed = true;
+  }
   return {
+    failed,
     template,
     fields,
     notice,
@@ -109,7 +118,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function TemplateEditorRoute() {
-  const { template: t, fields: mergeFields, notice, confirmDelete } = useLoaderData<typeof loader>();
+  const { template: t, fields: mergeFields, notice, confirmDelete, failed } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
   const location = useLocation();
@@ -131,6 +140,7 @@ export default function TemplateEditorRoute() {
     <SignedInLayout>
       <PageHeader title={t.corrTemplateId === null ? "New Email Template" : "Edit Email Template"} lead={t.corrTemplateId === null ? undefined : t.name} />
       {notice ? <Dialog title={notice.title} message={notice.message} variant={notice.variant} buttons={[{ label: "OK", to: `${self}#images` }]} /> : null}
+      {failed ? <Dialog title={SYSTEM_ERROR.title} message={SYSTEM_ERROR.message} variant="error" /> : null}
       {actionData?.dialog ? <Dialog title={actionData.dialog.title} message={actionData.dialog.message} variant="error" /> : null}
       {confirmDelete ? (
         <Dialog

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { availableTemplates, renderInvitation, resolveTarget } from "~/features/invitations/invitations.server";
+import { MAX_IMAGE_REQUEST_BYTES } from "~/features/templates/images.server";
 import { prisma } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { resetSecretsCache } from "~/lib/secrets.server";
@@ -214,6 +215,11 @@ describe("template images", () => {
     const huge = new Uint8Array(2_000_001);
     huge.set(big.subarray(0, 8));
     expect(resultOf(await upload(cookie, t.corrTemplateId, { name: "Huge", files: [{ bytes: huge, filename: "huge.png" }] }))).toBe("INVALID");
+    // Over the request's cap (counted as it streams): still 'Invalid File', from the route.
+    const overCap = new Uint8Array(MAX_IMAGE_REQUEST_BYTES + 1);
+    overCap.set(big.subarray(0, 8));
+    const capped = await upload(cookie, t.corrTemplateId, { name: "Way too big", files: [{ bytes: overCap, filename: "big.png" }] });
+    expect(resultOf(capped)).toBe("INVALID");
     expect(resultOf(await upload(cookie, t.corrTemplateId, { name: "None" }))).toBe("NO_FILE");
     expect(resultOf(await upload(cookie, t.corrTemplateId, { name: "Two", files: [{ bytes: PNG(), filename: "a.png" }, { bytes: PNG(), filename: "b.png" }] }))).toBe("TOO_MANY");
     expect(resultOf(await upload(cookie, t.corrTemplateId, { name: "  ", files: [{ bytes: PNG(), filename: "a.png" }] }))).toBe("NO_NAME");

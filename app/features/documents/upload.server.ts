@@ -123,7 +123,7 @@ function cappedRequest(request: Request, maxBytes: number): Request {
  */
 export async function receiveUpload(
   request: Request,
-  opts: { maxBytes?: number; rule?: UploadContentRule; fields?: readonly string[] } = {},
+  opts: { maxBytes?: number; maxRequestBytes?: number; rule?: UploadContentRule; fields?: readonly string[] } = {},
 ): Promise<ReceivedUpload> {
   const maxBytes = opts.maxBytes ?? MAX_UPLOAD_BYTES;
   const rule = opts.rule ?? PDF_UPLOAD_RULE;
@@ -183,7 +183,7 @@ export async function receiveUpload(
   };
 
   try {
-    await unstable_parseMultipartFormData(cappedRequest(request, MAX_UPLOAD_REQUEST_BYTES), handler);
+    await unstable_parseMultipartFormData(cappedRequest(request, opts.maxRequestBytes ?? MAX_UPLOAD_REQUEST_BYTES), handler);
     if (parts === 0) throw new MalformedUploadError();
   } catch (error) {
     if (got.blob) await removeBlob(got.blob.storageKey).catch(() => {});

@@ -15,8 +15,13 @@ import type { ImageUploadResult } from "./messages";
 import { IMAGE_CONTENT_TYPES, IMAGE_FIELDS, IMAGE_HEADER_BYTES, IMAGE_MAX_BYTES, imageUploadSchema, sniffImageType, uploadProblem, type ImageType } from "./schema";
 import { ownTemplateWhere, parseTemplateId } from "./templates.server";
 
-/** The whole multipart request of an image upload (the image and a little framing). */
-export const MAX_IMAGE_REQUEST_BYTES = IMAGE_MAX_BYTES + 64 * 1024;
+/**
+ * The whole multipart request of an image upload: room for a few images' worth,
+ * so a file somewhat over 2,000,000 bytes (or two files) reaches the route and
+ * gets its answer ('Invalid File', 'Too Many Images at Once'), not the HTTP
+ * server's generic 413 page. Only the first file is kept, streamed.
+ */
+export const MAX_IMAGE_REQUEST_BYTES = 5 * IMAGE_MAX_BYTES;
 /** The path that takes image uploads (its body cap is given to the HTTP server by app/entry.server.tsx). */
 export const IMAGE_UPLOAD_PATH = "/corr/upload";
 
@@ -43,7 +48,7 @@ export async function handleImageUpload(request: Request, user: CurrentUser): Pr
 
   let got;
   try {
-    got = await receiveUpload(request, { maxBytes: IMAGE_MAX_BYTES, rule: IMAGE_RULE, fields: [IMAGE_FIELDS.imageName] });
+    got = await receiveUpload(request, { maxBytes: IMAGE_MAX_BYTES, maxRequestBytes: MAX_IMAGE_REQUEST_BYTES, rule: IMAGE_RULE, fields: [IMAGE_FIELDS.imageName] });
   } catch (error) {
     if (error instanceof UploadRequestTooLargeError) return { status: 413, result: "INVALID", corrTemplateId };
     if (error instanceof MalformedUploadError) return { status: 400, result: "MALFORMED", corrTemplateId };
