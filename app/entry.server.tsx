@@ -23,7 +23,16 @@ export { prepareServerBuild } from "~/lib/boot.server";
  * not the generic 413 page.
  */
 export const httpServerHooks = () =>
-  serverHooks({ bodyLimits: { "/appoint/upload": MAX_UPLOAD_REQUEST_BYTES, [IMAGE_UPLOAD_PATH]: MAX_IMAGE_REQUEST_BYTES } });
+  serverHooks({
+    bodyLimits: {
+      "/appoint/upload": MAX_UPLOAD_REQUEST_BYTES,
+      // Contact Us: one PDF of at most 2,000,000 bytes and the text; a larger file is drained and refused ('Invalid File').
+      "/svcreq": MAX_UPLOAD_REQUEST_BYTES,
+      "/svcreq/send": MAX_UPLOAD_REQUEST_BYTES,
+      // Template images (decision 0025).
+      [IMAGE_UPLOAD_PATH]: MAX_IMAGE_REQUEST_BYTES,
+    },
+  });
 
 const ABORT_DELAY = 5_000;
 

@@ -8,6 +8,7 @@
 // insert image, insert merge field and help (the template editor); the
 // HTML goes into a hidden input under `name`. Give it a new `key` to load other HTML (a template change).
 // The server must sanitize what it receives (app/lib/html.server.ts).
+// Styles: app/styles/rich-text.css (link it from the route).
 import { lazy, Suspense, useEffect, useState } from "react";
 
 const RichTextEditorClient = lazy(() => import("./RichTextEditor.client"));

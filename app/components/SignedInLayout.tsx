@@ -160,9 +160,9 @@ export function TopNav() {
                 </summary>
                 <ul className="menu__list">
                   <li>
-                    <Link to="/auth/profile" reloadDocument className="menu__item">
+                    <NavLink to="/profile" className="menu__item">
                       Your Profile
-                    </Link>
+                    </NavLink>
                   </li>
                   <li>
                     <NavLink to="/faq" className="menu__item">

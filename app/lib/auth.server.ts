@@ -6,6 +6,7 @@ import { Authenticator } from "remix-auth";
 import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
 import type { CurrentUser } from "./current-user";
 import { audit } from "./audit.server";
+import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "./db.server";
 import { env } from "./env.server";
 import { oidcConfig, oidcEndpoints } from "./oidc.server";
@@ -124,7 +125,7 @@ export async function upsertUserFromClaims(claims: IdentityClaims) {
     phoneNumber: clean(claims.extension_PhoneNumber) ?? clean(claims.phone_number),
     ssoUserId: clean(claims.extension_SSOUserId) ?? clean(claims.oid) ?? claims.sub,
   };
-  return prisma.$transaction(async (tx) => {
+  const { user, claimed } = await prisma.$transaction(async (tx) => {
     let user = await tx.user.findUnique({ where: { externalId: claims.sub } });
     if (!user) {
       const byEmail = await tx.user.findUnique({ where: { userName: email } });
@@ -143,15 +144,38 @@ export async function upsertUserFromClaims(claims: IdentityClaims) {
       user = await tx.user.update({ where: { id: user.id }, data: { userName: email, ...keepEdited(user, profile) } });
     }
     if (!user.isActive) throw new SignInError("INACTIVE", "This account has been deactivated");
+    let claimed: number[] = [];
     if (user.emailVerified) {
       // Claiming: invitations sent to this (verified) email become the user's.
       await tx.invitation.updateMany({
         where: { prospectUserId: null, prospectEmailAddress: email, status: "INVITED" },
         data: { prospectUserId: user.id },
       });
+      claimed = await claimPaperApplications(tx, user.id, email);
     }
-    return user;
+    return { user, claimed };
   });
+  for (const appointmentId of claimed) {
+    await audit("APPLICATION_CLAIMED", { actorUserId: user.id, targetType: "Appointment", targetId: String(appointmentId), details: { via: "sign-in" } });
+  }
+  return user;
+}
+
+/**
+ * Claiming paper applications (decision 0022): applications a recruiter
+ * filled out on behalf of this (verified) email and that have no prospect
+ * yet become the user's, with their uploaded documents. Returns their ids.
+ */
+export async function claimPaperApplications(tx: Prisma.TransactionClient, userId: string, email: string): Promise<number[]> {
+  const rows = await tx.appointment.findMany({
+    where: { userId: null, isPaperAppointment: true, isDeleted: false, prospectEmailAddress: email.toLowerCase() },
+    select: { appointmentId: true },
+  });
+  const ids = rows.map((r) => r.appointmentId);
+  if (ids.length === 0) return ids;
+  await tx.appointment.updateMany({ where: { appointmentId: { in: ids }, userId: null }, data: { userId } });
+  await tx.document.updateMany({ where: { appointmentId: { in: ids }, appUserId: null }, data: { appUserId: userId } });
+  return ids;
 }
 
 type EditableProfile = { firstName: string | null; middleName: string | null; lastName: string | null; phoneNumber: string | null };

@@ -24,7 +24,21 @@ export type MailAttachment = {
   contentType?: string;
   /** Content-ID for inline images referenced as cid:... in the HTML. */
   cid?: string;
+  /** The stored file the content came from (recorded with the message; the dev mailbox offers it). */
+  storedFileId?: string;
 };
+
+/** What the mail_messages row keeps of each attachment (never the bytes). */
+export type RecordedAttachment = { fileName: string; contentType: string | null; byteSize: number; storedFileId: string | null };
+
+function recordedAttachments(list: MailAttachment[] | undefined): RecordedAttachment[] {
+  return (list ?? []).map((a) => ({
+    fileName: a.filename,
+    contentType: a.contentType ?? null,
+    byteSize: typeof a.content === "string" ? Buffer.byteLength(a.content) : a.content.byteLength,
+    storedFileId: a.storedFileId ?? null,
+  }));
+}
 
 export type OutgoingMail = {
   to: string | string[];
@@ -137,6 +151,7 @@ export async function deliverMail(msg: OutgoingMail): Promise<DeliveryResult> {
     text,
     relatedType: msg.relatedType ?? null,
     relatedId: msg.relatedId ?? null,
+    attachments: recordedAttachments(msg.attachments),
   };
 
   if (key != null) {
@@ -163,7 +178,7 @@ export async function deliverMail(msg: OutgoingMail): Promise<DeliveryResult> {
       subject: msg.subject,
       html: html ?? undefined,
       text: text ?? undefined,
-      attachments: msg.attachments,
+      attachments: msg.attachments?.map(({ storedFileId: _ignored, ...a }) => a),
       ...(key != null ? { messageId: messageIdFor(key, from) } : {}),
     });
   } catch (err) {
@@ -217,9 +232,12 @@ export async function getCapturedMail(id: string) {
       text: true,
       relatedType: true,
       relatedId: true,
+      attachments: true,
     },
   });
-  return mail ? { ...mail, links: extractLinks(mail.html, mail.text) } : null;
+  return mail
+    ? { ...mail, attachments: (Array.isArray(mail.attachments) ? mail.attachments : []) as RecordedAttachment[], links: extractLinks(mail.html, mail.text) }
+    : null;
 }
 
 /** The http(s) and mailto links of a message (for the dev mailbox: clickable outside the sandboxed preview). */

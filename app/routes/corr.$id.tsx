@@ -36,12 +36,12 @@ import { blankTemplate, deleteTemplate, getTemplate, parseTemplateId, saveTempla
 import { requireUser } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
-import invitationStyles from "~/styles/invitations.css";
+import richTextStyles from "~/styles/rich-text.css";
 import templateStyles from "~/styles/templates.css";
 
 export const meta = titleMeta("Email Template");
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: invitationStyles },
+  { rel: "stylesheet", href: richTextStyles },
   { rel: "stylesheet", href: templateStyles },
 ];
 

@@ -62,7 +62,7 @@ export default function TemplatesRoute() {
       {notice ? <Dialog title={notice.title} message={notice.message} variant="success" buttons={[{ label: "OK", to: back }]} /> : null}
       {failed ? <Dialog title={SYSTEM_ERROR.title} message={SYSTEM_ERROR.message} variant="error" /> : null}
       {rows.length === 0 ? (
-        <p className="empty-state">{EMPTY_TEMPLATES}</p>
+        <p className="empty-state templates__empty">{EMPTY_TEMPLATES}</p>
       ) : (
         <div className="table-wrap" role="region" aria-label="Email templates" tabIndex={0}>
           <table className="table templates__table">

@@ -75,6 +75,25 @@ export default function DevMailMessage() {
             </ul>
           </>
         ) : null}
+        {mail.attachments.length > 0 ? (
+          <>
+            <h2>Attachments</h2>
+            <ul className="dev-mail__attachments">
+              {mail.attachments.map((a, i) => (
+                <li key={i}>
+                  {a.storedFileId ? (
+                    <a href={`/dev/mail/${mail.id}/attachment/${i}`} download>
+                      {a.fileName}
+                    </a>
+                  ) : (
+                    a.fileName
+                  )}{" "}
+                  ({a.contentType ?? "unknown type"}, {a.byteSize.toLocaleString("en-US")} bytes)
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
         {mail.html ? (
           <>
             <h2>HTML</h2>

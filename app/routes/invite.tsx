@@ -1,5 +1,5 @@
 // Send a Recruitment Invitation (spec part 1 §2, §4, §5, §8). Parameters:
-// link (one appointment link, APL…/EXT…), links (a multi-link, MLT…),
+// link (one appointment link, APL…), links (a multi-link, MLT…),
 // existing (one of the user's invitations: names and template read-only,
 // 'previously invited on'); recruiter and req are accepted and ignored (the
 // starting-under position is the links' recruiter). Works without
@@ -26,9 +26,13 @@ import { prisma } from "~/lib/db.server";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
 import invitationStyles from "~/styles/invitations.css";
+import richTextStyles from "~/styles/rich-text.css";
 
 export const meta = titleMeta("Send a Recruitment Invitation");
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: invitationStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: invitationStyles },
+  { rel: "stylesheet", href: richTextStyles },
+];
 
 function routeOf(url: URL): InviteRoute {
   const p = (k: string) => (url.searchParams.get(k) ?? "").slice(0, 80) || null;

@@ -15,6 +15,7 @@ import { loadProfile, saveProfile } from "~/features/profile/profile.server";
 import { profileSchema } from "~/features/profile/schema";
 import { requireUser } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
+import { oidcConfig } from "~/lib/oidc.server";
 import { titleMeta } from "~/lib/meta";
 import applicationStyles from "~/styles/application.css";
 
@@ -23,7 +24,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: applicatio
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { profile: await loadProfile(user.id) };
+  // 'Your Profile' opens this page; the provider's own profile page (password, sign-in email) is linked from it (decision 0022).
+  return { profile: await loadProfile(user.id), providerProfile: Boolean(oidcConfig().profileUrl) };
 }
 
 type ActionData = { reply: SubmissionResult<string[]>; outcome: "saved" | "invalid" | "failed" };
@@ -44,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProfileRoute() {
-  const { profile } = useLoaderData<typeof loader>();
+  const { profile, providerProfile } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
   const [form, fields] = useForm({
@@ -89,6 +91,11 @@ export default function ProfileRoute() {
           <div className="field">
             <label htmlFor="profile-email">Email</label>
             <input id="profile-email" type="email" value={profile.userName} readOnly />
+            {providerProfile ? (
+              <span className="field__hint">
+                <a href="/auth/profile">{PROFILE_MESSAGES.providerProfile}</a>
+              </span>
+            ) : null}
           </div>
           <TextField meta={fields.firstName} label={PROFILE_LABELS.firstName} autoComplete="given-name" required />
           <TextField meta={fields.middleName} label={PROFILE_LABELS.middleName} autoComplete="additional-name" required />

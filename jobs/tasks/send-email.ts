@@ -3,9 +3,16 @@
 // A job runs again after a crash that came before graphile-worker marked it
 // complete; its delivery key (the job key, else "job:<id>") lets deliverMail
 // answer with the email already sent instead of sending it twice.
+//
+// Attachments are named by StoredFile id (attachmentFileIds), never carried
+// as bytes in the payload: the task reads them from storage at each attempt.
+// A file that is gone (row or bytes) fails the attempt (retried, then left
+// failed in the job table for an operator), rather than mailing without it.
 import type { Task } from "graphile-worker";
 import { z } from "zod";
-import { deliverMail } from "~/lib/mail.server";
+import { prisma } from "~/lib/db.server";
+import { deliverMail, type MailAttachment } from "~/lib/mail.server";
+import { readFileBytes } from "~/lib/storage.server";
 
 export const sendEmailPayload = z.object({
   to: z.union([z.string(), z.array(z.string()).min(1)]),
@@ -16,13 +23,34 @@ export const sendEmailPayload = z.object({
   text: z.string().optional(),
   relatedType: z.string().optional(),
   relatedId: z.string().optional(),
+  replyTo: z.string().optional(),
+  /** StoredFile ids to attach (at most 5). */
+  attachmentFileIds: z.array(z.uuid()).max(5).optional(),
 });
 
 export type SendEmailPayload = z.infer<typeof sendEmailPayload>;
 
 export const sendEmail: Task = async (payload, helpers) => {
-  const msg = sendEmailPayload.parse(payload);
+  const { attachmentFileIds, ...msg } = sendEmailPayload.parse(payload);
   const deliveryKey = helpers.job.key ?? `job:${helpers.job.id}`;
-  const result = await deliverMail({ ...msg, deliveryKey });
+  const attachments = await loadAttachments(attachmentFileIds ?? []);
+  const result = await deliverMail({ ...msg, attachments, deliveryKey });
   helpers.logger.info(`send-email: ${result.status} (${result.id})`);
 };
+
+async function loadAttachments(ids: string[]): Promise<MailAttachment[]> {
+  if (ids.length === 0) return [];
+  const files = await prisma.storedFile.findMany({ where: { id: { in: ids } } });
+  const out: MailAttachment[] = [];
+  for (const id of ids) {
+    const file = files.find((f) => f.id === id);
+    if (!file) throw new Error(`send-email: attachment ${id} is not stored`);
+    out.push({
+      filename: file.fileName,
+      contentType: file.contentType,
+      content: Buffer.from(await readFileBytes(file)),
+      storedFileId: file.id,
+    });
+  }
+  return out;
+}

@@ -40,7 +40,7 @@ async function directorLink(): Promise<string> {
          JOIN users u ON u.id = a.user_id
          JOIN schedule_levels sl ON sl.schedule_level_id = l.schedule_level_id
          JOIN commission_schedules s ON s.schedule_id = sl.schedule_id
-        WHERE lower(u.user_name) = $1 AND l.is_enabled AND NOT l.is_deleted AND a.is_active
+        WHERE lower(u.user_name) = $1 AND l.link_prefix = 'APL' AND l.is_enabled AND NOT l.is_deleted AND a.is_active
           AND sl.is_active AND s.is_active AND sl.document_id IS NOT NULL
         ORDER BY l.appointment_link_id LIMIT 1`,
       [DEMO.marketingDirector],

@@ -169,6 +169,18 @@ describe("invitations", () => {
     await row.getByRole("link", { name: /view the invitation/i }).click();
     await page.getByRole("dialog").getByText("Welcome aboard, Nadia!").waitFor();
 
+    // Re-opening it: names and template read-only, 'Previously invited on', cancel back to the list.
+    await page.goto(`${app.url}/invites`);
+    await page.getByRole("row").filter({ hasText: prospect.email }).getByRole("link", { name: "Nadia Invitee", exact: true }).click();
+    await page.waitForURL(/\/invite\?existing=\d+/);
+    expect(await page.getByLabel("Prospect First Name").getAttribute("readonly")).not.toBeNull();
+    expect(await page.getByLabel("Prospect Last Name").getAttribute("readonly")).not.toBeNull();
+    await page.getByText("Previously invited on:").waitFor();
+    await page.getByText("Email template:").waitFor();
+    expect(await page.getByLabel("Email Template").count()).toBe(0);
+    expect(await page.getByLabel("Invitation (HTML)").inputValue()).toContain("Welcome aboard, Nadia!");
+    expect(await page.getByRole("link", { name: "CANCEL" }).getAttribute("href")).toBe("/invites");
+
     // The new prospect follows the link, signs up, confirms the email (that mail arrives here too), lands in the wizard.
     const p2 = await browser.newPage({ javaScriptEnabled: false });
     await p2.goto(url);
@@ -247,6 +259,9 @@ describe("invitations", () => {
     await page.getByLabel("Prospect First Name").fill("Bea");
     await page.getByLabel("Prospect Last Name").fill("Bold");
     await page.getByLabel("Prospect Email Address").fill(email);
+    // Choosing a template replaces the editor's text at once (the web-based one, type 2070).
+    await page.getByLabel("Email Template").selectOption({ label: "Web-Based Invitation" });
+    await editor.getByText(/join our web-based program/).waitFor();
     await editor.click();
     await page.keyboard.press("Control+Home");
     await page.keyboard.press("Enter");
@@ -268,5 +283,12 @@ describe("invitations", () => {
     expect(mail.parsed.html).toMatch(/<b>(<strong[^>]*>)?Strong opening/);
     expect(mail.parsed.html).toMatch(/<ul>\s*<li[^>]*>(<span[^>]*>)?First point/);
     expect(mail.parsed.html).toContain("Second point");
+    expect(mail.parsed.html).toContain("join our web-based program");
+    const [row] = await query<{ template_type_id: number }>(
+      app.databaseUrl!,
+      `SELECT t.template_type_id FROM invitations i JOIN email_templates t ON t.corr_template_id = i.corr_template_id WHERE i.prospect_email_address = $1`,
+      [email.toLowerCase()],
+    );
+    expect(row?.template_type_id).toBe(2070);
   }, 120_000);
 });

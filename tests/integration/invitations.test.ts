@@ -138,7 +138,7 @@ const form = (over: Partial<InviteForm> = {}): InviteForm => ({
   email: `ada.${randomCode(6).toLowerCase()}@example.com`,
   ccEmail: "boss@example.com",
   templateId: w.defaultTemplate.corrTemplateId,
-  body: '<p onclick="x()">Dear [[ProspectFirstName]] [[Unknown]],</p><script>alert(1)</script><p><b><strong>Join</strong></b> [[AppointmentLink]]</p><ul><li>[[RecruiterName]]</li></ul>',
+  body: '<p onclick="x()">Dear [[ProspectFirstName]] [[Unknown]],</p><script>alert(1)</script><p><b><strong>Join</strong></b> [[AppointmentLink]]</p><ul><li>[[RecruiterName]]</li></ul>[[DocumentLinks]]',
   confirm: "yes",
   formToken: crypto.randomUUID(),
   ...over,
@@ -164,7 +164,7 @@ async function statusOf(p: Promise<unknown>): Promise<number> {
 
 describe("who may send which links", () => {
   it("the recruiter's own links and multi-links", async () => {
-    const single = await inviteContext(prisma, asUser(w.mdUser), { link: `EXT${w.link5.code}` });
+    const single = await inviteContext(prisma, asUser(w.mdUser), { link: `${w.link5.linkPrefix}${w.link5.code}` });
     expect(single.ok).toBe(true);
     const multi = await inviteContext(prisma, asUser(w.mdUser), { links: `MLT${w.multi.code}` });
     expect(multi.ok && multi.context.lines.map((l) => l.levelNo)).toEqual([5, 7]);
@@ -174,15 +174,16 @@ describe("who may send which links", () => {
     expect(multi.ok && multi.context.templates.map((t) => t.templateTypeId)).toEqual(expect.arrayContaining([1003, 2070, 2071]));
   });
 
-  it("an APL-prefixed link is found whatever prefix the row has", async () => {
-    const r = await inviteContext(prisma, asUser(w.mdUser), { link: `APL${w.link5.code}` });
-    expect(r.ok && r.context.target.link).toBe(`EXT${w.link5.code}`);
+  it("a link is an APL link (EXT is part 3's invitation of an existing agent); the email uses the row's prefix and code", async () => {
+    const r = await inviteContext(prisma, asUser(w.mdUser), { link: `APL${w.link5.code.toLowerCase()}` });
+    expect(r.ok && r.context.target.link).toBe(`APL${w.link5.code}`);
+    expect(await inviteContext(prisma, asUser(w.mdUser), { link: `EXT${w.link5.code}` })).toEqual({ ok: false, status: 404, dialog: APPOINTMENT_LINK_NOT_FOUND });
   });
 
   it("links of agents in the downline, but not of the upline or another hierarchy", async () => {
-    expect((await inviteContext(prisma, asUser(w.mdUser), { link: `EXT${w.childLink.code}` })).ok).toBe(true);
-    expect(await inviteContext(prisma, asUser(w.childUser), { link: `EXT${w.link5.code}` })).toEqual({ ok: false, status: 404, dialog: APPOINTMENT_LINK_NOT_FOUND });
-    expect(await inviteContext(prisma, asUser(w.mdUser), { link: `EXT${w.otherLink.code}` })).toEqual({ ok: false, status: 404, dialog: APPOINTMENT_LINK_NOT_FOUND });
+    expect((await inviteContext(prisma, asUser(w.mdUser), { link: `${w.childLink.linkPrefix}${w.childLink.code}` })).ok).toBe(true);
+    expect(await inviteContext(prisma, asUser(w.childUser), { link: `${w.link5.linkPrefix}${w.link5.code}` })).toEqual({ ok: false, status: 404, dialog: APPOINTMENT_LINK_NOT_FOUND });
+    expect(await inviteContext(prisma, asUser(w.mdUser), { link: `${w.otherLink.linkPrefix}${w.otherLink.code}` })).toEqual({ ok: false, status: 404, dialog: APPOINTMENT_LINK_NOT_FOUND });
     expect(await inviteContext(prisma, asUser(w.mdUser), { links: `MLT${w.otherMulti.code}` })).toEqual({ ok: false, status: 404, dialog: APPOINTMENT_LINK_NOT_FOUND });
   });
 
@@ -192,16 +193,16 @@ describe("who may send which links", () => {
     expect((await inviteContext(prisma, asUser(w.mdUser), { link: `USR${w.link5.code}` })).ok).toBe(false);
     const disabled = await createAppointmentLink(prisma, { recruiterAgentId: w.md.id, scheduleLevelId: w.schedule.levels[0]!.scheduleLevelId });
     await prisma.appointmentLink.update({ where: { appointmentLinkId: disabled.appointmentLinkId }, data: { isEnabled: false } });
-    expect(await inviteContext(prisma, asUser(w.mdUser), { link: `EXT${disabled.code}` })).toEqual({ ok: false, status: 404, dialog: APPOINTMENT_LINK_NOT_FOUND });
+    expect(await inviteContext(prisma, asUser(w.mdUser), { link: `${disabled.linkPrefix}${disabled.code}` })).toEqual({ ok: false, status: 404, dialog: APPOINTMENT_LINK_NOT_FOUND });
   });
 
   it("'Schedule Doc Unavailable' when a chosen level has no document: nothing is sent", async () => {
     const block = await prisma.block.findUniqueOrThrow({ where: { blockNumber: w.md.blockNumber } });
     const bare = await createSchedule(prisma, { carrierId: block.carrierId, productTypeCode: "HEALTH" });
     const link = await createAppointmentLink(prisma, { recruiterAgentId: w.md.id, scheduleLevelId: bare.levels[0]!.scheduleLevelId });
-    const c = await inviteContext(prisma, asUser(w.mdUser), { link: `EXT${link.code}` });
+    const c = await inviteContext(prisma, asUser(w.mdUser), { link: `${link.linkPrefix}${link.code}` });
     expect(c.ok && c.context.warning).toEqual(SCHEDULE_DOC_UNAVAILABLE);
-    const r = await sendInvitation(asUser(w.mdUser), { link: `EXT${link.code}` }, form());
+    const r = await sendInvitation(asUser(w.mdUser), { link: `${link.linkPrefix}${link.code}` }, form());
     expect(r).toEqual({ ok: false, status: 400, dialog: SCHEDULE_DOC_UNAVAILABLE });
   });
 
@@ -215,7 +216,7 @@ describe("who may send which links", () => {
     const post = (path: string) =>
       page(cookie, path, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
     expect(await statusOf(inviteAction({ request: post(`/invite?existing=${theirs.invitationId}`), params: {}, context: {} }))).toBe(404);
-    expect(await statusOf(inviteAction({ request: post(`/invite?link=EXT${w.otherLink.code}`), params: {}, context: {} }))).toBe(404);
+    expect(await statusOf(inviteAction({ request: post(`/invite?link=${w.otherLink.linkPrefix}${w.otherLink.code}`), params: {}, context: {} }))).toBe(404);
     expect(await prisma.invitation.count({ where: { inviterUserId: w.mdUser.id, prospectEmailAddress: "a@b.co" } })).toBe(0);
     // The other recruiter's text never left the database through these answers.
     const mine = await listInvitations(w.mdUser, { page: 0, pageSize: 50, hideAppointed: false });
@@ -243,6 +244,9 @@ describe("sending", () => {
     expect(inv.inviteText).toContain("<p>Dear Ada ,</p>");
     expect(inv.inviteText).toContain(`/MLT${w.multi.code}">`);
     expect(inv.inviteText).toContain(`<li>${w.md.firstName} ${w.md.lastName}</li>`);
+    // The commission schedule documents, through the public /view page (decision 0022).
+    const level5 = await prisma.scheduleLevel.findUniqueOrThrow({ where: { scheduleLevelId: w.link5.scheduleLevelId } });
+    expect(inv.inviteText).toContain(`/view/${level5.documentId}">`);
     expect(inv.subject).toBe("Your invitation to join Morgan Agency with " + (await carrierName()));
     // Another recruiter posting the same token learns nothing and changes nothing.
     expect(await sendInvitation(asUser(w.otherUser), { links: `MLT${w.otherMulti.code}` }, f)).toMatchObject({ ok: false, status: 404 });
@@ -255,7 +259,7 @@ describe("sending", () => {
     const smtp = await startSmtp();
     try {
       const f = form();
-      const r = await sendInvitation(asUser(w.mdUser), { link: `EXT${w.link5.code}` }, f);
+      const r = await sendInvitation(asUser(w.mdUser), { link: `${w.link5.linkPrefix}${w.link5.code}` }, f);
       expect(r.ok).toBe(true);
       if (!r.ok) return;
       const [job] = await jobsOf(r.invitationId);
@@ -268,10 +272,10 @@ describe("sending", () => {
       expect(m.envelope.to.sort()).toEqual([f.email, "boss@example.com", w.mdUser.userName].sort());
       expect((m.parsed.to as { text: string }).text).toContain(f.email);
       expect(m.parsed.html).toContain(`${process.env.APP_URL ?? "http://localhost"}`.slice(0, 7));
-      expect(m.parsed.html).toContain(`/EXT${w.link5.code}`);
+      expect(m.parsed.html).toContain(`/${w.link5.linkPrefix}${w.link5.code}`);
       expect(m.parsed.html).toContain("<strong>Join</strong>");
       expect(m.parsed.text).toContain("Dear Ada");
-      expect(m.parsed.text).toContain(`/EXT${w.link5.code}`);
+      expect(m.parsed.text).toContain(`/${w.link5.linkPrefix}${w.link5.code}`);
       expect(m.parsed.replyTo?.text).toContain(w.mdUser.userName);
       const inv = await prisma.invitation.findUniqueOrThrow({ where: { invitationId: r.invitationId } });
       expect(inv.status).toBe("INVITED");
@@ -285,7 +289,7 @@ describe("sending", () => {
     const smtp = await startSmtp({ reject: true });
     try {
       const f = form({ firstName: "Failing" });
-      const r = await sendInvitation(asUser(w.mdUser), { link: `EXT${w.link7.code}` }, f);
+      const r = await sendInvitation(asUser(w.mdUser), { link: `${w.link7.linkPrefix}${w.link7.code}` }, f);
       if (!r.ok) throw new Error("not sent");
       const [job] = await jobsOf(r.invitationId);
       await withSmtp(smtp, async () => {
@@ -376,13 +380,13 @@ describe("templates and web-based invitations", () => {
   it("a web-based (2070) invitation makes the prospect's application web-based (APPTTYP_WVB)", async () => {
     const vb = await prisma.emailTemplate.findUniqueOrThrow({ where: { systemCode: "DFT_VB_INVITE" } });
     const f = form({ templateId: vb.corrTemplateId, body: vb.html });
-    const sent = await sendInvitation(asUser(w.mdUser), { link: `EXT${w.childLink.code}` }, f);
+    const sent = await sendInvitation(asUser(w.mdUser), { link: `${w.childLink.linkPrefix}${w.childLink.code}` }, f);
     expect(sent.ok).toBe(true);
     const prospect = await createUser(prisma, { userName: f.email, emailVerified: true, firstName: "Ada", lastName: "Prospect" });
-    const ctx = await wizardContext(asUser(prospect), { link: `EXT${w.childLink.code}` });
+    const ctx = await wizardContext(asUser(prospect), { link: `${w.childLink.linkPrefix}${w.childLink.code}` });
     expect(ctx.ok && ctx.context.flavour).toBe("VB");
     expect(ctx.ok && ctx.context.appointmentTypes.map((t) => t.code)).toContain("APPTTYP_WVB");
-    const created = await createFromWizard(asUser(prospect), { link: `EXT${w.childLink.code}`, appointmentTypeCode: "APPTTYP_WVB" });
+    const created = await createFromWizard(asUser(prospect), { link: `${w.childLink.linkPrefix}${w.childLink.code}`, appointmentTypeCode: "APPTTYP_WVB" });
     expect(created.ok).toBe(true);
     if (!created.ok) return;
     const a = await prisma.appointment.findUniqueOrThrow({ where: { appointmentId: created.appointmentId } });

@@ -165,7 +165,7 @@ beforeAll(async () => {
   appId = row!.id;
   const [link] = await query<{ code: string }>(
     databaseUrl,
-    `select link_prefix || code as code from appointment_links where is_enabled and not is_deleted and link_prefix = 'EXT' limit 1`,
+    `select link_prefix || code as code from appointment_links where is_enabled and not is_deleted and link_prefix = 'APL' limit 1`,
   );
   linkCode = link!.code;
 }, 180_000);

@@ -310,7 +310,7 @@ describe("templates in invitations", () => {
     expect(offered.map((o) => o.name)).not.toContain("Switched off");
     const template = offered.find((o) => o.name === "With image")!;
 
-    const target = await resolveTarget(prisma, asUser(user), { link: `EXT${link.code}` });
+    const target = await resolveTarget(prisma, asUser(user), { link: `${link.linkPrefix}${link.code}` });
     if (!target.ok) throw new Error("no target");
     const sent = await renderInvitation(prisma, target.target, { firstName: "Ada", lastName: "Prospect", body: template.html, subject: template.subject });
     expect(sent.html).toContain("Hello Ada,");

@@ -84,14 +84,15 @@ async function drain(data: AsyncIterable<Uint8Array>): Promise<void> {
   for await (const chunk of data) void chunk;
 }
 
-async function readField(data: AsyncIterable<Uint8Array>): Promise<string> {
+/** A text field, cut at maxBytes (a caller's schema caps it in characters: a cut field is still over that cap). */
+async function readField(data: AsyncIterable<Uint8Array>, maxBytes = MAX_FIELD_BYTES): Promise<string> {
   const parts: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of data) {
-    if (size < MAX_FIELD_BYTES) parts.push(chunk);
+    if (size < maxBytes) parts.push(chunk);
     size += chunk.byteLength;
   }
-  return Buffer.concat(parts).toString("utf8").slice(0, MAX_FIELD_BYTES);
+  return Buffer.concat(parts).subarray(0, maxBytes).toString("utf8");
 }
 
 /** A copy of the request whose body fails once more than maxBytes have been read. */
@@ -121,24 +122,40 @@ function cappedRequest(request: Request, maxBytes: number): Request {
  * more than one chunk of a file in memory. On a thrown error nothing stays
  * in storage.
  */
-export async function receiveUpload(
-  request: Request,
-  opts: { maxBytes?: number; maxRequestBytes?: number; rule?: UploadContentRule; fields?: readonly string[] } = {},
-): Promise<ReceivedUpload> {
+export type ReceiveUploadOptions = {
+  /** The largest file (bytes); larger: problem TOO_BIG. */
+  maxBytes?: number;
+  /** The whole request's cap (default MAX_UPLOAD_REQUEST_BYTES); past it UploadRequestTooLargeError. */
+  maxRequestBytes?: number;
+  /** What the file must be (name, first bytes); default a PDF. */
+  rule?: UploadContentRule;
+  /**
+   * The text fields to keep, with each one's byte cap (default: the
+   * appointment upload's appointmentId and documentTypeCode, 200 bytes).
+   * Other fields are read and discarded; a field posted twice keeps its first value.
+   */
+  fields?: Readonly<Record<string, number>>;
+  /** The name of the file field; file parts under another name are discarded, not counted (default: any name). */
+  fileField?: string;
+};
+
+export async function receiveUpload(request: Request, opts: ReceiveUploadOptions = {}): Promise<ReceivedUpload> {
   const maxBytes = opts.maxBytes ?? MAX_UPLOAD_BYTES;
   const rule = opts.rule ?? PDF_UPLOAD_RULE;
   const got: ReceivedUpload = { fields: {}, fileCount: 0, fileName: null, contentType: null, blob: null, header: null, problem: null };
-  const wanted = new Set<string>(opts.fields ?? [UPLOAD_FIELDS.appointmentId, UPLOAD_FIELDS.documentTypeCode]);
+  const wanted = new Map<string, number>(
+    Object.entries(opts.fields ?? { [UPLOAD_FIELDS.appointmentId]: MAX_FIELD_BYTES, [UPLOAD_FIELDS.documentTypeCode]: MAX_FIELD_BYTES }),
+  );
 
   let parts = 0;
   const handler = async (part: UploadHandlerPart): Promise<undefined> => {
     parts += 1;
     if (part.filename === undefined) {
-      if (wanted.has(part.name) && !(part.name in got.fields)) got.fields[part.name] = (await readField(part.data)).trim();
+      if (wanted.has(part.name) && !Object.hasOwn(got.fields, part.name)) got.fields[part.name] = (await readField(part.data, wanted.get(part.name))).trim();
       else await drain(part.data);
       return undefined;
     }
-    if (part.filename === "") {
+    if (part.filename === "" || (opts.fileField !== undefined && part.name !== opts.fileField)) {
       // An empty file input: no file chosen.
       await drain(part.data);
       return undefined;

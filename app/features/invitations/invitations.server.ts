@@ -9,6 +9,7 @@
 // A link may be sent by the user when its recruiter position is one of the
 // user's positions or in their downline (agent_closure). Anything else is
 // answered as not found (404), never shown.
+import { commissionScheduleViewPath } from "~/features/documents/view-messages";
 import { Prisma } from "~/generated/prisma/client";
 import { audit } from "~/lib/audit.server";
 import type { CurrentUser } from "~/lib/current-user";
@@ -162,8 +163,8 @@ export type InviteLine = { carrier: string; productType: string; levelNo: number
 
 const LINK_PARAM = /^([A-Za-z]{3})([A-Za-z0-9-]{1,60})$/;
 const MLT_PARAM = /^MLT([A-Za-z0-9-]{1,60})$/i;
-/** Prefixes of appointment links (EXT today, APL after the links page's rename). */
-const APPOINTMENT_PREFIXES = ["EXT", "APL"];
+/** The prefix of appointment links (decision 0020: EXT is part 3's invitation of an existing agent). */
+const APPOINTMENT_PREFIXES = ["APL"];
 
 const usable = (l: LineRow) =>
   l.isEnabled && !l.isDeleted && l.scheduleLevel.isActive && l.scheduleLevel.schedule.isActive && l.recruiterAgent.isActive;
@@ -181,7 +182,7 @@ async function reachableAgentIds(db: Db, userId: string, agentIds: number[]): Pr
 export type TargetResult = { ok: true; target: InviteTarget } | { ok: false; status: 400 | 404; dialog: DialogText };
 
 /**
- * The link(s) of `?link=` (one appointment link, e.g. APL…/EXT…) or
+ * The link(s) of `?link=` (one appointment link, APL…) or
  * `?links=` (a multi-link, MLT…), checked: usable, and every recruiter
  * position is the user's own or in their downline.
  */
@@ -351,7 +352,7 @@ function mergeLines(t: InviteTarget, appUrl: string): MergeLine[] {
     levelNo: l.scheduleLevel.levelNo,
     levelName: l.scheduleLevel.levelName,
     scheduleName: l.scheduleLevel.schedule.scheduleName,
-    documentUrl: l.scheduleLevel.documentId ? `${appUrl}/view/${encodeURIComponent(l.scheduleLevel.documentId)}` : null,
+    documentUrl: l.scheduleLevel.documentId ? `${appUrl}${commissionScheduleViewPath(l.scheduleLevel.documentId)}` : null,
   }));
 }
 

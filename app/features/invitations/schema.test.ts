@@ -59,6 +59,8 @@ describe("send invitation form", () => {
   it("needs a template and a body", () => {
     expect(errors({ ...valid, templateId: "" }).templateId).toEqual([M.templateRequired]);
     expect(errors({ ...valid, body: "" }).body).toEqual([M.bodyRequired]);
+    expect(errors({ ...valid, body: "<p><br></p>" }).body).toEqual([M.bodyRequired]);
+    expect(errors({ ...valid, body: '<p><img src="https://x/y.png"></p>' })).toEqual({});
   });
 
   it("needs the confirmation before sending", () => {

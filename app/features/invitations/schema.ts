@@ -28,7 +28,9 @@ export const inviteSchema = z.object({
   templateId: z.coerce.number({ error: M.templateRequired }).int(M.templateRequired).positive(M.templateRequired).max(2_147_483_647, M.templateRequired),
   body: z
     .string({ error: M.bodyRequired })
-    .refine((s) => utf8Length(s) <= BODY_MAX_BYTES, M.bodyTooLarge),
+    .refine((s) => utf8Length(s) <= BODY_MAX_BYTES, { error: M.bodyTooLarge, abort: true })
+    // An emptied editor still posts markup (<p><br></p>): some text or an image is needed.
+    .refine((s) => /<img\b/i.test(s) || s.replace(/<[^>]*>/g, "").replace(/&nbsp;|\s/gi, "").length > 0, M.bodyRequired),
   /** Without JavaScript the confirmation is this checkbox; with JavaScript the dialog sets it. */
   confirm: z.string().max(10).optional(),
   /** One per form load: a second POST of the same form sends nothing more. */

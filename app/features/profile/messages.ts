@@ -1,4 +1,5 @@
 // The one message catalogue of the profile page (spec part 1 §5 'Profile', §8 'Profile').
+import { TRY_AGAIN_LATER } from "~/features/documents/view-messages";
 export const PROFILE_MESSAGES = {
   required: (label: string) => `${label} is required`,
   phoneInvalid: "Phone Number is invalid",
@@ -8,7 +9,9 @@ export const PROFILE_MESSAGES = {
   successTitle: "Successfully Updated!",
   success: "Your profile was saved.",
   failureTitle: "Profile Update Failed",
-  failure: "Your profile could not be saved. Please try again later or contact us if this problem persists.",
+  failure: `Your profile could not be saved. ${TRY_AGAIN_LATER}`,
+  /** The provider's own page (password, sign-in email). */
+  providerProfile: "Change your password or sign-in email",
 } as const;
 
 export const PROFILE_LABELS = {

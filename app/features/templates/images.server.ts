@@ -12,7 +12,7 @@ import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { removeBlob } from "~/lib/storage.server";
 import type { ImageUploadResult } from "./messages";
-import { IMAGE_CONTENT_TYPES, IMAGE_FIELDS, IMAGE_HEADER_BYTES, IMAGE_MAX_BYTES, imageUploadSchema, sniffImageType, uploadProblem, type ImageType } from "./schema";
+import { IMAGE_CONTENT_TYPES, IMAGE_FIELDS, IMAGE_HEADER_BYTES, IMAGE_MAX_BYTES, IMAGE_NAME_MAX, imageUploadSchema, sniffImageType, uploadProblem, type ImageType } from "./schema";
 import { ownTemplateWhere, parseTemplateId } from "./templates.server";
 
 /**
@@ -48,7 +48,7 @@ export async function handleImageUpload(request: Request, user: CurrentUser): Pr
 
   let got;
   try {
-    got = await receiveUpload(request, { maxBytes: IMAGE_MAX_BYTES, maxRequestBytes: MAX_IMAGE_REQUEST_BYTES, rule: IMAGE_RULE, fields: [IMAGE_FIELDS.imageName] });
+    got = await receiveUpload(request, { maxBytes: IMAGE_MAX_BYTES, maxRequestBytes: MAX_IMAGE_REQUEST_BYTES, rule: IMAGE_RULE, fields: { [IMAGE_FIELDS.imageName]: IMAGE_NAME_MAX * 4 }, fileField: IMAGE_FIELDS.file });
   } catch (error) {
     if (error instanceof UploadRequestTooLargeError) return { status: 413, result: "INVALID", corrTemplateId };
     if (error instanceof MalformedUploadError) return { status: 400, result: "MALFORMED", corrTemplateId };

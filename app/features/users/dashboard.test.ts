@@ -14,7 +14,7 @@ const appt = (id: number, statusCode: string, extra: Partial<DashboardAppointmen
 });
 const inv = (id: number, extra: Partial<PendingInvitation> = {}): PendingInvitation => ({
   invitationId: id,
-  link: `EXT${id}`,
+  link: `APL${id}`,
   appointmentLinkId: id * 10,
   multiLinkId: null,
   lines: ["MIAC Health — Level 3 Agent"],
@@ -81,7 +81,7 @@ describe("dashboardEntries", () => {
         inv(2),
         inv(3, { link: "MLTabc", appointmentLinkId: null, multiLinkId: 7 }),
         inv(4, { link: "MLTdef", appointmentLinkId: null, multiLinkId: 8 }),
-        inv(5, { link: "ext2" }),
+        inv(5, { link: "apl2" }),
       ],
       isWebBasedOnly: false,
       abandonDays: 90,
@@ -89,7 +89,7 @@ describe("dashboardEntries", () => {
     });
     const news = entries.filter((e) => e.statusCode === "NEW");
     expect(news.map((e) => [e.label, e.href])).toEqual([
-      ["Complete Your Appointment", "/wizard?link=EXT2"],
+      ["Complete Your Appointment", "/wizard?link=APL2"],
       ["Complete Your Appointment", "/wizard?link=MLTdef&multiLinkId=8"],
     ]);
   });
