@@ -185,7 +185,3 @@ export async function deleteTemplate(user: CurrentUser, corrTemplateId: number, 
   return true;
 }
 
-/** How many templates the user has (part 1 §2: the links page warns, linking to /corr, when none). */
-export async function countOwnTemplates(user: User): Promise<number> {
-  return prisma.emailTemplate.count({ where: { userId: user.id, isSystem: false } });
-}
