@@ -14,6 +14,7 @@ import { HeadingNode, QuoteNode } from "@lexical/rich-text";
 import { $getNearestNodeOfType, mergeRegister } from "@lexical/utils";
 import {
   $createParagraphNode,
+  $insertNodes,
   $getRoot,
   $isDecoratorNode,
   $isElementNode,
@@ -30,7 +31,7 @@ import {
   type TextFormatType,
 } from "lexical";
 import { useCallback, useEffect, useState } from "react";
-import { ImageNode } from "./rich-text-image";
+import { $createImageNode, ImageNode, type ImageSize } from "./rich-text-image";
 import type { RichTextEditorProps } from "./RichTextEditor";
 
 const THEME = {
@@ -70,7 +71,19 @@ const FORMATS: Array<{ format: Format; label: string; glyph: string }> = [
   { format: "strikethrough", label: "Strikethrough", glyph: "S" },
 ];
 
-function Toolbar({ extra }: { extra?: React.ReactNode }) {
+type ToolbarProps = Pick<RichTextEditorProps, "images" | "mergeFields" | "manageImagesHref" | "helpHref" | "id"> & { extra?: React.ReactNode };
+
+/** Runs `fn` with a range selection: the editor's, or the end of the text when it has none. */
+function $atSelection(fn: (sel: ReturnType<typeof $getSelection> & object) => void) {
+  let sel = $getSelection();
+  if (!$isRangeSelection(sel)) {
+    $getRoot().selectEnd();
+    sel = $getSelection();
+  }
+  if (sel) fn(sel);
+}
+
+function Toolbar({ extra, images, mergeFields, manageImagesHref, helpHref, id }: ToolbarProps) {
   const [editor] = useLexicalComposerContext();
   const [active, setActive] = useState<Record<string, boolean>>({});
   const [canUndo, setCanUndo] = useState(false);
@@ -139,12 +152,105 @@ function Toolbar({ extra }: { extra?: React.ReactNode }) {
         <span aria-hidden="true">↷</span>
         <span className="visually-hidden">Redo</span>
       </button>
+      {manageImagesHref ? (
+        <a className="rte__btn rte__btn--link" href={manageImagesHref} title="Manage images">
+          Manage images
+        </a>
+      ) : null}
+      {images ? <InsertImage editorId={id} images={images} /> : null}
+      {mergeFields?.length ? (
+        <select
+          className="rte__select"
+          aria-label="Insert merge field"
+          value=""
+          onChange={(e) => {
+            const placeholder = e.target.value;
+            if (!placeholder) return;
+            editor.update(() => $atSelection((sel) => sel.insertText(placeholder)));
+            editor.focus();
+          }}
+        >
+          <option value="">Insert merge field…</option>
+          {mergeFields.map((f) => (
+            <option key={f.placeholder} value={f.placeholder}>
+              {f.label} {f.placeholder}
+            </option>
+          ))}
+        </select>
+      ) : null}
+      {helpHref ? (
+        <a className="rte__btn rte__btn--link" href={helpHref} title="Help">
+          Help
+        </a>
+      ) : null}
       {extra}
     </div>
   );
 }
 
-export default function RichTextEditorClient({ name, id, label, defaultHtml, onChange, describedBy, invalid, hint, toolbarExtra }: RichTextEditorProps) {
+const SIZE_LABELS: Record<ImageSize, string> = { small: "Small (80 px)", medium: "Medium (300 px)", large: "Large (original size)" };
+
+/** 'Insert image': choose one of the template's images and a size. */
+function InsertImage({ editorId, images }: { editorId: string; images: Array<{ url: string; name: string }> }) {
+  const [editor] = useLexicalComposerContext();
+  const [open, setOpen] = useState(false);
+  const [url, setUrl] = useState(images[0]?.url ?? "");
+  const [size, setSize] = useState<ImageSize>("medium");
+  const panelId = `${editorId}-insert-image`;
+  const insert = () => {
+    const img = images.find((i) => i.url === url);
+    if (!img) return;
+    editor.update(() => $atSelection(() => $insertNodes([$createImageNode(img.url, img.name, size)])));
+    setOpen(false);
+    editor.focus();
+  };
+  return (
+    <span className="rte__popover-anchor">
+      <button type="button" className="rte__btn rte__btn--link" aria-expanded={open} aria-controls={panelId} title="Insert image" onClick={() => setOpen((o) => !o)}>
+        Insert image
+      </button>
+      {open ? (
+        <span className="rte__popover" id={panelId} role="group" aria-label="Insert image">
+          {images.length === 0 ? (
+            <span>No images yet: upload one under Template Images.</span>
+          ) : (
+            <>
+              <label>
+                Image{" "}
+                <select value={url} onChange={(e) => setUrl(e.target.value)}>
+                  {images.map((i) => (
+                    <option key={i.url} value={i.url}>
+                      {i.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                Size{" "}
+                <select value={size} onChange={(e) => setSize(e.target.value as ImageSize)}>
+                  {(Object.keys(SIZE_LABELS) as ImageSize[]).map((s) => (
+                    <option key={s} value={s}>
+                      {SIZE_LABELS[s]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="button" className="btn btn--small btn--primary" onClick={insert}>
+                Insert
+              </button>
+            </>
+          )}
+          <button type="button" className="btn btn--small btn--secondary" onClick={() => setOpen(false)}>
+            Close
+          </button>
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+export default function RichTextEditorClient(props: RichTextEditorProps) {
+  const { name, id, label, defaultHtml, onChange, describedBy, invalid, hint, toolbarExtra } = props;
   const [html, setHtml] = useState(defaultHtml);
   const initialConfig: InitialConfigType = {
     namespace: `rte-${id}`,
@@ -166,7 +272,7 @@ export default function RichTextEditorClient({ name, id, label, defaultHtml, onC
       ) : null}
       <LexicalComposer initialConfig={initialConfig}>
         <div className="rte">
-          <Toolbar extra={toolbarExtra} />
+          <Toolbar extra={toolbarExtra} id={id} images={props.images} mergeFields={props.mergeFields} manageImagesHref={props.manageImagesHref} helpHref={props.helpHref} />
           <RichTextPlugin
             contentEditable={
               <ContentEditable

@@ -4,8 +4,9 @@
 // holds the HTML under `name`, so the form still sends. After mount it
 // swaps in the lexical editor (RichTextEditor.client.tsx, loaded lazily so
 // lexical never runs on the server): toolbar bold, italic, underline,
-// strike, bullets, numbers, undo, redo; the HTML goes into a hidden input
-// under `name`. Give it a new `key` to load other HTML (a template change).
+// strike, bullets, numbers, undo, redo and, when given, manage images,
+// insert image, insert merge field and help (the template editor); the
+// HTML goes into a hidden input under `name`. Give it a new `key` to load other HTML (a template change).
 // The server must sanitize what it receives (app/lib/html.server.ts).
 // Styles: app/styles/rich-text.css (link it from the route).
 import { lazy, Suspense, useEffect, useState } from "react";
@@ -27,8 +28,16 @@ export type RichTextEditorProps = {
   /** Hint under the label (e.g. the merge fields). */
   hint?: string;
   rows?: number;
-  /** Extra toolbar content (the template editor's image and merge-field buttons). */
+  /** Extra toolbar content. */
   toolbarExtra?: React.ReactNode;
+  /** Images the toolbar's 'Insert image' offers (small 80 px, medium 300 px, large original size). */
+  images?: Array<{ url: string; name: string }>;
+  /** Merge fields the toolbar's 'Insert merge field' offers ([[Placeholder]] is inserted). */
+  mergeFields?: Array<{ placeholder: string; label: string }>;
+  /** Where the toolbar's 'Manage images' goes (the page's images section). */
+  manageImagesHref?: string;
+  /** Where the toolbar's 'Help' goes (the page's help section). */
+  helpHref?: string;
 };
 
 export function RichTextEditor(props: RichTextEditorProps) {

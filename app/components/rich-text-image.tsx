@@ -1,18 +1,19 @@
 // An image in the rich-text editor, in one of the three sizes of the spec
-// (small 60 px, medium 300 px, large full width; app/lib/html.server.ts
-// keeps them). Read from and written to HTML as
+// (small 80 px, medium 300 px, large the original size within the text's
+// width; app/lib/html.server.ts keeps them; decision 0025). Read from and written to HTML as
 // <img src alt class="img-small|img-medium|img-large">.
 import { DecoratorNode, type DOMConversionMap, type DOMExportOutput, type LexicalNode, type NodeKey, type SerializedLexicalNode, type Spread } from "lexical";
 import type { JSX } from "react";
 
 export type ImageSize = "small" | "medium" | "large";
-const WIDTH: Record<ImageSize, string> = { small: "60px", medium: "300px", large: "100%" };
+const WIDTH: Record<ImageSize, string | undefined> = { small: "80px", medium: "300px", large: undefined };
 
 export type SerializedImageNode = Spread<{ src: string; alt: string; size: ImageSize }, SerializedLexicalNode>;
 
 function sizeOf(img: HTMLImageElement): ImageSize {
-  if (img.classList.contains("img-small") || img.getAttribute("width") === "60") return "small";
-  if (img.classList.contains("img-medium") || img.getAttribute("width") === "300") return "medium";
+  const width = img.getAttribute("width");
+  if (img.classList.contains("img-small") || width === "60" || width === "80") return "small";
+  if (img.classList.contains("img-medium") || width === "300") return "medium";
   return "large";
 }
 

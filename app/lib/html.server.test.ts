@@ -25,14 +25,24 @@ describe("sanitizeRichHtml", () => {
     expect(out).not.toContain("class=");
   });
 
-  it("keeps images in three sizes: 60 px, 300 px and full width", () => {
+  it("keeps images in three sizes: 80 px, 300 px and the original size (never wider than the email)", () => {
     const out = sanitizeRichHtml(
-      '<img src="https://x/s.png" class="img-small"><img src="https://x/m.png" width="300"><img src="https://x/l.png" class="img-large" style="position:fixed">',
+      '<img src="https://x/s.png" class="img-small"><img src="https://x/m.png" width="300"><img src="https://x/l.png" class="img-large" style="position:fixed"><img src="https://x/old.png" width="60">',
     );
-    expect(out).toContain('<img src="https://x/s.png" alt="" class="img-small" width="60" style="width:60px;height:auto" />');
-    expect(out).toContain('class="img-medium" width="300" style="width:300px;height:auto"');
-    expect(out).toContain('class="img-large" width="100%" style="width:100%;max-width:100%;height:auto"');
+    expect(out).toContain('<img src="https://x/s.png" alt="" class="img-small" width="80" style="width:80px;max-width:100%;height:auto" />');
+    expect(out).toContain('class="img-medium" width="300" style="width:300px;max-width:100%;height:auto"');
+    expect(out).toContain('<img src="https://x/l.png" alt="" class="img-large" style="max-width:100%;height:auto" />');
+    expect(out).toContain('<img src="https://x/old.png" alt="" class="img-small" width="80"');
     expect(out).not.toContain("position");
+  });
+
+  it("keeps root-relative image addresses when stored and makes them absolute to the base URL when sent", () => {
+    const html = '<p><img src="/timg/0123456789abcdef0123456789abcdef.png" class="img-medium"><a href="/faq">faq</a><img src="//evil.test/x.png"></p>';
+    expect(sanitizeRichHtml(html)).toContain('src="/timg/0123456789abcdef0123456789abcdef.png"');
+    const sent = sanitizeRichHtml(html, { baseUrl: "https://portal.test/" });
+    expect(sent).toContain('src="https://portal.test/timg/0123456789abcdef0123456789abcdef.png"');
+    expect(sent).toContain('href="https://portal.test/faq"');
+    expect(sent).not.toContain("evil.test");
   });
 
   it("keeps placeholders and links with http, https and mailto", () => {

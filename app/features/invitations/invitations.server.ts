@@ -394,7 +394,8 @@ export async function renderInvitation(
     linkUrl: `${appUrl}/${t.link}`,
     lines: mergeLines(t, appUrl),
   });
-  const html = sanitizeRichHtml(renderMergeFields(sanitizeRichHtml(input.body), values, known));
+  // Template images (/timg/…) are addressed absolutely to APP_URL in the email (decision 0025).
+  const html = sanitizeRichHtml(renderMergeFields(sanitizeRichHtml(input.body), values, known), { baseUrl: appUrl });
   const subject = renderMergeText(input.subject || FALLBACK_SUBJECT, values, known).slice(0, 250);
   return { html, subject };
 }
