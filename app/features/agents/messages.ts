@@ -2,6 +2,8 @@
 // once. Spelling as the spec gives it, obvious misspellings corrected
 // ('occured' → 'occurred').
 
+import { DOCUMENT_UNAVAILABLE_TITLE } from "~/features/documents/upload";
+
 export const DETAILS_UNAVAILABLE = {
   title: "Details Unavailable",
   message: "Details are only available for the current user's downline.",
@@ -37,7 +39,7 @@ export const DETAIL_MESSAGES = {
   documentsFailure: "An error occurred while trying to fetch the documents.",
   crossHierarchyTitle: "Oops!",
   crossHierarchy: "An error occurred while looking for the agent in the other hierarchy.",
-  documentUnavailableTitle: "Document Unavailable",
+  documentUnavailableTitle: DOCUMENT_UNAVAILABLE_TITLE,
   documentUnavailable: "Unfortunately we are having trouble downloading your document at this time...",
   noAgentNumber: "There is no Agent Number",
   marketingDirector: "Marketing Director",
