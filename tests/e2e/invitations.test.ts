@@ -8,59 +8,29 @@
 //  - with JavaScript the lexical editor's bold and bullets reach the email;
 //  - axe finds nothing on /invites and /invite at desktop and 390 px.
 import AxeBuilder from "@axe-core/playwright";
-import { simpleParser, type ParsedMail } from "mailparser";
 import type { Page } from "playwright-core";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { EMPTY_INVITES, HIDE_APPOINTED_LABEL, SENT } from "~/features/invitations/messages";
-import { startApp, type AppHandle } from "../support/app-server";
-import { browserFixture, DEMO, DEMO_PASSWORD, fillSignIn, newAccount, signIn, waitForPortal } from "../support/browser";
-import { freePort } from "../support/free-port";
+import type { AppHandle } from "../support/app-server";
+import { browserFixture, DEMO, DEMO_PASSWORD, newAccount, signIn, signUp } from "../support/browser";
 import { query } from "../support/mailbox";
+import { startAppWithSmtp, type SmtpSink } from "../support/smtp-sink";
 
 const browser = browserFixture();
 
-type Received = { to: string[]; parsed: ParsedMail };
-const received: Received[] = [];
-let smtp: SMTPServer;
 let app: AppHandle;
+let smtp: SmtpSink;
+let dispose: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((parsed) => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), parsed });
-          callback();
-        })
-        .catch((err: Error) => callback(err));
-    },
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve, reject) => {
-    smtp.once("error", reject);
-    smtp.listen(port, "127.0.0.1", () => resolve());
-  });
-  app = await startApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  ({ app, smtp, dispose } = await startAppWithSmtp());
 }, 120_000);
 
 afterAll(async () => {
-  await app?.dispose();
-  await new Promise<void>((r) => (smtp ? smtp.close(() => r()) : r()));
+  await dispose?.();
 });
 
-async function mailTo(email: string, subject?: RegExp, timeoutMs = 30_000): Promise<Received> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const m = received.find((r) => r.to.includes(email.toLowerCase()) && (!subject || subject.test(r.parsed.subject ?? "")));
-    if (m) return m;
-    if (Date.now() > deadline) throw new Error(`no mail to ${email} within ${timeoutMs} ms; got ${JSON.stringify(received.map((r) => [r.to, r.parsed.subject]))}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const mailTo = (email: string, subject?: RegExp) => smtp.mailTo(email, subject);
 
 /** A multi-link of two of the demo marketing director's usable links (levels with a document). */
 async function newMultiLink(): Promise<string> {
@@ -185,24 +155,7 @@ describe("invitations", () => {
     const p2 = await browser.newPage({ javaScriptEnabled: false });
     await p2.goto(url);
     await p2.getByRole("link", { name: "NEXT" }).click();
-    await p2.getByRole("link", { name: /sign up now/i }).click();
-    await p2.getByLabel(/confirm password/i).waitFor();
-    await p2.getByLabel(/^email/i).fill(prospect.email);
-    await p2.getByLabel(/^password/i).fill(prospect.password);
-    await p2.getByLabel(/confirm password/i).fill(prospect.password);
-    await p2.getByLabel(/first name/i).fill(prospect.firstName);
-    await p2.getByLabel(/middle name/i).fill(prospect.middleName);
-    await p2.getByLabel(/last name/i).fill(prospect.lastName);
-    await p2.getByLabel(/phone/i).fill(prospect.phone);
-    await p2.getByRole("button", { name: /sign up|create/i }).click();
-    await p2.getByRole("heading", { name: "Check your email" }).waitFor();
-    const verify = await mailTo(prospect.email, /confirm your/i);
-    const verifyLink = /https?:\/\/[^\s"'<>]*\/email\/verify\/[^\s"'<>]+/.exec(verify.parsed.text ?? "")?.[0];
-    expect(verifyLink).toBeTruthy();
-    await p2.goto(verifyLink!);
-    await p2.getByRole("link", { name: /continue to the appointment portal/i }).click();
-    await fillSignIn(p2, prospect.email, prospect.password);
-    await waitForPortal(p2, app.url);
+    await signUp(p2, app.url, prospect, smtp.verificationLink);
     await p2.goto(`${app.url}/home`);
     await p2.getByRole("link", { name: "Complete Your Appointment" }).click();
     await p2.waitForURL(/\/wizard\?/);
