@@ -37,6 +37,30 @@ const COUNT_W = 44;
 const ROW_H = 28;
 const BAR_H = 18;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Monday 00:00 UTC of the week holding `d`. */
+export function weekStart(d: Date): Date {
+  const day = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+  const dow = (day.getUTCDay() + 6) % 7; // Monday 0
+  return new Date(day.getTime() - dow * DAY_MS);
+}
+
+/** The first week of the sparkline: SPARK_WEEKS weeks ending with the current one. */
+export function sparkSince(now: Date): Date {
+  return new Date(weekStart(now).getTime() - (SPARK_WEEKS - 1) * 7 * DAY_MS);
+}
+
+/** Every week of the sparkline, oldest first, with zero where nothing was submitted. */
+export function fillWeeks(now: Date, rows: ReadonlyArray<{ week: string; n: number }>): WeekCount[] {
+  const byWeek = new Map(rows.map((r) => [r.week, Number(r.n)]));
+  const first = sparkSince(now).getTime();
+  return Array.from({ length: SPARK_WEEKS }, (_, i) => {
+    const week = new Date(first + i * 7 * DAY_MS).toISOString().slice(0, 10);
+    return { week, count: byWeek.get(week) ?? 0 };
+  });
+}
+
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 /** The bar chart of the five stages; the longest bar fills the track, a zero count draws no bar. */

@@ -8,7 +8,7 @@
 // one, or the user filled it in (paper). One statement each.
 import { prisma } from "~/lib/db.server";
 import { APPT_STATUS } from "~/features/users/shell.server";
-import { PIPELINE_DAYS, SPARK_WEEKS, type PipelineCounts, type WeekCount } from "./chart";
+import { fillWeeks, PIPELINE_DAYS, sparkSince, type PipelineCounts, type WeekCount } from "./chart";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -66,28 +66,6 @@ export const SPARKLINE_SQL = `
 /** Start of the 90-day window. */
 export function pipelineSince(now: Date): Date {
   return new Date(now.getTime() - PIPELINE_DAYS * DAY_MS);
-}
-
-/** Monday 00:00 UTC of the week holding `d`. */
-export function weekStart(d: Date): Date {
-  const day = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
-  const dow = (day.getUTCDay() + 6) % 7; // Monday 0
-  return new Date(day.getTime() - dow * DAY_MS);
-}
-
-/** The first week of the sparkline: SPARK_WEEKS weeks ending with the current one. */
-export function sparkSince(now: Date): Date {
-  return new Date(weekStart(now).getTime() - (SPARK_WEEKS - 1) * 7 * DAY_MS);
-}
-
-/** Every week of the sparkline, oldest first, with zero where nothing was submitted. */
-export function fillWeeks(now: Date, rows: ReadonlyArray<{ week: string; n: number }>): WeekCount[] {
-  const byWeek = new Map(rows.map((r) => [r.week, Number(r.n)]));
-  const first = sparkSince(now).getTime();
-  return Array.from({ length: SPARK_WEEKS }, (_, i) => {
-    const week = new Date(first + i * 7 * DAY_MS).toISOString().slice(0, 10);
-    return { week, count: byWeek.get(week) ?? 0 };
-  });
 }
 
 type CountRow = { invited: number; in_progress: number; awaiting: number; approved: number; abandoned: number };
