@@ -2,9 +2,11 @@
 //  - without JavaScript the demo marketing director's /home shows the card
 //    (two SVG charts with role="img" and the counts as links); the 'Awaiting
 //    approval' count opens /inprog filtered to that status, which lists the
-//    downline application counted;
+//    downline application counted; a forged status answers a 400 page; the
+//    'Invited' count opens /invites?days=90;
 //  - the demo prospect (no position) sees no card;
-//  - axe-core finds no violation on /home with the card at 1280 and 390 px,
+//  - axe-core finds no violation on /home with the card (and on the filtered
+//    lists) at 1280 and 390 px,
 //    and at 390 px nothing scrolls the page sideways (the card reflows).
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
@@ -69,6 +71,13 @@ describe("the dashboard's pipeline card", () => {
     // A forged status: a 400 page, not a list.
     const forged = await page.goto(`${appUrl}/inprog?status=APWF_STATUS_REJECTED`);
     expect(forged?.status()).toBe(400);
+    await page.getByText("This list cannot be filtered that way.").waitFor();
+    // The invited count opens the invitations of the last 90 days.
+    await page.goto(`${appUrl}/home`);
+    const invited = Number(/Invited: (\d+)/.exec(desc!)![1]);
+    await card.getByRole("link", { name: `Invited: ${invited}, show the list` }).click();
+    await page.waitForURL(`${appUrl}/invites?days=90`);
+    await page.getByText("Showing the invitations sent in the last 90 days.").waitFor();
   }, 90_000);
 
   test("the prospect sees no card", async () => {
@@ -89,6 +98,14 @@ describe("the dashboard's pipeline card", () => {
     await page.goto(`${appUrl}/home`);
     await page.getByRole("heading", { name: "Your Downline's Pipeline" }).waitFor();
     const found = await violations(page, `${width}px /home`);
+    // The filtered lists the counts open.
+    for (const path of ["/inprog?status=APWF_STATUS_APPROVED&days=90", "/invites?days=90"]) {
+      await page.goto(`${appUrl}${path}`);
+      await page.locator("h1").first().waitFor();
+      found.push(...(await violations(page, `${width}px ${path}`)));
+    }
+    await page.goto(`${appUrl}/home`);
+    await page.getByRole("heading", { name: "Your Downline's Pipeline" }).waitFor();
     if (width === 390) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       if (overflow > 0) found.push(`390px /home: the page scrolls sideways by ${overflow}px`);
