@@ -7,6 +7,7 @@
 //    /invites?days=) answer the same rows, and a forged status or window is
 //    refused with 400;
 //  - a prospect without a position gets no card.
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Agent, Appointment, User } from "~/generated/prisma/client";
 import { weekStart } from "~/features/pipeline/chart";
@@ -122,7 +123,7 @@ async function cookieOf(user: User): Promise<string> {
   return setCookie.split(";")[0]!;
 }
 
-type Loader = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
+type Loader = (args: LoaderFunctionArgs) => Promise<unknown>;
 
 async function get(loader: Loader, user: User, path: string): Promise<{ status: number; data: Record<string, unknown> | null }> {
   const request = new Request(`${APP_URL}${path}`, { headers: { Cookie: await cookieOf(user) } });
