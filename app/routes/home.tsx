@@ -5,6 +5,7 @@ import { Banner } from "~/components/Banner";
 import { Dialog } from "~/components/Dialog";
 import { LinkPrompt } from "~/components/LinkPrompt";
 import { PageHeader } from "~/components/PageHeader";
+import { PipelineCard } from "~/components/PipelineCard";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import { INVITATION_ACCEPTED_DIALOG, invitationOnDashboard } from "~/features/agents/detail.server";
 import { checkPromptedLink, linkDialog, linkOnDashboard } from "~/features/links/home.server";
@@ -114,6 +115,8 @@ export default function DashboardRoute() {
       ) : null}
 
       {!rules.isMarketingDirector && !d.nothingFound ? <LinkPrompt lastResult={actionData?.reply ?? null} /> : null}
+
+      {d.pipeline ? <PipelineCard counts={d.pipeline.counts} weeks={d.pipeline.weeks} /> : null}
 
       <div className="card-grid">
         <section className="card" aria-labelledby="tools-title">

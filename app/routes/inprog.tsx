@@ -8,9 +8,10 @@ import { Banner } from "~/components/Banner";
 import { PageHeader } from "~/components/PageHeader";
 import { Pager, readPaging } from "~/components/Pager";
 import { SignedInLayout } from "~/components/SignedInLayout";
-import { INPROG_PAGE_SIZES, inProgressPage } from "~/features/inprog/inprog.server";
+import { INPROG_PAGE_SIZES, inProgressPage, inProgressStatusText, readInProgressFilter } from "~/features/inprog/inprog.server";
 import { formatDate } from "~/features/reports/format";
 import { INPROG_MESSAGES } from "~/features/reports/messages";
+import { BAD_FILTER } from "~/features/pipeline/messages";
 import { requireUser } from "~/lib/auth.server";
 import { titleMeta } from "~/lib/meta";
 import reportStyles from "~/styles/reports.css";
@@ -20,11 +21,17 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportStyl
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const { page, pageSize } = readPaging(new URL(request.url), { pageSizes: INPROG_PAGE_SIZES });
+  const url = new URL(request.url);
+  const { page, pageSize } = readPaging(url, { pageSizes: INPROG_PAGE_SIZES });
+  // ?status= and ?days= (the dashboard's pipeline card, decision 0027): anything else is refused.
+  const filter = readInProgressFilter(url);
+  if (!filter) throw data(BAD_FILTER, { status: 400 });
+  const filterText = filter.status || filter.days ? filterLabel(filter.status, filter.days) : null;
   try {
-    const { results, totalRecords } = await inProgressPage(user.id, page, pageSize);
+    const { results, totalRecords } = await inProgressPage(user.id, page, pageSize, filter);
     return data({
       failed: false,
+      filterText,
       page,
       pageSize,
       totalRecords,
@@ -33,8 +40,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     // The spec's in-progress failure message, never a 500 page.
     console.error("[inprog] loading the applications in progress failed:", error instanceof Error ? error.message : error);
-    return data({ failed: true, page, pageSize, totalRecords: 0, rows: [] as InProgressView[] }, { status: 503 });
+    return data({ failed: true, filterText, page, pageSize, totalRecords: 0, rows: [] as InProgressView[] }, { status: 503 });
   }
+}
+
+function filterLabel(status: string | null, days: number | null): string {
+  const what = status ? `${inProgressStatusText(status)} applications` : "Applications in progress";
+  return days ? `${what} started in the last ${days} days` : what;
 }
 
 type InProgressView = Awaited<ReturnType<typeof inProgressPage>>["results"][number] & { initiated: string };
@@ -45,6 +57,12 @@ export default function InProgressRoute() {
   return (
     <SignedInLayout>
       <PageHeader title="Applications in Progress" lead="Applications of your prospects and your downline's prospects that are not finished yet." />
+      {d.filterText ? (
+        <p role="status" className="inprog-filter">
+          Showing: <strong>{d.filterText}</strong>.{" "}
+          <Link to="/inprog">Show all applications in progress</Link>
+        </p>
+      ) : null}
       <section className="card" aria-labelledby="inprog-title">
         <h2 id="inprog-title" className="visually-hidden">
           Applications

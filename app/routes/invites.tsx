@@ -12,6 +12,7 @@ import { Pager, readPaging } from "~/components/Pager";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import { invitationText, listInvitations } from "~/features/invitations/invitations.server";
 import { EMPTY_INVITES, HIDE_APPOINTED_LABEL, INVITATION_STATUS_LABELS, NOT_AVAILABLE, OOPS, SENT } from "~/features/invitations/messages";
+import { BAD_FILTER } from "~/features/pipeline/messages";
 import { requireUser } from "~/lib/auth.server";
 import { titleMeta } from "~/lib/meta";
 import invitationStyles from "~/styles/invitations.css";
@@ -25,11 +26,21 @@ export function readHide(url: URL): boolean {
   return values.length === 0 ? true : values[values.length - 1] !== "0";
 }
 
+/** ?days=: only the pipeline card's window (90) is allowed; undefined when forged. */
+export function readDays(url: URL): number | null | undefined {
+  const v = url.searchParams.get("days");
+  if (v == null || v === "") return null;
+  return v === "90" ? 90 : undefined;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const paging = readPaging(url);
   const hideAppointed = readHide(url);
+  const days = readDays(url);
+  if (days === undefined) throw data(BAD_FILTER, { status: 400 });
+  const since = days ? new Date(Date.now() - days * 24 * 60 * 60 * 1000) : null;
   const viewParam = url.searchParams.get("view");
   let view: { prospect: string; inviteDt: string; html: string | null; subject: string | null } | null = null;
   if (viewParam) {
@@ -44,18 +55,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     };
   }
   try {
-    const list = await listInvitations(user, { ...paging, hideAppointed });
-    return { ...list, pageSize: paging.pageSize, hideAppointed, view, sent: url.searchParams.get("sent") === "1", failed: false };
+    const list = await listInvitations(user, { ...paging, hideAppointed, since });
+    return { ...list, pageSize: paging.pageSize, hideAppointed, days, view, sent: url.searchParams.get("sent") === "1", failed: false };
   } catch (error) {
     console.error("[invites] listing failed:", (error as Error).message);
-    return { rows: [], totalRecords: 0, page: 0, pageSize: paging.pageSize, hideAppointed, view, sent: false, failed: true };
+    return { rows: [], totalRecords: 0, page: 0, pageSize: paging.pageSize, hideAppointed, days, view, sent: false, failed: true };
   }
 }
 
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString("en-US", { timeZone: "UTC", month: "2-digit", day: "2-digit", year: "numeric" });
 
 export default function InvitesRoute() {
-  const { rows, totalRecords, page, pageSize, hideAppointed, view, sent, failed } = useLoaderData<typeof loader>();
+  const { rows, totalRecords, page, pageSize, hideAppointed, days, view, sent, failed } = useLoaderData<typeof loader>();
   const location = useLocation();
   const submit = useSubmit();
   const params = new URLSearchParams(location.search);
@@ -102,10 +113,16 @@ export default function InvitesRoute() {
         )
       ) : null}
 
+      {days ? (
+        <p role="status">
+          Showing the invitations sent in the last {days} days. <Link to="/invites">Show all invitations</Link>
+        </p>
+      ) : null}
       <Form method="get" className="invites__filter" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
         <input type="hidden" name="pageSize" value={pageSize} />
         <input type="hidden" name="page" value="0" />
         <input type="hidden" name="hide" value="0" />
+        {days ? <input type="hidden" name="days" value={days} /> : null}
         <label className="field--inline choice">
           <input type="checkbox" name="hide" value="1" defaultChecked={hideAppointed} key={String(hideAppointed)} />
           <span>{HIDE_APPOINTED_LABEL}</span>

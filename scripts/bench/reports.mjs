@@ -65,8 +65,8 @@ try {
     const q = lib.reportQuery(1, directorId, { reportId: "1", appointmentStatusId: "0" });
     for (const [label, sql, params] of [
       ["report", q.sql, q.params],
-      ["grid director", lib.IN_PROGRESS_SQL, [directorId, 10, 0]],
-      ["grid agent", lib.IN_PROGRESS_SQL, [agentId, 10, 0]],
+      ["grid director", lib.IN_PROGRESS_SQL, [directorId, 10, 0, ...lib.inProgressArgs()]],
+      ["grid agent", lib.IN_PROGRESS_SQL, [agentId, 10, 0, ...lib.inProgressArgs()]],
     ]) {
       const plan = (await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params)).rows.map((r) => r["QUERY PLAN"]);
       console.log(`\n## ${label}\n${plan.join("\n")}`);
@@ -79,7 +79,7 @@ try {
     ["level-4 agent", agentId],
   ]) {
     const fn = await timeIt(() => lib.inProgressPage(userId, 0, 10), REPS);
-    const sql = await timeIt(() => client.query(lib.IN_PROGRESS_SQL, [userId, 10, 0]), REPS);
+    const sql = await timeIt(() => client.query(lib.IN_PROGRESS_SQL, [userId, 10, 0, ...lib.inProgressArgs()]), REPS);
     const total = (await lib.inProgressPage(userId, 0, 10)).totalRecords;
     rows.push([`in-progress grid, page 1 of ${total}, ${who}`, fn, sql]);
   }

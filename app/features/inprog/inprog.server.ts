@@ -8,6 +8,38 @@ import { prisma } from "~/lib/db.server";
 
 export const INPROG_PAGE_SIZES = [10, 50];
 export const INPROG_STATUSES = ["APWF_STATUS_INCOMPLETE", "APWF_STATUS_NEWCONTRACT"] as const;
+/**
+ * The statuses ?status= may ask for (the dashboard's pipeline card links here,
+ * decision 0027): the two of the grid, and approved and abandoned.
+ */
+export const INPROG_FILTER_STATUSES = [...INPROG_STATUSES, "APWF_STATUS_APPROVED", "APWF_STATUS_ABANDONED"] as const;
+export type InProgFilterStatus = (typeof INPROG_FILTER_STATUSES)[number];
+/** The windows ?days= may ask for (the pipeline card's). */
+export const INPROG_FILTER_DAYS = [90] as const;
+
+export type InProgressFilter = {
+  /** One status instead of the grid's two. */
+  status?: InProgFilterStatus | null;
+  /** Only applications started since. */
+  since?: Date | null;
+};
+
+/**
+ * ?status= and ?days= of /inprog, validated: a status or a window outside the
+ * allowed ones is refused (null: the route answers 400), never passed to SQL.
+ */
+export function readInProgressFilter(url: URL, now: Date = new Date()): { status: InProgFilterStatus | null; days: number | null; since: Date | null } | null {
+  const status = url.searchParams.get("status");
+  const days = url.searchParams.get("days");
+  if (status != null && status !== "" && !(INPROG_FILTER_STATUSES as readonly string[]).includes(status)) return null;
+  if (days != null && days !== "" && !(INPROG_FILTER_DAYS as readonly number[]).map(String).includes(days)) return null;
+  const nDays = days ? Number(days) : null;
+  return {
+    status: status ? (status as InProgFilterStatus) : null,
+    days: nDays,
+    since: nDays ? new Date(now.getTime() - nDays * 24 * 60 * 60 * 1000) : null,
+  };
+}
 
 export type InProgressRow = {
   appointmentId: number;
@@ -21,6 +53,8 @@ export type InProgressRow = {
 export function inProgressStatusText(code: string): string {
   if (code === "APWF_STATUS_NEWCONTRACT") return "Submitted for Approval";
   if (code === "APWF_STATUS_INCOMPLETE") return "Incomplete";
+  if (code === "APWF_STATUS_APPROVED") return "Approved";
+  if (code === "APWF_STATUS_ABANDONED") return "Abandoned";
   return code;
 }
 
@@ -34,7 +68,10 @@ type Row = {
   total: number;
 };
 
-/** The SQL of one page (exported for the bench, which runs it over node-postgres beside this function). */
+/**
+ * The SQL of one page (exported for the bench, which runs it over node-postgres beside this function).
+ * $1 user, $2 limit, $3 offset, $4 the statuses (text[]), $5 started since (timestamptz, null: any time).
+ */
 export const IN_PROGRESS_SQL = `
   WITH viewer AS MATERIALIZED (
     SELECT id FROM agents WHERE user_id = $1::uuid AND is_active
@@ -45,7 +82,8 @@ export const IN_PROGRESS_SQL = `
     SELECT ap.appointment_id, ap.start_dt
       FROM appointments ap
      WHERE NOT ap.is_deleted
-       AND ap.appointment_status_code IN ('APWF_STATUS_INCOMPLETE', 'APWF_STATUS_NEWCONTRACT')
+       AND ap.appointment_status_code = ANY($4::text[])
+       AND ap.start_dt >= COALESCE($5::timestamptz, '-infinity'::timestamptz)
        AND (ap.submitter_id = $1::uuid
             OR EXISTS (
               SELECT 1 FROM agent_closure c
@@ -72,12 +110,18 @@ export const IN_PROGRESS_SQL = `
    ORDER BY pg.start_dt DESC, pg.appointment_id DESC`;
 
 /** One page of the user's downline's applications in progress, newest first. */
-export async function inProgressPage(userId: string, page: number, pageSize: number): Promise<{ results: InProgressRow[]; totalRecords: number }> {
-  const rows = await prisma.$queryRawUnsafe<Row[]>(IN_PROGRESS_SQL, userId, pageSize, page * pageSize);
+export async function inProgressPage(
+  userId: string,
+  page: number,
+  pageSize: number,
+  filter: InProgressFilter = {},
+): Promise<{ results: InProgressRow[]; totalRecords: number }> {
+  const args = inProgressArgs(filter);
+  const rows = await prisma.$queryRawUnsafe<Row[]>(IN_PROGRESS_SQL, userId, pageSize, page * pageSize, ...args);
   let totalRecords = rows[0]?.total ?? 0;
   if (rows.length === 0 && page > 0) {
     // Past the last page: the count still tells the pager where the end is.
-    const again = await prisma.$queryRawUnsafe<Row[]>(IN_PROGRESS_SQL, userId, 1, 0);
+    const again = await prisma.$queryRawUnsafe<Row[]>(IN_PROGRESS_SQL, userId, 1, 0, ...args);
     totalRecords = again[0]?.total ?? 0;
   }
   return {
@@ -90,4 +134,9 @@ export async function inProgressPage(userId: string, page: number, pageSize: num
     })),
     totalRecords: Number(totalRecords),
   };
+}
+
+/** $4 and $5 of IN_PROGRESS_SQL. */
+export function inProgressArgs(filter: InProgressFilter = {}): [string[], Date | null] {
+  return [filter.status ? [filter.status] : [...INPROG_STATUSES], filter.since ?? null];
 }

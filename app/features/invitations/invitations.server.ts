@@ -65,10 +65,15 @@ const levelSelect = {
 
 export async function listInvitations(
   user: Pick<CurrentUser, "id">,
-  opts: { page: number; pageSize: number; hideAppointed: boolean },
+  opts: { page: number; pageSize: number; hideAppointed: boolean; since?: Date | null },
 ): Promise<{ rows: InvitationRow[]; totalRecords: number; page: number }> {
   const where: Prisma.InvitationWhereInput = {
-    AND: [ownInvitations(user), ...(opts.hideAppointed ? [{ status: { not: "APPOINTED" } }] : [])],
+    AND: [
+      ownInvitations(user),
+      ...(opts.hideAppointed ? [{ status: { not: "APPOINTED" } }] : []),
+      // ?days= (the dashboard's pipeline card, decision 0027).
+      ...(opts.since ? [{ inviteDate: { gte: opts.since } }] : []),
+    ],
   };
   const totalRecords = await prisma.invitation.count({ where });
   const lastPage = Math.max(0, Math.ceil(totalRecords / opts.pageSize) - 1);

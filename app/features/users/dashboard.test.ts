@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { abandonDaysLeft, dashboardEntries, entryKind, type DashboardAppointment, type PendingInvitation } from "./dashboard.server";
+import { abandonDaysLeft, dashboardEntries, entryKind, hasDownline, type DashboardAppointment, type PendingInvitation } from "./dashboard.server";
 
 const now = new Date("2025-06-30T12:00:00Z");
 const appt = (id: number, statusCode: string, extra: Partial<DashboardAppointment> = {}): DashboardAppointment => ({
@@ -92,5 +92,13 @@ describe("dashboardEntries", () => {
       ["Complete Your Appointment", "/wizard?link=APL2"],
       ["Complete Your Appointment", "/wizard?link=MLTdef&multiLinkId=8"],
     ]);
+  });
+});
+
+describe("hasDownline (the pipeline card, decision 0027)", () => {
+  it("a marketing director or a user holding a position; never a prospect without one", () => {
+    expect(hasDownline({ isMd: true, agentPositions: 0 })).toBe(true);
+    expect(hasDownline({ isMd: false, agentPositions: 1 })).toBe(true);
+    expect(hasDownline({ isMd: false, agentPositions: 0 })).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 // The portal code the reports bench calls (bundled by scripts/lib/import-ts.mjs).
 import pg from "pg";
-import { inProgressPage, IN_PROGRESS_SQL } from "../../../app/features/inprog/inprog.server";
+import { inProgressArgs, inProgressPage, IN_PROGRESS_SQL } from "../../../app/features/inprog/inprog.server";
 import { runReport } from "../../../app/features/reports/run.server";
 import { reportQuery } from "../../../app/features/reports/sql.server";
 import { disconnectPrisma, prisma } from "../../../app/lib/db.server";
@@ -8,7 +8,7 @@ import { migrate } from "../../../app/lib/migrate.server";
 import { LARGE_AGENT_EMAIL, LARGE_DIRECTOR_EMAIL, seedLargeData } from "../../../prisma/seed/large";
 import { seedReferenceData } from "../../../prisma/seed/reference";
 
-export { disconnectPrisma, inProgressPage, IN_PROGRESS_SQL, prisma, reportQuery, runReport };
+export { disconnectPrisma, inProgressArgs, inProgressPage, IN_PROGRESS_SQL, prisma, reportQuery, runReport };
 
 /** Migrations, reference data and the 100,000-agent data set of `npm run seed:large`. */
 export async function prepare(url: string, agents: number, log: (m: string) => void) {
