@@ -215,14 +215,20 @@ describe("invitations", () => {
     // Choosing a template replaces the editor's text at once (the web-based one, type 2070).
     await page.getByLabel("Email Template").selectOption({ label: "Web-Based Invitation" });
     await editor.getByText(/join our web-based program/).waitFor();
-    await editor.click();
+    // Caret at the very start of the first paragraph (a click in the middle of the editor
+    // lands wherever the text happens to be), then a new empty first paragraph.
+    await editor.locator("p").first().click({ position: { x: 2, y: 4 } });
     await page.keyboard.press("Control+Home");
     await page.keyboard.press("Enter");
     await page.keyboard.press("ArrowUp");
-    await page.getByRole("button", { name: "Bold" }).click();
+    const bold = page.getByRole("button", { name: "Bold" });
+    await bold.click();
+    // The toolbar shows the pending format before anything is typed (slow machines).
+    await page.locator('button[title="Bold"][aria-pressed="true"]').waitFor();
     await page.keyboard.type("Strong opening");
     await page.keyboard.press("Enter");
-    await page.getByRole("button", { name: "Bold" }).click();
+    await bold.click();
+    await page.locator('button[title="Bold"][aria-pressed="false"]').waitFor();
     await page.getByRole("button", { name: "Bulleted list" }).click();
     await page.keyboard.type("First point");
     await page.keyboard.press("Enter");

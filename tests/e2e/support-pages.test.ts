@@ -239,7 +239,7 @@ describe("link failures at the link prompt (no JavaScript)", () => {
     const [base] = await query<{ recruiter_agent_id: number; schedule_level_id: number; schedule_id: number }>(
       `SELECT l.recruiter_agent_id, l.schedule_level_id, sl.schedule_id FROM appointment_links l
          JOIN schedule_levels sl ON sl.schedule_level_id = l.schedule_level_id
-        WHERE NOT sl.enroll_rep AND l.is_enabled AND NOT l.is_deleted AND l.link_prefix = 'EXT'
+        WHERE NOT sl.enroll_rep AND l.is_enabled AND NOT l.is_deleted AND l.link_prefix = 'APL'
         ORDER BY l.appointment_link_id LIMIT 1`,
     );
     const [level] = await query<{ schedule_level_id: number }>(
@@ -258,10 +258,10 @@ describe("link failures at the link prompt (no JavaScript)", () => {
       const code = `E2E${Math.random().toString(36).slice(2, 12).toUpperCase()}`;
       await query(
         `INSERT INTO appointment_links (link_prefix, code, recruiter_agent_id, schedule_level_id, is_enabled, is_deleted, updated_at)
-         VALUES ('EXT', $1, $2, $3, true, false, now())`,
+         VALUES ('APL', $1, $2, $3, true, false, now())`,
         [code, recruiterAgentId, scheduleLevelId],
       );
-      return `EXT${code}`;
+      return `APL${code}`;
     };
     const cases: Array<[string, keyof typeof LINK_FAILURE_MESSAGES]> = [
       [await link(base!.recruiter_agent_id, level!.schedule_level_id), "SCHED_INACTIVE"],
