@@ -82,6 +82,14 @@ const schema = z.object({
     .default("true")
     .transform((v) => v === "true" || v === "1"),
   WORKER_CONCURRENCY: int(4),
+  /**
+   * `npm run bench:http` only: serve /bench/bare (a page with a trivial
+   * loader) and /bench/jobs (when jobs started). Never set it on a deployment.
+   */
+  BENCH_ROUTES: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   /** Business settings withheld by the spec. */
   ABANDON_DAYS: int(90),
   DOCUMENT_FAX_NUMBER: z.string().default("(800) 555-0199"),

@@ -85,7 +85,17 @@ async function unlockPreviousWorkers(): Promise<void> {
   }
 }
 
+/** BENCH_ROUTES only: job id → when its task started (epoch ms), the last 1,000. */
+const started = new Map<string, number>();
+export const jobStartTimes = (): ReadonlyMap<string, number> => started;
+
 function watch(events: WorkerEvents) {
+  if (env().BENCH_ROUTES) {
+    events.on("job:start", ({ job }) => {
+      started.set(String(job.id), performance.timeOrigin + performance.now());
+      if (started.size > 1000) started.delete(started.keys().next().value!);
+    });
+  }
   const up = () => {
     if (state === "reconnecting") state = "running";
   };

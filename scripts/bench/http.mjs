@@ -1,0 +1,340 @@
+#!/usr/bin/env node
+// `npm run bench:http`: the signed-in pages, jobs, emails and saves under load.
+//
+// Starts the built portal (`node scripts/serve.mjs`, building first when the
+// sources are newer) on free loopback ports with its own throwaway embedded
+// PostgreSQL and demo data, a loopback SMTP server (smtp-server) as SMTP_URL,
+// and BENCH_ROUTES=1 (/bench/bare: a page with a trivial loader; /bench/jobs).
+// Signs in through the built-in OpenID provider as the demo marketing
+// director and the demo prospect, then:
+//   1. autocannon, BENCH_CONNECTIONS (50) connections for BENCH_SECONDS (10 s)
+//      each: /bench/bare, /healthz, the anonymous welcome page, /home, the
+//      application screen, /agents; req/s, p50, p99 and the ratio to /bench/bare;
+//   2. job start latency: graphile_worker.add_job() to the task's start (p50);
+//   3. email: a send-email job queued to the message accepted by the SMTP server (p50);
+//   4. application section saves (POST /appoint) across 50 applications (saves/s, p99).
+// Prints the machine's load average beside the figures: on a busy machine
+// compare the ratios, not the absolute numbers. Benchmarks are never tests.
+//
+// BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ONLY=pages|jobs|mail|saves, BENCH_KEEP=1 (keep DATA_DIR).
+import { execFileSync, spawn } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import pg from "pg";
+import { SMTPServer } from "smtp-server";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ONLY = process.env.BENCH_ONLY ?? "";
+const PASSWORD = "Portal-Demo-2026!";
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const now = () => performance.timeOrigin + performance.now();
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+const log = (msg) => console.log(`[bench] ${msg}`);
+
+// ------------------------------------------------------------------ build
+function newest(p) {
+  if (!existsSync(p)) return 0;
+  const st = statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = st.mtimeMs;
+  for (const e of readdirSync(p)) if (e !== "node_modules" && e !== "generated" && !e.startsWith(".")) max = Math.max(max, newest(path.join(p, e)));
+  return max;
+}
+const buildFile = path.join(root, "build/server/index.js");
+const sources = Math.max(...["app", "jobs", "prisma", "public", "package.json", "remix.config.js"].map((d) => newest(path.join(root, d))));
+if (!existsSync(buildFile) || statSync(buildFile).mtimeMs < sources) {
+  log("building (npm run build)");
+  execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+}
+
+// ------------------------------------------------------------------ helpers
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+class Jar {
+  byOrigin = new Map();
+  store(url, res) {
+    const origin = new URL(url).origin;
+    const jar = this.byOrigin.get(origin) ?? new Map();
+    this.byOrigin.set(origin, jar);
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      if (value === "" || attrs.some((a) => /^\s*(max-age=0\b|expires=Thu, 01 Jan 1970)/i.test(a))) jar.delete(name);
+      else jar.set(name, value);
+    }
+  }
+  header(url) {
+    return [...(this.byOrigin.get(new URL(url).origin) ?? [])].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+}
+
+async function go(jar, url, form) {
+  const headers = { cookie: jar.header(url) };
+  let body;
+  if (form) {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    headers.origin = new URL(url).origin;
+    body = new URLSearchParams(form).toString();
+  }
+  const res = await fetch(url, { method: form ? "POST" : "GET", headers, body, redirect: "manual" });
+  jar.store(url, res);
+  const location = res.headers.get("location");
+  return { url, status: res.status, location: location ? new URL(location, url).href : null, body: await res.text() };
+}
+
+/** Signs in through the portal and the built-in provider, as a browser does; returns the portal's Cookie header. */
+async function signIn(app, email) {
+  const jar = new Jar();
+  let page = await go(jar, `${app.url}/auth/login`);
+  for (let i = 0; i < 10 && page.location; i++) page = await go(jar, page.location);
+  const uid = /\/interaction\/([^/?#]+)$/.exec(page.url)?.[1];
+  if (!uid) throw new Error(`not on the provider's sign-in page: ${page.url} (${page.status})`);
+  page = await go(jar, `${app.idpUrl}/interaction/${uid}/login`, { email, password: PASSWORD });
+  for (let i = 0; i < 10 && page.location; i++) page = await go(jar, page.location);
+  const cookie = jar.header(app.url);
+  if (!/portal_session=/.test(cookie)) throw new Error(`sign-in as ${email} failed: ${page.url} (${page.status})`);
+  return cookie;
+}
+
+function pct(values, p) {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function table(rows, columns) {
+  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
+  const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(" | ")} |`;
+  console.log(line(columns));
+  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+  for (const r of rows) console.log(line(columns.map((c) => r[c])));
+}
+
+// ------------------------------------------------------------------ the portal
+const mails = new Map(); // subject -> accepted at
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  logger: false,
+  onData(stream, _session, callback) {
+    let head = "";
+    stream.on("data", (c) => {
+      if (head.length < 4000) head += c.toString("latin1");
+    });
+    stream.on("end", () => {
+      const subject = /^Subject: (.*)$/im.exec(head)?.[1]?.trim();
+      if (subject) mails.set(subject, now());
+      callback();
+    });
+  },
+});
+const smtpPort = await freePort();
+await new Promise((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
+
+const [port, idpPort, pgPort] = [await freePort(), await freePort(), await freePort()];
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-bench-"));
+chmodSync(dataDir, 0o755);
+const app = { url: `http://localhost:${port}`, idpUrl: `http://localhost:${idpPort}` };
+const childEnv = { ...process.env };
+for (const k of ["DATABASE_URL", "OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "SESSION_SECRET", "ENCRYPTION_KEY", "NODE_OPTIONS"]) delete childEnv[k];
+Object.assign(childEnv, {
+  NODE_ENV: "production",
+  PORT: String(port),
+  APP_URL: app.url,
+  IDP_PORT: String(idpPort),
+  IDP_URL: app.idpUrl,
+  DATA_DIR: dataDir,
+  EMBEDDED_PG_PORT: String(pgPort),
+  SEED_DEMO_DATA: "true",
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  BENCH_ROUTES: "1",
+});
+let output = "";
+const child = spawn(process.execPath, [path.join(root, "scripts/serve.mjs")], {
+  cwd: root,
+  env: childEnv,
+  stdio: ["ignore", "pipe", "pipe"],
+  detached: true,
+});
+// The access log is part of the cost of a request; keep only the tail for errors.
+const keep = (c) => {
+  output = (output + c.toString()).slice(-20_000);
+};
+child.stdout.on("data", keep);
+child.stderr.on("data", keep);
+let exited = false;
+child.once("exit", () => {
+  exited = true;
+});
+
+async function stopAll() {
+  if (!exited) {
+    child.kill("SIGTERM");
+    for (let i = 0; i < 300 && !exited; i++) await sleep(100);
+    if (!exited) process.kill(-child.pid, "SIGKILL");
+  }
+  smtp.close();
+  if (process.env.BENCH_KEEP !== "1") rmSync(dataDir, { recursive: true, force: true });
+}
+process.on("SIGINT", () => {
+  stopAll().finally(() => process.exit(130));
+});
+
+try {
+  const t0 = Date.now();
+  for (;;) {
+    if (exited) throw new Error(`the portal exited during start-up:\n${output}`);
+    try {
+      const r = await fetch(`${app.url}/healthz`);
+      if (r.status === 200) break;
+    } catch {
+      /* not yet */
+    }
+    if (Date.now() - t0 > 120_000) throw new Error(`the portal did not start within 120 s:\n${output}`);
+    await sleep(250);
+  }
+  log(`portal up in ${((Date.now() - t0) / 1000).toFixed(1)} s at ${app.url} (DATA_DIR ${dataDir})`);
+
+  const secrets = JSON.parse(readFileSync(path.join(dataDir, "secrets.json"), "utf8"));
+  const db = new pg.Pool({
+    connectionString: `postgresql://postgres:${encodeURIComponent(secrets.EMBEDDED_PG_SUPERUSER_PASSWORD)}@127.0.0.1:${pgPort}/portal`,
+    max: 4,
+  });
+
+  const md = await signIn(app, "md@portal.localhost");
+  const prospect = await signIn(app, "prospect@portal.localhost");
+  const [own] = (
+    await db.query(
+      `SELECT a.appointment_id AS id FROM appointments a JOIN users u ON u.id = a.user_id
+        WHERE u.user_name = 'prospect@portal.localhost' AND NOT a.is_deleted ORDER BY a.appointment_id LIMIT 1`,
+    )
+  ).rows;
+  if (!own) throw new Error("the demo prospect has no application");
+
+  console.log(`\nmachine: ${os.cpus().length} cores, node ${process.version}; ${CONNECTIONS} connections, ${SECONDS} s each`);
+
+  if (!ONLY || ONLY === "pages") await pages(db, { md, prospect, appointmentId: own.id });
+  if (!ONLY || ONLY === "jobs") await jobs(db);
+  if (!ONLY || ONLY === "mail") await mail(db);
+  if (!ONLY || ONLY === "saves") await saves(db, prospect, own.id);
+  await db.end();
+} catch (error) {
+  console.error(error);
+  console.error(output.slice(-4000));
+  process.exitCode = 1;
+} finally {
+  await stopAll();
+}
+
+// ------------------------------------------------------------------ 1. pages
+async function pages(db, { md, prospect, appointmentId }) {
+  const targets = [
+    { name: "bare route (/bench/bare)", path: "/bench/bare" },
+    { name: "/healthz (resource route, SELECT 1)", path: "/healthz" },
+    { name: "welcome page (anonymous)", path: "/" },
+    { name: "/home (director)", path: "/home", cookie: md },
+    { name: "application (prospect)", path: `/appoint?id=${appointmentId}`, cookie: prospect },
+    { name: "/agents (director)", path: "/agents", cookie: md },
+  ];
+  // Every target answers 200 to this user (not a redirect to sign-in).
+  for (const t of targets) {
+    const r = await fetch(app.url + t.path, { headers: t.cookie ? { cookie: t.cookie } : {}, redirect: "manual" });
+    if (r.status !== 200) throw new Error(`${t.path} answered ${r.status}`);
+    t.bytes = (await r.arrayBuffer()).byteLength;
+  }
+  const rows = [];
+  let bare;
+  for (const t of targets) {
+    const before = load();
+    const result = await autocannon({
+      url: app.url + t.path,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      headers: { ...(t.cookie ? { cookie: t.cookie } : {}), "accept-encoding": "gzip" },
+    });
+    const non2xx = result.non2xx + result.errors + result.timeouts;
+    const rps = result.requests.average;
+    if (t.path === "/bench/bare") bare = rps;
+    rows.push({
+      page: t.name,
+      "req/s": rps.toFixed(0),
+      "p50 ms": result.latency.p50,
+      "p99 ms": result.latency.p99,
+      "ratio to bare": bare ? (rps / bare).toFixed(2) : "-",
+      errors: non2xx,
+      "html KiB": (t.bytes / 1024).toFixed(1),
+      "load before": before,
+    });
+  }
+  console.log("\n## Pages\n");
+  table(rows, Object.keys(rows[0]));
+}
+
+// ------------------------------------------------------------------ 2. jobs
+async function jobs(db) {
+  const latencies = [];
+  const N = 50;
+  const before = load();
+  for (let i = 0; i < N + 5; i++) {
+    const t0 = now();
+    const { rows } = await db.query(`SELECT (graphile_worker.add_job('purge-expired', '{}'::json)).id AS id`);
+    const id = String(rows[0].id);
+    let started;
+    for (let k = 0; k < 200 && started === undefined; k++) {
+      await sleep(k < 10 ? 2 : 20);
+      const times = await (await fetch(`${app.url}/bench/jobs`)).json();
+      started = times[id];
+    }
+    if (started === undefined) throw new Error(`job ${id} did not start within a few seconds`);
+    if (i >= 5) latencies.push(started - t0); // the first five warm up
+    await sleep(20);
+  }
+  console.log(`\n## Job start latency (add_job to the task's start, ${N} jobs one at a time; load ${before})\n`);
+  table(
+    [{ "p50 ms": pct(latencies, 50).toFixed(1), "p90 ms": pct(latencies, 90).toFixed(1), "max ms": Math.max(...latencies).toFixed(1), target: "p50 <= 10 ms" }],
+    ["p50 ms", "p90 ms", "max ms", "target"],
+  );
+}
+
+// ------------------------------------------------------------------ 3. email
+async function mail(db) {
+  const latencies = [];
+  const N = 30;
+  const before = load();
+  for (let i = 0; i < N + 3; i++) {
+    const subject = `bench mail ${i} ${Date.now()}`;
+    const t0 = now();
+    await db.query(`SELECT graphile_worker.add_job('send-email', json_build_object('to', 'bench@example.com', 'subject', $1::text, 'text', 'Hello'))`, [subject]);
+    for (let k = 0; k < 500 && !mails.has(subject); k++) await sleep(2);
+    if (!mails.has(subject)) throw new Error(`email '${subject}' was not accepted within a few seconds`);
+    if (i >= 3) latencies.push(mails.get(subject) - t0);
+    await sleep(20);
+  }
+  console.log(`\n## Email (send-email job queued to accepted by a loopback SMTP server, ${N} one at a time; load ${before})\n`);
+  table(
+    [{ "p50 ms": pct(latencies, 50).toFixed(1), "p90 ms": pct(latencies, 90).toFixed(1), "max ms": Math.max(...latencies).toFixed(1), target: "p50 <= 50 ms" }],
+    ["p50 ms", "p90 ms", "max ms", "target"],
+  );
+}
+
+// ------------------------------------------------------------------ 4. saves
+async function saves(_db, _cookie, _appointmentId) {
+  // filled in below
+}
