@@ -228,6 +228,11 @@ try {
   ).rows;
   if (!own) throw new Error("the demo prospect has no application");
 
+  if (process.env.BENCH_HOLD === "1") {
+    // Keep the portal running for a look (profiling): stop with Ctrl-C.
+    console.log(JSON.stringify({ url: app.url, md, prospect, appointmentId: own.id, db: db.options.connectionString }));
+    await new Promise(() => {});
+  }
   console.log(`\nmachine: ${os.cpus().length} cores, node ${process.version}; ${CONNECTIONS} connections, ${SECONDS} s each`);
 
   if (!ONLY || ONLY === "pages") await pages(db, { md, prospect, appointmentId: own.id });
@@ -259,9 +264,27 @@ async function pages(db, { md, prospect, appointmentId }) {
     if (r.status !== 200) throw new Error(`${t.path} answered ${r.status}`);
     t.bytes = (await r.arrayBuffer()).byteLength;
   }
+  // The profile: statements and one request's time, one request at a time.
+  console.log(`\n## Profile (one request at a time, mean of 20; load ${load()})\n`);
+  const prof = [];
+  for (const t of targets) {
+    const headers = t.cookie ? { cookie: t.cookie } : {};
+    await fetch(`${app.url}/bench/queries?count=on`);
+    await (await fetch(app.url + t.path, { headers })).arrayBuffer();
+    const q = await (await fetch(`${app.url}/bench/queries?count=off`)).json();
+    const started = performance.now();
+    for (let i = 0; i < 20; i++) await (await fetch(app.url + t.path, { headers })).arrayBuffer();
+    t.queries = q.count;
+    prof.push({ page: t.name, statements: q.count, "ms per request": ((performance.now() - started) / 20).toFixed(1) });
+    if (process.env.BENCH_VERBOSE === "1") console.log(`${t.path}:\n  ${q.recent.join("\n  ")}`);
+  }
+  table(prof, Object.keys(prof[0]));
+
   const rows = [];
   let bare;
   for (const t of targets) {
+    // A short warm-up (JIT, pool, caches), then the measured run.
+    await autocannon({ url: app.url + t.path, connections: 10, duration: 2, headers: t.cookie ? { cookie: t.cookie } : {} });
     const before = load();
     const result = await autocannon({
       url: app.url + t.path,
