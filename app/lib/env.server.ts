@@ -82,6 +82,8 @@ const schema = z.object({
     .default("true")
     .transform((v) => v === "true" || v === "1"),
   WORKER_CONCURRENCY: int(4),
+  /** More schedules for the job runner, in graphile-worker's crontab format (one per line; tests, operations). */
+  EXTRA_CRONTAB: optionalString,
   /**
    * `npm run bench:http` only: serve /bench/bare (a page with a trivial
    * loader) and /bench/jobs (when jobs started). Never set it on a deployment.

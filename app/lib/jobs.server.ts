@@ -77,6 +77,9 @@ function recordWorkerIds(ids: string[]) {
 async function unlockPreviousWorkers(): Promise<void> {
   const ids = readWorkerIds();
   if (ids.length === 0) return;
+  // Another process of this DATA_DIR that is still running: its jobs are its own.
+  const pid = readWorkerIdsFile()[databaseKey()]?.pid;
+  if (typeof pid === "number" && pid !== process.pid && isAlive(pid)) return;
   const once = await makeWorkerUtils({ connectionString: connectionString() });
   try {
     await once.forceUnlockWorkers(ids);
@@ -88,6 +91,15 @@ async function unlockPreviousWorkers(): Promise<void> {
 /** BENCH_ROUTES only: job id → when its task started (epoch ms), the last 1,000. */
 const started = new Map<string, number>();
 export const jobStartTimes = (): ReadonlyMap<string, number> => started;
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
 
 function watch(events: WorkerEvents) {
   if (env().BENCH_ROUTES) {
@@ -110,9 +122,12 @@ function watch(events: WorkerEvents) {
   events.on("job:start", up);
 }
 
-/** Starts graphile-worker inside this process (signals are ours to handle). */
-export async function startWorker(): Promise<void> {
-  if (!env().RUN_WORKER) {
+/**
+ * Starts graphile-worker inside this process (signals are ours to handle).
+ * `force`: a worker process (npm run worker) runs it whatever RUN_WORKER says.
+ */
+export async function startWorker(opts: { force?: boolean } = {}): Promise<void> {
+  if (!env().RUN_WORKER && !opts.force) {
     state = "disabled";
     return;
   }
@@ -126,7 +141,7 @@ export async function startWorker(): Promise<void> {
     noHandleSignals: true,
     pollInterval: 2000,
     taskList,
-    crontab,
+    crontab: [crontab, env().EXTRA_CRONTAB].filter(Boolean).join("\n"),
     events,
   });
   state = "running";
