@@ -360,7 +360,7 @@ async function mail(db) {
 // ------------------------------------------------------------------ 4. saves
 /**
  * 50 applications of the demo prospect (49 copies of the row of the demo
- * one, made with SQL), each saved again and again: POST /appoint?id=…
+ * one, made with SQL), each saved again and again: POST /appoint.data?id=…
  * section PERSONAL, intent save, the name fields (the fields not posted
  * keep their values), BENCH_CONNECTIONS at once for BENCH_SECONDS.
  */
@@ -382,7 +382,9 @@ async function saves(db, cookie, appointmentId) {
   }
   const bodies = ids.map((id, i) => ({
     method: "POST",
-    path: `/appoint?id=${id}`,
+    // As a browser with JavaScript saves: the action alone (single fetch, /appoint.data); the
+    // page's loaders then revalidate in a GET of their own.
+    path: `/appoint.data?id=${id}`,
     body: new URLSearchParams({ section: "PERSONAL", intent: "save", firstName: "Priya", middleName: `M${i}`, lastName: "Raman" }).toString(),
   }));
   const headers = { cookie, origin: app.url, "content-type": "application/x-www-form-urlencoded", accept: "text/html" };
@@ -390,7 +392,7 @@ async function saves(db, cookie, appointmentId) {
   for (const b of bodies.slice(0, 3)) {
     const r = await fetch(app.url + b.path, { method: "POST", headers, body: b.body, redirect: "manual" });
     const html = await r.text();
-    if (r.status !== 200) throw new Error(`save of ${b.path} answered ${r.status}: ${html.slice(0, 300)}`);
+    if (r.status !== 200 || !html.includes("saved")) throw new Error(`save of ${b.path} answered ${r.status}: ${html.slice(0, 300)}`);
   }
   let next = 0;
   const before = load();
@@ -408,7 +410,7 @@ async function saves(db, cookie, appointmentId) {
       },
     ],
   });
-  console.log(`\n## Application section saves (POST /appoint, PERSONAL, across ${N} applications, ${CONNECTIONS} connections, ${SECONDS} s; load ${before})\n`);
+  console.log(`\n## Application section saves (POST /appoint.data, PERSONAL, across ${N} applications, ${CONNECTIONS} connections, ${SECONDS} s; load ${before})\n`);
   table(
     [
       {
