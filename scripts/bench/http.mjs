@@ -113,6 +113,40 @@ async function signIn(app, email) {
   return cookie;
 }
 
+/**
+ * CPU time (ms) used so far by the portal: the node process (`portal`) and
+ * every process it started (`db`: the embedded PostgreSQL and its backends,
+ * found by parent pid). Unlike req/s this hardly moves with the load.
+ */
+function cpuMs(rootPid) {
+  const procs = new Map(); // pid -> { ppid, ms }
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // fields 4 (ppid), 14 and 15 (utime, stime in clock ticks of 1/100 s)
+    procs.set(Number(pid), { ppid: Number(f[1]), ms: ((Number(f[11]) + Number(f[12])) * 1000) / 100 });
+  }
+  const out = { portal: procs.get(rootPid)?.ms ?? 0, db: 0 };
+  const inTree = new Set([rootPid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, p] of procs) {
+      if (!inTree.has(pid) && inTree.has(p.ppid)) {
+        inTree.add(pid);
+        out.db += p.ms;
+        grew = true;
+      }
+    }
+  }
+  return out;
+}
+
 function pct(values, p) {
   if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
@@ -286,6 +320,7 @@ async function pages(db, { md, prospect, appointmentId }) {
     // A short warm-up (JIT, pool, caches), then the measured run.
     await autocannon({ url: app.url + t.path, connections: 10, duration: 2, headers: t.cookie ? { cookie: t.cookie } : {} });
     const before = load();
+    const cpu0 = cpuMs(child.pid);
     const result = await autocannon({
       url: app.url + t.path,
       connections: CONNECTIONS,
@@ -293,6 +328,8 @@ async function pages(db, { md, prospect, appointmentId }) {
       headers: { ...(t.cookie ? { cookie: t.cookie } : {}), "accept-encoding": "gzip" },
     });
     const non2xx = result.non2xx + result.errors + result.timeouts;
+    const cpu1 = cpuMs(child.pid);
+    const n = Math.max(1, result.requests.total);
     const rps = result.requests.average;
     if (t.path === "/bench/bare") bare = rps;
     rows.push({
@@ -301,6 +338,8 @@ async function pages(db, { md, prospect, appointmentId }) {
       "p50 ms": result.latency.p50,
       "p99 ms": result.latency.p99,
       "ratio to bare": bare ? (rps / bare).toFixed(2) : "-",
+      "CPU ms/req portal": ((cpu1.portal - cpu0.portal) / n).toFixed(2),
+      "CPU ms/req db": ((cpu1.db - cpu0.db) / n).toFixed(2),
       errors: non2xx,
       "html KiB": (t.bytes / 1024).toFixed(1),
       "load before": before,
