@@ -6,6 +6,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { MAX_UPLOAD_REQUEST_BYTES } from "~/features/documents/upload.server";
+import { IMAGE_UPLOAD_PATH, MAX_IMAGE_REQUEST_BYTES } from "~/features/templates/images.server";
 import { httpServerHooks as serverHooks } from "~/lib/http-server.server";
 import { NonceProvider } from "~/lib/nonce";
 import { applySecurityHeaders } from "~/lib/security.server";
@@ -16,9 +17,10 @@ import { applySecurityHeaders } from "~/lib/security.server";
 export { bootWorkerProcess, prepareServerBuild } from "~/lib/boot.server";
 
 /**
- * What the HTTP server (scripts/serve.mjs) does before Remix. The upload route
- * takes bodies up to its own request cap, so a file that is too large gets the
- * upload's answer ('Invalid File'), not the generic 413 page.
+ * What the HTTP server (scripts/serve.mjs) does before Remix. The upload routes
+ * (application documents, template images) take bodies up to their own request
+ * caps, so a file that is too large gets the upload's answer ('Invalid File'),
+ * not the generic 413 page.
  */
 export const httpServerHooks = () =>
   serverHooks({
@@ -27,6 +29,8 @@ export const httpServerHooks = () =>
       // Contact Us: one PDF of at most 2,000,000 bytes and the text; a larger file is drained and refused ('Invalid File').
       "/svcreq": MAX_UPLOAD_REQUEST_BYTES,
       "/svcreq/send": MAX_UPLOAD_REQUEST_BYTES,
+      // Template images (decision 0025).
+      [IMAGE_UPLOAD_PATH]: MAX_IMAGE_REQUEST_BYTES,
     },
   });
 

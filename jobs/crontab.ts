@@ -3,4 +3,6 @@
 export const crontab = [
   // Expired portal sessions.
   "17 * * * * purge-expired ?max=1&jobKey=purge-expired",
+  // Finished reports older than REPORT_RETENTION_DAYS (default 30) and their files.
+  "41 3 * * * purge-reports ?max=1&jobKey=purge-reports",
 ].join("\n");

@@ -1,15 +1,21 @@
 // The task list and schedules of the embedded job runner.
 import type { TaskList } from "graphile-worker";
 import { generateApplicationPdf } from "./tasks/generate-application-pdf";
+import { generateReport } from "./tasks/generate-report";
 import { notifyAppointment } from "./tasks/notify-appointment";
 import { purgeExpired } from "./tasks/purge-expired";
+import { purgeReports } from "./tasks/purge-reports";
 import { sendEmail } from "./tasks/send-email";
+import { sendInvitationTask } from "./tasks/send-invitation";
 
 const tasks = {
   "send-email": sendEmail,
+  "send-invitation": sendInvitationTask,
   "purge-expired": purgeExpired,
   "notify-appointment": notifyAppointment,
   "generate-application-pdf": generateApplicationPdf,
+  "generate-report": generateReport,
+  "purge-reports": purgeReports,
 };
 
 export type TaskName = keyof typeof tasks;

@@ -94,6 +94,8 @@ const schema = z.object({
     .transform((v) => v === "true" || v === "1"),
   /** Business settings withheld by the spec. */
   ABANDON_DAYS: int(90),
+  /** Finished report files (and their requests) older than this many days are purged daily. */
+  REPORT_RETENTION_DAYS: int(30),
   DOCUMENT_FAX_NUMBER: z.string().default("(800) 555-0199"),
   MARKETING_PHONE: z.string().default("(800) 555-0142"),
   MARKETING_EMAIL: z.string().default("marketing@portal.localhost"),

@@ -12,8 +12,10 @@ import path from "node:path";
 import { makeWorkerUtils, run, type Runner, type TaskSpec, type WorkerEvents, type WorkerUtils } from "graphile-worker";
 import { crontab, taskList, type TaskName } from "../../jobs";
 import type { GenerateApplicationPdfPayload } from "../../jobs/tasks/generate-application-pdf";
+import type { GenerateReportPayload } from "../../jobs/tasks/generate-report";
 import type { NotifyAppointmentPayload } from "../../jobs/tasks/notify-appointment";
 import type { SendEmailPayload } from "../../jobs/tasks/send-email";
+import type { SendInvitationPayload } from "../../jobs/tasks/send-invitation";
 import { env } from "./env.server";
 
 /** "reconnecting": the runner lost its database and is trying again. */
@@ -192,9 +194,12 @@ declare global {
   namespace GraphileWorker {
     interface Tasks {
       "send-email": SendEmailPayload;
+      "send-invitation": SendInvitationPayload;
       "purge-expired": Record<string, never>;
       "notify-appointment": NotifyAppointmentPayload;
       "generate-application-pdf": GenerateApplicationPdfPayload;
+      "generate-report": GenerateReportPayload;
+      "purge-reports": Record<string, never>;
     }
   }
 }

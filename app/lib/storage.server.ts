@@ -310,7 +310,7 @@ export async function fileResponse(
     contentDisposition(opts.disposition ?? "attachment", opts.fileName ?? file.fileName ?? "file"),
   );
   headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Cache-Control", "private, no-store");
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
   if (file.sha256) headers.set("ETag", `"${file.sha256}"`);
   const body = Readable.toWeb(createReadStream(p)) as unknown as ReadableStream<Uint8Array>;
   return new Response(body, { status: 200, headers });

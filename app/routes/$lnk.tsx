@@ -6,7 +6,8 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { notFound } from "~/components/PageNotFound";
 import { Welcome, WELCOME_TITLE } from "~/components/Welcome";
-import { validateLink } from "~/features/links/links.server";
+import { findUserInvitation } from "~/features/agents/detail.server";
+import { currentLinkFor, validateLink } from "~/features/links/links.server";
 import { LINK_FAILURE_MESSAGES } from "~/features/links/messages";
 import { linkPrefix, linkSchema } from "~/features/links/schema";
 import { skipsWelcome, welcomeData } from "~/features/users/shell.server";
@@ -28,10 +29,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const parsed = linkSchema.safeParse(raw);
   if (!parsed.success || parsed.data !== raw) throw notFound();
+  // A re-issued appointment link (/EXT<old code>): permanently to its new link (decision 0020).
+  const current = await currentLinkFor(parsed.data);
+  if (current) throw redirect(`/${current}`, 301);
   // A signed-in user with a link: the dashboard applies it (spec part 1 §4).
   if (skipsWelcome(user)) throw redirect(`/home?lnk=${encodeURIComponent(parsed.data)}`);
   // GET user/link/{link}: a link that cannot be used shows the ERROR state.
-  const check = linkPrefix(parsed.data) === "USR" ? null : await validateLink(parsed.data).catch(() => "error" as const);
+  // An Invite User link (EXT, decision 0023) is checked when the user comes back signed in.
+  const invitation = linkPrefix(parsed.data) === "EXT" ? await findUserInvitation(parsed.data).catch(() => null) : null;
+  const check = linkPrefix(parsed.data) === "USR" || invitation ? null : await validateLink(parsed.data).catch(() => "error" as const);
   if (check === "error" || (check && !check.isValid)) {
     const failure = check === "error" ? null : LINK_FAILURE_MESSAGES[check.failureReasonCode];
     return { ...welcomeData({ state: "ERROR", user, url, settings: env() }), linkFailure: failure };

@@ -27,6 +27,7 @@ import { AppHeader, focusField, InstructionsForm, SectionNav, SidePanel, JUMP_DE
 import { DocumentLists } from "~/features/appointment/ui/DocsSection";
 import { EvidencePanel } from "~/features/appointment/ui/EvidencePanel";
 import { SectionForm, type SectionFormData } from "~/features/appointment/ui/SectionForm";
+import { INPROG_MESSAGES } from "~/features/reports/messages";
 import { requireUser } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
@@ -154,7 +155,11 @@ export default function ApplicationRoute() {
         </div>
         <section className="app-screen__form card" aria-labelledby="section-title">
           <h2 id="section-title">{SECTION_TITLES[section]}</h2>
-          {readOnly ? (
+          {d.isUpline ? (
+            <p className="note" role="status">
+              {INPROG_MESSAGES.uplineReadOnly}
+            </p>
+          ) : readOnly ? (
             <p className="note" role="status">
               This application is {d.statusText.toLowerCase()} and can no longer be changed.
             </p>

@@ -18,6 +18,7 @@ import { SignedInLayout } from "~/components/SignedInLayout";
 import { paperContext, paperParams, startPaperAppointment, type CannotCreate } from "~/features/appointment/paper.server";
 import { paperAppointmentSchema } from "~/features/appointment/paper-schema";
 import { SelectField, TextField } from "~/features/appointment/ui/fields";
+import { APPOINTMENT_LINKS_TITLE, CART_ACTION_LABELS } from "~/features/links/messages";
 import { requireUser } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
@@ -75,7 +76,7 @@ export default function PaperAppointmentRoute() {
 
   return (
     <SignedInLayout>
-      <PageHeader title="New Appointment" lead="Fill out the application on the prospect's behalf" />
+      <PageHeader title="New Appointment" lead={CART_ACTION_LABELS.apply} />
       {d.context ? (
         <section className="card stack" aria-labelledby="paper-title">
           <h2 id="paper-title">
@@ -138,7 +139,7 @@ export default function PaperAppointmentRoute() {
             d.context
               ? [
                   { label: "OK", close: true },
-                  { label: "Appointment Links", to: "/cartlinks", kind: "secondary" },
+                  { label: APPOINTMENT_LINKS_TITLE, to: "/cartlinks", kind: "secondary" },
                 ]
               : [{ label: "OK", to: "/cartlinks" }]
           }

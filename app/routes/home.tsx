@@ -5,7 +5,9 @@ import { Banner } from "~/components/Banner";
 import { Dialog } from "~/components/Dialog";
 import { LinkPrompt } from "~/components/LinkPrompt";
 import { PageHeader } from "~/components/PageHeader";
+import { PipelineCard } from "~/components/PipelineCard";
 import { SignedInLayout } from "~/components/SignedInLayout";
+import { INVITATION_ACCEPTED_DIALOG, invitationOnDashboard } from "~/features/agents/detail.server";
 import { checkPromptedLink, linkDialog, linkOnDashboard } from "~/features/links/home.server";
 import { getDashboard, type DashboardEntry } from "~/features/users/dashboard.server";
 import { requireUser } from "~/lib/auth.server";
@@ -16,8 +18,17 @@ export const meta = titleMeta("Dashboard");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const url = new URL(request.url);
+  // ?lnk=EXT…: an Invite User link completes the invitation (spec part 1 §4 'Sign-in flow').
+  const invitation = await invitationOnDashboard(user, url.searchParams.get("lnk"), request);
+  if (invitation && "redirect" in invitation) throw redirect(invitation.redirect);
+  const invitationDialog = invitation?.dialog ?? (url.searchParams.get("invitation") === "accepted" ? INVITATION_ACCEPTED_DIALOG : null);
+  if (invitationDialog) {
+    const dashboard = await getDashboard(user, new Date(), []);
+    return { ...dashboard, nothingFound: false, linkDialog: invitationDialog };
+  }
   // ?lnk=: the link the user came with, carried through sign-in (spec part 1 §4).
-  const outcome = await linkOnDashboard(user, new URL(request.url).searchParams.get("lnk"), request);
+  const outcome = await linkOnDashboard(user, url.searchParams.get("lnk"), request);
   const dashboard = await getDashboard(user, new Date(), outcome.kind === "entry" ? [outcome.entry] : []);
   const dialog = linkDialog(outcome);
   return { ...dashboard, nothingFound: dashboard.nothingFound && !dialog, linkDialog: dialog };
@@ -104,6 +115,8 @@ export default function DashboardRoute() {
       ) : null}
 
       {!rules.isMarketingDirector && !d.nothingFound ? <LinkPrompt lastResult={actionData?.reply ?? null} /> : null}
+
+      {d.pipeline ? <PipelineCard counts={d.pipeline.counts} weeks={d.pipeline.weeks} /> : null}
 
       <div className="card-grid">
         <section className="card" aria-labelledby="tools-title">

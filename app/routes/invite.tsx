@@ -1,19 +1,291 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { PlaceholderScreen } from "~/components/PlaceholderScreen";
+// Send a Recruitment Invitation (spec part 1 §2, §4, §5, §8). Parameters:
+// link (one appointment link, APL…), links (a multi-link, MLT…),
+// existing (one of the user's invitations: names and template read-only,
+// 'previously invited on'); recruiter and req are accepted and ignored (the
+// starting-under position is the links' recruiter). Works without
+// JavaScript: the editor is an HTML textarea, 'Use this template' loads a
+// template, and the confirmation is a checkbox; with JavaScript the
+// template loads on change and a dialog confirms. After sending: /invites
+// with 'Sent!'. Decisions: docs/decisions/0021-invitations.md.
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { Banner } from "~/components/Banner";
+import { Dialog } from "~/components/Dialog";
+import { PageHeader } from "~/components/PageHeader";
+import { RichTextEditor } from "~/components/RichTextEditor";
+import { SignedInLayout } from "~/components/SignedInLayout";
+import { FieldError, SelectField, TextField } from "~/features/appointment/ui/fields";
+import { inviteContext, sendInvitation, type InviteRoute } from "~/features/invitations/invitations.server";
+import { CONFIRM_LABEL, CONFIRM_SEND, INVITE_MESSAGES, type DialogText } from "~/features/invitations/messages";
+import { INTENT_FIELD, INTENT_LOAD_TEMPLATE, sendSchema, templateLoadSchema } from "~/features/invitations/schema";
 import { requireUser } from "~/lib/auth.server";
+import { prisma } from "~/lib/db.server";
+import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
+import invitationStyles from "~/styles/invitations.css";
+import richTextStyles from "~/styles/rich-text.css";
 
 export const meta = titleMeta("Send a Recruitment Invitation");
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: invitationStyles },
+  { rel: "stylesheet", href: richTextStyles },
+];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+function routeOf(url: URL): InviteRoute {
+  const p = (k: string) => (url.searchParams.get(k) ?? "").slice(0, 80) || null;
+  return { link: p("link"), links: p("links"), existing: p("existing") };
 }
 
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const route = routeOf(new URL(request.url));
+  const c = await inviteContext(prisma, user, route);
+  if (!c.ok) return data({ ok: false as const, dialog: c.dialog, existing: Boolean(route.existing) }, { status: c.status });
+  const ctx = c.context;
+  return {
+    ok: true as const,
+    formToken: crypto.randomUUID(),
+    lines: ctx.lines,
+    startingUnder: ctx.startingUnder,
+    templates: ctx.templates.map((t) => ({ id: t.corrTemplateId, name: t.name, html: t.html, templateTypeId: t.templateTypeId })),
+    existing: ctx.existing
+      ? {
+          invitationId: ctx.existing.invitationId,
+          firstName: ctx.existing.firstName,
+          lastName: ctx.existing.lastName,
+          email: ctx.existing.email,
+          ccEmail: ctx.existing.ccEmail,
+          templateId: ctx.existing.corrTemplateId,
+          inviteText: ctx.existing.inviteText,
+          inviteDate: ctx.existing.inviteDate,
+        }
+      : null,
+    warning: ctx.warning,
+  };
+}
+
+type ActionData =
+  | { outcome: "invalid"; reply: SubmissionResult<string[]> }
+  | { outcome: "template"; reply: SubmissionResult<string[]>; templateId: number; html: string }
+  | { outcome: "failed"; reply: SubmissionResult<string[]> | null; dialog: DialogText };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const route = routeOf(new URL(request.url));
+  // The access check (links in the user's downline, their own invitation) before the body is read.
+  const c = await inviteContext(prisma, user, route);
+  if (!c.ok) return data<ActionData>({ outcome: "failed", reply: null, dialog: c.dialog }, { status: c.status });
+  const form = await readForm(request);
+  if (form.get(INTENT_FIELD) === INTENT_LOAD_TEMPLATE) {
+    const submission = parseWithZod(form, { schema: templateLoadSchema });
+    const template = submission.status === "success" ? c.context.templates.find((t) => t.corrTemplateId === submission.value.templateId) : undefined;
+    if (!template) return data<ActionData>({ outcome: "invalid", reply: submission.reply() }, { status: 400 });
+    return data<ActionData>({ outcome: "template", reply: submission.reply(), templateId: template.corrTemplateId, html: template.html });
+  }
+  const submission = parseWithZod(form, { schema: sendSchema });
+  if (submission.status !== "success") return data<ActionData>({ outcome: "invalid", reply: submission.reply() }, { status: 400 });
+  const result = await sendInvitation(user, route, submission.value, request);
+  if (result.ok) return redirect("/invites?sent=1");
+  return data<ActionData>(
+    {
+      outcome: "failed",
+      reply: submission.reply(result.field ? { fieldErrors: { [result.field]: [INVITE_MESSAGES.templateRequired] } } : undefined),
+      dialog: result.dialog,
+    },
+    { status: result.status },
+  );
+}
+
+const dateOf = (iso: string) => new Date(iso).toLocaleDateString("en-US", { timeZone: "UTC", month: "2-digit", day: "2-digit", year: "numeric" });
+
 export default function InviteRoute() {
+  const loaded = useLoaderData<typeof loader>();
+  if (!loaded.ok) {
+    return (
+      <SignedInLayout>
+        <PageHeader title="Send a Recruitment Invitation" />
+        <Dialog title={loaded.dialog.title} message={loaded.dialog.message} variant="warning" buttons={[{ label: "OK", to: loaded.existing ? "/invites" : "/linx" }]} />
+      </SignedInLayout>
+    );
+  }
+  return <InviteForm data={loaded} />;
+}
+
+type Loaded = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { ok: true }>;
+
+function InviteForm({ data: d }: { data: Loaded }) {
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const busy = useNavigation().state !== "idle";
+  const location = useLocation();
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const formRef = useRef<HTMLFormElement>(null);
+  const confirmed = useRef(false);
+  const [confirming, setConfirming] = useState(false);
+  const existing = d.existing;
+  const initialTemplate = existing?.templateId != null && d.templates.some((t) => t.id === existing.templateId) ? existing.templateId : d.templates[0]!.id;
+
+  const [form, fields] = useForm({
+    id: "invite",
+    lastResult: actionData?.reply ?? null,
+    defaultValue: {
+      firstName: existing?.firstName ?? "",
+      lastName: existing?.lastName ?? "",
+      email: existing?.email ?? "",
+      ccEmail: existing?.ccEmail ?? "",
+      templateId: String(initialTemplate),
+      formToken: d.formToken,
+    },
+    constraint: getZodConstraint(sendSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: sendSchema }),
+  });
+
+  // The editor's text: a template's (loaded or chosen), the existing invitation's, or what was posted.
+  const posted = typeof fields.body.initialValue === "string" ? fields.body.initialValue : null;
+  const [editor, setEditor] = useState(() => ({
+    key: 0,
+    html: actionData?.outcome === "template" ? actionData.html : (posted ?? existing?.inviteText ?? d.templates.find((t) => t.id === initialTemplate)!.html),
+  }));
+  useEffect(() => {
+    if (actionData?.outcome === "template") setEditor((e) => ({ key: e.key + 1, html: actionData.html }));
+  }, [actionData]);
+
+  const onTemplateChange = (e: React.ChangeEvent<HTMLDivElement>) => {
+    const t = d.templates.find((x) => String(x.id) === (e.target as unknown as HTMLSelectElement).value);
+    if (t) setEditor((cur) => ({ key: cur.key + 1, html: t.html }));
+  };
+
+  const formProps = getFormProps(form);
+  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
+    const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    formProps.onSubmit(e);
+    if (e.defaultPrevented || submitter?.value === INTENT_LOAD_TEMPLATE) return;
+    if (mounted && !confirmed.current) {
+      e.preventDefault();
+      setConfirming(true);
+    }
+  };
+  const sendNow = () => {
+    confirmed.current = true;
+    setConfirming(false);
+    formRef.current?.requestSubmit();
+    confirmed.current = false;
+  };
+
+  const failed = actionData?.outcome === "failed" ? actionData.dialog : null;
+  const template = d.templates.find((t) => t.id === existing?.templateId);
+
   return (
-    <PlaceholderScreen title="Send a Recruitment Invitation">
-      <p className="muted">Email a prospect an invitation with your appointment links.</p>
-    </PlaceholderScreen>
+    <SignedInLayout>
+      <PageHeader title="Send a Recruitment Invitation" lead="Email the prospect your appointment links" />
+      {d.warning ? (
+        <Banner variant="error" title={d.warning.title}>
+          <p>{d.warning.message}</p>
+        </Banner>
+      ) : null}
+      {failed ? <Dialog title={failed.title} message={failed.message} variant="error" /> : null}
+      {actionData?.outcome === "invalid" && form.errors?.length !== 0 ? (
+        <Banner variant="error" title={INVITE_MESSAGES.allFieldsRequired} role="alert">
+          <p>Please correct the fields marked below.</p>
+        </Banner>
+      ) : null}
+      {confirming ? (
+        <Dialog
+          title={CONFIRM_SEND.title}
+          message={CONFIRM_SEND.message}
+          variant="info"
+          buttons={[]}
+          onClose={() => setConfirming(false)}
+        >
+          <div className="dialog__actions">
+            <button type="button" className="btn btn--primary" autoFocus onClick={sendNow}>
+              SEND
+            </button>
+            <button type="button" className="btn btn--secondary" onClick={() => setConfirming(false)}>
+              CANCEL
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
+      <Form method="post" action={`${location.pathname}${location.search}`} {...formProps} onSubmit={onSubmit} ref={formRef} className="form stack">
+        <input {...getInputProps(fields.formToken, { type: "hidden" })} key={fields.formToken.key} />
+        <div className="invite__grid">
+          <TextField meta={fields.firstName} label="Prospect First Name" required readOnly={Boolean(existing)} autoComplete="off" />
+          <TextField meta={fields.lastName} label="Prospect Last Name" required readOnly={Boolean(existing)} autoComplete="off" />
+          <TextField meta={fields.email} label="Prospect Email Address" type="email" required autoComplete="off" />
+          <TextField meta={fields.ccEmail} label="CC Email Address" type="email" autoComplete="off" />
+        </div>
+        {existing ? (
+          <p className="invite__readonly">
+            <strong>Previously invited on:</strong> {dateOf(existing.inviteDate)}
+          </p>
+        ) : null}
+        <div className="invite__readonly">
+          <strong>Invited to:</strong>
+          <ul className="invite__lines">
+            {d.lines.map((l, i) => (
+              <li key={i}>
+                {l.carrier} {l.productType} · {l.scheduleName} · Level {l.levelNo} {l.levelName}
+                {l.hasDocument ? null : <span className="status--send_failed"> (no commission schedule document)</span>}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <p className="invite__readonly">
+          <strong>Starting under agent number:</strong> {d.startingUnder.agentNumber} ({d.startingUnder.companyNumber} / {d.startingUnder.blockNumber})
+          {d.startingUnder.name ? ` ${d.startingUnder.name}` : ""}
+        </p>
+        {existing ? (
+          <p className="invite__readonly">
+            <strong>Email template:</strong> {template?.name ?? "Default Invitation"}
+            <input type="hidden" name={fields.templateId.name} value={String(initialTemplate)} />
+          </p>
+        ) : (
+          <div onChange={onTemplateChange} className="invite__template">
+            <SelectField meta={fields.templateId} label="Email Template" required options={d.templates.map((t) => ({ value: String(t.id), label: t.name }))} />
+            <noscript>
+              <button type="submit" name={INTENT_FIELD} value={INTENT_LOAD_TEMPLATE} className="btn btn--small btn--secondary" formNoValidate>
+                Use this template
+              </button>
+            </noscript>
+          </div>
+        )}
+        <RichTextEditor
+          key={editor.key}
+          name={fields.body.name}
+          id="invite-body"
+          label="Invitation"
+          defaultHtml={editor.html}
+          invalid={Boolean(fields.body.errors?.length)}
+          describedBy={fields.body.errors?.length ? "invite-body-error" : undefined}
+          hint="Merge fields such as [[ProspectFirstName]] and [[AppointmentLink]] are filled in when the email is sent."
+        />
+        <FieldError meta={fields.body} id="invite-body" />
+        {mounted ? (
+          <input type="hidden" name={fields.confirm.name} value="yes" />
+        ) : (
+          <div className={`field${fields.confirm.errors?.length ? " field--invalid" : ""}`}>
+            <label className="field--inline choice">
+              <input type="checkbox" name={fields.confirm.name} id="invite-confirm" value="yes" aria-invalid={fields.confirm.errors?.length ? true : undefined} aria-describedby={fields.confirm.errors?.length ? "invite-confirm-error" : undefined} />
+              <span>{CONFIRM_LABEL}</span>
+            </label>
+            <FieldError meta={fields.confirm} id="invite-confirm" />
+          </div>
+        )}
+        <div className="invite__actions">
+          <Link to={existing ? "/invites" : "/linx"} className="btn btn--secondary">
+            CANCEL
+          </Link>
+          <button type="submit" className="btn btn--primary" disabled={busy || Boolean(d.warning)}>
+            SEND
+          </button>
+        </div>
+      </Form>
+    </SignedInLayout>
   );
 }

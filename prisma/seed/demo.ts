@@ -11,6 +11,7 @@ import { sealField } from "../../app/lib/crypto.server";
 import { prisma } from "../../app/lib/db.server";
 import { env } from "../../app/lib/env.server";
 import { newLinkCode } from "../../app/features/links/codes";
+import { APPOINTMENT_LINK_PREFIX } from "../../app/features/links/schema";
 import { ensureCommissionScheduleDocuments } from "./documents";
 import {
   createAgent,
@@ -201,7 +202,7 @@ async function seedDemoWith(tx: Db, { passwordHash, now }: { passwordHash: strin
       .map((level) => ({ key: `${s.scheduleId}:${level.levelNo}`, recruiterAgentId: mdPositionFor(s).id, scheduleLevelId: level.scheduleLevelId, code: linkCode(r) })),
   );
   const createdLinks = await tx.appointmentLink.createManyAndReturn({
-    data: wanted.map(({ key: _key, ...w }) => ({ ...w, linkPrefix: "EXT", createdById: users.md.id })),
+    data: wanted.map(({ key: _key, ...w }) => ({ ...w, linkPrefix: APPOINTMENT_LINK_PREFIX, createdById: users.md.id })),
   });
   for (const w of wanted) mdLinks.set(w.key, createdLinks.find((l) => l.code === w.code)!);
   const mdLink = (s: CommissionSchedule, levelNo: number) => mdLinks.get(`${s.scheduleId}:${levelNo}`)!;
@@ -288,7 +289,7 @@ async function seedDemoWith(tx: Db, { passwordHash, now }: { passwordHash: strin
     prospectEmailAddress: PEOPLE.prospect.email,
     prospectUserId: users.prospect.id,
     corrTemplateId: defaultTemplate.corrTemplateId,
-    inviteText: renderDemoInvite(defaultTemplate.html, PEOPLE.prospect.givenName, PEOPLE.prospect.familyName, `EXT${prospectLink.code}`),
+    inviteText: renderDemoInvite(defaultTemplate.html, PEOPLE.prospect.givenName, PEOPLE.prospect.familyName, `${APPOINTMENT_LINK_PREFIX}${prospectLink.code}`),
     inviteDate: daysBefore(now, 12),
     status: "ACCEPTED",
     acceptedAt: daysBefore(now, 10),
@@ -351,7 +352,7 @@ async function seedDemoWith(tx: Db, { passwordHash, now }: { passwordHash: strin
       prospectLastName: p.last,
       prospectEmailAddress: `${p.first}.${p.last}@example.com`.toLowerCase(),
       corrTemplateId: defaultTemplate.corrTemplateId,
-      inviteText: renderDemoInvite(defaultTemplate.html, p.first, p.last, `EXT${link.code}`),
+      inviteText: renderDemoInvite(defaultTemplate.html, p.first, p.last, `${APPOINTMENT_LINK_PREFIX}${link.code}`),
       inviteDate: daysBefore(now, p.days),
     });
   }

@@ -19,6 +19,7 @@ import { insertAgent, type NewAgentData } from "../../app/features/hierarchy/hie
 import { defaultScheduleLevels, maxLevel } from "../../app/features/documents/system-pdfs.server";
 import { sealField } from "../../app/lib/crypto.server";
 import { newLinkCode } from "../../app/features/links/codes";
+import { APPOINTMENT_LINK_PREFIX } from "../../app/features/links/schema";
 
 export type Db = Prisma.TransactionClient;
 
@@ -246,14 +247,14 @@ export type CreateAppointmentLinkInput = {
   recruiterAgentId: number;
   scheduleLevelId: number;
   code?: string;
-  linkPrefix?: "EXT" | "USR" | "MD";
+  linkPrefix?: "APL" | "EXT" | "USR" | "MD";
   createdById?: string | null;
 };
 
 export async function createAppointmentLink(db: Db, input: CreateAppointmentLinkInput) {
   return db.appointmentLink.create({
     data: {
-      linkPrefix: input.linkPrefix ?? "EXT",
+      linkPrefix: input.linkPrefix ?? APPOINTMENT_LINK_PREFIX,
       code: input.code ?? newLinkCode(),
       recruiterAgentId: input.recruiterAgentId,
       scheduleLevelId: input.scheduleLevelId,

@@ -225,3 +225,41 @@ export const DEFAULT_INVITATION = {
     "<p>[[AgencyName]]<br>[[AgencyAddress1]] [[AgencyAddress2]]<br>[[AgencyCity]], [[AgencyState]] [[AgencyZip]]</p>",
   ].join("\n"),
 };
+
+/**
+ * The web-based invitations (template types 2070 and 2071, part 1 §4): the
+ * prospect who follows them applies through the web-based program
+ * (appointment type APPTTYP_WVB; docs/decisions/0021-invitations.md).
+ */
+export const WEB_BASED_INVITATIONS = [
+  {
+    templateTypeId: 2070,
+    systemCode: "DFT_VB_INVITE",
+    name: "Web-Based Invitation",
+    description: "Invites the prospect to sell through the web-based program: the offered appointments and the sign-up link.",
+    subject: "Your invitation to sell [[CompanyName]] products online with [[AgencyName]]",
+    html: [
+      "<p>Dear [[ProspectFirstName]] [[ProspectLastName]],</p>",
+      "<p>I would like to invite you to join our web-based program and sell <strong>[[CompanyName]]</strong> products online with [[AgencyName]].</p>",
+      "[[AppointmentLinkRows]]",
+      "<p>To accept, follow the link below, sign up with this email address and complete the short web-based appointment application:</p>",
+      "<p><strong>[[AppointmentLink]]</strong></p>",
+      "[[DocumentLinks]]",
+      "<p>Sincerely,<br>[[RecruiterName]]<br>[[RecruiterPhone]] &middot; [[RecruiterEmail]]</p>",
+    ].join("\n"),
+  },
+  {
+    templateTypeId: 2071,
+    systemCode: "DFT_VB_CUSTOM_INVITE",
+    name: "Web-Based Custom Invitation",
+    description: "A web-based invitation with room for your own words: edit the text before sending.",
+    subject: "[[RecruiterName]] invites you to the [[CompanyName]] web-based program",
+    html: [
+      "<p>Hello [[ProspectFirstName]],</p>",
+      "<p>(Write your personal message here.)</p>",
+      "<p>Sign up with this email address to start your web-based appointment: <strong>[[AppointmentLink]]</strong></p>",
+      "[[AppointmentLinkRows]]",
+      "<p>[[RecruiterName]]<br>[[AgencyName]] &middot; [[AgencyPhone]]</p>",
+    ].join("\n"),
+  },
+] as const;

@@ -13,6 +13,7 @@ import {
   STATE_FEE_QUESTION,
   TEMPLATE_FIELDS,
   TEMPLATE_TYPES,
+  WEB_BASED_INVITATIONS,
   stateFees,
 } from "./reference-data";
 
@@ -125,18 +126,21 @@ export async function seedReferenceDataWith(db: Db): Promise<void> {
 
   // The Default Invitation (system template, no owner). Only created: an
   // administrator may have edited its wording since.
-  const existingDefault = await db.emailTemplate.findUnique({ where: { systemCode: DEFAULT_INVITATION.systemCode } });
-  if (!existingDefault) {
+  // The web-based invitations (types 2070 and 2071) likewise: a recruiter
+  // choosing one sends a web-based invitation (decision 0021).
+  for (const t of [DEFAULT_INVITATION, ...WEB_BASED_INVITATIONS]) {
+    const existing = await db.emailTemplate.findUnique({ where: { systemCode: t.systemCode } });
+    if (existing) continue;
     await db.emailTemplate.create({
       data: {
-        templateTypeId: 1003,
-        systemCode: DEFAULT_INVITATION.systemCode,
+        templateTypeId: "templateTypeId" in t ? t.templateTypeId : 1003,
+        systemCode: t.systemCode,
         isSystem: true,
         isActive: true,
-        name: DEFAULT_INVITATION.name,
-        description: DEFAULT_INVITATION.description,
-        subject: DEFAULT_INVITATION.subject,
-        html: DEFAULT_INVITATION.html,
+        name: t.name,
+        description: t.description,
+        subject: t.subject,
+        html: t.html,
       },
     });
   }

@@ -41,7 +41,7 @@ describe("wizard without JavaScript", () => {
     await dialog.getByText("System Error").waitFor();
     await dialog.getByText("Oops. Pardon our mistakes. Please start over from the home page...").waitFor();
     // An unknown link.
-    await page.goto(`${appUrl}/wizard?link=EXTNOSUCHLINK`);
+    await page.goto(`${appUrl}/wizard?link=APLNOSUCHLINK`);
     await dialog.getByText("Fetching Agency information failed").waitFor();
     await dialog.getByRole("link", { name: "OK" }).click();
     await expectDashboard(page, appUrl);

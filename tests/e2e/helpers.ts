@@ -88,12 +88,22 @@ export async function startApplication(page: Page, type: RegExp, name: { firstNa
 }
 
 /** From the dashboard of an invited prospect through the wizard choosing the type (a radio label); ends on the application, whose id it returns. */
-export async function throughWizard(page: Page, type: RegExp) {
-  const { appUrl } = sharedApp();
+export async function throughWizard(page: Page, type: RegExp, appUrl: string = sharedApp().appUrl) {
   await page.goto(`${appUrl}/home`);
   await page.getByRole("link", { name: "Complete Your Appointment" }).click();
   await page.waitForURL(/\/wizard\?/);
+  return wizardFromFirstStep(page, type);
+}
+
+/**
+ * From the wizard's first step through to the application, choosing the type
+ * (a radio label); `atInvitation` runs on step 2 ('Your invitation') before
+ * 'Yes'. Returns the new application's id.
+ */
+export async function wizardFromFirstStep(page: Page, type: RegExp, atInvitation?: (page: Page) => Promise<void>) {
   await page.getByRole("button", { name: "NEXT", exact: true }).click();
+  await page.getByRole("heading", { name: "Your invitation", exact: true }).waitFor();
+  if (atInvitation) await atInvitation(page);
   await page.getByLabel("Yes", { exact: true }).check();
   await page.getByRole("button", { name: "NEXT", exact: true }).click();
   await page.getByRole("radio", { name: type }).check();

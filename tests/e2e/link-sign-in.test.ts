@@ -30,15 +30,15 @@ async function newLink(opts: { prefix?: string; deleted?: boolean; enabled?: boo
   const [base] = await query<{ recruiter_agent_id: number; schedule_level_id: number }>(
     `SELECT l.recruiter_agent_id, l.schedule_level_id FROM appointment_links l
        JOIN schedule_levels sl ON sl.schedule_level_id = l.schedule_level_id
-      WHERE NOT sl.enroll_rep AND l.is_enabled AND NOT l.is_deleted AND l.link_prefix = 'EXT'
+      WHERE NOT sl.enroll_rep AND l.is_enabled AND NOT l.is_deleted AND l.link_prefix = 'APL'
       ORDER BY l.appointment_link_id LIMIT 1`,
   );
   await query(
     `INSERT INTO appointment_links (link_prefix, code, recruiter_agent_id, schedule_level_id, is_enabled, is_deleted, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, now())`,
-    [opts.prefix ?? "EXT", code, opts.recruiterAgentId ?? base!.recruiter_agent_id, base!.schedule_level_id, opts.enabled ?? true, opts.deleted ?? false],
+    [opts.prefix ?? "APL", code, opts.recruiterAgentId ?? base!.recruiter_agent_id, base!.schedule_level_id, opts.enabled ?? true, opts.deleted ?? false],
   );
-  return `${opts.prefix ?? "EXT"}${code}`;
+  return `${opts.prefix ?? "APL"}${code}`;
 }
 
 async function violations(page: Page): Promise<string[]> {
@@ -91,7 +91,7 @@ describe("links through sign-in without JavaScript", () => {
     await page.getByText(LINK_REQUIRED).waitFor();
 
     const cases: [string, keyof typeof LINK_FAILURE_MESSAGES][] = [
-      ["EXTNOSUCHLINK0000", "APPT_LINK_INVALID"],
+      ["APLNOSUCHLINK0000", "APPT_LINK_INVALID"],
       [await newLink({ deleted: true }), "APPT_LINK_DELETED"],
       [await newLink({ enabled: false }), "APPT_LINK_INVALID"],
       ["MDNOSUCHLINK0000", "MD_LINK_INVALID"],
@@ -134,7 +134,7 @@ describe("links through sign-in without JavaScript", () => {
     await page.goto(`${appUrl}/home`);
     await page.getByLabel("Appointment Link", { exact: true }).waitFor();
     await expectNoViolationsAt(page, [1280, 390]);
-    await usePromptedLink(page, "EXTNOSUCHLINK0001");
+    await usePromptedLink(page, "APLNOSUCHLINK0001");
     await page.getByText(LINK_FAILURE_MESSAGES.APPT_LINK_INVALID).waitFor();
     await expectNoViolationsAt(page, [1280, 390]);
     await page.close();

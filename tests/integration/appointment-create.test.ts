@@ -64,7 +64,7 @@ describe("wizard", () => {
   it("answers 'Wizard: System Error' without a link", async () => {
     const r = await wizardContext(asUser(await newProspect()), { link: "" });
     expect(r).toMatchObject({ ok: false, title: "Wizard: System Error", message: "Oops. Pardon our mistakes. Please start over from the home page..." });
-    const bad = await wizardContext(asUser(await newProspect()), { link: "EXTNOSUCHLINK" });
+    const bad = await wizardContext(asUser(await newProspect()), { link: "APLNOSUCHLINK" });
     expect(bad.ok).toBe(false);
   });
 
@@ -111,9 +111,9 @@ describe("wizard", () => {
     const prospect = await newProspect();
     const template = await prisma.emailTemplate.create({ data: { templateTypeId: 2070, name: "Web-based", description: "", html: "<p>x</p>" } });
     await createInvitation(prisma, { appointmentLinkId: repLink.appointmentLinkId, inviterAgentId: world.md.id, prospectEmailAddress: prospect.userName, corrTemplateId: template.corrTemplateId });
-    const ctx = await wizardContext(asUser(prospect), { link: `EXT${repLink.code}` });
+    const ctx = await wizardContext(asUser(prospect), { link: `APL${repLink.code}` });
     expect(ctx.ok && ctx.context.enrollRep).toBe(true);
-    const r = await createFromWizard(asUser(prospect), { link: `EXT${repLink.code}`, appointmentTypeCode: "APPTTYP_CORP" });
+    const r = await createFromWizard(asUser(prospect), { link: `APL${repLink.code}`, appointmentTypeCode: "APPTTYP_CORP" });
     if (!r.ok) throw new Error(r.message);
     const a = await prisma.appointment.findUniqueOrThrow({ where: { appointmentId: r.appointmentId } });
     expect([a.appointmentTypeCode, a.invitationFlavour]).toEqual(["APPTTYP_REP", "VB"]);
@@ -155,10 +155,10 @@ describe("paper appointments", () => {
     const childUser = await createUser(prisma, {});
     const child = await createAgent(prisma, { parentId: world.md.id, userId: childUser.id });
     const childLink = await createAppointmentLink(prisma, { recruiterAgentId: child.id, scheduleLevelId: world.schedule.levels[7].scheduleLevelId });
-    expect((await createPaperAppointment(asUser(world.mdUser), { link: `EXT${childLink.code}`, emailAddress: "downline@example.com", apptTypeCode: "APPTTYP_IND" })).ok).toBe(true);
+    expect((await createPaperAppointment(asUser(world.mdUser), { link: `APL${childLink.code}`, emailAddress: "downline@example.com", apptTypeCode: "APPTTYP_IND" })).ok).toBe(true);
     const r = await createPaperAppointment(asUser(childUser), { link: world.linkText, emailAddress: "someone@example.com", apptTypeCode: "APPTTYP_IND" });
     expect(r).toMatchObject({ ok: false, code: "BAD_APPT_LINK", message: "Bad appointment link" });
-    const bad = await createPaperAppointment(asUser(world.mdUser), { link: "EXTDOESNOTEXIST", emailAddress: "x@example.com", apptTypeCode: "APPTTYP_IND" });
+    const bad = await createPaperAppointment(asUser(world.mdUser), { link: "APLDOESNOTEXIST", emailAddress: "x@example.com", apptTypeCode: "APPTTYP_IND" });
     expect(bad).toMatchObject({ ok: false, code: "BAD_APPT_LINK" });
   });
 });

@@ -77,7 +77,7 @@ export async function makeWorld() {
   const level5 = schedule.levels.find((l) => l.levelNo === 5)!;
   const link = await createAppointmentLink(prisma, { recruiterAgentId: md.id, scheduleLevelId: level5.scheduleLevelId });
   const personalQuestions = await prisma.question.findMany({ where: { questionType: "QUES_TYP_PERSONAL" }, orderBy: { sortOrder: "asc" } });
-  return { mdUser, md, schedule, level5, link, linkText: `EXT${link.code}`, personalQuestions };
+  return { mdUser, md, schedule, level5, link, linkText: `APL${link.code}`, personalQuestions };
 }
 
 /**

@@ -122,7 +122,7 @@ describe("creating a paper appointment", () => {
     await createAgent(prisma, { userId: stranger.id });
     const email = uniqueEmail("bad");
     for (const [user, link] of [
-      [asUser(world.mdUser), "EXTDOESNOTEXIST"],
+      [asUser(world.mdUser), "APLDOESNOTEXIST"],
       [asUser(stranger), world.linkText],
     ] as const) {
       const r = await startPaperAppointment(user, single(email, link), confirm(email), req());

@@ -19,7 +19,7 @@ beforeAll(async () => {
   world = await makeWorld();
 });
 
-async function link(over: { isDeleted?: boolean; isEnabled?: boolean; linkPrefix?: "EXT" | "MD"; recruiterAgentId?: number; scheduleLevelId?: number } = {}) {
+async function link(over: { isDeleted?: boolean; isEnabled?: boolean; linkPrefix?: "APL" | "MD"; recruiterAgentId?: number; scheduleLevelId?: number } = {}) {
   const l = await createAppointmentLink(prisma, {
     recruiterAgentId: over.recruiterAgentId ?? world.md.id,
     scheduleLevelId: over.scheduleLevelId ?? world.level5.scheduleLevelId,
@@ -31,13 +31,13 @@ async function link(over: { isDeleted?: boolean; isEnabled?: boolean; linkPrefix
       data: { isDeleted: over.isDeleted ?? false, isEnabled: over.isEnabled ?? true },
     });
   }
-  return `${over.linkPrefix ?? "EXT"}${l.code}`;
+  return `${over.linkPrefix ?? "APL"}${l.code}`;
 }
 
 describe("link check (GET user/link/{link})", () => {
   it("answers each failure code for its own reason, and valid for a usable link", async () => {
     expect(await validateLink(world.linkText)).toEqual({ isValid: true });
-    expect(await validateLink("EXTNOSUCHLINK")).toEqual({ isValid: false, failureReasonCode: "APPT_LINK_INVALID" });
+    expect(await validateLink("APLNOSUCHLINK")).toEqual({ isValid: false, failureReasonCode: "APPT_LINK_INVALID" });
     expect(await validateLink("MDNOSUCHLINK")).toEqual({ isValid: false, failureReasonCode: "MD_LINK_INVALID" });
     expect(await validateLink(await link({ isDeleted: true }))).toEqual({ isValid: false, failureReasonCode: "APPT_LINK_DELETED" });
     expect(await validateLink(await link({ isEnabled: false }))).toEqual({ isValid: false, failureReasonCode: "APPT_LINK_INVALID" });
@@ -68,7 +68,7 @@ describe("dashboard link (?lnk=)", () => {
     const created = await createFromWizard(prospect, { link: world.linkText, appointmentTypeCode: "APPTTYP_IND" });
     expect(created.ok).toBe(true);
     expect(await linkOnDashboard(prospect, world.linkText, req("/home"))).toEqual({ kind: "alreadyConfigured" });
-    expect(await linkOnDashboard(prospect, "EXTNOSUCHLINK", req("/home"))).toEqual({ kind: "invalid", failureReasonCode: "APPT_LINK_INVALID" });
+    expect(await linkOnDashboard(prospect, "APLNOSUCHLINK", req("/home"))).toEqual({ kind: "invalid", failureReasonCode: "APPT_LINK_INVALID" });
     expect(await linkOnDashboard(prospect, "USRANYTHING", req("/home"))).toEqual({ kind: "none" });
   });
 });

@@ -145,6 +145,7 @@ const URLENCODED = "application/x-www-form-urlencoded";
 
 let prospect = "";
 let md = "";
+let outsider = "";
 let admin = "";
 let appId = 0;
 let linkCode = "";
@@ -157,6 +158,8 @@ beforeAll(async () => {
   // (instead of taking gigabytes of a shared machine for a minute first).
   app = await startApp({ databaseUrl, env: { NODE_OPTIONS: "--max-old-space-size=384" } });
   [prospect, md, admin] = [await signIn("prospect@portal.localhost"), await signIn("md@portal.localhost"), await signIn("admin@portal.localhost")];
+  // Not the prospect, not an upline of the application's recruiter (the director is: read-only, 403).
+  outsider = await signIn("agent@portal.localhost");
   const [row] = await query<{ id: number }>(
     databaseUrl,
     `select a.appointment_id as id from appointments a join users u on u.id = a.user_id
@@ -165,7 +168,7 @@ beforeAll(async () => {
   appId = row!.id;
   const [link] = await query<{ code: string }>(
     databaseUrl,
-    `select link_prefix || code as code from appointment_links where is_enabled and not is_deleted and link_prefix = 'EXT' limit 1`,
+    `select link_prefix || code as code from appointment_links where is_enabled and not is_deleted and link_prefix = 'APL' limit 1`,
   );
   linkCode = link!.code;
 }, 180_000);
@@ -227,13 +230,20 @@ describe("bodies that would exhaust memory", () => {
 
   it("answers 404 to a user without access before reading the body", async () => {
     const a = await expectCheap(`/appoint?id=${appId}&section=FEES`, {
-      cookie: md,
+      cookie: outsider,
       contentType: URLENCODED,
       body: "section=FEES&intent=openAddState&x[99999999]=1",
     });
     expect(a.status).toBe(404);
     // The same for a body that is not a form at all: access comes first.
-    expect((await post(`/appoint?id=${appId}`, { cookie: md, contentType: "application/json", body: "{" })).status).toBe(404);
+    expect((await post(`/appoint?id=${appId}`, { cookie: outsider, contentType: "application/json", body: "{" })).status).toBe(404);
+    // An upline may read the application but never write: 403, also before the body is read.
+    const upline = await expectCheap(`/appoint?id=${appId}&section=FEES`, {
+      cookie: md,
+      contentType: URLENCODED,
+      body: "section=FEES&intent=openAddState&x[99999999]=1",
+    });
+    expect(upline.status).toBe(403);
   });
 
   it("refuses a 100 MB body with 413 before reading it", async () => {

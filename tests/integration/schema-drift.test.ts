@@ -117,7 +117,9 @@ describe("schema drift", () => {
 
     const fromSchema = await createEmptyDatabase(undefined, pgServer);
     created.push(fromSchema);
-    await withClient(fromSchema.url, (c) => c.query(sql));
+    // Extensions come from the migrations (schema.prisma does not declare them:
+    // postgresqlExtensions is a preview feature); the trigram indexes need pg_trgm.
+    await withClient(fromSchema.url, (c) => c.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm;\n${sql}`));
 
     const fromMigrations = await createEmptyDatabase(undefined, pgServer);
     created.push(fromMigrations);

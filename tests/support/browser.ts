@@ -192,11 +192,19 @@ export async function gotoSignIn(page: Page, appUrl: string) {
 }
 
 /**
- * Signs up through the built-in provider's pages, confirms the email with
- * the emailed link (read from the app's captured mail in `databaseUrl`,
- * default: the shared e2e app's), signs in; ends on the portal (normally /home).
+ * Where signUp() finds the confirmation link: the app's captured mail (its
+ * database URL), or a function that returns the link (e.g. the
+ * SMTP sink's `verificationLink`, tests/support/smtp-sink.ts).
  */
-export async function signUp(page: Page, appUrl: string, account: NewAccount, databaseUrl: string = inject("appDatabaseUrl")) {
+export type ConfirmationMail = string | ((email: string) => Promise<string>);
+
+/**
+ * Signs up through the built-in provider's pages (starting from the provider's
+ * sign-in page when already there), confirms the email with the emailed link
+ * (read from `mail`, default: the shared e2e app's captured mail), signs in;
+ * ends on the portal (normally /home).
+ */
+export async function signUp(page: Page, appUrl: string, account: NewAccount, mail: ConfirmationMail = inject("appDatabaseUrl")) {
   const since = new Date(Date.now() - 1_000);
   await gotoSignIn(page, appUrl);
   await page.getByRole("link", { name: /sign up now/i }).click();
@@ -210,8 +218,11 @@ export async function signUp(page: Page, appUrl: string, account: NewAccount, da
   await page.getByLabel(/phone/i).fill(account.phone);
   await page.getByRole("button", { name: /sign up|create/i }).click();
   await page.getByRole("heading", { name: "Check your email" }).waitFor({ state: "visible" });
-  const mail = await waitForMail(databaseUrl, { to: account.email, subject: /confirm your/i, since });
-  await page.goto(findLink(mail, /\/email\/verify\//));
+  const link =
+    typeof mail === "string"
+      ? findLink(await waitForMail(mail, { to: account.email, subject: /confirm your/i, since }), /\/email\/verify\//)
+      : await mail(account.email);
+  await page.goto(link);
   await page.getByRole("link", { name: /continue to the appointment portal/i }).click();
   await page.getByLabel(/^email/i).waitFor({ state: "visible" });
   await fillSignIn(page, account.email, account.password);

@@ -5,7 +5,13 @@
 // Rights (docs/decisions/0009-application-save-submit-evidence.md):
 //  - the prospect (appointment.userId);
 //  - the recruiter who created a paper appointment (appointment.submitterId);
-//  - an internal administrator (the effective user's isInternal flag).
+//  - an internal administrator (the effective user's isInternal flag);
+//  - READ ONLY: the recruiter and every upline: the application's recruiter
+//    position (appointment.recruiterAgentId, else its appointment link's
+//    recruiterAgentId) or a position of its paper submitter is one of the
+//    viewer's positions or under one of them (isUnderUser, one closure-table
+//    query; docs/decisions/0024-downline-applications-and-reports.md).
+//    Any write (save, submit, upload, consent) answers 403 'read-only'.
 // Impersonation acts as the user: an administrator acting for someone sees
 // exactly what that person sees (the effective user's rights, not the
 // administrator's). Anyone else gets 404, as if the record did not exist.
@@ -13,6 +19,7 @@ import type { Appointment } from "~/generated/prisma/client";
 import { audit } from "~/lib/audit.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
+import { isUnderUser } from "~/features/hierarchy/hierarchy.server";
 import { isEditableStatus } from "./model";
 
 /** True when an application in this status is read-only (model's isEditableStatus, spec part 2 §4). */
@@ -20,7 +27,7 @@ export function isReadOnlyStatus(statusCode: string): boolean {
   return !isEditableStatus(statusCode);
 }
 
-export type AppointmentRole = "PROSPECT" | "SUBMITTER" | "ADMIN";
+export type AppointmentRole = "PROSPECT" | "SUBMITTER" | "ADMIN" | "UPLINE";
 
 /** How the user relates to the appointment, or null when they may not see it. */
 export function appointmentRole(
@@ -53,20 +60,37 @@ export async function requireAppointmentAccess(
   appointmentId: number,
   opts: AccessOptions = {},
 ): Promise<Appointment & { role: AppointmentRole }> {
-  const row =
+  const found =
     Number.isSafeInteger(appointmentId) && appointmentId > 0
-      ? await prisma.appointment.findUnique({ where: { appointmentId } })
+      ? await prisma.appointment.findUnique({
+          where: { appointmentId },
+          include: { appointmentLink: { select: { recruiterAgentId: true } } },
+        })
       : null;
-  const role = row && !row.isDeleted ? appointmentRole(user, row) : null;
-  if (!row || !role) {
-    await refuse(user, appointmentId, opts, row ? "not yours" : "not found");
+  let role = found && !found.isDeleted ? appointmentRole(user, found) : null;
+  if (found && !found.isDeleted && !role && (await isUplineOf(user, found, found.appointmentLink?.recruiterAgentId))) role = "UPLINE";
+  if (!found || !role) {
+    await refuse(user, appointmentId, opts, found ? "not yours" : "not found");
     throw new Response(null, { status: 404 });
   }
-  if (opts.write && isReadOnlyStatus(row.appointmentStatusCode)) {
-    await refuse(user, appointmentId, opts, `read-only (${row.appointmentStatusCode})`);
+  if (opts.write && role === "UPLINE") {
+    await refuse(user, appointmentId, opts, "read-only (upline)");
     throw new Response(READ_ONLY_MESSAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
+  if (opts.write && isReadOnlyStatus(found.appointmentStatusCode)) {
+    await refuse(user, appointmentId, opts, `read-only (${found.appointmentStatusCode})`);
+    throw new Response(READ_ONLY_MESSAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  const { appointmentLink: _link, ...row } = found;
   return { ...row, role };
+}
+
+/** The hierarchy rule: the application's recruiter (or paper submitter) is the user or in the user's downline. */
+function isUplineOf(user: CurrentUser, a: Pick<Appointment, "recruiterAgentId" | "submitterId">, linkRecruiterAgentId: number | undefined) {
+  return isUnderUser(prisma, user.id, {
+    agentIds: [a.recruiterAgentId, linkRecruiterAgentId],
+    userIds: [a.submitterId],
+  });
 }
 
 async function refuse(user: CurrentUser, appointmentId: number, opts: AccessOptions, reason: string) {

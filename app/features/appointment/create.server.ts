@@ -8,6 +8,7 @@ import { audit } from "~/lib/audit.server";
 import { auditAppointment } from "./access.server";
 import { byVerifiedEmail, type CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
+import { parseLink } from "~/features/links/schema";
 import {
   ENROLL_REP_TYPE,
   WIZARD_APPOINTMENT_TYPES,
@@ -102,7 +103,7 @@ function usable(l: LinkRow): boolean {
 }
 
 /**
- * The appointment link (EXT/USR + code) or multi-link (MLT + code) with its
+ * The appointment link (APL/USR + code) or multi-link (MLT + code) with its
  * carrier/level lines, or null when it does not exist or cannot be used.
  */
 export async function resolveLink(
@@ -110,7 +111,8 @@ export async function resolveLink(
   input: { link?: string | null; multiLinkId?: number | string | null },
 ): Promise<ResolvedLink | null> {
   const raw = (input.link ?? "").trim();
-  const m = /^(MLT|EXT|USR)([A-Za-z0-9-]{1,60})$/i.exec(raw);
+  const parsed = parseLink(raw);
+  const m = parsed && (["MLT", "APL", "USR"] as const).some((p) => p === parsed.prefix) ? parsed : null;
   const multiId = input.multiLinkId == null || input.multiLinkId === "" ? null : Number(input.multiLinkId);
   if (!m) {
     if (multiId != null && Number.isSafeInteger(multiId)) {
@@ -119,8 +121,7 @@ export async function resolveLink(
     }
     return null;
   }
-  const prefix = m[1].toUpperCase();
-  const code = m[2];
+  const { prefix, code } = m;
   if (prefix === "MLT") {
     const ml = await db.multiLink.findFirst({
       where: { code: { equals: code, mode: "insensitive" } },

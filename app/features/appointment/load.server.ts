@@ -130,7 +130,8 @@ export async function loadApplication(user: CurrentUser, appointmentId: number, 
     levelName: b.scheduleLevel?.levelName ?? "",
   }));
   const inviter = a.invitation?.inviterAgent ?? a.recruiterAgent;
-  const readOnly = isReadOnlyStatus(a.appointmentStatusCode);
+  // An upline reads the downline's application and never changes it (access.server.ts).
+  const readOnly = isReadOnlyStatus(a.appointmentStatusCode) || row.role === "UPLINE";
   return {
     appointmentId,
     role: row.role,

@@ -42,6 +42,8 @@ export async function applicationScreen(user: CurrentUser, id: number, wanted: s
     section,
     sections: app.sections,
     statusText: app.statusText,
+    /** A recruiter or upline reading a downline application (read-only, decision 0024). */
+    isUpline: app.role === "UPLINE",
     agentNumber: app.agentNumber,
     header: {
       inviterName: null,

@@ -32,6 +32,24 @@ export const MAX_UPLOAD_REQUEST_BYTES = 5 * MAX_UPLOAD_BYTES;
 const MAX_FIELD_BYTES = 200;
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 
+/**
+ * What a route accepts as its file, checked as the bytes stream in: the
+ * name (optional) and the first `headerBytes` bytes (the content's magic
+ * number). The default is a PDF (name *.pdf, starting %PDF-); template
+ * images pass their own (PNG, JPG, GIF by content).
+ */
+export type UploadContentRule = {
+  headerBytes: number;
+  acceptHeader: (header: Uint8Array) => boolean;
+  acceptName?: (name: string) => boolean;
+};
+
+export const PDF_UPLOAD_RULE: UploadContentRule = {
+  headerBytes: PDF_MAGIC.length,
+  acceptHeader: (h) => PDF_MAGIC.every((b, i) => h[i] === b),
+  acceptName: isPdfFileName,
+};
+
 /** The multipart body could not be parsed (broken framing, a bad part header, no parts at all). */
 export class MalformedUploadError extends Error {
   constructor(cause?: unknown) {
@@ -54,9 +72,12 @@ export type ReceivedUpload = {
   fileCount: number;
   fileName: string | null;
   contentType: string | null;
-  /** Written for the first file only, and only while it looked like an acceptable PDF. */
+  /** Written for the first file only, and only while it looked acceptable (the content rule, the size). */
   blob: WrittenBlob | null;
-  problem: "NOT_PDF" | "TOO_BIG" | null;
+  /** The first bytes of the first file (up to the rule's headerBytes). */
+  header: Uint8Array | null;
+  /** WRONG_TYPE: the name or the first bytes are not what the rule accepts. */
+  problem: "WRONG_TYPE" | "TOO_BIG" | null;
 };
 
 async function drain(data: AsyncIterable<Uint8Array>): Promise<void> {
@@ -104,6 +125,10 @@ function cappedRequest(request: Request, maxBytes: number): Request {
 export type ReceiveUploadOptions = {
   /** The largest file (bytes); larger: problem TOO_BIG. */
   maxBytes?: number;
+  /** The whole request's cap (default MAX_UPLOAD_REQUEST_BYTES); past it UploadRequestTooLargeError. */
+  maxRequestBytes?: number;
+  /** What the file must be (name, first bytes); default a PDF. */
+  rule?: UploadContentRule;
   /**
    * The text fields to keep, with each one's byte cap (default: the
    * appointment upload's appointmentId and documentTypeCode, 200 bytes).
@@ -116,7 +141,8 @@ export type ReceiveUploadOptions = {
 
 export async function receiveUpload(request: Request, opts: ReceiveUploadOptions = {}): Promise<ReceivedUpload> {
   const maxBytes = opts.maxBytes ?? MAX_UPLOAD_BYTES;
-  const got: ReceivedUpload = { fields: {}, fileCount: 0, fileName: null, contentType: null, blob: null, problem: null };
+  const rule = opts.rule ?? PDF_UPLOAD_RULE;
+  const got: ReceivedUpload = { fields: {}, fileCount: 0, fileName: null, contentType: null, blob: null, header: null, problem: null };
   const wanted = new Map<string, number>(
     Object.entries(opts.fields ?? { [UPLOAD_FIELDS.appointmentId]: MAX_FIELD_BYTES, [UPLOAD_FIELDS.documentTypeCode]: MAX_FIELD_BYTES }),
   );
@@ -141,8 +167,8 @@ export async function receiveUpload(request: Request, opts: ReceiveUploadOptions
     }
     got.fileName = cleanUploadFileName(part.filename);
     got.contentType = part.contentType || null;
-    if (!isPdfFileName(got.fileName)) {
-      got.problem = "NOT_PDF";
+    if (rule.acceptName && !rule.acceptName(got.fileName)) {
+      got.problem = "WRONG_TYPE";
       await drain(part.data);
       return undefined;
     }
@@ -153,9 +179,9 @@ export async function receiveUpload(request: Request, opts: ReceiveUploadOptions
       for await (const chunk of part.data) {
         if (got.problem) continue;
         seen += chunk.byteLength;
-        for (let i = 0; header.length < PDF_MAGIC.length && i < chunk.byteLength; i++) header.push(chunk[i]!);
-        if (header.length > 0 && header.some((b, i) => b !== PDF_MAGIC[i])) {
-          got.problem = "NOT_PDF";
+        for (let i = 0; header.length < rule.headerBytes && i < chunk.byteLength; i++) header.push(chunk[i]!);
+        if (header.length >= rule.headerBytes && !rule.acceptHeader(Uint8Array.from(header))) {
+          got.problem = "WRONG_TYPE";
           continue;
         }
         if (seen > maxBytes) {
@@ -166,14 +192,15 @@ export async function receiveUpload(request: Request, opts: ReceiveUploadOptions
       }
     }
     const blob = await writeBlob({ stream: checked() });
-    if (!got.problem && header.length < PDF_MAGIC.length) got.problem = "NOT_PDF";
+    got.header = Uint8Array.from(header);
+    if (!got.problem && !rule.acceptHeader(got.header)) got.problem = "WRONG_TYPE";
     if (got.problem) await removeBlob(blob.storageKey).catch(() => {});
     else got.blob = blob;
     return undefined;
   };
 
   try {
-    await unstable_parseMultipartFormData(cappedRequest(request, MAX_UPLOAD_REQUEST_BYTES), handler);
+    await unstable_parseMultipartFormData(cappedRequest(request, opts.maxRequestBytes ?? MAX_UPLOAD_REQUEST_BYTES), handler);
     if (parts === 0) throw new MalformedUploadError();
   } catch (error) {
     if (got.blob) await removeBlob(got.blob.storageKey).catch(() => {});
@@ -332,7 +359,7 @@ export async function handleUpload(request: Request, user: CurrentUser): Promise
     let result: UploadResultCode | null = null;
     if (got.fileCount > 1) result = "TOO_MANY";
     else if (got.fileCount === 0) result = "NO_FILE";
-    else if (got.problem) result = got.problem;
+    else if (got.problem) result = got.problem === "WRONG_TYPE" ? "NOT_PDF" : got.problem;
     const documentTypeCode = got.fields[UPLOAD_FIELDS.documentTypeCode] ?? "";
     const types = await uploadDocumentTypes(appointment.appointmentTypeCode);
     const type = types.find((t) => t.documentTypeCode === documentTypeCode);

@@ -44,3 +44,70 @@ export async function insertAgent(tx: Db, data: NewAgentData, parentId: number |
   });
   return agent;
 }
+
+// ───────────────────────────── reading: who is under whom ─────────────────────────────
+// Shared by the agents screens, agent documents and the application access
+// rule (an upline may open a downline application read-only).
+
+/**
+ * True when `agentId` is in the downline of one of the user's own agent
+ * positions: one indexed query (closure primary key via the user's
+ * positions). `strict` leaves out the user's own positions (depth 0).
+ */
+export async function isAgentUnderUser(
+  db: Pick<Db, "$queryRaw">,
+  userId: string,
+  agentId: number,
+  opts: { strict?: boolean } = {},
+): Promise<boolean> {
+  if (!Number.isSafeInteger(agentId) || agentId <= 0) return false;
+  const minDepth = opts.strict ? 1 : 0;
+  const rows = await db.$queryRaw<Array<{ ok: boolean }>>`
+    SELECT EXISTS (
+      SELECT 1 FROM agents u JOIN agent_closure c ON c.ancestor_id = u.id
+       WHERE u.user_id = ${userId}::uuid AND c.descendant_id = ${agentId} AND c.depth >= ${minDepth}
+    ) AS ok`;
+  return rows[0]?.ok === true;
+}
+
+/** True when agent `descendantId` is under agent `ancestorId` (or is it, unless strict). */
+export async function isAgentUnder(
+  db: Pick<Db, "$queryRaw">,
+  ancestorId: number,
+  descendantId: number,
+  opts: { strict?: boolean } = {},
+): Promise<boolean> {
+  if (!Number.isSafeInteger(ancestorId) || !Number.isSafeInteger(descendantId)) return false;
+  const minDepth = opts.strict ? 1 : 0;
+  const rows = await db.$queryRaw<Array<{ ok: boolean }>>`
+    SELECT EXISTS (SELECT 1 FROM agent_closure WHERE ancestor_id = ${ancestorId} AND descendant_id = ${descendantId} AND depth >= ${minDepth}) AS ok`;
+  return rows[0]?.ok === true;
+}
+
+/**
+ * True when one of the agent positions `agentIds`, or a position held by one
+ * of the users `userIds`, is one of `viewerUserId`'s active positions or
+ * under one of them. One indexed query: the viewer's positions
+ * (agents.user_id) joined to the closure table on its primary key
+ * (ancestor_id, descendant_id).
+ */
+export async function isUnderUser(
+  db: Pick<Prisma.TransactionClient, "$queryRaw">,
+  viewerUserId: string,
+  target: { agentIds?: ReadonlyArray<number | null | undefined>; userIds?: ReadonlyArray<string | null | undefined> },
+): Promise<boolean> {
+  const agentIds = [...new Set((target.agentIds ?? []).filter((v): v is number => Number.isSafeInteger(v)))];
+  const userIds = [...new Set((target.userIds ?? []).filter((v): v is string => typeof v === "string" && v.length > 0))];
+  if (agentIds.length === 0 && userIds.length === 0) return false;
+  const rows = await db.$queryRaw<Array<{ under: boolean }>>`
+    SELECT EXISTS (
+      SELECT 1
+        FROM agents v
+        JOIN agent_closure c ON c.ancestor_id = v.id
+       WHERE v.user_id = ${viewerUserId}::uuid
+         AND v.is_active
+         AND (c.descendant_id = ANY(${agentIds}::int[])
+              OR c.descendant_id IN (SELECT s.id FROM agents s WHERE s.user_id = ANY(${userIds}::uuid[])))
+    ) AS under`;
+  return rows[0]?.under === true;
+}

@@ -5,7 +5,7 @@ import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { resolveLink } from "~/features/appointment/create.server";
 import { levelLine } from "~/features/users/dashboard.server";
-import { applyLink, validateLink, type LinkOutcome } from "./links.server";
+import { applyLink, currentLinkFor, validateLink, type LinkOutcome } from "./links.server";
 import {
   ALREADY_CONFIGURED_MESSAGE,
   ALREADY_CONFIGURED_TITLE,
@@ -23,7 +23,9 @@ import { isLinkShaped, linkFormSchema } from "./schema";
 /** The effect of `?lnk=` for the signed-in user; a malformed value is ignored. */
 export async function linkOnDashboard(user: CurrentUser, lnk: string | null, request: Request): Promise<LinkOutcome> {
   if (!lnk || !isLinkShaped(lnk)) return { kind: "none" };
-  return applyLink(user, lnk.trim(), {
+  // A re-issued appointment link (EXT<old code>) stands for its new link (decision 0020).
+  const link = (await currentLinkFor(lnk)) ?? lnk.trim();
+  return applyLink(user, link, {
     request,
     resolve: async (link) => {
       const r = await resolveLink(prisma, { link });
@@ -69,7 +71,7 @@ export async function checkPromptedLink(
 ): Promise<{ ok: true; link: string } | { ok: false; reply: SubmissionResult<string[]> }> {
   const submission = parseWithZod(formData, { schema: linkFormSchema });
   if (submission.status !== "success") return { ok: false, reply: submission.reply() };
-  const link = submission.value.link;
+  const link = (await currentLinkFor(submission.value.link)) ?? submission.value.link;
   let message: string;
   try {
     const check = await validateLink(link);

@@ -1,19 +1,17 @@
 // What a link does for a signed-in user (spec part 1 §4 'Dashboard build',
 // 'Sign-in flow'): MD links update the marketing director, USR/EXT links are
-// left to their own flows, MLT links are looked up, any other link is
+// left to their own flows, MLT links are looked up, any other link (APL) is
 // validated; a usable one becomes a NEW dashboard entry.
-// Decisions: docs/decisions/0018-link-sign-in.md.
+// Decisions: docs/decisions/0018-link-sign-in.md, 0020-appointment-links-and-cart.md.
 import type { CurrentUser } from "~/lib/current-user";
 import { ROLE_MARKETING_DIRECTOR } from "~/lib/current-user";
 import { audit } from "~/lib/audit.server";
 import { prisma } from "~/lib/db.server";
 import type { PendingInvitation } from "~/features/users/dashboard.server";
 import type { LinkFailureCode, MdUpdateStatus } from "./messages";
-import { linkPrefix } from "./schema";
+import { APPOINTMENT_LINK_PREFIX, linkPrefix, parseLink } from "./schema";
 
 export type LinkCheck = { isValid: true } | { isValid: false; failureReasonCode: LinkFailureCode };
-
-const LINK_BODY = /^(MLT|EXT|USR|MD)([A-Za-z0-9-]{1,60})$/i;
 
 const linkCheckSelect = {
   appointmentLinkId: true,
@@ -45,10 +43,9 @@ export function failureOf(row: LinkCheckRow | null, prefix: string): LinkFailure
 
 /** GET user/link/{link}: whether a link exists and can be used (no session needed). */
 export async function validateLink(link: string): Promise<LinkCheck> {
-  const m = LINK_BODY.exec(link.trim());
-  if (!m) return { isValid: false, failureReasonCode: "APPT_LINK_INVALID" };
-  const prefix = m[1]!.toUpperCase();
-  const code = m[2]!;
+  const parsed = parseLink(link);
+  if (!parsed) return { isValid: false, failureReasonCode: "APPT_LINK_INVALID" };
+  const { prefix, code } = parsed;
   if (prefix === "MLT") {
     const ml = await prisma.multiLink.findFirst({
       where: { code: { equals: code, mode: "insensitive" } },
@@ -77,12 +74,12 @@ export type MdUpdateResult = { isUpdated: true } | { isUpdated: false; status: M
  * director. Once only; never across organizations (companies).
  */
 export async function updateMarketingDirector(user: CurrentUser, link: string, request?: Request): Promise<MdUpdateResult> {
-  const m = LINK_BODY.exec(link.trim());
-  if (!m || m[1]!.toUpperCase() !== "MD") return { isUpdated: false, status: "WRONG_MD_UPDATE_LINK" };
+  const parsed = parseLink(link);
+  if (!parsed || parsed.prefix !== "MD") return { isUpdated: false, status: "WRONG_MD_UPDATE_LINK" };
   try {
     const result = await prisma.$transaction(async (tx): Promise<MdUpdateResult> => {
       const row = await tx.appointmentLink.findFirst({
-        where: { linkPrefix: "MD", code: { equals: m[2]!, mode: "insensitive" } },
+        where: { linkPrefix: "MD", code: { equals: parsed.code, mode: "insensitive" } },
         select: { appointmentLinkId: true, isEnabled: true, isDeleted: true, recruiterAgent: { select: { id: true, userId: true, companyNumber: true, isActive: true } } },
       });
       if (!row || !row.isEnabled || row.isDeleted || !row.recruiterAgent.isActive) {
@@ -133,7 +130,8 @@ export async function applyLink(
   },
 ): Promise<LinkOutcome> {
   const prefix = linkPrefix(link);
-  if (!prefix || prefix === "USR") return { kind: "none" };
+  // USR and EXT (the existing-agent invitation of part 3) are not dashboard links.
+  if (!prefix || prefix === "USR" || prefix === "EXT") return { kind: "none" };
   if (prefix === "MD") return { kind: "md", result: await updateMarketingDirector(user, link, deps.request) };
   if (user.userRoleCode === ROLE_MARKETING_DIRECTOR) return { kind: "none" };
   try {
@@ -157,4 +155,31 @@ export async function applyLink(
     console.error("applyLink failed", (error as Error).message);
     return { kind: "error" };
   }
+}
+
+/**
+ * The link that replaced a re-issued one (migration 20261123130000): an
+ * appointment link's code before re-issue is kept in `previous_code`;
+ * `/EXT<old>` (the old prefix) or `/APL<old>` answers the new `APL<new>` (and
+ * `/EXT<code>` of a code that was kept answers `APL<code>`), and
+ * `/MD<old>` / `/USR<old>` the new link of the same prefix. Null when the
+ * link is not an old one. Deleted links still answer (their new link then
+ * says why it cannot be used).
+ */
+export async function currentLinkFor(link: string): Promise<string | null> {
+  const parsed = parseLink(link);
+  if (!parsed || parsed.prefix === "MLT") return null;
+  const prefix = parsed.prefix === "EXT" ? APPOINTMENT_LINK_PREFIX : parsed.prefix;
+  const row = await prisma.appointmentLink.findFirst({
+    where: {
+      linkPrefix: prefix,
+      OR: [
+        { previousCode: { equals: parsed.code, mode: "insensitive" } },
+        // A code that was already a 100-bit code kept its code: only the prefix changed.
+        ...(parsed.prefix === "EXT" ? [{ code: { equals: parsed.code, mode: "insensitive" as const } }] : []),
+      ],
+    },
+    select: { linkPrefix: true, code: true },
+  });
+  return row ? `${row.linkPrefix}${row.code}` : null;
 }

@@ -14,7 +14,7 @@ import { linkFormSchema } from "./schema";
 const usable = {
   isEnabled: true,
   isDeleted: false,
-  linkPrefix: "EXT",
+  linkPrefix: "APL",
   recruiterAgent: { isActive: true },
   scheduleLevel: { isActive: true, schedule: { isActive: true } },
 };
@@ -45,14 +45,14 @@ describe("link messages", () => {
 
 describe("failureOf", () => {
   it("names why a link cannot be used", () => {
-    expect(failureOf(usable, "EXT")).toBeNull();
-    expect(failureOf(null, "EXT")).toBe("APPT_LINK_INVALID");
+    expect(failureOf(usable, "APL")).toBeNull();
+    expect(failureOf(null, "APL")).toBe("APPT_LINK_INVALID");
     expect(failureOf(null, "MD")).toBe("MD_LINK_INVALID");
-    expect(failureOf({ ...usable, isDeleted: true }, "EXT")).toBe("APPT_LINK_DELETED");
-    expect(failureOf({ ...usable, isEnabled: false }, "EXT")).toBe("APPT_LINK_INVALID");
+    expect(failureOf({ ...usable, isDeleted: true }, "APL")).toBe("APPT_LINK_DELETED");
+    expect(failureOf({ ...usable, isEnabled: false }, "APL")).toBe("APPT_LINK_INVALID");
     expect(failureOf({ ...usable, isEnabled: false }, "MD")).toBe("MD_LINK_INVALID");
-    expect(failureOf({ ...usable, scheduleLevel: { isActive: false, schedule: { isActive: true } } }, "EXT")).toBe("SCHED_INACTIVE");
-    expect(failureOf({ ...usable, scheduleLevel: { isActive: true, schedule: { isActive: false } } }, "EXT")).toBe("SCHED_INACTIVE");
-    expect(failureOf({ ...usable, recruiterAgent: { isActive: false } }, "EXT")).toBe("AGENT_LINK_INVALID");
+    expect(failureOf({ ...usable, scheduleLevel: { isActive: false, schedule: { isActive: true } } }, "APL")).toBe("SCHED_INACTIVE");
+    expect(failureOf({ ...usable, scheduleLevel: { isActive: true, schedule: { isActive: false } } }, "APL")).toBe("SCHED_INACTIVE");
+    expect(failureOf({ ...usable, recruiterAgent: { isActive: false } }, "APL")).toBe("AGENT_LINK_INVALID");
   });
 });

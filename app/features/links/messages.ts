@@ -59,3 +59,59 @@ export const MD_UPDATE_MESSAGES: Record<MdUpdateStatus, string> = {
 export const ALREADY_CONFIGURED_TITLE = "Already Configured";
 export const ALREADY_CONFIGURED_MESSAGE = "This link is already on your dashboard.";
 export const BAD_LINK_TITLE = "Bad Appointment Link";
+
+/** Appointment links page and cart (§2 'Appointment links page', §5 'Cart', §8 'Links page'). */
+export const APPOINTMENT_LINKS_TITLE = "Appointment Links";
+export const CART_TITLE = "Your Cart";
+export const LINKS_INTRO_OWN =
+  "Choose the commission schedule levels you want to offer a prospect and add them to your cart. Then send the links to the prospect, or fill out the application on the prospect's behalf. The prospect joins into your downline.";
+export const LINKS_INTRO_ON_BEHALF =
+  "Choose the commission schedule levels you want to offer a prospect and add them to your cart. Then send the links to the prospect, or fill out the application on the prospect's behalf. You are recruiting on behalf of the agent below.";
+export const LINKS_NOT_FOUND_TITLE = "Links Not Found";
+export const LINKS_NOT_FOUND_MESSAGE =
+  "No enabled links were found for this hierarchy. Please contact the marketing department.";
+export const NO_HIERARCHIES_TITLE = "Oops!";
+export const NO_HIERARCHIES_MESSAGE = "You hold no agent number in any hierarchy, so there are no appointment links to offer.";
+export const NO_TEMPLATE_WARNING =
+  "You have no invitation email template of your own yet. Invitations you send use the Default Invitation.";
+export const NO_TEMPLATE_LINK = "Create one on the Email Templates page.";
+export const SYSTEM_ERROR_TITLE = "System Error";
+export const SYSTEM_ERROR_MESSAGE = "Something went wrong. Please try again later, or contact support if this problem persists.";
+
+/** Cart refusals: the title is the spec's text; the sentence says why. */
+export const CART_REFUSALS = {
+  SCHEDULE_ALREADY_CHOSEN: {
+    title: "Schedule Already Chosen",
+    message: "Your cart already holds a level of this commission schedule. Remove it first to choose another level.",
+  },
+  TYPES_MUST_MATCH: {
+    title: "Appointment Types Must Match",
+    message: "Representative and non-representative levels cannot be in the same cart.",
+  },
+  MULTIPLE_RECRUITERS: {
+    title: "Schedules from Multiple Recruiters",
+    message: "Every link in your cart must belong to the same recruiter agent number. Clear your cart to change hierarchy.",
+  },
+  CART_FULL: {
+    title: "Cart Full",
+    message: "Your cart holds the most links it can (50).",
+  },
+  LINK_UNAVAILABLE: {
+    title: "Link Unavailable",
+    message: "This link can no longer be used. Please reload the page.",
+  },
+} as const;
+export type CartRefusalCode = keyof typeof CART_REFUSALS;
+
+export const EMPTY_CART = "No Links in your Cart";
+export const EMPTY_CART_MESSAGE = "Add links on the Appointment Links page first.";
+export const CHOOSE_CART_ACTION = "Please choose what to do with the links in your cart.";
+export const CART_ACTION_LABELS = {
+  send: "Send the links to the prospect",
+  apply: "Fill out the application on the prospect's behalf",
+} as const;
+export const CART_CLEARED = "Your cart is empty now.";
+export const CART_REMOVED = "The link was removed from your cart.";
+export function cartAddedMessage(n: number): string {
+  return n === 1 ? "1 link added to your cart." : `${n} links added to your cart.`;
+}

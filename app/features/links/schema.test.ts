@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LINK_INVALID, LINK_REQUIRED, isLinkShaped, linkFormSchema, linkPrefix, linkSchema } from "./schema";
+import { APPOINTMENT_LINK_PREFIX, LINK_INVALID, LINK_REQUIRED, isLinkShaped, linkFormSchema, linkPrefix, linkSchema, parseLink } from "./schema";
 
 function messages(value: unknown) {
   const r = linkSchema.safeParse(value);
@@ -9,6 +9,8 @@ function messages(value: unknown) {
 describe("linkSchema", () => {
   it.each([
     ["MLT123", "MLT"],
+    ["APLABCDEFGHJKLMNPQRSTUV", "APL"],
+    ["apl2345", "APL"],
     ["mlt123", "MLT"],
     ["EXT-4f2a-99", "EXT"],
     ["USRabc", "USR"],
@@ -57,5 +59,21 @@ describe("linkSchema", () => {
   it("works as a form schema", () => {
     expect(linkFormSchema.safeParse({ link: "EXT1" }).success).toBe(true);
     expect(linkFormSchema.safeParse({}).error?.issues[0].message).toBe(LINK_REQUIRED);
+  });
+});
+
+describe("appointment link prefix", () => {
+  it("is APL, not one of the prefixes the spec gives other meanings", () => {
+    expect(APPOINTMENT_LINK_PREFIX).toBe("APL");
+    expect(["MLT", "EXT", "USR", "MD"]).not.toContain(APPOINTMENT_LINK_PREFIX);
+  });
+
+  it("parseLink splits prefix and code with the one shared pattern", () => {
+    expect(parseLink(" aplAB-12 ")).toEqual({ prefix: "APL", code: "AB-12" });
+    expect(parseLink("EXT99")).toEqual({ prefix: "EXT", code: "99" });
+    expect(parseLink("MDX")).toEqual({ prefix: "MD", code: "X" });
+    expect(parseLink("ZZZ1")).toBeNull();
+    expect(parseLink("APL")).toBeNull();
+    expect(parseLink("APL" + "x".repeat(62))).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 // The shape of an invitation or appointment link as it appears in a URL
-// (`/{lnk}`) or is typed into the link prompt (spec part 1 §5).
+// (`/{lnk}`) or is typed into the link prompt (spec part 1 §5). The ONE
+// pattern of a link: every place that parses or accepts links uses
+// `parseLink` / `linkSchema` from here.
 // Whether the link exists and is usable is checked later, on the server.
 import { z } from "zod";
 import { LINK_INVALID, LINK_REQUIRED } from "./messages";
@@ -7,11 +9,19 @@ import { LINK_INVALID, LINK_REQUIRED } from "./messages";
 export { LINK_INVALID, LINK_REQUIRED };
 export const LINK_MAX_LENGTH = 64;
 
-/** MLT (multi-link), EXT (external invitation), USR (user), MD (marketing director). */
-export const LINK_PREFIXES = ["MLT", "EXT", "USR", "MD"] as const;
+/**
+ * MLT (multi-link), APL (appointment link), EXT (invitation of an existing
+ * agent, part 3), USR (user), MD (marketing director).
+ * Decision: docs/decisions/0020-appointment-links-and-cart.md.
+ */
+export const LINK_PREFIXES = ["MLT", "APL", "EXT", "USR", "MD"] as const;
 export type LinkPrefix = (typeof LINK_PREFIXES)[number];
 
-const LINK_PATTERN = /^(MLT|EXT|USR|MD)[A-Za-z0-9-]+$/i;
+/** The prefix of a recruiter's appointment link (AppointmentLink.linkPrefix default). */
+export const APPOINTMENT_LINK_PREFIX = "APL" satisfies LinkPrefix;
+
+/** Prefix + code (letters, digits, dashes); case-insensitive. */
+export const LINK_PATTERN = new RegExp(`^(${LINK_PREFIXES.join("|")})([A-Za-z0-9-]+)$`, "i");
 
 export const linkSchema = z
   .string({ error: LINK_REQUIRED })
@@ -23,11 +33,18 @@ export const linkSchema = z
 /** The form of the link prompt. */
 export const linkFormSchema = z.object({ link: linkSchema });
 
+/** A well-formed link split into its upper-cased prefix and its code, or null. */
+export function parseLink(link: string | null | undefined): { prefix: LinkPrefix; code: string } | null {
+  const v = (link ?? "").trim();
+  if (v.length > LINK_MAX_LENGTH) return null;
+  const m = LINK_PATTERN.exec(v);
+  if (!m) return null;
+  return { prefix: m[1]!.toUpperCase() as LinkPrefix, code: m[2]! };
+}
+
 /** The link's prefix, upper-cased (the prefix is case-insensitive). */
 export function linkPrefix(link: string): LinkPrefix | null {
-  const m = LINK_PATTERN.exec(link.trim());
-  if (!m) return null;
-  return m[1].toUpperCase() as LinkPrefix;
+  return parseLink(link)?.prefix ?? null;
 }
 
 /** True when the value is a well-formed link. */

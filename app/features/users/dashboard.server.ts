@@ -5,6 +5,7 @@ import type { CurrentUser } from "~/lib/current-user";
 import { byVerifiedEmail, ROLE_MARKETING_DIRECTOR } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { getPipeline, type Pipeline } from "~/features/pipeline/pipeline.server";
 import { APPT_STATUS, navRules, ownAgentNumbersOnce, type AgentNumberRef, type NavRules } from "./shell.server";
 
 /** Status of a pending invitation that has no application yet. */
@@ -144,7 +145,14 @@ export type Dashboard = {
   nothingFound: boolean;
   /** The email is not verified yet: invitations addressed to it are not shown (decision 0013). */
   emailUnverified: boolean;
+  /** The downline's pipeline card (decision 0027); null for a user without a downline. */
+  pipeline: Pipeline | null;
 };
+
+/** Who has a downline: a marketing director, or a user holding an agent position (navRules' hasAgentPosition). */
+export function hasDownline(input: { isMd: boolean; agentPositions: number }): boolean {
+  return input.isMd || input.agentPositions > 0;
+}
 
 const levelSelect = {
   scheduleLevel: {
@@ -250,7 +258,9 @@ export async function getDashboard(user: CurrentUser, now: Date = new Date(), fr
   const rules = navRules({
     isMd,
     appointments: appointments.map((a) => ({ typeCode: a.typeCode, statusCode: a.statusCode })),
+    hasAgentPosition: agentNumbers.length > 0,
   });
+  const pipeline = hasDownline({ isMd, agentPositions: agentNumbers.length }) ? await getPipeline(user.id, now) : null;
   const entries = dashboardEntries({
     appointments,
     invitations,
@@ -263,7 +273,9 @@ export async function getDashboard(user: CurrentUser, now: Date = new Date(), fr
     entries,
     rules,
     agentNumbers,
-    nothingFound: !isMd && !user.isInternal && appointments.length === 0 && invitations.length === 0,
+    // An agent position of one's own (e.g. an accepted Invite User invitation) is something found.
+    nothingFound: !isMd && !user.isInternal && appointments.length === 0 && invitations.length === 0 && agentNumbers.length === 0,
     emailUnverified: !user.emailVerified,
+    pipeline,
   };
 }

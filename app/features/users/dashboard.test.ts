@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { abandonDaysLeft, dashboardEntries, entryKind, type DashboardAppointment, type PendingInvitation } from "./dashboard.server";
+import { abandonDaysLeft, dashboardEntries, entryKind, hasDownline, type DashboardAppointment, type PendingInvitation } from "./dashboard.server";
 
 const now = new Date("2025-06-30T12:00:00Z");
 const appt = (id: number, statusCode: string, extra: Partial<DashboardAppointment> = {}): DashboardAppointment => ({
@@ -14,7 +14,7 @@ const appt = (id: number, statusCode: string, extra: Partial<DashboardAppointmen
 });
 const inv = (id: number, extra: Partial<PendingInvitation> = {}): PendingInvitation => ({
   invitationId: id,
-  link: `EXT${id}`,
+  link: `APL${id}`,
   appointmentLinkId: id * 10,
   multiLinkId: null,
   lines: ["MIAC Health — Level 3 Agent"],
@@ -81,7 +81,7 @@ describe("dashboardEntries", () => {
         inv(2),
         inv(3, { link: "MLTabc", appointmentLinkId: null, multiLinkId: 7 }),
         inv(4, { link: "MLTdef", appointmentLinkId: null, multiLinkId: 8 }),
-        inv(5, { link: "ext2" }),
+        inv(5, { link: "apl2" }),
       ],
       isWebBasedOnly: false,
       abandonDays: 90,
@@ -89,8 +89,16 @@ describe("dashboardEntries", () => {
     });
     const news = entries.filter((e) => e.statusCode === "NEW");
     expect(news.map((e) => [e.label, e.href])).toEqual([
-      ["Complete Your Appointment", "/wizard?link=EXT2"],
+      ["Complete Your Appointment", "/wizard?link=APL2"],
       ["Complete Your Appointment", "/wizard?link=MLTdef&multiLinkId=8"],
     ]);
+  });
+});
+
+describe("hasDownline (the pipeline card, decision 0027)", () => {
+  it("a marketing director or a user holding a position; never a prospect without one", () => {
+    expect(hasDownline({ isMd: true, agentPositions: 0 })).toBe(true);
+    expect(hasDownline({ isMd: false, agentPositions: 1 })).toBe(true);
+    expect(hasDownline({ isMd: false, agentPositions: 0 })).toBe(false);
   });
 });

@@ -31,13 +31,17 @@ export type NavRules = {
   hierarchyButtonsEnabled: boolean;
 };
 
-/** The pure navigation rules of spec part 1 §2 'Layouts' and §6. */
-export function navRules(input: { isMd: boolean; appointments: ReadonlyArray<NavAppointment> }): NavRules {
+/**
+ * The pure navigation rules of spec part 1 §2 'Layouts' and §6. An active
+ * agent position of the user's own (an approved appointment, or an accepted
+ * Invite User invitation: decision 0023) counts like an approved appointment.
+ */
+export function navRules(input: { isMd: boolean; appointments: ReadonlyArray<NavAppointment>; hasAgentPosition?: boolean }): NavRules {
   const { isMd, appointments } = input;
   const hasAppointments = appointments.length > 0;
   const hasApprovedAppointment = appointments.some((a) => a.statusCode === APPT_STATUS.APPROVED);
   const isWebBasedOnly = hasAppointments && appointments.every((a) => a.typeCode === APPT_TYPE_WEB_BASED);
-  const mayConfigure = isMd || hasApprovedAppointment;
+  const mayConfigure = isMd || hasApprovedAppointment || Boolean(input.hasAgentPosition);
   return {
     isMarketingDirector: isMd,
     hasAppointments,
@@ -109,7 +113,7 @@ export async function getShellContext(user: CurrentUser): Promise<ShellContext> 
     ownAgentNumbersOnce(user),
     isMd ? pendingReportsCount(user.id) : null,
   ]);
-  const rules = navRules({ isMd, appointments });
+  const rules = navRules({ isMd, appointments, hasAgentPosition: agentNumbers.length > 0 });
   const pending = rules.showConfigure ? (mdPending ?? (await pendingReportsCount(user.id))) : 0;
   return { ...rules, pendingReportsCount: pending, agentNumbers };
 }

@@ -50,6 +50,21 @@ describe("navRules", () => {
   });
 });
 
+describe("navRules with an agent position of the user's own (accepted Invite User, decision 0023)", () => {
+  it("a user with no appointment but a position sees CONFIGURE and enabled hierarchy buttons", () => {
+    const r = navRules({ isMd: false, appointments: [], hasAgentPosition: true });
+    expect(r.showConfigure).toBe(true);
+    expect(r.showHierarchyButtons).toBe(true);
+    expect(r.hierarchyButtonsEnabled).toBe(true);
+  });
+  it("without a position nothing changes", () => {
+    expect(navRules({ isMd: false, appointments: [], hasAgentPosition: false }).showConfigure).toBe(false);
+  });
+  it("web-based-only still hides CONFIGURE", () => {
+    expect(navRules({ isMd: false, appointments: [wvb(APPROVED)], hasAgentPosition: true }).showConfigure).toBe(false);
+  });
+});
+
 describe("pageTitle", async () => {
   const { pageTitle } = await import("~/lib/meta");
   it.each([

@@ -5,6 +5,7 @@ import type { CurrentUser } from "~/lib/current-user";
 import { audit } from "~/lib/audit.server";
 import { getAuthenticator, getCurrentUser, SignInError } from "~/lib/auth.server";
 import { prisma } from "~/lib/db.server";
+import { linkSchema } from "~/features/links/schema";
 import { env } from "~/lib/env.server";
 import { oidcConfig, oidcEndpoints } from "~/lib/oidc.server";
 import { getSecret } from "~/lib/secrets.server";
@@ -22,13 +23,12 @@ function returnCookie() {
   });
 }
 
-const LINK_RE = /^(MLT|EXT|USR|MD)[A-Za-z0-9-]{1,60}$/i;
-
 /** GET /auth/login: off to the provider, remembering where to come back to. */
 export async function startSignIn(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const lnk = url.searchParams.get("lnk");
-  const link = lnk && LINK_RE.test(lnk) ? lnk : null;
+  const parsedLink = linkSchema.safeParse(lnk ?? "");
+  const link = lnk && parsedLink.success && parsedLink.data === lnk ? lnk : null;
   const asked = url.searchParams.get("returnTo");
   let returnTo = safeReturnTo(asked);
   if (link && returnTo === "/home") returnTo = `/home?lnk=${encodeURIComponent(link)}`;

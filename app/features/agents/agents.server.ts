@@ -1,0 +1,331 @@
+// The agents screens (spec part 3 §2 'Agents screen'): the viewer's own
+// hierarchies (positions), the tree with children paged 40 at a time, the
+// downline search and the deactivated agents. Every query is scoped to a
+// position of the signed-in user (ownPositions) and, below it, to the
+// closure table (docs/decisions/0001-hierarchy-closure-table.md): a caller
+// can only name a position of their own and agents under it.
+import { Prisma } from "~/generated/prisma/client";
+import { prisma } from "~/lib/db.server";
+import { carrierTabLabel } from "./format";
+import type { SearchCriteria } from "./schema";
+
+import { DEACTIVATED_MONTHS, TREE_MAX_OPEN, TREE_MAX_PAGES, TREE_PAGE_SIZE } from "./constants";
+
+export * from "./constants";
+
+export type Position = {
+  id: number;
+  agentNumber: string;
+  companyNumber: string;
+  blockNumber: number;
+  mgaCode: string;
+  hierarchyLevel: number;
+  carrierCode: string;
+  isHealth: boolean;
+  /** The carrier tab it belongs to: 'MIAC HEALTH', 'SLAC LIFE'... */
+  tab: string;
+};
+
+/** The signed-in user's active positions (the hierarchy dropdown), health before life, by carrier and block. */
+export async function ownPositions(userId: string): Promise<Position[]> {
+  const rows = await prisma.agent.findMany({
+    where: { userId, isActive: true },
+    select: {
+      id: true,
+      agentNumber: true,
+      companyNumber: true,
+      blockNumber: true,
+      mgaCode: true,
+      hierarchyLevel: true,
+      block: { select: { isHealth: true, carrier: { select: { carrierCode: true } } } },
+    },
+  });
+  return rows
+    .map((r) => ({
+      id: r.id,
+      agentNumber: r.agentNumber,
+      companyNumber: r.companyNumber,
+      blockNumber: r.blockNumber,
+      mgaCode: r.mgaCode,
+      hierarchyLevel: r.hierarchyLevel,
+      carrierCode: r.block.carrier.carrierCode,
+      isHealth: r.block.isHealth,
+      tab: carrierTabLabel(r.block.carrier.carrierCode, r.block.isHealth),
+    }))
+    .sort(
+      (a, b) =>
+        Number(b.isHealth) - Number(a.isHealth) ||
+        a.carrierCode.localeCompare(b.carrierCode) ||
+        a.blockNumber - b.blockNumber ||
+        a.agentNumber.localeCompare(b.agentNumber),
+    );
+}
+
+/** The carrier tabs, from the user's positions (not a fixed list): each opens its first hierarchy. */
+export function carrierTabs(positions: Position[]): Array<{ label: string; positionId: number }> {
+  const tabs: Array<{ label: string; positionId: number }> = [];
+  for (const p of positions) if (!tabs.some((t) => t.label === p.tab)) tabs.push({ label: p.tab, positionId: p.id });
+  return tabs;
+}
+
+/** The position named by ?h= when it is one of the user's own, else the first; null without positions. */
+export function pickPosition(positions: Position[], h: string | null | undefined): Position | null {
+  const id = Number(h);
+  return positions.find((p) => p.id === id) ?? positions[0] ?? null;
+}
+
+export type TreeNode = {
+  id: number;
+  agentNumber: string;
+  companyNumber: string;
+  blockNumber: number;
+  companyName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  agentType: string;
+  directUpline: string | null;
+  mgaCode: string;
+  hierarchyLevel: number;
+  isActive: boolean;
+  /** Active agents directly under this one. */
+  childCount: number;
+};
+
+type NodeRow = {
+  id: number;
+  agent_number: string;
+  company_number: string;
+  block_number: number;
+  company_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  agent_type: string;
+  direct_upline: string | null;
+  mga_code: string;
+  hierarchy_level: number;
+  is_active: boolean;
+  child_count: number;
+};
+
+const toNode = (r: NodeRow): TreeNode => ({
+  id: r.id,
+  agentNumber: r.agent_number,
+  companyNumber: r.company_number,
+  blockNumber: r.block_number,
+  companyName: r.company_name,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  agentType: r.agent_type,
+  directUpline: r.direct_upline,
+  mgaCode: r.mga_code,
+  hierarchyLevel: r.hierarchy_level,
+  isActive: r.is_active,
+  childCount: Number(r.child_count),
+});
+
+const NODE_COLUMNS = Prisma.sql`a.id, a.agent_number, a.company_number, a.block_number, a.company_name, a.first_name, a.last_name,
+  a.agent_type, a.direct_upline, a.mga_code, a.hierarchy_level, a.is_active,
+  (SELECT count(*) FROM agents k WHERE k.parent_id = a.id AND k.is_active)::int AS child_count`;
+
+/** The node columns without the child count (grids that do not show it: no subquery per match). */
+const GRID_COLUMNS = Prisma.sql`a.id, a.agent_number, a.company_number, a.block_number, a.company_name, a.first_name, a.last_name,
+  a.agent_type, a.direct_upline, a.mga_code, a.hierarchy_level, a.is_active, 0 AS child_count`;
+
+/** `%text%` for ILIKE with the user's %, _ and \ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Sort key of the tree and the grids: last name (or company name), first name, id. */
+const NAME_ORDER = Prisma.sql`coalesce(a.last_name, a.company_name), a.first_name, a.id`;
+
+export async function nodeById(id: number): Promise<TreeNode | null> {
+  const rows = await prisma.$queryRaw<NodeRow[]>`SELECT ${NODE_COLUMNS} FROM agents a WHERE a.id = ${id}`;
+  return rows[0] ? toNode(rows[0]) : null;
+}
+
+/**
+ * Active children of `parentId`, ordered by name, `limit` from `offset`,
+ * optionally only those whose last, first or company name or agent number
+ * contains `filter`. One more row than asked tells whether there are more.
+ */
+export async function childrenPage(
+  parentId: number,
+  opts: { offset?: number; limit?: number; filter?: string; keep?: number[] } = {},
+): Promise<{ nodes: TreeNode[]; hasMore: boolean }> {
+  const limit = opts.limit ?? TREE_PAGE_SIZE;
+  const filter = (opts.filter ?? "").trim();
+  // `keep`: expanded nodes stay visible under a filter, so the path to what matches does.
+  const where = filter
+    ? Prisma.sql`AND (a.last_name ILIKE ${containsPattern(filter)} OR a.first_name ILIKE ${containsPattern(filter)}
+                   OR a.company_name ILIKE ${containsPattern(filter)} OR a.agent_number ILIKE ${containsPattern(filter)}
+                   OR a.id = ANY(${opts.keep ?? []}::int[]))`
+    : Prisma.empty;
+  const rows = await prisma.$queryRaw<NodeRow[]>`
+    SELECT ${NODE_COLUMNS} FROM agents a
+     WHERE a.parent_id = ${parentId} AND a.is_active ${where}
+     ORDER BY ${NAME_ORDER} LIMIT ${limit + 1} OFFSET ${opts.offset ?? 0}`;
+  return { nodes: rows.slice(0, limit).map(toNode), hasMore: rows.length > limit };
+}
+
+export type TreeView = {
+  /** The agent above the viewer's position (shown, details refused), or null for a director. */
+  upline: TreeNode | null;
+  root: TreeNode;
+  /** Expanded nodes: their children shown (cumulative pages) and whether '(more)' remains. */
+  children: Record<number, { nodes: TreeNode[]; hasMore: boolean; pages: number }>;
+  /** The expanded ids actually shown (those under the root). */
+  open: number[];
+};
+
+/** Reads ?open=1,2,3 and ?pages=1:2,7:3 (both capped). */
+export function readTreeParams(q: URLSearchParams): { open: number[]; pages: Map<number, number>; filter: string } {
+  const ids = (v: string | null) =>
+    (v ?? "")
+      .slice(0, 1000)
+      .split(",")
+      .map((s) => Number(s))
+      .filter((n) => Number.isSafeInteger(n) && n > 0);
+  const open = [...new Set(ids(q.get("open")))].slice(0, TREE_MAX_OPEN);
+  const pages = new Map<number, number>();
+  for (const part of (q.get("pages") ?? "").slice(0, 1000).split(",")) {
+    const [id, n] = part.split(":").map(Number);
+    if (Number.isSafeInteger(id) && id > 0 && Number.isInteger(n) && n > 1) pages.set(id, Math.min(n, TREE_MAX_PAGES));
+  }
+  return { open, pages, filter: (q.get("filter") ?? "").trim().slice(0, 60) };
+}
+
+/**
+ * The tree of a position: the position, its direct upline (one parent
+ * level) and the children of the position and of every expanded node under
+ * it. Expanded ids outside the position's downline are ignored.
+ */
+export async function loadTree(position: Position, params: { open: number[]; pages: Map<number, number>; filter: string }): Promise<TreeView | null> {
+  const root = await nodeById(position.id);
+  if (!root) return null;
+  const parent = await prisma.agent.findUnique({ where: { id: position.id }, select: { parentId: true } });
+  const upline = parent?.parentId ? await nodeById(parent.parentId) : null;
+  const wanted = params.open.filter((id) => id !== root.id);
+  const inside = wanted.length
+    ? (
+        await prisma.$queryRaw<Array<{ id: number }>>`
+          SELECT descendant_id AS id FROM agent_closure WHERE ancestor_id = ${root.id} AND descendant_id = ANY(${wanted}::int[]) AND depth > 0`
+      ).map((r) => r.id)
+    : [];
+  const open = [root.id, ...wanted.filter((id) => inside.includes(id))];
+  const children: TreeView["children"] = {};
+  await Promise.all(
+    open.map(async (id) => {
+      const pages = params.pages.get(id) ?? 1;
+      const page = await childrenPage(id, { offset: 0, limit: pages * TREE_PAGE_SIZE, filter: params.filter, keep: open });
+      children[id] = { ...page, pages };
+    }),
+  );
+  return { upline, root, children, open };
+}
+
+export type SearchResult = TreeNode & { treeLevel: number };
+
+/**
+ * Downline search (spec §2 SEARCH, §3): case-insensitive substring on the
+ * given fields (AND), active agents under the position (and the position
+ * itself), by name, one page and the total.
+ */
+export async function searchDownline(
+  rootId: number,
+  criteria: SearchCriteria,
+  paging: { page: number; pageSize: number },
+): Promise<{ results: SearchResult[]; totalRecords: number }> {
+  const conds: Prisma.Sql[] = [];
+  if (criteria.lastName) conds.push(Prisma.sql`a.last_name ILIKE ${containsPattern(criteria.lastName)}`);
+  if (criteria.firstName) conds.push(Prisma.sql`a.first_name ILIKE ${containsPattern(criteria.firstName)}`);
+  if (criteria.agentNumber) conds.push(Prisma.sql`a.agent_number ILIKE ${containsPattern(criteria.agentNumber)}`);
+  if (criteria.companyName) conds.push(Prisma.sql`a.company_name ILIKE ${containsPattern(criteria.companyName)}`);
+  if (!conds.length) return { results: [], totalRecords: 0 };
+  // The matches come from the trigram indexes; membership of each in the downline is one probe of
+  // the closure's primary key (LATERAL): the planner would otherwise hash the whole downline
+  // (50,000 closure rows under a director) to join a few hundred matches; OFFSET 0 keeps the
+  // subquery from being flattened into that join.
+  const rows = await prisma.$queryRaw<Array<NodeRow & { tree_level: number; total: bigint }>>`
+    SELECT ${GRID_COLUMNS}, c.depth AS tree_level, count(*) OVER () AS total
+      FROM agents a
+      JOIN LATERAL (SELECT depth FROM agent_closure WHERE ancestor_id = ${rootId} AND descendant_id = a.id OFFSET 0) c ON true
+     WHERE a.is_active AND ${Prisma.join(conds, " AND ")}
+     ORDER BY ${NAME_ORDER}
+     LIMIT ${paging.pageSize} OFFSET ${paging.page * paging.pageSize}`;
+  const totalRecords = rows.length ? Number(rows[0].total) : paging.page > 0 ? await countSearch(rootId, conds) : 0;
+  return { results: rows.map((r) => ({ ...toNode(r), treeLevel: r.tree_level })), totalRecords };
+}
+
+async function countSearch(rootId: number, conds: Prisma.Sql[]): Promise<number> {
+  const rows = await prisma.$queryRaw<Array<{ n: number }>>`
+    SELECT count(*)::int AS n FROM agents a
+      JOIN LATERAL (SELECT depth FROM agent_closure WHERE ancestor_id = ${rootId} AND descendant_id = a.id OFFSET 0) c ON true
+     WHERE a.is_active AND ${Prisma.join(conds, " AND ")}`;
+  return rows[0]?.n ?? 0;
+}
+
+export type DeactivatedAgent = {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  companyName: string | null;
+  agentType: string;
+  agentNumber: string;
+  companyNumber: string;
+  blockNumber: number;
+  terminationDate: string;
+};
+
+/** The first day of the window 'over the last 12 months' (UTC date). */
+export function deactivatedSince(now: Date): Date {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - DEACTIVATED_MONTHS, now.getUTCDate()));
+  return d;
+}
+
+/** Agents under the position deactivated (terminated) over the last 12 months, most recent first. */
+export async function deactivatedAgents(
+  rootId: number,
+  paging: { page: number; pageSize: number },
+  now = new Date(),
+): Promise<{ results: DeactivatedAgent[]; totalRecords: number }> {
+  const since = deactivatedSince(now);
+  const rows = await prisma.$queryRaw<
+    Array<{ id: number; first_name: string | null; last_name: string | null; company_name: string | null; agent_type: string; agent_number: string; company_number: string; block_number: number; termination_date: Date; total: bigint }>
+  >`
+    SELECT a.id, a.first_name, a.last_name, a.company_name, a.agent_type, a.agent_number, a.company_number, a.block_number,
+           a.termination_date, count(*) OVER () AS total
+      FROM agents a JOIN agent_closure c ON c.descendant_id = a.id AND c.ancestor_id = ${rootId} AND c.depth > 0
+     WHERE NOT a.is_active AND a.termination_date >= ${since}::date AND a.termination_date <= ${now}::date
+     ORDER BY a.termination_date DESC, a.id
+     LIMIT ${paging.pageSize} OFFSET ${paging.page * paging.pageSize}`;
+  let totalRecords = rows.length ? Number(rows[0].total) : 0;
+  if (!rows.length && paging.page > 0) {
+    const c = await prisma.$queryRaw<Array<{ n: number }>>`
+      SELECT count(*)::int AS n FROM agents a JOIN agent_closure c ON c.descendant_id = a.id AND c.ancestor_id = ${rootId} AND c.depth > 0
+       WHERE NOT a.is_active AND a.termination_date >= ${since}::date AND a.termination_date <= ${now}::date`;
+    totalRecords = c[0]?.n ?? 0;
+  }
+  return {
+    results: rows.map((r) => ({
+      id: r.id,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      companyName: r.company_name,
+      agentType: r.agent_type,
+      agentNumber: r.agent_number,
+      companyNumber: r.company_number,
+      blockNumber: r.block_number,
+      terminationDate: r.termination_date.toISOString(),
+    })),
+    totalRecords,
+  };
+}
+
+/** The agent with this agent number under (or at) the position, or null: one indexed query. */
+export async function findInHierarchy(rootId: number, agentNumber: string): Promise<number | null> {
+  const rows = await prisma.$queryRaw<Array<{ id: number }>>`
+    SELECT a.id FROM agents a JOIN agent_closure c ON c.descendant_id = a.id AND c.ancestor_id = ${rootId}
+     WHERE a.agent_number = ${agentNumber} ORDER BY a.is_active DESC, a.id LIMIT 1`;
+  return rows[0]?.id ?? null;
+}

@@ -1,0 +1,74 @@
+// Every text of the invitation screens (spec part 1 §2 'Past invitations',
+// 'Send a Recruitment Invitation', §5 'Send invitation', §8 'Invitations').
+// Spec texts are requirements; where the spec gives only a title the
+// message is ours (docs/decisions/0021-invitations.md).
+import { PAPER_MESSAGES } from "~/features/appointment/paper-schema";
+
+export const INVITE_MESSAGES = {
+  /** §5: first name, last name and email must be filled. */
+  allFieldsRequired: "All fields except for CC Email Address need to be filled in",
+  /** The portal's one wording of it (apply mode, §5). */
+  emailInvalid: PAPER_MESSAGES.emailFormat,
+  ccInvalid: "CC Email Address Format Is Invalid",
+  tooLong: (label: string, max: number) => `${label} can be at most ${max} characters`,
+  bodyTooLarge: "The invitation text is too large (at most 100 KB)",
+  bodyRequired: "The invitation text is empty",
+  templateRequired: "Choose an email template",
+  confirmRequired: "Tick the box to confirm you want to send this invitation",
+} as const;
+
+export const EMPTY_INVITES = "No invitation data was found.";
+export const HIDE_APPOINTED_LABEL = "Hide Invites for Appointed Agents";
+
+export type DialogText = { title: string; message: string };
+
+/** §5: a chosen schedule level has no commission schedule document. */
+export const SCHEDULE_DOC_UNAVAILABLE: DialogText = {
+  title: "Schedule Doc Unavailable",
+  message: "A commission schedule document is not available for one of the levels you chose. Please contact marketing, or choose other links.",
+};
+
+/** §5: missing route data (no link, links or existing invitation). */
+export const INVITE_WHO_WHAT_WHERE: DialogText = {
+  title: "Invite Who, What, Where?",
+  message: "Start an invitation from your appointment links: choose the links, then send them to the prospect.",
+};
+
+/** §8: the link is gone, disabled, or not one the user may send. */
+export const APPOINTMENT_LINK_NOT_FOUND: DialogText = {
+  title: "Appointment Link Not Found",
+  message: "The appointment link of this invitation was not found. It may have been disabled. Go back to your invitations.",
+};
+
+/** §8: an invitation sent from outside the product (no copy kept). */
+export const NOT_AVAILABLE: DialogText = {
+  title: "Not Available",
+  message: "This invitation was sent from outside the portal: no copy of its text was kept.",
+};
+
+/** §8: failure to retrieve invitations, templates or the existing invite, or to send. */
+export const OOPS: DialogText = {
+  title: "Oops!",
+  message: "Something went wrong on our end. Please try again later or contact support if the problem persists.",
+};
+
+/** §8: success; the copy to self may take a while. */
+export const SENT: DialogText = {
+  title: "Sent!",
+  message: "Your invitation is on its way. A copy is sent to you as well; it may take up to 20 minutes to arrive.",
+};
+
+/** Invitation statuses (§3; SEND_FAILED is ours: the email could not be delivered). */
+export const INVITATION_STATUS_LABELS: Record<string, string> = {
+  INVITED: "Invited",
+  ACCEPTED: "Accepted",
+  APPOINTED: "Appointed",
+  DECLINED: "Declined",
+  SEND_FAILED: "Send Failed",
+};
+
+export const CONFIRM_SEND: DialogText = {
+  title: "Send this invitation?",
+  message: "The invitation email goes to the prospect (and the CC address) now, with a copy to you.",
+};
+export const CONFIRM_LABEL = "I have reviewed this invitation and want to send it now";

@@ -1,0 +1,95 @@
+// The director's pipeline card on the dashboard (issue 9 'The director's
+// dashboard at a glance'; docs/decisions/0027-dashboard-pipeline.md): how the
+// user's downline's applications stand over the last 90 days, and the
+// applications submitted week by week over the last 12 weeks. 'Downline' is
+// the rule of /inprog and of the read-only access to an application
+// (inprog.server.ts, appointment/access.server.ts): the application's
+// recruiter position (or its link's) is one of the user's positions or under
+// one, or the user filled it in (paper). One statement each.
+import { prisma } from "~/lib/db.server";
+import { APPT_STATUS } from "~/features/users/shell.server";
+import { fillWeeks, PIPELINE_DAYS, sparkSince, type PipelineCounts, type WeekCount } from "./chart";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The downline test of an application row `ap` for the viewer $1 (positions in the CTE `viewer`). */
+const IN_DOWNLINE = `(ap.submitter_id = $1::uuid
+            OR EXISTS (
+              SELECT 1 FROM agent_closure c
+               WHERE c.descendant_id = COALESCE(ap.recruiter_agent_id,
+                       (SELECT l.recruiter_agent_id FROM appointment_links l WHERE l.appointment_link_id = ap.appointment_link_id))
+                 AND c.ancestor_id IN (SELECT id FROM viewer)))`;
+
+/**
+ * Pipeline counts in one statement: the applications started since $2 by
+ * their current status (index (appointment_status_code, start_dt), a closure
+ * probe each), and the user's own invitations sent since $2 that are not yet
+ * an appointed agent (the rows /invites?days=90 lists: invitations.server.ts ownInvitations).
+ */
+export const PIPELINE_SQL = `
+  WITH viewer AS MATERIALIZED (
+    SELECT id FROM agents WHERE user_id = $1::uuid AND is_active
+  ), apps AS (
+    SELECT ap.appointment_status_code AS s
+      FROM appointments ap
+     WHERE NOT ap.is_deleted
+       AND ap.appointment_status_code IN ('${APPT_STATUS.INCOMPLETE}', '${APPT_STATUS.NEWCONTRACT}', '${APPT_STATUS.APPROVED}', '${APPT_STATUS.ABANDONED}')
+       AND ap.start_dt >= $2::timestamptz
+       AND ${IN_DOWNLINE}
+  )
+  SELECT (SELECT count(*) FROM invitations i
+           WHERE (i.inviter_user_id = $1::uuid OR i.inviter_agent_id IN (SELECT a.id FROM agents a WHERE a.user_id = $1::uuid))
+             AND i.invite_date >= $2::timestamptz AND i.status <> 'APPOINTED')::int AS invited,
+         count(*) FILTER (WHERE s = '${APPT_STATUS.INCOMPLETE}')::int AS in_progress,
+         count(*) FILTER (WHERE s = '${APPT_STATUS.NEWCONTRACT}')::int AS awaiting,
+         count(*) FILTER (WHERE s = '${APPT_STATUS.APPROVED}')::int AS approved,
+         count(*) FILTER (WHERE s = '${APPT_STATUS.ABANDONED}')::int AS abandoned
+    FROM apps`;
+
+/**
+ * Submissions per week (UTC weeks starting Monday) since $2, in one
+ * statement: the downline's applications by submitted_at, whatever their
+ * status now (index on submitted_at, a closure probe each).
+ */
+export const SPARKLINE_SQL = `
+  WITH viewer AS MATERIALIZED (
+    SELECT id FROM agents WHERE user_id = $1::uuid AND is_active
+  )
+  SELECT to_char(date_trunc('week', ap.submitted_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS week, count(*)::int AS n
+    FROM appointments ap
+   WHERE ap.submitted_at >= $2::timestamptz
+     AND NOT ap.is_deleted
+     AND ${IN_DOWNLINE}
+   GROUP BY 1
+   ORDER BY 1`;
+
+/** Start of the 90-day window. */
+export function pipelineSince(now: Date): Date {
+  return new Date(now.getTime() - PIPELINE_DAYS * DAY_MS);
+}
+
+type CountRow = { invited: number; in_progress: number; awaiting: number; approved: number; abandoned: number };
+
+export async function pipelineCounts(userId: string, now: Date = new Date()): Promise<PipelineCounts> {
+  const [r] = await prisma.$queryRawUnsafe<CountRow[]>(PIPELINE_SQL, userId, pipelineSince(now));
+  return {
+    invited: Number(r?.invited ?? 0),
+    inProgress: Number(r?.in_progress ?? 0),
+    awaiting: Number(r?.awaiting ?? 0),
+    approved: Number(r?.approved ?? 0),
+    abandoned: Number(r?.abandoned ?? 0),
+  };
+}
+
+export async function submissionsByWeek(userId: string, now: Date = new Date()): Promise<WeekCount[]> {
+  const rows = await prisma.$queryRawUnsafe<{ week: string; n: number }[]>(SPARKLINE_SQL, userId, sparkSince(now));
+  return fillWeeks(now, rows);
+}
+
+export type Pipeline = { counts: PipelineCounts; weeks: WeekCount[] };
+
+/** The card's data: both statements, in parallel. */
+export async function getPipeline(userId: string, now: Date = new Date()): Promise<Pipeline> {
+  const [counts, weeks] = await Promise.all([pipelineCounts(userId, now), submissionsByWeek(userId, now)]);
+  return { counts, weeks };
+}

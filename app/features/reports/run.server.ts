@@ -1,0 +1,188 @@
+// The report job (graphile-worker task generate-report): streams the rows of
+// a report from a node-postgres cursor (pg-query-stream) into exceljs's
+// streaming WorkbookWriter (no shared strings, no styles) and into storage.
+// Never holds all rows in memory.
+//
+// States (spec §4): RPTSTATUS_PENDING (queued) → RPTSTATUS_STARTED →
+// RPTSTATUS_COMPLETED (outputFileId set) or RPTSTATUS_ERROR (errorMessage;
+// 'NO DATA' when the report has no rows). Safe to kill at any moment and to
+// run again: a run writes a new file under a new key (temp file, fsync,
+// rename: storage.server.ts) and only at the end, in one transaction, points
+// the request at it and drops the previous output; a killed run leaves at
+// most a temp file that the hourly purge removes.
+import { PassThrough } from "node:stream";
+import ExcelJS from "exceljs";
+import pg from "pg";
+import QueryStream from "pg-query-stream";
+import { prisma } from "~/lib/db.server";
+import { removeBlob, writeBlob } from "~/lib/storage.server";
+import { NO_DATA } from "./messages";
+import type { ReportInput } from "./schema";
+import { reportQuery } from "./sql.server";
+
+export const REPORT_STATUS = {
+  PENDING: "RPTSTATUS_PENDING",
+  STARTED: "RPTSTATUS_STARTED",
+  ERROR: "RPTSTATUS_ERROR",
+  COMPLETED: "RPTSTATUS_COMPLETED",
+} as const;
+
+/** Rows between two yields to the event loop while writing (see the write loop). */
+const YIELD_EVERY_ROWS = 250;
+
+export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/** The file name of a report: its name with underscores for spaces, and .xlsx (spec §4). */
+export function reportFileName(reportName: string): string {
+  const base = reportName.trim().replace(/\s+/g, "_").replace(/[^A-Za-z0-9_.-]/g, "") || "Report";
+  return `${base}.xlsx`;
+}
+
+export type RunOptions = {
+  /** Rows fetched per cursor round trip. */
+  batchSize?: number;
+  /** Called after each row is written (tests use it to interrupt a run). */
+  onRow?: (rowNumber: number) => void;
+};
+
+export type RunResult = { status: "COMPLETED"; rows: number; byteSize: number } | { status: "NO_DATA" } | { status: "GONE" };
+
+function connectionString(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set");
+  return url;
+}
+
+/**
+ * Runs one report request. Throws on failure (the task marks the request
+ * RPTSTATUS_ERROR on its last attempt); returns NO_DATA after marking it.
+ */
+export async function runReport(reportRequestId: number, opts: RunOptions = {}): Promise<RunResult> {
+  const request = await prisma.reportRequest.findUnique({
+    where: { reportRequestId },
+    include: { report: { select: { name: true } }, outputFile: { select: { id: true, storageKey: true } } },
+  });
+  if (!request) return { status: "GONE" };
+  await prisma.reportRequest.update({
+    where: { reportRequestId },
+    data: { statusCode: REPORT_STATUS.STARTED, startedAt: new Date(), errorMessage: null, progress: 0 },
+  });
+
+  const query = reportQuery(request.reportId, request.requestedById, request.inputJson as unknown as ReportInput);
+  const client = new pg.Client({ connectionString: connectionString(), application_name: `report-${reportRequestId}` });
+  await client.connect();
+  let written: { storageKey: string; byteSize: number; sha256: string } | undefined;
+  let rows = 0;
+  try {
+    await client.query("BEGIN READ ONLY");
+    // A report reads a whole downline: no statement timeout, room to sort in memory, and hash joins
+    // rather than one index probe per agent (the planner's closure estimates are far too low).
+    await client.query("SET LOCAL statement_timeout = 0");
+    await client.query("SET LOCAL work_mem = '64MB'");
+    await client.query("SET LOCAL enable_nestloop = off");
+    const stream = client.query(new QueryStream(query.sql, query.params, { batchSize: opts.batchSize ?? 1000 }));
+    const it = stream[Symbol.asyncIterator]() as AsyncIterator<Record<string, unknown>>;
+    let next = await it.next();
+    if (next.done) {
+      await client.query("COMMIT");
+      await prisma.reportRequest.update({
+        where: { reportRequestId },
+        data: { statusCode: REPORT_STATUS.ERROR, errorMessage: NO_DATA, completedAt: new Date() },
+      });
+      return { status: "NO_DATA" };
+    }
+
+    const out = new PassThrough({ highWaterMark: 1 << 20 });
+    const blob = writeBlob({ stream: out });
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: out,
+      useSharedStrings: false,
+      useStyles: false,
+      // Fast deflate: the sheet XML is very repetitive, level 1 already shrinks it ~10x.
+      zip: { zlib: { level: 1 } },
+    });
+    const sheet = workbook.addWorksheet(request.report.name.slice(0, 31));
+    sheet.columns = query.columns.map((c) => ({ header: c.header, key: c.key, width: c.width }));
+    try {
+      while (!next.done) {
+        const row = next.value;
+        sheet.addRow(query.columns.map((c) => row[c.key] ?? null)).commit();
+        rows++;
+        opts.onRow?.(rows);
+        // exceljs writes without backpressure: give the zip deflater and the file writes a turn of the
+        // event loop every few hundred rows so the sheet's XML does not pile up in memory.
+        if (rows % YIELD_EVERY_ROWS === 0) await new Promise((resolve) => setImmediate(resolve));
+        next = await it.next();
+      }
+      sheet.commit();
+      await workbook.commit();
+    } catch (error) {
+      out.destroy(error as Error);
+      await blob.catch(() => {});
+      throw error;
+    }
+    written = await blob;
+    await client.query("COMMIT");
+  } finally {
+    await client.end().catch(() => {});
+  }
+
+  // Point the request at the new file and drop the previous output (a rerun replaces it), in one transaction.
+  const blob = written!;
+  const fileName = reportFileName(request.report.name);
+  const previous = await prisma.$transaction(async (tx) => {
+    const current = await tx.reportRequest.findUnique({ where: { reportRequestId }, select: { outputFileId: true, outputFile: { select: { storageKey: true } } } });
+    if (!current) return undefined;
+    const file = await tx.storedFile.create({
+      data: { storageKey: blob.storageKey, fileName, contentType: XLSX_CONTENT_TYPE, byteSize: blob.byteSize, sha256: blob.sha256, createdById: request.requestedById },
+    });
+    await tx.reportRequest.update({
+      where: { reportRequestId },
+      data: { statusCode: REPORT_STATUS.COMPLETED, outputFileId: file.id, completedAt: new Date(), errorMessage: null, progress: 100 },
+    });
+    if (current.outputFileId) await tx.storedFile.delete({ where: { id: current.outputFileId } });
+    return { old: current.outputFile?.storageKey ?? null };
+  });
+  if (previous === undefined) {
+    // The request was deleted while the report ran: nothing points at the file.
+    await removeBlob(blob.storageKey).catch(() => {});
+    return { status: "GONE" };
+  }
+  if (previous.old) await removeBlob(previous.old).catch(() => {});
+  return { status: "COMPLETED", rows, byteSize: blob.byteSize };
+}
+
+/** Marks a request failed with a message (the task's last attempt). */
+export async function failReport(reportRequestId: number, message: string): Promise<void> {
+  await prisma.reportRequest.updateMany({
+    where: { reportRequestId, statusCode: { not: REPORT_STATUS.COMPLETED } },
+    data: { statusCode: REPORT_STATUS.ERROR, errorMessage: message.slice(0, 500), completedAt: new Date() },
+  });
+}
+
+/**
+ * Deletes finished report requests (completed or failed) older than
+ * `retentionDays`, and their files. Returns how many requests were removed.
+ */
+export async function purgeOldReports(retentionDays: number, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000);
+  let removed = 0;
+  for (;;) {
+    const batch = await prisma.reportRequest.findMany({
+      where: {
+        statusCode: { in: [REPORT_STATUS.COMPLETED, REPORT_STATUS.ERROR] },
+        OR: [{ completedAt: { lt: cutoff } }, { completedAt: null, requestDt: { lt: cutoff } }],
+      },
+      select: { reportRequestId: true, outputFileId: true, outputFile: { select: { storageKey: true } } },
+      take: 500,
+    });
+    if (batch.length === 0) return removed;
+    await prisma.$transaction(async (tx) => {
+      await tx.reportRequest.deleteMany({ where: { reportRequestId: { in: batch.map((b) => b.reportRequestId) } } });
+      const fileIds = batch.map((b) => b.outputFileId).filter((v): v is string => !!v);
+      if (fileIds.length) await tx.storedFile.deleteMany({ where: { id: { in: fileIds } } });
+    });
+    for (const b of batch) if (b.outputFile) await removeBlob(b.outputFile.storageKey).catch(() => {});
+    removed += batch.length;
+  }
+}

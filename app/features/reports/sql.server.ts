@@ -1,0 +1,181 @@
+// The SQL of the two reports (spec part 3 §3; columns designed in
+// docs/decisions/0024-downline-applications-and-reports.md). Plain SQL with
+// $n parameters so the job can stream it through a node-postgres cursor
+// (pg-query-stream). Every query starts from the requester's own active
+// positions and the closure table: a report holds only their downline.
+import { APPOINTMENT_STATUS_FILTERS, RECRUIT_REPORT_ID, type DownlineReportInput, type RecruitReportInput, type ReportInput } from "./schema";
+
+export type ReportQuery = { sql: string; params: unknown[]; columns: ReadonlyArray<{ header: string; key: string; width: number }> };
+
+const statusCodeOf = (id: string | undefined) => APPOINTMENT_STATUS_FILTERS.find((s) => s.id === id)?.code ?? null;
+const like = (v: string | undefined) => (v ? `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null);
+
+/** The display text of an appointment status in grids and reports ('New Contract' reads 'Submitted for Approval', spec §2). */
+export const STATUS_SQL = (col: string) => `CASE ${col}
+  WHEN 'APWF_STATUS_NEWCONTRACT' THEN 'Submitted for Approval'
+  WHEN 'APWF_STATUS_INCOMPLETE' THEN 'Incomplete'
+  WHEN 'APWF_STATUS_INVITED' THEN 'Invited'
+  WHEN 'APWF_STATUS_APPROVED' THEN 'Approved'
+  WHEN 'APWF_STATUS_ABANDONED' THEN 'Abandoned'
+  WHEN 'APWF_STATUS_REJECTED' THEN 'Rejected'
+  ELSE ${col} END`;
+
+const PERSON_NAME = (a: string) => `NULLIF(concat_ws(' ', NULLIF(${a}.first_name, ''), NULLIF(${a}.last_name, '')), '')`;
+const AGENT_NAME = (a: string) => `COALESCE(NULLIF(${a}.company_name, ''), ${PERSON_NAME(a)})`;
+
+/** The requester's positions and everything under them (depth > 0): CTEs viewer, downline, team (both). */
+const SCOPE = `
+  viewer AS (SELECT id FROM agents WHERE user_id = $1::uuid AND is_active),
+  downline AS (SELECT DISTINCT c.descendant_id AS id FROM agent_closure c JOIN viewer v ON v.id = c.ancestor_id WHERE c.depth > 0),
+  team AS (SELECT id FROM viewer UNION SELECT id FROM downline)`;
+
+export const DOWNLINE_COLUMNS = [
+  { header: "Agent Number", key: "agent_number", width: 14 },
+  { header: "Company", key: "company_number", width: 10 },
+  { header: "Block", key: "block_number", width: 8 },
+  { header: "Level", key: "level", width: 7 },
+  { header: "Last Name", key: "last_name", width: 20 },
+  { header: "First Name", key: "first_name", width: 16 },
+  { header: "Company Name", key: "company_name", width: 28 },
+  { header: "Recruiter", key: "recruiter", width: 26 },
+  { header: "Status", key: "status", width: 22 },
+  { header: "Date", key: "dt", width: 12 },
+] as const;
+
+export const RECRUIT_COLUMNS = [
+  { header: "Recruiter Agent Number", key: "recruiter_agent_number", width: 14 },
+  { header: "Recruiter", key: "recruiter", width: 26 },
+  { header: "Prospect", key: "prospect", width: 26 },
+  { header: "Prospect Email", key: "email", width: 30 },
+  { header: "Level", key: "level", width: 7 },
+  { header: "Invited", key: "invite_date", width: 12 },
+  { header: "Invitation Status", key: "invitation_status", width: 16 },
+  { header: "Application Status", key: "status", width: 22 },
+  { header: "Started", key: "started", width: 12 },
+  { header: "Submitted", key: "submitted", width: 12 },
+  { header: "Approved", key: "approved", width: 12 },
+] as const;
+
+const D = (col: string) => `to_char(${col}, 'MM/DD/YYYY')`;
+
+/**
+ * Report 1: every agent under the requester (status Approved, or Terminated
+ * when no longer active) and every application not yet approved whose
+ * recruiter is the requester or under them.
+ */
+function downlineQuery(userId: string, input: DownlineReportInput): ReportQuery {
+  const status = statusCodeOf(input.appointmentStatusId);
+  const sql = `WITH ${SCOPE},
+  rows AS (
+    SELECT a.agent_number, a.company_number, a.block_number::text AS block_number, a.hierarchy_level AS level,
+           a.last_name, a.first_name, a.company_name, ${AGENT_NAME("up")} AS recruiter,
+           CASE WHEN a.is_active THEN 'Approved' ELSE 'Terminated' END AS status,
+           'APWF_STATUS_APPROVED' AS status_code, a.created_at::date AS dt
+      FROM downline d
+      JOIN agents a ON a.id = d.id
+      LEFT JOIN agents up ON up.id = a.parent_id
+    UNION ALL
+    SELECT NULL, NULL, NULL, COALESCE(cb.level_no, sl.level_no),
+           COALESCE(p.last_name, u.last_name), COALESCE(p.first_name, u.first_name), NULLIF(p.business_name, ''), ${AGENT_NAME("r")},
+           ${STATUS_SQL("ap.appointment_status_code")}, ap.appointment_status_code, ap.start_dt::date
+      FROM appointments ap
+      LEFT JOIN appointment_links l ON l.appointment_link_id = ap.appointment_link_id
+      JOIN agents r ON r.id = COALESCE(ap.recruiter_agent_id, l.recruiter_agent_id)
+      LEFT JOIN schedule_levels sl ON sl.schedule_level_id = l.schedule_level_id
+      LEFT JOIN LATERAL (SELECT min(b.level_no) AS level_no FROM appointment_carrier_blocks b WHERE b.appointment_id = ap.appointment_id) cb ON true
+      LEFT JOIN appointment_personal p ON p.appointment_id = ap.appointment_id
+      LEFT JOIN users u ON u.id = ap.user_id
+     WHERE NOT ap.is_deleted
+       AND ap.appointment_status_code <> 'APWF_STATUS_APPROVED'
+       AND r.id IN (SELECT id FROM team)
+  )
+  SELECT agent_number, company_number, block_number, level, last_name, first_name, company_name, recruiter, status, ${D("dt")} AS dt
+    FROM rows
+   WHERE ($2::date IS NULL OR dt >= $2::date)
+     AND ($3::date IS NULL OR dt <= $3::date)
+     AND ($4::text IS NULL OR recruiter ILIKE $4::text)
+     AND ($5::text IS NULL OR status_code = $5::text)
+     AND ($6::int IS NULL OR level = $6::int)
+   ORDER BY last_name NULLS LAST, first_name NULLS LAST, agent_number NULLS LAST`;
+  return {
+    sql,
+    params: [userId, input.startDate ?? null, input.endDate ?? null, like(input.recruiterName), status, input.levelNumber ?? null],
+    columns: DOWNLINE_COLUMNS,
+  };
+}
+
+/**
+ * Report 2: the invitations and applications of one recruiter in the
+ * requester's hierarchy (all of them when none is picked).
+ */
+function recruitQuery(userId: string, input: RecruitReportInput): ReportQuery {
+  const id = input.appointmentStatusId;
+  const sql = `WITH ${SCOPE},
+  recruiters AS (
+    SELECT a.id FROM agents a JOIN team t ON t.id = a.id
+     WHERE $2::text IS NULL OR (a.agent_number = $2::text AND a.company_number = $3::text AND a.block_number = $4::int)
+  ),
+  rows AS (
+    SELECT r.agent_number AS recruiter_agent_number, ${AGENT_NAME("r")} AS recruiter,
+           NULLIF(concat_ws(' ', i.prospect_first_name, i.prospect_last_name), '') AS prospect, i.prospect_email_address AS email,
+           sl.level_no AS level, i.invite_date, i.status AS invitation_status,
+           ap.appointment_status_code AS status_code, ap.start_dt, ap.submitted_at, ap.approved_at,
+           COALESCE(i.invite_date, ap.start_dt)::date AS dt
+      FROM invitations i
+      JOIN agents r ON r.id = i.inviter_agent_id
+      LEFT JOIN LATERAL (SELECT * FROM appointments x WHERE x.invitation_id = i.invitation_id AND NOT x.is_deleted ORDER BY x.start_dt DESC LIMIT 1) ap ON true
+      LEFT JOIN appointment_links l ON l.appointment_link_id = i.appointment_link_id
+      LEFT JOIN schedule_levels sl ON sl.schedule_level_id = l.schedule_level_id
+     WHERE r.id IN (SELECT id FROM recruiters)
+    UNION ALL
+    SELECT r.agent_number, ${AGENT_NAME("r")},
+           NULLIF(concat_ws(' ', COALESCE(p.first_name, u.first_name), COALESCE(p.last_name, u.last_name)), ''), COALESCE(ap.prospect_email_address, u.user_name),
+           sl.level_no, NULL, NULL,
+           ap.appointment_status_code, ap.start_dt, ap.submitted_at, ap.approved_at, ap.start_dt::date
+      FROM appointments ap
+      LEFT JOIN appointment_links l ON l.appointment_link_id = ap.appointment_link_id
+      JOIN agents r ON r.id = COALESCE(ap.recruiter_agent_id, l.recruiter_agent_id)
+      LEFT JOIN schedule_levels sl ON sl.schedule_level_id = l.schedule_level_id
+      LEFT JOIN appointment_personal p ON p.appointment_id = ap.appointment_id
+      LEFT JOIN users u ON u.id = ap.user_id
+     WHERE ap.invitation_id IS NULL AND NOT ap.is_deleted
+       AND r.id IN (SELECT id FROM recruiters)
+  )
+  SELECT recruiter_agent_number, recruiter, prospect, email, level, ${D("invite_date")} AS invite_date,
+         CASE invitation_status WHEN 'INVITED' THEN 'Invited' WHEN 'ACCEPTED' THEN 'Accepted' WHEN 'APPOINTED' THEN 'Appointed' WHEN 'DECLINED' THEN 'Declined' ELSE invitation_status END AS invitation_status,
+         ${STATUS_SQL("status_code")} AS status, ${D("start_dt")} AS started, ${D("submitted_at")} AS submitted, ${D("approved_at")} AS approved
+    FROM rows
+   WHERE ($5::date IS NULL OR dt >= $5::date)
+     AND ($6::date IS NULL OR dt <= $6::date)
+     AND ($7::text IS NULL OR prospect ILIKE $7::text)
+     AND ($8::int IS NULL OR level = $8::int)
+     AND CASE $9::text
+           WHEN '0' THEN true
+           WHEN '-1' THEN status_code IS DISTINCT FROM 'APWF_STATUS_APPROVED'
+           WHEN '-2' THEN status_code IS NULL OR status_code = 'APWF_STATUS_INVITED'
+           ELSE status_code = $10::text
+         END
+   ORDER BY dt DESC NULLS LAST, prospect`;
+  return {
+    sql,
+    params: [
+      userId,
+      input.recruiterAgentNo ?? null,
+      input.recruiterCompanyNo ?? null,
+      input.recruiterBlockNo ?? null,
+      input.startDate ?? null,
+      input.endDate ?? null,
+      like(input.prospectName),
+      input.levelNumber ?? null,
+      id,
+      statusCodeOf(id),
+    ],
+    columns: RECRUIT_COLUMNS,
+  };
+}
+
+export function reportQuery(reportId: number, userId: string, input: ReportInput): ReportQuery {
+  return reportId === RECRUIT_REPORT_ID
+    ? recruitQuery(userId, input as RecruitReportInput)
+    : downlineQuery(userId, input as DownlineReportInput);
+}

@@ -1,0 +1,327 @@
+// The email template editor (spec part 3 §2 'Email templates (/corr)', §4,
+// §5, §8): /corr/new for a new template, /corr/<id> for one of the user's
+// own (any other id answers 404). Type fixed, Is Active, Name, Description,
+// the rich-text body (lexical with JavaScript; an HTML textarea without),
+// DELETE (?confirm=delete shows 'Deleting is Not Reversible!', with or
+// without JavaScript), CANCEL, SAVE (back to the list with 'Done!').
+// Template Images (only after the first save): upload one at a time to
+// /corr/upload?id=<id>, delete (intent=deleteImage), and the HTML to paste
+// without JavaScript; with JavaScript the toolbar inserts them.
+// Decisions: docs/decisions/0025-email-templates.md.
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { Banner } from "~/components/Banner";
+import { Dialog } from "~/components/Dialog";
+import { PageHeader } from "~/components/PageHeader";
+import { RichTextEditor } from "~/components/RichTextEditor";
+import { SignedInLayout } from "~/components/SignedInLayout";
+import { CheckboxField, FieldError, TextAreaField, TextField } from "~/features/appointment/ui/fields";
+import {
+  CONFIRM_DELETE,
+  HELP_TEXT,
+  IMAGE_DELETED,
+  IMAGE_DELETION_FAILED,
+  IMAGE_UPLOAD_ANSWERS,
+  IMAGES_AFTER_SAVE,
+  isImageUploadResult,
+  SYSTEM_ERROR,
+  type DialogText,
+} from "~/features/templates/messages";
+import { checkImageFilesBeforeUpload, IMAGE_FIELDS, IMAGE_NAME_MAX, imageNameSchema, RESULT_PARAM, templateSchema } from "~/features/templates/schema";
+import { deleteTemplateImage } from "~/features/templates/images.server";
+import { blankTemplate, deleteTemplate, getTemplate, parseTemplateId, saveTemplate, templateFields } from "~/features/templates/templates.server";
+import { requireUser } from "~/lib/auth.server";
+import { readForm } from "~/lib/form.server";
+import { titleMeta } from "~/lib/meta";
+import richTextStyles from "~/styles/rich-text.css";
+import templateStyles from "~/styles/templates.css";
+
+export const meta = titleMeta("Email Template");
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: richTextStyles },
+  { rel: "stylesheet", href: templateStyles },
+];
+
+const INTENT = "intent";
+const IMAGE_ID = "imageId";
+
+/** 'new', or the id of one of the user's templates; anything else is 404. */
+async function templateOf(user: { id: string }, param: string | undefined) {
+  if (param === "new") return blankTemplate();
+  const id = parseTemplateId(param);
+  const t = id === null ? null : await getTemplate(user, id);
+  if (!t) throw data("This template was not found.", { status: 404 });
+  return t;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const template = await templateOf(user, params.id);
+  const url = new URL(request.url);
+  const result = url.searchParams.get(RESULT_PARAM);
+  const notice: (DialogText & { variant: "success" | "warning" | "error" }) | null = isImageUploadResult(result)
+    ? { ...IMAGE_UPLOAD_ANSWERS[result], variant: result === "SUCCESS" ? "success" : result === "ERROR" ? "error" : "warning" }
+    : result === "IMAGE_DELETED"
+      ? { ...IMAGE_DELETED, variant: "success" }
+      : null;
+  let fields: Awaited<ReturnType<typeof templateFields>> = [];
+  let failed = false;
+  try {
+    fields = await templateFields();
+  } catch (error) {
+    // §8 'System Error' on failing to retrieve the fields: the editor still works without the list.
+    console.error("[corr] merge fields failed:", (error as Error).message);
+    failed = true;
+  }
+  return {
+    failed,
+    template,
+    fields,
+    notice,
+    confirmDelete: template.corrTemplateId !== null && url.searchParams.get("confirm") === "delete",
+  };
+}
+
+type ActionData = { reply: SubmissionResult<string[]> | null; dialog?: DialogText };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  // The access check (the user's own template, or a new one) before the body is read.
+  const template = await templateOf(user, params.id);
+  const id = template.corrTemplateId;
+  const form = await readForm(request);
+  const intent = form.get(INTENT);
+  if (intent === "delete" && id !== null) {
+    if (!(await deleteTemplate(user, id, request))) throw data("This template was not found.", { status: 404 });
+    return redirect("/corr?deleted=1", 303);
+  }
+  if (intent === "deleteImage" && id !== null) {
+    const imageId = parseTemplateId(String(form.get(IMAGE_ID) ?? ""));
+    const ok = imageId !== null && (await deleteTemplateImage(user, id, imageId, request));
+    if (!ok) return data<ActionData>({ reply: null, dialog: IMAGE_DELETION_FAILED }, { status: 404 });
+    return redirect(`/corr/${id}?${RESULT_PARAM}=IMAGE_DELETED#images`, 303);
+  }
+  const submission = parseWithZod(form, { schema: templateSchema });
+  if (submission.status !== "success") return data<ActionData>({ reply: submission.reply() }, { status: 400 });
+  let saved;
+  try {
+    saved = await saveTemplate(user, id, submission.value, request);
+  } catch (error) {
+    console.error("[corr] save failed:", (error as Error).message);
+    return data<ActionData>({ reply: submission.reply(), dialog: SYSTEM_ERROR }, { status: 503 });
+  }
+  if (!saved.ok) throw data("This template was not found.", { status: 404 });
+  return redirect("/corr?saved=1", 303);
+}
+
+export default function TemplateEditorRoute() {
+  const { template: t, fields: mergeFields, notice, confirmDelete, failed } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const busy = useNavigation().state !== "idle";
+  const location = useLocation();
+  const self = t.corrTemplateId === null ? "/corr/new" : `/corr/${t.corrTemplateId}`;
+
+  const [form, fields] = useForm({
+    id: "template",
+    lastResult: actionData?.reply ?? null,
+    defaultValue: { name: t.name, description: t.description, isActive: t.isActive ? "on" : undefined },
+    constraint: getZodConstraint(templateSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: templateSchema }),
+  });
+  const posted = typeof fields.body.initialValue === "string" ? fields.body.initialValue : null;
+  const images = t.images.map((i) => ({ url: i.url, name: i.imageName }));
+
+  return (
+    <SignedInLayout>
+      <PageHeader title={t.corrTemplateId === null ? "New Email Template" : "Edit Email Template"} lead={t.corrTemplateId === null ? undefined : t.name} />
+      {notice ? <Dialog title={notice.title} message={notice.message} variant={notice.variant} buttons={[{ label: "OK", to: `${self}#images` }]} /> : null}
+      {failed ? <Dialog title={SYSTEM_ERROR.title} message={SYSTEM_ERROR.message} variant="error" /> : null}
+      {actionData?.dialog ? <Dialog title={actionData.dialog.title} message={actionData.dialog.message} variant="error" /> : null}
+      {confirmDelete ? (
+        <Dialog
+          title={CONFIRM_DELETE.title}
+          message={CONFIRM_DELETE.message}
+          variant="warning"
+          buttons={[
+            { label: "DELETE", kind: "danger", action: self, method: "post", fields: { [INTENT]: "delete" } },
+            { label: "CANCEL", kind: "secondary", to: self, autoFocus: true },
+          ]}
+        />
+      ) : null}
+      {form.errors?.length || (actionData?.reply && actionData.reply.status === "error") ? (
+        <Banner variant="error" title="The template was not saved" role="alert">
+          <p>Please correct the fields marked below.</p>
+        </Banner>
+      ) : null}
+
+      <Form method="post" action={`${location.pathname}`} {...getFormProps(form)} className="form stack templates__form">
+        <p className="templates__type">
+          <strong>Type:</strong> {t.typeName}
+        </p>
+        <CheckboxField meta={fields.isActive} label="Is Active" value="on" />
+        <TextField meta={fields.name} label="Name" required autoComplete="off" />
+        <TextAreaField meta={fields.description} label="Description" rows={3} />
+        <RichTextEditor
+          name={fields.body.name}
+          id="template-body"
+          label="Template"
+          defaultHtml={posted ?? t.html}
+          invalid={Boolean(fields.body.errors?.length)}
+          describedBy={fields.body.errors?.length ? "template-body-error" : undefined}
+          hint="Merge fields such as [[ProspectFirstName]] are filled in when the invitation is sent."
+          rows={18}
+          images={images}
+          mergeFields={mergeFields}
+          manageImagesHref="#images"
+          helpHref="#template-help"
+        />
+        <FieldError meta={fields.body} id="template-body" />
+        <div className="templates__actions">
+          {t.corrTemplateId !== null ? (
+            <Link to={`${self}?confirm=delete`} className="btn btn--danger" preventScrollReset>
+              DELETE
+            </Link>
+          ) : null}
+          <Link to="/corr" className="btn btn--secondary">
+            CANCEL
+          </Link>
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            SAVE
+          </button>
+        </div>
+      </Form>
+
+      <details className="templates__panel" id="merge-fields">
+        <summary>Merge fields</summary>
+        <p className="muted">Type or paste a placeholder into the text; it is replaced when the invitation is sent.</p>
+        <dl className="templates__fields">
+          {mergeFields.map((f) => (
+            <div key={f.placeholder}>
+              <dt>
+                <code>{f.placeholder}</code>
+              </dt>
+              <dd>
+                {f.label}: {f.description}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+
+      <details className="templates__panel" id="template-help">
+        <summary>{HELP_TEXT.title}</summary>
+        <ul>
+          {HELP_TEXT.items.map((h) => (
+            <li key={h}>{h}</li>
+          ))}
+        </ul>
+      </details>
+
+      <section className="templates__panel" id="images" aria-labelledby="images-title">
+        <h2 id="images-title">Template Images</h2>
+        {t.corrTemplateId === null ? (
+          <p className="muted">{IMAGES_AFTER_SAVE}</p>
+        ) : (
+          <ImagesPanel templateId={t.corrTemplateId} images={t.images} />
+        )}
+      </section>
+    </SignedInLayout>
+  );
+}
+
+type Img = { corrTemplateImageId: number; imageName: string; imageTypeCode: string; url: string };
+
+const snippet = (img: Img, size: "small" | "medium" | "large") => `<img src="${img.url}" alt="${img.imageName.replace(/"/g, "&quot;")}" class="img-${size}">`;
+
+function ImagesPanel({ templateId, images }: { templateId: number; images: Img[] }) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const [problem, setProblem] = useState<DialogText | null>(null);
+  const [form, fields] = useForm({
+    id: "image-upload",
+    constraint: getZodConstraint(imageNameSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: imageNameSchema }),
+  });
+  const formProps = getFormProps(form);
+  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
+    const input = e.currentTarget.elements.namedItem(IMAGE_FIELDS.file) as HTMLInputElement | null;
+    const name = (e.currentTarget.elements.namedItem(IMAGE_FIELDS.imageName) as HTMLInputElement | null)?.value ?? "";
+    const code = checkImageFilesBeforeUpload(input?.files ?? [], name);
+    if (code && code !== "NO_NAME") {
+      e.preventDefault();
+      setProblem(IMAGE_UPLOAD_ANSWERS[code]);
+      return;
+    }
+    formProps.onSubmit(e);
+  };
+  return (
+    <>
+      {problem ? <Dialog title={problem.title} message={problem.message} variant="warning" onClose={() => setProblem(null)} /> : null}
+      {images.length === 0 ? (
+        <p className="muted">No images yet.</p>
+      ) : (
+        <ul className="templates__images">
+          {images.map((img) => (
+            <li key={img.corrTemplateImageId} className="templates__image">
+              <img src={img.url} alt="" className="templates__thumb" />
+              <div className="templates__image-text">
+                <p>
+                  <strong>{img.imageName}</strong> ({img.imageTypeCode.toUpperCase()})
+                </p>
+                {mounted ? (
+                  <p className="muted">Insert it with Insert image in the toolbar.</p>
+                ) : (
+                  <details>
+                    <summary>HTML to paste into the template</summary>
+                    <ul className="templates__snippets">
+                      {(["small", "medium", "large"] as const).map((size) => (
+                        <li key={size}>
+                          {size === "small" ? "Small (80 px)" : size === "medium" ? "Medium (300 px)" : "Large (original size)"}: <code>{snippet(img, size)}</code>
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                )}
+                <Form method="post" action={`/corr/${templateId}`} preventScrollReset>
+                  <input type="hidden" name={INTENT} value="deleteImage" />
+                  <input type="hidden" name={IMAGE_ID} value={img.corrTemplateImageId} />
+                  <button type="submit" className="btn btn--small btn--secondary" aria-label={`Delete image ${img.imageName}`}>
+                    Delete
+                  </button>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Form
+        method="post"
+        action={`/corr/upload?id=${templateId}`}
+        encType="multipart/form-data"
+        {...formProps}
+        onSubmit={onSubmit}
+        className="templates__upload"
+        preventScrollReset
+      >
+        <TextField meta={fields.imageName} label="Image Name" required maxLength={IMAGE_NAME_MAX} autoComplete="off" />
+        <div className="field">
+          <label htmlFor="image-file" className="label--required">
+            Image (PNG, JPG or GIF, at most 2,000,000 bytes)
+          </label>
+          <input id="image-file" type="file" name={IMAGE_FIELDS.file} accept="image/png,image/jpeg,image/gif" />
+        </div>
+        {mounted ? null : <p className="muted">Save your changes to the template first: uploading reloads the page.</p>}
+        <button type="submit" className="btn btn--primary">
+          UPLOAD
+        </button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+// Email templates (spec part 3 §2 'Email templates (/corr)'): the user's own
+// templates, a page of 100 at a time on the server (zero-based ?page), ADD
+// TEMPLATE, 'Done!' after a save (?saved=1) and 'Deleted' after a delete
+// (?deleted=1). The built-in Default Invitation is not listed (decision 0025).
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Dialog } from "~/components/Dialog";
+import { PageHeader } from "~/components/PageHeader";
+import { Pager, readPaging } from "~/components/Pager";
+import { SignedInLayout } from "~/components/SignedInLayout";
+import { DELETED, DONE, EMPTY_TEMPLATES, SYSTEM_ERROR } from "~/features/templates/messages";
+import { TEMPLATE_PAGE_SIZE } from "~/features/templates/schema";
+import { listTemplates } from "~/features/templates/templates.server";
+import { requireUser } from "~/lib/auth.server";
+import { titleMeta } from "~/lib/meta";
+import templateStyles from "~/styles/templates.css";
+
+export const meta = titleMeta("Email Templates");
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: templateStyles }];
+
+const PAGE_SIZES = [TEMPLATE_PAGE_SIZE];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const paging = readPaging(url, { pageSizes: PAGE_SIZES });
+  const notice = url.searchParams.get("saved") === "1" ? DONE : url.searchParams.get("deleted") === "1" ? DELETED : null;
+  try {
+    const list = await listTemplates(user, paging);
+    return { ...list, pageSize: paging.pageSize, notice, failed: false };
+  } catch (error) {
+    console.error("[corr] listing failed:", (error as Error).message);
+    return { rows: [], totalRecords: 0, page: 0, pageSize: paging.pageSize, notice, failed: true };
+  }
+}
+
+/** MM/DD/YYYY hh:mm (UTC), the spec's request-time format. */
+const modified = (iso: string) => {
+  const d = new Date(iso);
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${p(d.getUTCMonth() + 1)}/${p(d.getUTCDate())}/${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
+};
+
+export default function TemplatesRoute() {
+  const { rows, totalRecords, page, pageSize, notice, failed } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  params.delete("saved");
+  params.delete("deleted");
+  const back = `/corr${params.size ? `?${params}` : ""}`;
+  return (
+    <SignedInLayout>
+      <PageHeader
+        title="Email Templates"
+        lead="Your recruitment invitation emails"
+        actions={
+          <Link to="/corr/new" className="btn btn--primary">
+            ADD TEMPLATE
+          </Link>
+        }
+      />
+      {notice ? <Dialog title={notice.title} message={notice.message} variant="success" buttons={[{ label: "OK", to: back }]} /> : null}
+      {failed ? <Dialog title={SYSTEM_ERROR.title} message={SYSTEM_ERROR.message} variant="error" /> : null}
+      {rows.length === 0 ? (
+        <p className="empty-state templates__empty">{EMPTY_TEMPLATES}</p>
+      ) : (
+        <div className="table-wrap" role="region" aria-label="Email templates" tabIndex={0}>
+          <table className="table templates__table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Description</th>
+                <th scope="col">Is Active</th>
+                <th scope="col">Modified</th>
+                <th scope="col">Edit</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.corrTemplateId}>
+                  <td>{r.name}</td>
+                  <td className="templates__description">{r.description}</td>
+                  <td>{r.isActive ? "Yes" : "No"}</td>
+                  <td>{modified(r.updateDt)}</td>
+                  <td>
+                    <Link to={`/corr/${r.corrTemplateId}`} aria-label={`Edit ${r.name}`}>
+                      Edit
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page} pageSize={pageSize} totalRecords={totalRecords} pageSizes={PAGE_SIZES} label="Template pages" />
+    </SignedInLayout>
+  );
+}

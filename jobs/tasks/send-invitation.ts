@@ -1,0 +1,54 @@
+// Sends one invitation email (queued by sendInvitation in the transaction
+// that stored the invitation, with the job key invitation:<id>:<form token>
+// and max_attempts SEND_MAX_ATTEMPTS). The HTML is the stored, sanitized
+// text; the plain-text part is derived from it. To the prospect, CC as
+// given, a copy to the recruiter (Bcc), replies to the recruiter.
+// Idempotent: the delivery key is the job key (decision 0014), so a job run
+// again after a crash does not send twice. The last failed attempt marks
+// the invitation SEND_FAILED (the list shows it), then fails the job.
+import type { Task } from "graphile-worker";
+import { z } from "zod";
+import { invitationMail, markSendFailed, markSent } from "~/features/invitations/invitations.server";
+import { escapeHtml } from "~/lib/html.server";
+import { deliverMail, htmlToText } from "~/lib/mail.server";
+
+export const sendInvitationPayload = z.object({ invitationId: z.number().int().positive() });
+export type SendInvitationPayload = z.infer<typeof sendInvitationPayload>;
+
+/** The email document around the stored HTML (inline styles only: email clients ignore stylesheets). */
+export function invitationDocument(subject: string, html: string) {
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
+    `<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a1a1a">${html}</body></html>`
+  );
+}
+
+export const sendInvitationTask: Task = async (payload, helpers) => {
+  const { invitationId } = sendInvitationPayload.parse(payload);
+  const mail = await invitationMail(invitationId);
+  if (!mail) {
+    helpers.logger.info(`send-invitation ${invitationId}: nothing to send`);
+    return;
+  }
+  const subject = mail.subject || "Your invitation";
+  const self = mail.inviter?.userName;
+  try {
+    const result = await deliverMail({
+      to: mail.prospectEmailAddress,
+      cc: mail.ccEmailAddress ? [mail.ccEmailAddress] : undefined,
+      bcc: self ? [self] : undefined,
+      replyTo: self,
+      subject,
+      html: invitationDocument(subject, mail.inviteText!),
+      text: htmlToText(mail.inviteText!),
+      relatedType: "Invitation",
+      relatedId: String(invitationId),
+      deliveryKey: helpers.job.key ?? `job:${helpers.job.id}`,
+    });
+    await markSent(invitationId, result.id);
+    helpers.logger.info(`send-invitation ${invitationId}: ${result.status}`);
+  } catch (error) {
+    if (helpers.job.attempts >= helpers.job.max_attempts) await markSendFailed(invitationId);
+    throw error;
+  }
+};

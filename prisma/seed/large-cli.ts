@@ -1,0 +1,65 @@
+// The command behind `npm run seed:large` (scripts/seed-large.mjs): opens the
+// database `npm start` uses (DATABASE_URL, or the embedded PostgreSQL under
+// DATA_DIR with its generated secrets), applies the migrations, seeds the
+// reference data (and the demo data as `npm start` would), then the large
+// hierarchy once (prisma/seed/large.ts).
+import path from "node:path";
+import pg from "pg";
+import { disconnectPrisma } from "../../app/lib/db.server";
+import { startEmbeddedPostgres, type EmbeddedDatabase } from "../../app/lib/embedded-postgres.server";
+import { env } from "../../app/lib/env.server";
+import { migrate } from "../../app/lib/migrate.server";
+import { hashPassword } from "../../app/lib/password.server";
+import { getSecret } from "../../app/lib/secrets.server";
+import { DEMO_PASSWORD, seedDemoData } from "./demo";
+import { LARGE_AGENT_EMAIL, LARGE_DIRECTOR_EMAIL, seedLargeData } from "./large";
+import { seedReferenceData } from "./reference";
+
+const log = (msg: string) => console.log(`[seed:large] ${msg}`);
+
+export async function runLargeSeed(opts: { agents?: number } = {}): Promise<number> {
+  if (process.env.NODE_ENV !== "production") process.env.SEED_DEMO_DATA ??= "true";
+  const e = env();
+  let embedded: EmbeddedDatabase | undefined;
+  const started = Date.now();
+  try {
+    if (!e.DATABASE_URL) {
+      embedded = await startEmbeddedPostgres({
+        dataDir: path.join(e.dataDir, "postgres"),
+        port: e.EMBEDDED_PG_PORT,
+        superuserPassword: getSecret("EMBEDDED_PG_SUPERUSER_PASSWORD"),
+        appPassword: getSecret("EMBEDDED_PG_APP_PASSWORD"),
+        log,
+      });
+      process.env.DATABASE_URL = embedded.url;
+    }
+    const url = process.env.DATABASE_URL!;
+    await migrate(url, { log });
+    await seedReferenceData();
+    if (e.SEED_DEMO_DATA) await seedDemoData();
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const client = new pg.Client({ connectionString: url, application_name: "portal-seed-large" });
+    await client.connect();
+    try {
+      const result = await seedLargeData(client, { agents: opts.agents, passwordHash, log });
+      if (!result.created) {
+        log("The large data set is already in this database (system setting 'seed.large.version'): nothing done.");
+        return 0;
+      }
+      log(
+        `${result.agents} agents (${result.deactivated} deactivated), ${result.closureRows} closure rows, ` +
+          `${result.users} users, ${result.appointments} applications in ${result.ms} ms (total ${Date.now() - started} ms)`,
+      );
+      log(`Sign in as ${LARGE_DIRECTOR_EMAIL} (director) or ${LARGE_AGENT_EMAIL} (level-4 agent), password ${DEMO_PASSWORD}`);
+      return 0;
+    } finally {
+      await client.end();
+    }
+  } catch (error) {
+    console.error(`[seed:large] failed: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  } finally {
+    await disconnectPrisma().catch(() => {});
+    await embedded?.stop().catch(() => {});
+  }
+}

@@ -1,0 +1,253 @@
+// The agents screens in Chromium with JavaScript DISABLED (spec part 3 §2):
+// the tree (expand, '(more)', name filter, details refused above the user),
+// search with paging and 'Search for What?', deactivated agents, the agent
+// detail tabs, Invite User with a bad and a good email, the email delivered
+// and the invitation accepted (the new user sees CONFIGURE and the agent's
+// downline); axe-core at 1280 and 390 px on /agents and /agent, and at
+// 390 px the page itself never scrolls sideways (the tree and the tables
+// scroll inside their box).
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "vitest";
+import { browserFixture, DEMO, DEMO_PASSWORD, newAccount, signIn, signUp } from "../support/browser";
+import { findLink, waitForMail } from "../support/mailbox";
+import { nav, sharedApp, withDb } from "./helpers";
+
+const { appUrl, databaseUrl } = sharedApp();
+const browser = browserFixture();
+
+const run = `${Date.now() % 100000}`.padStart(5, "0");
+/** The sub-hierarchy this file adds under the demo director (MIAC health, block 72). */
+const X = { agentNumber: `7${run}0`, lastName: "Aabergh", firstName: "Petra" };
+const CHILD_LAST = `Zyqueen${run}`;
+const GONE = { agentNumber: `7${run}9`, firstName: "Walter", lastName: `Gonehaus${run}` };
+
+let mdPositionId = 0;
+let agentPositionId = 0;
+
+beforeAll(async () => {
+  await withDb(async (c) => {
+    mdPositionId = (await c.query(`SELECT id FROM agents WHERE agent_number = '100001' AND block_number = 72`)).rows[0].id;
+    agentPositionId = (
+      await c.query(`SELECT a.id FROM agents a JOIN users u ON u.id = a.user_id WHERE u.user_name = $1 AND a.block_number = 72`, [DEMO.agent])
+    ).rows[0].id;
+    const insert = async (parentId: number, agentNumber: string, first: string, last: string, extra = "") => {
+      const id = (
+        await c.query(
+          `INSERT INTO agents (agent_number, company_number, block_number, mga_code, hierarchy_level, first_name, last_name, direct_upline, parent_id,
+                               email, phone_number, business_name, updated_at ${extra ? ", is_active, status, termination_date" : ""})
+           SELECT $1, 'MI01', 72, p.mga_code, p.hierarchy_level + 1, $2, $3, p.agent_number, p.id, lower($2 || '.' || $3 || '@example.com'), '6145550188',
+                  'Cornerstone Health Adviso rs LLC', now() ${extra}
+             FROM agents p WHERE p.id = $4 RETURNING id`,
+          [agentNumber, first, last, parentId],
+        )
+      ).rows[0].id;
+      await c.query(
+        `INSERT INTO agent_closure (ancestor_id, descendant_id, depth)
+         SELECT ancestor_id, $1::int, depth + 1 FROM agent_closure WHERE descendant_id = $2 UNION ALL SELECT $1::int, $1::int, 0`,
+        [id, parentId],
+      );
+      return id as number;
+    };
+    const x = await insert(mdPositionId, X.agentNumber, X.firstName, X.lastName);
+    for (let i = 1; i <= 45; i++) await insert(x, `7${run}${String(100 + i)}`, `Kid${String(i).padStart(2, "0")}`, CHILD_LAST);
+    await insert(x, GONE.agentNumber, GONE.firstName, GONE.lastName, ", false, 'TERMINATED', (now() - interval '30 days')::date");
+  });
+});
+
+async function violations(page: Page, where: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.flatMap((v) =>
+    v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) ${n.target.join(" ")} — ${n.failureSummary?.split("\n")[1]?.trim() ?? v.help}`),
+  );
+}
+
+const tree = (page: Page) => page.getByRole("region", { name: "Agent hierarchy tree" });
+
+describe("agents without JavaScript", () => {
+  test("tree: carrier tabs, expand, (more), filter; search with paging; deactivated; detail tabs", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await signIn(page, appUrl, DEMO.marketingDirector, DEMO_PASSWORD);
+    await page.goto(`${appUrl}/agents?h=${mdPositionId}`);
+    await page.getByRole("heading", { name: "Agents", level: 1 }).waitFor();
+    const carriers = page.getByRole("navigation", { name: "Carriers" });
+    for (const t of ["MIAC HEALTH", "SLAC HEALTH", "SLAC LIFE"]) await carriers.getByRole("link", { name: t }).waitFor();
+    await page.getByRole("link", { name: "Request that an Agent be Moved" }).waitFor();
+    expect(await page.getByRole("link", { name: "Request that an Agent be Moved" }).getAttribute("href")).toBe("/svcreq/SVCREQ_LEVELCHG");
+
+    // Expand X: 40 children, then (more) shows the other 5.
+    await tree(page).getByRole("link", { name: new RegExp(`^Expand ${X.lastName}, ${X.firstName}`) }).click();
+    await tree(page).getByRole("link", { name: `${CHILD_LAST}, Kid40`, exact: true }).waitFor();
+    await page.waitForLoadState("load");
+    expect(await tree(page).getByRole("link", { name: new RegExp(`^${CHILD_LAST}, Kid`) }).count()).toBe(40);
+    await tree(page).getByRole("link", { name: /^\(more\)/ }).click();
+    await tree(page).getByRole("link", { name: `${CHILD_LAST}, Kid45`, exact: true }).waitFor();
+    await page.waitForLoadState("load");
+    expect(await tree(page).getByRole("link", { name: new RegExp(`^${CHILD_LAST}, Kid`) }).count()).toBe(45);
+    expect(await tree(page).getByRole("link", { name: /^\(more\)/ }).count()).toBe(0);
+    // Name filter: only the matching children of the open nodes.
+    await page.getByLabel("Name filter").fill("kid07");
+    await page.getByRole("button", { name: "FILTER" }).click();
+    await page.waitForURL(/filter=kid07/);
+    expect(await tree(page).getByRole("link", { name: new RegExp(`^${CHILD_LAST}, Kid`) }).allInnerTexts()).toEqual([`${CHILD_LAST}, Kid07`]);
+
+    // Search: 'Search for What?', then 45 results paged by 10.
+    await page.getByRole("navigation", { name: "Agents views" }).getByRole("link", { name: "SEARCH" }).click();
+    await page.getByRole("button", { name: "SEARCH" }).click();
+    await page.getByText("Search for What?").waitFor();
+    await page.getByText("Please enter some search criteria before searching.").waitFor();
+    await page.getByLabel("Last name").fill(CHILD_LAST.slice(1, 9).toUpperCase());
+    await page.getByLabel("Last name").press("Enter");
+    await page.getByText("45 total records").waitFor();
+    await page.getByText("Page 1 of 5").waitFor();
+    expect(await page.getByRole("region", { name: "Search results" }).locator("tbody tr").count()).toBe(10);
+    await page.getByRole("link", { name: "Next page" }).click();
+    await page.getByText("Page 2 of 5").waitFor();
+    await page.getByRole("link", { name: `${CHILD_LAST}, Kid11`, exact: true }).waitFor();
+    expect(await page.getByLabel("Last name").inputValue()).toBe(CHILD_LAST.slice(1, 9).toUpperCase());
+
+    // Deactivated over the last 12 months.
+    await page.getByRole("navigation", { name: "Agents views" }).getByRole("link", { name: "DEACTIVATED" }).click();
+    await page.getByRole("heading", { name: "Deactivated over the last 12 months" }).waitFor();
+    const row = page.getByRole("row", { name: new RegExp(`${GONE.firstName} ${GONE.lastName}`) });
+    await row.waitFor();
+    expect(await row.innerText()).toContain(GONE.agentNumber);
+
+    // Agent detail and its tabs.
+    await page.goto(`${appUrl}/agents?h=${mdPositionId}`);
+    await tree(page).getByRole("link", { name: `${X.lastName}, ${X.firstName}`, exact: true }).click();
+    await page.getByRole("heading", { name: "Agent Detail", level: 1 }).waitFor();
+    await page.getByText(`Agent number ${X.agentNumber}`).waitFor();
+    await page.getByText(X.firstName.toLowerCase() + "." + X.lastName.toLowerCase() + "@example.com").waitFor();
+    const sections = page.getByRole("navigation", { name: "Agent detail sections" });
+    await sections.getByRole("link", { name: "BUSINESS" }).click();
+    await page.getByText("Cornerstone Health Advisors LLC").waitFor(); // the 27-character rule
+    await sections.getByRole("link", { name: "APPOINTMENT" }).click();
+    await page.getByText("A past appointment record was not found and some screen fields will show as blank.").waitFor();
+    await page.getByText("(Application Not Available)").waitFor();
+    await sections.getByRole("link", { name: "PRINCIPAL AGENT" }).click();
+    await page.getByText("No principal agent is recorded for this agent.").waitFor();
+    // The hierarchy panel: the director above, 20 of the 45 children, then a way on to the tree.
+    const panel = page.getByRole("complementary", { name: "Hierarchy" });
+    await panel.getByRole("link", { name: "Whitfield, Eleanor" }).waitFor();
+    expect(await panel.getByRole("link", { name: new RegExp(`^${CHILD_LAST}`) }).count()).toBe(20);
+    // Hierarchy switching: X is not in the SLAC health hierarchy.
+    const slac = await page.locator("#detail-hierarchy option", { hasText: "SLAC - 215" }).getAttribute("value");
+    await page.goto(`${appUrl}/agent?h=${slac}&agentNumber=${X.agentNumber}&switched=1`);
+    await page.getByText(`No Agent Number "${X.agentNumber}" found`).waitFor();
+    await page.getByText(`There is no Agent Number ${X.agentNumber} in this hierarchy. Please select other hierarchies.`).waitFor();
+  });
+
+  test("details above the user are refused, and an agent outside the downline is 404 by changing the agent number", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await signIn(page, appUrl, DEMO.agent, DEMO_PASSWORD);
+    await page.goto(`${appUrl}/agents`);
+    await tree(page).getByRole("link", { name: "Whitfield, Eleanor" }).click();
+    await page.getByText("Details Unavailable").waitFor();
+    await page.getByText("Details are only available for the current user's downline.").waitFor();
+    const res = await page.goto(`${appUrl}/agent?h=${agentPositionId}&agentNumber=100001`);
+    expect(res?.status()).toBe(404);
+    await page.getByText("Details are only available for the current user's downline.").waitFor();
+    const other = await page.goto(`${appUrl}/agent?h=${agentPositionId}&agentNumber=${X.agentNumber}`);
+    expect(other?.status()).toBe(404);
+    // Someone else's position as ?h=: refused too.
+    expect((await page.goto(`${appUrl}/agent?h=${mdPositionId}&agentNumber=${X.agentNumber}`))?.status()).toBe(404);
+    // A document of an agent outside the downline: 404.
+    expect((await page.goto(`${appUrl}/agent/documents/DOCTYP_APP?agent=${mdPositionId}`))?.status()).toBe(404);
+  });
+
+  test("Invite User: a bad email is refused, a good one is emailed; accepting links the new user to the agent", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await signIn(page, appUrl, DEMO.marketingDirector, DEMO_PASSWORD);
+    await page.goto(`${appUrl}/agent?h=${mdPositionId}&agentNumber=${X.agentNumber}`);
+    await page.getByRole("link", { name: "Invite User" }).click();
+    const email = page.getByLabel("Email Address");
+    await email.fill("new.agent@localhost");
+    const since = new Date(Date.now() - 1000);
+    await page.getByRole("button", { name: "SEND" }).click();
+    await page.getByText("Email Address Format Is Invalid").waitFor();
+    await page.getByText("Please provide a valid Email Address").waitFor();
+    expect(await page.getByLabel("Email Address").inputValue()).toBe("new.agent@localhost");
+    const account = newAccount({ firstName: X.firstName, lastName: X.lastName });
+    await page.getByLabel("Email Address").fill(account.email);
+    await page.getByRole("button", { name: "SEND" }).click();
+    await page.getByText("Successfully Sent Out An Agent Invitation!").waitFor();
+
+    const mail = await waitForMail(databaseUrl, { to: account.email, subject: /invited/i, since });
+    const link = findLink(mail, /\/EXT[A-Z0-9]{20}$/);
+
+    const invitee = await browser.newPage({ javaScriptEnabled: false });
+    // Anonymous, the link opens the welcome page (sign up, then sign in).
+    await invitee.goto(link);
+    await invitee.getByText("If you've already signed UP, just sign IN instead", { exact: false }).waitFor();
+    await signUp(invitee, appUrl, account);
+    await invitee.goto(link);
+    await invitee.getByText("Invitation Accepted").waitFor();
+    expect(new URL(invitee.url()).pathname).toBe("/home");
+    await nav(invitee).configure.waitFor();
+    await invitee.goto(`${appUrl}/agents`);
+    await tree(invitee).getByRole("link", { name: `${X.lastName}, ${X.firstName}`, exact: true }).waitFor();
+    await tree(invitee).getByRole("link", { name: `${CHILD_LAST}, Kid01`, exact: true }).waitFor();
+    const owner = await withDb((c) => c.query(`SELECT u.user_name FROM agents a JOIN users u ON u.id = a.user_id WHERE a.agent_number = $1`, [X.agentNumber]));
+    expect(owner.rows[0].user_name).toBe(account.email.toLowerCase());
+  });
+
+  test("with JavaScript the tree expands in place (no page load) and '(more)' appends", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: true });
+    await signIn(page, appUrl, DEMO.marketingDirector, DEMO_PASSWORD);
+    await page.goto(`${appUrl}/agents?h=${mdPositionId}`);
+    await tree(page).getByRole("link", { name: new RegExp(`^Expand ${X.lastName}, ${X.firstName}`) }).waitFor();
+    await page.waitForLoadState("networkidle");
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    await tree(page).getByRole("link", { name: new RegExp(`^Expand ${X.lastName}, ${X.firstName}`) }).click();
+    await tree(page).getByRole("link", { name: `${CHILD_LAST}, Kid40`, exact: true }).waitFor();
+    await tree(page).getByRole("link", { name: /^\(more\)/ }).click();
+    await tree(page).getByRole("link", { name: `${CHILD_LAST}, Kid45`, exact: true }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    expect(new URL(page.url()).searchParams.get("open")).toMatch(/^\d+$/);
+  });
+
+  test.each([
+    [1280, 900],
+    [390, 844],
+  ] as const)("axe-core finds nothing on /agents and /agent at %i px; at 390 px nothing scrolls the page sideways", async (width, height) => {
+    const found: string[] = [];
+    {
+      // axe runs as a script in the page: JavaScript on for this one (the pages are the same).
+      const page = await browser.newPage({ javaScriptEnabled: true });
+      await page.setViewportSize({ width, height });
+      await signIn(page, appUrl, DEMO.marketingDirector, DEMO_PASSWORD);
+      const pages = [
+        `/agents?h=${mdPositionId}&open=${await xId()}`,
+        `/agents?tab=search&h=${mdPositionId}&go=1&lastName=${CHILD_LAST}`,
+        `/agents?tab=deactivated&h=${mdPositionId}`,
+        `/agents?tab=search&h=${mdPositionId}&go=1`,
+        `/agent?h=${mdPositionId}&agentNumber=${X.agentNumber}`,
+        `/agent?h=${mdPositionId}&agentNumber=${X.agentNumber}&tab=appointment&invite=1`,
+      ];
+      for (const path of pages) {
+        await page.goto(`${appUrl}${path}`);
+        await page.locator("h1").first().waitFor();
+        found.push(...(await violations(page, `${width}px ${path}`)));
+        if (process.env.AGENTS_SCREENSHOTS) await page.screenshot({ path: `${process.env.AGENTS_SCREENSHOTS}/${width}-${pages.indexOf(path)}.png`, fullPage: true });
+        if (width === 390) {
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          if (overflow > 0) {
+            const wide = await page.evaluate(() =>
+              [...document.querySelectorAll("body *")]
+                .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+                .slice(0, 5)
+                .map((el) => `${el.tagName}.${el.className}`),
+            );
+            found.push(`390px ${path}: the page scrolls sideways by ${overflow}px (${wide.join(", ")})`);
+          }
+        }
+      }
+    }
+    expect(found).toEqual([]);
+  }, 180_000);
+});
+
+async function xId(): Promise<number> {
+  return withDb(async (c) => (await c.query(`SELECT id FROM agents WHERE agent_number = $1 AND block_number = 72`, [X.agentNumber])).rows[0].id);
+}

@@ -1,0 +1,247 @@
+// Invitations end to end, on an app of its own whose mail goes to a real SMTP
+// server started here (smtp-server on loopback, parsed with mailparser):
+//  - without JavaScript a recruiter opens /invite?links=MLT…, fills the form,
+//    confirms and sends; the email arrives (HTML and text); a NEW prospect
+//    follows its link, signs up at the built-in provider, confirms the email
+//    (that mail arrives too) and lands in the wizard; /invites lists the
+//    invitation, pages, and hides appointed ones;
+//  - with JavaScript the lexical editor's bold and bullets reach the email;
+//  - axe finds nothing on /invites and /invite at desktop and 390 px.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { EMPTY_INVITES, HIDE_APPOINTED_LABEL, SENT } from "~/features/invitations/messages";
+import type { AppHandle } from "../support/app-server";
+import { browserFixture, DEMO, DEMO_PASSWORD, newAccount, signIn, signUp } from "../support/browser";
+import { query } from "../support/mailbox";
+import { startAppWithSmtp, type SmtpSink } from "../support/smtp-sink";
+
+const browser = browserFixture();
+
+let app: AppHandle;
+let smtp: SmtpSink;
+let dispose: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+  ({ app, smtp, dispose } = await startAppWithSmtp());
+}, 120_000);
+
+afterAll(async () => {
+  await dispose?.();
+});
+
+const mailTo = (email: string, subject?: RegExp) => smtp.mailTo(email, subject);
+
+/** A multi-link of two of the demo marketing director's usable links (levels with a document). */
+async function newMultiLink(): Promise<string> {
+  const db = app.databaseUrl!;
+  const links = await query<{ appointment_link_id: number }>(
+    db,
+    `SELECT l.appointment_link_id FROM appointment_links l
+       JOIN agents a ON a.id = l.recruiter_agent_id
+       JOIN users u ON u.id = a.user_id
+       JOIN schedule_levels sl ON sl.schedule_level_id = l.schedule_level_id
+      WHERE u.user_name = $1 AND l.is_enabled AND NOT l.is_deleted AND NOT sl.enroll_rep AND sl.document_id IS NOT NULL
+        AND l.link_prefix IN ('EXT', 'APL')
+      ORDER BY l.appointment_link_id LIMIT 2`,
+    [DEMO.marketingDirector],
+  );
+  expect(links).toHaveLength(2);
+  const code = `E2E${Math.random().toString(36).slice(2, 12).toUpperCase()}`;
+  const [ml] = await query<{ multi_link_id: number }>(db, `INSERT INTO multi_links (code) VALUES ($1) RETURNING multi_link_id`, [code]);
+  for (const [i, l] of links.entries()) {
+    await query(db, `INSERT INTO multi_link_items (multi_link_id, appointment_link_id, sort_order) VALUES ($1, $2, $3)`, [ml!.multi_link_id, l.appointment_link_id, i]);
+  }
+  return `MLT${code}`;
+}
+
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+async function expectNoViolations(page: Page) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await violations(page), `at ${width}px on ${page.url()}`).toEqual([]);
+  }
+}
+
+describe("invitations", () => {
+  test("axe finds nothing on /invites and /invite, with JavaScript and as served (scripts blocked), at 1280 and 390 px", async () => {
+    const link = await newMultiLink();
+    for (const scripts of [true, false]) {
+      const page = await browser.newPage({ javaScriptEnabled: true });
+      await signIn(page, app.url, DEMO.marketingDirector, DEMO_PASSWORD);
+      // Blocking the app's scripts leaves the page as the server sent it (what a browser without JavaScript shows, less <noscript>).
+      if (!scripts) await page.route("**/build/**/*.js", (route) => route.abort());
+      await page.goto(`${app.url}/invites`);
+      await page.getByRole("heading", { name: "Past Invitations" }).waitFor();
+      await expectNoViolations(page);
+      await page.goto(`${app.url}/invite?links=${link}`);
+      await page.getByRole("heading", { name: "Send a Recruitment Invitation" }).waitFor();
+      if (scripts) await page.locator("#invite-body[contenteditable]").waitFor();
+      else await page.getByLabel("Invitation (HTML)").waitFor();
+      await expectNoViolations(page);
+      // The error state: every field marked.
+      if (!scripts) {
+        await page.getByLabel("Prospect Email Address").fill("x@y.zz");
+        await page.evaluate(() => document.querySelectorAll("[required]").forEach((e) => e.removeAttribute("required")));
+        await page.getByRole("button", { name: "SEND" }).click();
+        await page.getByText("All fields except for CC Email Address need to be filled in").first().waitFor();
+        await expectNoViolations(page);
+      }
+    }
+  }, 120_000);
+
+  test("without JavaScript: send to a new prospect, who follows the emailed link, signs up and reaches the wizard", async () => {
+    const link = await newMultiLink();
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await signIn(page, app.url, DEMO.marketingDirector, DEMO_PASSWORD);
+
+    await page.goto(`${app.url}/invite?links=${link}`);
+    await page.getByRole("heading", { name: "Send a Recruitment Invitation" }).waitFor();
+    const prospect = newAccount({ firstName: "Nadia", lastName: "Invitee" });
+    await page.getByLabel("Prospect First Name").fill(prospect.firstName);
+    await page.getByLabel("Prospect Last Name").fill(prospect.lastName);
+    await page.getByLabel("Prospect Email Address").fill(prospect.email);
+    await page.getByLabel("CC Email Address").fill("manager@example.com");
+    // The editor is a textarea of HTML without JavaScript; add a line.
+    const body = page.getByLabel("Invitation (HTML)");
+    const html = await body.inputValue();
+    expect(html).toContain("[[AppointmentLink]]");
+    await body.fill(`<p><b>Welcome aboard, [[ProspectFirstName]]!</b></p>${html}<script>alert(1)</script>`);
+
+    // Not confirmed: refused with the message, everything kept.
+    await page.getByRole("button", { name: "SEND" }).click();
+    await page.getByText("Tick the box to confirm you want to send this invitation").waitFor();
+    expect(await page.getByLabel("Prospect Email Address").inputValue()).toBe(prospect.email);
+    expect(await page.getByLabel("Invitation (HTML)").inputValue()).toContain("Welcome aboard");
+    await page.getByLabel(/I have reviewed this invitation/).check();
+    await page.getByRole("button", { name: "SEND" }).click();
+    await page.waitForURL(/\/invites\?sent=1/);
+    await page.getByText(SENT.message).waitFor();
+
+    // The email arrives: HTML and text, to the prospect, CC and the recruiter's copy.
+    const mail = await mailTo(prospect.email);
+    expect(mail.to).toEqual(expect.arrayContaining([prospect.email.toLowerCase(), "manager@example.com", DEMO.marketingDirector]));
+    expect(mail.parsed.html).toContain("<b>Welcome aboard, Nadia!</b>");
+    expect(mail.parsed.html).not.toContain("<script");
+    expect(mail.parsed.text).toContain("Welcome aboard, Nadia!");
+    const url = `${app.url}/${link}`;
+    expect(mail.parsed.html).toContain(`href="${url}"`);
+    expect(mail.parsed.text).toContain(url);
+
+    // /invites lists it, with its text.
+    await page.goto(`${app.url}/invites`);
+    const row = page.getByRole("row").filter({ hasText: prospect.email });
+    await row.getByRole("cell", { name: "Invited" }).waitFor();
+    await row.getByRole("link", { name: /view the invitation/i }).click();
+    await page.getByRole("dialog").getByText("Welcome aboard, Nadia!").waitFor();
+
+    // Re-opening it: names and template read-only, 'Previously invited on', cancel back to the list.
+    await page.goto(`${app.url}/invites`);
+    await page.getByRole("row").filter({ hasText: prospect.email }).getByRole("link", { name: "Nadia Invitee", exact: true }).click();
+    await page.waitForURL(/\/invite\?existing=\d+/);
+    expect(await page.getByLabel("Prospect First Name").getAttribute("readonly")).not.toBeNull();
+    expect(await page.getByLabel("Prospect Last Name").getAttribute("readonly")).not.toBeNull();
+    await page.getByText("Previously invited on:").waitFor();
+    await page.getByText("Email template:").waitFor();
+    expect(await page.getByLabel("Email Template").count()).toBe(0);
+    expect(await page.getByLabel("Invitation (HTML)").inputValue()).toContain("Welcome aboard, Nadia!");
+    expect(await page.getByRole("link", { name: "CANCEL" }).getAttribute("href")).toBe("/invites");
+
+    // The new prospect follows the link, signs up, confirms the email (that mail arrives here too), lands in the wizard.
+    const p2 = await browser.newPage({ javaScriptEnabled: false });
+    await p2.goto(url);
+    await p2.getByRole("link", { name: "NEXT" }).click();
+    await signUp(p2, app.url, prospect, smtp.verificationLink);
+    await p2.goto(`${app.url}/home`);
+    await p2.getByRole("link", { name: "Complete Your Appointment" }).click();
+    await p2.waitForURL(/\/wizard\?/);
+    await p2.getByRole("heading", { name: /before you start/i }).waitFor();
+  }, 180_000);
+
+  test("the list pages and hides invitations of appointed agents, without JavaScript", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await signIn(page, app.url, DEMO.marketingDirector, DEMO_PASSWORD);
+    const db = app.databaseUrl!;
+    const [md] = await query<{ id: string }>(db, `SELECT id FROM users WHERE user_name = $1`, [DEMO.marketingDirector]);
+    const [agent] = await query<{ id: number; agent_number: string }>(db, `SELECT id, agent_number FROM agents WHERE user_id = $1 ORDER BY id LIMIT 1`, [md!.id]);
+    for (let i = 0; i < 11; i++) {
+      await query(
+        db,
+        `INSERT INTO invitations (invite_type_code, inviter_user_id, inviter_agent_id, inviter_agent_number, prospect_first_name, prospect_last_name,
+                                  prospect_email_address, status, invite_date, updated_at, is_external)
+         VALUES ('INVTYP_SINGLE', $1, $2, $3, 'Paged', $4, $5, $6, now() - interval '400 days' + ($7 || ' minutes')::interval, now(), true)`,
+        [md!.id, agent!.id, agent!.agent_number, `Old${i}`, `paged${i}@example.com`, i === 0 ? "APPOINTED" : "INVITED", String(i)],
+      );
+    }
+    await page.goto(`${app.url}/invites`);
+    const total = async () => Number(/(\d+) total record/.exec(await page.locator(".pager__total").innerText())![1]);
+    const hidden = await total();
+    expect(await page.getByLabel(HIDE_APPOINTED_LABEL).isChecked()).toBe(true);
+    expect(await page.getByRole("row").count()).toBe(11); // header + 10
+    // Uncheck and apply (no JavaScript): the appointed one shows, and 'off' sticks across pages.
+    await page.getByLabel(HIDE_APPOINTED_LABEL).uncheck();
+    await page.getByRole("button", { name: "Apply" }).first().click();
+    await page.waitForURL(/hide=0/);
+    expect(await total()).toBe(hidden + 1);
+    await page.getByRole("link", { name: "Last page" }).click();
+    expect(await page.getByLabel(HIDE_APPOINTED_LABEL).isChecked()).toBe(false);
+    await page.getByRole("row").filter({ hasText: "Paged Old0" }).getByRole("cell", { name: "Appointed" }).waitFor();
+    // An invitation sent from outside the portal: Not Available.
+    await page.getByRole("row").filter({ hasText: "Paged Old0" }).getByRole("link", { name: /view/i }).click();
+    await page.getByRole("dialog").getByText("Not Available").waitFor();
+    // A user with no invitations sees the empty state.
+    const empty = await browser.newPage({ javaScriptEnabled: false });
+    await signIn(empty, app.url, DEMO.agent, DEMO_PASSWORD);
+    await empty.goto(`${app.url}/invites`);
+    const emptyText = await empty.getByText(EMPTY_INVITES).count();
+    if (emptyText === 0) expect(await empty.getByRole("row").count()).toBeGreaterThan(1);
+  }, 120_000);
+
+  test("with JavaScript the rich-text editor's bold and bullets reach the email", async () => {
+    const link = await newMultiLink();
+    const page = await browser.newPage({ javaScriptEnabled: true });
+    await signIn(page, app.url, DEMO.marketingDirector, DEMO_PASSWORD);
+    await page.goto(`${app.url}/invite?links=${link}`);
+    const editor = page.locator("#invite-body[contenteditable]");
+    await editor.waitFor();
+    const email = newAccount().email;
+    await page.getByLabel("Prospect First Name").fill("Bea");
+    await page.getByLabel("Prospect Last Name").fill("Bold");
+    await page.getByLabel("Prospect Email Address").fill(email);
+    // Choosing a template replaces the editor's text at once (the web-based one, type 2070).
+    await page.getByLabel("Email Template").selectOption({ label: "Web-Based Invitation" });
+    await editor.getByText(/join our web-based program/).waitFor();
+    await editor.click();
+    await page.keyboard.press("Control+Home");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("ArrowUp");
+    await page.getByRole("button", { name: "Bold" }).click();
+    await page.keyboard.type("Strong opening");
+    await page.keyboard.press("Enter");
+    await page.getByRole("button", { name: "Bold" }).click();
+    await page.getByRole("button", { name: "Bulleted list" }).click();
+    await page.keyboard.type("First point");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Second point");
+    await page.getByRole("button", { name: "SEND" }).click();
+    const dialog = page.getByRole("dialog", { name: "Send this invitation?" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "SEND" }).click();
+    await page.waitForURL(/\/invites\?sent=1/);
+    const mail = await mailTo(email);
+    expect(mail.parsed.html).toMatch(/<b>(<strong[^>]*>)?Strong opening/);
+    expect(mail.parsed.html).toMatch(/<ul>\s*<li[^>]*>(<span[^>]*>)?First point/);
+    expect(mail.parsed.html).toContain("Second point");
+    expect(mail.parsed.html).toContain("join our web-based program");
+    const [row] = await query<{ template_type_id: number }>(
+      app.databaseUrl!,
+      `SELECT t.template_type_id FROM invitations i JOIN email_templates t ON t.corr_template_id = i.corr_template_id WHERE i.prospect_email_address = $1`,
+      [email.toLowerCase()],
+    );
+    expect(row?.template_type_id).toBe(2070);
+  }, 120_000);
+});

@@ -1,0 +1,437 @@
+// Downline access, applications in progress and reports against a real
+// PostgreSQL and real storage (spec part 3; decision 0024):
+//  - an upline reads a downline application and its documents, read-only
+//    (a forged save, upload or consent answers 403); a sibling branch or
+//    another hierarchy gets 404 by changing an id;
+//  - /inprog lists only the downline's incomplete and submitted applications;
+//  - a report request is stored PENDING with its job (key per request) in one
+//    transaction; the job streams an .xlsx that holds only the downline
+//    (read back with exceljs); NO DATA; a run killed midway is retried and
+//    replaces its output; the retention purge; another user's request and
+//    download are 404.
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Agent, Appointment, User } from "~/generated/prisma/client";
+import { isUnderUser } from "~/features/hierarchy/hierarchy.server";
+import { inProgressPage } from "~/features/inprog/inprog.server";
+import { NO_DATA } from "~/features/reports/messages";
+import { listReportRequests, reportStatusDialog, requestReport } from "~/features/reports/reports.server";
+import { purgeOldReports, REPORT_STATUS, runReport } from "~/features/reports/run.server";
+import { downlineReportSchema, recruitReportSchema } from "~/features/reports/schema";
+import type { CurrentUser } from "~/lib/current-user";
+import { prisma } from "~/lib/db.server";
+import { resetEnvCache } from "~/lib/env.server";
+import { stopWorker } from "~/lib/jobs.server";
+import { resetSecretsCache } from "~/lib/secrets.server";
+import { createSession } from "~/lib/session.server";
+import { filesRoot, saveFile } from "~/lib/storage.server";
+import { action as appointAction, loader as appointLoader } from "~/routes/appoint";
+import { loader as documentLoader } from "~/routes/appoint.documents.$documentId";
+import { loader as downloadRoute } from "~/routes/reports_.$id.download";
+import { useTestDatabase } from "../support/db";
+import {
+  createAgent,
+  createAppointment,
+  createAppointmentLink,
+  createCarrierWithBlocks,
+  createInvitation,
+  createSchedule,
+  createUser,
+  seedReferenceData,
+} from "../support/factories";
+
+useTestDatabase();
+
+const APP_URL = "http://localhost:3000";
+let dataDir: string;
+
+type World = {
+  md: Agent;
+  b: Agent;
+  c: Agent;
+  s: Agent;
+  other: Agent;
+  mdUser: User;
+  bUser: User;
+  sUser: User;
+  otherUser: User;
+  p1: Appointment; // recruited by c (under b): incomplete
+  p2: Appointment; // recruited by b: submitted
+  p3: Appointment; // recruited by s (sibling branch of b)
+  paper: Appointment; // paper application filled in by b's user, no recruiter position
+};
+let w: World;
+
+const asUser = (u: User): CurrentUser => ({ ...u, impersonator: null }) as unknown as CurrentUser;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "downline-reports-test-"));
+  process.env.DATA_DIR = dataDir;
+  process.env.APP_URL = APP_URL;
+  process.env.ENCRYPTION_KEY = "downline-test-key-0123456789abcdef0123456789";
+  resetEnvCache();
+  resetSecretsCache();
+  await seedReferenceData();
+  const { carrier } = await createCarrierWithBlocks(prisma, { carrierCode: "DLR", name: "Downline Carrier", companyNumber: "DL01", blocks: [{ blockNumber: 9801, productTypeCode: "LIFE" }] });
+  const schedule = await createSchedule(prisma, { carrierId: carrier.carrierId, productTypeCode: "LIFE" });
+  const level = (n: number) => schedule.levels.find((l) => l.levelNo === n)!.scheduleLevelId;
+
+  const mdUser = await createUser(prisma, { userRoleCode: "USRROLE_MD", firstName: "Mara", lastName: "Director" });
+  const bUser = await createUser(prisma, { userRoleCode: "USRROLE_AGENT", firstName: "Ben", lastName: "Upline" });
+  const sUser = await createUser(prisma, { userRoleCode: "USRROLE_AGENT", firstName: "Sia", lastName: "Sibling" });
+  const otherUser = await createUser(prisma, { userRoleCode: "USRROLE_MD", firstName: "Otto", lastName: "Other" });
+  const md = await createAgent(prisma, { blockNumber: 9801, userId: mdUser.id, firstName: "Mara", lastName: "Director" });
+  const b = await createAgent(prisma, { parentId: md.id, userId: bUser.id, firstName: "Ben", lastName: "Upline" });
+  const c = await createAgent(prisma, { parentId: b.id, firstName: "Cleo", lastName: "Recruiter" });
+  const s = await createAgent(prisma, { parentId: md.id, userId: sUser.id, firstName: "Sia", lastName: "Sibling" });
+  const other = await createAgent(prisma, { blockNumber: 9801, userId: otherUser.id, firstName: "Otto", lastName: "Other" });
+
+  const linkC = await createAppointmentLink(prisma, { recruiterAgentId: c.id, scheduleLevelId: level(12) });
+  const linkB = await createAppointmentLink(prisma, { recruiterAgentId: b.id, scheduleLevelId: level(10) });
+  const linkS = await createAppointmentLink(prisma, { recruiterAgentId: s.id, scheduleLevelId: level(11) });
+  const prospect = async (first: string) => createUser(prisma, { userRoleCode: "USRROLE_PROSPECT", firstName: first, lastName: "Prospect" });
+  const inv = await createInvitation(prisma, { inviterAgentId: c.id, appointmentLinkId: linkC.appointmentLinkId, prospectFirstName: "Pia", prospectLastName: "One" });
+  const p1 = await createAppointment(prisma, {
+    userId: (await prospect("Pia")).id,
+    appointmentLinkId: linkC.appointmentLinkId,
+    invitationId: inv.invitationId,
+    appointmentTypeCode: "APPTTYP_IND",
+    personal: { firstName: "Pia", lastName: "One" },
+  });
+  const p2 = await createAppointment(prisma, {
+    userId: (await prospect("Paz")).id,
+    appointmentLinkId: linkB.appointmentLinkId,
+    appointmentTypeCode: "APPTTYP_IND",
+    appointmentStatusCode: "APWF_STATUS_NEWCONTRACT",
+    personal: { firstName: "Paz", lastName: "Two" },
+  });
+  const p3 = await createAppointment(prisma, {
+    userId: (await prospect("Pol")).id,
+    appointmentLinkId: linkS.appointmentLinkId,
+    appointmentTypeCode: "APPTTYP_IND",
+    personal: { firstName: "Pol", lastName: "Three" },
+  });
+  const paper = await createAppointment(prisma, {
+    submitterId: bUser.id,
+    isPaperAppointment: true,
+    prospectEmailAddress: "paper@example.com",
+    appointmentTypeCode: "APPTTYP_IND",
+    personal: { firstName: "Pam", lastName: "Paper" },
+  });
+  w = { md, b, c, s, other, mdUser, bUser, sUser, otherUser, p1, p2, p3, paper };
+});
+
+afterAll(async () => {
+  await stopWorker();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function cookieOf(user: User): Promise<string> {
+  const setCookie = await createSession(new Request(`${APP_URL}/`), { userId: user.id });
+  return setCookie.split(";")[0]!;
+}
+
+async function call(fn: () => Promise<unknown>): Promise<{ status: number; body: unknown }> {
+  try {
+    const r = await fn();
+    if (r instanceof Response) return { status: r.status, body: r };
+    // Remix `data()` results carry an init.
+    const init = (r as { init?: { status?: number } } | null)?.init;
+    return { status: init?.status ?? 200, body: r };
+  } catch (e) {
+    if (e instanceof Response) return { status: e.status, body: e };
+    throw e;
+  }
+}
+
+async function openApplication(user: User, id: number) {
+  const cookie = await cookieOf(user);
+  return call(() => appointLoader({ request: new Request(`${APP_URL}/appoint?id=${id}&section=PERSONAL`, { headers: { Cookie: cookie } }), params: {}, context: {} }));
+}
+
+async function postApplication(user: User, id: number, fields: Record<string, string>) {
+  const cookie = await cookieOf(user);
+  const body = new URLSearchParams(fields);
+  const request = new Request(`${APP_URL}/appoint?id=${id}`, {
+    method: "POST",
+    body,
+    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: APP_URL },
+  });
+  return call(() => appointAction({ request, params: {}, context: {} }));
+}
+
+describe("who may see a downline application", () => {
+  it("isUnderUser: own position and below, never above or beside", async () => {
+    expect(await isUnderUser(prisma, w.bUser.id, { agentIds: [w.b.id] })).toBe(true);
+    expect(await isUnderUser(prisma, w.bUser.id, { agentIds: [w.c.id] })).toBe(true);
+    expect(await isUnderUser(prisma, w.bUser.id, { agentIds: [w.md.id] })).toBe(false);
+    expect(await isUnderUser(prisma, w.bUser.id, { agentIds: [w.s.id] })).toBe(false);
+    expect(await isUnderUser(prisma, w.mdUser.id, { agentIds: [w.s.id, null] })).toBe(true);
+    expect(await isUnderUser(prisma, w.mdUser.id, { userIds: [w.bUser.id] })).toBe(true);
+    expect(await isUnderUser(prisma, w.otherUser.id, { agentIds: [w.c.id], userIds: [w.bUser.id] })).toBe(false);
+  });
+
+  it("the recruiter's upline and every upline above open it read-only; a sibling and another hierarchy get 404", async () => {
+    for (const viewer of [w.bUser, w.mdUser]) {
+      const r = await openApplication(viewer, w.p1.appointmentId);
+      expect(r.status).toBe(200);
+      const view = (r.body as { view: { readOnly: boolean; appointmentId: number } }).view;
+      expect(view.appointmentId).toBe(w.p1.appointmentId);
+      expect(view.readOnly).toBe(true);
+    }
+    expect((await openApplication(w.sUser, w.p1.appointmentId)).status).toBe(404);
+    expect((await openApplication(w.otherUser, w.p1.appointmentId)).status).toBe(404);
+    // The same user, one id over: the sibling branch's application.
+    expect((await openApplication(w.bUser, w.p3.appointmentId)).status).toBe(404);
+    expect((await openApplication(w.sUser, w.p3.appointmentId)).status).toBe(200);
+    // A paper application's submitter position counts for the uplines above it.
+    expect((await openApplication(w.mdUser, w.paper.appointmentId)).status).toBe(200);
+    expect((await openApplication(w.sUser, w.paper.appointmentId)).status).toBe(404);
+  });
+
+  it("an upline's forged save, submit or consent is refused with 403 and changes nothing", async () => {
+    const before = await prisma.appointmentPersonal.findUnique({ where: { appointmentId: w.p1.appointmentId } });
+    for (const intent of ["save", "submit", "esignConsent"]) {
+      const r = await postApplication(w.bUser, w.p1.appointmentId, { section: "PERSONAL", intent, firstName: "Forged", lastName: "Name" });
+      expect(r.status).toBe(403);
+    }
+    expect((await prisma.appointmentPersonal.findUnique({ where: { appointmentId: w.p1.appointmentId } }))?.firstName).toBe(before?.firstName);
+    // Outside the downline the same post is 404, as if the application did not exist.
+    expect((await postApplication(w.sUser, w.p1.appointmentId, { section: "PERSONAL", intent: "save" })).status).toBe(404);
+    // The prospect still may.
+    const p1User = await prisma.user.findUniqueOrThrow({ where: { id: w.p1.userId! } });
+    expect((await openApplication(p1User, w.p1.appointmentId)).status).toBe(200);
+  });
+
+  it("documents: an upline downloads the downline's document; a sibling gets 404; an upline's upload is 403", async () => {
+    const file = await saveFile({ bytes: new TextEncoder().encode("%PDF-1.4\n% downline\n"), fileName: "licence.pdf", contentType: "application/pdf" });
+    const doc = await prisma.document.create({
+      data: { documentTypeCode: "DOCTYP_STATE_LIC", kindCode: "UPLOAD", title: "State licence", appointmentId: w.p1.appointmentId, appUserId: w.p1.userId, storedFileId: file.id },
+    });
+    const get = async (user: User) => {
+      const cookie = await cookieOf(user);
+      return call(() =>
+        documentLoader({ request: new Request(`${APP_URL}/appoint/documents/${doc.id}?id=${w.p1.appointmentId}`, { headers: { Cookie: cookie } }), params: { documentId: doc.id }, context: {} }),
+      );
+    };
+    expect((await get(w.bUser)).status).toBe(200);
+    expect((await get(w.mdUser)).status).toBe(200);
+    expect((await get(w.sUser)).status).toBe(404);
+    expect((await get(w.otherUser)).status).toBe(404);
+
+    const { action: uploadAction } = await import("~/routes/appoint.upload");
+    const cookie = await cookieOf(w.bUser);
+    const form = new FormData();
+    form.set("appointmentId", String(w.p1.appointmentId));
+    form.set("documentTypeCode", "DOCTYP_STATE_LIC");
+    form.set("file", new File([new TextEncoder().encode("%PDF-1.4\n")], "x.pdf", { type: "application/pdf" }));
+    const upload = await call(() =>
+      uploadAction({ request: new Request(`${APP_URL}/appoint/upload?id=${w.p1.appointmentId}`, { method: "POST", body: form, headers: { Cookie: cookie, Origin: APP_URL } }), params: {}, context: {} }),
+    );
+    expect(upload.status).toBe(403);
+  });
+});
+
+describe("applications in progress", () => {
+  it("lists the downline's incomplete and submitted applications only, newest first, paged", async () => {
+    const b = await inProgressPage(w.bUser.id, 0, 10);
+    expect(b.results.map((r) => r.appointmentId).sort()).toEqual([w.p1.appointmentId, w.p2.appointmentId, w.paper.appointmentId].sort());
+    expect(b.totalRecords).toBe(3);
+    expect(b.results.find((r) => r.appointmentId === w.p2.appointmentId)?.status).toBe("Submitted for Approval");
+    expect(b.results.find((r) => r.appointmentId === w.p1.appointmentId)).toMatchObject({ prospect: "Pia One", recruiter: "Cleo Recruiter", status: "Incomplete" });
+
+    const md = await inProgressPage(w.mdUser.id, 0, 10);
+    expect(md.results.map((r) => r.appointmentId)).toEqual(expect.arrayContaining([w.p1.appointmentId, w.p2.appointmentId, w.p3.appointmentId]));
+    const s = await inProgressPage(w.sUser.id, 0, 10);
+    expect(s.results.map((r) => r.appointmentId)).toEqual([w.p3.appointmentId]);
+    expect(await inProgressPage(w.otherUser.id, 0, 10)).toEqual({ results: [], totalRecords: 0 });
+
+    const page1 = await inProgressPage(w.bUser.id, 0, 2);
+    const page2 = await inProgressPage(w.bUser.id, 1, 2);
+    expect(page1.results).toHaveLength(2);
+    expect(page2.results).toHaveLength(1);
+    expect(page2.totalRecords).toBe(3);
+    expect(new Set([...page1.results, ...page2.results].map((r) => r.appointmentId)).size).toBe(3);
+  });
+});
+
+async function readXlsx(bytes: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(bytes as unknown as ArrayBuffer);
+  const ws = wb.worksheets[0]!;
+  const rows: string[][] = [];
+  ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v == null ? "" : String(v)))));
+  return rows;
+}
+
+async function downloadBytes(user: User, id: number): Promise<{ status: number; bytes?: Buffer; disposition?: string | null }> {
+  const cookie = await cookieOf(user);
+  const r = await call(() => downloadRoute({ request: new Request(`${APP_URL}/reports/${id}/download`, { headers: { Cookie: cookie } }), params: { id: String(id) }, context: {} }));
+  if (r.status !== 200) return { status: r.status };
+  const res = r.body as Response;
+  return { status: 200, bytes: Buffer.from(await res.arrayBuffer()), disposition: res.headers.get("Content-Disposition") };
+}
+
+const downline = (over: Record<string, string> = {}) => downlineReportSchema().parse({ reportId: "1", appointmentStatusId: "0", ...over });
+
+describe("reports", () => {
+  it("a request is stored pending with its keyed job in one transaction", async () => {
+    const { reportRequestId } = await requestReport(asUser(w.bUser), downline({ levelNumber: "3" }));
+    const row = await prisma.reportRequest.findUniqueOrThrow({ where: { reportRequestId } });
+    expect(row.statusCode).toBe(REPORT_STATUS.PENDING);
+    expect(row.filterText).toBe("Level: 3");
+    const jobs = await prisma.$queryRaw<Array<{ key: string; task: string; max_attempts: number }>>`
+      SELECT j.key, t.identifier AS task, j.max_attempts FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id WHERE j.key = ${`report:${reportRequestId}`}`;
+    expect(jobs).toEqual([{ key: `report:${reportRequestId}`, task: "generate-report", max_attempts: 3 }]);
+  });
+
+  it("the downline report holds only the requester's downline, streamed into an xlsx named after the report", async () => {
+    const { reportRequestId } = await requestReport(asUser(w.bUser), downline());
+    const r = await runReport(reportRequestId, { batchSize: 2 });
+    expect(r.status).toBe("COMPLETED");
+    const row = await prisma.reportRequest.findUniqueOrThrow({ where: { reportRequestId } });
+    expect(row.statusCode).toBe(REPORT_STATUS.COMPLETED);
+
+    const got = await downloadBytes(w.bUser, reportRequestId);
+    expect(got.status).toBe(200);
+    expect(got.disposition).toContain('filename="Downline_Report.xlsx"');
+    const rows = await readXlsx(got.bytes!);
+    expect(rows[0]).toEqual(["Agent Number", "Company", "Block", "Level", "Last Name", "First Name", "Company Name", "Recruiter", "Status", "Date"]);
+    const names = rows.slice(1).map((r) => `${r[5]} ${r[4]}`);
+    // c (agent under b), p1 (recruited by c), p2 (recruited by b): never md, s, p3, other.
+    expect(names.sort()).toEqual(["Cleo Recruiter", "Paz Two", "Pia One"].sort());
+    expect(rows.find((r) => r[5] === "Paz")?.[8]).toBe("Submitted for Approval");
+    expect(rows.find((r) => r[5] === "Cleo")?.[7]).toBe("Ben Upline");
+
+    // The whole tree for the director; filters apply.
+    const all = await requestReport(asUser(w.mdUser), downline({ appointmentStatusId: "6" }));
+    await runReport(all.reportRequestId);
+    const mdRows = await readXlsx((await downloadBytes(w.mdUser, all.reportRequestId)).bytes!);
+    expect(mdRows.slice(1).map((r) => r[5]).sort()).toEqual(["Pia", "Pol"]);
+  });
+
+  it("the recruit report: one recruiter of the hierarchy, or refused when outside it", async () => {
+    const input = recruitReportSchema().parse({ reportId: "2", appointmentStatusId: "0", recruiterAgentNo: w.c.agentNumber, recruiterCompanyNo: w.c.companyNumber, recruiterBlockNo: String(w.c.blockNumber), recruiterName: "Cleo Recruiter" });
+    const { reportRequestId } = await requestReport(asUser(w.bUser), input);
+    await runReport(reportRequestId);
+    const rows = await readXlsx((await downloadBytes(w.bUser, reportRequestId)).bytes!);
+    expect(rows.slice(1).map((r) => r[2])).toEqual(["Pia One"]);
+    expect(rows[1]![0]).toBe(w.c.agentNumber);
+    const sibling = { ...input, recruiterAgentNo: w.s.agentNumber };
+    await expect(requestReport(asUser(w.bUser), sibling)).rejects.toThrow("Choose a recruiter from your hierarchy");
+  });
+
+  it("no rows: RPTSTATUS_ERROR with NO DATA, shown as 'No Results'", async () => {
+    const { reportRequestId } = await requestReport(asUser(w.otherUser), downline());
+    expect(await runReport(reportRequestId)).toEqual({ status: "NO_DATA" });
+    const row = await prisma.reportRequest.findUniqueOrThrow({ where: { reportRequestId } });
+    expect(row).toMatchObject({ statusCode: REPORT_STATUS.ERROR, errorMessage: NO_DATA, outputFileId: null });
+    expect(await reportStatusDialog(w.otherUser.id, reportRequestId)).toMatchObject({ title: "No Results" });
+    expect((await downloadBytes(w.otherUser, reportRequestId)).status).toBe(404);
+  });
+
+  it("a run killed midway leaves no file; the retry completes, and a rerun replaces the output", async () => {
+    const { reportRequestId } = await requestReport(asUser(w.mdUser), downline());
+    await expect(
+      runReport(reportRequestId, {
+        batchSize: 1,
+        onRow: (n) => {
+          if (n === 2) throw new Error("killed");
+        },
+      }),
+    ).rejects.toThrow("killed");
+    expect((await prisma.reportRequest.findUniqueOrThrow({ where: { reportRequestId } })).statusCode).toBe(REPORT_STATUS.STARTED);
+    expect(await reportStatusDialog(w.mdUser.id, reportRequestId)).toMatchObject({ title: "Request Started" });
+    const filesBefore = countFiles();
+    expect(listTempFiles()).toEqual([]);
+
+    const first = await runReport(reportRequestId);
+    expect(first.status).toBe("COMPLETED");
+    const fileA = (await prisma.reportRequest.findUniqueOrThrow({ where: { reportRequestId } })).outputFileId;
+    const second = await runReport(reportRequestId);
+    expect(second.status).toBe("COMPLETED");
+    const fileB = (await prisma.reportRequest.findUniqueOrThrow({ where: { reportRequestId } })).outputFileId;
+    expect(fileB).not.toBe(fileA);
+    expect(await prisma.storedFile.findUnique({ where: { id: fileA! } })).toBeNull();
+    expect(countFiles()).toBe(filesBefore + 1);
+  });
+
+  it("a failure is retried; the last attempt marks the request RPTSTATUS_ERROR with its message, shown as 'Oops!'", async () => {
+    const { generateReport } = await import("../../jobs/tasks/generate-report");
+    const { reportRequestId } = await requestReport(asUser(w.bUser), downline());
+    // Stored input the database refuses (a date that is not one): the run fails every time.
+    await prisma.reportRequest.update({ where: { reportRequestId }, data: { inputJson: { reportId: "1", appointmentStatusId: "0", startDate: "not-a-date" } } });
+    const logger = { info() {}, warn() {}, error() {}, debug() {} };
+    const helpers = (attempts: number) => ({ job: { attempts, max_attempts: 3 }, logger }) as never;
+    await expect(generateReport({ reportRequestId }, helpers(1))).rejects.toThrow();
+    expect((await prisma.reportRequest.findUniqueOrThrow({ where: { reportRequestId } })).statusCode).toBe(REPORT_STATUS.STARTED);
+    await expect(generateReport({ reportRequestId }, helpers(3))).rejects.toThrow();
+    const row = await prisma.reportRequest.findUniqueOrThrow({ where: { reportRequestId } });
+    expect(row.statusCode).toBe(REPORT_STATUS.ERROR);
+    expect(row.errorMessage).toMatch(/^Report failed: /);
+    expect(await reportStatusDialog(w.bUser.id, reportRequestId)).toMatchObject({ title: "Oops!" });
+  });
+
+  it("another user's request: status dialog, list and download answer nothing / 404", async () => {
+    const { reportRequestId } = await requestReport(asUser(w.bUser), downline());
+    await runReport(reportRequestId);
+    expect((await downloadBytes(w.bUser, reportRequestId)).status).toBe(200);
+    expect((await downloadBytes(w.sUser, reportRequestId)).status).toBe(404);
+    expect((await downloadBytes(w.mdUser, reportRequestId)).status).toBe(404);
+    expect(await reportStatusDialog(w.sUser.id, reportRequestId)).toBeNull();
+    const list = await listReportRequests(w.sUser.id, 0, 50);
+    expect(list.results.some((r) => r.reportRequestId === reportRequestId)).toBe(false);
+  });
+
+  it("at most 5 requests waiting or running per user", async () => {
+    const u = await createUser(prisma, { userRoleCode: "USRROLE_AGENT" });
+    for (let i = 0; i < 5; i++) await requestReport(asUser(u), downline());
+    await expect(requestReport(asUser(u), downline())).rejects.toThrow("You already have 5 reports waiting or running");
+    expect(await prisma.reportRequest.count({ where: { requestedById: u.id } })).toBe(5);
+    // Another user is not held back.
+    await expect(requestReport(asUser(w.sUser), downline())).resolves.toMatchObject({ reportRequestId: expect.any(Number) });
+    // Once one finishes, the next is accepted.
+    const first = await prisma.reportRequest.findFirstOrThrow({ where: { requestedById: u.id } });
+    await runReport(first.reportRequestId);
+    await expect(requestReport(asUser(u), downline())).resolves.toMatchObject({ reportRequestId: expect.any(Number) });
+  });
+
+  it("the retention purge removes finished requests older than the setting and their files", async () => {
+    const { reportRequestId } = await requestReport(asUser(w.bUser), downline());
+    await runReport(reportRequestId);
+    const old = await prisma.reportRequest.findUniqueOrThrow({ where: { reportRequestId }, include: { outputFile: true } });
+    const fresh = await requestReport(asUser(w.bUser), downline());
+    await runReport(fresh.reportRequestId);
+    const pending = await requestReport(asUser(w.bUser), downline());
+    await prisma.reportRequest.updateMany({ where: { reportRequestId: { in: [reportRequestId, pending.reportRequestId] } }, data: { completedAt: new Date(Date.now() - 31 * 86_400_000), requestDt: new Date(Date.now() - 31 * 86_400_000) } });
+    const removed = await purgeOldReports(30);
+    expect(removed).toBeGreaterThanOrEqual(1);
+    expect(await prisma.reportRequest.findUnique({ where: { reportRequestId } })).toBeNull();
+    expect(await prisma.storedFile.findUnique({ where: { id: old.outputFileId! } })).toBeNull();
+    expect(() => statSync(path.join(filesRoot(), ...old.outputFile!.storageKey.split("/")))).toThrow();
+    // A recent one and a pending one stay.
+    expect(await prisma.reportRequest.findUnique({ where: { reportRequestId: fresh.reportRequestId } })).not.toBeNull();
+    expect(await prisma.reportRequest.findUnique({ where: { reportRequestId: pending.reportRequestId } })).not.toBeNull();
+  });
+});
+
+function walk(dir: string): string[] {
+  let out: string[] = [];
+  let entries: string[] = [];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return out;
+  }
+  for (const e of entries) {
+    const p = path.join(dir, e);
+    if (statSync(p).isDirectory()) out = out.concat(walk(p));
+    else out.push(p);
+  }
+  return out;
+}
+const countFiles = () => walk(filesRoot()).filter((f) => !f.includes(".tmp-")).length;
+const listTempFiles = () => walk(filesRoot()).filter((f) => f.includes(".tmp-"));
