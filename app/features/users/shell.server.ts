@@ -103,6 +103,11 @@ export function ownAgentNumbersOnce(user: CurrentUser): Promise<AgentNumberRef[]
   return p;
 }
 
+/** After a write that gives the user a position (Invite User accepted, MD link): read them again. */
+export function forgetOwnAgentNumbers(user: CurrentUser): void {
+  agentNumbersOf.delete(user);
+}
+
 /** Everything the signed-in layout needs about the user; scoped to that user. */
 export async function getShellContext(user: CurrentUser): Promise<ShellContext> {
   const isMd = user.userRoleCode === ROLE_MARKETING_DIRECTOR;
