@@ -10,7 +10,8 @@ import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "./db.server";
 import { env } from "./env.server";
 import { oidcConfig, oidcEndpoints } from "./oidc.server";
-import { hasSessionCookie, getSession } from "./session.server";
+import { perRequest } from "./request-scope.server";
+import { getSessionWithUsers, hasSessionCookie } from "./session.server";
 
 export type SignedIn = { userId: string; idToken: string | null };
 
@@ -194,41 +195,20 @@ function keepEdited<T extends Partial<EditableProfile>>(user: EditableProfile & 
 /** Role of a user who signs up without an invitation (a prospective agent). */
 export const DEFAULT_ROLE = "USRROLE_PROSPECT";
 
-const userSelect = {
-  id: true,
-  userName: true,
-  firstName: true,
-  middleName: true,
-  lastName: true,
-  phoneNumber: true,
-  userRoleCode: true,
-  isInternal: true,
-  emailVerified: true,
-  isActive: true,
-} as const;
-
-const cache = new WeakMap<Request, Promise<CurrentUser | null>>();
-
-/** The signed-in user, or null. */
+/**
+ * The signed-in user, or null. Read once per request (request-scope.server.ts):
+ * the root loader and the page's loader get the same object.
+ */
 export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
-  let p = cache.get(request);
-  if (!p) {
-    p = loadCurrentUser(request);
-    cache.set(request, p);
-  }
-  return p;
+  return perRequest(request, "currentUser", () => loadCurrentUser(request));
 }
 
 async function loadCurrentUser(request: Request): Promise<CurrentUser | null> {
-  const session = await getSession(request);
+  // One statement: the session joined with its user and impersonator.
+  const session = await getSessionWithUsers(request);
   if (!session) return null;
-  const [user, impersonator] = await Promise.all([
-    prisma.user.findUnique({ where: { id: session.userId }, select: userSelect }),
-    session.impersonatorUserId
-      ? prisma.user.findUnique({ where: { id: session.impersonatorUserId }, select: userSelect })
-      : null,
-  ]);
-  if (!user || !user.isActive) return null;
+  const { user, impersonator } = session;
+  if (!user.isActive) return null;
   if (session.impersonatorUserId && (!impersonator || !impersonator.isInternal || !impersonator.isActive)) return null;
   const { isActive: _ignored, ...rest } = user;
   return {

@@ -147,6 +147,37 @@ async function doBoot({ requestsInFlight }: { requestsInFlight: () => number }) 
   printBanner(Boolean(embedded), setupLink);
 }
 
+/**
+ * `npm run worker` (scripts/worker.mjs): a process that only runs jobs
+ * (graphile-worker with the crontab) for web processes started with
+ * RUN_WORKER=false, on their database (DATABASE_URL, required). No HTTP, no
+ * identity provider, no seed. It applies the migrations like a web start
+ * (under the same advisory lock), so processes may start in any order
+ * (decision 0026).
+ */
+export async function bootWorkerProcess(): Promise<void> {
+  try {
+    const e = env();
+    if (!e.DATABASE_URL) {
+      throw new Error("DATABASE_URL is required: a worker process runs the jobs of the web processes' database (there is no embedded one here)");
+    }
+    const { applied } = await migrate(e.DATABASE_URL, { log });
+    log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database schema is up to date");
+    await warnIfSuperuser();
+    await startWorker({ force: true });
+    installShutdown(async () => {
+      log("Shutting down: no new jobs; waiting for running jobs");
+      await stopWorker();
+      await disconnectPrisma();
+      log("Stopped");
+    });
+    log(`Worker ready (concurrency ${e.WORKER_CONCURRENCY})`);
+  } catch (error) {
+    console.error(`[portal] start-up failed: ${describeStartupError(error)}`);
+    process.exit(1);
+  }
+}
+
 /** An external DATABASE_URL should not be a superuser either (decision 0014): say so, once per start. */
 async function warnIfSuperuser() {
   const [row] = await prisma.$queryRaw<Array<{ rolsuper: boolean; name: string }>>`

@@ -18,8 +18,20 @@ function create(): PrismaClient {
     statement_timeout: e.DATABASE_STATEMENT_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
   });
-  return new PrismaClient({ adapter });
+  if (!e.BENCH_ROUTES) return new PrismaClient({ adapter });
+  // npm run bench:http: count the statements (GET /bench/queries) to profile a page.
+  const c = new PrismaClient({ adapter, log: [{ emit: "event", level: "query" }] });
+  c.$on("query", (q) => {
+    if (!queryLog.on) return;
+    queryLog.count++;
+    queryLog.recent.push(`${q.duration}ms ${q.query.slice(0, 300)}`);
+    if (queryLog.recent.length > 200) queryLog.recent.shift();
+  });
+  return c;
 }
+
+/** BENCH_ROUTES only: the statements this process ran while `on` (a count and the last 200). */
+export const queryLog = { on: false, count: 0, recent: [] as string[] };
 
 /** The Prisma client; use it as `prisma.user.findMany(...)`. */
 export const prisma: PrismaClient = new Proxy({} as PrismaClient, {

@@ -82,6 +82,16 @@ const schema = z.object({
     .default("true")
     .transform((v) => v === "true" || v === "1"),
   WORKER_CONCURRENCY: int(4),
+  /** More schedules for the job runner, in graphile-worker's crontab format (one per line; tests, operations). */
+  EXTRA_CRONTAB: optionalString,
+  /**
+   * `npm run bench:http` only: serve /bench/bare (a page with a trivial
+   * loader) and /bench/jobs (when jobs started). Never set it on a deployment.
+   */
+  BENCH_ROUTES: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   /** Business settings withheld by the spec. */
   ABANDON_DAYS: int(90),
   /** Finished report files (and their requests) older than this many days are purged daily. */

@@ -13,6 +13,7 @@ import { audit } from "./audit.server";
 import { env } from "./env.server";
 import { registerHttpServer, shutdownGuard } from "./http-drain.server";
 import { clientAddressOfSocket, isTrustedProxy, listenHost, parseTrustedProxies, withPeerAddress } from "./net.server";
+import { openRequestScope } from "./request-scope.server";
 import { crossSiteRefusal, ownOrigins } from "./security.server";
 
 export type Next = (error?: unknown) => void;
@@ -255,8 +256,10 @@ export function httpServerHooks(opts: { bodyLimits?: BodyLimits } = {}): HttpSer
     middleware: [shutdownGuard, crossSiteGuard(), bodyLimit(limits)],
     staticHeaders: setBaseSecurityHeaders,
     remixRequest: (request, req, res) =>
-      limitRequestBody(recordPeerAddress(request, req), bodyLimitFor(new URL(request.url).pathname, limits), () =>
-        refuse(req, res, 413, BODY_TOO_LARGE.title, BODY_TOO_LARGE.message, { close: true }),
+      limitRequestBody(
+        openRequestScope(recordPeerAddress(request, req), res),
+        bodyLimitFor(new URL(request.url).pathname, limits),
+        () => refuse(req, res, 413, BODY_TOO_LARGE.title, BODY_TOO_LARGE.message, { close: true }),
       ),
     onListening: registerHttpServer,
   };

@@ -79,6 +79,9 @@ function recordWorkerIds(ids: string[]) {
 async function unlockPreviousWorkers(): Promise<void> {
   const ids = readWorkerIds();
   if (ids.length === 0) return;
+  // Another process of this DATA_DIR that is still running: its jobs are its own.
+  const pid = readWorkerIdsFile()[databaseKey()]?.pid;
+  if (typeof pid === "number" && pid !== process.pid && isAlive(pid)) return;
   const once = await makeWorkerUtils({ connectionString: connectionString() });
   try {
     await once.forceUnlockWorkers(ids);
@@ -87,7 +90,26 @@ async function unlockPreviousWorkers(): Promise<void> {
   }
 }
 
+/** BENCH_ROUTES only: job id → when its task started (epoch ms), the last 1,000. */
+const started = new Map<string, number>();
+export const jobStartTimes = (): ReadonlyMap<string, number> => started;
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 function watch(events: WorkerEvents) {
+  if (env().BENCH_ROUTES) {
+    events.on("job:start", ({ job }) => {
+      started.set(String(job.id), performance.timeOrigin + performance.now());
+      if (started.size > 1000) started.delete(started.keys().next().value!);
+    });
+  }
   const up = () => {
     if (state === "reconnecting") state = "running";
   };
@@ -102,9 +124,12 @@ function watch(events: WorkerEvents) {
   events.on("job:start", up);
 }
 
-/** Starts graphile-worker inside this process (signals are ours to handle). */
-export async function startWorker(): Promise<void> {
-  if (!env().RUN_WORKER) {
+/**
+ * Starts graphile-worker inside this process (signals are ours to handle).
+ * `force`: a worker process (npm run worker) runs it whatever RUN_WORKER says.
+ */
+export async function startWorker(opts: { force?: boolean } = {}): Promise<void> {
+  if (!env().RUN_WORKER && !opts.force) {
     state = "disabled";
     return;
   }
@@ -118,7 +143,7 @@ export async function startWorker(): Promise<void> {
     noHandleSignals: true,
     pollInterval: 2000,
     taskList,
-    crontab,
+    crontab: [crontab, env().EXTRA_CRONTAB].filter(Boolean).join("\n"),
     events,
   });
   state = "running";

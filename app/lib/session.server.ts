@@ -72,17 +72,57 @@ export async function hasSessionCookie(request: Request): Promise<boolean> {
   return (await readToken(request)) !== null;
 }
 
+/** The columns of a user that come with the session (getSessionWithUsers). */
+export const sessionUserSelect = {
+  id: true,
+  userName: true,
+  firstName: true,
+  middleName: true,
+  lastName: true,
+  phoneNumber: true,
+  userRoleCode: true,
+  isInternal: true,
+  emailVerified: true,
+  isActive: true,
+} as const;
+
+export type SessionUser = {
+  id: string;
+  userName: string;
+  firstName: string | null;
+  middleName: string | null;
+  lastName: string | null;
+  phoneNumber: string | null;
+  userRoleCode: string;
+  isInternal: boolean;
+  emailVerified: boolean;
+  isActive: boolean;
+};
+
 /**
- * The live session of the request, or null when there is none or it has
- * expired (idle or absolute). Touches lastSeenAt at most once a minute.
+ * The live session of the request with its user and impersonator, read in
+ * one statement (a join), or null when there is none or it has expired
+ * (idle or absolute). An expired session is deleted. lastSeenAt is written
+ * at most once a minute (TOUCH_EVERY_MS): most requests only read.
  */
-export async function getSession(request: Request): Promise<SessionRecord | null> {
+export async function getSessionWithUsers(
+  request: Request,
+): Promise<(SessionRecord & { user: SessionUser; impersonator: SessionUser | null }) | null> {
   const token = await readToken(request);
   if (!token) return null;
   const id = hash(token);
   const row = await prisma.session.findUnique({
     where: { id },
-    select: { id: true, userId: true, impersonatorUserId: true, idToken: true, expiresAt: true, lastSeenAt: true },
+    select: {
+      id: true,
+      userId: true,
+      impersonatorUserId: true,
+      idToken: true,
+      expiresAt: true,
+      lastSeenAt: true,
+      user: { select: sessionUserSelect },
+      impersonator: { select: sessionUserSelect },
+    },
   });
   if (!row) return null;
   const now = Date.now();
@@ -92,7 +132,10 @@ export async function getSession(request: Request): Promise<SessionRecord | null
     return null;
   }
   if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await prisma.session.update({ where: { id }, data: { lastSeenAt: new Date(now) } }).catch(() => {});
+    // Only the first of the requests that arrive together writes (the others find it fresh).
+    await prisma.session
+      .updateMany({ where: { id, lastSeenAt: { lt: new Date(now - TOUCH_EVERY_MS) } }, data: { lastSeenAt: new Date(now) } })
+      .catch(() => {});
   }
   return {
     id: row.id,
@@ -100,7 +143,19 @@ export async function getSession(request: Request): Promise<SessionRecord | null
     impersonatorUserId: row.impersonatorUserId,
     idToken: row.idToken,
     expiresAt: row.expiresAt,
+    user: row.user,
+    impersonator: row.impersonator,
   };
+}
+
+/**
+ * The live session of the request, or null when there is none or it has
+ * expired (idle or absolute). Touches lastSeenAt at most once a minute.
+ */
+export async function getSession(request: Request): Promise<SessionRecord | null> {
+  const s = await getSessionWithUsers(request);
+  if (!s) return null;
+  return { id: s.id, userId: s.userId, impersonatorUserId: s.impersonatorUserId, idToken: s.idToken, expiresAt: s.expiresAt };
 }
 
 /** Switches who the session acts as (impersonation start and end). */

@@ -44,6 +44,20 @@ async function allStoredText(id: number): Promise<string> {
 }
 
 describe("saving a section", () => {
+  it("writes the personal questions' answers, and a later save changes them", async () => {
+    const { user, id, data } = await started();
+    expect((await saveSection(user, id, "PERSONAL", formDataOf({ ...data.personal, ssn: "900-78-1234" }), req())).saved).toBe(true);
+    const answers = data.personal.answers!;
+    const changed = answers.map((a, i) => ({ ...a, answer: i === 0 ? "Y" : i === 1 ? "" : a.answer }));
+    expect((await saveSection(user, id, "PERSONAL", formDataOf({ ...data.personal, ssn: "*****1234", answers: changed }), req())).saved).toBe(true);
+    const rows = await prisma.appointmentAnswer.findMany({ where: { appointmentId: id, questionType: "QUES_TYP_PERSONAL" } });
+    expect(rows).toHaveLength(answers.length);
+    const byQuestion = new Map(rows.map((r) => [String(r.questionId), r.answerBoolean]));
+    expect(byQuestion.get(String(answers[0]!.questionId))).toBe(true);
+    expect(byQuestion.get(String(answers[1]!.questionId))).toBeNull();
+    expect(answers.slice(2).every((a) => byQuestion.get(String(a.questionId)) === false)).toBe(true);
+  });
+
   it("round-trips the personal section, encrypts the SSN and shows it only masked", async () => {
     const { user, id, data } = await started();
     const r = await saveSection(user, id, "PERSONAL", formDataOf({ ...data.personal, ssn: "900-78-1234" }), req());

@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getCurrentUser, requireUser, SignInError, upsertUserFromClaims } from "~/lib/auth.server";
 import { prisma } from "~/lib/db.server";
-import { resetEnvCache } from "~/lib/env.server";
+import { env, resetEnvCache } from "~/lib/env.server";
 import { resetSecretsCache } from "~/lib/secrets.server";
 import { createSession, destroySession, getSession } from "~/lib/session.server";
 import { impersonate } from "~/features/users/sign-in.server";
@@ -157,6 +157,29 @@ describe("sessions and requireUser", () => {
     const cleared = await destroySession(req(cookie));
     expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
     expect(await getSession(req(cookie))).toBeNull();
+  });
+
+  it("writes a session's last-seen time at most once a minute, and still ends it after the idle timeout", async () => {
+    const user = await prisma.user.create({ data: { userName: "s5@example.com" } });
+    const cookie = cookieOf(await createSession(req(), { userId: user.id }));
+    const lastSeen = async () => (await prisma.session.findFirstOrThrow({ where: { userId: user.id } })).lastSeenAt.getTime();
+    const setLastSeen = (msAgo: number) => prisma.session.updateMany({ where: { userId: user.id }, data: { lastSeenAt: new Date(Date.now() - msAgo) } });
+
+    // Seen 30 s ago: read only, nothing written.
+    await setLastSeen(30_000);
+    const before = await lastSeen();
+    expect(await getCurrentUser(req(cookie))).not.toBeNull();
+    expect(await lastSeen()).toBe(before);
+
+    // Seen 5 minutes ago: touched now (once, however many requests come together).
+    await setLastSeen(5 * 60_000);
+    await Promise.all([getSession(req(cookie)), getSession(req(cookie)), getSession(req(cookie))]);
+    expect(Date.now() - (await lastSeen())).toBeLessThan(10_000);
+
+    // Idle longer than SESSION_IDLE_MINUTES: ended and deleted.
+    await setLastSeen((env().SESSION_IDLE_MINUTES + 1) * 60_000);
+    expect(await getCurrentUser(req(cookie))).toBeNull();
+    expect(await prisma.session.count({ where: { userId: user.id } })).toBe(0);
   });
 
   it("refuses a session of a deactivated user", async () => {

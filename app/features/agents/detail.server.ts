@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import { appointmentDocumentLists, resolveAppointmentDocument, type ResolvedDocument } from "~/features/documents/appointment-documents.server";
 import { statusText } from "~/features/users/dashboard.server";
+import { forgetOwnAgentNumbers } from "~/features/users/shell.server";
 import { isAgentUnderUser } from "~/features/hierarchy/hierarchy.server";
 import { newLinkCode } from "~/features/links/codes";
 import { audit } from "~/lib/audit.server";
@@ -373,6 +374,7 @@ export async function acceptUserInvitation(user: CurrentUser, link: string, requ
     console.error("[agents] accepting a user invitation failed", error instanceof Error ? error.message : error);
     return { ok: false, code: "create_user_error" };
   }
+  forgetOwnAgentNumbers(user);
   await audit("USER_INVITATION_ACCEPTED", { request, actorUserId: user.id, targetType: "Agent", targetId: String(agentId), details: { invitationId: inv.id } });
   return { ok: true, agentId };
 }

@@ -199,15 +199,20 @@ export const personalSection: SectionModule<"personal"> = {
     if (business) await writeAddress(tx, id, "ADRTYP_BUSINESS", p.business);
     else await tx.appointmentAddress.deleteMany({ where: { appointmentId: id, addressTypeCode: "ADRTYP_BUSINESS" } });
 
+    // Every answer in one statement (one upsert per question made a save of
+    // the personal section 15 statements longer; docs/performance.md).
+    const answers = new Map<number, boolean | null>();
     for (const ans of p.answers ?? []) {
       if (!ans?.questionId) continue;
-      const questionId = Number(ans.questionId);
-      const answerBoolean = ans.answer === "Y" ? true : ans.answer === "N" ? false : null;
-      await tx.appointmentAnswer.upsert({
-        where: { appointmentId_questionId: { appointmentId: id, questionId } },
-        create: { appointmentId: id, questionId, questionType: "QUES_TYP_PERSONAL", answerBoolean },
-        update: { answerBoolean },
-      });
+      answers.set(Number(ans.questionId), ans.answer === "Y" ? true : ans.answer === "N" ? false : null);
+    }
+    if (answers.size > 0) {
+      await tx.$executeRaw`
+        INSERT INTO appointment_answers (id, appointment_id, question_id, question_type, answer_boolean, updated_at)
+        SELECT gen_random_uuid(), ${id}::int, q, 'QUES_TYP_PERSONAL', a, now()
+          FROM unnest(${[...answers.keys()]}::int[], ${[...answers.values()]}::boolean[]) AS t(q, a)
+        ON CONFLICT (appointment_id, question_id)
+        DO UPDATE SET answer_boolean = EXCLUDED.answer_boolean, updated_at = EXCLUDED.updated_at`;
     }
     await tx.appointment.update({ where: { appointmentId: id }, data: { qnaComment: orNull(p.qnaComment) } });
 

@@ -8,6 +8,7 @@ import { ROLE_MARKETING_DIRECTOR } from "~/lib/current-user";
 import { audit } from "~/lib/audit.server";
 import { prisma } from "~/lib/db.server";
 import type { PendingInvitation } from "~/features/users/dashboard.server";
+import { forgetOwnAgentNumbers } from "~/features/users/shell.server";
 import type { LinkFailureCode, MdUpdateStatus } from "./messages";
 import { APPOINTMENT_LINK_PREFIX, linkPrefix, parseLink } from "./schema";
 
@@ -95,6 +96,7 @@ export async function updateMarketingDirector(user: CurrentUser, link: string, r
       await tx.user.update({ where: { id: user.id }, data: { userRoleCode: ROLE_MARKETING_DIRECTOR } });
       return { isUpdated: true };
     });
+    if (result.isUpdated) forgetOwnAgentNumbers(user);
     await audit(result.isUpdated ? "MD_UPDATED" : "MD_UPDATE_REFUSED", {
       request,
       actorUserId: user.id,

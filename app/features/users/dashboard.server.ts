@@ -6,7 +6,7 @@ import { byVerifiedEmail, ROLE_MARKETING_DIRECTOR } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { getPipeline, type Pipeline } from "~/features/pipeline/pipeline.server";
-import { APPT_STATUS, navRules, ownAgentNumbers, type AgentNumberRef, type NavRules } from "./shell.server";
+import { APPT_STATUS, navRules, ownAgentNumbersOnce, type AgentNumberRef, type NavRules } from "./shell.server";
 
 /** Status of a pending invitation that has no application yet. */
 export const STATUS_NEW = "NEW";
@@ -224,7 +224,7 @@ export async function getDashboard(user: CurrentUser, now: Date = new Date(), fr
         multiLink: multiSelect,
       },
     }),
-    ownAgentNumbers(user.id),
+    ownAgentNumbersOnce(user),
   ]);
 
   const appointments: DashboardAppointment[] = appointmentRows.map((a) => ({

@@ -87,14 +87,39 @@ export async function pendingReportsCount(userId: string): Promise<number> {
   });
 }
 
+// The root loader (the shell) and a page's loader run side by side for one
+// request and both want the user's agent numbers: getCurrentUser() gives
+// both the same CurrentUser object per request, so a WeakMap on it reads
+// them once per request (and never across requests).
+const agentNumbersOf = new WeakMap<CurrentUser, Promise<AgentNumberRef[]>>();
+
+/** ownAgentNumbers(user.id), read once per request (the user object of getCurrentUser). */
+export function ownAgentNumbersOnce(user: CurrentUser): Promise<AgentNumberRef[]> {
+  let p = agentNumbersOf.get(user);
+  if (!p) {
+    p = ownAgentNumbers(user.id);
+    agentNumbersOf.set(user, p);
+  }
+  return p;
+}
+
+/** After a write that gives the user a position (Invite User accepted, MD link): read them again. */
+export function forgetOwnAgentNumbers(user: CurrentUser): void {
+  agentNumbersOf.delete(user);
+}
+
 /** Everything the signed-in layout needs about the user; scoped to that user. */
 export async function getShellContext(user: CurrentUser): Promise<ShellContext> {
-  const [appointments, agentNumbers] = await Promise.all([
+  const isMd = user.userRoleCode === ROLE_MARKETING_DIRECTOR;
+  // A marketing director may always configure unless every appointment is
+  // web-based: count their reports alongside instead of after.
+  const [appointments, agentNumbers, mdPending] = await Promise.all([
     navAppointments(user.id),
-    ownAgentNumbers(user.id),
+    ownAgentNumbersOnce(user),
+    isMd ? pendingReportsCount(user.id) : null,
   ]);
-  const rules = navRules({ isMd: user.userRoleCode === ROLE_MARKETING_DIRECTOR, appointments, hasAgentPosition: agentNumbers.length > 0 });
-  const pending = rules.showConfigure ? await pendingReportsCount(user.id) : 0;
+  const rules = navRules({ isMd, appointments, hasAgentPosition: agentNumbers.length > 0 });
+  const pending = rules.showConfigure ? (mdPending ?? (await pendingReportsCount(user.id))) : 0;
   return { ...rules, pendingReportsCount: pending, agentNumbers };
 }
 
