@@ -7,13 +7,14 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Banner } from "~/components/Banner";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import { ownPositions, type Position } from "~/features/agents/agents.server";
 import { createUserInvitation, loadAgentDetail, notAvailable, type AgentDetail } from "~/features/agents/detail.server";
-import { agentName, displayCompanyName, formatDate, formatDateTime, hierarchyLabel, hierarchyTooltip } from "~/features/agents/format";
+import { agentName, displayCompanyName, formatDate, formatDateTime } from "~/features/agents/format";
+import { HierarchyPicker } from "~/features/agents/HierarchyPicker";
 import { DETAIL_MESSAGES, DETAILS_UNAVAILABLE, HIERARCHY_MESSAGES, INVITE_USER_MESSAGES } from "~/features/agents/messages";
 import { inviteErrorTitle, inviteUserSchema } from "~/features/agents/schema";
 import { requireUser } from "~/lib/auth.server";
@@ -99,7 +100,7 @@ export default function AgentRoute() {
   return (
     <SignedInLayout>
       <PageHeader title="Agent Detail" lead={<Link to={d.position ? `/agents?h=${d.position.id}` : "/agents"}>Back to Agents</Link>} />
-      {d.positions.length && d.position ? <HierarchySwitch positions={d.positions} position={d.position} agentNumber={d.agentNumber} /> : null}
+      {d.positions.length && d.position ? <HierarchyPicker positions={d.positions} position={d.position} id="detail-hierarchy" keep={{ agentNumber: d.agentNumber, switched: "1" }} /> : null}
       {d.refusal ? (
         <Banner variant="warning" title={d.refusal.title} role="alert">
           <p>{d.refusal.message}</p>
@@ -158,31 +159,6 @@ export default function AgentRoute() {
         </>
       ) : null}
     </SignedInLayout>
-  );
-}
-
-function HierarchySwitch({ positions, position, agentNumber }: { positions: Position[]; position: Position; agentNumber: string }) {
-  const submit = useSubmit();
-  return (
-    <Form method="get" className="inline-form" onChange={(e) => submit(e.currentTarget)}>
-      <input type="hidden" name="agentNumber" value={agentNumber} />
-      <input type="hidden" name="switched" value="1" />
-      <div className="field">
-        <label htmlFor="detail-hierarchy">Hierarchy</label>
-        <select id="detail-hierarchy" name="h" defaultValue={String(position.id)} title={hierarchyTooltip(position)} key={position.id}>
-          {positions.map((p) => (
-            <option key={p.id} value={p.id} title={hierarchyTooltip(p)}>
-              {hierarchyLabel(p)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <noscript>
-        <button type="submit" className="btn btn--secondary btn--small">
-          Show
-        </button>
-      </noscript>
-    </Form>
   );
 }
 

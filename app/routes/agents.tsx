@@ -6,7 +6,7 @@
 // scroll position kept). Only the signed-in user's own positions and what is
 // under them are ever read (app/features/agents/agents.server.ts).
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation, useSubmit } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Banner } from "~/components/Banner";
 import { PageHeader } from "~/components/PageHeader";
 import { Pager, readPaging } from "~/components/Pager";
@@ -25,7 +25,8 @@ import {
   type TreeView,
 } from "~/features/agents/agents.server";
 import { DEACTIVATED_PAGE_SIZES, SEARCH_PAGE_SIZES, TREE_MAX_PAGES, TREE_PAGE_SIZE } from "~/features/agents/constants";
-import { agentName, formatDate, fullName, hierarchyLabel, hierarchyTooltip } from "~/features/agents/format";
+import { agentName, formatDate, fullName } from "~/features/agents/format";
+import { HierarchyPicker } from "~/features/agents/HierarchyPicker";
 import { DETAILS_UNAVAILABLE, HIERARCHY_MESSAGES, SEARCH_MESSAGES } from "~/features/agents/messages";
 import { mayRequestMove } from "~/features/agents/detail.server";
 import { searchSchema } from "~/features/agents/schema";
@@ -121,7 +122,7 @@ export default function AgentsRoute() {
         </Banner>
       ) : (
         <>
-          <HierarchyPicker positions={d.positions} position={d.position} tab={d.tab} />
+          <HierarchyPicker positions={d.positions} position={d.position} id="hierarchy" keep={{ tab: d.tab }} />
           <nav aria-label="Agents views">
             <ul className="tabs">
               {(
@@ -150,30 +151,6 @@ export default function AgentsRoute() {
         </>
       )}
     </SignedInLayout>
-  );
-}
-
-function HierarchyPicker({ positions, position, tab }: { positions: Position[]; position: Position; tab: Tab }) {
-  const submit = useSubmit();
-  return (
-    <Form method="get" className="inline-form" onChange={(e) => submit(e.currentTarget)}>
-      <input type="hidden" name="tab" value={tab} />
-      <div className="field">
-        <label htmlFor="hierarchy">Hierarchy</label>
-        <select id="hierarchy" name="h" defaultValue={String(position.id)} title={hierarchyTooltip(position)} key={position.id}>
-          {positions.map((p) => (
-            <option key={p.id} value={p.id} title={hierarchyTooltip(p)}>
-              {hierarchyLabel(p)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <noscript>
-        <button type="submit" className="btn btn--secondary btn--small">
-          Show
-        </button>
-      </noscript>
-    </Form>
   );
 }
 

