@@ -17,64 +17,16 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startApp, type AppHandle } from "../support/app-server";
-import { DEMO_PASSWORD } from "../support/factories";
+import { signInToApp } from "../support/app-sign-in";
 import { buildIfStale } from "../support/global-app";
 import { query } from "../support/mailbox";
 import { createTestDatabase } from "../support/postgres";
-
-// ---------------------------------------------------------------- a tiny browser
-
-/** Cookies per origin (the portal and the provider both run on localhost). */
-class CookieJar {
-  private readonly byOrigin = new Map<string, Map<string, string>>();
-  store(url: string, res: Response) {
-    const origin = new URL(url).origin;
-    const cookies = this.byOrigin.get(origin) ?? new Map<string, string>();
-    this.byOrigin.set(origin, cookies);
-    for (const line of res.headers.getSetCookie()) {
-      const [pair, ...attrs] = line.split(";");
-      const eq = pair!.indexOf("=");
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      const expired = attrs.some((a) => /^\s*(max-age=0\b|expires=Thu, 01 Jan 1970)/i.test(a));
-      if (expired || value === "") cookies.delete(name);
-      else cookies.set(name, value);
-    }
-  }
-  header(url: string): string {
-    return [...(this.byOrigin.get(new URL(url).origin) ?? [])].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-}
 
 let app: AppHandle;
 let databaseUrl: string;
 
 /** Signs in through the portal and the built-in provider; returns the portal's Cookie header. */
-async function signIn(email: string): Promise<string> {
-  const jar = new CookieJar();
-  const go = async (url: string, init: { form?: Record<string, string> } = {}) => {
-    const headers: Record<string, string> = { cookie: jar.header(url) };
-    let body: string | undefined;
-    if (init.form) {
-      headers["content-type"] = "application/x-www-form-urlencoded";
-      headers.origin = new URL(url).origin;
-      body = new URLSearchParams(init.form).toString();
-    }
-    const res = await fetch(url, { method: init.form ? "POST" : "GET", headers, body, redirect: "manual" });
-    jar.store(url, res);
-    const location = res.headers.get("location");
-    return { url, status: res.status, location: location ? new URL(location, url).href : null, body: await res.text() };
-  };
-  let page = await go(`${app.url}/auth/login`);
-  for (let i = 0; i < 10 && page.location; i++) page = await go(page.location);
-  const uid = /\/interaction\/([^/?#]+)$/.exec(page.url)?.[1];
-  if (!uid) throw new Error(`not on the provider's sign-in page: ${page.url} (${page.status})`);
-  page = await go(`${app.idpUrl}/interaction/${uid}/login`, { form: { email, password: DEMO_PASSWORD } });
-  for (let i = 0; i < 10 && page.location; i++) page = await go(page.location);
-  const cookie = jar.header(app.url);
-  if (!cookie.includes("portal_session=")) throw new Error(`sign-in as ${email} failed: ${page.url} (${page.status})`);
-  return cookie;
-}
+const signIn = (email: string) => signInToApp(app, email);
 
 // ---------------------------------------------------------------- raw HTTP
 
