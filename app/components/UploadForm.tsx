@@ -22,6 +22,7 @@ import {
   type UploadJsonAnswer,
   type UploadResultCode,
 } from "~/features/documents/upload";
+import { postWithProgress } from "~/lib/post-with-progress";
 
 export type UploadFormProps = {
   appointmentId: number;
@@ -74,47 +75,28 @@ export function UploadForm({ appointmentId, uploadTypes, readOnly = false }: Upl
     setSearchParams(next, { replace: true, preventScrollReset: true });
   }
 
-  function send(form: HTMLFormElement) {
-    const body = new FormData(form);
-    const xhr = new XMLHttpRequest();
-    xhrRef.current = xhr;
-    xhr.open("POST", action);
-    xhr.setRequestHeader("Accept", "application/json");
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) setProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)));
-    };
-    xhr.onload = () => {
-      xhrRef.current = null;
-      setProgress(null);
-      let json: UploadJsonAnswer | null = null;
-      try {
-        json = JSON.parse(xhr.responseText) as UploadJsonAnswer;
-      } catch {
-        json = null;
-      }
-      if (xhr.status === 401) {
-        setOpen(false);
-        setAnswer(shown("SESSION", { redirectTo: json?.redirectTo ?? "/session-expired" }));
-        return;
-      }
-      if (!json || !json.result || !(json.result in UPLOAD_ANSWERS)) {
-        setAnswer(shown("ERROR"));
-        return;
-      }
-      if (json.result === "SUCCESS") {
-        form.reset();
-        setOpen(false);
-        revalidator.revalidate();
-      }
-      setAnswer(shown(json.result));
-    };
-    xhr.onerror = () => {
-      xhrRef.current = null;
-      setProgress(null);
+  async function send(form: HTMLFormElement) {
+    const answer = await postWithProgress<UploadJsonAnswer>(action, new FormData(form), setProgress, (x) => (xhrRef.current = x));
+    const json = answer.json;
+    if ("networkError" in answer) {
       setAnswer(shown("ERROR"));
-    };
-    setProgress(0);
-    xhr.send(body);
+      return;
+    }
+    if (answer.status === 401) {
+      setOpen(false);
+      setAnswer(shown("SESSION", { redirectTo: json?.redirectTo ?? "/session-expired" }));
+      return;
+    }
+    if (!json || !json.result || !(json.result in UPLOAD_ANSWERS)) {
+      setAnswer(shown("ERROR"));
+      return;
+    }
+    if (json.result === "SUCCESS") {
+      form.reset();
+      setOpen(false);
+      revalidator.revalidate();
+    }
+    setAnswer(shown(json.result));
   }
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -129,7 +111,7 @@ export function UploadForm({ appointmentId, uploadTypes, readOnly = false }: Upl
       setAnswer(shown(problem));
       return;
     }
-    send(form);
+    void send(form);
   }
 
   const resultDialog = answer ? (

@@ -33,6 +33,7 @@ import { contactUsForm, sendServiceRequest } from "~/features/support/svcreq.ser
 import { requireUser } from "~/lib/auth.server";
 import { titleMeta } from "~/lib/meta";
 import applicationStyles from "~/styles/application.css";
+import { postWithProgress } from "~/lib/post-with-progress";
 
 export const meta = titleMeta("Contact Us");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: applicationStyles }];
@@ -113,49 +114,31 @@ export default function ContactUsRoute() {
         setShown(answerOf("INVALID_FILE"));
         return;
       }
-      send(formData);
+      void send(formData);
     },
   });
 
-  function send(body: FormData) {
-    const xhr = new XMLHttpRequest();
-    xhrRef.current = xhr;
-    xhr.open("POST", SVCREQ_SEND_PATH);
-    xhr.setRequestHeader("Accept", "application/json");
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) setProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)));
-    };
-    xhr.onload = () => {
-      xhrRef.current = null;
-      setProgress(null);
-      let json: SvcreqJsonAnswer | null = null;
-      try {
-        json = JSON.parse(xhr.responseText) as SvcreqJsonAnswer;
-      } catch {
-        json = null;
-      }
-      if (xhr.status === 413) {
-        // Refused before the portal read it (larger than any request it takes): the file is too big.
-        setShown(answerOf("INVALID_FILE"));
-        return;
-      }
-      if (xhr.status === 401 && json?.redirectTo) {
-        window.location.assign(json.redirectTo);
-        return;
-      }
-      if (json?.result === "INVALID" || json?.result === "INVALID_FILE") {
-        setJsReply({ status: "error", error: json.fieldErrors ?? {}, initialValue: Object.fromEntries([...body.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string> });
-      }
-      if (json?.result === "INVALID") return;
-      setShown(answerOf(json?.result === "SENT" || json?.result === "INVALID_FILE" || json?.result === "MALFORMED" ? json.result : "ERROR"));
-    };
-    xhr.onerror = () => {
-      xhrRef.current = null;
-      setProgress(null);
+  async function send(body: FormData) {
+    const answer = await postWithProgress<SvcreqJsonAnswer>(SVCREQ_SEND_PATH, body, setProgress, (x) => (xhrRef.current = x));
+    const json = answer.json;
+    if ("networkError" in answer) {
       setShown(answerOf("ERROR"));
-    };
-    setProgress(0);
-    xhr.send(body);
+      return;
+    }
+    if (answer.status === 413) {
+      // Refused before the portal read it (larger than any request it takes): the file is too big.
+      setShown(answerOf("INVALID_FILE"));
+      return;
+    }
+    if (answer.status === 401 && json?.redirectTo) {
+      window.location.assign(json.redirectTo);
+      return;
+    }
+    if (json?.result === "INVALID" || json?.result === "INVALID_FILE") {
+      setJsReply({ status: "error", error: json.fieldErrors ?? {}, initialValue: Object.fromEntries([...body.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string> });
+    }
+    if (json?.result === "INVALID") return;
+    setShown(answerOf(json?.result === "SENT" || json?.result === "INVALID_FILE" || json?.result === "MALFORMED" ? json.result : "ERROR"));
   }
 
   function onDrop(e: DragEvent<HTMLDivElement>) {

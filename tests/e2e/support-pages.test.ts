@@ -267,14 +267,23 @@ describe("link failures at the link prompt (no JavaScript)", () => {
       [await link(base!.recruiter_agent_id, level!.schedule_level_id), "SCHED_INACTIVE"],
       [await link(gone!.id, base!.schedule_level_id), "AGENT_LINK_INVALID"],
     ];
-    const page = await browser.newPage({ javaScriptEnabled: false });
-    await signUp(page, appUrl, newAccount({ firstName: "Lars", lastName: "Links" }));
-    await page.goto(`${appUrl}/home`);
-    for (const [text, code] of cases) {
-      await page.getByLabel("Appointment Link", { exact: true }).fill(text);
-      await page.getByRole("button", { name: "USE LINK" }).click();
-      await page.getByText(LINK_FAILURE_MESSAGES[code]).waitFor();
-      await page.getByText(LINK_CHECK_FAILED).waitFor();
+    try {
+      const page = await browser.newPage({ javaScriptEnabled: false });
+      await signUp(page, appUrl, newAccount({ firstName: "Lars", lastName: "Links" }));
+      await page.goto(`${appUrl}/home`);
+      for (const [text, code] of cases) {
+        await page.getByLabel("Appointment Link", { exact: true }).fill(text);
+        await page.getByRole("button", { name: "USE LINK" }).click();
+        await page.getByText(LINK_FAILURE_MESSAGES[code]).waitFor();
+        await page.getByText(LINK_CHECK_FAILED).waitFor();
+      }
+    } finally {
+      // The e2e files share one portal and database: leave no retired level or former agent behind
+      // (the schedule's level list and the director's links would show them to later tests).
+      await query(`DELETE FROM appointment_links WHERE schedule_level_id = $1 OR recruiter_agent_id = $2`, [level!.schedule_level_id, gone!.id]);
+      await query(`DELETE FROM agent_closure WHERE descendant_id = $1 OR ancestor_id = $1`, [gone!.id]);
+      await query(`DELETE FROM agents WHERE id = $1`, [gone!.id]);
+      await query(`DELETE FROM schedule_levels WHERE schedule_level_id = $1`, [level!.schedule_level_id]);
     }
   });
 });
