@@ -8,6 +8,8 @@ import { fileURLToPath } from "node:url";
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "bench");
 const only = process.argv[2];
+// On a fresh clone the Prisma client and the pdf.js worker do not exist yet: the same set-up as build and test.
+execFileSync(process.execPath, [path.join(dir, "../setup.mjs")], { stdio: "inherit", cwd: path.resolve(dir, "../..") });
 for (const file of readdirSync(dir).filter((f) => f.endsWith(".mjs")).sort()) {
   if (only && !file.includes(only)) continue;
   console.log(`\n=== ${file}`);
