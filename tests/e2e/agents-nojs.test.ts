@@ -8,9 +8,11 @@
 // scroll inside their box).
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { browserFixture, DEMO, DEMO_PASSWORD, newAccount, signIn, signUp } from "../support/browser";
-import { findLink, waitForMail } from "../support/mailbox";
+import { findLink, query, waitForMail } from "../support/mailbox";
+import { startAppWithSmtp, type SmtpSink } from "../support/smtp-sink";
+import type { AppHandle } from "../support/app-server";
 import { nav, sharedApp, withDb } from "./helpers";
 
 const { appUrl, databaseUrl } = sharedApp();
@@ -251,3 +253,52 @@ describe("agents without JavaScript", () => {
 async function xId(): Promise<number> {
   return withDb(async (c) => (await c.query(`SELECT id FROM agents WHERE agent_number = $1 AND block_number = 72`, [X.agentNumber])).rows[0].id);
 }
+
+describe("Invite User through a real SMTP server (an app of its own whose mail goes to smtp-server on loopback)", () => {
+  let app: AppHandle;
+  let smtp: SmtpSink;
+  let dispose: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    ({ app, smtp, dispose } = await startAppWithSmtp());
+  }, 120_000);
+  afterAll(async () => {
+    await dispose?.();
+  });
+
+  test("the invitation arrives by SMTP, the invited person signs up, verifies and is linked to the agent", async () => {
+    const db = app.databaseUrl!;
+    const [md] = await query<{ id: number }>(db, `SELECT id FROM agents WHERE agent_number = '100001' AND block_number = 72`);
+    const [target] = await query<{ agent_number: string; first_name: string; last_name: string }>(
+      db,
+      `SELECT agent_number, first_name, last_name FROM agents WHERE parent_id = $1 AND user_id IS NULL AND is_active ORDER BY id LIMIT 1`,
+      [md!.id],
+    );
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await signIn(page, app.url, DEMO.marketingDirector, DEMO_PASSWORD);
+    await page.goto(`${app.url}/agent?h=${md!.id}&agentNumber=${target!.agent_number}`);
+    await page.getByRole("link", { name: "Invite User" }).click();
+    const account = newAccount({ firstName: target!.first_name, lastName: target!.last_name });
+    await page.getByLabel("Email Address").fill(account.email);
+    await page.getByRole("button", { name: "SEND" }).click();
+    await page.getByText("Successfully Sent Out An Agent Invitation!").waitFor();
+
+    const mail = await smtp.mailTo(account.email, /invited/i);
+    const link = /https?:\/\/[^\s"'<>]*\/EXT[A-Z0-9]{20}/.exec(mail.parsed.text ?? "")?.[0];
+    expect(link, mail.parsed.text ?? "").toBeTruthy();
+    expect(link!.startsWith(app.url)).toBe(true);
+
+    const invitee = await browser.newPage({ javaScriptEnabled: false });
+    await invitee.goto(link!);
+    await invitee.getByText("If you've already signed UP, just sign IN instead", { exact: false }).waitFor();
+    await signUp(invitee, app.url, account, smtp.verificationLink);
+    await invitee.goto(link!);
+    await invitee.getByText("Invitation Accepted").waitFor();
+    await nav(invitee).configure.waitFor();
+    const [owner] = await query<{ user_name: string }>(
+      db,
+      `SELECT u.user_name FROM agents a JOIN users u ON u.id = a.user_id WHERE a.agent_number = $1 AND a.block_number = 72`,
+      [target!.agent_number],
+    );
+    expect(owner!.user_name).toBe(account.email.toLowerCase());
+  });
+});
