@@ -4,6 +4,7 @@
 // Idle timeout SESSION_IDLE_MINUTES, absolute limit SESSION_MAX_HOURS.
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
+import type { CurrentUser } from "./current-user";
 import { prisma } from "./db.server";
 import { env } from "./env.server";
 import { getSecret } from "./secrets.server";
@@ -86,18 +87,8 @@ export const sessionUserSelect = {
   isActive: true,
 } as const;
 
-export type SessionUser = {
-  id: string;
-  userName: string;
-  firstName: string | null;
-  middleName: string | null;
-  lastName: string | null;
-  phoneNumber: string | null;
-  userRoleCode: string;
-  isInternal: boolean;
-  emailVerified: boolean;
-  isActive: boolean;
-};
+/** The user row a session reads: the CurrentUser's own fields plus isActive. */
+export type SessionUser = Omit<CurrentUser, "impersonator"> & { isActive: boolean };
 
 /**
  * The live session of the request with its user and impersonator, read in
