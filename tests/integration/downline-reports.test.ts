@@ -32,13 +32,11 @@ import { action as appointAction, loader as appointLoader } from "~/routes/appoi
 import { loader as documentLoader } from "~/routes/appoint.documents.$documentId";
 import { loader as downloadRoute } from "~/routes/reports_.$id.download";
 import { useTestDatabase } from "../support/db";
+import { makeDownline } from "./downline-fixtures";
 import {
-  createAgent,
   createAppointment,
   createAppointmentLink,
-  createCarrierWithBlocks,
   createInvitation,
-  createSchedule,
   createUser,
   seedReferenceData,
 } from "../support/factories";
@@ -75,19 +73,7 @@ beforeAll(async () => {
   resetEnvCache();
   resetSecretsCache();
   await seedReferenceData();
-  const { carrier } = await createCarrierWithBlocks(prisma, { carrierCode: "DLR", name: "Downline Carrier", companyNumber: "DL01", blocks: [{ blockNumber: 9801, productTypeCode: "LIFE" }] });
-  const schedule = await createSchedule(prisma, { carrierId: carrier.carrierId, productTypeCode: "LIFE" });
-  const level = (n: number) => schedule.levels.find((l) => l.levelNo === n)!.scheduleLevelId;
-
-  const mdUser = await createUser(prisma, { userRoleCode: "USRROLE_MD", firstName: "Mara", lastName: "Director" });
-  const bUser = await createUser(prisma, { userRoleCode: "USRROLE_AGENT", firstName: "Ben", lastName: "Upline" });
-  const sUser = await createUser(prisma, { userRoleCode: "USRROLE_AGENT", firstName: "Sia", lastName: "Sibling" });
-  const otherUser = await createUser(prisma, { userRoleCode: "USRROLE_MD", firstName: "Otto", lastName: "Other" });
-  const md = await createAgent(prisma, { blockNumber: 9801, userId: mdUser.id, firstName: "Mara", lastName: "Director" });
-  const b = await createAgent(prisma, { parentId: md.id, userId: bUser.id, firstName: "Ben", lastName: "Upline" });
-  const c = await createAgent(prisma, { parentId: b.id, firstName: "Cleo", lastName: "Recruiter" });
-  const s = await createAgent(prisma, { parentId: md.id, userId: sUser.id, firstName: "Sia", lastName: "Sibling" });
-  const other = await createAgent(prisma, { blockNumber: 9801, userId: otherUser.id, firstName: "Otto", lastName: "Other" });
+  const { md, b, c, s, other, mdUser, bUser, sUser, otherUser, level } = await makeDownline({ carrierCode: "DLR", carrierName: "Downline Carrier", companyNumber: "DL01", blockNumber: 9801 });
 
   const linkC = await createAppointmentLink(prisma, { recruiterAgentId: c.id, scheduleLevelId: level(12) });
   const linkB = await createAppointmentLink(prisma, { recruiterAgentId: b.id, scheduleLevelId: level(10) });

@@ -22,13 +22,11 @@ import { createSession } from "~/lib/session.server";
 import { loader as inprogLoader } from "~/routes/inprog";
 import { loader as invitesLoader } from "~/routes/invites";
 import { useTestDatabase } from "../support/db";
+import { makeDownline } from "./downline-fixtures";
 import {
-  createAgent,
   createAppointment,
   createAppointmentLink,
-  createCarrierWithBlocks,
   createInvitation,
-  createSchedule,
   createUser,
   seedReferenceData,
 } from "../support/factories";
@@ -61,20 +59,8 @@ beforeAll(async () => {
   resetEnvCache();
   resetSecretsCache();
   await seedReferenceData();
-  const { carrier } = await createCarrierWithBlocks(prisma, { carrierCode: "PPL", name: "Pipeline Carrier", companyNumber: "PP01", blocks: [{ blockNumber: 9701, productTypeCode: "LIFE" }] });
-  const schedule = await createSchedule(prisma, { carrierId: carrier.carrierId, productTypeCode: "LIFE" });
-  const level = (n: number) => schedule.levels.find((l) => l.levelNo === n)!.scheduleLevelId;
-
-  const mdUser = await createUser(prisma, { userRoleCode: "USRROLE_MD", firstName: "Pam", lastName: "Director" });
-  const bUser = await createUser(prisma, { userRoleCode: "USRROLE_AGENT", firstName: "Bo", lastName: "Upline" });
-  const sUser = await createUser(prisma, { userRoleCode: "USRROLE_AGENT", firstName: "Sy", lastName: "Sibling" });
-  const otherUser = await createUser(prisma, { userRoleCode: "USRROLE_MD", firstName: "Oz", lastName: "Other" });
+  const { md, b, c, s, other, mdUser, bUser, sUser, otherUser, level } = await makeDownline({ carrierCode: "PPL", carrierName: "Pipeline Carrier", companyNumber: "PP01", blockNumber: 9701 });
   const prospectUser = await createUser(prisma, { userRoleCode: "USRROLE_PROSPECT", firstName: "Pro", lastName: "Spect" });
-  const md = await createAgent(prisma, { blockNumber: 9701, userId: mdUser.id, firstName: "Pam", lastName: "Director" });
-  const b = await createAgent(prisma, { parentId: md.id, userId: bUser.id, firstName: "Bo", lastName: "Upline" });
-  const c = await createAgent(prisma, { parentId: b.id, firstName: "Cy", lastName: "Recruiter" });
-  const s = await createAgent(prisma, { parentId: md.id, userId: sUser.id, firstName: "Sy", lastName: "Sibling" });
-  const other = await createAgent(prisma, { blockNumber: 9701, userId: otherUser.id, firstName: "Oz", lastName: "Other" });
 
   const linkOf = async (a: Agent) => (await createAppointmentLink(prisma, { recruiterAgentId: a.id, scheduleLevelId: level(12) })).appointmentLinkId;
   const links = { b: await linkOf(b), c: await linkOf(c), s: await linkOf(s), other: await linkOf(other) };
