@@ -6,7 +6,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { notFound } from "~/components/PageNotFound";
 import { Welcome, WELCOME_TITLE } from "~/components/Welcome";
-import { findUserInvitation } from "~/features/agents/detail.server";
+import { findUserInvitation } from "~/features/agents/user-invitations.server";
 import { currentLinkFor, validateLink } from "~/features/links/links.server";
 import { LINK_FAILURE_MESSAGES } from "~/features/links/messages";
 import { linkPrefix, linkSchema } from "~/features/links/schema";

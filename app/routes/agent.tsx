@@ -4,35 +4,29 @@
 // (10 parent levels, 20 children), UPDATE USER and Invite User. The agent is
 // looked up by agent number under one of the viewer's own positions: any
 // other agent answers 404 'Details Unavailable'. Works without JavaScript.
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Banner } from "~/components/Banner";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
-import { ownPositions, type Position } from "~/features/agents/agents.server";
-import { createUserInvitation, loadAgentDetail, notAvailable, type AgentDetail } from "~/features/agents/detail.server";
-import { agentName, displayCompanyName, formatDate, formatDateTime } from "~/features/agents/format";
+import { ownPositions } from "~/features/agents/agents.server";
+import { loadAgentDetail, type AgentDetail } from "~/features/agents/detail.server";
+import { createUserInvitation } from "~/features/agents/user-invitations.server";
 import { HierarchyPicker } from "~/features/agents/HierarchyPicker";
 import { DETAIL_MESSAGES, DETAILS_UNAVAILABLE, HIERARCHY_MESSAGES, INVITE_USER_MESSAGES } from "~/features/agents/messages";
-import { inviteErrorTitle, inviteUserSchema } from "~/features/agents/schema";
+import { inviteUserSchema } from "~/features/agents/schema";
+import { AgentHeader } from "~/features/agents/ui/AgentHeader";
+import { AgentTabNav, AppointmentTab, BusinessTab, PersonalTab, PrincipalTab, TABS, type Tab } from "~/features/agents/ui/AgentTabs";
+import { HierarchyPanel } from "~/features/agents/ui/HierarchyPanel";
+import { InviteUserForm, type InviteUserActionData } from "~/features/agents/ui/InviteUserForm";
 import { requireUser } from "~/lib/auth.server";
-import { formatPhone } from "~/lib/format";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
 import agentsStyles from "~/styles/agents.css";
 
 export const meta = titleMeta("Agent Detail");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: agentsStyles }];
-
-const TABS = [
-  ["personal", "PERSONAL"],
-  ["business", "BUSINESS"],
-  ["appointment", "APPOINTMENT"],
-  ["principal", "PRINCIPAL AGENT"],
-] as const;
-type Tab = (typeof TABS)[number][0];
 
 type Refusal = { title: string; message: string };
 
@@ -75,26 +69,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return refusal ? data(body, { status: 404 }) : body;
 }
 
-type ActionData = { reply: SubmissionResult<string[]>; outcome: "sent" | "invalid" | "failed" };
-
 export async function action({ request }: ActionFunctionArgs) {
   const { user, detail } = await locate(request);
   // Only for an agent the viewer may invite for (the same rule as the buttons).
   if (!detail || !(detail.showInviteUser || detail.showUpdateUser)) throw new Response(null, { status: 404 });
   const submission = parseWithZod(await readForm(request), { schema: inviteUserSchema });
-  if (submission.status !== "success") return data<ActionData>({ reply: submission.reply(), outcome: "invalid" }, { status: 400 });
+  if (submission.status !== "success") return data<InviteUserActionData>({ reply: submission.reply(), outcome: "invalid" }, { status: 400 });
   try {
     await createUserInvitation(user, detail, submission.value.emailAddress, request);
   } catch (e) {
     console.error("[agent] Invite User failed", e instanceof Error ? e.message : e);
-    return data<ActionData>({ reply: submission.reply(), outcome: "failed" }, { status: 503 });
+    return data<InviteUserActionData>({ reply: submission.reply(), outcome: "failed" }, { status: 503 });
   }
-  return data<ActionData>({ reply: submission.reply({ resetForm: true }), outcome: "sent" });
+  return data<InviteUserActionData>({ reply: submission.reply({ resetForm: true }), outcome: "sent" });
 }
 
 export default function AgentRoute() {
   const d = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const actionData = useActionData<typeof action>() as InviteUserActionData | undefined;
   const detail = d.detail;
   const base = d.position ? `/agent?h=${d.position.id}&agentNumber=${encodeURIComponent(d.agentNumber)}` : "/agent";
   return (
@@ -136,17 +128,7 @@ export default function AgentRoute() {
               <h2 id="agent-tabs-title" className="visually-hidden">
                 Agent information
               </h2>
-              <nav aria-label="Agent detail sections">
-                <ul className="tabs">
-                  {TABS.filter(([t]) => !(t === "appointment" && detail.isDirector)).map(([t, label]) => (
-                    <li key={t}>
-                      <Link className="tabs__link" to={`${base}&tab=${t}`} aria-current={d.tab === t ? "page" : undefined} preventScrollReset>
-                        {label}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
+              <AgentTabNav detail={detail} base={base} tab={d.tab} />
               <div className="card">
                 {d.tab === "personal" ? <PersonalTab detail={detail} position={d.position!} /> : null}
                 {d.tab === "business" ? <BusinessTab detail={detail} /> : null}
@@ -159,203 +141,5 @@ export default function AgentRoute() {
         </>
       ) : null}
     </SignedInLayout>
-  );
-}
-
-function AgentHeader({ detail }: { detail: AgentDetail }) {
-  return (
-    <section className="card agent-header" aria-label="Agent">
-      <h2>{detail.name || DETAIL_MESSAGES.noAgentNumber}</h2>
-      <span>
-        Agent number <strong>{detail.agentNumber}</strong>
-      </span>
-      <span>
-        Company / block{" "}
-        <strong>
-          {detail.companyNumber} / {detail.blockNumber}
-        </strong>
-      </span>
-      <span>{detail.isDirector ? <strong>{DETAIL_MESSAGES.marketingDirector}</strong> : <>Level <strong>{detail.hierarchyLevel}</strong></>}</span>
-      {!detail.isActive ? <span className="status-pill">Deactivated {formatDate(detail.terminationDate)}</span> : null}
-    </section>
-  );
-}
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd>{children || <span className="muted">—</span>}</dd>
-    </>
-  );
-}
-
-function PersonalTab({ detail, position }: { detail: AgentDetail; position: Position }) {
-  const isCorp = detail.agentType === "C";
-  return (
-    <dl className="detail-grid">
-      {isCorp ? <Row label="Company name">{displayCompanyName(detail.companyName)}</Row> : <Row label="Last name">{detail.lastName}</Row>}
-      {!isCorp ? <Row label="First name">{[detail.firstName, detail.middleName].filter(Boolean).join(" ")}</Row> : null}
-      <Row label="Agent number">
-        {detail.agentNumber}{" "}
-        <Link to={`/agents?tab=active&h=${position.id}&open=${detail.id}`} aria-label={`Show ${detail.name} in the hierarchy tree`}>
-          (show in tree)
-        </Link>
-      </Row>
-      <Row label="Email">{detail.email}</Row>
-      <Row label="Phone">{formatPhone(detail.phoneNumber)}</Row>
-      <Row label="National producer number">{detail.npn}</Row>
-      {!detail.isDirector ? (
-        <>
-          <Row label="Resident state licence">
-            {detail.residentLicenseNumber ? `${detail.residentLicenseNumber}${detail.residentLicenseState ? ` (${detail.residentLicenseState})` : ""}` : ""}
-          </Row>
-          <Row label="Licensed states">{detail.licensedStates.join(", ")}</Row>
-        </>
-      ) : null}
-      <Row label="Address">{detail.address.join(", ")}</Row>
-      <Row label="Agent since">{formatDate(detail.createdAt)}</Row>
-    </dl>
-  );
-}
-
-function BusinessTab({ detail }: { detail: AgentDetail }) {
-  return (
-    <dl className="detail-grid">
-      <Row label="Business type">{detail.businessTypeCode?.replace(/^W9BIZ_TYP_/, "") ?? ""}</Row>
-      <Row label="Name">{displayCompanyName(detail.businessName ?? detail.companyName)}</Row>
-      <Row label="Address">{detail.businessAddress.join(", ")}</Row>
-      <Row label="Phone">{formatPhone(detail.businessPhone)}</Row>
-      <Row label="Fax">{formatPhone(detail.businessFax)}</Row>
-    </dl>
-  );
-}
-
-function AppointmentTab({ detail }: { detail: AgentDetail }) {
-  return (
-    <>
-      {!detail.appointment ? (
-        <Banner variant="info" title={DETAIL_MESSAGES.missingAppointmentTitle}>
-          <p>{DETAIL_MESSAGES.missingAppointment}</p>
-        </Banner>
-      ) : (
-        <dl className="detail-grid">
-          <Row label="Status">{detail.appointment.statusText}</Row>
-          <Row label="Started">{formatDateTime(detail.appointment.startDt)}</Row>
-          <Row label="Submitted">{formatDateTime(detail.appointment.submittedAt)}</Row>
-          <Row label="Approved">{formatDateTime(detail.appointment.approvedAt)}</Row>
-        </dl>
-      )}
-      <h3>Documents</h3>
-      <ul className="download-list">
-        {detail.documents.map((doc) => (
-          <li key={doc.code}>
-            {doc.href ? (
-              <a href={doc.href} target="_blank" rel="noopener">
-                {doc.label}
-              </a>
-            ) : (
-              <span className="muted">{notAvailable(doc.label)}</span>
-            )}
-          </li>
-        ))}
-      </ul>
-    </>
-  );
-}
-
-function PrincipalTab({ detail }: { detail: AgentDetail }) {
-  if (!detail.principal) return <p className="muted">No principal agent is recorded for this agent.</p>;
-  return (
-    <dl className="detail-grid">
-      <Row label="Name">{[detail.principal.firstName, detail.principal.lastName].join(" ")}</Row>
-      <Row label="Phone">{formatPhone(detail.principal.phoneNumber)}</Row>
-      <Row label="Address">{detail.principal.address.join(", ")}</Row>
-    </dl>
-  );
-}
-
-function HierarchyPanel({ detail, position }: { detail: AgentDetail; position: Position }) {
-  const href = (n: string) => `/agent?h=${position.id}&agentNumber=${encodeURIComponent(n)}`;
-  return (
-    <aside className="card" aria-labelledby="panel-title">
-      <h2 id="panel-title">Hierarchy</h2>
-      {detail.uplines.length ? (
-        <>
-          <h3>Uplines</h3>
-          <ol className="download-list">
-            {detail.uplines.map((u) => (
-              <li key={u.agentNumber}>
-                <Link to={href(u.agentNumber)}>{u.name}</Link> <span className="muted">#{u.agentNumber} · Level {u.hierarchyLevel}</span>
-              </li>
-            ))}
-          </ol>
-        </>
-      ) : null}
-      <h3>Direct downline</h3>
-      {detail.children.nodes.length ? (
-        <ul className="download-list">
-          {detail.children.nodes.map((c) => (
-            <li key={c.id}>
-              <Link to={href(c.agentNumber)}>{agentName(c)}</Link> <span className="muted">#{c.agentNumber}</span>
-            </li>
-          ))}
-          {detail.children.hasMore ? (
-            <li>
-              <Link to={`/agents?tab=active&h=${position.id}&open=${detail.id}`}>(more in the tree)</Link>
-            </li>
-          ) : null}
-        </ul>
-      ) : (
-        <p className="muted">{DETAIL_MESSAGES.noDirectDownline}</p>
-      )}
-    </aside>
-  );
-}
-
-function InviteUserForm({ detail, actionData, closeHref }: { detail: AgentDetail; actionData: ActionData | undefined; closeHref: string }) {
-  const busy = useNavigation().state !== "idle";
-  const [form, fields] = useForm({
-    id: "invite-user",
-    lastResult: actionData?.outcome === "sent" ? null : (actionData?.reply ?? null),
-    constraint: getZodConstraint(inviteUserSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteUserSchema }),
-  });
-  const error = fields.emailAddress.errors?.[0];
-  const errorTitle = inviteErrorTitle(error);
-  return (
-    <section id="invite" className="card" aria-labelledby="invite-title">
-      <h2 id="invite-title">{detail.showUpdateUser ? "Update User" : "Invite User"}</h2>
-      <p className="muted">
-        Send {detail.name} an invitation link: once they sign in with this email address, their user is linked to agent {detail.agentNumber}.
-      </p>
-      <Form method="post" {...getFormProps(form)} className="form stack">
-        <div className={`field${error ? " field--invalid" : ""}`}>
-          <label htmlFor={fields.emailAddress.id}>Email Address</label>
-          <input
-            {...getInputProps(fields.emailAddress, { type: "email" })}
-            autoComplete="off"
-            maxLength={254}
-            aria-describedby={error ? fields.emailAddress.errorId : undefined}
-          />
-          {error ? (
-            <p className="field__error" id={fields.emailAddress.errorId}>
-              {errorTitle ? <strong>{errorTitle}: </strong> : null}
-              {error}
-            </p>
-          ) : null}
-        </div>
-        <div className="btn-row">
-          <Link to={closeHref} className="btn btn--secondary">
-            CANCEL
-          </Link>
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            SEND
-          </button>
-        </div>
-      </Form>
-    </section>
   );
 }

@@ -7,7 +7,7 @@ import { LinkPrompt } from "~/components/LinkPrompt";
 import { PageHeader } from "~/components/PageHeader";
 import { PipelineCard } from "~/components/PipelineCard";
 import { SignedInLayout } from "~/components/SignedInLayout";
-import { INVITATION_ACCEPTED_DIALOG, invitationOnDashboard } from "~/features/agents/detail.server";
+import { INVITATION_ACCEPTED_DIALOG, invitationOnDashboard } from "~/features/agents/user-invitations.server";
 import { checkPromptedLink, linkDialog, linkOnDashboard } from "~/features/links/home.server";
 import { getDashboard, type DashboardEntry } from "~/features/users/dashboard.server";
 import { requireUser } from "~/lib/auth.server";

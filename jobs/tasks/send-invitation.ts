@@ -8,7 +8,7 @@
 // the invitation SEND_FAILED (the list shows it), then fails the job.
 import type { Task } from "graphile-worker";
 import { z } from "zod";
-import { invitationMail, markSendFailed, markSent } from "~/features/invitations/invitations.server";
+import { invitationMail, markSendFailed, markSent } from "~/features/invitations/status.server";
 import { escapeHtml } from "~/lib/html.server";
 import { deliverMail, htmlToText } from "~/lib/mail.server";
 

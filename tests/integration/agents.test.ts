@@ -6,7 +6,8 @@
 // transaction) and its acceptance linking the user to the agent.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agentDocument, acceptUserInvitation, createUserInvitation, findUserInvitation, hashInvitationCode, loadAgentDetail, userInvitationJobKey } from "~/features/agents/detail.server";
+import { agentDocument, loadAgentDetail } from "~/features/agents/detail.server";
+import { acceptUserInvitation, createUserInvitation, findUserInvitation, hashInvitationCode, userInvitationJobKey } from "~/features/agents/user-invitations.server";
 import {
   childrenPage,
   deactivatedAgents,

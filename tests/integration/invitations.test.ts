@@ -7,13 +7,10 @@ import type { JobHelpers } from "graphile-worker";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  inviteContext,
-  listInvitations,
-  markInvitationAppointed,
-  sendInvitation,
-  SEND_MAX_ATTEMPTS,
-} from "~/features/invitations/invitations.server";
+import { inviteContext } from "~/features/invitations/invite-context.server";
+import { listInvitations, SEND_MAX_ATTEMPTS } from "~/features/invitations/invitations.server";
+import { sendInvitation } from "~/features/invitations/send.server";
+import { markInvitationAppointed } from "~/features/invitations/status.server";
 import { APPOINTMENT_LINK_NOT_FOUND, INVITE_WHO_WHAT_WHERE, SCHEDULE_DOC_UNAVAILABLE } from "~/features/invitations/messages";
 import type { InviteForm } from "~/features/invitations/schema";
 import { createFromWizard, wizardContext } from "~/features/appointment/create.server";

@@ -1,25 +1,17 @@
-// Agent detail (spec part 3 §2 'Agent detail', §4, §5, §6) and Invite User:
-// the agent is found by agent number under one of the viewer's own
-// positions (closure table), never by an id the viewer could swap for one
-// outside their downline. Documents are served through agentDocument, which
-// checks the same downline rule. Accepting an invitation links the user to
-// the agent (Agent.userId).
-import { createHash } from "node:crypto";
+// Agent detail (spec part 3 §2 'Agent detail', §4, §5, §6): the agent is
+// found by agent number under one of the viewer's own positions (closure
+// table), never by an id the viewer could swap for one outside their
+// downline. Documents are served through agentDocument, which checks the
+// same downline rule. Invite User lives in user-invitations.server.ts.
 import { appointmentDocumentLists, resolveAppointmentDocument, type ResolvedDocument } from "~/features/documents/appointment-documents.server";
 import { statusText } from "~/features/users/dashboard.server";
-import { forgetOwnAgentNumbers } from "~/features/users/shell.server";
 import { isAgentUnderUser } from "~/features/hierarchy/hierarchy.server";
-import { newLinkCode } from "~/features/links/codes";
-import { audit } from "~/lib/audit.server";
 import type { CurrentUser } from "~/lib/current-user";
-import { matchingEmail, ROLE_MARKETING_DIRECTOR } from "~/lib/current-user";
+import { ROLE_MARKETING_DIRECTOR } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
-import { env } from "~/lib/env.server";
-import { ensureJobQueue } from "~/lib/jobs.server";
 import { childrenPage, findInHierarchy, type Position, type TreeNode } from "./agents.server";
 import { DETAIL_CHILD_PAGE_SIZE, DETAIL_PARENT_LEVELS } from "./constants";
 import { agentName, isDirectorUpline } from "./format";
-import { INVITATION_ACCEPTED, INVITATION_ERRORS, INVITE_USER_MESSAGES, type InvitationErrorCode } from "./messages";
 
 /** Who sees 'Request that an Agent be Moved' (decision 0023): a director, or anyone with an agent under a position of theirs. */
 export async function mayRequestMove(user: CurrentUser, positions: Position[]): Promise<boolean> {
@@ -42,11 +34,6 @@ export const AGENT_DOCUMENTS = [
   { code: "DOCTYP_DRV_LIC", label: "Driver's License" },
   { code: "ASGN_OF_COMM", label: "Assignment of Commissions" },
 ] as const;
-
-/** '(Application Not Available)' and the like. */
-export function notAvailable(label: string): string {
-  return `(${label} Not Available)`;
-}
 
 export function agentDocumentHref(agentId: number, documentIdOrCode: string, download = false): string {
   return `/agent/documents/${encodeURIComponent(documentIdOrCode)}?agent=${agentId}${download ? "&download=1" : ""}`;
@@ -260,145 +247,3 @@ export async function agentDocument(user: CurrentUser, agentId: number, document
   if (!appointment) return { kind: "not-found" };
   return resolveAppointmentDocument(appointment, documentIdOrCode);
 }
-
-// ───────────────────────────── Invite User ─────────────────────────────
-
-export const USER_INVITATION_PREFIX = "EXT";
-
-export function hashInvitationCode(code: string): string {
-  return createHash("sha256").update(code.toUpperCase()).digest("hex");
-}
-
-export function userInvitationJobKey(invitationId: string): string {
-  return `user-invitation:${invitationId}`;
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
-
-/** The invitation email (plain, no template: the recruitment templates are for prospects). */
-export function userInvitationEmail(input: { link: string; agentName: string; agentNumber: string; inviterName: string }) {
-  const text = [
-    `Hello,`,
-    ``,
-    `${input.inviterName} invited you to the Appointment Portal as agent ${input.agentName} (agent number ${input.agentNumber}).`,
-    `Open this link, then sign in or sign up with this email address to see your downline:`,
-    input.link,
-    ``,
-    `If you did not expect this invitation you can ignore this email.`,
-  ].join("\n");
-  const html = `<p>Hello,</p>
-<p>${escapeHtml(input.inviterName)} invited you to the Appointment Portal as agent ${escapeHtml(input.agentName)} (agent number ${escapeHtml(input.agentNumber)}).</p>
-<p>Open this link, then sign in or sign up with this email address to see your downline:</p>
-<p><a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a></p>
-<p>If you did not expect this invitation you can ignore this email.</p>`;
-  return { subject: INVITE_USER_MESSAGES.subject, text, html };
-}
-
-/**
- * Creates the invitation (an EXT link with 100 random bits; only its hash is
- * stored) and queues its email in the same transaction (send-email job,
- * keyed by the invitation). The caller has checked that the viewer may
- * invite for this agent (loadAgentDetail's showInviteUser/showUpdateUser).
- */
-export async function createUserInvitation(
-  user: CurrentUser,
-  agent: Pick<AgentDetail, "id" | "name" | "agentNumber" | "appointment">,
-  emailAddress: string,
-  request?: Request,
-): Promise<{ invitationId: string }> {
-  const code = newLinkCode();
-  const link = `${env().appUrl}/${USER_INVITATION_PREFIX}${code}`;
-  const inviterName = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.userName;
-  const mail = userInvitationEmail({ link, agentName: agent.name, agentNumber: agent.agentNumber, inviterName });
-  await ensureJobQueue();
-  const invitation = await prisma.$transaction(async (tx) => {
-    const inv = await tx.userInvitation.create({
-      data: {
-        agentId: agent.id,
-        emailAddress,
-        appointmentIds: agent.appointment ? [agent.appointment.appointmentId] : [],
-        tokenHash: hashInvitationCode(code),
-        createdById: user.impersonator?.id ?? user.id,
-      },
-    });
-    const payload = { to: emailAddress, subject: mail.subject, html: mail.html, text: mail.text, relatedType: "UserInvitation", relatedId: inv.id };
-    await tx.$queryRaw`SELECT graphile_worker.add_job(${"send-email"}::text, ${JSON.stringify(payload)}::json, job_key => ${userInvitationJobKey(inv.id)}::text, max_attempts => 10)`;
-    return inv;
-  });
-  await audit("USER_INVITATION_SENT", {
-    request,
-    actorUserId: user.id,
-    impersonatorUserId: user.impersonator?.id ?? null,
-    targetType: "Agent",
-    targetId: String(agent.id),
-    details: { invitationId: invitation.id },
-  });
-  return { invitationId: invitation.id };
-}
-
-/** The invitation an EXT link stands for, or null (the link may be an appointment link). */
-export async function findUserInvitation(link: string) {
-  const m = /^EXT([A-Za-z0-9]{10,60})$/i.exec(link.trim());
-  if (!m) return null;
-  return prisma.userInvitation.findUnique({ where: { tokenHash: hashInvitationCode(m[1]) } });
-}
-
-export type AcceptResult = { ok: true; agentId: number } | { ok: false; code: InvitationErrorCode };
-
-/**
- * Completes an Invite User invitation for the signed-in user (spec part 1 §4
- * 'Sign-in flow'): the user's verified email must be the invitation's; the
- * agent (and the same person's other positions without a user) is linked
- * to the user. Accepting twice is harmless; someone else's accepted
- * invitation is 'error_link_missing'.
- */
-export async function acceptUserInvitation(user: CurrentUser, link: string, request?: Request): Promise<AcceptResult> {
-  const inv = await findUserInvitation(link);
-  if (!inv || inv.agentId == null) return { ok: false, code: "error_link_missing" };
-  if (inv.acceptedAt) return inv.userId === user.id ? { ok: true, agentId: inv.agentId } : { ok: false, code: "error_link_missing" };
-  const email = matchingEmail(user);
-  if (!email || email !== inv.emailAddress.toLowerCase()) return { ok: false, code: "ext_error" };
-  const agentId = inv.agentId;
-  try {
-    await prisma.$transaction(async (tx) => {
-      const claimed = await tx.userInvitation.updateMany({ where: { id: inv.id, acceptedAt: null }, data: { acceptedAt: new Date(), userId: user.id } });
-      if (claimed.count !== 1) throw new Error("invitation accepted meanwhile");
-      const agent = await tx.agent.update({ where: { id: agentId }, data: { userId: user.id, updatedById: user.id } });
-      if (agent.personId) {
-        await tx.agent.updateMany({ where: { personId: agent.personId, userId: null }, data: { userId: user.id, updatedById: user.id } });
-      }
-    });
-  } catch (error) {
-    console.error("[agents] accepting a user invitation failed", error instanceof Error ? error.message : error);
-    return { ok: false, code: "create_user_error" };
-  }
-  forgetOwnAgentNumbers(user);
-  await audit("USER_INVITATION_ACCEPTED", { request, actorUserId: user.id, targetType: "Agent", targetId: String(agentId), details: { invitationId: inv.id } });
-  return { ok: true, agentId };
-}
-
-export type InvitationDialog = { title: string; message: string; variant: "success" | "error"; logout: boolean };
-
-/**
- * The dashboard's handling of ?lnk=EXT… when it is an Invite User link
- * (null otherwise: an appointment link goes on to the link rules). Success
- * redirects to /home?invitation=accepted (so the navigation is computed
- * with the new position); a failure is a dialog whose only way out is LOGOUT.
- */
-export async function invitationOnDashboard(
-  user: CurrentUser,
-  lnk: string | null,
-  request?: Request,
-): Promise<{ redirect: string } | { dialog: InvitationDialog } | null> {
-  if (!lnk || !/^EXT/i.test(lnk)) return null;
-  const inv = await findUserInvitation(lnk);
-  if (!inv) return null;
-  const r = await acceptUserInvitation(user, lnk, request);
-  if (r.ok) return { redirect: "/home?invitation=accepted" };
-  const e = INVITATION_ERRORS[r.code];
-  return { dialog: { title: e.title, message: e.message, variant: "error", logout: true } };
-}
-
-export const INVITATION_ACCEPTED_DIALOG: InvitationDialog = { ...INVITATION_ACCEPTED, variant: "success", logout: false };

@@ -64,3 +64,8 @@ export function hierarchyLabel(h: { carrierCode: string; blockNumber: number; ag
 export function hierarchyTooltip(h: { carrierCode: string; mgaCode: string; agentNumber: string }): string {
   return `${h.carrierCode} | MGA ${h.mgaCode} | Agent ${h.agentNumber}`;
 }
+
+/** '(Application Not Available)' and the like. */
+export function notAvailable(label: string): string {
+  return `(${label} Not Available)`;
+}

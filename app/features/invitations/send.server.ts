@@ -1,0 +1,115 @@
+// Sending a Recruitment Invitation (spec part 1 §2, §5): stores the
+// invitation and queues its email in one transaction; a double submit (same
+// form token) is one invitation and one job. Decisions:
+// docs/decisions/0021-invitations.md.
+import { Prisma } from "~/generated/prisma/client";
+import { audit } from "~/lib/audit.server";
+import type { CurrentUser } from "~/lib/current-user";
+import { prisma } from "~/lib/db.server";
+import { ensureJobQueue } from "~/lib/jobs.server";
+import { inviteContext, type InviteRoute } from "./invite-context.server";
+import { ownInvitations, SEND_FAILED, SEND_MAX_ATTEMPTS, sendJobKey } from "./invitations.server";
+import { APPOINTMENT_LINK_NOT_FOUND, OOPS, type DialogText } from "./messages";
+import { renderInvitation } from "./render.server";
+import type { InviteForm } from "./schema";
+
+export type SendResult =
+  | { ok: true; invitationId: number; duplicate: boolean }
+  | { ok: false; status: 400 | 404 | 503; dialog: DialogText; field?: "templateId" };
+
+
+/**
+ * Sends (or re-sends, with `existing`) an invitation: stores it (INVITED,
+ * the HTML as sent) and queues the send-invitation job in the same
+ * transaction. The form token makes a second POST of the same form a no-op.
+ */
+export async function sendInvitation(
+  user: CurrentUser,
+  route: InviteRoute,
+  form: InviteForm,
+  request?: Request,
+): Promise<SendResult> {
+  try {
+    await ensureJobQueue();
+    const result = await prisma.$transaction(async (tx): Promise<SendResult> => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`invitation:send:${form.formToken}`}))`;
+      const done = await tx.invitation.findUnique({ where: { submissionToken: form.formToken }, select: { invitationId: true } });
+      if (done) {
+        const own = await tx.invitation.count({ where: { AND: [{ invitationId: done.invitationId }, ownInvitations(user)] } });
+        if (own === 0) return { ok: false, status: 404, dialog: APPOINTMENT_LINK_NOT_FOUND };
+        return { ok: true, invitationId: done.invitationId, duplicate: true };
+      }
+      const c = await inviteContext(tx, user, route);
+      if (!c.ok) return c;
+      const ctx = c.context;
+      if (ctx.warning) return { ok: false, status: 400, dialog: ctx.warning };
+      const templateId = ctx.existing?.corrTemplateId ?? form.templateId;
+      const template = ctx.templates.find((tp) => tp.corrTemplateId === templateId)
+        ?? (ctx.existing ? ctx.templates.find((tp) => tp.isDefault) : undefined);
+      if (!template) return { ok: false, status: 400, dialog: OOPS, field: "templateId" };
+      const firstName = ctx.existing?.firstName ?? form.firstName;
+      const lastName = ctx.existing?.lastName ?? form.lastName;
+      const rendered = await renderInvitation(tx, ctx.target, { firstName, lastName, body: form.body, subject: template.subject });
+      const recruiter = ctx.target.lines[0]!.recruiterAgent;
+      const data = {
+        prospectEmailAddress: form.email.toLowerCase(),
+        ccEmailAddress: form.ccEmail ? form.ccEmail.toLowerCase() : null,
+        inviteText: rendered.html,
+        subject: rendered.subject,
+        submissionToken: form.formToken,
+        status: "INVITED",
+        inviteDate: new Date(),
+        mailMessageId: null,
+      };
+      let invitationId: number;
+      if (ctx.existing) {
+        invitationId = ctx.existing.invitationId;
+        // An existing invitation keeps its names and template; once accepted its status stays.
+        const cur = await tx.invitation.findUniqueOrThrow({ where: { invitationId }, select: { status: true, inviterUserId: true } });
+        await tx.invitation.update({
+          where: { invitationId },
+          // An invitation of one of the user's positions without a sender (imported) becomes theirs: the copy goes to them.
+          data: { ...data, status: cur.status === SEND_FAILED ? "INVITED" : cur.status, isExternal: false, inviterUserId: cur.inviterUserId ?? user.id },
+        });
+      } else {
+        const row = await tx.invitation.create({
+          data: {
+            ...data,
+            inviteTypeCode: ctx.target.multiLinkId != null ? "INVTYP_MULTI" : "INVTYP_SINGLE",
+            appointmentLinkId: ctx.target.appointmentLinkId,
+            multiLinkId: ctx.target.multiLinkId,
+            inviterUserId: user.id,
+            inviterAgentId: recruiter.id,
+            inviterAgentNumber: recruiter.agentNumber,
+            inviterCompanyNumber: recruiter.companyNumber,
+            inviterBlockNumber: recruiter.blockNumber,
+            prospectFirstName: firstName,
+            prospectLastName: lastName,
+            corrTemplateId: template.corrTemplateId,
+          },
+          select: { invitationId: true },
+        });
+        invitationId = row.invitationId;
+      }
+      await tx.$queryRaw`SELECT graphile_worker.add_job(${"send-invitation"}::text, ${JSON.stringify({ invitationId })}::json, job_key => ${sendJobKey(invitationId, form.formToken)}::text, max_attempts => ${SEND_MAX_ATTEMPTS}::int)`;
+      return { ok: true, invitationId, duplicate: false };
+    });
+    if (result.ok && !result.duplicate) {
+      await audit("INVITATION_SENT", {
+        request,
+        actorUserId: user.id,
+        impersonatorUserId: user.impersonator?.id ?? null,
+        targetType: "Invitation",
+        targetId: String(result.invitationId),
+      });
+    }
+    return result;
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      const done = await prisma.invitation.findUnique({ where: { submissionToken: form.formToken }, select: { invitationId: true } });
+      if (done) return { ok: true, invitationId: done.invitationId, duplicate: true };
+    }
+    console.error("sendInvitation failed:", (error as Error).message);
+    return { ok: false, status: 503, dialog: OOPS };
+  }
+}
