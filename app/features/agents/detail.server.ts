@@ -5,7 +5,8 @@
 // checks the same downline rule. Accepting an invitation links the user to
 // the agent (Agent.userId).
 import { createHash } from "node:crypto";
-import { appointmentDocumentLists, resolveAppointmentDocument, type ResolvedDocument } from "~/features/documents/appointment-documents.server";
+import { appointmentDocumentLists } from "~/features/documents/appointment-documents.server";
+import { resolveAppointmentDocument, type ResolvedDocument } from "~/features/documents/document-download.server";
 import { statusText } from "~/features/users/dashboard.server";
 import { forgetOwnAgentNumbers } from "~/features/users/shell.server";
 import { isAgentUnderUser } from "~/features/hierarchy/hierarchy.server";
