@@ -5,7 +5,7 @@
 // is a system document). Anything else answers 404.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { agentDocument } from "~/features/agents/detail.server";
-import { documentDownloadResponse } from "~/features/documents/appointment-documents.server";
+import { documentDownloadResponse } from "~/features/documents/document-download.server";
 import { requireUser } from "~/lib/auth.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

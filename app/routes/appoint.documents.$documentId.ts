@@ -10,7 +10,7 @@ import {
   documentDownloadResponse,
   resolveAppointmentDocument,
   systemDocumentById,
-} from "~/features/documents/appointment-documents.server";
+} from "~/features/documents/document-download.server";
 import { requireUser } from "~/lib/auth.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

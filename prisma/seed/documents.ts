@@ -4,12 +4,9 @@
 // change (sha256), and then as a new version with the old one not current.
 import { createHash } from "node:crypto";
 import type { Document } from "../../app/generated/prisma/client";
-import {
-  DOCUMENT_TYPE_CODES,
-  commissionScheduleFileName,
-  renderCommissionSchedulePdf,
-  systemDocuments,
-} from "../../app/features/documents/system-pdfs.server";
+import { commissionScheduleFileName, renderCommissionSchedulePdf } from "../../app/features/documents/commission-schedule-pdf.server";
+import { DOCUMENT_TYPE_CODES } from "../../app/features/documents/system-document-codes";
+import { systemDocuments } from "../../app/features/documents/system-pdfs.server";
 import { saveFile } from "../../app/lib/storage.server";
 import type { Db } from "./factories";
 

@@ -16,7 +16,7 @@ import type {
   User,
 } from "../../app/generated/prisma/client";
 import { insertAgent, type NewAgentData } from "../../app/features/hierarchy/hierarchy.server";
-import { defaultScheduleLevels, maxLevel } from "../../app/features/documents/system-pdfs.server";
+import { defaultScheduleLevels, maxLevel } from "../../app/features/documents/commission-schedule-pdf.server";
 import { sealField } from "../../app/lib/crypto.server";
 import { newLinkCode } from "../../app/features/links/codes";
 import { APPOINTMENT_LINK_PREFIX } from "../../app/features/links/schema";

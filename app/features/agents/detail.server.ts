@@ -3,7 +3,8 @@
 // table), never by an id the viewer could swap for one outside their
 // downline. Documents are served through agentDocument, which checks the
 // same downline rule. Invite User lives in user-invitations.server.ts.
-import { appointmentDocumentLists, resolveAppointmentDocument, type ResolvedDocument } from "~/features/documents/appointment-documents.server";
+import { appointmentDocumentLists } from "~/features/documents/appointment-documents.server";
+import { resolveAppointmentDocument, type ResolvedDocument } from "~/features/documents/document-download.server";
 import { statusText } from "~/features/users/dashboard.server";
 import { isAgentUnderUser } from "~/features/hierarchy/hierarchy.server";
 import type { CurrentUser } from "~/lib/current-user";

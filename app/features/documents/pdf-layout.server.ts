@@ -28,6 +28,14 @@ export type Block =
   | { kind: "signature"; lines: string[] }
   | { kind: "space"; height: number };
 
+/** Block builders for document texts (system-pdfs and its sibling modules). */
+export const p = (text: string): Block => ({ kind: "p", text });
+export const h1 = (text: string): Block => ({ kind: "h1", text });
+export const h2 = (text: string): Block => ({ kind: "h2", text });
+export const bullets = (...items: string[]): Block => ({ kind: "bullets", items });
+export const numbers = (...items: string[]): Block => ({ kind: "numbers", items });
+export const note = (text: string): Block => ({ kind: "note", text });
+
 export type DocumentSpec = {
   title: string;
   subtitle?: string;

@@ -9,7 +9,7 @@ import { stat } from "node:fs/promises";
 import type { StoredFile } from "~/generated/prisma/client";
 import { prisma } from "~/lib/db.server";
 import { storagePath } from "~/lib/storage.server";
-import { DOCUMENT_TYPE_CODES } from "./system-pdfs.server";
+import { DOCUMENT_TYPE_CODES } from "./system-document-codes";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

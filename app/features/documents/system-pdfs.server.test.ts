@@ -1,17 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { PDFArray, PDFDocument, PDFRawStream, decodePDFRawStream, type PDFPage } from "pdf-lib";
 import {
-  COMPANY_NAME,
-  DOCUMENT_TYPE_CODES,
   HEALTH_LEVEL_NAMES,
   LIFE_LEVEL_NAMES,
   commissionScheduleFileName,
   defaultScheduleLevels,
   renderCommissionSchedulePdf,
-  systemDocuments,
-  versionDate,
-} from "./system-pdfs.server";
-import { toWinAnsi } from "./pdf-layout.server";
+} from "./commission-schedule-pdf.server";
+import { COMPANY_NAME, toWinAnsi, versionDate } from "./pdf-layout.server";
+import { DOCUMENT_TYPE_CODES } from "./system-document-codes";
+import { systemDocuments } from "./system-pdfs.server";
 
 /** The text shown on a page (pdf-lib writes hex strings with Tj). */
 function pageText(page: PDFPage): string {

@@ -15,7 +15,7 @@ import { audit } from "~/lib/audit.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { removeBlob, writeBlob, type WrittenBlob } from "~/lib/storage.server";
-import { uploadDocumentTypes } from "./appointment-documents.server";
+import { uploadDocumentTypes } from "./appointment-document-sources.server";
 import {
   ADDITIONAL_DOCUMENT_TYPE,
   cleanUploadFileName,
