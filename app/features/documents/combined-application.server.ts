@@ -13,15 +13,14 @@
 //                                  retiring the previous one; unchanged bytes
 //                                  store nothing (idempotent)
 import { createHash } from "node:crypto";
+import { APPOINTMENT_TYPE_LABELS, statusText } from "~/features/appointment/model";
 import {
   ACCOUNT_TYPE_LABELS,
-  APPOINTMENT_TYPE_LABELS,
   CARD_TYPE_LABELS,
   CORRESPONDENCE_LABELS,
   REMIT_TYPE_LABELS,
   W9_BUSINESS_TYPE_LABELS,
-  statusText,
-} from "~/features/appointment/model";
+} from "~/features/appointment/codes";
 import { maskLast4 } from "~/lib/crypto.server";
 import { prisma } from "~/lib/db.server";
 import { saveFile } from "~/lib/storage.server";
