@@ -3,7 +3,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server";
 import { loadApplication } from "~/features/appointment/appointment.server";
-import { createFromWizard, createPaperAppointment, declineInvitation, wizardContext } from "~/features/appointment/create.server";
+import { createFromWizard, declineInvitation, wizardContext } from "~/features/appointment/create.server";
+import { createPaperAppointment } from "~/features/appointment/paper-create.server";
 import { useTestDatabase } from "../support/db";
 import { createAgent, createAppointmentLink, createInvitation, createSchedule, createUser, randomCode } from "../support/factories";
 import { asUser, makeWorld, newProspect, type World } from "./appointment-fixtures";

@@ -8,7 +8,8 @@ import { ALL_FIELDS, saveSection } from "~/features/appointment/appointment.serv
 import { createFromWizard } from "~/features/appointment/create.server";
 import { validApplication } from "~/features/appointment/fixtures";
 import { acceptEsignConsent } from "~/features/appointment/evidence.server";
-import { DATA_SECTIONS, SECTION_DATA_KEY, type AppointmentTypeCode, type ApplicationData } from "~/features/appointment/model";
+import { DATA_SECTIONS, type AppointmentTypeCode } from "~/features/appointment/model";
+import { SECTION_DATA_KEY, type ApplicationData } from "~/features/appointment/form-data";
 import { seedReferenceDataWith } from "../../prisma/seed/reference";
 import { createAgent, createAppointmentLink, createSchedule, createUser } from "../support/factories";
 import { withPeerAddress } from "~/lib/net.server";

@@ -1,6 +1,8 @@
 // Policies & Agreements: the four acknowledgements, your name and the
 // agreement signature (spec part 2 §3–§5).
-import { showsRepresentativeAgreement, type AgreementsForm, type SignatureType } from "./model";
+import { showsRepresentativeAgreement } from "./model";
+import { type SignatureType } from "./codes";
+import { type AgreementsForm } from "./form-data";
 import { derivedAgentName, formAgentName, signatureReader } from "./record.server";
 import { checkSignatureConsent, writeSectionSignatures, type SectionModule, type SectionWork } from "./section.server";
 

@@ -4,7 +4,9 @@
 // chosen (data minimisation): choosing another type is the explicit action
 // that clears them.
 import { isoDate, parseIsoDate } from "./derive";
-import { hasRemitAssignment, showsCommissionSchedule, type CommissionsForm, type SignatureType } from "./model";
+import { hasRemitAssignment, showsCommissionSchedule } from "./model";
+import { type SignatureType } from "./codes";
+import { type CommissionsForm } from "./form-data";
 import { derivedAgentName, formAgentName, orNull, signatureReader, str } from "./record.server";
 import { checkKnownStates, checkSignatureConsent, writeSectionSignatures, type SectionModule, type SectionWork } from "./section.server";
 import { resolveSensitive, sealed, storedMasks } from "./sensitive.server";

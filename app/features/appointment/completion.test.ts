@@ -2,7 +2,8 @@
 import { describe, expect, test } from "vitest";
 import { completion, completionWeights, sectionErrors } from "./completion";
 import { testContext, validApplication } from "./fixtures";
-import { EMPTY_APPLICATION, type ApplicationData, type AppointmentTypeCode, type InvitationFlavour } from "./model";
+import { type AppointmentTypeCode, type InvitationFlavour } from "./model";
+import { EMPTY_APPLICATION, type ApplicationData } from "./form-data";
 
 type Row = {
   type: AppointmentTypeCode;

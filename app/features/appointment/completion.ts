@@ -2,16 +2,8 @@
 // each section (from the same schemas the forms use) and the completion
 // percent from the weights of §9. See docs/decisions/0007.
 import type { z } from "zod";
-import {
-  DATA_SECTIONS,
-  EMPTY_APPLICATION,
-  SECTIONS,
-  feesApply,
-  type ApplicationData,
-  type DataSectionId,
-  type SectionId,
-  type ValidationContext,
-} from "./model";
+import { DATA_SECTIONS, SECTIONS, feesApply, type DataSectionId, type SectionId } from "./model";
+import { EMPTY_APPLICATION, type ApplicationData, type ValidationContext } from "./form-data";
 import { agreementsSchema, commissionsSchema, documentsSchema, feesSchema, personalSchema, type IssueParams } from "./schema";
 
 export interface Deficiency {

@@ -1,29 +1,29 @@
 // Starting an application: the wizard (an invited or linked prospect applies
-// for themselves) and paper appointments (a recruiter applies on a
-// prospect's behalf). Spec part 2 §2 'Wizard', §3 'Paper-appointment
-// creation request', §8 'Cannot Create Appointment'; part 1 §4 (links,
-// multi-links, web-based invitation templates 2070/2071).
+// for themselves), and what the wizard and paper appointments share (the
+// enrollRep type, closed statuses, error dialogs, the creation lock).
+// Spec part 2 §2 'Wizard'; part 1 §4 (links, multi-links, web-based
+// invitation templates 2070/2071). Link resolution lives in
+// resolve-link.server.ts, paper appointments in paper-create.server.ts.
 import type { Prisma } from "~/generated/prisma/client";
 import { audit } from "~/lib/audit.server";
 import { auditAppointment } from "./access.server";
 import { byVerifiedEmail, type CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
-import { parseLink } from "~/features/links/schema";
 import {
   ENROLL_REP_TYPE,
   WIZARD_APPOINTMENT_TYPES,
   isAppointmentTypeCode,
-  isEmailAddress,
   type AppointmentTypeCode,
   type InvitationFlavour,
 } from "./model";
+import { carrierBlockRows, enrollRepOf, resolveLink, type ResolvedLink } from "./resolve-link.server";
 
 type Db = Prisma.TransactionClient;
 
 export const REP_TYPE: AppointmentTypeCode = ENROLL_REP_TYPE;
 
 /** Statuses of an application that no longer counts (a new one may be started). */
-const CLOSED_STATUSES = ["APWF_STATUS_ABANDONED", "APWF_STATUS_REJECTED"];
+export const CLOSED_STATUSES = ["APWF_STATUS_ABANDONED", "APWF_STATUS_REJECTED"];
 
 /** Invitation flavour from the invitation email's template type (part 1 §4). */
 export function flavourOfTemplateType(templateTypeId: number | null | undefined): InvitationFlavour {
@@ -46,101 +46,6 @@ export const CREATE_SYSTEM_ERROR: ErrorDialog = {
   title: "System Error",
   message: "Oops! Some unforeseen system error occurred while trying to create the application...",
 };
-
-// ───────────────────────────── links ─────────────────────────────
-
-const lineSelect = {
-  appointmentLinkId: true,
-  linkPrefix: true,
-  code: true,
-  isEnabled: true,
-  isDeleted: true,
-  recruiterAgentId: true,
-  scheduleLevelId: true,
-  recruiterAgent: true,
-  scheduleLevel: {
-    select: {
-      scheduleLevelId: true,
-      levelNo: true,
-      levelName: true,
-      enrollRep: true,
-      isActive: true,
-      documentId: true,
-      schedule: {
-        select: {
-          scheduleId: true,
-          scheduleName: true,
-          mgaCode: true,
-          isActive: true,
-          carrierId: true,
-          carrier: { select: { carrierCode: true, name: true } },
-          productType: { select: { productTypeCode: true, name: true } },
-        },
-      },
-    },
-  },
-} as const satisfies Prisma.AppointmentLinkSelect;
-
-type LinkRow = Prisma.AppointmentLinkGetPayload<{ select: typeof lineSelect }>;
-
-export type ResolvedLink = {
-  /** The link as given, upper-case prefix. */
-  link: string;
-  appointmentLinkId: number | null;
-  multiLinkId: number | null;
-  /** One line per carrier/level (one for a single link). */
-  lines: LinkRow[];
-};
-
-function usable(l: LinkRow): boolean {
-  return (
-    l.isEnabled &&
-    !l.isDeleted &&
-    l.scheduleLevel.isActive &&
-    l.scheduleLevel.schedule.isActive &&
-    l.recruiterAgent.isActive
-  );
-}
-
-/**
- * The appointment link (APL/USR + code) or multi-link (MLT + code) with its
- * carrier/level lines, or null when it does not exist or cannot be used.
- */
-export async function resolveLink(
-  db: Db,
-  input: { link?: string | null; multiLinkId?: number | string | null },
-): Promise<ResolvedLink | null> {
-  const raw = (input.link ?? "").trim();
-  const parsed = parseLink(raw);
-  const m = parsed && (["MLT", "APL", "USR"] as const).some((p) => p === parsed.prefix) ? parsed : null;
-  const multiId = input.multiLinkId == null || input.multiLinkId === "" ? null : Number(input.multiLinkId);
-  if (!m) {
-    if (multiId != null && Number.isSafeInteger(multiId)) {
-      const ml = await db.multiLink.findUnique({ where: { multiLinkId: multiId }, select: { code: true } });
-      return ml ? resolveLink(db, { link: `MLT${ml.code}`, multiLinkId: multiId }) : null;
-    }
-    return null;
-  }
-  const { prefix, code } = m;
-  if (prefix === "MLT") {
-    const ml = await db.multiLink.findFirst({
-      where: { code: { equals: code, mode: "insensitive" } },
-      select: { multiLinkId: true, code: true, items: { orderBy: { sortOrder: "asc" }, select: { appointmentLink: { select: lineSelect } } } },
-    });
-    if (!ml || (multiId != null && multiId !== ml.multiLinkId)) return null;
-    const lines = ml.items.map((i) => i.appointmentLink);
-    if (lines.length === 0 || !lines.every(usable)) return null;
-    return { link: `MLT${ml.code}`, appointmentLinkId: null, multiLinkId: ml.multiLinkId, lines };
-  }
-  const row = await db.appointmentLink.findFirst({
-    where: { linkPrefix: prefix, code: { equals: code, mode: "insensitive" } },
-    select: lineSelect,
-  });
-  if (!row || !usable(row)) return null;
-  return { link: `${row.linkPrefix}${row.code}`, appointmentLinkId: row.appointmentLinkId, multiLinkId: null, lines: [row] };
-}
-
-const enrollRepOf = (r: ResolvedLink) => r.lines.some((l) => l.scheduleLevel.enrollRep);
 
 function recruiterName(a: { agentType: string; companyName: string | null; firstName: string | null; lastName: string | null }) {
   if (a.agentType === "C" && a.companyName) return a.companyName;
@@ -335,17 +240,8 @@ export async function declineInvitation(
   return { declined: res.count };
 }
 
-function carrierBlockRows(r: ResolvedLink) {
-  return r.lines.map((l) => ({
-    appointmentLinkId: l.appointmentLinkId,
-    scheduleLevelId: l.scheduleLevelId,
-    carrierId: l.scheduleLevel.schedule.carrierId,
-    levelNo: l.scheduleLevel.levelNo,
-  }));
-}
-
 /** Serialises two creations of the same thing (double click, two tabs). */
-async function lock(db: Db, key: string) {
+export async function lock(db: Db, key: string) {
   await db.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${key}))`;
 }
 
@@ -425,110 +321,5 @@ export async function createFromWizard(
   } catch (error) {
     console.error("createFromWizard failed:", (error as Error).message);
     return { ok: false, ...CREATE_SYSTEM_ERROR };
-  }
-}
-
-// ───────────────────────────── paper appointments ─────────────────────────────
-
-export const CANNOT_CREATE_TITLE = "Cannot Create Appointment";
-
-export const PAPER_FAILURES = {
-  BAD_APPT_LINK: "Bad appointment link",
-  AGENT_CANNOT_BE_IN_SAME_SCHEDULE_TWICE:
-    "An appointment app already exists for this email and hierarchy. A different prospect email address is required.",
-  INVALID_EMAIL: "A valid prospect email address is required.",
-  INVALID_APPT_TYPE: "Please choose one of the appointment types.",
-  UNFORESEEN: "Oops! Some unforeseen system error occurred while trying to create the application...",
-} as const;
-export type PaperFailureCode = keyof typeof PAPER_FAILURES;
-
-export type PaperResult =
-  | { ok: true; appointmentId: number }
-  | { ok: false; code: PaperFailureCode; title: string; message: string };
-
-const failure = (code: PaperFailureCode): PaperResult => ({ ok: false, code, title: CANNOT_CREATE_TITLE, message: PAPER_FAILURES[code] });
-
-/** True when every line's recruiter position is one of the user's own positions or in their downline. */
-export async function linkIsTheirs(db: Db, user: CurrentUser, r: ResolvedLink): Promise<boolean> {
-  if (user.isInternal) return true;
-  const ids = [...new Set(r.lines.map((l) => l.recruiterAgentId))];
-  const rows = await db.agentClosure.findMany({
-    where: { descendantId: { in: ids }, ancestor: { userId: user.id, isActive: true } },
-    select: { descendantId: true },
-  });
-  const covered = new Set(rows.map((x) => x.descendantId));
-  return ids.every((id) => covered.has(id));
-}
-
-/**
- * A recruiter (or upline) creates an application on a prospect's behalf
- * through one of their own links (or a link of their downline): status
- * INCOMPLETE, isPaperAppointment, submitterId = the recruiter, the
- * prospect's email lowercased. Refused with AGENT_CANNOT_BE_IN_SAME_SCHEDULE_TWICE
- * when an open application for that email already exists in the same
- * commission schedule (hierarchy).
- */
-export async function createPaperAppointment(
-  recruiter: CurrentUser,
-  input: { link?: string | null; multiLinkId?: number | string | null; emailAddress?: string | null; apptTypeCode?: string | null },
-  request?: Request,
-): Promise<PaperResult> {
-  const email = (input.emailAddress ?? "").trim().toLowerCase();
-  try {
-    const result = await prisma.$transaction(async (tx): Promise<PaperResult> => {
-      const r = await resolveLink(tx, input);
-      if (!r || !(await linkIsTheirs(tx, recruiter, r))) return failure("BAD_APPT_LINK");
-      if (!isEmailAddress(email)) return failure("INVALID_EMAIL");
-      const typeCode = enrollRepOf(r) ? REP_TYPE : input.apptTypeCode;
-      if (!isAppointmentTypeCode(typeCode)) return failure("INVALID_APPT_TYPE");
-      await lock(tx, `appointment:paper:${email}`);
-      const scheduleIds = [...new Set(r.lines.map((l) => l.scheduleLevel.schedule.scheduleId))];
-      const clash = await tx.appointment.findFirst({
-        where: {
-          isDeleted: false,
-          appointmentStatusCode: { notIn: CLOSED_STATUSES },
-          OR: [
-            { prospectEmailAddress: email },
-            { personal: { emailAddress: email } },
-            { user: { userName: email } },
-          ],
-          carrierBlocks: { some: { scheduleLevel: { scheduleId: { in: scheduleIds } } } },
-        },
-        select: { appointmentId: true },
-      });
-      if (clash) return failure("AGENT_CANNOT_BE_IN_SAME_SCHEDULE_TWICE");
-      const first = r.lines[0];
-      const actor = recruiter.impersonator?.id ?? recruiter.id;
-      // Claiming (decision 0022): a prospect already signed up with this email, verified, gets it at once;
-      // otherwise it is claimed at their first sign-in with the verified email (upsertUserFromClaims).
-      const prospect = await tx.user.findFirst({ where: { userName: email, emailVerified: true, isActive: true }, select: { id: true } });
-      const row = await tx.appointment.create({
-        data: {
-          appointmentTypeCode: typeCode,
-          appointmentStatusCode: "APWF_STATUS_INCOMPLETE",
-          isPaperAppointment: true,
-          submitterId: recruiter.id,
-          userId: prospect?.id ?? null,
-          prospectEmailAddress: email,
-          recruiterAgentId: first.recruiterAgentId,
-          appointmentLinkId: r.appointmentLinkId,
-          multiLinkId: r.multiLinkId,
-          mgaCode: first.scheduleLevel.schedule.mgaCode,
-          createdById: actor,
-          updatedById: actor,
-          personal: { create: { emailAddress: email } },
-          carrierBlocks: { create: carrierBlockRows(r) },
-        },
-        select: { appointmentId: true },
-      });
-      return { ok: true, appointmentId: row.appointmentId };
-    });
-    if (result.ok) {
-      await auditAppointment("APPOINTMENT_CREATED", recruiter, result.appointmentId, request, { via: "paper" });
-    }
-    return result;
-  } catch (error) {
-    console.error("createPaperAppointment failed:", (error as Error).message);
-    return failure("UNFORESEEN");
   }
 }

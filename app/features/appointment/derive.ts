@@ -1,6 +1,8 @@
 // Derived data of the application (spec part 2 §4 "Derived data"), pure and
 // shared by the browser and the server.
-import { isCorporateType, isMasked, type AddressForm, type AppointmentTypeCode, type PersonalForm } from "./model";
+import { isCorporateType, type AppointmentTypeCode } from "./model";
+import { isMasked } from "./codes";
+import { type AddressForm, type PersonalForm } from "./form-data";
 
 /** Strips formatting: keeps the digits only ('(555) 123-4567' → '5551234567'). */
 export function digitsOnly(value: string | null | undefined): string {

@@ -2,7 +2,8 @@
 // section saves, a wrong value never does.
 import { describe, expect, test } from "vitest";
 import { testContext, validApplication } from "./fixtures";
-import { EMPTY_APPLICATION, type AppointmentTypeCode } from "./model";
+import { type AppointmentTypeCode } from "./model";
+import { EMPTY_APPLICATION } from "./form-data";
 import { agreementsSchema, commissionsSchema, documentsSchema, feesSchema, personalSchema } from "./schema";
 
 const TYPES: AppointmentTypeCode[] = ["APPTTYP_IND", "APPTTYP_WVB", "APPTTYP_CORP", "APPTTYP_VB_CORP", "APPTTYP_BOTH", "APPTTYP_REP", "APPTTYP_PRIN"];

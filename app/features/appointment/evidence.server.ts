@@ -9,7 +9,7 @@ import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { clientIp } from "~/lib/security.server";
 import { auditAppointment, requireAppointmentAccess, type AppointmentRole } from "./access.server";
-import { isCheckboxSignature } from "./model";
+import { isCheckboxSignature } from "./codes";
 
 type Db = Prisma.TransactionClient;
 

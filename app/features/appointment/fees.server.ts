@@ -4,7 +4,9 @@
 // fees from commissions.
 import { stateFeeAmount } from "./derive";
 import { NOT_APPLICABLE, UNKNOWN_STATE } from "./messages";
-import { feesApply, showsCreditCard, type FeesForm, type SignatureType } from "./model";
+import { feesApply, showsCreditCard } from "./model";
+import { type SignatureType } from "./codes";
+import { type FeesForm } from "./form-data";
 import { formAgentName, orNull, signatureReader, str } from "./record.server";
 import { checkKnownStates, checkSignatureConsent, writeSectionSignatures, type SectionModule, type SectionWork } from "./section.server";
 import { resolveSensitive, sealed, storedMasks } from "./sensitive.server";

@@ -1,17 +1,9 @@
 // Test data for the appointment application: a validation context and a
 // complete (valid) application of each type. Used by the unit tests and
 // usable by integration and e2e tests. No server-only imports.
-import {
-  NOTHING_STORED,
-  PERSONAL_QUESTION_COUNT,
-  isRepresentativeType,
-  showsBusinessBlock,
-  showsW9,
-  type AppointmentTypeCode,
-  type ApplicationData,
-  type InvitationFlavour,
-  type ValidationContext,
-} from "./model";
+import { isRepresentativeType, showsBusinessBlock, showsW9, type AppointmentTypeCode, type InvitationFlavour } from "./model";
+import { PERSONAL_QUESTION_COUNT } from "./codes";
+import { NOTHING_STORED, type ApplicationData, type ValidationContext } from "./form-data";
 
 export const FIXED_NOW = new Date("2026-03-15T12:00:00Z");
 

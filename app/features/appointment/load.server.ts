@@ -15,15 +15,14 @@ import { feesSection } from "./fees.server";
 import {
   APPOINTMENT_TYPE_LABELS,
   businessTypeLabel,
-  isSubQuestion,
   statusText,
   visibleSections,
   type AppointmentTypeCode,
-  type ApplicationData,
   type InvitationFlavour,
   type SectionId,
-  type ValidationContext,
 } from "./model";
+import { isSubQuestion } from "./codes";
+import { type ApplicationData, type ValidationContext } from "./form-data";
 import { personalSection } from "./personal.server";
 import { contextOf, loadFull, personalQuestions, type FullAppointment, type Profile, type Question } from "./record.server";
 

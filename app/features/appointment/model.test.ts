@@ -3,13 +3,9 @@ import { describe, expect, test } from "vitest";
 import {
   APPOINTMENT_TYPE_CODES,
   SECTION_TITLES,
-  alwaysPresentDocument,
   businessTypeLabel,
-  cardYears,
   feesApply,
   isEditableStatus,
-  isMasked,
-  isSubQuestion,
   nextSection,
   showsBusinessBlock,
   showsCommissionSchedule,
@@ -19,11 +15,11 @@ import {
   showsW9,
   statusText,
   typeLetter,
-  uploadReplacesExisting,
   visibleSections,
   type AppointmentTypeCode,
   type InvitationFlavour,
 } from "./model";
+import { alwaysPresentDocument, cardYears, isMasked, isSubQuestion, uploadReplacesExisting } from "./codes";
 
 describe("type letters", () => {
   test.each([

@@ -10,14 +10,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
-import {
-  CANNOT_CREATE_TITLE,
-  PAPER_FAILURES,
-  createPaperAppointment,
-  linkIsTheirs,
-  resolveLink,
-  type PaperFailureCode,
-} from "./create.server";
+import { CANNOT_CREATE_TITLE, PAPER_FAILURES, createPaperAppointment, type PaperFailureCode } from "./paper-create.server";
+import { linkIsTheirs, resolveLink } from "./resolve-link.server";
 import { APPOINTMENT_TYPE_LABELS, ENROLL_REP_TYPE, WIZARD_APPOINTMENT_TYPES, type AppointmentTypeCode } from "./model";
 import { paperAppointmentSchema } from "./paper-schema";
 

@@ -6,7 +6,9 @@
 import { decryptField } from "~/lib/crypto.server";
 import { agentName, applyPersonalDerivations, isoDate, parseIsoDate, stateFeeAmount, w9Name } from "./derive";
 import { UNKNOWN_QUESTION } from "./messages";
-import { AGENT_NAME_SIGNATURES, isCorporateType, isRepresentativeType, showsBusinessBlock, showsW9, type PersonalForm, type SignatureType } from "./model";
+import { isCorporateType, isRepresentativeType, showsBusinessBlock, showsW9 } from "./model";
+import { AGENT_NAME_SIGNATURES, type SignatureType } from "./codes";
+import { type PersonalForm } from "./form-data";
 import { MESSAGES } from "./messages";
 import { derivedAgentName, formAgentName, orNull, signatureReader, str, type Db, type FullAppointment } from "./record.server";
 import { checkKnownStates, checkSignatureConsent, writeSectionSignatures, type SectionModule, type SectionWork } from "./section.server";

@@ -3,17 +3,9 @@
 // the validation context built from them. Used by load, save and submit.
 import type { Prisma } from "~/generated/prisma/client";
 import { agentName } from "./derive";
-import {
-  AGENT_NAME_SIGNATURES,
-  alwaysPresentDocument,
-  isCheckboxSignature,
-  isAppointmentTypeCode,
-  isInvitationFlavour,
-  type AppointmentTypeCode,
-  type InvitationFlavour,
-  type SignatureType,
-  type ValidationContext,
-} from "./model";
+import { isAppointmentTypeCode, isInvitationFlavour, type AppointmentTypeCode, type InvitationFlavour } from "./model";
+import { AGENT_NAME_SIGNATURES, alwaysPresentDocument, isCheckboxSignature, type SignatureType } from "./codes";
+import { type ValidationContext } from "./form-data";
 import { storedOf } from "./sensitive.server";
 
 export type Db = Prisma.TransactionClient;

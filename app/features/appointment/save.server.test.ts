@@ -2,7 +2,7 @@
 // stored values, blank sensitive inputs keep the stored number, and only a
 // whole form (allFields=1) can uncheck a box or empty the state list.
 import { describe, expect, test } from "vitest";
-import { ALL_FIELDS } from "./model";
+import { ALL_FIELDS } from "./form-data";
 import { withStoredValues } from "./save.server";
 import { storedMasks } from "./sensitive.server";
 

@@ -5,7 +5,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, test } from "vitest";
 import { fieldName } from "./completion";
 import { testContext, validApplication } from "./fixtures";
-import type { ApplicationData, AppointmentTypeCode, InvitationFlavour, ValidationContext } from "./model";
+import type { AppointmentTypeCode, InvitationFlavour } from "./model";
+import type { ApplicationData, ValidationContext } from "./form-data";
 import { MESSAGES } from "./messages";
 import {
   agreementsSchema,

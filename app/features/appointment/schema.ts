@@ -14,7 +14,8 @@
 // shapes) and one module per section (shape, normalising, rules). Messages
 // and limits are in messages.ts.
 import { z } from "zod";
-import { WIZARD_APPOINTMENT_TYPES, type DataSectionId, type InvitationFlavour, type StoredSensitive, type ValidationContext } from "./model";
+import { WIZARD_APPOINTMENT_TYPES, type DataSectionId, type InvitationFlavour } from "./model";
+import { type StoredSensitive, type ValidationContext } from "./form-data";
 import { MESSAGES } from "./messages";
 import { adder, asObject, draft } from "./rules/kit";
 import { agreementsRules, agreementsShape, normalizeAgreements } from "./rules/agreements";

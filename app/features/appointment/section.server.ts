@@ -3,9 +3,17 @@
 // database checks and signature writes several sections use.
 import type { CurrentUser } from "~/lib/current-user";
 import type { AppointmentRole } from "./access.server";
-import { ESIGN_CONSENT_REQUIRED_MESSAGE, hasEsignConsent, isSigned, signatureActors, signatureChanges, writeSignatures } from "./evidence.server";
+import {
+  ESIGN_CONSENT_REQUIRED_MESSAGE,
+  hasEsignConsent,
+  isSigned,
+  signatureActors,
+  signatureChanges,
+  writeSignatures,
+} from "./evidence.server";
 import { UNKNOWN_STATE } from "./messages";
-import { AGENT_NAME_SIGNATURES, type ApplicationData, type SignatureType, type ValidationContext } from "./model";
+import { AGENT_NAME_SIGNATURES, type SignatureType } from "./codes";
+import { type ApplicationData, type ValidationContext } from "./form-data";
 import type { Db, FullAppointment, Profile, Question } from "./record.server";
 
 /** One save of one section: everything its checks and its write need. */

@@ -13,7 +13,8 @@ import { parse } from "@conform-to/dom";
 import type { SubmissionResult } from "@conform-to/react";
 import { decryptField, maskLast4, sealField } from "~/lib/crypto.server";
 import { prisma } from "~/lib/db.server";
-import { isCvcMask, isMasked, type StoredSensitive } from "./model";
+import { isCvcMask, isMasked } from "./codes";
+import { type StoredSensitive } from "./form-data";
 
 /** Input names that carry sensitive values. */
 export const SENSITIVE_FIELDS = [

@@ -7,7 +7,8 @@
 //
 // Callers pass an appointment row they obtained through
 // requireAppointmentAccess: nothing here checks who is asking.
-import { alwaysPresentDocument, isAppointmentTypeCode } from "~/features/appointment/model";
+import { isAppointmentTypeCode } from "~/features/appointment/model";
+import { alwaysPresentDocument } from "~/features/appointment/codes";
 import { prisma } from "~/lib/db.server";
 import {
   COMBINED_TYPES,

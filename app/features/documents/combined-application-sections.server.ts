@@ -6,13 +6,12 @@
 // a loaded application (combined-application-data.server.ts).
 import {
   ACCOUNT_TYPE_LABELS,
-  APPOINTMENT_TYPE_LABELS,
   CARD_TYPE_LABELS,
   CORRESPONDENCE_LABELS,
   REMIT_TYPE_LABELS,
   W9_BUSINESS_TYPE_LABELS,
-  statusText,
-} from "~/features/appointment/model";
+} from "~/features/appointment/codes";
+import { APPOINTMENT_TYPE_LABELS, statusText } from "~/features/appointment/model";
 import { maskLast4 } from "~/lib/crypto.server";
 import { applicantName, userNames, type LoadedApplication } from "./combined-application-data.server";
 import type { Block } from "./pdf-layout.server";

@@ -1,7 +1,7 @@
 // The upload's rules and answers, shared by the browser (UploadForm) and the
 // server (upload.server.ts): spec part 2, §5 'Upload' and §8.
 import type { DialogVariant } from "~/components/Dialog";
-import { ADDITIONAL_DOCUMENT_TYPE, UPLOAD_ACCEPT, UPLOAD_MAX_BYTES } from "~/features/appointment/model";
+import { ADDITIONAL_DOCUMENT_TYPE, UPLOAD_ACCEPT, UPLOAD_MAX_BYTES } from "~/features/appointment/codes";
 
 export { ADDITIONAL_DOCUMENT_TYPE, UPLOAD_ACCEPT };
 

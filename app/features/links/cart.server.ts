@@ -2,7 +2,7 @@
 // 'Apply mode'): one row per (user, appointment link). Every function is
 // scoped to the signed-in user; a link is added only when its recruiter
 // position is the user's own or in the user's downline. Decision 0020.
-import { createPaperAppointment } from "~/features/appointment/create.server";
+import { createPaperAppointment } from "~/features/appointment/paper-create.server";
 import { APPOINTMENT_TYPE_LABELS, ENROLL_REP_TYPE, WIZARD_APPOINTMENT_TYPES, type AppointmentTypeCode } from "~/features/appointment/model";
 import { cannotCreate, type CannotCreate } from "~/features/appointment/paper.server";
 import type { CurrentUser } from "~/lib/current-user";

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
-import { resolveLink } from "~/features/appointment/create.server";
+import { resolveLink } from "~/features/appointment/resolve-link.server";
 import { levelLine } from "~/features/users/dashboard.server";
 import { applyLink, currentLinkFor, validateLink, type LinkOutcome } from "./links.server";
 import {

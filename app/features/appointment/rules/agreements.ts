@@ -1,7 +1,8 @@
 // Policies & Agreements: the shape, the normalising and the rules of spec part 2 §5
 // (composed into the section schema by schema.ts).
 import { z } from "zod";
-import { showsRepresentativeAgreement, type AgreementsForm, type ValidationContext } from "../model";
+import { showsRepresentativeAgreement } from "../model";
+import { type AgreementsForm, type ValidationContext } from "../form-data";
 import { MESSAGES } from "../messages";
 import { type Add, checkbox, signature, signed, str, trimOrUndef } from "./kit";
 

@@ -2,7 +2,9 @@
 // (composed into the section schema by schema.ts).
 import { z } from "zod";
 import { parseIsoDate, routingNumberValid } from "../derive";
-import { ACCOUNT_TYPES, REMIT_TYPES, hasRemitAssignment, isMasked, isRepresentativeType, showsCommissionSchedule, type CommissionsForm, type ValidationContext } from "../model";
+import { hasRemitAssignment, isRepresentativeType, showsCommissionSchedule } from "../model";
+import { ACCOUNT_TYPES, REMIT_TYPES, isMasked } from "../codes";
+import { type CommissionsForm, type ValidationContext } from "../form-data";
 import { MESSAGES, required } from "../messages";
 import { type Add, T, capped, digits, num, oneOf, present, signature, signed, str, text, trimOrUndef } from "./kit";
 

@@ -1,7 +1,8 @@
 // Supporting Documents: the shape, the normalising and the rules of spec part 2 §5
 // (composed into the section schema by schema.ts).
 import { z } from "zod";
-import { EO_CERT_DOCUMENT_TYPE, alwaysPresentDocument, type DocsForm, type ValidationContext } from "../model";
+import { EO_CERT_DOCUMENT_TYPE, alwaysPresentDocument } from "../codes";
+import { type DocsForm, type ValidationContext } from "../form-data";
 import { MESSAGES } from "../messages";
 import { type Add, bool } from "./kit";
 

@@ -1,7 +1,9 @@
 // States & Fees: the shape, the normalising and the rules of spec part 2 §5
 // (composed into the section schema by schema.ts).
 import { z } from "zod";
-import { CARD_TYPES, cardYears, feesApply, isCvcMask, isMasked, requiresStates, showsCreditCard, showsStateFeeQuestion, type CardInfoForm, type FeesForm, type ValidationContext } from "../model";
+import { feesApply, requiresStates, showsCreditCard, showsStateFeeQuestion } from "../model";
+import { CARD_TYPES, cardYears, isCvcMask, isMasked } from "../codes";
+import { type CardInfoForm, type FeesForm, type ValidationContext } from "../form-data";
 import { MESSAGES, required } from "../messages";
 import { type Add, type Path, T, asList, bool, capped, num, oneOf, present, signature, signed, str, text, trimOrUndef } from "./kit";
 

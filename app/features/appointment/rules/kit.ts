@@ -5,7 +5,8 @@
 // normalising helpers.
 import { z } from "zod";
 import { stripFormatting, digitsOrMask } from "../derive";
-import { isMasked, type AddressForm, type ValidationContext } from "../model";
+import { isMasked } from "../codes";
+import { type AddressForm, type ValidationContext } from "../form-data";
 import { LIMITS, MESSAGES, digitsExactly, lengthBetween, numeric, required } from "../messages";
 
 export type Path = Array<string | number>;

@@ -2,9 +2,29 @@
 // (composed into the section schema by schema.ts).
 import { z } from "zod";
 import { isBeforeNow, normalizeEmail } from "../derive";
-import { CORRESPONDENCE_CODES, PERSONAL_QUESTION_COUNT, W9_BUSINESS_TYPES, W9_CORPORATE_BUSINESS_TYPES, isIndividualW9Type, isEmailAddress, isMasked, isRepresentativeType, showsBusinessBlock, showsFaxField, showsW9, type PersonalForm, type ValidationContext } from "../model";
+import { isIndividualW9Type, isEmailAddress, isRepresentativeType, showsBusinessBlock, showsFaxField, showsW9 } from "../model";
+import { CORRESPONDENCE_CODES, PERSONAL_QUESTION_COUNT, W9_BUSINESS_TYPES, W9_CORPORATE_BUSINESS_TYPES, isMasked } from "../codes";
+import { type PersonalForm, type ValidationContext } from "../form-data";
 import { MESSAGES, required } from "../messages";
-import { type Add, T, address, addressShape, bool, capped, digits, normAddress, num, oneOf, phone, present, signature, signed, str, text, trimOrUndef } from "./kit";
+import {
+  type Add,
+  T,
+  address,
+  addressShape,
+  bool,
+  capped,
+  digits,
+  normAddress,
+  num,
+  oneOf,
+  phone,
+  present,
+  signature,
+  signed,
+  str,
+  text,
+  trimOrUndef,
+} from "./kit";
 
 export const personalShape = z.object({
   firstName: capped(T.firstName),

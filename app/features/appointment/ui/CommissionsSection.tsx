@@ -1,15 +1,8 @@
 // Commissions (spec part 2 §2): commission statements, the commission
 // schedule signatures, and how commissions are paid.
 import { useEffect, useState } from "react";
-import {
-  ACCOUNT_TYPE_LABELS,
-  ACCOUNT_TYPES,
-  hasRemitAssignment,
-  isRepresentativeType,
-  REMIT_TYPE_LABELS,
-  REMIT_TYPES,
-  showsCommissionSchedule,
-} from "../model";
+import { hasRemitAssignment, isRepresentativeType, showsCommissionSchedule } from "../model";
+import { ACCOUNT_TYPE_LABELS, ACCOUNT_TYPES, REMIT_TYPE_LABELS, REMIT_TYPES } from "../codes";
 import { RadioGroup, SelectField, TextField } from "./fields";
 import { stateOptions } from "./PersonalSection";
 import { EsignConsent, SignatureField } from "./Signature";

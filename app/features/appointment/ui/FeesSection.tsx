@@ -10,16 +10,8 @@
 // in the page.
 import { useEffect, useState } from "react";
 import { formatMoney, stateFeeAmount, totalFees } from "../derive";
-import {
-  CARD_MONTHS,
-  CARD_TYPE_LABELS,
-  CARD_TYPES,
-  cardYears,
-  MT_FEE_TEXT,
-  PA_FEE_TEXT,
-  showsCreditCard,
-  showsStateFeeQuestion,
-} from "../model";
+import { showsCreditCard, showsStateFeeQuestion } from "../model";
+import { CARD_MONTHS, CARD_TYPE_LABELS, CARD_TYPES, cardYears, MT_FEE_TEXT, PA_FEE_TEXT } from "../codes";
 import { ClientDialog } from "./ClientDialog";
 import { CheckboxField, FieldError, fieldDomId, RadioGroup, SelectField, TextField, useReadOnly } from "./fields";
 import { stateOptions } from "./PersonalSection";

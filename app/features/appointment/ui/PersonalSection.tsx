@@ -1,17 +1,8 @@
 // Personal Information (spec part 2 §2): Basics, Home Address, Business
 // Information and Business Address (business types), Other, Questions and
 // Answers, W-9 Tax Form and Certification.
-import {
-  CORRESPONDENCE_CODES,
-  CORRESPONDENCE_LABELS,
-  isSubQuestion,
-  isWebBasedType,
-  showsBusinessBlock,
-  showsFaxField,
-  showsW9,
-  W9_BUSINESS_TYPE_LABELS,
-  W9_BUSINESS_TYPES,
-} from "../model";
+import { isWebBasedType, showsBusinessBlock, showsFaxField, showsW9 } from "../model";
+import { CORRESPONDENCE_CODES, CORRESPONDENCE_LABELS, isSubQuestion, W9_BUSINESS_TYPE_LABELS, W9_BUSINESS_TYPES } from "../codes";
 import { CheckboxField, RadioGroup, SelectField, TextAreaField, TextField, fieldDomId, useReadOnly } from "./fields";
 import { useDerivedTyping } from "./derived-typing";
 import { EsignConsent, SignatureField } from "./Signature";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { DocumentListItem } from "~/features/documents/appointment-documents.server";
-import { EMPTY_APPLICATION } from "../model";
+import { EMPTY_APPLICATION } from "../form-data";
 import { documentStatus } from "./documentStatus";
 
 const item = (over: Partial<DocumentListItem>): DocumentListItem => ({

@@ -4,7 +4,7 @@
 // certificate, state license; E&O for principals) is optional, not
 // "available"; uploads are received on a date.
 import type { DocumentListItem } from "~/features/documents/appointment-documents.server";
-import type { ApplicationData } from "../model";
+import type { ApplicationData } from "../form-data";
 
 export type DocumentStatus = { text: string; tone: "done" | "todo" | "info" } | null;
 
