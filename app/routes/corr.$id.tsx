@@ -12,7 +12,6 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import { Banner } from "~/components/Banner";
 import { Dialog } from "~/components/Dialog";
 import { PageHeader } from "~/components/PageHeader";
@@ -30,12 +29,13 @@ import {
   SYSTEM_ERROR,
   type DialogText,
 } from "~/features/templates/messages";
-import { checkImageFilesBeforeUpload, IMAGE_FIELDS, IMAGE_NAME_MAX, imageNameSchema, RESULT_PARAM, templateSchema } from "~/features/templates/schema";
+import { RESULT_PARAM, templateSchema } from "~/features/templates/schema";
 import { deleteTemplateImage } from "~/features/templates/images.server";
 import { blankTemplate, deleteTemplate, getTemplate, parseTemplateId, saveTemplate, templateFields } from "~/features/templates/templates.server";
 import { requireUser } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
+import { IMAGE_ID, ImagesPanel, INTENT } from "~/features/templates/ui/ImagesPanel";
 import richTextStyles from "~/styles/rich-text.css";
 import templateStyles from "~/styles/templates.css";
 
@@ -44,9 +44,6 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: richTextStyles },
   { rel: "stylesheet", href: templateStyles },
 ];
-
-const INTENT = "intent";
-const IMAGE_ID = "imageId";
 
 /** 'new', or the id of one of the user's templates; anything else is 404. */
 async function templateOf(user: { id: string }, param: string | undefined) {
@@ -231,97 +228,5 @@ export default function TemplateEditorRoute() {
         )}
       </section>
     </SignedInLayout>
-  );
-}
-
-type Img = { corrTemplateImageId: number; imageName: string; imageTypeCode: string; url: string };
-
-const snippet = (img: Img, size: "small" | "medium" | "large") => `<img src="${img.url}" alt="${img.imageName.replace(/"/g, "&quot;")}" class="img-${size}">`;
-
-function ImagesPanel({ templateId, images }: { templateId: number; images: Img[] }) {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  const [problem, setProblem] = useState<DialogText | null>(null);
-  const [form, fields] = useForm({
-    id: "image-upload",
-    constraint: getZodConstraint(imageNameSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: imageNameSchema }),
-  });
-  const formProps = getFormProps(form);
-  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
-    const input = e.currentTarget.elements.namedItem(IMAGE_FIELDS.file) as HTMLInputElement | null;
-    const name = (e.currentTarget.elements.namedItem(IMAGE_FIELDS.imageName) as HTMLInputElement | null)?.value ?? "";
-    const code = checkImageFilesBeforeUpload(input?.files ?? [], name);
-    if (code && code !== "NO_NAME") {
-      e.preventDefault();
-      setProblem(IMAGE_UPLOAD_ANSWERS[code]);
-      return;
-    }
-    formProps.onSubmit(e);
-  };
-  return (
-    <>
-      {problem ? <Dialog title={problem.title} message={problem.message} variant="warning" onClose={() => setProblem(null)} /> : null}
-      {images.length === 0 ? (
-        <p className="muted">No images yet.</p>
-      ) : (
-        <ul className="templates__images">
-          {images.map((img) => (
-            <li key={img.corrTemplateImageId} className="templates__image">
-              <img src={img.url} alt="" className="templates__thumb" />
-              <div className="templates__image-text">
-                <p>
-                  <strong>{img.imageName}</strong> ({img.imageTypeCode.toUpperCase()})
-                </p>
-                {mounted ? (
-                  <p className="muted">Insert it with Insert image in the toolbar.</p>
-                ) : (
-                  <details>
-                    <summary>HTML to paste into the template</summary>
-                    <ul className="templates__snippets">
-                      {(["small", "medium", "large"] as const).map((size) => (
-                        <li key={size}>
-                          {size === "small" ? "Small (80 px)" : size === "medium" ? "Medium (300 px)" : "Large (original size)"}: <code>{snippet(img, size)}</code>
-                        </li>
-                      ))}
-                    </ul>
-                  </details>
-                )}
-                <Form method="post" action={`/corr/${templateId}`} preventScrollReset>
-                  <input type="hidden" name={INTENT} value="deleteImage" />
-                  <input type="hidden" name={IMAGE_ID} value={img.corrTemplateImageId} />
-                  <button type="submit" className="btn btn--small btn--secondary" aria-label={`Delete image ${img.imageName}`}>
-                    Delete
-                  </button>
-                </Form>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      <Form
-        method="post"
-        action={`/corr/upload?id=${templateId}`}
-        encType="multipart/form-data"
-        {...formProps}
-        onSubmit={onSubmit}
-        className="templates__upload"
-        preventScrollReset
-      >
-        <TextField meta={fields.imageName} label="Image Name" required maxLength={IMAGE_NAME_MAX} autoComplete="off" />
-        <div className="field">
-          <label htmlFor="image-file" className="label--required">
-            Image (PNG, JPG or GIF, at most 2,000,000 bytes)
-          </label>
-          <input id="image-file" type="file" name={IMAGE_FIELDS.file} accept="image/png,image/jpeg,image/gif" />
-        </div>
-        {mounted ? null : <p className="muted">Save your changes to the template first: uploading reloads the page.</p>}
-        <button type="submit" className="btn btn--primary">
-          UPLOAD
-        </button>
-      </Form>
-    </>
   );
 }
