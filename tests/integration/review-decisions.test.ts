@@ -5,7 +5,7 @@
 // user an agent, a paper prospect invited to create an account), one
 // decision under concurrency, and every refusal.
 import { afterEach, describe, expect, it } from "vitest";
-import { ownPositions } from "~/features/agents/agents.server";
+import { loadTree, ownPositions } from "~/features/agents/agents.server";
 import { acceptUserInvitation } from "~/features/agents/user-invitations.server";
 import { loadApplication, saveSection, submitApplication } from "~/features/appointment/appointment.server";
 import { createFromWizard } from "~/features/appointment/create.server";
@@ -14,6 +14,7 @@ import { SECTION_DATA_KEY } from "~/features/appointment/form-data";
 import { DATA_SECTIONS, type AppointmentTypeCode } from "~/features/appointment/model";
 import { notifyAppointmentEvent } from "~/features/appointment/notifications.server";
 import { approveApplication, latestReturn, rejectApplication, returnApplication } from "~/features/review/decisions.server";
+import { getDashboard } from "~/features/users/dashboard.server";
 import { getShellContext } from "~/features/users/shell.server";
 import type { User } from "~/generated/prisma/client";
 import { upsertUserFromClaims } from "~/lib/auth.server";
@@ -233,6 +234,12 @@ describe("approve", () => {
     expect(shell.showConfigure).toBe(true);
     const positions = await ownPositions(u.id);
     expect(positions.map((p) => [p.id, p.agentNumber, p.hierarchyLevel])).toEqual([[agent.id, "A000043", 5]]);
+    const tree = await loadTree(positions[0], { open: [], pages: new Map(), filter: "" });
+    expect(tree?.upline?.id).toBe(world.md.id);
+    expect(tree?.root.id).toBe(agent.id);
+    const dashboard = await getDashboard(asUser(u));
+    expect(dashboard.agentNumbers.map((x) => x.agentNumber)).toEqual(["A000043"]);
+    expect(dashboard.rules.hierarchyButtonsEnabled).toBe(true);
     expect((await loadApplication(asUser(u), id)).readOnly).toBe(true);
   });
 
@@ -313,6 +320,31 @@ describe("one decision", () => {
     expect(await prisma.agent.count()).toBe(before + 1);
     expect(await prisma.appointmentDecision.count({ where: { appointmentId: id } })).toBe(1);
     expect(await prisma.auditLog.count({ where: { action: "APPLICATION_APPROVED", targetId: String(id) } })).toBe(1);
+  });
+
+  it("another process deciding first (holding the row lock) wins; this one is told, nothing half-done", async () => {
+    const a = await admin();
+    const { id } = await submitted();
+    const before = await prisma.agent.count();
+    // Another process: the row lock taken outside this process's turn queue, the status changed, committed later.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const other = prisma.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT appointment_id FROM appointments WHERE appointment_id = ${id} FOR UPDATE`;
+      locked();
+      await held;
+      await tx.appointment.update({ where: { appointmentId: id }, data: { appointmentStatusCode: "APWF_STATUS_REJECTED" } });
+    }, { timeout: 20_000 });
+    await isLocked;
+    const mine = approveApplication({ appointmentId: id, adminUserId: a.id, reason: "mine" });
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    await other;
+    expect(await mine).toMatchObject({ ok: false, code: "ALREADY_DECIDED", statusCode: "APWF_STATUS_REJECTED" });
+    expect(await prisma.agent.count()).toBe(before);
+    expect(await prisma.appointmentDecision.count({ where: { appointmentId: id } })).toBe(0);
   });
 
   it("an approval and a rejection at once give one decision", async () => {
