@@ -22,7 +22,7 @@ import { configureOidc } from "./oidc.server";
 import { getSecret } from "./secrets.server";
 import { allowFormActionOrigin } from "./security.server";
 import { requestsInFlight, wrapBuild } from "./server-hooks.server";
-import { removeOwnTempFiles, removeStaleTempFiles, STALE_TEMP_FILE_MS } from "./storage.server";
+import { checkStorage, removeOwnTempFiles, removeStaleTempFiles, STALE_TEMP_FILE_MS } from "./storage.server";
 
 const log = (msg: string) => console.log(`[portal] ${msg}`);
 
@@ -72,6 +72,8 @@ async function doBoot({ requestsInFlight }: { requestsInFlight: () => number }) 
     if (created) log("Demo data seeded");
   }
 
+  // Stored files: the disk folder or the bucket (STORAGE_URL) must be usable before any request.
+  log(`Files: ${await checkStorage()}`);
   // Uploads cut off by a crash leave temporary files: none of them can still be written.
   const swept = await removeStaleTempFiles(STALE_TEMP_FILE_MS);
   if (swept) log(`Removed ${swept} temporary upload file(s) left by an earlier run`);
@@ -164,10 +166,12 @@ export async function bootWorkerProcess(): Promise<void> {
     const { applied } = await migrate(e.DATABASE_URL, { log });
     log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database schema is up to date");
     await warnIfSuperuser();
+    log(`Files: ${await checkStorage()}`);
     await startWorker({ force: true });
     installShutdown(async () => {
       log("Shutting down: no new jobs; waiting for running jobs");
       await stopWorker();
+      await removeOwnTempFiles();
       await disconnectPrisma();
       log("Stopped");
     });
