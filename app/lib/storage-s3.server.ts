@@ -19,8 +19,11 @@
 // write refused (maxBytes) or failed aborts its multipart upload, so no
 // object and no parts stay behind. The SDK is loaded only when STORAGE_URL
 // asks for it.
+import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
+import type * as S3Sdk from "@aws-sdk/client-s3";
 import type { S3Client } from "@aws-sdk/client-s3";
+import type * as LibStorage from "@aws-sdk/lib-storage";
 import {
   assertStorageKey,
   measured,
@@ -118,8 +121,8 @@ export function parseStorageUrl(value: string): S3Settings {
   };
 }
 
-type Sdk = typeof import("@aws-sdk/client-s3");
-type UploadClass = typeof import("@aws-sdk/lib-storage").Upload;
+type Sdk = typeof S3Sdk;
+type UploadClass = typeof LibStorage.Upload;
 
 type Metadata = { $metadata?: { httpStatusCode?: number }; name?: string; Code?: string };
 
@@ -172,17 +175,26 @@ export class S3Storage implements StorageBackend {
     return this.settings.prefix ? `${this.settings.prefix}/${storageKey}` : storageKey;
   }
 
+  /**
+   * Writes and deletes a tiny probe object under the prefix: the bucket
+   * exists and these credentials may put and delete objects there.
+   */
   async check(): Promise<void> {
+    const Key = `${this.settings.prefix ? `${this.settings.prefix}/` : ""}portal-write-check/${randomUUID()}`;
     try {
-      await this.client.send(new this.sdk.HeadBucketCommand({ Bucket: this.settings.bucket }));
+      await this.client.send(new this.sdk.PutObjectCommand({ Bucket: this.settings.bucket, Key, Body: "ok", ContentType: "text/plain" }));
+      await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.settings.bucket, Key }));
     } catch (error) {
-      const status = (error as Metadata).$metadata?.httpStatusCode;
+      const e = error as Metadata;
+      const status = e.$metadata?.httpStatusCode;
       const hint =
-        status === 404
+        e.name === "NoSuchBucket" || e.Code === "NoSuchBucket"
           ? "the bucket does not exist"
           : status === 403 || status === 401
             ? "access denied: check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and the bucket's policy)"
-            : "cannot reach it";
+            : status
+              ? "the service refused a test write"
+              : "cannot reach it";
       throw new Error(`Object storage ${this.description}: ${hint} (${describeError(error)})`, { cause: error });
     }
   }
@@ -192,12 +204,25 @@ export class S3Storage implements StorageBackend {
     const { chunks, result } = measured(source, opts.maxBytes);
     // Our own reason to stop (too large, the source failed, shutdown) wins over what the upload then reports.
     let failure: unknown;
+    // Shutdown must stop a write even while its source waits for bytes that will not come.
+    let cancel!: (error: Error) => void;
+    const cancelled = new Promise<never>((_, reject) => {
+      cancel = reject;
+    });
+    cancelled.catch(() => {});
     async function* guarded(): AsyncGenerator<Uint8Array> {
+      const it = chunks[Symbol.asyncIterator]();
       try {
-        yield* chunks;
+        for (;;) {
+          const next = await Promise.race([it.next(), cancelled]);
+          if (next.done) return;
+          yield next.value;
+        }
       } catch (error) {
         failure ??= error;
         throw error;
+      } finally {
+        void it.return(undefined).catch(() => {});
       }
     }
     const body = Readable.from(guarded(), { objectMode: false, highWaterMark: 64 * 1024 });
@@ -210,10 +235,7 @@ export class S3Storage implements StorageBackend {
     });
     const done = upload.done();
     const write: Write = {
-      cancel: () => {
-        failure ??= new WriteCancelledError();
-        body.destroy(failure as Error);
-      },
+      cancel: () => cancel(new WriteCancelledError()),
       settled: done.catch(() => undefined),
     };
     this.writes.add(write);
