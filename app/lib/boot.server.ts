@@ -65,6 +65,9 @@ async function doBoot({ requestsInFlight }: { requestsInFlight: () => number }) 
   log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database schema is up to date");
   await warnIfSuperuser();
 
+  // Stored files: the disk folder or the bucket (STORAGE_URL) must be usable before the seed and any request.
+  log(`Files: ${await checkStorage()}`);
+
   // 3. Seed
   await seedReferenceData();
   if (e.SEED_DEMO_DATA) {
@@ -72,8 +75,6 @@ async function doBoot({ requestsInFlight }: { requestsInFlight: () => number }) 
     if (created) log("Demo data seeded");
   }
 
-  // Stored files: the disk folder or the bucket (STORAGE_URL) must be usable before any request.
-  log(`Files: ${await checkStorage()}`);
   // Uploads cut off by a crash leave temporary files: none of them can still be written.
   const swept = await removeStaleTempFiles(STALE_TEMP_FILE_MS);
   if (swept) log(`Removed ${swept} temporary upload file(s) left by an earlier run`);
@@ -196,6 +197,8 @@ async function warnIfSuperuser() {
 /** The start-up failure as an operator reads it: our own messages without a stack. */
 export function describeStartupError(error: unknown): string {
   if (error instanceof EmbeddedPostgresError) return error.message;
+  // STORAGE_URL refused, or the bucket not usable (storage-s3.server.ts): the reason is the message.
+  if (error instanceof Error && (error.name === "StorageUrlError" || error.name === "StorageCheckError")) return error.message;
   if (error instanceof Error) return error.stack ?? error.message;
   return error === undefined ? "an unknown error (nothing was thrown with it)" : String(error);
 }

@@ -57,6 +57,14 @@ export class StorageUrlError extends Error {
   }
 }
 
+/** The start-up check failed: the message says why (never with a secret). */
+export class StorageCheckError extends Error {
+  constructor(message: string, cause: unknown) {
+    super(message, { cause });
+    this.name = "StorageCheckError";
+  }
+}
+
 const PARAMS = new Set(["endpoint", "region", "forcePathStyle", "checksums"]);
 const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 
@@ -195,7 +203,7 @@ export class S3Storage implements StorageBackend {
             : status
               ? "the service refused a test write"
               : "cannot reach it";
-      throw new Error(`Object storage ${this.description}: ${hint} (${describeError(error)})`, { cause: error });
+      throw new StorageCheckError(`Object storage ${this.description}: ${hint} (${describeError(error)})`, error);
     }
   }
 
