@@ -95,7 +95,7 @@ export async function runReport(reportRequestId: number, opts: RunOptions = {}):
     }
 
     const out = new PassThrough({ highWaterMark: 1 << 20 });
-    const blob = writeBlob({ stream: out });
+    const blob = writeBlob({ stream: out }, { contentType: XLSX_CONTENT_TYPE });
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
       stream: out,
       useSharedStrings: false,
