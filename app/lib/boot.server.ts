@@ -22,7 +22,7 @@ import { configureOidc } from "./oidc.server";
 import { getSecret } from "./secrets.server";
 import { allowFormActionOrigin } from "./security.server";
 import { requestsInFlight, wrapBuild } from "./server-hooks.server";
-import { removeOwnTempFiles, removeStaleTempFiles, STALE_TEMP_FILE_MS } from "./storage.server";
+import { checkStorage, removeOwnTempFiles, removeStaleTempFiles, STALE_TEMP_FILE_MS } from "./storage.server";
 
 const log = (msg: string) => console.log(`[portal] ${msg}`);
 
@@ -64,6 +64,9 @@ async function doBoot({ requestsInFlight }: { requestsInFlight: () => number }) 
   const { applied } = await migrate(databaseUrl, { log });
   log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database schema is up to date");
   await warnIfSuperuser();
+
+  // Stored files: the disk folder or the bucket (STORAGE_URL) must be usable before the seed and any request.
+  log(`Files: ${await checkStorage()}`);
 
   // 3. Seed
   await seedReferenceData();
@@ -164,10 +167,12 @@ export async function bootWorkerProcess(): Promise<void> {
     const { applied } = await migrate(e.DATABASE_URL, { log });
     log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database schema is up to date");
     await warnIfSuperuser();
+    log(`Files: ${await checkStorage()}`);
     await startWorker({ force: true });
     installShutdown(async () => {
       log("Shutting down: no new jobs; waiting for running jobs");
       await stopWorker();
+      await removeOwnTempFiles();
       await disconnectPrisma();
       log("Stopped");
     });
@@ -192,6 +197,8 @@ async function warnIfSuperuser() {
 /** The start-up failure as an operator reads it: our own messages without a stack. */
 export function describeStartupError(error: unknown): string {
   if (error instanceof EmbeddedPostgresError) return error.message;
+  // STORAGE_URL refused, or the bucket not usable (storage-s3.server.ts): the reason is the message.
+  if (error instanceof Error && (error.name === "StorageUrlError" || error.name === "StorageCheckError")) return error.message;
   if (error instanceof Error) return error.stack ?? error.message;
   return error === undefined ? "an unknown error (nothing was thrown with it)" : String(error);
 }

@@ -29,6 +29,12 @@ const schema = z.object({
   APP_URL: optionalString,
   /** Where the embedded database, generated secrets and uploads live. */
   DATA_DIR: z.string().default("./data"),
+  /**
+   * Object storage for stored files (s3://bucket[/prefix]?endpoint=…&region=…);
+   * when unset, files live under DATA_DIR/files. Credentials: the AWS SDK's
+   * standard chain (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, …). Decision 0033.
+   */
+  STORAGE_URL: optionalString,
   /** External PostgreSQL; when unset an embedded one runs under DATA_DIR. */
   DATABASE_URL: optionalString,
   /** Port of the embedded PostgreSQL (when DATABASE_URL is unset); 0 picks a free one. */

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startS3Server } from "../../tests/support/s3-server";
 import { resetEnvCache } from "./env.server";
 import {
   contentDisposition,
@@ -16,27 +17,36 @@ import {
   openWebStream,
   readFileBytes,
   removeStaleTempFiles,
+  resetStorageBackend,
   sanitizeFileName,
   saveFile,
   storagePath,
+  storedFileSize,
   StoredFileMissingError,
   writeBlob,
   type StorageDb,
 } from "./storage.server";
 
 let dir: string;
-const previous = process.env.DATA_DIR;
+const SETTINGS = ["DATA_DIR", "STORAGE_URL", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"] as const;
+const previous = Object.fromEntries(SETTINGS.map((k) => [k, process.env[k]]));
+
+function setEnv(values: Partial<Record<(typeof SETTINGS)[number], string | undefined>>) {
+  for (const [k, v] of Object.entries(values)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  resetEnvCache();
+  resetStorageBackend();
+}
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), "storage-test-"));
-  process.env.DATA_DIR = dir;
-  resetEnvCache();
+  setEnv({ DATA_DIR: dir, STORAGE_URL: undefined });
 });
 
 afterAll(() => {
-  if (previous === undefined) delete process.env.DATA_DIR;
-  else process.env.DATA_DIR = previous;
-  resetEnvCache();
+  setEnv(previous);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -77,15 +87,46 @@ describe("storage keys", () => {
   });
 });
 
-describe("writeBlob / readFileBytes / openFile", () => {
-  it("writes bytes with their size and sha256, leaving no temp file", async () => {
+/** The two backends: every test below runs against each (decision 0033). */
+const BACKENDS = [
+  {
+    name: "local disk",
+    async start() {
+      setEnv({ STORAGE_URL: undefined });
+      return { stored: () => countFiles(filesRoot()), stop: async () => {} };
+    },
+  },
+  {
+    name: "S3 (s3rver on loopback)",
+    async start() {
+      const s3 = await startS3Server();
+      setEnv({ STORAGE_URL: s3.storageUrl, ...s3.credentials });
+      // Objects plus multipart uploads that were neither completed nor aborted.
+      return { stored: () => s3.objectKeys().length + s3.unfinishedUploads().length, stop: () => s3.stop() };
+    },
+  },
+];
+
+describe.each(BACKENDS)("stored files on $name", (backend) => {
+  let stored: () => number;
+  let stop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ stored, stop } = await backend.start());
+  });
+  afterAll(async () => {
+    await stop();
+    setEnv({ STORAGE_URL: undefined, AWS_ACCESS_KEY_ID: previous.AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY: previous.AWS_SECRET_ACCESS_KEY });
+  });
+
+  it("writes bytes with their size and sha256 and reads them back", async () => {
     const bytes = new TextEncoder().encode("%PDF-1.7 hello");
+    const before = stored();
     const blob = await writeBlob({ bytes });
     expect(blob.byteSize).toBe(bytes.byteLength);
     expect(blob.sha256).toBe(sha(bytes));
-    const folder = path.dirname(storagePath(blob.storageKey));
-    expect(readdirSync(folder).filter((f) => f.includes(".tmp-"))).toEqual([]);
+    expect(stored()).toBe(before + 1);
     expect(Buffer.from(await readFileBytes(blob)).toString()).toBe("%PDF-1.7 hello");
+    expect(await storedFileSize(blob)).toBe(bytes.byteLength);
   });
 
   it("accepts a Node stream, a web stream and an async iterable", async () => {
@@ -109,31 +150,25 @@ describe("writeBlob / readFileBytes / openFile", () => {
     expect(text).toBe("abcdefghi");
   });
 
+  it("stores an empty file", async () => {
+    const blob = await writeBlob({ bytes: new Uint8Array(0) });
+    expect(blob.byteSize).toBe(0);
+    expect((await readFileBytes(blob)).byteLength).toBe(0);
+  });
+
   it("refuses content over maxBytes and leaves nothing behind", async () => {
-    const before = countFiles(filesRoot());
+    const before = stored();
     await expect(writeBlob({ bytes: new Uint8Array(11) }, { maxBytes: 10 })).rejects.toBeInstanceOf(FileTooLargeError);
-    expect(countFiles(filesRoot())).toBe(before);
+    expect(stored()).toBe(before);
   });
 
   it("reports a missing file", async () => {
     await expect(readFileBytes({ storageKey: newStorageKey() })).rejects.toBeInstanceOf(StoredFileMissingError);
+    await expect(storedFileSize({ storageKey: newStorageKey() })).rejects.toBeInstanceOf(StoredFileMissingError);
+    await expect(fileResponse({ storageKey: newStorageKey() })).rejects.toBeInstanceOf(StoredFileMissingError);
   });
 
-  it("removes stale temp files", async () => {
-    const { writeFileSync, utimesSync, mkdirSync } = await import("node:fs");
-    const key = newStorageKey();
-    const p = storagePath(key) + ".tmp-x";
-    mkdirSync(path.dirname(p), { recursive: true });
-    writeFileSync(p, "half");
-    const old = new Date(Date.now() - 2 * 3600_000);
-    utimesSync(p, old, old);
-    expect(await removeStaleTempFiles()).toBe(1);
-    expect(existsSync(p)).toBe(false);
-  });
-});
-
-describe("saveFile / deleteFile", () => {
-  it("creates the row with the computed fields and deletes row and bytes", async () => {
+  it("saveFile creates the row with the computed fields; deleteFile deletes row and bytes", async () => {
     const { db, rows } = fakeDb();
     const bytes = new TextEncoder().encode("content");
     const row = await saveFile(
@@ -147,24 +182,23 @@ describe("saveFile / deleteFile", () => {
       sha256: sha(bytes),
       createdById: "u1",
     });
-    expect(existsSync(storagePath(row.storageKey))).toBe(true);
+    expect(await readFileBytes(row)).toEqual(bytes);
     await deleteFile(row, db);
     expect(rows.size).toBe(0);
-    expect(existsSync(storagePath(row.storageKey))).toBe(false);
+    await expect(readFileBytes(row)).rejects.toBeInstanceOf(StoredFileMissingError);
+    await deleteFile(row, db); // already gone: no error
   });
 
-  it("removes the written bytes when the row cannot be created", async () => {
+  it("saveFile removes the written bytes when the row cannot be created", async () => {
     const { db } = fakeDb(true);
-    const before = countFiles(filesRoot());
+    const before = stored();
     await expect(saveFile({ bytes: new Uint8Array(3), fileName: "x.pdf", contentType: "application/pdf" }, db)).rejects.toThrow(
       "db down",
     );
-    expect(countFiles(filesRoot())).toBe(before);
+    expect(stored()).toBe(before);
   });
-});
 
-describe("fileResponse", () => {
-  it("streams the file with safe headers", async () => {
+  it("fileResponse streams the file with safe headers", async () => {
     const bytes = new TextEncoder().encode("%PDF-1.7 body");
     const blob = await writeBlob({ bytes });
     const res = await fileResponse(
@@ -182,11 +216,32 @@ describe("fileResponse", () => {
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes);
   });
 
-  it("defaults to attachment with the stored name", async () => {
+  it("fileResponse defaults to attachment with the stored name", async () => {
     const blob = await writeBlob({ bytes: new Uint8Array([1, 2]) });
     const res = await fileResponse({ ...blob, fileName: 'a"b.pdf', contentType: "application/pdf" });
     expect(res.headers.get("Content-Disposition")).toBe(`attachment; filename="a_b.pdf"; filename*=UTF-8''a%22b.pdf`);
     await res.arrayBuffer();
+  });
+});
+
+describe("local disk: temporary files", () => {
+  it("a write leaves no temp file", async () => {
+    const blob = await writeBlob({ bytes: new TextEncoder().encode("x") });
+    const folder = path.dirname(storagePath(blob.storageKey));
+    expect(readdirSync(folder).filter((f) => f.includes(".tmp-"))).toEqual([]);
+    expect(existsSync(storagePath(blob.storageKey))).toBe(true);
+  });
+
+  it("removes stale temp files", async () => {
+    const { writeFileSync, utimesSync, mkdirSync } = await import("node:fs");
+    const key = newStorageKey();
+    const p = storagePath(key) + ".tmp-x";
+    mkdirSync(path.dirname(p), { recursive: true });
+    writeFileSync(p, "half");
+    const old = new Date(Date.now() - 2 * 3600_000);
+    utimesSync(p, old, old);
+    expect(await removeStaleTempFiles()).toBe(1);
+    expect(existsSync(p)).toBe(false);
   });
 });
 

@@ -1,23 +1,28 @@
 // File storage: uploaded documents, template images, generated PDFs and
-// report spreadsheets live on disk under `${DATA_DIR}/files/<yyyy>/<mm>/<uuid>`
-// and are described by a StoredFile row. Storage keys are generated here and
-// never come from user input; the original file name is kept only as data.
+// report spreadsheets, each described by a StoredFile row. Their bytes live
+// in one storage backend (decision 0033): local disk under
+// `${DATA_DIR}/files/<yyyy>/<mm>/<uuid>` by default (storage-disk.server.ts),
+// or an S3-compatible bucket when STORAGE_URL=s3://… (storage-s3.server.ts).
+// Everything in the portal reads and writes stored files through this
+// module. Storage keys are generated here and never come from user input;
+// the original file name is kept only as data.
 //
-// Crash safety: bytes are written to a temporary file in the target folder,
-// flushed, then renamed into place (atomic on one file system), and only then
-// is the StoredFile row created. A crash can at worst leave an unreferenced
-// file or a `*.tmp-*` file behind, never a row that points at half a file.
-import { createHash, randomUUID } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { mkdir, open, readFile, readdir, rename, rm, stat, unlink } from "node:fs/promises";
-import path from "node:path";
+// Crash safety: the bytes are complete in storage (disk: temp file, fsync,
+// rename; S3: a completed multipart upload) before the StoredFile row is
+// created. A crash can at worst leave unreferenced bytes behind, never a row
+// that points at half a file.
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import type { Prisma, StoredFile } from "~/generated/prisma/client";
 import { prisma } from "./db.server";
 import { env } from "./env.server";
+import { newStorageKey, type StorageBackend, type WrittenBlob } from "./storage-backend.server";
+import { DiskStorage } from "./storage-disk.server";
 
 export type { StoredFile };
+export { FileTooLargeError, newStorageKey, StoredFileMissingError, WriteCancelledError } from "./storage-backend.server";
+export type { StorageBackend, WrittenBlob } from "./storage-backend.server";
+export { filesRoot, storagePath } from "./storage-disk.server";
 
 /** The fields of a StoredFile that the file functions need. */
 export type StoredFileRef = Pick<StoredFile, "storageKey"> &
@@ -41,38 +46,36 @@ export type SaveFileInput = FileSource & {
   maxBytes?: number;
 };
 
-export class FileTooLargeError extends Error {
-  constructor(readonly maxBytes: number) {
-    super(`File is larger than ${maxBytes} bytes`);
-    this.name = "FileTooLargeError";
+// ---- the backend ----
+
+let current: { url: string | undefined; backend: Promise<StorageBackend> } | undefined;
+
+/** The storage backend STORAGE_URL asks for (local disk when unset); one per process. */
+export function storageBackend(): Promise<StorageBackend> {
+  const url = env().STORAGE_URL;
+  if (!current || current.url !== url) {
+    const backend = url ? import("./storage-s3.server").then(({ parseStorageUrl, S3Storage }) => S3Storage.create(parseStorageUrl(url))) : Promise.resolve(new DiskStorage());
+    current = { url, backend };
+    backend.catch(() => {
+      if (current?.backend === backend) current = undefined;
+    });
   }
+  return current.backend;
 }
 
-export class StoredFileMissingError extends Error {
-  constructor(readonly storageKey: string) {
-    super(`Stored file ${storageKey} is missing from storage`);
-    this.name = "StoredFileMissingError";
-  }
+/** Tests: forget the backend (after changing STORAGE_URL or DATA_DIR). */
+export function resetStorageBackend(): void {
+  current = undefined;
 }
 
-const KEY_PATTERN = /^\d{4}\/(0[1-9]|1[0-2])\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** The folder that holds every stored file. */
-export function filesRoot(): string {
-  return path.join(env().dataDir, "files");
-}
-
-/** A new storage key `<yyyy>/<mm>/<uuid>` (UTC year and month). */
-export function newStorageKey(now: Date = new Date()): string {
-  const yyyy = String(now.getUTCFullYear()).padStart(4, "0");
-  const mm = String(now.getUTCMonth() + 1).padStart(2, "0");
-  return `${yyyy}/${mm}/${randomUUID()}`;
-}
-
-/** Absolute path of a key; refuses anything that is not a generated key. */
-export function storagePath(storageKey: string): string {
-  if (!KEY_PATTERN.test(storageKey)) throw new Error(`Invalid storage key: ${JSON.stringify(storageKey)}`);
-  return path.join(filesRoot(), ...storageKey.split("/"));
+/**
+ * Start-up: makes sure the storage can be used (disk: the folder; S3: the
+ * bucket answers with these credentials) and returns where files go.
+ */
+export async function checkStorage(): Promise<string> {
+  const backend = await storageBackend();
+  await backend.check();
+  return backend.description;
 }
 
 async function* chunksOf(source: FileSource): AsyncGenerator<Uint8Array> {
@@ -99,50 +102,19 @@ async function* chunksOf(source: FileSource): AsyncGenerator<Uint8Array> {
   }
 }
 
-export type WrittenBlob = { storageKey: string; byteSize: number; sha256: string };
-
 /**
- * Writes the content under a new key (temp file, fsync, rename) and returns
- * the key, size and SHA-256. Creates no database row: see saveFile.
+ * Writes the content under a new key and returns the key, size and
+ * SHA-256, streaming (never the whole file in memory). Creates no database
+ * row: see saveFile. Past maxBytes: FileTooLargeError and nothing stored.
  */
-export async function writeBlob(source: FileSource, opts: { maxBytes?: number } = {}): Promise<WrittenBlob> {
-  const storageKey = newStorageKey();
-  const finalPath = storagePath(storageKey);
-  await mkdir(path.dirname(finalPath), { recursive: true });
-  const tempPath = `${finalPath}.tmp-${randomUUID()}`;
-  const hash = createHash("sha256");
-  let byteSize = 0;
-  const handle = await open(tempPath, "wx", 0o600);
-  ownTempFiles.add(tempPath);
-  let closed = false;
-  try {
-    for await (const chunk of chunksOf(source)) {
-      byteSize += chunk.byteLength;
-      if (opts.maxBytes !== undefined && byteSize > opts.maxBytes) throw new FileTooLargeError(opts.maxBytes);
-      hash.update(chunk);
-      let offset = 0;
-      while (offset < chunk.byteLength) {
-        const { bytesWritten } = await handle.write(chunk, offset, chunk.byteLength - offset);
-        offset += bytesWritten;
-      }
-    }
-    await handle.sync();
-    await handle.close();
-    closed = true;
-    await rename(tempPath, finalPath);
-  } catch (error) {
-    if (!closed) await handle.close().catch(() => {});
-    await rm(tempPath, { force: true }).catch(() => {});
-    throw error;
-  } finally {
-    ownTempFiles.delete(tempPath);
-  }
-  return { storageKey, byteSize, sha256: hash.digest("hex") };
+export async function writeBlob(source: FileSource, opts: { maxBytes?: number; contentType?: string } = {}): Promise<WrittenBlob> {
+  const backend = await storageBackend();
+  return backend.put(newStorageKey(), chunksOf(source), opts);
 }
 
 /** Removes the bytes of a key (no error when already gone). */
 export async function removeBlob(storageKey: string): Promise<void> {
-  await rm(storagePath(storageKey), { force: true });
+  await (await storageBackend()).remove(storageKey);
 }
 
 /**
@@ -152,13 +124,14 @@ export async function removeBlob(storageKey: string): Promise<void> {
  */
 export async function saveFile(input: SaveFileInput, db: StorageDb = prisma): Promise<StoredFile> {
   const source: FileSource = input.bytes !== undefined ? { bytes: input.bytes } : { stream: input.stream! };
-  const blob = await writeBlob(source, { maxBytes: input.maxBytes });
+  const contentType = input.contentType || "application/octet-stream";
+  const blob = await writeBlob(source, { maxBytes: input.maxBytes, contentType });
   try {
     return await db.storedFile.create({
       data: {
         storageKey: blob.storageKey,
         fileName: sanitizeFileName(input.fileName),
-        contentType: input.contentType || "application/octet-stream",
+        contentType,
         byteSize: blob.byteSize,
         sha256: blob.sha256,
         createdById: input.createdById ?? null,
@@ -170,20 +143,9 @@ export async function saveFile(input: SaveFileInput, db: StorageDb = prisma): Pr
   }
 }
 
-async function ensureExists(file: StoredFileRef): Promise<string> {
-  const p = storagePath(file.storageKey);
-  try {
-    await stat(p);
-  } catch {
-    throw new StoredFileMissingError(file.storageKey);
-  }
-  return p;
-}
-
-/** A Node readable stream of the file's bytes. */
+/** A Node readable stream of the file's bytes. StoredFileMissingError when they are gone. */
 export async function openFile(file: StoredFileRef): Promise<Readable> {
-  const p = await ensureExists(file);
-  return createReadStream(p);
+  return (await (await storageBackend()).open(file.storageKey)).stream;
 }
 
 /** A web ReadableStream of the file's bytes (for a Response body). */
@@ -192,11 +154,20 @@ export async function openWebStream(file: StoredFileRef): Promise<ReadableStream
   return Readable.toWeb(node) as NodeWebReadableStream<Uint8Array> as unknown as ReadableStream<Uint8Array>;
 }
 
-/** All the bytes of the file. */
+/**
+ * All the bytes of the file, for the few users that need them at once
+ * (mail attachments, PDF merging of small system documents).
+ */
 export async function readFileBytes(file: StoredFileRef): Promise<Uint8Array> {
-  const p = await ensureExists(file);
-  const buf = await readFile(p);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await openFile(file)) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
+  const buf = Buffer.concat(chunks);
   return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+}
+
+/** The size of the stored bytes. StoredFileMissingError when they are gone. */
+export async function storedFileSize(file: StoredFileRef): Promise<number> {
+  return (await storageBackend()).size(file.storageKey);
 }
 
 /** Deletes the StoredFile row (when it has an id) and then its bytes. */
@@ -205,19 +176,15 @@ export async function deleteFile(file: StoredFileRef, db: StorageDb = prisma): P
   await removeBlob(file.storageKey);
 }
 
-/** Temporary files this process is writing now (removed by removeOwnTempFiles at shutdown). */
-const ownTempFiles = new Set<string>();
-
 /**
- * Removes the temporary files of writes still under way in this process: at
- * the end of the shutdown, when their requests were answered 503 and no
- * write will finish.
+ * Gives up the writes still under way in this process: at the end of the
+ * shutdown, when their requests were answered 503 and no write will finish
+ * (disk: their temporary files are removed; S3: their multipart uploads are
+ * aborted). Returns how many there were.
  */
 export async function removeOwnTempFiles(): Promise<number> {
-  const files = [...ownTempFiles];
-  ownTempFiles.clear();
-  for (const f of files) await rm(f, { force: true }).catch(() => {});
-  return files.length;
+  if (!current) return 0;
+  return (await current.backend.catch(() => undefined))?.cancelWrites() ?? 0;
 }
 
 /**
@@ -227,34 +194,12 @@ export async function removeOwnTempFiles(): Promise<number> {
 export const STALE_TEMP_FILE_MS = 6 * 60 * 1000;
 
 /**
- * Removes temporary files older than `olderThanMs` left by a crash during a
- * write. Safe to run at start-up or from a maintenance job.
+ * Removes what writes cut off by a crash left behind, older than
+ * `olderThanMs` (disk: `*.tmp-*` files; S3: unfinished multipart uploads).
+ * Safe to run at start-up or from a maintenance job.
  */
 export async function removeStaleTempFiles(olderThanMs = 60 * 60 * 1000): Promise<number> {
-  let removed = 0;
-  const root = filesRoot();
-  const now = Date.now();
-  const walk = async (dir: string): Promise<void> => {
-    let entries;
-    try {
-      entries = await readdir(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const full = path.join(dir, e.name);
-      if (e.isDirectory()) await walk(full);
-      else if (e.name.includes(".tmp-")) {
-        const s = await stat(full).catch(() => undefined);
-        if (s && now - s.mtimeMs > olderThanMs) {
-          await unlink(full).catch(() => {});
-          removed++;
-        }
-      }
-    }
-  };
-  await walk(root);
-  return removed;
+  return (await storageBackend()).removeStaleWrites(olderThanMs);
 }
 
 /** A file name safe to keep and show: no path, no control characters. */
@@ -300,11 +245,10 @@ export async function fileResponse(
   file: StoredFileRef & Partial<Pick<StoredFile, "fileName" | "contentType">>,
   opts: FileResponseOptions = {},
 ): Promise<Response> {
-  const p = await ensureExists(file);
-  const size = (await stat(p)).size;
+  const opened = await (await storageBackend()).open(file.storageKey);
   const headers = new Headers(opts.headers);
   headers.set("Content-Type", opts.contentType ?? file.contentType ?? "application/octet-stream");
-  headers.set("Content-Length", String(size));
+  headers.set("Content-Length", String(opened.byteSize));
   headers.set(
     "Content-Disposition",
     contentDisposition(opts.disposition ?? "attachment", opts.fileName ?? file.fileName ?? "file"),
@@ -312,6 +256,6 @@ export async function fileResponse(
   headers.set("X-Content-Type-Options", "nosniff");
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
   if (file.sha256) headers.set("ETag", `"${file.sha256}"`);
-  const body = Readable.toWeb(createReadStream(p)) as unknown as ReadableStream<Uint8Array>;
+  const body = Readable.toWeb(opened.stream) as unknown as ReadableStream<Uint8Array>;
   return new Response(body, { status: 200, headers });
 }

@@ -4,60 +4,18 @@
 // is valid on the other; a job queued by a web process runs once, on a
 // worker; a crontab entry fires once per tick although two workers run the
 // crontab. See docs/decisions/0026-performance-and-several-processes.md.
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, describe, expect, inject, test } from "vitest";
-import { repoRoot, startApp, type AppHandle } from "../support/app-server";
+import { startApp, type AppHandle } from "../support/app-server";
 import { signInToApp } from "../support/app-sign-in";
 import { query } from "../support/mailbox";
 import { createTestDatabase } from "../support/postgres";
+import { startWorkerProcess, waitFor, type WorkerProcess } from "../support/worker-process";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(250);
-  }
-}
-
-/** `node scripts/worker.mjs` with its own DATA_DIR (as on its own machine). */
-function startWorkerProcess(env: Record<string, string>) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-worker-"));
-  chmodSync(dataDir, 0o755);
-  let output = "";
-  const childEnv: Record<string, string | undefined> = { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, ...env };
-  for (const k of Object.keys(childEnv)) if (k.startsWith("VITEST") || k.startsWith("__VITEST") || k === "SMTP_URL" || k === "NODE_OPTIONS") delete childEnv[k];
-  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, "scripts/worker.mjs")], {
-    cwd: repoRoot,
-    env: childEnv as NodeJS.ProcessEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  child.stdout!.on("data", (c: Buffer) => (output += c.toString()));
-  child.stderr!.on("data", (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return {
-    logs: () => output,
-    ready: () => waitFor("the worker to be ready", async () => /Worker ready/.test(output), 60_000),
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-      const code = await Promise.race([exited, sleep(30_000).then(() => "timeout" as const)]);
-      if (code === "timeout") process.kill(-child.pid!, "SIGKILL");
-      rmSync(dataDir, { recursive: true, force: true });
-      return code;
-    },
-  };
-}
-
 const apps: AppHandle[] = [];
-const workers: Array<ReturnType<typeof startWorkerProcess>> = [];
+const workers: WorkerProcess[] = [];
 afterAll(async () => {
   for (const w of workers) await w.stop().catch(() => undefined);
   for (const app of apps) await app.dispose().catch(() => undefined);

@@ -5,10 +5,9 @@
 // prospect) are served this way; an id of any other document is 'Document
 // Unavailable', exactly as an unknown one. An older version's id gives the
 // schedule's current version (same documentKey).
-import { stat } from "node:fs/promises";
 import type { StoredFile } from "~/generated/prisma/client";
 import { prisma } from "~/lib/db.server";
-import { storagePath } from "~/lib/storage.server";
+import { storedFileSize } from "~/lib/storage.server";
 import { DOCUMENT_TYPE_CODES } from "./system-document-codes";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -35,7 +34,7 @@ export async function commissionScheduleFile(pth: string): Promise<ScheduleFile>
   if (!doc) return { kind: "missing" };
   let size: number;
   try {
-    size = (await stat(storagePath(doc.storedFile.storageKey))).size;
+    size = await storedFileSize(doc.storedFile);
   } catch {
     console.error(`view: the bytes of document ${doc.id} are missing`);
     return { kind: "missing" };

@@ -6,10 +6,12 @@
 // States (spec §4): RPTSTATUS_PENDING (queued) → RPTSTATUS_STARTED →
 // RPTSTATUS_COMPLETED (outputFileId set) or RPTSTATUS_ERROR (errorMessage;
 // 'NO DATA' when the report has no rows). Safe to kill at any moment and to
-// run again: a run writes a new file under a new key (temp file, fsync,
-// rename: storage.server.ts) and only at the end, in one transaction, points
-// the request at it and drops the previous output; a killed run leaves at
-// most a temp file that the hourly purge removes.
+// run again: a run writes a new file under a new key (disk: temp file, fsync,
+// rename; object storage: a multipart upload; storage.server.ts) and only at
+// the end, in one transaction, points the request at it and drops the
+// previous output; a killed run leaves at most a temp file (or an unfinished
+// multipart upload) that the hourly purge removes.
+import { once } from "node:events";
 import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import pg from "pg";
@@ -93,7 +95,7 @@ export async function runReport(reportRequestId: number, opts: RunOptions = {}):
     }
 
     const out = new PassThrough({ highWaterMark: 1 << 20 });
-    const blob = writeBlob({ stream: out });
+    const blob = writeBlob({ stream: out }, { contentType: XLSX_CONTENT_TYPE });
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
       stream: out,
       useSharedStrings: false,
@@ -111,7 +113,12 @@ export async function runReport(reportRequestId: number, opts: RunOptions = {}):
         opts.onRow?.(rows);
         // exceljs writes without backpressure: give the zip deflater and the file writes a turn of the
         // event loop every few hundred rows so the sheet's XML does not pile up in memory.
-        if (rows % YIELD_EVERY_ROWS === 0) await new Promise((resolve) => setImmediate(resolve));
+        if (rows % YIELD_EVERY_ROWS === 0) {
+          await new Promise((resolve) => setImmediate(resolve));
+          // Storage that takes the bytes slower than exceljs makes them (object storage while its parts
+          // are in flight): wait until it has caught up, so the spreadsheet never piles up in memory.
+          if (out.writableNeedDrain) await Promise.race([once(out, "drain"), blob]);
+        }
         next = await it.next();
       }
       sheet.commit();
