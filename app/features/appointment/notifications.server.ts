@@ -330,6 +330,8 @@ export async function notifyAppointmentEvent(event: AppointmentEvent, appointmen
       : await prisma.smsMessage.findFirst({ where, select: { id: true } });
     return row != null;
   };
+  // The same words for every recipient of one relation: built once.
+  const emails = new Map<NotificationRecipient["relation"], { subject: string; html: string }>();
   const texts = new Map<NotificationRecipient["relation"], string>();
   for (const r of recipients) {
     const relatedId = `${appointmentId}${occ}:${r.userId}`;
@@ -338,7 +340,9 @@ export async function notifyAppointmentEvent(event: AppointmentEvent, appointmen
       if (await delivered("mail", jobKey)) {
         result.skipped++;
       } else {
-        const { subject, html } = await notificationEmail(event, appointmentId, r.relation);
+        const mail = emails.get(r.relation) ?? (await notificationEmail(event, appointmentId, r.relation));
+        emails.set(r.relation, mail);
+        const { subject, html } = mail;
         await addJob("send-email", { to: r.emails, subject, html, relatedType, relatedId }, { jobKey, maxAttempts: NOTIFY_EMAIL_MAX_ATTEMPTS });
         result.emailsQueued++;
       }
