@@ -29,6 +29,7 @@ type Case = { name: string; user: User; app: Appointment };
 let recruiterUser: User;
 let uplineUser: User;
 const cases: Record<string, Case> = {};
+let recruiterAgentId: number;
 
 async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, ms = 30_000): Promise<T> {
   const end = Date.now() + ms;
@@ -52,6 +53,18 @@ async function pendingJobs() {
   return Number(r!.n);
 }
 
+async function make(name: string, data: Partial<Appointment>) {
+  const user = await createUser(prisma, { userRoleCode: "USRROLE_PROSPECT", firstName: name, lastName: "Prospect" });
+  const app = await createAppointment(prisma, {
+    userId: user.id,
+    prospectEmailAddress: user.userName,
+    recruiterAgentId,
+    personal: { firstName: name, lastName: "Prospect" },
+    ...data,
+  });
+  cases[name] = { name, user, app };
+}
+
 beforeAll(async () => {
   process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "abandon-"));
   process.env.ABANDON_DAYS = "90";
@@ -63,7 +76,7 @@ beforeAll(async () => {
   uplineUser = await createUser(prisma, { userRoleCode: "USRROLE_MD", firstName: "Uma", lastName: "Upline" });
   const md = await createAgent(prisma, { userId: uplineUser.id, hierarchyLevel: 1 });
   recruiterUser = await createUser(prisma, { firstName: "Rey", lastName: "Recruiter" });
-  const recruiter = await createAgent(prisma, { userId: recruiterUser.id, parentId: md.id });
+  recruiterAgentId = (await createAgent(prisma, { userId: recruiterUser.id, parentId: md.id })).id;
   await prisma.notificationSubscriber.create({
     data: {
       userId: uplineUser.id,
@@ -75,17 +88,6 @@ beforeAll(async () => {
       },
     },
   });
-  const make = async (name: string, data: Partial<Appointment>) => {
-    const user = await createUser(prisma, { userRoleCode: "USRROLE_PROSPECT", firstName: name, lastName: "Prospect" });
-    const app = await createAppointment(prisma, {
-      userId: user.id,
-      prospectEmailAddress: user.userName,
-      recruiterAgentId: recruiter.id,
-      personal: { firstName: name, lastName: "Prospect" },
-      ...data,
-    });
-    cases[name] = { name, user, app };
-  };
   // Just outside the 90 days: abandoned.
   await make("Outside", { startDt: ago(90 * DAY_MS + HOUR) });
   // Long outside, with a card on file: abandoned, card erased.
@@ -212,5 +214,30 @@ describe("abandonment", () => {
     expect(await prisma.smsMessage.count({ where: { relatedType: "APPOINTMENT_ABANDONED" } })).toBe(2);
     expect(await status("Inside")).toBe("APWF_STATUS_INCOMPLETE");
     expect(await prisma.auditLog.count({ where: { action: "APPOINTMENT_ABANDONED" } })).toBe(2);
+  });
+
+  it("killed mid-way, the committed batches stand and the next run does the rest, each notification queued once", async () => {
+    await stopWorker();
+    await make("KillFirst", { startDt: ago(100 * DAY_MS) });
+    await make("KillSecond", { startDt: ago(100 * DAY_MS) });
+    // The second batch dies (as if the process were killed during it).
+    await prisma.$executeRawUnsafe(`CREATE FUNCTION abandon_test_die() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.appointment_id = ${id("KillSecond")} THEN RAISE EXCEPTION 'killed'; END IF; RETURN NEW; END $$`);
+    await prisma.$executeRawUnsafe(`CREATE TRIGGER abandon_test_die BEFORE UPDATE ON appointments FOR EACH ROW EXECUTE FUNCTION abandon_test_die()`);
+    try {
+      await expect(abandonApplications({ abandonDays: 90, batchSize: 1 })).rejects.toThrow(/killed/);
+    } finally {
+      await prisma.$executeRawUnsafe(`DROP TRIGGER abandon_test_die ON appointments`);
+      await prisma.$executeRawUnsafe(`DROP FUNCTION abandon_test_die()`);
+    }
+    expect(await status("KillFirst")).toBe("APWF_STATUS_ABANDONED");
+    expect(await status("KillSecond")).toBe("APWF_STATUS_INCOMPLETE");
+    const keys = async () => (await notifyJobs()).map((j) => j.key);
+    expect(await keys()).toEqual([`notify-abandoned:${id("KillFirst")}`]);
+
+    expect((await abandonApplications({ abandonDays: 90, batchSize: 1 })).abandoned).toEqual([id("KillSecond")]);
+    expect((await abandonApplications({ abandonDays: 90, batchSize: 1 })).abandoned).toEqual([]);
+    expect((await keys()).sort()).toEqual([`notify-abandoned:${id("KillFirst")}`, `notify-abandoned:${id("KillSecond")}`].sort());
+    expect(await prisma.auditLog.count({ where: { action: "APPOINTMENT_ABANDONED" } })).toBe(4);
   });
 });
