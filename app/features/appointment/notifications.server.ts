@@ -258,7 +258,7 @@ export async function notificationEmail(event: AppointmentEvent, appointmentId: 
 
 const PROSPECT_INTRO: Record<AppointmentEvent, string> = {
   SUBMITTED: "Your appointment application was submitted for approval.",
-  APPROVED: "Your appointment application was approved. Welcome aboard: your agent number is below.",
+  APPROVED: "Your appointment application was approved. Welcome aboard!",
   REJECTED: "Your appointment application was rejected for the reason below.",
   RETURNED: "Your appointment application was returned for correction. Please correct it as described below and submit it again.",
   ABANDONED:
