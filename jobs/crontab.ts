@@ -5,4 +5,7 @@ export const crontab = [
   "17 * * * * purge-expired ?max=1&jobKey=purge-expired",
   // Finished reports older than REPORT_RETENTION_DAYS (default 30) and their files.
   "41 3 * * * purge-reports ?max=1&jobKey=purge-reports",
+  // Incomplete applications older than ABANDON_DAYS become abandoned (decision 0031). A run missed while the
+  // portal was down is made up within a day; a failed or killed run is retried (it only finishes the work).
+  "23 2 * * * abandon-applications ?max=5&fill=1d&jobKey=abandon-applications",
 ].join("\n");

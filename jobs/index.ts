@@ -6,6 +6,8 @@ import { notifyAppointment } from "./tasks/notify-appointment";
 import { purgeExpired } from "./tasks/purge-expired";
 import { purgeReports } from "./tasks/purge-reports";
 import { sendEmail } from "./tasks/send-email";
+import { sendSms } from "./tasks/send-sms";
+import { abandonApplicationsTask } from "./tasks/abandon-applications";
 import { sendInvitationTask } from "./tasks/send-invitation";
 
 const tasks = {
@@ -16,6 +18,8 @@ const tasks = {
   "generate-application-pdf": generateApplicationPdf,
   "generate-report": generateReport,
   "purge-reports": purgeReports,
+  "send-sms": sendSms,
+  "abandon-applications": abandonApplicationsTask,
 };
 
 export type TaskName = keyof typeof tasks;

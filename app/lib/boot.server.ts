@@ -234,6 +234,7 @@ function printBanner(embedded: boolean, setupLink: string | undefined) {
     `  Appointment Portal ready at ${e.appUrl}`,
     `  Database: ${embedded ? `embedded PostgreSQL (${path.join(e.dataDir, "postgres")})` : "DATABASE_URL"}`,
     mailCaptureEnabled() ? `  Email: captured, read it at ${e.appUrl}/dev/mail` : "  Email: SMTP_URL",
+    e.SMS_URL ? "  Text messages: SMS_URL" : `  Text messages: captured, read them at ${e.appUrl}/dev/sms`,
   ];
   if (e.SEED_DEMO_DATA) {
     lines.push("  Demo accounts:");

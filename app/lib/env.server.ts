@@ -74,6 +74,12 @@ const schema = z.object({
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default("Appointment Portal <no-reply@portal.localhost>"),
   /**
+   * Outgoing text messages: an HTTP gateway that takes POST {"to","text"} (app/lib/sms.server.ts);
+   * when unset, messages are captured and shown at /dev/sms. SMS_AUTH_TOKEN: sent as a bearer token.
+   */
+  SMS_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  SMS_AUTH_TOKEN: optionalString,
+  /**
    * Run the seed of demo data (published passwords) at start-up (once;
    * idempotent). Off unless asked: `npm start` on a developer machine asks
    * (scripts/start.mjs), a deployment never has them by default.

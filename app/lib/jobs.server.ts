@@ -16,6 +16,7 @@ import type { GenerateReportPayload } from "../../jobs/tasks/generate-report";
 import type { NotifyAppointmentPayload } from "../../jobs/tasks/notify-appointment";
 import type { SendEmailPayload } from "../../jobs/tasks/send-email";
 import type { SendInvitationPayload } from "../../jobs/tasks/send-invitation";
+import type { SendSmsPayload } from "../../jobs/tasks/send-sms";
 import { env } from "./env.server";
 
 /** "reconnecting": the runner lost its database and is trying again. */
@@ -200,6 +201,8 @@ declare global {
       "generate-application-pdf": GenerateApplicationPdfPayload;
       "generate-report": GenerateReportPayload;
       "purge-reports": Record<string, never>;
+      "send-sms": SendSmsPayload;
+      "abandon-applications": Record<string, never>;
     }
   }
 }

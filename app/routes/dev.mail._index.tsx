@@ -1,14 +1,19 @@
 // /dev/mail — the development mailbox: every email captured while SMTP_URL
 // is unset, newest first, 20 per page (?page=2). 404 when mail is sent.
-import type { LoaderFunctionArgs } from "@remix-run/node";
+// The captured text messages are a tab beside it (/dev/sms).
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AnonymousLayout } from "~/components/AnonymousLayout";
 import { PageHeader } from "~/components/PageHeader";
+import { DevCaptureTabs } from "~/features/users/DevCaptureTabs";
 import { requireMailboxAccess } from "~/features/users/dev-mailbox.server";
 import { listCapturedMail } from "~/lib/mail.server";
 import { titleMeta } from "~/lib/meta";
+import { smsCaptureEnabled } from "~/lib/sms.server";
+import reportStyles from "~/styles/reports.css";
 
 export const meta = titleMeta("Mailbox");
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireMailboxAccess(request);
@@ -16,6 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const result = await listCapturedMail(page);
   return {
     ...result,
+    smsCapture: smsCaptureEnabled(),
     rows: result.rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
   };
 }
@@ -23,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const formatDate = (iso: string) => new Date(iso).toISOString().replace("T", " ").slice(0, 19) + " UTC";
 
 export default function DevMailbox() {
-  const { rows, page, pageCount, total } = useLoaderData<typeof loader>();
+  const { rows, page, pageCount, total, smsCapture } = useLoaderData<typeof loader>();
   return (
     <AnonymousLayout wide>
       <section className="card dev-mail">
@@ -31,6 +37,7 @@ export default function DevMailbox() {
           title="Mailbox"
           lead="Emails captured because no SMTP server is configured (SMTP_URL). Nothing here was sent."
         />
+        <DevCaptureTabs current="mail" mail sms={smsCapture} />
         {rows.length === 0 ? (
           <p className="muted">No email has been captured yet.</p>
         ) : (

@@ -1,9 +1,11 @@
-// Tells the recruiter and the uplines about an application event (submitted,
-// approved, rejected, abandoned) by email through the send-email task.
-// Queued with a job key (notify-submitted:<id> ...); safe to run twice.
+// Tells the prospect, the recruiter and the uplines about an application
+// event (submitted, approved, rejected, returned, abandoned) by email through
+// the send-email task and by text through the send-sms task
+// (app/features/appointment/notifications.server.ts). Queued with a job key
+// (notify-<event>:<id>); safe to run twice.
 import type { Task } from "graphile-worker";
 import { z } from "zod";
-import { APPOINTMENT_EVENTS, notifyAppointmentEvent } from "~/features/appointment/notifications.server";
+import { APPOINTMENT_EVENTS, notifyAppointmentEvent, type AddJob } from "~/features/appointment/notifications.server";
 
 export const notifyAppointmentPayload = z.object({
   appointmentId: z.number().int().positive(),
@@ -14,8 +16,11 @@ export type NotifyAppointmentPayload = z.infer<typeof notifyAppointmentPayload>;
 
 export const notifyAppointment: Task = async (payload, helpers) => {
   const { appointmentId, event } = notifyAppointmentPayload.parse(payload);
-  const r = await notifyAppointmentEvent(event, appointmentId, (name, p, spec) => helpers.addJob(name, p, spec));
+  const addJob: AddJob = (name: "send-email" | "send-sms", p: object, spec: { jobKey: string; maxAttempts: number }) =>
+    helpers.addJob(name, p as never, spec);
+  const r = await notifyAppointmentEvent(event, appointmentId, addJob);
   helpers.logger.info(
-    `notify-appointment ${event} ${appointmentId}: ${r.emailsQueued} email(s) queued, ${r.smsRecorded} SMS recorded, ${r.skipped} already sent`,
+    `notify-appointment ${event} ${appointmentId}: ${r.emailsQueued} email(s) and ${r.smsQueued} text(s) queued, ${r.skipped} already sent` +
+      (r.invalidNumbers ? `, ${r.invalidNumbers} number(s) not usable` : ""),
   );
 };

@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server";
 import { deliverMail } from "~/lib/mail.server";
 import { eraseCardData, loadApplication, submitApplication } from "~/features/appointment/appointment.server";
-import { notifyAppointmentEvent } from "~/features/appointment/notifications.server";
+import { notifyAppointmentEvent, type AddJob, type EmailJobPayload, type SmsJobPayload } from "~/features/appointment/notifications.server";
+import { deliverSms } from "~/lib/sms.server";
 import { useTestDatabase } from "../support/db";
 import { createAgent, createUser } from "../support/factories";
 import { filledIn, newApplication, req, useWorldWithJobs } from "./appointment-fixtures";
@@ -79,7 +80,7 @@ describe("submit", () => {
 });
 
 describe("notifications", () => {
-  it("emails the recruiter (default: the sign-in address) and opted-in uplines, records SMS, and sends nothing twice", async () => {
+  it("emails the recruiter (default: the sign-in address) and opted-in uplines, texts opted-in numbers, and sends nothing twice", async () => {
     // An upline above the director who opted in for downline submissions by email and SMS.
     const uplineUser = await createUser(prisma, {});
     const upline = await createAgent(prisma, { userId: uplineUser.id, hierarchyLevel: 0, blockNumber: world.md.blockNumber });
@@ -99,20 +100,39 @@ describe("notifications", () => {
     expect((await submitApplication(user, id, req())).ok).toBe(true);
 
     const queued: Array<{ to: string[]; subject: string; relatedType: string; relatedId: string; jobKey: string }> = [];
-    const add = async (_n: "send-email", p: { to: string[]; subject: string; html: string; relatedType: string; relatedId: string }, spec: { jobKey: string }) => {
-      queued.push({ to: p.to, subject: p.subject, relatedType: p.relatedType, relatedId: p.relatedId, jobKey: spec.jobKey });
-      await deliverMail(p);
+    const texts: Array<{ to: string; text: string; jobKey: string; maxAttempts: number }> = [];
+    const add: AddJob = async (name: "send-email" | "send-sms", p: EmailJobPayload | SmsJobPayload, spec: { jobKey: string; maxAttempts: number }) => {
+      if (name === "send-sms") {
+        const sms = p as SmsJobPayload;
+        texts.push({ to: sms.to, text: sms.text, jobKey: spec.jobKey, maxAttempts: spec.maxAttempts });
+        await deliverSms({ ...sms, deliveryKey: spec.jobKey });
+        return;
+      }
+      const mail = p as EmailJobPayload;
+      queued.push({ to: mail.to, subject: mail.subject, relatedType: mail.relatedType, relatedId: mail.relatedId, jobKey: spec.jobKey });
+      await deliverMail({ ...mail, deliveryKey: spec.jobKey });
     };
     const first = await notifyAppointmentEvent("SUBMITTED", id, add);
-    expect(first).toMatchObject({ emailsQueued: 2, smsRecorded: 1 });
+    expect(first).toMatchObject({ emailsQueued: 2, smsQueued: 1 });
     const to = queued.map((q) => q.to.join(",")).sort();
     expect(to).toEqual([world.mdUser.userName, "up1@example.com,up2@example.com"].sort());
     expect(queued[0].subject).toBe("Application submitted for approval: Jordan Lee");
     const mail = await prisma.mailMessage.findFirstOrThrow({ where: { relatedType: "APPOINTMENT_SUBMITTED", to: { has: world.mdUser.userName } } });
     expect(mail.html).not.toContain("900781234");
+    // The upline's number gets a text (captured: no SMS_URL), keyed per event, application, recipient and number.
+    expect(texts).toEqual([
+      {
+        to: "+15125550111",
+        text: expect.stringContaining("the application of Jordan Lee (your downline) was submitted for approval"),
+        jobKey: expect.stringMatching(new RegExp(`^appointment-sms:submitted:${id}@\\d+:${uplineUser.id}:15125550111$`)),
+        maxAttempts: 5,
+      },
+    ]);
+    expect(await prisma.smsMessage.count({ where: { relatedType: "APPOINTMENT_SUBMITTED", status: "CAPTURED" } })).toBe(1);
 
     const second = await notifyAppointmentEvent("SUBMITTED", id, add);
-    expect(second).toMatchObject({ emailsQueued: 0, smsRecorded: 0, skipped: 2 });
-    expect(await prisma.auditLog.count({ where: { action: "SMS_NOT_SENT", targetId: String(id) } })).toBe(1);
+    expect(second).toMatchObject({ emailsQueued: 0, smsQueued: 0, skipped: 3 });
+    expect(await prisma.smsMessage.count({ where: { relatedType: "APPOINTMENT_SUBMITTED" } })).toBe(1);
+    expect(await prisma.auditLog.count({ where: { action: "SMS_NOT_SENT" } })).toBe(0);
   });
 });

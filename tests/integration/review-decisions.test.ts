@@ -12,7 +12,7 @@ import { createFromWizard } from "~/features/appointment/create.server";
 import { validApplication } from "~/features/appointment/fixtures";
 import { SECTION_DATA_KEY } from "~/features/appointment/form-data";
 import { DATA_SECTIONS, type AppointmentTypeCode } from "~/features/appointment/model";
-import { notifyAppointmentEvent } from "~/features/appointment/notifications.server";
+import { notifyAppointmentEvent, type AddJob } from "~/features/appointment/notifications.server";
 import { approveApplication, decisionHistory, latestReturn, rejectApplication, returnApplication } from "~/features/review/decisions.server";
 import { getDashboard } from "~/features/users/dashboard.server";
 import { getShellContext } from "~/features/users/shell.server";
@@ -102,10 +102,16 @@ describe("return for correction", () => {
 
     // The prospect is told by email, once per return.
     const sent: string[][] = [];
-    const add = async (_n: "send-email", p: { to: string[]; subject: string; html: string; relatedType: string; relatedId: string }) => {
+    // As the send-email task delivers: the job key is the delivery key.
+    const add = (async (
+      n: string,
+      p: { to: string[]; subject: string; html: string; relatedType: string; relatedId: string },
+      spec: { jobKey: string },
+    ) => {
+      if (n !== "send-email") return;
       sent.push(p.to);
-      await deliverMail(p);
-    };
+      await deliverMail({ ...p, deliveryKey: spec.jobKey });
+    }) as unknown as AddJob;
     expect(await notifyAppointmentEvent("RETURNED", id, add)).toMatchObject({ emailsQueued: 1 });
     expect(sent).toEqual([[user.userName]]);
     const mail = await prisma.mailMessage.findFirstOrThrow({ where: { relatedType: "APPOINTMENT_RETURNED" } });

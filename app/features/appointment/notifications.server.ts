@@ -1,33 +1,41 @@
-// Notifications about a prospect's application (spec part 1 §3 'Preferences'):
-// the recruiter (category CAT_APP*_RECRUIT) and the recruiter's uplines
-// (CAT_APP*_RECRUIT_DOWNLN) are told, by email, according to their
-// communication preferences. SMS: no gateway exists, so an SMS preference is
-// recorded in the audit log (SMS_NOT_SENT) instead of being sent.
+// Notifications about a prospect's application (spec part 1 §3 'Preferences';
+// decision 0031):
+//  - the recruiter (category CAT_APP*_RECRUIT) and the recruiter's uplines
+//    (CAT_APP*_RECRUIT_DOWNLN) are told by email and by text message (SMS)
+//    according to their communication preferences;
+//  - the prospect is told by email of the decisions about their own
+//    application (approved, rejected, returned for correction, abandoned);
+//    a returned paper application also goes to the recruiter who filled it in.
+//    RETURNED has no preference category: recruiters and uplines are not told.
 //
 // Run by the notify-appointment job (jobs/tasks/notify-appointment.ts), which
-// submitApplication queues in the same transaction as the status change.
-// Idempotent: a recipient who already has the email (mail_messages with
-// relatedType APPOINTMENT_<EVENT> and relatedId '<appointmentId>:<userId>')
-// is skipped, and every email is queued with a job key.
-import { createHash } from "node:crypto";
-import { audit } from "~/lib/audit.server";
+// submit, the back-office decisions and the abandonment task queue in the same
+// transaction as the status change. Emails go through the send-email task and
+// texts through the send-sms task, one job per recipient (per number for
+// texts), each with a job key that is also its delivery key: running the
+// notification again queues nothing that was already delivered, and a job run
+// twice delivers once.
+//
+// Events that can happen again to one application (SUBMITTED after a return,
+// RETURNED a second time) carry the occurrence in their keys (the submission
+// time; the return decision's id), so the second occurrence is told too.
 import { prisma } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import type { PreferenceCategory, RecruiterCategory } from "~/features/preferences/schema";
-import { RETURNED_EMAIL } from "~/features/review/decision-messages";
-import { APPOINTMENT_TYPE_LABELS, SECTION_TITLES, isAppointmentTypeCode } from "./model";
+import { toE164 } from "~/lib/sms.server";
+import { splitEntries, type PreferenceCategory, type RecruiterCategory } from "~/features/preferences/schema";
+import { APPOINTMENT_TYPE_LABELS, isAppointmentTypeCode, SECTION_TITLES, isSectionId } from "./model";
 
 export const APPOINTMENT_EVENTS = ["SUBMITTED", "APPROVED", "REJECTED", "ABANDONED", "RETURNED"] as const;
 export type AppointmentEvent = (typeof APPOINTMENT_EVENTS)[number];
-/** Events told to the recruiter and uplines by preference (RETURNED is told to the prospect: notifyReturned). */
-type RecruiterEvent = Exclude<AppointmentEvent, "RETURNED">;
 
 // The category codes are the preferences page's (features/preferences/schema.ts): one spelling.
-const CATEGORY: Record<RecruiterEvent, RecruiterCategory> = {
+// RETURNED has none (the spec's eight categories do not name it).
+const CATEGORY: Record<AppointmentEvent, RecruiterCategory | null> = {
   SUBMITTED: "CAT_APPSUB_RECRUIT",
   APPROVED: "CAT_APPAPRV_RECRUIT",
   REJECTED: "CAT_APPREJ_RECRUIT",
   ABANDONED: "CAT_APPABAND_RECRUIT",
+  RETURNED: null,
 };
 
 const SUBJECT_VERB: Record<AppointmentEvent, string> = {
@@ -38,45 +46,92 @@ const SUBJECT_VERB: Record<AppointmentEvent, string> = {
   RETURNED: "returned for correction",
 };
 
+/** The events the prospect is told of by email. */
+const PROSPECT_EVENTS: ReadonlySet<AppointmentEvent> = new Set(["APPROVED", "REJECTED", "RETURNED", "ABANDONED"]);
+
+/** Attempts of a notification email (graphile-worker's default is 25, spread over days). */
+export const NOTIFY_EMAIL_MAX_ATTEMPTS = 10;
+/** Attempts of a notification text (the send-sms task's limit). */
+export const NOTIFY_SMS_MAX_ATTEMPTS = 5;
+
 /** The job key of the notification job for an event (submit uses notify-submitted:<id>). */
 export function notifyJobKey(event: AppointmentEvent, appointmentId: number): string {
   return `notify-${event.toLowerCase()}:${appointmentId}`;
 }
 
 export type NotificationRecipient = {
+  /** The user told, or 'prospect' for the prospect's address (who may have no account yet). */
   userId: string;
-  /** RECRUITER (the inviter, submitter or recruiting agent's user) or UPLINE. */
-  relation: "RECRUITER" | "UPLINE";
-  categoryCode: string;
+  /** RECRUITER (the inviter, submitter or recruiting agent's user), UPLINE, or PROSPECT. */
+  relation: "RECRUITER" | "UPLINE" | "PROSPECT";
+  /** The preference category that chose the recipient (null for the prospect and a returned paper application). */
+  categoryCode: string | null;
   emails: string[];
   smsNumbers: string[];
 };
 
-const splitValues = (v: string) =>
-  v
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .slice(0, 5);
+/** At most 5 values per preference (spec part 1 §9), split the way the preferences page splits them. */
+const splitValues = (v: string) => splitEntries(v).slice(0, 5);
+
+type AppointmentPeople = {
+  userId: string | null;
+  isPaperAppointment: boolean;
+  prospectEmailAddress: string | null;
+  submitterId: string | null;
+  recruiterAgentId: number | null;
+  recruiterAgent: { userId: string | null } | null;
+  invitation: { inviterUserId: string | null } | null;
+  user: { userName: string; isActive: boolean } | null;
+  personal: { emailAddress: string | null } | null;
+};
+
+async function loadPeople(appointmentId: number): Promise<AppointmentPeople | null> {
+  return prisma.appointment.findUnique({
+    where: { appointmentId },
+    select: {
+      userId: true,
+      isPaperAppointment: true,
+      prospectEmailAddress: true,
+      submitterId: true,
+      recruiterAgentId: true,
+      recruiterAgent: { select: { userId: true } },
+      invitation: { select: { inviterUserId: true } },
+      user: { select: { userName: true, isActive: true } },
+      personal: { select: { emailAddress: true } },
+    },
+  });
+}
+
+/** The prospect's address: their account's sign-in address, else the address the application was made for. */
+function prospectAddress(a: AppointmentPeople): string | null {
+  if (a.user) return a.user.isActive ? a.user.userName : null;
+  return a.prospectEmailAddress || a.personal?.emailAddress || null;
+}
 
 /**
  * Who is told about the event and how. The recruiter's users without any
  * saved preference for the category get the email at their sign-in address
  * (the recruiter asked for the application to be made); uplines are told
- * only when they opted in for downline notifications.
+ * only when they opted in for downline notifications. The prospect comes
+ * first (relation PROSPECT) for the events in PROSPECT_EVENTS.
  */
 export async function notificationRecipients(event: AppointmentEvent, appointmentId: number): Promise<NotificationRecipient[]> {
-  if (event === "RETURNED") return [];
-  const a = await prisma.appointment.findUnique({
-    where: { appointmentId },
-    select: {
-      submitterId: true,
-      recruiterAgentId: true,
-      recruiterAgent: { select: { userId: true } },
-      invitation: { select: { inviterUserId: true } },
-    },
-  });
+  const a = await loadPeople(appointmentId);
   if (!a) return [];
+  const out: NotificationRecipient[] = [];
+  if (PROSPECT_EVENTS.has(event)) {
+    // A paper application's prospect without an account cannot correct it: its recruiter does.
+    const address = event === "RETURNED" && a.isPaperAppointment && !a.userId ? null : prospectAddress(a);
+    if (address) out.push({ userId: "prospect", relation: "PROSPECT", categoryCode: null, emails: [address], smsNumbers: [] });
+  }
+  const recruiterCategory = CATEGORY[event];
+  if (!recruiterCategory) {
+    if (event === "RETURNED" && a.isPaperAppointment && a.submitterId) {
+      const submitter = await prisma.user.findFirst({ where: { id: a.submitterId, isActive: true }, select: { id: true, userName: true } });
+      if (submitter) out.push({ userId: submitter.id, relation: "RECRUITER", categoryCode: null, emails: [submitter.userName], smsNumbers: [] });
+    }
+    return out;
+  }
   const recruiterIds = new Set(
     [a.invitation?.inviterUserId, a.submitterId, a.recruiterAgent?.userId].filter((v): v is string => !!v),
   );
@@ -89,8 +144,7 @@ export async function notificationRecipients(event: AppointmentEvent, appointmen
     for (const u of ups) if (u.ancestor.userId && !recruiterIds.has(u.ancestor.userId)) uplineIds.add(u.ancestor.userId);
   }
   const ids = [...recruiterIds, ...uplineIds];
-  if (ids.length === 0) return [];
-  const recruiterCategory = CATEGORY[event];
+  if (ids.length === 0) return out;
   const downlineCategory: PreferenceCategory = `${recruiterCategory}_DOWNLN`;
   const users = await prisma.user.findMany({
     where: { id: { in: ids }, isActive: true },
@@ -102,7 +156,6 @@ export async function notificationRecipients(event: AppointmentEvent, appointmen
       },
     },
   });
-  const out: NotificationRecipient[] = [];
   for (const u of users) {
     const relation = recruiterIds.has(u.id) ? "RECRUITER" : "UPLINE";
     const categoryCode = relation === "RECRUITER" ? recruiterCategory : downlineCategory;
@@ -122,13 +175,14 @@ export async function notificationRecipients(event: AppointmentEvent, appointmen
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-/** Subject and body of the email (no sensitive values: name, type, levels, date). */
-export async function notificationEmail(event: AppointmentEvent, appointmentId: number, relation: NotificationRecipient["relation"]) {
+/** What the messages of an event say (no sensitive values: name, type, levels, dates, decision). */
+async function eventFacts(event: AppointmentEvent, appointmentId: number) {
   const a = await prisma.appointment.findUniqueOrThrow({
     where: { appointmentId },
     select: {
       appointmentTypeCode: true,
       prospectEmailAddress: true,
+      startDt: true,
       submittedAt: true,
       agentNumber: true,
       rejectionReason: true,
@@ -139,6 +193,12 @@ export async function notificationEmail(event: AppointmentEvent, appointmentId: 
           levelNo: true,
           scheduleLevel: { select: { levelName: true, schedule: { select: { carrier: { select: { carrierCode: true } }, productType: { select: { name: true } } } } } },
         },
+      },
+      decisions: {
+        where: { decisionCode: event === "RETURNED" ? "RETURN" : event === "REJECTED" ? "REJECT" : "none" },
+        orderBy: { decidedAt: "desc" },
+        take: 1,
+        select: { reason: true, sections: true },
       },
     },
   });
@@ -155,125 +215,154 @@ export async function notificationEmail(event: AppointmentEvent, appointmentId: 
   );
   const r = a.recruiterAgent;
   const recruiter = r ? `${r.agentType === "C" && r.companyName ? r.companyName : [r.firstName, r.lastName].filter(Boolean).join(" ")} (${r.agentNumber})` : "";
-  const subject = `Application ${SUBJECT_VERB[event]}: ${prospect}`;
+  const decision = a.decisions[0];
+  const reason = decision?.reason ?? (event === "REJECTED" ? a.rejectionReason : null) ?? null;
+  const sections = (decision?.sections ?? []).filter(isSectionId).map((s) => SECTION_TITLES[s]);
+  return { a, prospect, type, lines, recruiter, reason, sections };
+}
+
+/** Subject and body of the email for one recipient. */
+export async function notificationEmail(event: AppointmentEvent, appointmentId: number, relation: NotificationRecipient["relation"]) {
+  const { a, prospect, type, lines, recruiter, reason, sections } = await eventFacts(event, appointmentId);
+  const verb = SUBJECT_VERB[event];
+  const subject = relation === "PROSPECT" ? `Your appointment application was ${verb}` : `Application ${verb}: ${prospect}`;
   const intro =
-    relation === "RECRUITER"
-      ? `The appointment application of ${prospect}, whom you recruited, was ${SUBJECT_VERB[event]}.`
-      : `The appointment application of ${prospect}, recruited in your downline${recruiter ? ` by ${recruiter}` : ""}, was ${SUBJECT_VERB[event]}.`;
+    relation === "PROSPECT"
+      ? PROSPECT_INTRO[event]
+      : relation === "RECRUITER"
+        ? `The appointment application of ${prospect}, whom you recruited, was ${verb}.`
+        : `The appointment application of ${prospect}, recruited in your downline${recruiter ? ` by ${recruiter}` : ""}, was ${verb}.`;
   const facts: Array<[string, string]> = [
     ["Prospect", prospect],
     ["Appointment type", type],
     ...lines.map((l): [string, string] => ["Appointment", l]),
+    ["Started", a.startDt.toISOString().slice(0, 10)],
     ...(a.submittedAt ? [["Submitted", a.submittedAt.toISOString().slice(0, 10)] as [string, string]] : []),
     ...(event === "APPROVED" && a.agentNumber ? [["Agent number", a.agentNumber] as [string, string]] : []),
-    ...(event === "REJECTED" && a.rejectionReason ? [["Reason", a.rejectionReason] as [string, string]] : []),
+    ...((event === "REJECTED" || event === "RETURNED") && reason ? [["Reason", reason] as [string, string]] : []),
+    ...(event === "RETURNED" && sections.length ? [["Sections to correct", sections.join(", ")] as [string, string]] : []),
   ];
-  const url = `${env().appUrl}/home`;
+  const url = event === "RETURNED" ? `${env().appUrl}/appoint?id=${appointmentId}` : `${env().appUrl}/home`;
   const html = [
     `<p>${escapeHtml(intro)}</p>`,
     `<table>${facts.map(([k, v]) => `<tr><td><strong>${escapeHtml(k)}</strong></td><td>${escapeHtml(v)}</td></tr>`).join("")}</table>`,
-    `<p><a href="${escapeHtml(url)}">Open the portal</a></p>`,
-    `<p>You receive this email because of your communication preferences; change them under Communication Preferences in the portal.</p>`,
-  ].join("\n");
+    `<p><a href="${escapeHtml(url)}">${event === "RETURNED" ? "Open the application" : "Open the portal"}</a></p>`,
+    relation === "PROSPECT" || relation === "RECRUITER" && event === "RETURNED"
+      ? ""
+      : `<p>You receive this email because of your communication preferences; change them under Communication Preferences in the portal.</p>`,
+  ]
+    .filter(Boolean)
+    .join("\n");
   return { subject, html };
 }
 
-type AddJob = (
-  identifier: "send-email",
-  payload: { to: string[]; subject: string; html: string; relatedType: string; relatedId: string },
-  spec: { jobKey: string },
-) => Promise<unknown>;
+const PROSPECT_INTRO: Record<AppointmentEvent, string> = {
+  SUBMITTED: "Your appointment application was submitted for approval.",
+  APPROVED: "Your appointment application was approved. Welcome aboard!",
+  REJECTED: "Your appointment application was rejected for the reason below.",
+  RETURNED: "Your appointment application was returned for correction. Please correct it as described below and submit it again.",
+  ABANDONED:
+    "Your appointment application was not submitted within the allowed period and was abandoned. If you still wish to be appointed, please contact your recruiter.",
+};
 
-export type NotifyResult = { emailsQueued: number; smsRecorded: number; skipped: number };
+/** The text message of an event (one segment where the name allows: no sensitive values). */
+export async function notificationSms(event: AppointmentEvent, appointmentId: number, relation: NotificationRecipient["relation"]) {
+  const { prospect } = await eventFacts(event, appointmentId);
+  const who = relation === "UPLINE" ? `${prospect} (your downline)` : prospect;
+  return `${env().DEFAULT_TITLE}: the application of ${who} was ${SUBJECT_VERB[event]}. ${env().appUrl}/home`;
+}
 
 /**
- * Queues the emails of an event through the send-email task (one job per
- * recipient, job key 'appointment-mail:<event>:<id>:<userId>') and records
- * SMS preferences that cannot be honoured. Recipients already emailed are
- * skipped, so running it twice sends nothing twice.
+ * The occurrence of an event that can happen more than once to one
+ * application ('' for the final ones): the submission time for SUBMITTED,
+ * the latest return decision for RETURNED.
+ */
+async function occurrence(event: AppointmentEvent, appointmentId: number): Promise<string> {
+  if (event === "SUBMITTED") {
+    const a = await prisma.appointment.findUnique({ where: { appointmentId }, select: { submittedAt: true } });
+    return a?.submittedAt ? `@${a.submittedAt.getTime()}` : "";
+  }
+  if (event === "RETURNED") {
+    const d = await prisma.appointmentDecision.findFirst({
+      where: { appointmentId, decisionCode: "RETURN" },
+      orderBy: { decidedAt: "desc" },
+      select: { id: true },
+    });
+    return d ? `@${d.id}` : "";
+  }
+  return "";
+}
+
+export type EmailJobPayload = { to: string[]; subject: string; html: string; relatedType: string; relatedId: string };
+export type SmsJobPayload = { to: string; text: string; relatedType: string; relatedId: string };
+type JobSpec = { jobKey: string; maxAttempts: number };
+
+/** Queues a job (the notify-appointment task passes graphile-worker's helpers.addJob). */
+export type AddJob = {
+  (identifier: "send-email", payload: EmailJobPayload, spec: JobSpec): Promise<unknown>;
+  (identifier: "send-sms", payload: SmsJobPayload, spec: JobSpec): Promise<unknown>;
+};
+
+export type NotifyResult = { emailsQueued: number; smsQueued: number; skipped: number; invalidNumbers: number };
+
+/** The key of a notification email (job key and delivery key). */
+export const notificationMailKey = (event: AppointmentEvent, appointmentId: number, occ: string, recipient: string) =>
+  `appointment-mail:${event.toLowerCase()}:${appointmentId}${occ}:${recipient}`;
+
+/** The key of a notification text (job key and delivery key): one per number. */
+export const notificationSmsKey = (event: AppointmentEvent, appointmentId: number, occ: string, recipient: string, e164: string) =>
+  `appointment-sms:${event.toLowerCase()}:${appointmentId}${occ}:${recipient}:${e164.replace(/\D/g, "")}`;
+
+/**
+ * Queues the emails and texts of an event: one send-email job per recipient
+ * and one send-sms job per number, keyed as above. What was already delivered
+ * under its key is not queued again, so running it twice sends nothing twice.
  */
 export async function notifyAppointmentEvent(event: AppointmentEvent, appointmentId: number, addJob: AddJob): Promise<NotifyResult> {
-  if (event === "RETURNED") return notifyReturned(appointmentId, addJob);
   const recipients = await notificationRecipients(event, appointmentId);
+  const occ = await occurrence(event, appointmentId);
   const relatedType = `APPOINTMENT_${event}`;
-  const result: NotifyResult = { emailsQueued: 0, smsRecorded: 0, skipped: 0 };
+  const result: NotifyResult = { emailsQueued: 0, smsQueued: 0, skipped: 0, invalidNumbers: 0 };
+  const delivered = async (table: "mail" | "sms", deliveryKey: string) => {
+    const where = { deliveryKey, status: { in: ["CAPTURED", "SENT"] } };
+    const row = table === "mail"
+      ? await prisma.mailMessage.findFirst({ where, select: { id: true } })
+      : await prisma.smsMessage.findFirst({ where, select: { id: true } });
+    return row != null;
+  };
+  // The same words for every recipient of one relation: built once.
+  const emails = new Map<NotificationRecipient["relation"], { subject: string; html: string }>();
+  const texts = new Map<NotificationRecipient["relation"], string>();
   for (const r of recipients) {
-    const relatedId = `${appointmentId}:${r.userId}`;
+    const relatedId = `${appointmentId}${occ}:${r.userId}`;
     if (r.emails.length) {
-      const already = await prisma.mailMessage.findFirst({
-        where: { relatedType, relatedId, status: { in: ["CAPTURED", "SENT"] } },
-        select: { id: true },
-      });
-      if (already) {
+      const jobKey = notificationMailKey(event, appointmentId, occ, r.userId);
+      if (await delivered("mail", jobKey)) {
         result.skipped++;
       } else {
-        const { subject, html } = await notificationEmail(event, appointmentId, r.relation);
-        await addJob(
-          "send-email",
-          { to: r.emails, subject, html, relatedType, relatedId },
-          { jobKey: `appointment-mail:${event.toLowerCase()}:${appointmentId}:${r.userId}` },
-        );
+        const mail = emails.get(r.relation) ?? (await notificationEmail(event, appointmentId, r.relation));
+        emails.set(r.relation, mail);
+        const { subject, html } = mail;
+        await addJob("send-email", { to: r.emails, subject, html, relatedType, relatedId }, { jobKey, maxAttempts: NOTIFY_EMAIL_MAX_ATTEMPTS });
         result.emailsQueued++;
       }
     }
-    if (r.smsNumbers.length) {
-      const key = createHash("sha256").update(`${relatedType}:${relatedId}`).digest("hex").slice(0, 16);
-      const recorded = await prisma.auditLog.findFirst({
-        where: { action: "SMS_NOT_SENT", targetType: "Appointment", targetId: String(appointmentId), details: { path: ["key"], equals: key } },
-        select: { id: true },
-      });
-      if (!recorded) {
-        await audit("SMS_NOT_SENT", {
-          actorUserId: null,
-          targetType: "Appointment",
-          targetId: String(appointmentId),
-          details: { key, event, userId: r.userId, numbers: r.smsNumbers.length, reason: "no SMS gateway is configured" },
-        });
-        result.smsRecorded++;
+    for (const raw of r.smsNumbers) {
+      const to = toE164(raw);
+      if (!to) {
+        result.invalidNumbers++;
+        continue;
       }
+      const jobKey = notificationSmsKey(event, appointmentId, occ, r.userId, to);
+      if (await delivered("sms", jobKey)) {
+        result.skipped++;
+        continue;
+      }
+      const text = texts.get(r.relation) ?? (await notificationSms(event, appointmentId, r.relation));
+      texts.set(r.relation, text);
+      await addJob("send-sms", { to, text, relatedType, relatedId }, { jobKey, maxAttempts: NOTIFY_SMS_MAX_ATTEMPTS });
+      result.smsQueued++;
     }
   }
   return result;
-}
-
-// ───────────────────────────── returned for correction ─────────────────────────────
-// Minimal handling (issue 11, decision 0028): the prospect (and, for a paper
-// application, the recruiter who fills it in) is told by email, with the
-// reason and the sections to correct. Recruiter preference categories have no
-// RETURNED code. One email per RETURN decision (an application may be returned
-// more than once): relatedId '<appointmentId>:<decisionId>'.
-
-/** Emails the latest RETURN decision of an application that is still INCOMPLETE; nothing when already sent. */
-export async function notifyReturned(appointmentId: number, addJob: AddJob): Promise<NotifyResult> {
-  const result: NotifyResult = { emailsQueued: 0, smsRecorded: 0, skipped: 0 };
-  const a = await prisma.appointment.findUnique({
-    where: { appointmentId },
-    select: {
-      appointmentStatusCode: true,
-      prospectEmailAddress: true,
-      user: { select: { userName: true, isActive: true } },
-      submitter: { select: { userName: true, isActive: true } },
-      personal: { select: { emailAddress: true } },
-      decisions: { orderBy: { decidedAt: "desc" }, take: 1, select: { id: true, decisionCode: true, reason: true, sections: true } },
-    },
-  });
-  const d = a?.decisions[0];
-  if (!a || !d || d.decisionCode !== "RETURN" || a.appointmentStatusCode !== "APWF_STATUS_INCOMPLETE") return result;
-  const prospect = a.user ? (a.user.isActive ? a.user.userName : null) : (a.prospectEmailAddress ?? a.personal?.emailAddress ?? null);
-  const to = [...new Set([prospect, a.submitter?.isActive ? a.submitter.userName : null].filter((v): v is string => !!v))];
-  if (to.length === 0) return result;
-  const relatedType = "APPOINTMENT_RETURNED";
-  const relatedId = `${appointmentId}:${d.id}`;
-  const already = await prisma.mailMessage.findFirst({ where: { relatedType, relatedId, status: { in: ["CAPTURED", "SENT"] } }, select: { id: true } });
-  if (already) return { ...result, skipped: 1 };
-  const sections = d.sections.map((s) => (SECTION_TITLES as Record<string, string>)[s] ?? s);
-  const url = `${env().appUrl}/appoint?id=${appointmentId}`;
-  const html = [
-    `<p>${escapeHtml(RETURNED_EMAIL.intro)}</p>`,
-    `<p><strong>${escapeHtml(RETURNED_EMAIL.reasonLabel)}:</strong> ${escapeHtml(d.reason)}</p>`,
-    ...(sections.length ? [`<p><strong>${escapeHtml(RETURNED_EMAIL.sectionsLabel)}:</strong> ${escapeHtml(sections.join(", "))}</p>`] : []),
-    `<p>${escapeHtml(RETURNED_EMAIL.action)} <a href="${escapeHtml(url)}">${escapeHtml(RETURNED_EMAIL.link)}</a></p>`,
-  ].join("\n");
-  await addJob("send-email", { to, subject: RETURNED_EMAIL.subject, html, relatedType, relatedId }, { jobKey: `appointment-mail:returned:${d.id}` });
-  return { ...result, emailsQueued: 1 };
 }

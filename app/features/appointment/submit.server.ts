@@ -87,9 +87,9 @@ export async function eraseCardVerificationCode(db: Db, appointmentId: number): 
  * the back office calls it. Keeps the card type and last four digits for
  * the record. Returns true when card data was erased.
  */
-export async function eraseCardData(db: Db, appointmentId: number): Promise<boolean> {
+export async function eraseCardData(db: Db, appointmentId: number | number[]): Promise<boolean> {
   const r = await db.appointmentCardInfo.updateMany({
-    where: { appointmentId },
+    where: { appointmentId: Array.isArray(appointmentId) ? { in: appointmentId } : appointmentId },
     data: { cardNumberEncrypted: null, cvcEncrypted: null, expirationMonth: null, expirationYear: null, nameOnCard: null, billingAddress: null, city: null, stateCode: null, zip: null },
   });
   return r.count > 0;

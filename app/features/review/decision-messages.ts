@@ -16,16 +16,6 @@ export const DECISION_MESSAGES = {
   noLines: "The application has no appointment link line to place the new agent under.",
 } as const;
 
-/** The email to the prospect (and a paper application's recruiter) when an application is returned for correction. */
-export const RETURNED_EMAIL = {
-  subject: "Your appointment application was returned for correction",
-  intro: "Your appointment application was returned for correction by our contracting team.",
-  reasonLabel: "Reason",
-  sectionsLabel: "Sections to correct",
-  action: "Please correct the application and submit it again:",
-  link: "Open the application",
-} as const;
-
 /** The email to a paper prospect without an account when the application is approved. */
 export const APPROVED_ACCOUNT_EMAIL = {
   subject: "Your appointment was approved: create your portal account",

@@ -6,11 +6,11 @@ import { byVerifiedEmail, ROLE_MARKETING_DIRECTOR } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { getPipeline, type Pipeline } from "~/features/pipeline/pipeline.server";
+import { abandonClockStart, abandonDaysLeft } from "~/features/appointment/abandon.server";
 import { APPT_STATUS, navRules, ownAgentNumbersOnce, type AgentNumberRef, type NavRules } from "./shell.server";
 
 /** Status of a pending invitation that has no application yet. */
 export const STATUS_NEW = "NEW";
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type EntryKind = "complete" | "resume" | "pending" | "approved";
 
@@ -40,6 +40,8 @@ export type DashboardAppointment = {
   statusCode: string;
   typeCode: string;
   startDt: Date;
+  /** The latest return for correction (restarts the abandon clock; decision 0031). */
+  lastReturnedAt?: Date | null;
   appointmentLinkId: number | null;
   multiLinkId: number | null;
   lines: string[];
@@ -75,12 +77,8 @@ export function entryKind(statusCode: string, isWebBasedOnly: boolean): EntryKin
   return "resume";
 }
 
-/** The abandon period minus whole days since the start; null unless > 0. */
-export function abandonDaysLeft(startDt: Date, abandonDays: number, now: Date): number | null {
-  const elapsed = Math.floor((now.getTime() - startDt.getTime()) / DAY_MS);
-  const left = abandonDays - Math.max(0, elapsed);
-  return left > 0 ? left : null;
-}
+/** The abandon period minus whole days since the start; null unless > 0 (the abandonment task's rule). */
+export { abandonDaysLeft };
 
 export function wizardHref(inv: Pick<PendingInvitation, "link" | "multiLinkId">): string {
   const p = new URLSearchParams({ link: inv.link });
@@ -110,7 +108,8 @@ export function dashboardEntries(input: {
       statusText: statusText(a.statusCode),
       lines: a.lines,
       startDt: a.startDt.toISOString(),
-      abandonDaysLeft: a.statusCode === APPT_STATUS.INCOMPLETE ? abandonDaysLeft(a.startDt, abandonDays, now) : null,
+      abandonDaysLeft:
+        a.statusCode === APPT_STATUS.INCOMPLETE ? abandonDaysLeft(abandonClockStart(a.startDt, a.lastReturnedAt), abandonDays, now) : null,
     });
   }
   const linkIds = new Set(appointments.map((a) => a.appointmentLinkId).filter((v) => v != null));
@@ -207,6 +206,7 @@ export async function getDashboard(user: CurrentUser, now: Date = new Date(), fr
         multiLinkId: true,
         appointmentLink: { select: levelSelect },
         multiLink: multiSelect,
+        decisions: { where: { decisionCode: "RETURN" }, orderBy: { decidedAt: "desc" }, take: 1, select: { decidedAt: true } },
       },
     }),
     prisma.invitation.findMany({
@@ -232,6 +232,7 @@ export async function getDashboard(user: CurrentUser, now: Date = new Date(), fr
     statusCode: a.appointmentStatusCode,
     typeCode: a.appointmentTypeCode,
     startDt: a.startDt,
+    lastReturnedAt: a.decisions[0]?.decidedAt ?? null,
     appointmentLinkId: a.appointmentLinkId,
     multiLinkId: a.multiLinkId,
     lines: linesOf(a.appointmentLink, a.multiLink),

@@ -4,10 +4,12 @@
 // request comes from this machine (a loopback socket address: the server
 // listens on 127.0.0.1 by default then, but HOST may open it to the
 // network). Anyone else needs an internal administrator's session; with
-// SMTP_URL set the mailbox does not exist.
+// SMTP_URL set the mailbox does not exist. The captured text messages
+// (/dev/sms) follow the same rule, and do not exist with SMS_URL set.
 import { notFound } from "~/components/PageNotFound";
 import { getCurrentUser } from "~/lib/auth.server";
 import { mailCaptureEnabled } from "~/lib/mail.server";
+import { smsCaptureEnabled } from "~/lib/sms.server";
 import { isLoopbackAddress, portalIsLocal } from "~/lib/net.server";
 import { clientIp } from "~/lib/security.server";
 
@@ -18,8 +20,17 @@ export function mailboxOpenWithoutSignIn(opts: { portalLocal: boolean; clientAdd
   return opts.portalLocal && isLoopbackAddress(opts.clientAddress);
 }
 
-export async function requireMailboxAccess(request: Request): Promise<void> {
-  if (!mailCaptureEnabled()) throw notFound();
+export function requireMailboxAccess(request: Request): Promise<void> {
+  return requireCaptureAccess(request, mailCaptureEnabled());
+}
+
+/** The captured text messages (/dev/sms): the same rule, while SMS_URL is unset (decision 0031). */
+export function requireSmsBoxAccess(request: Request): Promise<void> {
+  return requireCaptureAccess(request, smsCaptureEnabled());
+}
+
+async function requireCaptureAccess(request: Request, capturing: boolean): Promise<void> {
+  if (!capturing) throw notFound();
   if (mailboxOpenWithoutSignIn({ portalLocal: portalIsLocal(), clientAddress: clientIp(request) })) return;
   const user = await getCurrentUser(request);
   // An impersonating session always has an internal administrator behind it.
