@@ -8,7 +8,7 @@ const form = (fields: Record<string, string>) => {
   for (const [k, v] of Object.entries(fields)) fd.set(k, v);
   return fd;
 };
-const errorsOf = (s: ReturnType<typeof parseWithZod>) => (s.status === "success" ? {} : (s.reply().error ?? {}));
+const errorsOf = (s: { status?: string; reply(): { error?: Record<string, string[] | null> | null } }) => (s.status === "success" ? {} : (s.reply().error ?? {}));
 
 const TOKEN = "0b0a2f8e-6f2d-4c4e-9a51-6d1c8f0c2b11";
 
