@@ -127,7 +127,7 @@ describe("service requests without JavaScript", () => {
     await admin.getByText(`Agent ${X.agentNumber} and the 1 agent of its downline are now under agent ${agentPosition}.`).waitFor();
 
     // 5. Done.
-    await admin.getByLabel("Status", { exact: true }).selectOption("DONE");
+    await admin.getByRole("form", { name: "Status" }).getByRole("combobox", { name: /^Status/ }).selectOption("DONE");
     await admin.getByRole("button", { name: "SAVE STATUS" }).click();
     await admin.getByText("The status of the request is saved.").waitFor();
     expect(await withDb(async (c) => (await c.query(`SELECT status FROM service_requests WHERE service_request_id = $1`, [requestId])).rows[0].status)).toBe("DONE");
