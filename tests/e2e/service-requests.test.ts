@@ -151,6 +151,7 @@ describe("service requests without JavaScript", () => {
       await page.goto(`${appUrl}${path}`);
       await page.locator("h1").first().waitFor();
       found.push(...(await violations(page, `${width}px ${path}`)));
+      if (process.env.SR_SCREENSHOTS) await page.screenshot({ path: `${process.env.SR_SCREENSHOTS}/${width}-${path.includes("?") ? "queue" : "request"}.png`, fullPage: true });
     }
     // With a preview and with messages next to the fields.
     await page.getByLabel("Agent number to move").fill(XC.agentNumber);
@@ -158,6 +159,7 @@ describe("service requests without JavaScript", () => {
     await page.getByRole("button", { name: "PREVIEW" }).click();
     await page.getByText("What moves").waitFor();
     found.push(...(await violations(page, `${width}px preview`)));
+    if (process.env.SR_SCREENSHOTS) await page.screenshot({ path: `${process.env.SR_SCREENSHOTS}/${width}-preview.png`, fullPage: true });
     await page.getByRole("button", { name: "SEND REPLY" }).click();
     await page.getByText("Write the reply before sending it").waitFor();
     found.push(...(await violations(page, `${width}px reply error`)));
