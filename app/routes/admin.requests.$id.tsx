@@ -171,7 +171,8 @@ export default function ServiceRequestPage() {
       ) : null}
 
       <section className="card">
-        <ReplyForm requesterEmail={d.requesterEmail} formToken={formToken} lastResult={replyOf("reply")} busy={busy} />
+        {/* A new form (empty, a fresh token) once a reply is recorded. */}
+        <ReplyForm key={`reply-${d.replies.length}`} requesterEmail={d.requesterEmail} formToken={formToken} lastResult={replyOf("reply")} busy={busy} />
       </section>
 
       <section className="card stack" aria-labelledby="sr-history-heading">
