@@ -13,7 +13,7 @@ import { Banner } from "~/components/Banner";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import { moveForRequest, requestDetail, requireAdministrator, sendReply, setStatus } from "~/features/service-requests/queue.server";
-import { moveSchema, replySchema, SR_INTENTS, SR_MESSAGES, SR_STATUS_LABELS, statusSchema } from "~/features/service-requests/schema";
+import { moveSchema, REPLY_DELIVERY_LABELS, replySchema, SR_INTENTS, SR_MESSAGES, SR_STATUS_LABELS, statusSchema } from "~/features/service-requests/schema";
 import { MoveAgentForm, ReplyForm, StatusForm, type MoveState } from "~/features/service-requests/ui/RequestForms";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
@@ -184,7 +184,7 @@ export default function ServiceRequestPage() {
             {d.replies.map((r) => (
               <li key={r.id}>
                 <p>
-                  <strong>{r.author}</strong> · {r.at} · to {r.sentTo}
+                  <strong>{r.author}</strong> · {r.at} · to {r.sentTo} · <span className="muted">email {REPLY_DELIVERY_LABELS[r.delivery] ?? r.delivery}</span>
                 </p>
                 <p style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{r.text}</p>
               </li>

@@ -228,7 +228,7 @@ describe("/admin/requests", () => {
 
     // The history on the page.
     const page = (await detail(r.serviceRequestId)).value as { detail: { replies: Array<{ author: string; text: string }> } };
-    expect(page.detail.replies).toMatchObject([{ author: "Ada Admin", text }]);
+    expect(page.detail.replies).toMatchObject([{ author: "Ada Admin", text, delivery: "SENT" }]);
   });
 
   it("a 'Request that an Agent be Moved': preview, refusals, the move; the closure table stays right", async () => {

@@ -133,11 +133,16 @@ export async function requestDetail(id: number) {
     },
   });
   if (!r) return null;
-  const [labels, names, admins] = await Promise.all([
+  const [labels, names, admins, mails] = await Promise.all([
     subjectLabels(),
     userNames([r.assigneeUserId, ...r.replies.map((x) => x.authorUserId)]),
     administrators(),
+    prisma.mailMessage.findMany({
+      where: { deliveryKey: { in: r.replies.map((x) => replyJobKey(x.replyId)) } },
+      select: { deliveryKey: true, status: true },
+    }),
   ]);
+  const delivery = new Map(mails.map((m) => [m.deliveryKey, m.status]));
   const isMove = r.requestTypeCode === SVCREQ_LEVEL_CHANGE;
   let move: { hierarchies: Hierarchy[]; defaultHierarchy: string } | null = null;
   if (isMove) {
@@ -163,7 +168,15 @@ export async function requestDetail(id: number) {
     status: r.status as SrStatus,
     assigneeUserId: r.assigneeUserId,
     attachment: r.attachment ? { fileName: r.attachment.fileName, byteSize: r.attachment.byteSize } : null,
-    replies: r.replies.map((x) => ({ id: x.replyId, at: formatRequestDate(x.createdAt), author: names.get(x.authorUserId) ?? "(unknown user)", text: x.replyText, sentTo: x.sentTo })),
+    replies: r.replies.map((x) => ({
+      id: x.replyId,
+      at: formatRequestDate(x.createdAt),
+      author: names.get(x.authorUserId) ?? "(unknown user)",
+      text: x.replyText,
+      sentTo: x.sentTo,
+      /** The email's state: SENT, CAPTURED (no SMTP configured), FAILED (retried), or QUEUED before the first attempt. */
+      delivery: delivery.get(replyJobKey(x.replyId)) ?? "QUEUED",
+    })),
     admins,
     move,
   };

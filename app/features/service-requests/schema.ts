@@ -18,6 +18,9 @@ export const SR_STATUS_FILTER_LABELS: Record<SrStatusFilter, string> = {
   ALL: "All",
 };
 
+/** A reply's email as the history shows it (mail_messages.status, QUEUED before the first attempt). */
+export const REPLY_DELIVERY_LABELS: Record<string, string> = { QUEUED: "queued", SENT: "sent", CAPTURED: "captured (no mail server)", FAILED: "not sent yet (retrying)" };
+
 export const SR_PAGE_SIZES = [10, 50];
 /** The longest reply (characters), as long as a request. */
 export const REPLY_TEXT_MAX = 4000;
