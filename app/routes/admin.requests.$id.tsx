@@ -164,6 +164,7 @@ export default function ServiceRequestPage() {
         <MoveAgentForm
           hierarchies={d.move.hierarchies}
           defaultHierarchy={d.move.defaultHierarchy}
+          done={d.move.done}
           lastResult={replyOf("move")}
           state={actionData?.form === "move" ? (actionData.move ?? null) : null}
           busy={busy}

@@ -125,6 +125,7 @@ describe("service requests without JavaScript", () => {
     expect(await admin.getByTestId("move-size").textContent()).toBe("2");
     await admin.getByRole("button", { name: "CARRY OUT THE MOVE" }).click();
     await admin.getByText(`Agent ${X.agentNumber} and the 1 agent of its downline are now under agent ${agentPosition}.`).waitFor();
+    expect(await admin.getByTestId("moves-done").textContent()).toContain(`agent ${X.agentNumber} from 100001 to ${agentPosition} (2 agents)`);
 
     // 5. Done.
     await admin.getByRole("form", { name: "Status" }).getByRole("combobox", { name: /^Status/ }).selectOption("DONE");

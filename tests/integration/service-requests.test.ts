@@ -267,6 +267,10 @@ describe("/admin/requests", () => {
     expect(await closureDifferences(prisma)).toEqual({ missing: [], extra: [] });
     expect(await prisma.auditLog.findFirst({ where: { action: "AGENT_MOVED", targetId: String(x.id) } })).toMatchObject({ actorUserId: admin.id, details: expect.objectContaining({ serviceRequestId: r.serviceRequestId }) });
 
+    // The request's page lists the move.
+    const after = (await detail(r.serviceRequestId)).value as { detail: { move: { done: unknown[] } } };
+    expect(after.detail.move.done).toMatchObject([{ by: "Ada Admin", agentNumber: x.agentNumber, fromAgentNumber: md.agentNumber, toAgentNumber: y.agentNumber, subtreeSize: 3 }]);
+
     // Only from a move request: another subject answers 404.
     const other = await makeRequest();
     expect((await act(other.serviceRequestId, { intent: "preview", ...base })).status).toBe(404);

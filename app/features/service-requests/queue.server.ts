@@ -121,6 +121,25 @@ async function hierarchies(): Promise<Hierarchy[]> {
   return rows.map((r) => ({ value: `${r.company_number}:${r.block_number}`, label: `${r.carrier_code} · company ${r.company_number} · block ${r.block_number}` }));
 }
 
+export type MoveDone = { at: string; by: string; agentNumber: string; fromAgentNumber: string | null; toAgentNumber: string; subtreeSize: number };
+
+/** The moves carried out from this request (audit entries AGENT_MOVED naming it), oldest first. */
+async function movesOf(serviceRequestId: number): Promise<MoveDone[]> {
+  const rows = await prisma.$queryRaw<Array<{ occurred_at: Date; actor_user_id: string | null; details: Record<string, unknown> }>>`
+    SELECT occurred_at, actor_user_id, details FROM audit_log
+     WHERE action = 'AGENT_MOVED' AND details->>'serviceRequestId' = ${String(serviceRequestId)}
+     ORDER BY occurred_at LIMIT 50`;
+  const names = await userNames(rows.map((r) => r.actor_user_id));
+  return rows.map((r) => ({
+    at: formatRequestDate(r.occurred_at),
+    by: (r.actor_user_id && names.get(r.actor_user_id)) || "(unknown user)",
+    agentNumber: String(r.details.agentNumber ?? ""),
+    fromAgentNumber: r.details.fromAgentNumber == null ? null : String(r.details.fromAgentNumber),
+    toAgentNumber: String(r.details.toAgentNumber ?? ""),
+    subtreeSize: Number(r.details.subtreeSize ?? 0),
+  }));
+}
+
 /** One request with everything its page shows; null when there is none. */
 export async function requestDetail(id: number) {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
@@ -144,16 +163,16 @@ export async function requestDetail(id: number) {
   ]);
   const delivery = new Map(mails.map((m) => [m.deliveryKey, m.status]));
   const isMove = r.requestTypeCode === SVCREQ_LEVEL_CHANGE;
-  let move: { hierarchies: Hierarchy[]; defaultHierarchy: string } | null = null;
+  let move: { hierarchies: Hierarchy[]; defaultHierarchy: string; done: MoveDone[] } | null = null;
   if (isMove) {
-    const list = await hierarchies();
+    const [list, done] = await Promise.all([hierarchies(), movesOf(id)]);
     const own = await prisma.agent.findFirst({
       where: { userId: r.requesterUserId, ...(r.requesterNumber ? { agentNumber: r.requesterNumber } : {}) },
       orderBy: { id: "asc" },
       select: { companyNumber: true, blockNumber: true },
     });
     const preferred = own ? `${own.companyNumber}:${own.blockNumber}` : "";
-    move = { hierarchies: list, defaultHierarchy: list.some((h) => h.value === preferred) ? preferred : (list[0]?.value ?? "") };
+    move = { hierarchies: list, defaultHierarchy: list.some((h) => h.value === preferred) ? preferred : (list[0]?.value ?? ""), done };
   }
   return {
     id: r.serviceRequestId,

@@ -75,12 +75,15 @@ const who = (a: { agentNumber: string; name: string; hierarchyLevel: number }) =
 export function MoveAgentForm({
   hierarchies,
   defaultHierarchy,
+  done,
   lastResult,
   state,
   busy,
 }: {
   hierarchies: Array<{ value: string; label: string }>;
   defaultHierarchy: string;
+  /** Moves already carried out from this request. */
+  done: Array<{ at: string; by: string; agentNumber: string; fromAgentNumber: string | null; toAgentNumber: string; subtreeSize: number }>;
   lastResult: Reply;
   state: MoveState;
   busy: boolean;
@@ -107,6 +110,18 @@ export function MoveAgentForm({
         <Banner variant="success" title={MOVE_DONE.title}>
           <p>{MOVE_DONE.message(state.plan.agent.agentNumber, state.plan.to.agentNumber, state.plan.subtreeSize)}</p>
         </Banner>
+      ) : null}
+      {done.length ? (
+        <div>
+          <h3>Moves carried out</h3>
+          <ul data-testid="moves-done">
+            {done.map((m, i) => (
+              <li key={i}>
+                {m.at} · {m.by}: agent {m.agentNumber} from {m.fromAgentNumber ?? "no upline"} to {m.toAgentNumber} ({m.subtreeSize} agent{m.subtreeSize === 1 ? "" : "s"})
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       <Form method="post" {...getFormProps(form)} className="form stack">
         <input type="hidden" name="intent" value={SR_INTENTS.preview} />
