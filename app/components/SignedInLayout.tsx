@@ -151,6 +151,24 @@ export function TopNav() {
                 </NavLink>
               </li>
             ) : null}
+            {shell?.adminItems?.length ? (
+              <li>
+                <details className="menu">
+                  <summary className="main-nav__link menu__summary" aria-label="ADMIN menu">
+                    ADMIN <ChevronDownIcon size={16} />
+                  </summary>
+                  <ul className="menu__list">
+                    {shell.adminItems.map((item) => (
+                      <li key={item.to}>
+                        <NavLink to={item.to} className="menu__item">
+                          {item.label}
+                        </NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              </li>
+            ) : null}
             <li>
               <details className="menu menu--end">
                 <summary className="main-nav__link menu__summary" aria-label={`User menu for ${name}`}>

@@ -114,7 +114,7 @@ describe("Contact Us", () => {
     expect((res as Response).status).toBe(303);
     expect((res as Response).headers.get("Location")).toBe("/svcreq?sent=1");
     const row = await prisma.serviceRequest.findFirstOrThrow({ where: { requesterUserId: user.id }, include: { attachment: true } });
-    expect(row).toMatchObject({ requesterTypeCode: "RQTYP_MD", requesterNumber: "CU2001", requestTypeCode: "SVCREQ_GENERAL", requestText: "Please call me.", isComplete: false });
+    expect(row).toMatchObject({ requesterTypeCode: "RQTYP_MD", requesterNumber: "CU2001", requestTypeCode: "SVCREQ_GENERAL", requestText: "Please call me.", status: "OPEN" });
     expect(row.attachment).toMatchObject({ contentType: "application/pdf", byteSize: 5000, fileName: "letter.PDF" });
     expect(await readFileBytes(row.attachment!)).toEqual(bytes);
 

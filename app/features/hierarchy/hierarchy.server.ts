@@ -4,6 +4,7 @@
 // downline is one indexed query. Every insert goes through insertAgent so the
 // two never disagree.
 import type { Agent, Prisma } from "~/generated/prisma/client";
+import { lockHierarchyShared } from "./lock.server";
 
 type Db = Prisma.TransactionClient;
 
@@ -21,6 +22,8 @@ export const NO_UPLINE = "0000";
  * ancestor of the parent with depth + 1. Call it inside a transaction.
  */
 export async function insertAgent(tx: Db, data: NewAgentData, parentId: number | null): Promise<Agent> {
+  // Not while a subtree of this hierarchy moves (move.server.ts): the parent's ancestors must not change under us.
+  await lockHierarchyShared(tx, { companyNumber: data.companyNumber, blockNumber: data.blockNumber });
   let directUpline = data.directUpline ?? NO_UPLINE;
   let ancestors: Array<{ ancestorId: number; depth: number }> = [];
   if (parentId !== null) {

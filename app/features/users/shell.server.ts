@@ -60,7 +60,18 @@ export type ShellContext = NavRules & {
   pendingReportsCount: number;
   /** The user's own positions in the hierarchy. */
   agentNumbers: AgentNumberRef[];
+  /** The ADMIN menu: back-office screens of an internal administrator (not while impersonating). */
+  adminItems: NavItem[];
 };
+
+export type NavItem = { to: string; label: string };
+
+/** The back-office screens in the ADMIN menu (internal administrators, not while impersonating). */
+export const ADMIN_NAV_ITEMS: NavItem[] = [{ to: "/admin/requests", label: "Service Requests" }];
+
+export function adminNavItems(user: Pick<CurrentUser, "isInternal" | "impersonator">): NavItem[] {
+  return user.isInternal && !user.impersonator ? ADMIN_NAV_ITEMS : [];
+}
 
 /** The user's appointments as the navigation rules see them. */
 export async function navAppointments(userId: string): Promise<NavAppointment[]> {
@@ -120,7 +131,7 @@ export async function getShellContext(user: CurrentUser): Promise<ShellContext> 
   ]);
   const rules = navRules({ isMd, appointments, hasAgentPosition: agentNumbers.length > 0 });
   const pending = rules.showConfigure ? (mdPending ?? (await pendingReportsCount(user.id))) : 0;
-  return { ...rules, pendingReportsCount: pending, agentNumbers };
+  return { ...rules, pendingReportsCount: pending, agentNumbers, adminItems: adminNavItems(user) };
 }
 
 // ---------------------------------------------------------------------------
