@@ -3,6 +3,7 @@
 import type { CurrentUser } from "~/lib/current-user";
 import { ROLE_MARKETING_DIRECTOR } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
+import { isReviewer } from "~/features/review/access.server";
 
 export const APPT_STATUS = {
   INCOMPLETE: "APWF_STATUS_INCOMPLETE",
@@ -60,6 +61,8 @@ export type ShellContext = NavRules & {
   pendingReportsCount: number;
   /** The user's own positions in the hierarchy. */
   agentNumbers: AgentNumberRef[];
+  /** The Review Queue entry (issue 11): internal administrators, not while impersonating. */
+  showReviewQueue: boolean;
 };
 
 /** The user's appointments as the navigation rules see them. */
@@ -120,7 +123,7 @@ export async function getShellContext(user: CurrentUser): Promise<ShellContext> 
   ]);
   const rules = navRules({ isMd, appointments, hasAgentPosition: agentNumbers.length > 0 });
   const pending = rules.showConfigure ? (mdPending ?? (await pendingReportsCount(user.id))) : 0;
-  return { ...rules, pendingReportsCount: pending, agentNumbers };
+  return { ...rules, pendingReportsCount: pending, agentNumbers, showReviewQueue: isReviewer(user) };
 }
 
 // ---------------------------------------------------------------------------
