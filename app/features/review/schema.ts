@@ -19,13 +19,16 @@ export const decisionSchema = z
     reason: z
       .string({ error: M.reasonRequired })
       .trim()
-      .min(1, { error: M.reasonRequired, abort: true })
+      .min(1, M.reasonRequired)
       .max(REASON_MAX, M.reasonTooLong(REASON_MAX)),
     sections: z.array(z.enum(DATA_SECTIONS)).max(DATA_SECTIONS.length).optional(),
     confirm: z.literal("on", { error: M.confirmRequired }),
   })
-  .superRefine((v, ctx) => {
-    if (v.decision === "RETURN" && !v.sections?.length) ctx.addIssue({ code: "custom", path: ["sections"], message: M.sectionsRequired });
+  // A return names the sections to correct; checked even when other fields are wrong (all messages at once).
+  .refine((v) => v.decision !== "RETURN" || (Array.isArray(v.sections) && v.sections.length > 0), {
+    path: ["sections"],
+    message: M.sectionsRequired,
+    when: (payload) => (payload.value as { decision?: unknown } | undefined)?.decision === "RETURN",
   });
 
 export type DecisionForm = z.infer<typeof decisionSchema>;
@@ -42,8 +45,8 @@ const dateField = z.preprocess(
   blankToUndefined,
   z
     .string()
-    .max(10, M.dateInvalid)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, M.dateInvalid)
+    .max(10, { error: M.dateInvalid, abort: true })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: M.dateInvalid, abort: true })
     .refine((s) => {
       const d = new Date(`${s}T00:00:00Z`);
       return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && d.getUTCFullYear() >= 1900;
