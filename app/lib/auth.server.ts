@@ -176,6 +176,10 @@ export async function claimPaperApplications(tx: Prisma.TransactionClient, userI
   if (ids.length === 0) return ids;
   await tx.appointment.updateMany({ where: { appointmentId: { in: ids }, userId: null }, data: { userId } });
   await tx.document.updateMany({ where: { appointmentId: { in: ids }, appUserId: null }, data: { appUserId: userId } });
+  // An approved paper application's agent positions become the user's too, and the user an agent
+  // (decision 0028: the approval invited them to create this account).
+  const linked = await tx.agent.updateMany({ where: { userId: null, carrierBlocks: { some: { appointmentId: { in: ids } } } }, data: { userId } });
+  if (linked.count > 0) await tx.user.updateMany({ where: { id: userId, userRoleCode: DEFAULT_ROLE }, data: { userRoleCode: "USRROLE_AGENT" } });
   return ids;
 }
 

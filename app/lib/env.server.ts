@@ -94,6 +94,15 @@ const schema = z.object({
     .transform((v) => v === "true" || v === "1"),
   /** Business settings withheld by the spec. */
   ABANDON_DAYS: int(90),
+  /**
+   * Agent numbers given on approval (issue 11, decision 0028): literal letters, digits, '-' or '_'
+   * around one {n} (the agent_number counter) or {n:W} (zero-padded to W digits). "A{n:6}" gives A100070.
+   */
+  AGENT_NUMBER_FORMAT: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{0,10}\{n(:\d{1,2})?\}[A-Za-z0-9_-]{0,10}$/, "one {n} or {n:width} with letters, digits, - or _ around it")
+    .default("{n:6}"),
   /** Finished report files (and their requests) older than this many days are purged daily. */
   REPORT_RETENTION_DAYS: int(30),
   DOCUMENT_FAX_NUMBER: z.string().default("(800) 555-0199"),

@@ -14,13 +14,16 @@ import { audit } from "~/lib/audit.server";
 import { prisma } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import type { PreferenceCategory, RecruiterCategory } from "~/features/preferences/schema";
-import { APPOINTMENT_TYPE_LABELS, isAppointmentTypeCode } from "./model";
+import { RETURNED_EMAIL } from "~/features/review/decision-messages";
+import { APPOINTMENT_TYPE_LABELS, SECTION_TITLES, isAppointmentTypeCode } from "./model";
 
-export const APPOINTMENT_EVENTS = ["SUBMITTED", "APPROVED", "REJECTED", "ABANDONED"] as const;
+export const APPOINTMENT_EVENTS = ["SUBMITTED", "APPROVED", "REJECTED", "ABANDONED", "RETURNED"] as const;
 export type AppointmentEvent = (typeof APPOINTMENT_EVENTS)[number];
+/** Events told to the recruiter and uplines by preference (RETURNED is told to the prospect: notifyReturned). */
+type RecruiterEvent = Exclude<AppointmentEvent, "RETURNED">;
 
 // The category codes are the preferences page's (features/preferences/schema.ts): one spelling.
-const CATEGORY: Record<AppointmentEvent, RecruiterCategory> = {
+const CATEGORY: Record<RecruiterEvent, RecruiterCategory> = {
   SUBMITTED: "CAT_APPSUB_RECRUIT",
   APPROVED: "CAT_APPAPRV_RECRUIT",
   REJECTED: "CAT_APPREJ_RECRUIT",
@@ -32,6 +35,7 @@ const SUBJECT_VERB: Record<AppointmentEvent, string> = {
   APPROVED: "approved",
   REJECTED: "rejected",
   ABANDONED: "abandoned",
+  RETURNED: "returned for correction",
 };
 
 /** The job key of the notification job for an event (submit uses notify-submitted:<id>). */
@@ -62,6 +66,7 @@ const splitValues = (v: string) =>
  * only when they opted in for downline notifications.
  */
 export async function notificationRecipients(event: AppointmentEvent, appointmentId: number): Promise<NotificationRecipient[]> {
+  if (event === "RETURNED") return [];
   const a = await prisma.appointment.findUnique({
     where: { appointmentId },
     select: {
@@ -188,6 +193,7 @@ export type NotifyResult = { emailsQueued: number; smsRecorded: number; skipped:
  * skipped, so running it twice sends nothing twice.
  */
 export async function notifyAppointmentEvent(event: AppointmentEvent, appointmentId: number, addJob: AddJob): Promise<NotifyResult> {
+  if (event === "RETURNED") return notifyReturned(appointmentId, addJob);
   const recipients = await notificationRecipients(event, appointmentId);
   const relatedType = `APPOINTMENT_${event}`;
   const result: NotifyResult = { emailsQueued: 0, smsRecorded: 0, skipped: 0 };
@@ -228,4 +234,46 @@ export async function notifyAppointmentEvent(event: AppointmentEvent, appointmen
     }
   }
   return result;
+}
+
+// ───────────────────────────── returned for correction ─────────────────────────────
+// Minimal handling (issue 11, decision 0028): the prospect (and, for a paper
+// application, the recruiter who fills it in) is told by email, with the
+// reason and the sections to correct. Recruiter preference categories have no
+// RETURNED code. One email per RETURN decision (an application may be returned
+// more than once): relatedId '<appointmentId>:<decisionId>'.
+
+/** Emails the latest RETURN decision of an application that is still INCOMPLETE; nothing when already sent. */
+export async function notifyReturned(appointmentId: number, addJob: AddJob): Promise<NotifyResult> {
+  const result: NotifyResult = { emailsQueued: 0, smsRecorded: 0, skipped: 0 };
+  const a = await prisma.appointment.findUnique({
+    where: { appointmentId },
+    select: {
+      appointmentStatusCode: true,
+      prospectEmailAddress: true,
+      user: { select: { userName: true, isActive: true } },
+      submitter: { select: { userName: true, isActive: true } },
+      personal: { select: { emailAddress: true } },
+      decisions: { orderBy: { decidedAt: "desc" }, take: 1, select: { id: true, decisionCode: true, reason: true, sections: true } },
+    },
+  });
+  const d = a?.decisions[0];
+  if (!a || !d || d.decisionCode !== "RETURN" || a.appointmentStatusCode !== "APWF_STATUS_INCOMPLETE") return result;
+  const prospect = a.user ? (a.user.isActive ? a.user.userName : null) : (a.prospectEmailAddress ?? a.personal?.emailAddress ?? null);
+  const to = [...new Set([prospect, a.submitter?.isActive ? a.submitter.userName : null].filter((v): v is string => !!v))];
+  if (to.length === 0) return result;
+  const relatedType = "APPOINTMENT_RETURNED";
+  const relatedId = `${appointmentId}:${d.id}`;
+  const already = await prisma.mailMessage.findFirst({ where: { relatedType, relatedId, status: { in: ["CAPTURED", "SENT"] } }, select: { id: true } });
+  if (already) return { ...result, skipped: 1 };
+  const sections = d.sections.map((s) => (SECTION_TITLES as Record<string, string>)[s] ?? s);
+  const url = `${env().appUrl}/appoint?id=${appointmentId}`;
+  const html = [
+    `<p>${escapeHtml(RETURNED_EMAIL.intro)}</p>`,
+    `<p><strong>${escapeHtml(RETURNED_EMAIL.reasonLabel)}:</strong> ${escapeHtml(d.reason)}</p>`,
+    ...(sections.length ? [`<p><strong>${escapeHtml(RETURNED_EMAIL.sectionsLabel)}:</strong> ${escapeHtml(sections.join(", "))}</p>`] : []),
+    `<p>${escapeHtml(RETURNED_EMAIL.action)} <a href="${escapeHtml(url)}">${escapeHtml(RETURNED_EMAIL.link)}</a></p>`,
+  ].join("\n");
+  await addJob("send-email", { to, subject: RETURNED_EMAIL.subject, html, relatedType, relatedId }, { jobKey: `appointment-mail:returned:${d.id}` });
+  return { ...result, emailsQueued: 1 };
 }

@@ -1,46 +1,72 @@
-// Back-office decisions on submitted applications (issue 11): return for
-// correction, reject, approve. Contract shared by the review screens
-// (app/routes/admin.review*) and the decision domain; each function runs in
-// one transaction, writes an AppointmentDecision row and an audit entry, and is
-// refused with ALREADY_DECIDED when the application is no longer
+// Back-office decisions on submitted applications (issue 11, decision 0028):
+// return for correction, reject, approve. Contract shared by the review
+// screens (app/routes/admin.review*) and the decision domain; each function
+// runs in one transaction, writes an AppointmentDecision row and an audit
+// entry, and is refused with ALREADY_DECIDED when the application is no longer
 // APWF_STATUS_NEWCONTRACT (two clicks at once give one decision).
-import type { DataSectionId } from "~/features/appointment/model";
+// The shared gate is run-decision.server.ts; approval's own work is approve.server.ts.
+import { eraseCardData } from "~/features/appointment/submit.server";
+import { notifyJobKey } from "~/features/appointment/notifications.server";
+import { DATA_SECTIONS, type DataSectionId } from "~/features/appointment/model";
+import { approveWork } from "./approve.server";
+import { DECISION_MESSAGES } from "./decision-messages";
+import { changeStatus, queueJob, runDecision, type DecisionInput, type DecisionResult } from "./run-decision.server";
 
-export type DecisionCode = "RETURN" | "REJECT" | "APPROVE";
+export type { DecisionCode, DecisionInput, DecisionRefusal, DecisionResult, DecisionSuccess } from "./run-decision.server";
 
-export type DecisionRefusal = {
-  ok: false;
-  /** NOT_FOUND: no such application; NOT_ADMIN: the actor is not an internal administrator;
-   *  ALREADY_DECIDED: the application is not awaiting approval any more. */
-  code: "NOT_FOUND" | "NOT_ADMIN" | "ALREADY_DECIDED";
-  message: string;
-};
+const NOTIFY_TASK = "notify-appointment";
 
-export type DecisionResult =
-  | { ok: true; decision: DecisionCode; statusCode: string; /** APPROVE only */ agentNumber?: string }
-  | DecisionRefusal;
-
-export type DecisionInput = {
-  appointmentId: number;
-  /** The internal administrator deciding (User.id). */
-  adminUserId: string;
-  /** Required, 1..2000 characters after trimming (checked by the review form's schema too). */
-  reason: string;
-  /** Optional: the request, for the audit log's address and user agent. */
-  request?: Request;
-};
-
-/** Back to APWF_STATUS_INCOMPLETE with the reason and the deficient sections shown to the prospect. */
-export async function returnApplication(_input: DecisionInput & { sections: DataSectionId[] }): Promise<DecisionResult> {
-  throw new Error("returnApplication: not implemented yet");
+/** The deficient sections as stored: known DATA_SECTIONS ids, each once, in the form's order. */
+export function deficientSections(sections: readonly string[] | undefined): DataSectionId[] | null {
+  const given = new Set(sections ?? []);
+  for (const s of given) if (!(DATA_SECTIONS as readonly string[]).includes(s)) return null;
+  return DATA_SECTIONS.filter((s) => given.has(s));
 }
 
-/** APWF_STATUS_REJECTED (final); card data erased. */
-export async function rejectApplication(_input: DecisionInput): Promise<DecisionResult> {
-  throw new Error("rejectApplication: not implemented yet");
+/**
+ * Back to APWF_STATUS_INCOMPLETE with the reason and the deficient sections
+ * shown to the prospect (the latest RETURN decision: latestReturn()). The
+ * application becomes editable again; the prospect (or a paper application's
+ * recruiter) fixes it and submits it again through the ordinary submit path.
+ * Signatures, consents and documents stay as they are (decision 0028).
+ */
+export async function returnApplication(input: DecisionInput & { sections: DataSectionId[] }): Promise<DecisionResult> {
+  const sections = deficientSections(input.sections);
+  if (!sections) return { ok: false, code: "INVALID", message: DECISION_MESSAGES.unknownSection };
+  return runDecision("RETURN", { ...input, sections }, async (tx, a, { adminUserId }) => {
+    await changeStatus(tx, a.appointmentId, { appointmentStatusCode: "APWF_STATUS_INCOMPLETE", updatedById: adminUserId });
+    await queueJob(tx, NOTIFY_TASK, { appointmentId: a.appointmentId, event: "RETURNED" }, notifyJobKey("RETURNED", a.appointmentId));
+    return { statusCode: "APWF_STATUS_INCOMPLETE", sections, details: { sections } };
+  });
 }
 
-/** APWF_STATUS_APPROVED: agent number, agent records placed in the hierarchy, invitation APPOINTED, fees, card erased. */
-export async function approveApplication(_input: DecisionInput): Promise<DecisionResult> {
-  throw new Error("approveApplication: not implemented yet");
+/** APWF_STATUS_REJECTED (final, read-only); card data erased; the recruiter and uplines notified. */
+export async function rejectApplication(input: DecisionInput): Promise<DecisionResult> {
+  return runDecision("REJECT", input, async (tx, a, { adminUserId, reason, now }) => {
+    await changeStatus(tx, a.appointmentId, {
+      appointmentStatusCode: "APWF_STATUS_REJECTED",
+      rejectedAt: now,
+      rejectedById: adminUserId,
+      rejectionReason: reason,
+      updatedById: adminUserId,
+    });
+    const cardErased = await eraseCardData(tx, a.appointmentId);
+    await queueJob(tx, NOTIFY_TASK, { appointmentId: a.appointmentId, event: "REJECTED" }, notifyJobKey("REJECTED", a.appointmentId));
+    return { statusCode: "APWF_STATUS_REJECTED", details: { cardErased } };
+  });
 }
+
+/**
+ * APWF_STATUS_APPROVED: the agent number, one agent position per line placed
+ * in the hierarchy, the invitation APPOINTED, the fees recorded, the card
+ * erased, the prospect an agent (or invited to create an account).
+ */
+export async function approveApplication(input: DecisionInput): Promise<DecisionResult> {
+  return runDecision("APPROVE", input, async (tx, a, ctx) => {
+    const done = await approveWork(tx, a.appointmentId, ctx);
+    await queueJob(tx, NOTIFY_TASK, { appointmentId: a.appointmentId, event: "APPROVED" }, notifyJobKey("APPROVED", a.appointmentId));
+    return done;
+  });
+}
+
+export { latestReturn } from "./returned.server";

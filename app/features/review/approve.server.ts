@@ -1,0 +1,269 @@
+// Approval's own work (issue 11, decision 0028), run by approveApplication
+// inside the decision transaction, under the application's row lock:
+//  - the agent number: the person's existing number when they already hold
+//    a position and it is free in every new hierarchy, else the next value
+//    of the agent_number counter (UPDATE ... RETURNING, in the transaction)
+//    in the AGENT_NUMBER_FORMAT, skipping numbers already used in the
+//    company and block (agents' unique (agent_number, company, block));
+//  - one agent position per line of the application (its carrier blocks:
+//    the link's or the multi-link's lines), in the company and block of the
+//    line's recruiter position (AppointmentLink.recruiterAgentId), at the
+//    line's level, placed under that recruiter with its closure rows
+//    (insertAgent); the line records the position;
+//  - APWF_STATUS_APPROVED, the invitation APPOINTED, the fees recorded
+//    (FeeCollection, PENDING), the card erased, the user an agent, and a
+//    paper prospect without an account invited to create one.
+import { randomUUID } from "node:crypto";
+import type { Prisma } from "~/generated/prisma/client";
+import { hashInvitationCode, USER_INVITATION_PREFIX, userInvitationJobKey } from "~/features/agents/user-invitations.server";
+import { MT_FEE, PA_FEE } from "~/features/appointment/codes";
+import { feesApply, isCorporateType, showsBusinessBlock, showsCreditCard } from "~/features/appointment/model";
+import { flavourOf, typeOf } from "~/features/appointment/record.server";
+import { eraseCardData } from "~/features/appointment/submit.server";
+import { insertAgent } from "~/features/hierarchy/hierarchy.server";
+import { markInvitationAppointed } from "~/features/invitations/status.server";
+import { newLinkCode } from "~/features/links/codes";
+import { env } from "~/lib/env.server";
+import { formatAgentNumber } from "./agent-number";
+import { APPROVED_ACCOUNT_EMAIL, DECISION_MESSAGES } from "./decision-messages";
+import { changeStatus, queueJob, refuseDecision, type DecisionWork } from "./run-decision.server";
+
+type Db = Prisma.TransactionClient;
+
+export const AGENT_NUMBER_COUNTER = "agent_number";
+export const ROLE_AGENT = "USRROLE_AGENT";
+export const ROLE_PROSPECT = "USRROLE_PROSPECT";
+/** How many counter values an approval may skip (numbers already used) before giving up. */
+const MAX_SKIPS = 1000;
+
+const lineSelect = {
+  id: true,
+  levelNo: true,
+  appointmentLinkId: true,
+  scheduleLevel: { select: { levelNo: true, schedule: { select: { mgaCode: true } } } },
+  appointmentLink: { select: { recruiterAgentId: true, scheduleLevel: { select: { levelNo: true, schedule: { select: { mgaCode: true } } } } } },
+} as const satisfies Prisma.AppointmentCarrierBlockSelect;
+
+async function loadForApproval(tx: Db, appointmentId: number) {
+  return tx.appointment.findUniqueOrThrow({
+    where: { appointmentId },
+    select: {
+      appointmentId: true,
+      appointmentTypeCode: true,
+      invitationFlavour: true,
+      userId: true,
+      isPaperAppointment: true,
+      prospectEmailAddress: true,
+      mgaCode: true,
+      recruiterAgentId: true,
+      isPA: true,
+      isMT: true,
+      stateFeeAnswer: true,
+      appointmentLink: { select: { recruiterAgentId: true } },
+      user: { select: { id: true, userName: true, userRoleCode: true, firstName: true, middleName: true, lastName: true } },
+      personal: true,
+      addresses: true,
+      states: { orderBy: { createdAt: "asc" } },
+      carrierBlocks: { select: lineSelect, orderBy: [{ appointmentLinkId: "asc" }, { id: "asc" }] },
+    },
+  });
+}
+type ForApproval = Awaited<ReturnType<typeof loadForApproval>>;
+
+/** The next value of the agent number counter (created at 1 when missing); the row stays locked until commit. */
+async function nextCounterValue(tx: Db): Promise<bigint> {
+  const rows = await tx.$queryRaw<Array<{ value: bigint }>>`
+    INSERT INTO counters (name, value, updated_at) VALUES (${AGENT_NUMBER_COUNTER}, 1, now())
+    ON CONFLICT (name) DO UPDATE SET value = counters.value + 1, updated_at = now()
+    RETURNING value`;
+  return BigInt(rows[0].value);
+}
+
+type Place = { companyNumber: string; blockNumber: number };
+
+async function isTaken(tx: Db, agentNumber: string, places: Place[]): Promise<boolean> {
+  const hit = await tx.agent.findFirst({
+    where: { agentNumber, OR: places.map((p) => ({ companyNumber: p.companyNumber, blockNumber: p.blockNumber })) },
+    select: { id: true },
+  });
+  return hit !== null;
+}
+
+/** A new agent number from the counter, free in every one of the places. */
+export async function allocateAgentNumber(tx: Db, places: Place[], format = env().AGENT_NUMBER_FORMAT): Promise<string> {
+  for (let i = 0; i < MAX_SKIPS; i++) {
+    const n = formatAgentNumber(format, await nextCounterValue(tx));
+    if (!(await isTaken(tx, n, places))) return n;
+  }
+  throw new Error(`allocateAgentNumber: no free agent number after ${MAX_SKIPS} tries`);
+}
+
+type Line = ForApproval["carrierBlocks"][number] & { parent: { id: number; companyNumber: string; blockNumber: number; mgaCode: string; hierarchyLevel: number } };
+
+/** Each line with the recruiter position it goes under (the line's link, else the application's). */
+async function linesWithParents(tx: Db, a: ForApproval): Promise<Line[]> {
+  const fallback = a.recruiterAgentId ?? a.appointmentLink?.recruiterAgentId ?? null;
+  const parentIdOf = (l: ForApproval["carrierBlocks"][number]) => l.appointmentLink?.recruiterAgentId ?? fallback;
+  const ids = [...new Set(a.carrierBlocks.map(parentIdOf).filter((v): v is number => v != null))];
+  const parents = new Map(
+    (await tx.agent.findMany({ where: { id: { in: ids } }, select: { id: true, companyNumber: true, blockNumber: true, mgaCode: true, hierarchyLevel: true } })).map((p) => [p.id, p]),
+  );
+  const lines = a.carrierBlocks.map((l) => ({ ...l, parent: parents.get(parentIdOf(l) ?? -1)! }));
+  if (lines.length === 0 || lines.some((l) => !l.parent)) refuseDecision("INVALID", DECISION_MESSAGES.noLines);
+  return lines;
+}
+
+const AGENT_TYPE: Record<string, string> = { APPTTYP_CORP: "C", APPTTYP_VB_CORP: "C", APPTTYP_REP: "R", APPTTYP_PRIN: "P" };
+
+/** The agent fields that come from the application (the same for every line). */
+function personFields(a: ForApproval) {
+  const p = a.personal;
+  const t = { appointmentTypeCode: typeOf(a), flavour: flavourOf(a) };
+  const business = showsBusinessBlock(t);
+  const home = a.addresses.find((x) => x.addressTypeCode === "ADRTYP_HOME");
+  const biz = business ? a.addresses.find((x) => x.addressTypeCode === "ADRTYP_BUSINESS") : undefined;
+  return {
+    agentType: AGENT_TYPE[a.appointmentTypeCode] ?? "I",
+    firstName: p?.firstName ?? a.user?.firstName ?? null,
+    middleName: p?.middleName ?? a.user?.middleName ?? null,
+    lastName: p?.lastName ?? a.user?.lastName ?? null,
+    companyName: isCorporateType(t.appointmentTypeCode) ? (p?.businessName ?? null) : null,
+    email: (p?.emailAddress ?? a.user?.userName ?? a.prospectEmailAddress ?? null)?.toLowerCase() ?? null,
+    phoneNumber: p?.phoneNumber ?? p?.cellNumber ?? null,
+    faxNumber: p?.faxNumber ?? null,
+    npn: p?.nationalProducerNumber ?? null,
+    residentLicenseNumber: p?.residentStateInsuranceLicenseNumber ?? null,
+    residentLicenseState: p?.residentStateCode ?? home?.stateCode ?? null,
+    // Already encrypted with the same key: copied as stored, never decrypted here.
+    ssnEncrypted: p?.ssnEncrypted ?? null,
+    ssnLast4: p?.ssnLast4 ?? null,
+    businessTypeCode: business ? (p?.businessTypeCode ?? null) : null,
+    businessName: business ? (p?.businessName ?? null) : null,
+    businessPhone: business ? (p?.businessPhone ?? null) : null,
+    businessFax: business ? (p?.businessFaxNumber ?? null) : null,
+    address1: home?.address1 ?? null,
+    address2: home?.address2 ?? null,
+    city: home?.city ?? null,
+    stateCode: home?.stateCode ?? null,
+    zipCode: home?.zipCode ?? null,
+    businessAddress1: biz?.address1 ?? null,
+    businessAddress2: biz?.address2 ?? null,
+    businessCity: biz?.city ?? null,
+    businessStateCode: biz?.stateCode ?? null,
+    businessZipCode: biz?.zipCode ?? null,
+  };
+}
+
+/** FeeCollection rows: one per chosen state, PA and MT when chosen; by card for the types that pay by card. */
+export function feeRows(a: Pick<ForApproval, "appointmentId" | "appointmentTypeCode" | "invitationFlavour" | "states" | "isPA" | "isMT" | "stateFeeAnswer">) {
+  const t = { appointmentTypeCode: typeOf(a), flavour: flavourOf(a) };
+  if (!feesApply(t)) return [];
+  const methodCode = showsCreditCard(t) ? "CARD" : "COMMISSION";
+  const base = { appointmentId: a.appointmentId, methodCode, statusCode: "PENDING" };
+  return [
+    ...a.states.map((s) => ({ ...base, feeTypeCode: "STATE", stateCode: s.stateCode, amount: s.feeAmount })),
+    ...(a.stateFeeAnswer && a.isPA ? [{ ...base, feeTypeCode: "PA", stateCode: null, amount: PA_FEE.toFixed(2) }] : []),
+    ...(a.stateFeeAnswer && a.isMT ? [{ ...base, feeTypeCode: "MT", stateCode: null, amount: MT_FEE.toFixed(2) }] : []),
+  ];
+}
+
+/** The invitation to create an account for a paper prospect without one (an EXT link onto the new positions). */
+async function inviteToCreateAccount(tx: Db, a: ForApproval, agentId: number, agentNumber: string, adminUserId: string): Promise<string | null> {
+  const email = (a.prospectEmailAddress ?? a.personal?.emailAddress)?.toLowerCase();
+  if (!email) return null;
+  const code = newLinkCode();
+  const link = `${env().appUrl}/${USER_INVITATION_PREFIX}${code}`;
+  const name = [a.personal?.firstName, a.personal?.lastName].filter(Boolean).join(" ") || email;
+  const inv = await tx.userInvitation.create({
+    data: { agentId, emailAddress: email, appointmentIds: [a.appointmentId], tokenHash: hashInvitationCode(code), createdById: adminUserId },
+  });
+  const intro = APPROVED_ACCOUNT_EMAIL.intro.replace("{name}", name).replace("{agentNumber}", agentNumber);
+  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  const text = [intro, "", APPROVED_ACCOUNT_EMAIL.action, link, "", APPROVED_ACCOUNT_EMAIL.ignore].join("\n");
+  const html = [intro, APPROVED_ACCOUNT_EMAIL.action, `<a href="${esc(link)}">${esc(link)}</a>`, APPROVED_ACCOUNT_EMAIL.ignore].map((l, i) => `<p>${i === 2 ? l : esc(l)}</p>`).join("\n");
+  const payload = { to: email, subject: APPROVED_ACCOUNT_EMAIL.subject, html, text, relatedType: "UserInvitation", relatedId: inv.id };
+  await queueJob(tx, "send-email", payload, userInvitationJobKey(inv.id));
+  return inv.id;
+}
+
+export async function approveWork(tx: Db, appointmentId: number, ctx: { adminUserId: string; now: Date }): Promise<DecisionWork> {
+  const { adminUserId, now } = ctx;
+  const a = await loadForApproval(tx, appointmentId);
+  const lines = await linesWithParents(tx, a);
+  const places = [...new Map(lines.map((l) => [`${l.parent.companyNumber}:${l.parent.blockNumber}`, { companyNumber: l.parent.companyNumber, blockNumber: l.parent.blockNumber }])).values()];
+
+  // One number for the person: the one they already hold when it is free in every new hierarchy.
+  const held = a.userId
+    ? await tx.agent.findFirst({ where: { userId: a.userId, isActive: true }, orderBy: { id: "asc" }, select: { agentNumber: true, personId: true } })
+    : null;
+  const agentNumber = held && !(await isTaken(tx, held.agentNumber, places)) ? held.agentNumber : await allocateAgentNumber(tx, places);
+  const personId = held?.personId ?? randomUUID();
+  const person = personFields(a);
+
+  const used = new Set<string>();
+  const agentIds: number[] = [];
+  for (const line of lines) {
+    const place = `${line.parent.companyNumber}:${line.parent.blockNumber}`;
+    // Two lines in one hierarchy (two levels of one block): the second position needs a number of its own.
+    const number = used.has(place) ? await allocateAgentNumber(tx, [line.parent]) : agentNumber;
+    used.add(place);
+    const level = line.levelNo ?? line.scheduleLevel?.levelNo ?? line.appointmentLink?.scheduleLevel.levelNo ?? line.parent.hierarchyLevel + 1;
+    const mgaCode = line.scheduleLevel?.schedule.mgaCode ?? line.appointmentLink?.scheduleLevel.schedule.mgaCode ?? a.mgaCode ?? line.parent.mgaCode;
+    const agent = await insertAgent(
+      tx,
+      {
+        ...person,
+        agentNumber: number,
+        companyNumber: line.parent.companyNumber,
+        blockNumber: line.parent.blockNumber,
+        mgaCode,
+        hierarchyLevel: level,
+        userId: a.userId,
+        personId,
+        createdById: adminUserId,
+        updatedById: adminUserId,
+      },
+      line.parent.id,
+    );
+    if (a.states.length) {
+      await tx.agentLicensedState.createMany({
+        data: a.states.map((s) => ({
+          agentId: agent.id,
+          stateCode: s.stateCode,
+          isResident: s.isResident,
+          licenseNumber: s.isResident ? person.residentLicenseNumber : null,
+        })),
+        skipDuplicates: true,
+      });
+    }
+    await tx.appointmentCarrierBlock.update({
+      where: { id: line.id },
+      data: { agentId: agent.id, agentNumber: number, companyNumber: agent.companyNumber, blockNumber: agent.blockNumber },
+    });
+    agentIds.push(agent.id);
+  }
+
+  await changeStatus(tx, appointmentId, {
+    appointmentStatusCode: "APWF_STATUS_APPROVED",
+    approvedAt: now,
+    approvedById: adminUserId,
+    agentId: agentIds[0],
+    agentNumber,
+    updatedById: adminUserId,
+  });
+  const invitationsAppointed = await markInvitationAppointed(tx, appointmentId);
+  const fees = feeRows(a);
+  if (fees.length) await tx.feeCollection.createMany({ data: fees });
+  const cardErased = await eraseCardData(tx, appointmentId);
+  if (a.user && a.user.userRoleCode === ROLE_PROSPECT) {
+    await tx.user.update({ where: { id: a.user.id }, data: { userRoleCode: ROLE_AGENT, updatedById: adminUserId } });
+  }
+  const accountInvitationId = a.userId ? null : await inviteToCreateAccount(tx, a, agentIds[0], agentNumber, adminUserId);
+
+  return {
+    statusCode: "APWF_STATUS_APPROVED",
+    agentNumber,
+    agentIds,
+    details: { agentNumber, agentIds, invitationsAppointed, fees: fees.length, cardErased, accountInvitationId },
+  };
+}
