@@ -59,7 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { ...screen, outcome };
 }
 
-type ActionData = { decision: DecisionKind | null; reply: SubmissionResult<string[]> | null; refused: string | null };
+type ActionData = { decision: DecisionKind | null; reply: SubmissionResult<string[]> | null; refused: { title: string; message: string } | null };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
@@ -74,11 +74,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const result = await decide(user, id, submission.value, request);
   if (result.ok) throw redirect(`/admin/review/${id}?decided=${result.decision}`);
-  if (result.code === "ALREADY_DECIDED") {
-    return data<ActionData>({ decision, reply: null, refused: result.message || M.alreadyDecided }, { status: 409 });
+  switch (result.code) {
+    case "ALREADY_DECIDED":
+      return data<ActionData>({ decision, reply: null, refused: { title: M.alreadyDecidedTitle, message: result.message || M.alreadyDecided } }, { status: 409 });
+    case "BUSY":
+      return data<ActionData>({ decision, reply: submission.reply(), refused: { title: M.busyTitle, message: result.message } }, { status: 409 });
+    case "INVALID":
+      return data<ActionData>({ decision, reply: submission.reply({ formErrors: [result.message] }), refused: null }, { status: 400 });
+    default:
+      // NOT_FOUND / NOT_ADMIN: as if the application did not exist.
+      throw new Response(null, { status: 404 });
   }
-  // NOT_FOUND / NOT_ADMIN: as if the application did not exist.
-  throw new Response(null, { status: 404 });
 }
 
 const OUTCOME: Record<DecisionKind, (agentNumber: string | null) => string> = {
@@ -114,8 +120,8 @@ export default function ReviewApplicationRoute() {
       ) : null}
       {actionData?.refused ? (
         <div data-testid="decision-refused">
-          <Banner variant="error" title={M.alreadyDecidedTitle}>
-            <p>{actionData.refused}</p>
+          <Banner variant="error" title={actionData.refused.title}>
+            <p>{actionData.refused.message}</p>
           </Banner>
         </div>
       ) : null}

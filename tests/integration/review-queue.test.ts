@@ -247,3 +247,40 @@ describe("what the prospect sees of a decision", () => {
     expect(entry).toMatchObject({ label: "View Your Rejected Appointment", statusText: "Rejected", note: { kind: "REJECTED", reason: "Licence revoked." } });
   });
 });
+
+describe("decisions through the review screen (the decision functions)", () => {
+  const location = (r: Called) => (r.body instanceof Response ? r.body.headers.get("Location") : null);
+
+  it("return: a redirect to the outcome, the application incomplete with the note; a decision after it is refused (409)", async () => {
+    const id = w.later[0]!.appointmentId;
+    const r = await post(w.admin, id, decisionBody({ decision: "RETURN", reason: "Fix the phone.", sections: ["PERSONAL", "COMMS"], confirm: "on" }));
+    expect(r.status).toBe(302);
+    expect(location(r)).toBe(`/admin/review/${id}?decided=RETURN`);
+    const cookie = await cookieOf(w.admin);
+    const shown = await call(() =>
+      reviewLoader({ request: new Request(`${APP_URL}/admin/review/${id}?decided=RETURN`, { headers: { Cookie: cookie } }), params: { appointmentId: String(id) }, context: {} }),
+    );
+    const d = shown.body as { outcome: string | null; awaiting: boolean; history: Array<{ decisionCode: string; reason: string; sections: string[]; decidedBy: string }> };
+    expect(d.outcome).toBe("RETURN");
+    expect(d.awaiting).toBe(false);
+    expect(d.history).toEqual([expect.objectContaining({ decisionCode: "RETURN", reason: "Fix the phone.", sections: ["PERSONAL", "COMMS"], decidedBy: "Ada Admin" })]);
+
+    const again = await post(w.admin2, id, decisionBody({ decision: "REJECT", reason: "Too late.", confirm: "on" }));
+    expect(again.status).toBe(409);
+    expect((again.body as { refused: { title: string; message: string } }).refused.title).toBe(M.alreadyDecidedTitle);
+    expect(await prisma.appointmentDecision.count({ where: { appointmentId: id } })).toBe(1);
+  });
+
+  it("two approvals at once give one decision: one redirect, one 409", async () => {
+    const id = w.first.appointmentId;
+    const body = () => decisionBody({ decision: "APPROVE", reason: "All good.", confirm: "on" });
+    const results = await Promise.all([post(w.admin, id, body()), post(w.admin2, id, body())]);
+    expect(results.map((r) => r.status).sort()).toEqual([302, 409]);
+    const rows = await prisma.appointmentDecision.findMany({ where: { appointmentId: id } });
+    expect(rows.map((r) => r.decisionCode)).toEqual(["APPROVE"]);
+    const a = await prisma.appointment.findUniqueOrThrow({ where: { appointmentId: id } });
+    expect(a.appointmentStatusCode).toBe("APWF_STATUS_APPROVED");
+    // Gone from the queue.
+    expect(ids(await queue(w.admin, "?pageSize=50"))).not.toContain(id);
+  });
+});

@@ -52,7 +52,9 @@ const NOTE_STATUSES: Record<string, string> = { APWF_STATUS_INCOMPLETE: "RETURN"
  * incomplete application whose latest decision is a RETURN (once submitted
  * again it is awaiting approval and the note is gone), and a rejected one.
  */
-export async function decisionNotes(apps: ReadonlyArray<{ appointmentId: number; statusCode: string; rejectionReason?: string | null }>): Promise<Map<number, DecisionNote>> {
+export async function decisionNotes(
+  apps: ReadonlyArray<{ appointmentId: number; statusCode: string; submittedAt?: Date | null; rejectionReason?: string | null }>,
+): Promise<Map<number, DecisionNote>> {
   const wanted = apps.filter((a) => NOTE_STATUSES[a.statusCode]);
   const out = new Map<number, DecisionNote>();
   if (wanted.length === 0) return out;
@@ -66,7 +68,8 @@ export async function decisionNotes(apps: ReadonlyArray<{ appointmentId: number;
   for (const a of wanted) {
     const d = latest.get(a.appointmentId);
     if (a.statusCode === "APWF_STATUS_INCOMPLETE") {
-      if (d?.decisionCode === "RETURN") {
+      // Submitted again after the return (and put back some other way since): not this note (as latestReturn).
+      if (d?.decisionCode === "RETURN" && !(a.submittedAt && a.submittedAt > d.decidedAt)) {
         out.set(a.appointmentId, { kind: "RETURNED", reason: d.reason, sections: asSections(d.sections), decidedAt: d.decidedAt.toISOString() });
       }
     } else if (a.statusCode === "APWF_STATUS_REJECTED") {
@@ -80,6 +83,6 @@ export async function decisionNotes(apps: ReadonlyArray<{ appointmentId: number;
 /** The note of one application (the application screen). */
 export async function decisionNote(appointmentId: number, statusCode: string): Promise<DecisionNote | null> {
   if (!NOTE_STATUSES[statusCode]) return null;
-  const a = await prisma.appointment.findUnique({ where: { appointmentId }, select: { rejectionReason: true } });
-  return (await decisionNotes([{ appointmentId, statusCode, rejectionReason: a?.rejectionReason }])).get(appointmentId) ?? null;
+  const a = await prisma.appointment.findUnique({ where: { appointmentId }, select: { rejectionReason: true, submittedAt: true } });
+  return (await decisionNotes([{ appointmentId, statusCode, submittedAt: a?.submittedAt, rejectionReason: a?.rejectionReason }])).get(appointmentId) ?? null;
 }

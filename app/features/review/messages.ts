@@ -15,6 +15,7 @@ export const REVIEW_MESSAGES = {
   approved: (agentNumber: string | undefined) =>
     agentNumber ? `The application was approved. The new agent number is ${agentNumber}.` : "The application was approved.",
   alreadyDecidedTitle: "Already decided",
+  busyTitle: "Not decided yet",
   alreadyDecided: "Another administrator decided on this application first: nothing was changed. The decision history below shows what was decided.",
   notAwaiting: "This application is not awaiting approval: no decision can be taken on it.",
   // The queue.

@@ -216,6 +216,7 @@ export async function getDashboard(user: CurrentUser, now: Date = new Date(), fr
         appointmentLinkId: true,
         multiLinkId: true,
         rejectionReason: true,
+        submittedAt: true,
         appointmentLink: { select: levelSelect },
         multiLink: multiSelect,
       },
@@ -273,7 +274,12 @@ export async function getDashboard(user: CurrentUser, now: Date = new Date(), fr
   });
   const pipeline = hasDownline({ isMd, agentPositions: agentNumbers.length }) ? await getPipeline(user.id, now) : null;
   const notes = await decisionNotes(
-    appointmentRows.map((a) => ({ appointmentId: a.appointmentId, statusCode: a.appointmentStatusCode, rejectionReason: a.rejectionReason })),
+    appointmentRows.map((a) => ({
+      appointmentId: a.appointmentId,
+      statusCode: a.appointmentStatusCode,
+      submittedAt: a.submittedAt,
+      rejectionReason: a.rejectionReason,
+    })),
   );
   const entries = dashboardEntries({
     appointments,
