@@ -152,7 +152,7 @@ describe("back-office review", () => {
     await admin.waitForURL(`${app.url}/admin/review/${id}`);
     await expect(admin.getByTestId("application-status").innerText()).resolves.toBe("Awaiting Approval");
     await admin.getByTestId("signature-evidence").waitFor();
-    await admin.getByRole("heading", { name: "Documents" }).waitFor();
+    await admin.getByRole("heading", { name: "Documents", exact: true }).waitFor();
     await expect(main(admin).getByLabel("First Name", { exact: true }).isDisabled()).resolves.toBe(true);
     // The generated application PDF is offered once the job made it.
     const appPdf = main(admin).getByRole("link", { name: "Appointment Application", exact: true });
@@ -223,7 +223,8 @@ describe("back-office review", () => {
       card(second, "Approve").getByRole("button", { name: "Approve" }).click(),
     ]);
     expect(refusal.status()).toBe(409);
-    await second.getByTestId("decision-refused").getByText(M.alreadyDecidedTitle).waitFor();
+    await second.getByTestId("decision-refused").getByText(M.alreadyDecidedTitle, { exact: true }).waitFor();
+    await second.getByTestId("decision-refused").getByText(/already decided on this application: it is now Approved/).waitFor();
     const decisions = await query<{ decision_code: string }>(db, `SELECT decision_code FROM appointment_decisions WHERE appointment_id = $1 ORDER BY decided_at`, [id]);
     expect(decisions.map((d) => d.decision_code)).toEqual(["RETURN", "APPROVE"]);
 
