@@ -238,7 +238,10 @@ describe("back-office review", () => {
     await prospectPage.goto(`${app.url}/home`);
     await prospectPage.getByRole("region", { name: "Your Agent Numbers" }).getByText(agentNumber).waitFor();
     await prospectPage.goto(`${app.url}/agents`);
-    await main(prospectPage).getByText(agentNumber).first().waitFor();
-    await main(prospectPage).getByText(account.lastName).first().waitFor();
+    // The tree: the new agent under the recruiter (their upline).
+    const tree = main(prospectPage).locator("li", { hasText: `#${agentNumber}` }).last();
+    await tree.getByRole("link", { name: `${account.lastName}, ${account.firstName}`, exact: true }).waitFor();
+    await main(prospectPage).getByText(`#${link.agent_number}`).first().waitFor();
+    await main(prospectPage).getByText("your upline").first().waitFor();
   }, 300_000);
 });
