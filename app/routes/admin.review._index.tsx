@@ -114,7 +114,7 @@ export default function ReviewQueueRoute() {
             {M.queueEmpty}
           </p>
         ) : (
-          <div className="table-wrap" tabIndex={0} role="region" aria-label="Submitted applications">
+          <div className="table-wrap" tabIndex={0} role="region" aria-label="Table of submitted applications">
             <table className="table">
               <thead>
                 <tr>
