@@ -245,6 +245,10 @@ describe("what the prospect sees of a decision", () => {
     });
     const entry = (await getDashboard(asUser(w.prospect))).entries.find((e) => e.key === `appointment-${app.appointmentId}`);
     expect(entry).toMatchObject({ label: "View Your Rejected Appointment", statusText: "Rejected", note: { kind: "REJECTED", reason: "Licence revoked." } });
+    const cookie = await cookieOf(w.prospect);
+    const screen = await call(() => appointLoader({ request: new Request(`${APP_URL}/appoint?id=${app.appointmentId}`, { headers: { Cookie: cookie } }), params: {}, context: {} }));
+    const d = screen.body as { decisionNote: unknown; view: { readOnly: boolean }; statusText: string };
+    expect(d).toMatchObject({ decisionNote: { kind: "REJECTED", reason: "Licence revoked." }, view: { readOnly: true }, statusText: "Rejected" });
   });
 });
 
