@@ -13,7 +13,7 @@ import { validApplication } from "~/features/appointment/fixtures";
 import { SECTION_DATA_KEY } from "~/features/appointment/form-data";
 import { DATA_SECTIONS, type AppointmentTypeCode } from "~/features/appointment/model";
 import { notifyAppointmentEvent } from "~/features/appointment/notifications.server";
-import { approveApplication, latestReturn, rejectApplication, returnApplication } from "~/features/review/decisions.server";
+import { approveApplication, decisionHistory, latestReturn, rejectApplication, returnApplication } from "~/features/review/decisions.server";
 import { getDashboard } from "~/features/users/dashboard.server";
 import { getShellContext } from "~/features/users/shell.server";
 import type { User } from "~/generated/prisma/client";
@@ -124,7 +124,12 @@ describe("return for correction", () => {
 
     // ...and it can be decided again.
     expect(await rejectApplication({ appointmentId: id, adminUserId: a.id, reason: "Still wrong." })).toMatchObject({ ok: true });
-    expect(await prisma.appointmentDecision.count({ where: { appointmentId: id } })).toBe(2);
+    const history = await decisionHistory(id);
+    expect(history.map((h) => [h.decisionCode, h.fromStatusCode, h.decidedBy?.id])).toEqual([
+      ["REJECT", "APWF_STATUS_NEWCONTRACT", a.id],
+      ["RETURN", "APWF_STATUS_NEWCONTRACT", a.id],
+    ]);
+    expect(history[1].sections).toEqual(["PERSONAL", "DOCS"]);
   });
 
   it("refuses unknown sections and a blank or too long reason, changing nothing", async () => {
@@ -273,6 +278,33 @@ describe("approve", () => {
     const fees = await prisma.feeCollection.findMany({ where: { appointmentId: id } });
     expect(new Set(fees.map((f) => f.methodCode))).toEqual(new Set(["COMMISSION"]));
     expect((await ownPositions(user.id)).map((p) => p.agentNumber)).toEqual([r.agentNumber, r.agentNumber]);
+  });
+
+  it("keeps the number a person already holds; a second position in one hierarchy gets a number of its own", async () => {
+    const a = await admin();
+    // Someone appointed before in another hierarchy (SLAC life 501), number 555001.
+    await createCarrierWithBlocks(prisma, { carrierCode: "SLAC", companyNumber: "SL01", blocks: [{ blockNumber: 501, productTypeCode: "LIFE" }] });
+    const prospect = await newProspect();
+    await createAgent(prisma, { blockNumber: 501, companyNumber: "SL01", agentNumber: "555001", userId: prospect.id, hierarchyLevel: 4 });
+    // Two levels of the director's schedule in one multi-link: two positions in block 72.
+    const level6 = world.schedule.levels.find((l) => l.levelNo === 6)!;
+    const link6 = await createAppointmentLink(prisma, { recruiterAgentId: world.md.id, scheduleLevelId: level6.scheduleLevelId });
+    const multi = await prisma.multiLink.create({
+      data: { code: `N${Date.now()}`, items: { create: [{ appointmentLinkId: world.link.appointmentLinkId, sortOrder: 0 }, { appointmentLinkId: link6.appointmentLinkId, sortOrder: 1 }] } },
+    });
+    const { id } = await submitted("APPTTYP_IND", `MLT${multi.code}`, prospect);
+    const r = await approveApplication({ appointmentId: id, adminUserId: a.id, reason: "OK" });
+    expect(r).toMatchObject({ ok: true, agentNumber: "555001" });
+    if (!r.ok) return;
+    const agents = await prisma.agent.findMany({ where: { id: { in: r.agentIds } }, orderBy: { hierarchyLevel: "asc" } });
+    expect(agents.map((x) => [x.blockNumber, x.hierarchyLevel])).toEqual([
+      [world.md.blockNumber, 5],
+      [world.md.blockNumber, 6],
+    ]);
+    const numbers = agents.map((x) => x.agentNumber);
+    expect(numbers).toContain("555001");
+    expect(new Set(numbers).size).toBe(2);
+    expect(await closureMismatches()).toBe(0);
   });
 
   it("invites a paper prospect without an account to create one; signing up links the positions", async () => {

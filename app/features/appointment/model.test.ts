@@ -113,6 +113,7 @@ describe("statuses and codes", () => {
     ["APWF_STATUS_NEWCONTRACT", false, "Awaiting Approval"],
     ["APWF_STATUS_APPROVED", false, "Approved"],
     ["APWF_STATUS_ABANDONED", false, "Abandoned"],
+    ["APWF_STATUS_REJECTED", false, "Rejected"],
   ])("%s: editable %s, shown as %s", (code, editable, text) => {
     expect(isEditableStatus(code)).toBe(editable);
     expect(statusText(code)).toBe(text);

@@ -180,7 +180,12 @@ async function inviteToCreateAccount(tx: Db, a: ForApproval, agentId: number, ag
   const intro = APPROVED_ACCOUNT_EMAIL.intro.replace("{name}", name).replace("{agentNumber}", agentNumber);
   const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
   const text = [intro, "", APPROVED_ACCOUNT_EMAIL.action, link, "", APPROVED_ACCOUNT_EMAIL.ignore].join("\n");
-  const html = [intro, APPROVED_ACCOUNT_EMAIL.action, `<a href="${esc(link)}">${esc(link)}</a>`, APPROVED_ACCOUNT_EMAIL.ignore].map((l, i) => `<p>${i === 2 ? l : esc(l)}</p>`).join("\n");
+  const html = [
+    `<p>${esc(intro)}</p>`,
+    `<p>${esc(APPROVED_ACCOUNT_EMAIL.action)}</p>`,
+    `<p><a href="${esc(link)}">${esc(link)}</a></p>`,
+    `<p>${esc(APPROVED_ACCOUNT_EMAIL.ignore)}</p>`,
+  ].join("\n");
   const payload = { to: email, subject: APPROVED_ACCOUNT_EMAIL.subject, html, text, relatedType: "UserInvitation", relatedId: inv.id };
   await queueJob(tx, "send-email", payload, userInvitationJobKey(inv.id));
   return inv.id;

@@ -69,4 +69,4 @@ export async function approveApplication(input: DecisionInput): Promise<Decision
   });
 }
 
-export { latestReturn } from "./returned.server";
+export { decisionHistory, latestReturn, type DecisionHistoryEntry, type ReturnNotice } from "./returned.server";

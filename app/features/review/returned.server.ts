@@ -39,3 +39,39 @@ export async function latestReturn(appointmentId: number, db: Pick<Prisma.Transa
     decidedAt: d.decidedAt,
   };
 }
+
+export type DecisionHistoryEntry = {
+  decisionId: string;
+  decisionCode: string;
+  reason: string;
+  sections: DataSectionId[];
+  fromStatusCode: string;
+  decidedAt: Date;
+  decidedBy: { id: string; userName: string; firstName: string | null; lastName: string | null } | null;
+};
+
+/**
+ * Every decision on an application, newest first, with the administrator who
+ * took it (for the review page; the caller has checked the viewer is an
+ * internal administrator). At most `take` rows.
+ */
+export async function decisionHistory(appointmentId: number, take = 50): Promise<DecisionHistoryEntry[]> {
+  const rows = await prisma.appointmentDecision.findMany({
+    where: { appointmentId },
+    orderBy: { decidedAt: "desc" },
+    take: Math.min(Math.max(take, 1), 200),
+  });
+  const ids = [...new Set(rows.map((r) => r.decidedById))];
+  const users = new Map(
+    (await prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, userName: true, firstName: true, lastName: true } })).map((u) => [u.id, u]),
+  );
+  return rows.map((r) => ({
+    decisionId: r.id,
+    decisionCode: r.decisionCode,
+    reason: r.reason,
+    sections: DATA_SECTIONS.filter((s) => r.sections.includes(s)),
+    fromStatusCode: r.fromStatusCode,
+    decidedAt: r.decidedAt,
+    decidedBy: users.get(r.decidedById) ?? null,
+  }));
+}
