@@ -61,14 +61,16 @@ export function SectionNav({
                     i
                   </span>
                 )}
-                <span>{SECTION_TITLES[s]}</span>
+                <span>
+                  {SECTION_TITLES[s]}
+                  {flagged.includes(s) ? (
+                    <span className="section-nav__flag" data-testid={`flag-${s}`}>
+                      {" "}
+                      ({SECTION_FLAG})
+                    </span>
+                  ) : null}
+                </span>
                 {done ? <span className="visually-hidden"> (complete)</span> : null}
-                {flagged.includes(s) ? (
-                  <span className="section-nav__flag" data-testid={`flag-${s}`}>
-                    {" "}
-                    ({SECTION_FLAG})
-                  </span>
-                ) : null}
               </Link>
             </li>
           );
