@@ -205,6 +205,17 @@ describe("the review screen", () => {
     expect((await review(w.admin, 987654)).status).toBe(404);
   });
 
+  it("any application opens read-only, without decision forms when it is not awaiting approval; a decision on a missing one is 404", async () => {
+    const r = await review(w.admin, w.incomplete.appointmentId);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ awaiting: false, view: { readOnly: true }, statusText: "Incomplete" });
+    const missing = await post(w.admin, 987654, decisionBody({ decision: "APPROVE", reason: "x", confirm: "on" }));
+    expect(missing.status).toBe(404);
+    const refused = await post(w.admin, w.incomplete.appointmentId, decisionBody({ decision: "APPROVE", reason: "x", confirm: "on" }));
+    expect(refused.status).toBe(409);
+    expect(await prisma.appointment.findUniqueOrThrow({ where: { appointmentId: w.incomplete.appointmentId } })).toMatchObject({ appointmentStatusCode: "APWF_STATUS_INCOMPLETE" });
+  });
+
   it("a decision without reason, confirmation or sections is a 400 with the messages; nothing changes", async () => {
     const r = await post(w.admin, w.first.appointmentId, decisionBody({ decision: "RETURN", reason: "  " }));
     expect(r.status).toBe(400);

@@ -37,6 +37,8 @@ export async function reviewScreen(user: CurrentUser, appointmentId: number, wan
     `Application ${appointmentId}`;
   return {
     ...screen,
+    // The review screen never changes the application, whatever its status.
+    view: { ...screen.view, readOnly: true, esignCanAccept: false },
     sections: screen.sections.filter((s): s is DataSectionId => (DATA_SECTIONS as readonly string[]).includes(s)),
     awaiting: screen.view.statusCode === AWAITING_STATUS,
     summary: {
