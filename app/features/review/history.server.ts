@@ -6,6 +6,7 @@
 import { prisma } from "~/lib/db.server";
 import { displayName } from "~/lib/current-user";
 import { DATA_SECTIONS, type DataSectionId } from "~/features/appointment/model";
+import { decisionHistory as historyRows } from "./returned.server";
 
 export type DecisionHistoryItem = {
   id: string;
@@ -18,25 +19,16 @@ export type DecisionHistoryItem = {
 
 const asSections = (v: readonly string[]): DataSectionId[] => v.filter((s): s is DataSectionId => (DATA_SECTIONS as readonly string[]).includes(s));
 
-/** Every decision on the application, newest first, with who took it. */
+/** Every decision on the application, newest first, with who took it, as the review screen shows it (decision 0028's decisionHistory). */
 export async function decisionHistory(appointmentId: number): Promise<DecisionHistoryItem[]> {
-  const rows = await prisma.appointmentDecision.findMany({
-    where: { appointmentId },
-    orderBy: [{ decidedAt: "desc" }, { id: "asc" }],
-    take: 100,
-  });
-  const ids = [...new Set(rows.map((r) => r.decidedById))];
-  const users = ids.length
-    ? await prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, userName: true, firstName: true, lastName: true } })
-    : [];
-  const byId = new Map(users.map((u) => [u.id, displayName(u)]));
+  const rows = await historyRows(appointmentId, 100);
   return rows.map((r) => ({
-    id: r.id,
+    id: r.decisionId,
     decisionCode: r.decisionCode,
     reason: r.reason,
-    sections: asSections(r.sections),
+    sections: r.sections,
     decidedAt: r.decidedAt.toISOString(),
-    decidedBy: byId.get(r.decidedById) ?? "an administrator",
+    decidedBy: r.decidedBy ? displayName(r.decidedBy) : "an administrator",
   }));
 }
 
