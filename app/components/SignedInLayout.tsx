@@ -115,6 +115,13 @@ export function TopNav() {
                 DASHBOARD
               </NavLink>
             </li>
+            {shell?.showReviewQueue ? (
+              <li>
+                <NavLink to="/admin/review" className="main-nav__link">
+                  REVIEW QUEUE
+                </NavLink>
+              </li>
+            ) : null}
             {showConfigure ? (
               <li>
                 <details className="menu">

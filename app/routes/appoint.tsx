@@ -22,6 +22,8 @@ import { ESIGN_DIALOG_TITLE, type FeesDialog } from "~/features/appointment/mess
 import { isSectionId, SECTION_TITLES, type SectionId } from "~/features/appointment/model";
 import { isPaperQuery } from "~/features/appointment/paper.server";
 import { applicationScreen } from "~/features/appointment/screen.server";
+import { decisionNote } from "~/features/review/history.server";
+import { DecisionNoteBanner } from "~/features/review/ui/DecisionNoteBanner";
 import { ClientDialog } from "~/features/appointment/ui/ClientDialog";
 import { AppHeader, focusField, InstructionsForm, SectionNav, SidePanel, JUMP_DELAY_MS } from "~/features/appointment/ui/Chrome";
 import { DocumentLists } from "~/features/appointment/ui/DocsSection";
@@ -49,7 +51,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A paper appointment (parameters email / multiPaper): confirmed and created at /appoint/paper.
   if (isPaperQuery(url.searchParams)) throw redirect(`/appoint/paper${url.search}`);
   const id = appointmentIdOf(url);
-  return applicationScreen(user, id, url.searchParams.get("section"), request);
+  const screen = await applicationScreen(user, id, url.searchParams.get("section"), request);
+  // An administrator's return (reason, sections to correct) or rejection (issue 11).
+  return { ...screen, decisionNote: await decisionNote(id, screen.view.statusCode) };
 }
 
 type DialogKey = "saved" | "submitted" | "failed" | FeesDialog | "esign";
@@ -149,9 +153,16 @@ export default function ApplicationRoute() {
   return (
     <SignedInLayout>
       <PageHeader title="Appointment Application" lead={SECTION_TITLES[section]} />
+      {d.decisionNote ? <DecisionNoteBanner note={d.decisionNote} /> : null}
       <div className="app-screen">
         <div className="app-screen__nav">
-          <SectionNav appointmentId={view.appointmentId} sections={d.sections} current={section} complete={d.completion.complete} />
+          <SectionNav
+            appointmentId={view.appointmentId}
+            sections={d.sections}
+            current={section}
+            complete={d.completion.complete}
+            flagged={d.decisionNote?.kind === "RETURNED" ? d.decisionNote.sections : []}
+          />
         </div>
         <section className="app-screen__form card" aria-labelledby="section-title">
           <h2 id="section-title">{SECTION_TITLES[section]}</h2>

@@ -9,6 +9,7 @@ import { PipelineCard } from "~/components/PipelineCard";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import { INVITATION_ACCEPTED_DIALOG, invitationOnDashboard } from "~/features/agents/user-invitations.server";
 import { checkPromptedLink, linkDialog, linkOnDashboard } from "~/features/links/home.server";
+import { DecisionNoteBanner } from "~/features/review/ui/DecisionNoteBanner";
 import { getDashboard, type DashboardEntry } from "~/features/users/dashboard.server";
 import { requireUser } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
@@ -176,6 +177,7 @@ function AppointmentEntry({ entry }: { entry: DashboardEntry }) {
         {entry.lines.map((l) => (
           <p key={l}>{l}</p>
         ))}
+        {entry.note ? <DecisionNoteBanner note={entry.note} testId={`decision-note-${entry.key}`} /> : null}
       </div>
       <Link to={entry.href} className={`btn ${entry.kind === "complete" || entry.kind === "resume" ? "btn--primary" : "btn--secondary"}`}>
         {entry.label}

@@ -5,8 +5,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { browserFixture, newAccount, signUp } from "../support/browser";
-import { inviteProspect, sharedApp } from "./helpers";
+import { browserFixture, DEMO, DEMO_PASSWORD, newAccount, signIn, signUp } from "../support/browser";
+import { inviteProspect, sharedApp, throughWizard, withDb } from "./helpers";
 
 const { appUrl, databaseUrl } = sharedApp();
 const browser = browserFixture();
@@ -81,5 +81,98 @@ describe("accessibility (axe-core)", () => {
 
   test("the wizard and every section on a 390px phone: no violation", async () => {
     expect(await wizardAndSections(390, 844, /^Individual —/)).toEqual([]);
+  }, 180_000);
+});
+
+// The review queue's screens (issue 11, decision 0029): the queue (with a bad
+// filter's messages), the review screen (with a refused decision form's
+// messages), and the prospect's dashboard and application after a return.
+// At 390 px the page itself never scrolls sideways.
+async function submittedFor(lastName: string): Promise<number> {
+  return withDb(async (c) => {
+    const link = (
+      await c.query<{ appointment_link_id: number; recruiter_agent_id: number; schedule_level_id: number; carrier_id: number; level_no: number }>(
+        `SELECT l.appointment_link_id, l.recruiter_agent_id, l.schedule_level_id, s.carrier_id, sl.level_no
+           FROM appointment_links l JOIN schedule_levels sl ON sl.schedule_level_id = l.schedule_level_id
+           JOIN commission_schedules s ON s.schedule_id = sl.schedule_id
+          WHERE l.is_enabled AND NOT l.is_deleted ORDER BY l.appointment_link_id LIMIT 1`,
+      )
+    ).rows[0]!;
+    const id = (
+      await c.query<{ appointment_id: number }>(
+        `INSERT INTO appointments (appointment_type_code, appointment_status_code, recruiter_agent_id, appointment_link_id, prospect_email_address, submitted_at, updated_at)
+         VALUES ('APPTTYP_IND', 'APWF_STATUS_NEWCONTRACT', $1, $2, $3, now(), now()) RETURNING appointment_id`,
+        [link.recruiter_agent_id, link.appointment_link_id, `${lastName.toLowerCase()}@example.com`],
+      )
+    ).rows[0]!.appointment_id;
+    await c.query(`INSERT INTO appointment_personal (appointment_id, first_name, last_name, updated_at) VALUES ($1, 'Axel', $2, now())`, [id, lastName]);
+    await c.query(
+      `INSERT INTO appointment_carrier_blocks (id, appointment_id, appointment_link_id, schedule_level_id, carrier_id, level_no) VALUES (gen_random_uuid(), $1, $2, $3, $4, $5)`,
+      [id, link.appointment_link_id, link.schedule_level_id, link.carrier_id, link.level_no],
+    );
+    return id;
+  });
+}
+
+async function noSidewaysScroll(page: Page, where: string): Promise<string[]> {
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  return wide > 1 ? [`${where}: the page scrolls sideways by ${wide}px`] : [];
+}
+
+async function reviewScreens(width: number, height: number) {
+  const found: string[] = [];
+  const id = await submittedFor(`Axe${width}x${Date.now().toString(36)}`);
+  const admin = await browser.newPage({ javaScriptEnabled: true });
+  await admin.setViewportSize({ width, height });
+  await signIn(admin, appUrl, DEMO.admin, DEMO_PASSWORD);
+  const check = async (page: Page, where: string) => {
+    found.push(...(await violations(page, `${width}px ${where}`)));
+    if (width < 500) found.push(...(await noSidewaysScroll(page, `${width}px ${where}`)));
+  };
+  await admin.goto(`${appUrl}/admin/review`);
+  await admin.getByRole("heading", { name: "Review Queue", level: 1 }).waitFor();
+  await check(admin, "review queue");
+  await admin.goto(`${appUrl}/admin/review?from=2026-02-30&to=2026-01-01`);
+  await admin.locator("#f-from-error").waitFor();
+  await check(admin, "review queue with a bad filter");
+  await admin.goto(`${appUrl}/admin/review/${id}`);
+  await admin.getByRole("heading", { name: "Review Application", level: 1 }).waitFor();
+  await check(admin, "review screen");
+  const ret = admin.getByRole("region", { name: "Return for correction", exact: true });
+  await ret.getByRole("button", { name: "Return for correction" }).click();
+  await ret.locator("#return-reason-error").filter({ hasText: /./ }).waitFor();
+  await check(admin, "review screen with a refused decision");
+
+  // The prospect's side of a return.
+  const prospect = await browser.newPage({ javaScriptEnabled: true });
+  await prospect.setViewportSize({ width, height });
+  const account = newAccount({ firstName: "Rita", middleName: "C", lastName: "Returned" });
+  await signUp(prospect, appUrl, account);
+  await inviteProspect(databaseUrl, account);
+  const own = await throughWizard(prospect, /^Individual —/);
+  await withDb(async (c) => {
+    const adminId = (await c.query<{ id: string }>(`SELECT id FROM users WHERE user_name = $1`, [DEMO.admin])).rows[0]!.id;
+    await c.query(
+      `INSERT INTO appointment_decisions (id, appointment_id, decision_code, reason, sections, from_status_code, decided_by_id)
+       VALUES (gen_random_uuid(), $1, 'RETURN', 'Please give a phone number we can reach you at.', ARRAY['PERSONAL','DOCS'], 'APWF_STATUS_NEWCONTRACT', $2)`,
+      [own, adminId],
+    );
+  });
+  await prospect.goto(`${appUrl}/home`);
+  await prospect.getByTestId(`decision-note-appointment-${own}`).waitFor();
+  await check(prospect, "dashboard with a returned application");
+  await prospect.goto(`${appUrl}/appoint?id=${own}&section=PERSONAL`);
+  await prospect.getByTestId("decision-note").waitFor();
+  await check(prospect, "returned application");
+  return found;
+}
+
+describe("accessibility of the review queue (axe-core)", () => {
+  test("the review screens at 1280px: no violation", async () => {
+    expect(await reviewScreens(1280, 900)).toEqual([]);
+  }, 180_000);
+
+  test("the review screens on a 390px phone: no violation, no sideways scrolling", async () => {
+    expect(await reviewScreens(390, 844)).toEqual([]);
   }, 180_000);
 });

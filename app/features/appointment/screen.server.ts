@@ -11,7 +11,14 @@ import { isSectionId, type SectionId } from "./model";
 import { appointmentLineLabel } from "./ui/lines";
 import type { SectionView } from "./ui/types";
 
-export async function applicationScreen(user: CurrentUser, id: number, wanted: string | null, request: Request) {
+export async function applicationScreen(
+  user: CurrentUser,
+  id: number,
+  wanted: string | null,
+  request: Request,
+  /** allDocuments: the document lists whatever the section (the review screen, issue 11). */
+  opts: { allDocuments?: boolean } = {},
+) {
   const app = await loadApplication(user, id, { request });
   const section: SectionId = isSectionId(wanted) && app.sections.includes(wanted) ? wanted : app.sections[0] ?? "PERSONAL";
   const view: SectionView = {
@@ -59,7 +66,8 @@ export async function applicationScreen(user: CurrentUser, id: number, wanted: s
       complete: app.completion.complete,
       deficiencies: app.completion.deficiencies,
     },
-    documents: section === "DOCS" ? app.documents : null,
+    documents: section === "DOCS" || opts.allDocuments ? app.documents : null,
+    submittedAt: app.submittedAt?.toISOString() ?? null,
     // Internal administrators (not while impersonating) see the signature evidence, read-only.
     evidence: canSeeSignatureEvidence(user) ? await signatureEvidence(user, id, request) : null,
   };

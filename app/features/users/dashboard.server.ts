@@ -7,18 +7,20 @@ import { prisma } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { getPipeline, type Pipeline } from "~/features/pipeline/pipeline.server";
 import { abandonClockStart, abandonDaysLeft } from "~/features/appointment/abandon.server";
+import { decisionNotes, type DecisionNote } from "~/features/review/history.server";
 import { APPT_STATUS, navRules, ownAgentNumbersOnce, type AgentNumberRef, type NavRules } from "./shell.server";
 
 /** Status of a pending invitation that has no application yet. */
 export const STATUS_NEW = "NEW";
 
-export type EntryKind = "complete" | "resume" | "pending" | "approved";
+export type EntryKind = "complete" | "resume" | "pending" | "approved" | "rejected";
 
 export const ENTRY_LABELS: Record<EntryKind, string> = {
   complete: "Complete Your Appointment",
   resume: "Resume Your Appointment",
   pending: "View Your Pending Appointment",
   approved: "View Your Approved Appointment",
+  rejected: "View Your Rejected Appointment",
 };
 
 const STATUS_TEXT: Record<string, string> = {
@@ -67,6 +69,8 @@ export type DashboardEntry = {
   startDt: string | null;
   /** Days left before an incomplete application is abandoned (only when > 0). */
   abandonDaysLeft: number | null;
+  /** The administrator's return (reason, sections to correct) or rejection (reason): issue 11. */
+  note: DecisionNote | null;
 };
 
 /** Which button an appointment gets, or null for none. */
@@ -74,6 +78,8 @@ export function entryKind(statusCode: string, isWebBasedOnly: boolean): EntryKin
   if (statusCode === STATUS_NEW) return "complete";
   if (statusCode === APPT_STATUS.NEWCONTRACT) return "pending";
   if (statusCode === APPT_STATUS.APPROVED) return isWebBasedOnly ? "approved" : null;
+  // Rejected by an administrator (issue 11): final and read-only.
+  if (statusCode === "APWF_STATUS_REJECTED") return "rejected";
   return "resume";
 }
 
@@ -93,6 +99,8 @@ export function dashboardEntries(input: {
   isWebBasedOnly: boolean;
   abandonDays: number;
   now: Date;
+  /** The decision notes by appointment id (history.server.ts decisionNotes). */
+  notes?: ReadonlyMap<number, DecisionNote>;
 }): DashboardEntry[] {
   const { appointments, invitations, isWebBasedOnly, abandonDays, now } = input;
   const entries: DashboardEntry[] = [];
@@ -110,6 +118,7 @@ export function dashboardEntries(input: {
       startDt: a.startDt.toISOString(),
       abandonDaysLeft:
         a.statusCode === APPT_STATUS.INCOMPLETE ? abandonDaysLeft(abandonClockStart(a.startDt, a.lastReturnedAt), abandonDays, now) : null,
+      note: input.notes?.get(a.appointmentId) ?? null,
     });
   }
   const linkIds = new Set(appointments.map((a) => a.appointmentLinkId).filter((v) => v != null));
@@ -130,6 +139,7 @@ export function dashboardEntries(input: {
       lines: inv.lines,
       startDt: null,
       abandonDaysLeft: null,
+      note: null,
     });
   }
   return entries;
@@ -204,6 +214,8 @@ export async function getDashboard(user: CurrentUser, now: Date = new Date(), fr
         startDt: true,
         appointmentLinkId: true,
         multiLinkId: true,
+        rejectionReason: true,
+        submittedAt: true,
         appointmentLink: { select: levelSelect },
         multiLink: multiSelect,
         decisions: { where: { decisionCode: "RETURN" }, orderBy: { decidedAt: "desc" }, take: 1, select: { decidedAt: true } },
@@ -262,12 +274,21 @@ export async function getDashboard(user: CurrentUser, now: Date = new Date(), fr
     hasAgentPosition: agentNumbers.length > 0,
   });
   const pipeline = hasDownline({ isMd, agentPositions: agentNumbers.length }) ? await getPipeline(user.id, now) : null;
+  const notes = await decisionNotes(
+    appointmentRows.map((a) => ({
+      appointmentId: a.appointmentId,
+      statusCode: a.appointmentStatusCode,
+      submittedAt: a.submittedAt,
+      rejectionReason: a.rejectionReason,
+    })),
+  );
   const entries = dashboardEntries({
     appointments,
     invitations,
     isWebBasedOnly: rules.isWebBasedOnly,
     abandonDays: env().ABANDON_DAYS,
     now,
+    notes,
   });
   return {
     firstName: user.firstName || user.userName,

@@ -31,6 +31,7 @@ describe("entryKind", () => {
     ["APWF_STATUS_NEWCONTRACT", true, "pending"],
     ["APWF_STATUS_APPROVED", false, null],
     ["APWF_STATUS_APPROVED", true, "approved"],
+    ["APWF_STATUS_REJECTED", false, "rejected"],
   ] as const)("%s (web-based-only %s) → %s", (status, wbo, kind) => {
     expect(entryKind(status, wbo)).toBe(kind);
   });

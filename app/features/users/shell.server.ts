@@ -3,6 +3,7 @@
 import type { CurrentUser } from "~/lib/current-user";
 import { ROLE_MARKETING_DIRECTOR } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
+import { isReviewer } from "~/features/review/access.server";
 
 export const APPT_STATUS = {
   INCOMPLETE: "APWF_STATUS_INCOMPLETE",
@@ -62,6 +63,8 @@ export type ShellContext = NavRules & {
   agentNumbers: AgentNumberRef[];
   /** The ADMIN menu: back-office screens of an internal administrator (not while impersonating). */
   adminItems: NavItem[];
+  /** The Review Queue entry (issue 11): internal administrators, not while impersonating. */
+  showReviewQueue: boolean;
 };
 
 export type NavItem = { to: string; label: string };
@@ -131,7 +134,7 @@ export async function getShellContext(user: CurrentUser): Promise<ShellContext> 
   ]);
   const rules = navRules({ isMd, appointments, hasAgentPosition: agentNumbers.length > 0 });
   const pending = rules.showConfigure ? (mdPending ?? (await pendingReportsCount(user.id))) : 0;
-  return { ...rules, pendingReportsCount: pending, agentNumbers, adminItems: adminNavItems(user) };
+  return { ...rules, pendingReportsCount: pending, agentNumbers, adminItems: adminNavItems(user), showReviewQueue: isReviewer(user) };
 }
 
 // ---------------------------------------------------------------------------

@@ -77,3 +77,16 @@ describe("pageTitle", async () => {
     expect(pageTitle(title, matches)).toBe(expected);
   });
 });
+
+describe("the Review Queue entry (issue 11)", async () => {
+  const { isReviewer } = await import("~/features/review/access.server");
+  const admin = { id: "a", userName: "admin@example.com", firstName: "Ada", lastName: "Admin" };
+  it.each([
+    ["an internal administrator", { isInternal: true, impersonator: null }, true],
+    ["an internal administrator acting for someone", { isInternal: true, impersonator: admin }, false],
+    ["someone an administrator acts for", { isInternal: false, impersonator: admin }, false],
+    ["an agent or prospect", { isInternal: false, impersonator: null }, false],
+  ] as const)("%s → %s", (_name, user, shown) => {
+    expect(isReviewer(user)).toBe(shown);
+  });
+});

@@ -5,6 +5,7 @@
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { SECTION_TITLES, type SectionId } from "../model";
+import { REVIEW_MESSAGES } from "~/features/review/messages";
 import { CompletionPie } from "./CompletionPie";
 import { fieldDomId } from "./fields";
 import { appointmentLineLabel } from "./lines";
@@ -15,16 +16,24 @@ export function sectionUrl(appointmentId: number, section: SectionId, hash?: str
   return `/appoint?id=${appointmentId}&section=${section}${hash ? `#${hash}` : ""}`;
 }
 
+const SECTION_FLAG = REVIEW_MESSAGES.returnedNav;
+
 export function SectionNav({
   appointmentId,
   sections,
   current,
   complete,
+  hrefOf = (s) => sectionUrl(appointmentId, s),
+  flagged = [],
 }: {
   appointmentId: number;
   sections: SectionId[];
   current: SectionId;
   complete: Partial<Record<SectionId, boolean>>;
+  /** Where a section's link goes (default the application screen). */
+  hrefOf?: (s: SectionId) => string;
+  /** Sections an administrator returned for correction (issue 11): marked 'needs correction'. */
+  flagged?: readonly SectionId[];
 }) {
   // On a phone the sections are one row that scrolls sideways: show the current one
   // (CSS scroll-initial-target does it without JavaScript where the browser supports it).
@@ -42,7 +51,7 @@ export function SectionNav({
           const done = s !== "INSTRUCT" && Boolean(complete[s]);
           return (
             <li key={s}>
-              <Link to={sectionUrl(appointmentId, s)} aria-current={s === current ? "page" : undefined}>
+              <Link to={hrefOf(s)} aria-current={s === current ? "page" : undefined}>
                 {s !== "INSTRUCT" ? (
                   <span className={`section-nav__check${done ? " section-nav__check--done" : ""}`} aria-hidden="true">
                     {done ? "✓" : ""}
@@ -52,7 +61,15 @@ export function SectionNav({
                     i
                   </span>
                 )}
-                <span>{SECTION_TITLES[s]}</span>
+                <span>
+                  {SECTION_TITLES[s]}
+                  {flagged.includes(s) ? (
+                    <span className="section-nav__flag" data-testid={`flag-${s}`}>
+                      {" "}
+                      ({SECTION_FLAG})
+                    </span>
+                  ) : null}
+                </span>
                 {done ? <span className="visually-hidden"> (complete)</span> : null}
               </Link>
             </li>

@@ -1,0 +1,65 @@
+// The review screen of one submitted application (issue 11): the read-only
+// application (the application screen's data with every document list and
+// the signature evidence), its decision history, and the decision a reviewer
+// takes with the decision form. The route checks requireReviewer first.
+import type { CurrentUser } from "~/lib/current-user";
+import { prisma } from "~/lib/db.server";
+import { applicationScreen } from "~/features/appointment/screen.server";
+import { DATA_SECTIONS, type DataSectionId } from "~/features/appointment/model";
+import { approveApplication, rejectApplication, returnApplication, type DecisionResult } from "./decisions.server";
+import { decisionHistory } from "./history.server";
+import { agentName, AWAITING_STATUS } from "./queue.server";
+import type { DecisionForm } from "./schema";
+
+export async function reviewScreen(user: CurrentUser, appointmentId: number, wanted: string | null, request: Request) {
+  // The review page shows only the data sections (no Instructions).
+  const section = wanted && (DATA_SECTIONS as readonly string[]).includes(wanted) ? wanted : "PERSONAL";
+  const screen = await applicationScreen(user, appointmentId, section, request, { allDocuments: true });
+  const [history, people] = await Promise.all([
+    decisionHistory(appointmentId),
+    prisma.appointment.findUnique({
+      where: { appointmentId },
+      select: {
+        prospectEmailAddress: true,
+        isPaperAppointment: true,
+        personal: { select: { firstName: true, lastName: true, businessName: true } },
+        user: { select: { firstName: true, lastName: true, userName: true } },
+        recruiterAgent: { select: { agentNumber: true, firstName: true, lastName: true, companyName: true } },
+        appointmentLink: { select: { recruiterAgent: { select: { agentNumber: true, firstName: true, lastName: true, companyName: true } } } },
+      },
+    }),
+  ]);
+  const recruiter = people?.recruiterAgent ?? people?.appointmentLink?.recruiterAgent ?? null;
+  const prospect =
+    [people?.personal?.firstName ?? people?.user?.firstName, people?.personal?.lastName ?? people?.user?.lastName].filter(Boolean).join(" ") ||
+    people?.personal?.businessName ||
+    people?.prospectEmailAddress ||
+    `Application ${appointmentId}`;
+  return {
+    ...screen,
+    // The review screen never changes the application, whatever its status.
+    view: { ...screen.view, readOnly: true, esignCanAccept: false },
+    sections: screen.sections.filter((s): s is DataSectionId => (DATA_SECTIONS as readonly string[]).includes(s)),
+    awaiting: screen.view.statusCode === AWAITING_STATUS,
+    summary: {
+      prospect,
+      email: people?.prospectEmailAddress ?? people?.user?.userName ?? null,
+      recruiter: recruiter ? `${agentName(recruiter)} (${recruiter.agentNumber})` : null,
+      isPaper: Boolean(people?.isPaperAppointment),
+    },
+    history,
+  };
+}
+
+/** Takes the decision through the decision functions (which refuse a second decision: ALREADY_DECIDED). */
+export function decide(user: CurrentUser, appointmentId: number, form: DecisionForm, request: Request): Promise<DecisionResult> {
+  const input = { appointmentId, adminUserId: user.id, reason: form.reason, request };
+  switch (form.decision) {
+    case "RETURN":
+      return returnApplication({ ...input, sections: form.sections ?? [] });
+    case "REJECT":
+      return rejectApplication(input);
+    case "APPROVE":
+      return approveApplication(input);
+  }
+}

@@ -1,0 +1,125 @@
+// The three decision forms of the review screen (issue 11): Return for
+// correction (with the deficient sections), Reject and Approve, each with a
+// required reason and a confirmation box. One conform form per decision with
+// decisionSchema; everything works without JavaScript (plain POST, the
+// server's answer shows the messages next to the fields and keeps what was typed).
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { SECTION_TITLES, type DataSectionId } from "~/features/appointment/model";
+import { DECISION_LABELS } from "../messages";
+import { decisionSchema, REASON_MAX, type DecisionKind } from "../schema";
+
+const HINTS: Record<DecisionKind, string> = {
+  RETURN: "The application goes back to the prospect, who corrects the marked sections and submits it again. The prospect sees the reason.",
+  REJECT: "The application is rejected for good and becomes read-only. The prospect sees the reason.",
+  APPROVE: "The prospect becomes an agent: an agent number is assigned and the agent is placed in the recruiter's hierarchy.",
+};
+
+const CONFIRM: Record<DecisionKind, string> = {
+  RETURN: "I confirm: return this application for correction.",
+  REJECT: "I confirm: reject this application. This cannot be undone.",
+  APPROVE: "I confirm: approve this application.",
+};
+
+function Errors({ id, errors }: { id: string; errors?: string[] }) {
+  return (
+    <p className="field__error" id={id} aria-live="polite">
+      {errors?.length ? errors.join(" ") : ""}
+    </p>
+  );
+}
+
+export function DecisionFormCard({
+  decision,
+  sections,
+  reply,
+  busy,
+}: {
+  decision: DecisionKind;
+  /** The application's data sections (RETURN's checkboxes). */
+  sections: DataSectionId[];
+  reply: SubmissionResult<string[]> | null;
+  busy: boolean;
+}) {
+  const [form, fields] = useForm({
+    id: `decision-${decision}`,
+    lastResult: reply,
+    constraint: getZodConstraint(decisionSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: decisionSchema }),
+  });
+  const p = decision.toLowerCase();
+  const reasonId = `${p}-reason`;
+  const checked = new Set(Array.isArray(fields.sections.initialValue) ? fields.sections.initialValue : fields.sections.initialValue ? [fields.sections.initialValue] : []);
+  const titleId = `${p}-title`;
+  return (
+    <section className={`card decision-card decision-card--${p}`} aria-labelledby={titleId}>
+      <h3 id={titleId} className="card__title">
+        {DECISION_LABELS[decision]}
+      </h3>
+      <p className="muted">{HINTS[decision]}</p>
+      <Form method="post" {...getFormProps(form)} className="form stack" noValidate>
+        <input type="hidden" name="decision" value={decision} />
+        {form.errors?.length ? (
+          <p className="form-errors" id={form.errorId} role="alert">
+            {form.errors.join(" ")}
+          </p>
+        ) : null}
+        {decision === "RETURN" ? (
+          <fieldset className="field" aria-describedby={fields.sections.errors?.length ? `${p}-sections-error` : undefined}>
+            <legend>Sections to correct</legend>
+            {sections.map((s) => (
+              <label key={s} className="field--inline choice">
+                <input type="checkbox" name={fields.sections.name} value={s} defaultChecked={checked.has(s)} key={`${fields.sections.key}-${s}`} />
+                <span>{SECTION_TITLES[s]}</span>
+              </label>
+            ))}
+            <Errors id={`${p}-sections-error`} errors={fields.sections.errors} />
+          </fieldset>
+        ) : null}
+        <div className={`field${fields.reason.errors?.length ? " field--invalid" : ""}`}>
+          <label htmlFor={reasonId} className="label--required">
+            Reason
+          </label>
+          <span className="field__hint" id={`${reasonId}-hint`}>
+            At most {REASON_MAX} characters.
+          </span>
+          <textarea
+            id={reasonId}
+            key={fields.reason.key}
+            name={fields.reason.name}
+            rows={4}
+            maxLength={REASON_MAX}
+            required
+            defaultValue={typeof fields.reason.initialValue === "string" ? fields.reason.initialValue : ""}
+            aria-invalid={fields.reason.errors?.length ? true : undefined}
+            aria-describedby={[`${reasonId}-hint`, fields.reason.errors?.length ? `${reasonId}-error` : null].filter(Boolean).join(" ")}
+          />
+          <Errors id={`${reasonId}-error`} errors={fields.reason.errors} />
+        </div>
+        <div className={`field${fields.confirm.errors?.length ? " field--invalid" : ""}`}>
+          <label className="field--inline choice">
+            <input
+              type="checkbox"
+              name={fields.confirm.name}
+              value="on"
+              key={fields.confirm.key}
+              defaultChecked={fields.confirm.initialValue === "on"}
+              aria-invalid={fields.confirm.errors?.length ? true : undefined}
+              aria-describedby={fields.confirm.errors?.length ? `${p}-confirm-error` : undefined}
+            />
+            <span>{CONFIRM[decision]}</span>
+          </label>
+          <Errors id={`${p}-confirm-error`} errors={fields.confirm.errors} />
+        </div>
+        <div>
+          <button type="submit" className={`btn ${decision === "APPROVE" ? "btn--primary" : decision === "REJECT" ? "btn--danger" : "btn--secondary"}`} disabled={busy}>
+            {DECISION_LABELS[decision]}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}

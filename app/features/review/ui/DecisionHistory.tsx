@@ -1,0 +1,33 @@
+// The decisions taken on an application, newest first (issue 11): what, why,
+// which sections, who and when (UTC, the same with and without JavaScript).
+import { DECISION_HISTORY_LABELS, sectionTitles } from "../messages";
+import type { DecisionHistoryItem } from "../history.server";
+
+export function when(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+export function DecisionHistory({ items }: { items: DecisionHistoryItem[] }) {
+  return (
+    <section className="card" aria-labelledby="decision-history-title" data-testid="decision-history">
+      <h2 id="decision-history-title" className="card__title">
+        Decision history
+      </h2>
+      {items.length === 0 ? (
+        <p className="muted">No decision has been taken on this application yet.</p>
+      ) : (
+        <ol className="decision-history">
+          {items.map((d) => (
+            <li key={d.id}>
+              <p>
+                <strong>{DECISION_HISTORY_LABELS[d.decisionCode] ?? d.decisionCode}</strong> by {d.decidedBy}, {when(d.decidedAt)}
+              </p>
+              {d.sections.length ? <p>Sections: {sectionTitles(d.sections).join(", ")}</p> : null}
+              <blockquote className="decision-history__reason">{d.reason}</blockquote>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

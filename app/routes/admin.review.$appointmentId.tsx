@@ -1,0 +1,215 @@
+// One submitted application under review (issue 11):
+//   /admin/review/<appointmentId>[?section=PERSONAL|COMMS|FEES|AGREEMENTS|DOCS]
+// The application read-only (the application screen's section forms, every
+// document list with the generated application PDF, the signature
+// evidence), its decision history, and while it awaits approval the three
+// decision forms (reason required, Return also marks the sections to
+// correct, a confirmation box). A decision another administrator took first
+// is refused (409) with a message on the page, never a 500. Internal
+// administrators only (not while impersonating): anyone else gets 404.
+// See docs/decisions/0029-review-queue.md.
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Banner } from "~/components/Banner";
+import { PageHeader } from "~/components/PageHeader";
+import { SignedInLayout } from "~/components/SignedInLayout";
+import { SECTION_TITLES } from "~/features/appointment/model";
+import { AppHeader, SectionNav } from "~/features/appointment/ui/Chrome";
+import { DocumentLists } from "~/features/appointment/ui/DocsSection";
+import { EvidencePanel } from "~/features/appointment/ui/EvidencePanel";
+import { SectionForm, type SectionFormData } from "~/features/appointment/ui/SectionForm";
+import { requireReviewer } from "~/features/review/access.server";
+import { DECISION_HISTORY_LABELS, REVIEW_MESSAGES as M } from "~/features/review/messages";
+import { decide, reviewScreen } from "~/features/review/review.server";
+import { decisionSchema, DECISIONS, type DecisionKind } from "~/features/review/schema";
+import { DecisionFormCard } from "~/features/review/ui/DecisionForms";
+import { DecisionHistory, when } from "~/features/review/ui/DecisionHistory";
+import { requireUser } from "~/lib/auth.server";
+import { readForm } from "~/lib/form.server";
+import { titleMeta } from "~/lib/meta";
+import applicationStyles from "~/styles/application.css";
+import reviewStyles from "~/styles/review.css";
+
+export const meta = titleMeta("Review Application");
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: applicationStyles },
+  { rel: "stylesheet", href: reviewStyles },
+];
+
+function appointmentIdOf(raw: string | undefined): number {
+  const id = raw && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Response(null, { status: 404 });
+  return id;
+}
+
+const isDecision = (v: unknown): v is DecisionKind => typeof v === "string" && (DECISIONS as readonly string[]).includes(v);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const id = appointmentIdOf(params.appointmentId);
+  await requireReviewer(user, request, id);
+  const url = new URL(request.url);
+  const screen = await reviewScreen(user, id, url.searchParams.get("section"), request);
+  // After a decision (POST → redirect): the outcome, if the latest decision is the one just taken.
+  const decided = url.searchParams.get("decided");
+  const latest = screen.history[0];
+  const outcome = isDecision(decided) && latest?.decisionCode === decided ? decided : null;
+  return { ...screen, outcome };
+}
+
+type ActionData = { decision: DecisionKind | null; reply: SubmissionResult<string[]> | null; refused: { title: string; message: string } | null };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const id = appointmentIdOf(params.appointmentId);
+  await requireReviewer(user, request, id);
+  const formData = await readForm(request, { repeatable: ["sections"], maxFields: 20 });
+  const raw = formData.get("decision");
+  const decision = isDecision(raw) ? raw : null;
+  const submission = parseWithZod(formData, { schema: decisionSchema });
+  if (submission.status !== "success") {
+    return data<ActionData>({ decision, reply: submission.reply(), refused: null }, { status: 400 });
+  }
+  const result = await decide(user, id, submission.value, request);
+  if (result.ok) throw redirect(`/admin/review/${id}?decided=${result.decision}`);
+  switch (result.code) {
+    case "ALREADY_DECIDED":
+      return data<ActionData>({ decision, reply: null, refused: { title: M.alreadyDecidedTitle, message: result.message || M.alreadyDecided } }, { status: 409 });
+    case "BUSY":
+      return data<ActionData>({ decision, reply: submission.reply(), refused: { title: M.busyTitle, message: result.message } }, { status: 409 });
+    case "INVALID":
+      return data<ActionData>({ decision, reply: submission.reply({ formErrors: [result.message] }), refused: null }, { status: 400 });
+    default:
+      // NOT_FOUND / NOT_ADMIN: as if the application did not exist.
+      throw new Response(null, { status: 404 });
+  }
+}
+
+const OUTCOME: Record<DecisionKind, (agentNumber: string | null) => string> = {
+  RETURN: () => M.returned,
+  REJECT: () => M.rejected,
+  APPROVE: (agentNumber) => M.approved(agentNumber ?? undefined),
+};
+
+export default function ReviewApplicationRoute() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const section = d.section === "INSTRUCT" ? "PERSONAL" : d.section;
+  const id = d.view.appointmentId;
+  return (
+    <SignedInLayout>
+      <PageHeader
+        title="Review Application"
+        lead={`${d.summary.prospect} — ${d.statusText}`}
+        actions={
+          <Link to="/admin/review" className="btn btn--secondary">
+            Back to the queue
+          </Link>
+        }
+      />
+      {d.outcome ? (
+        <div data-testid="decision-outcome">
+          <Banner variant="success" title={DECISION_HISTORY_LABELS[d.outcome]}>
+            <p>{OUTCOME[d.outcome](d.agentNumber)}</p>
+          </Banner>
+        </div>
+      ) : null}
+      {actionData?.refused ? (
+        <div data-testid="decision-refused">
+          <Banner variant="error" title={actionData.refused.title}>
+            <p>{actionData.refused.message}</p>
+          </Banner>
+        </div>
+      ) : null}
+
+      <section className="card review-summary" aria-labelledby="review-summary-title">
+        <h2 id="review-summary-title" className="card__title">
+          Application {id}
+        </h2>
+        <dl>
+          <dt>Prospect</dt>
+          <dd>
+            {d.summary.prospect}
+            {d.summary.email && d.summary.email !== d.summary.prospect ? ` <${d.summary.email}>` : ""}
+          </dd>
+          <dt>Status</dt>
+          <dd data-testid="application-status">{d.statusText}</dd>
+          {d.agentNumber ? (
+            <>
+              <dt>Agent Number</dt>
+              <dd data-testid="agent-number">{d.agentNumber}</dd>
+            </>
+          ) : null}
+          <dt>Submitted</dt>
+          <dd>{d.submittedAt ? when(d.submittedAt) : "—"}</dd>
+          <dt>Recruiter</dt>
+          <dd>{d.summary.recruiter ?? "—"}</dd>
+          {d.summary.isPaper ? (
+            <>
+              <dt>Paper application</dt>
+              <dd>Yes</dd>
+            </>
+          ) : null}
+        </dl>
+      </section>
+      <AppHeader header={d.header} />
+
+      {d.awaiting ? (
+        <section aria-labelledby="decide-title">
+          <h2 id="decide-title">Decide</h2>
+          <div className="review-decisions">
+            {DECISIONS.map((k) => (
+              <DecisionFormCard key={k} decision={k} sections={d.sections} reply={actionData?.decision === k ? actionData.reply : null} busy={busy} />
+            ))}
+          </div>
+        </section>
+      ) : (
+        <p className="note" role="status">
+          {M.notAwaiting}
+        </p>
+      )}
+
+      <DecisionHistory items={d.history} />
+
+      <div className="review-screen">
+        <SectionNav
+          appointmentId={id}
+          sections={d.sections}
+          current={section}
+          complete={d.completion.complete}
+          hrefOf={(s) => `/admin/review/${id}?section=${s}`}
+        />
+        <section className="card" aria-labelledby="section-title">
+          <h2 id="section-title">{SECTION_TITLES[section]}</h2>
+          <SectionForm
+            key={`${section}-${id}`}
+            d={d as unknown as SectionFormData}
+            section={section}
+            reply={null}
+            readOnly
+            onChanged={() => undefined}
+            onSubmitting={() => undefined}
+          />
+        </section>
+      </div>
+
+      {d.documents ? (
+        <section className="card" aria-labelledby="review-documents-title">
+          <h2 id="review-documents-title" className="card__title">
+            Documents
+          </h2>
+          <DocumentLists lists={d.documents} data={d.data} />
+        </section>
+      ) : null}
+      {d.evidence ? (
+        <section className="card" aria-label="Signature evidence">
+          <EvidencePanel evidence={d.evidence} />
+        </section>
+      ) : null}
+    </SignedInLayout>
+  );
+}

@@ -1,0 +1,247 @@
+// Issue 11's must-show, in Chromium, on an app of its own whose mail goes to
+// a real SMTP server started here (decision 0029):
+//  1. an invited prospect (JavaScript off) signs up, fills in every section
+//     of an individual application and submits it;
+//  2. the demo internal administrator (JavaScript off) opens the Review
+//     Queue from the navigation, finds the application, opens it read-only
+//     (documents, signature evidence) and returns it for correction with a
+//     reason, marking Personal Information; a return without a reason is
+//     refused with the message next to the field first;
+//  3. the prospect sees the reason on the dashboard and on the application,
+//     Personal Information flagged 'needs correction', fixes the phone
+//     number and submits again: the note is gone;
+//  4. the administrator approves; a second administrator tab (JavaScript on)
+//     that still shows the decision forms approves too and is refused
+//     ('Already decided', 409), the history shows one approval;
+//  5. the recruiter's 'approved' email arrives at the SMTP server;
+//  6. the new agent signs in again and sees the agent number on the
+//     dashboard and their hierarchy on /agents.
+import type { Page } from "playwright-core";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { REVIEW_MESSAGES as M } from "~/features/review/messages";
+import type { AppHandle } from "../support/app-server";
+import { browserFixture, DEMO, DEMO_PASSWORD, newAccount, signIn, signOut, signUp } from "../support/browser";
+import { query } from "../support/mailbox";
+import { startAppWithSmtp, type SmtpSink } from "../support/smtp-sink";
+import { inviteProspect, nav, throughWizard } from "./helpers";
+
+const browser = browserFixture();
+
+let app: AppHandle;
+let smtp: SmtpSink;
+let dispose: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+  ({ app, smtp, dispose } = await startAppWithSmtp());
+}, 120_000);
+
+afterAll(async () => {
+  await dispose?.();
+});
+
+async function smallPdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([300, 200]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  page.drawText("E&O Certificate", { x: 30, y: 100, size: 18, font });
+  return Buffer.from(await doc.save());
+}
+
+const main = (page: Page) => page.locator("#main");
+
+async function saveAndContinue(page: Page, nextHeading: string) {
+  await page.locator("form[id^='section-']").getByRole("button", { name: "Save & Continue" }).click();
+  await page.getByRole("heading", { level: 2, name: nextHeading }).waitFor();
+}
+
+/** Every section of an individual application, from Personal Information to the uploaded E&O certificate (JavaScript off). */
+async function fillIndividual(page: Page) {
+  await page.getByRole("heading", { level: 2, name: "Personal Information" }).waitFor();
+  await page.getByRole("button", { name: "I agree" }).click();
+  await page.getByRole("heading", { level: 2, name: "Personal Information" }).waitFor();
+  const f = main(page);
+  await f.getByLabel("SSN", { exact: true }).fill("123-45-6789");
+  await f.getByLabel("Birth Date").fill("1988-04-12");
+  await f.getByLabel("National Producer Number (NPN)").fill("19283746");
+  await f.getByLabel("Resident State Insurance License Number").fill("TX-7766554");
+  await f.getByLabel("Resident State", { exact: true }).selectOption("TX");
+  await f.getByLabel("Phone Number").fill("5125550177");
+  await f.getByLabel("Address", { exact: true }).fill("410 Congress Ave");
+  await f.getByLabel("City", { exact: true }).fill("Austin");
+  await f.getByLabel("State", { exact: true }).selectOption("TX");
+  await f.getByLabel("Zip Code").fill("78701");
+  await f.getByRole("radio", { name: "Residence" }).check();
+  const noAnswers = f.locator('input[type="radio"][name^="answers["][value="N"]');
+  for (let i = 0, n = await noAnswers.count(); i < n; i++) await noAnswers.nth(i).check();
+  await f.getByLabel(/^Signature \(your mother's maiden name\)/).fill("Delgado");
+  await f.getByLabel("Name (on W-9)", { exact: true }).fill("Rhea Q Reviewed");
+  await f.getByRole("radio", { name: "Individual or Sole-Proprietorship" }).check();
+  await f.getByLabel(/^W-9 Signature/).fill("Delgado");
+  await saveAndContinue(page, "Commissions");
+
+  await main(page).getByLabel("Date", { exact: true }).fill("2026-01-15");
+  await main(page).getByLabel(/^Signature \(your mother's maiden name\)/).fill("Delgado");
+  await main(page).getByRole("radio", { name: "Paper Check" }).check();
+  await saveAndContinue(page, "States & Fees");
+
+  await main(page).getByRole("button", { name: "Add a State" }).click();
+  await main(page).getByLabel("State to add").selectOption("TX");
+  await main(page).getByRole("button", { name: "Add the selected state" }).click();
+  await main(page).getByRole("cell", { name: /Texas \(TX\)/ }).waitFor();
+  await main(page).getByRole("radio", { name: "No" }).check();
+  await main(page).getByLabel(/^Signature \(your mother's maiden name\)/).fill("Delgado");
+  await saveAndContinue(page, "Policies & Agreements");
+
+  await main(page).getByLabel("I have read and agree to the Agent Agreement.").check();
+  await main(page).getByLabel("I have read and agree to the Representative Agreement.").check();
+  await main(page).getByLabel("I have read and acknowledge the Company Policy.").check();
+  await main(page).getByLabel("I have read and acknowledge the Anti-Money-Laundering Guide.").check();
+  await main(page).getByLabel("Mother's Maiden Name").fill("Delgado");
+  await saveAndContinue(page, "Supporting Documents");
+
+  await page.locator("summary", { hasText: "Upload a Document" }).click();
+  await page.getByLabel("Document type").selectOption("DOCTYP_EO_CERT");
+  await page.getByLabel("Choose one PDF file").setInputFiles({ name: "eo-certificate.pdf", mimeType: "application/pdf", buffer: await smallPdf() });
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  await page.getByRole("dialog").getByText("We have successfully received your upload.").waitFor();
+  await page.getByRole("dialog").getByRole("button", { name: "OK" }).click();
+  await expect(page.getByTestId("completion-percent").innerText()).resolves.toBe("100% complete");
+}
+
+async function submit(page: Page) {
+  await page.getByRole("button", { name: "SUBMIT" }).click();
+  await page.getByRole("dialog").getByText("Successfully Submitted for Approval!").waitFor();
+  await expect(page.getByTestId("application-status").innerText()).resolves.toBe("Awaiting Approval");
+}
+
+/** The decision card of a kind on the review screen. */
+const card = (page: Page, title: string) => page.getByRole("region", { name: title, exact: true });
+
+describe("back-office review", () => {
+  test("submit → return with a reason → fix and resubmit → approve (a second approval refused) → recruiter's email → the new agent's number and hierarchy", async () => {
+    const db = app.databaseUrl!;
+
+    // ── 1. The prospect submits ──
+    const prospectPage = await browser.newPage({ javaScriptEnabled: false });
+    const account = newAccount({ firstName: "Rhea", middleName: "Q", lastName: `Reviewed${Date.now().toString(36)}` });
+    await signUp(prospectPage, app.url, account, smtp.verificationLink);
+    const link = await inviteProspect(db, account, { newest: true });
+    const id = await throughWizard(prospectPage, /^Individual —/, app.url);
+    await fillIndividual(prospectPage);
+    await submit(prospectPage);
+
+    // The recruiter to be told: the user of the link's recruiter position (email by default).
+    const [recruiter] = await query<{ user_name: string }>(
+      db,
+      `SELECT u.user_name FROM agents a JOIN users u ON u.id = a.user_id WHERE a.id = $1`,
+      [link.recruiter_agent_id],
+    );
+    expect(recruiter?.user_name).toBeTruthy();
+
+    // ── 2. The administrator returns it for correction ──
+    const admin = await browser.newPage({ javaScriptEnabled: false });
+    await signIn(admin, app.url, DEMO.admin, DEMO_PASSWORD);
+    await admin.goto(`${app.url}/home`);
+    await nav(admin).main.getByRole("link", { name: "REVIEW QUEUE" }).click();
+    await admin.waitForURL(`${app.url}/admin/review`);
+    await admin.getByLabel("Recruiter (name or agent number)").fill(link.agent_number);
+    await admin.getByRole("button", { name: "Apply filters" }).click();
+    await admin.waitForURL(/recruiter=/);
+    await admin.getByRole("link", { name: `${account.firstName} ${account.lastName}` }).click();
+    await admin.waitForURL(`${app.url}/admin/review/${id}`);
+    await expect(admin.getByTestId("application-status").innerText()).resolves.toBe("Awaiting Approval");
+    await admin.getByTestId("signature-evidence").waitFor();
+    await admin.getByRole("heading", { name: "Documents", exact: true }).waitFor();
+    await expect(main(admin).getByLabel("First Name", { exact: true }).isDisabled()).resolves.toBe(true);
+    // The generated application PDF is offered once the job made it.
+    const appPdf = main(admin).getByRole("link", { name: "Appointment Application", exact: true });
+    for (let i = 0; i < 30 && (await appPdf.count()) === 0; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      await admin.reload();
+    }
+    expect(await appPdf.count()).toBeGreaterThan(0);
+
+    // Without a reason: refused, the message next to the field, what was ticked kept.
+    const ret = card(admin, "Return for correction");
+    await ret.getByLabel("Personal Information").check();
+    await ret.getByLabel(/I confirm: return/).check();
+    await ret.getByRole("button", { name: "Return for correction" }).click();
+    await card(admin, "Return for correction").getByText(M.reasonRequired).waitFor();
+    await expect(card(admin, "Return for correction").getByLabel("Personal Information").isChecked()).resolves.toBe(true);
+
+    const reason = "Your phone number is out of service: please give a number we can reach you at.";
+    await card(admin, "Return for correction").getByLabel("Reason").fill(reason);
+    await card(admin, "Return for correction").getByLabel(/I confirm: return/).check();
+    await card(admin, "Return for correction").getByRole("button", { name: "Return for correction" }).click();
+    await admin.waitForURL(`${app.url}/admin/review/${id}?decided=RETURN`);
+    await admin.getByTestId("decision-outcome").getByText(M.returned).waitFor();
+    await expect(admin.getByTestId("application-status").innerText()).resolves.toBe("Incomplete");
+    await admin.getByTestId("decision-history").getByText(reason).waitFor();
+
+    // ── 3. The prospect sees the reason, fixes and resubmits ──
+    await prospectPage.goto(`${app.url}/home`);
+    const note = prospectPage.getByTestId(`decision-note-appointment-${id}`);
+    await note.getByText(M.returnedTitle).waitFor();
+    await note.getByText(reason).waitFor();
+    await note.getByText("Personal Information").waitFor();
+    await prospectPage.getByRole("link", { name: "Resume Your Appointment" }).click();
+    await prospectPage.waitForURL(new RegExp(`/appoint\\?id=${id}`));
+    await prospectPage.getByTestId("decision-note").getByText(reason).waitFor();
+    const sections = prospectPage.getByRole("navigation", { name: "Application sections" });
+    await sections.getByRole("link", { name: /Personal Information.*needs correction/ }).click();
+    await prospectPage.getByRole("heading", { level: 2, name: "Personal Information" }).waitFor();
+    await main(prospectPage).getByLabel("Phone Number").fill("5125550199");
+    await submit(prospectPage);
+    await prospectPage.goto(`${app.url}/home`);
+    await prospectPage.getByRole("link", { name: "View Your Pending Appointment" }).waitFor();
+    expect(await prospectPage.getByTestId(`decision-note-appointment-${id}`).count()).toBe(0);
+
+    // ── 4. The administrator approves; a second tab's approval is refused ──
+    const second = await browser.newPage({ javaScriptEnabled: true });
+    await signIn(second, app.url, DEMO.admin, DEMO_PASSWORD);
+    await second.goto(`${app.url}/admin/review/${id}`);
+    await card(second, "Approve").waitFor();
+
+    await admin.goto(`${app.url}/admin/review/${id}`);
+    const approve = card(admin, "Approve");
+    await approve.getByLabel("Reason").fill("Licence and documents verified.");
+    await approve.getByLabel(/I confirm: approve/).check();
+    await approve.getByRole("button", { name: "Approve" }).click();
+    await admin.waitForURL(`${app.url}/admin/review/${id}?decided=APPROVE`);
+    await admin.getByTestId("decision-outcome").waitFor();
+    const agentNumber = (await admin.getByTestId("agent-number").innerText()).trim();
+    expect(agentNumber).toMatch(/^\S+$/);
+    await admin.getByTestId("decision-outcome").getByText(M.approved(agentNumber)).waitFor();
+    await expect(admin.getByTestId("application-status").innerText()).resolves.toBe("Approved");
+    expect(await card(admin, "Approve").count()).toBe(0);
+
+    await card(second, "Approve").getByLabel("Reason").fill("Approving as well.");
+    await card(second, "Approve").getByLabel(/I confirm: approve/).check();
+    const [refusal] = await Promise.all([
+      second.waitForResponse((r) => r.request().method() === "POST" && r.url().includes(`/admin/review/${id}`)),
+      card(second, "Approve").getByRole("button", { name: "Approve" }).click(),
+    ]);
+    expect(refusal.status()).toBe(409);
+    await second.getByTestId("decision-refused").getByText(M.alreadyDecidedTitle, { exact: true }).waitFor();
+    await second.getByTestId("decision-refused").getByText(/already decided on this application: it is now Approved/).waitFor();
+    const decisions = await query<{ decision_code: string }>(db, `SELECT decision_code FROM appointment_decisions WHERE appointment_id = $1 ORDER BY decided_at`, [id]);
+    expect(decisions.map((d) => d.decision_code)).toEqual(["RETURN", "APPROVE"]);
+
+    // ── 5. The recruiter's email arrives ──
+    const mail = await smtp.mailTo(recruiter!.user_name, /approved/i, 60_000);
+    expect(`${mail.parsed.subject} ${mail.parsed.text}`).toContain(account.lastName);
+
+    // ── 6. The new agent signs in and sees the agent number and the hierarchy ──
+    await signOut(prospectPage, app.url);
+    await signIn(prospectPage, app.url, account.email, account.password);
+    await prospectPage.goto(`${app.url}/home`);
+    await prospectPage.getByRole("region", { name: "Your Agent Numbers" }).getByText(agentNumber).waitFor();
+    await prospectPage.goto(`${app.url}/agents`);
+    // The tree: the new agent under the recruiter (their upline).
+    const tree = main(prospectPage).locator("li", { hasText: `#${agentNumber}` }).last();
+    await tree.getByRole("link", { name: `${account.lastName}, ${account.firstName}`, exact: true }).waitFor();
+    await main(prospectPage).getByText(`#${link.agent_number}`).first().waitFor();
+    await main(prospectPage).getByText("your upline").first().waitFor();
+  }, 300_000);
+});
