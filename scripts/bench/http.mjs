@@ -205,7 +205,9 @@ Object.assign(childEnv, {
   BENCH_ROUTES: "1",
 });
 let output = "";
-const child = spawn(process.execPath, [path.join(root, "scripts/serve.mjs")], {
+// BENCH_NODE_ARGS: extra node flags for the portal, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (written at its exit).
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+const child = spawn(process.execPath, [...nodeArgs, path.join(root, "scripts/serve.mjs")], {
   cwd: root,
   env: childEnv,
   stdio: ["ignore", "pipe", "pipe"],
@@ -437,8 +439,14 @@ async function saves(db, cookie, appointmentId) {
     const html = await r.text();
     if (r.status !== 200 || !html.includes("saved")) throw new Error(`save of ${b.path} answered ${r.status}: ${html.slice(0, 300)}`);
   }
+  // Statements of one save (as counted by /bench/queries).
+  await fetch(`${app.url}/bench/queries?count=on`);
+  await (await fetch(app.url + bodies[3].path, { method: "POST", headers, body: bodies[3].body, redirect: "manual" })).arrayBuffer();
+  const q = await (await fetch(`${app.url}/bench/queries?count=off`)).json();
+  if (process.env.BENCH_VERBOSE === "1") console.log(`save:\n  ${q.recent.join("\n  ")}`);
   let next = 0;
   const before = load();
+  const cpu0 = cpuMs(child.pid);
   const result = await autocannon({
     url: app.url,
     connections: CONNECTIONS,
@@ -453,10 +461,15 @@ async function saves(db, cookie, appointmentId) {
       },
     ],
   });
+  const cpu1 = cpuMs(child.pid);
+  const n = Math.max(1, result.requests.total);
   console.log(`\n## Application section saves (POST /appoint.data, PERSONAL, across ${N} applications, ${CONNECTIONS} connections, ${SECONDS} s; load ${before})\n`);
   table(
     [
       {
+        statements: q.count,
+        "CPU ms/save portal": ((cpu1.portal - cpu0.portal) / n).toFixed(2),
+        "CPU ms/save db": ((cpu1.db - cpu0.db) / n).toFixed(2),
         "saves/s": result.requests.average.toFixed(0),
         "p50 ms": result.latency.p50,
         "p99 ms": result.latency.p99,
@@ -464,6 +477,6 @@ async function saves(db, cookie, appointmentId) {
         target: ">= 300 saves/s, p99 < 150 ms",
       },
     ],
-    ["saves/s", "p50 ms", "p99 ms", "non-2xx", "target"],
+    ["statements", "CPU ms/save portal", "CPU ms/save db", "saves/s", "p50 ms", "p99 ms", "non-2xx", "target"],
   );
 }

@@ -188,6 +188,8 @@ export type SignatureWrite = {
   actors: SignatureActors;
   request: Request;
   now?: Date;
+  /** The stored values (type code -> value) when the caller has read them in this transaction, under the row lock. */
+  stored?: ReadonlyMap<string, string>;
 };
 
 /**
@@ -199,11 +201,17 @@ export async function writeSignatures(db: Db, input: SignatureWrite): Promise<st
   const { appointmentId, values, actors, request } = input;
   const now = input.now ?? new Date();
   if (Object.keys(values).length === 0) return [];
-  const stored = await db.appointmentSignature.findMany({
-    where: { appointmentId, signatureTypeCode: { in: Object.keys(values) } },
-    select: { signatureTypeCode: true, signatureValue: true },
-  });
-  const changes = signatureChanges(new Map(stored.map((s) => [s.signatureTypeCode, s.signatureValue])), values);
+  const stored =
+    input.stored ??
+    new Map(
+      (
+        await db.appointmentSignature.findMany({
+          where: { appointmentId, signatureTypeCode: { in: Object.keys(values) } },
+          select: { signatureTypeCode: true, signatureValue: true },
+        })
+      ).map((s) => [s.signatureTypeCode, s.signatureValue]),
+    );
+  const changes = signatureChanges(stored, values);
   const codes = Object.keys(changes);
   if (codes.length === 0) return [];
   const versions = await documentVersions(db, appointmentId);

@@ -127,10 +127,15 @@ export function signatureReader(a: Pick<FullAppointment, "signatures">, agentNam
   };
 }
 
-/** The stored record, the personal questions and the validation context, read on the caller's connection. */
-export async function loadRecord(db: Db, appointmentId: number, now: Date) {
+/**
+ * The stored record, the personal questions and the validation context, read on the caller's connection.
+ * A save of one section leaves out what its rules do not use (questions: only Personal Information's;
+ * the uploaded documents: only the Documents section's): an empty list stands for them.
+ */
+export async function loadRecord(db: Db, appointmentId: number, now: Date, need: { questions?: boolean; uploads?: boolean } = {}) {
   const a = await loadFull(db, appointmentId);
-  const questions = await personalQuestions(db);
-  const ctx = contextOf(a, questions, await uploadedTypes(db, appointmentId, typeOf(a)), now);
+  const questions = need.questions === false ? [] : await personalQuestions(db);
+  const uploads = need.uploads === false ? {} : await uploadedTypes(db, appointmentId, typeOf(a));
+  const ctx = contextOf(a, questions, uploads, now);
   return { a, questions, ctx };
 }

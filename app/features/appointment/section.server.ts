@@ -70,5 +70,7 @@ export async function writeSectionSignatures(values: Partial<Record<SignatureTyp
     actors: signatureActors(w.user, w.a, w.role),
     request: w.request,
     now: w.now,
+    // Read with the record in this transaction (under the row lock): not read again.
+    stored: new Map(w.a.signatures.map((s) => [s.signatureTypeCode, s.signatureValue])),
   });
 }
