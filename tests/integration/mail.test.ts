@@ -1,6 +1,7 @@
 // deliverMail against a real SMTP server on loopback (smtp-server), and the
 // capture mode without SMTP_URL.
 import { simpleParser, type ParsedMail } from "mailparser";
+import type { Socket } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server";
@@ -33,7 +34,7 @@ type Received = { envelope: { from: string; to: string[] }; parsed: ParsedMail }
 
 async function startSmtp(opts: { reject?: boolean; rejectTo?: string; port?: number } = {}) {
   const received: Received[] = [];
-  const sockets = new Set<import("node:net").Socket>();
+  const sockets = new Set<Socket>();
   let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
@@ -66,7 +67,7 @@ async function startSmtp(opts: { reject?: boolean; rejectTo?: string; port?: num
         .catch((err: Error) => callback(err));
     },
   });
-  server.server.on("connection", (socket: import("node:net").Socket) => {
+  server.server.on("connection", (socket: Socket) => {
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));
   });

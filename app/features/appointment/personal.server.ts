@@ -10,11 +10,11 @@ import { isCorporateType, isRepresentativeType, showsBusinessBlock, showsW9 } fr
 import { AGENT_NAME_SIGNATURES, type SignatureType } from "./codes";
 import { type PersonalForm } from "./form-data";
 import { MESSAGES } from "./messages";
-import { derivedAgentName, formAgentName, orNull, signatureReader, str, type Db, type FullAppointment } from "./record.server";
+import { derivedAgentName, formAgentName, orNull, signatureReader, str, type Db, type StoredRecord } from "./record.server";
 import { checkKnownStates, checkSignatureConsent, writeSectionSignatures, type SectionModule, type SectionWork } from "./section.server";
 import { plainOf, resolveSensitive, sealed, storedMasks, type Resolved } from "./sensitive.server";
 
-function address(a: FullAppointment, code: string) {
+function address(a: StoredRecord, code: string) {
   const r = a.addresses.find((x) => x.addressTypeCode === code);
   if (!r) return undefined;
   return { address1: str(r.address1), address2: str(r.address2), city: str(r.city), stateCode: str(r.stateCode), zipCode: str(r.zipCode) };
@@ -78,7 +78,7 @@ function unchanged(stored: object | null | undefined, data: Record<string, unkno
   });
 }
 
-async function writeAddress(tx: Db, a: FullAppointment, code: string, v: PersonalForm["home"]) {
+async function writeAddress(tx: Db, a: StoredRecord, code: string, v: PersonalForm["home"]) {
   const appointmentId = a.appointmentId;
   const data = {
     address1: orNull(v?.address1),
@@ -87,7 +87,9 @@ async function writeAddress(tx: Db, a: FullAppointment, code: string, v: Persona
     stateCode: orNull(v?.stateCode),
     zipCode: orNull(v?.zipCode),
   };
-  if (unchanged(a.addresses.find((x) => x.addressTypeCode === code), data)) return;
+  const stored = a.addresses.find((x) => x.addressTypeCode === code);
+  // Unchanged, or blank with no row: nothing to write (read back, both are the blank address).
+  if (stored ? unchanged(stored, data) : Object.values(data).every((x) => x === null)) return;
   await tx.appointmentAddress.upsert({
     where: { appointmentId_addressTypeCode: { appointmentId, addressTypeCode: code } },
     create: { appointmentId, addressTypeCode: code, ...data },
@@ -270,7 +272,7 @@ export const personalSection: SectionModule<"personal"> = {
 };
 
 /** The stored SSN equals the stored business tax id (submit's last check; needs the plain values). */
-export function ssnEqualsTaxId(a: FullAppointment): boolean {
+export function ssnEqualsTaxId(a: StoredRecord): boolean {
   const p = a.personal;
   return !!(p?.ssnEncrypted && p.businessTaxIdEncrypted && decryptField(p.ssnEncrypted) === decryptField(p.businessTaxIdEncrypted));
 }
