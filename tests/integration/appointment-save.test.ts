@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server";
 import { decryptField } from "~/lib/crypto.server";
+import { requireAppointmentAccess } from "~/features/appointment/access.server";
 import { loadApplication, saveSection } from "~/features/appointment/appointment.server";
 import { createFromWizard } from "~/features/appointment/create.server";
 import { createPaperAppointment } from "~/features/appointment/paper-create.server";
@@ -136,6 +137,28 @@ describe("saving a section", () => {
     expect(r.reply.error?.phoneNumber?.[0]).toMatch(/Phone Number/);
     const p = await prisma.appointmentPersonal.findUniqueOrThrow({ where: { appointmentId: id } });
     expect(p.lastName).toBe("Lee");
+  });
+});
+
+describe("the audit row and the access check of a save", () => {
+  it("audits a save with its section, address and browser; a refused save not at all; another application's access answer is not taken", async () => {
+    const { user, id, data } = await started();
+    const mine = await requireAppointmentAccess(user, id, { write: true, request: req() });
+    expect((await saveSection(user, id, "PERSONAL", formDataOf(data.personal), req(), { access: mine })).saved).toBe(true);
+    const saved = await prisma.auditLog.findMany({ where: { action: "APPOINTMENT_SAVED", targetId: String(id) } });
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ actorUserId: user.id, impersonatorUserId: null, targetType: "Appointment", ipAddress: IP, userAgent: UA, details: { section: "PERSONAL" } });
+    expect((await prisma.appointment.findUniqueOrThrow({ where: { appointmentId: id } })).updatedById).toBe(user.id);
+
+    const refused = await saveSection(user, id, "PERSONAL", formDataOf({ ...data.personal, phoneNumber: "555-0100" }), req(), { access: mine });
+    expect(refused.saved).toBe(false);
+    expect(await prisma.auditLog.count({ where: { action: "APPOINTMENT_SAVED", targetId: String(id) } })).toBe(1);
+
+    // The access answer of one application does not open another one.
+    const other = await started();
+    const err = await saveSection(user, other.id, "PERSONAL", formDataOf(other.data.personal), req(), { access: mine }).catch((e: unknown) => e);
+    expect((err as Response).status).toBe(404);
+    expect(await prisma.auditLog.count({ where: { action: "APPOINTMENT_SAVED", targetId: String(other.id) } })).toBe(0);
   });
 });
 
