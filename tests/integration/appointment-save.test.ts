@@ -254,6 +254,27 @@ describe("signatures", () => {
     });
     expect(policy.signatureValue).toBe("Y");
     expect(policy.acknowledgedText).toBe(SIGNATURE_STATEMENTS.SIGTYP_POLICY_AGREE);
+    // The signatures of one save are written together, each with its own statement, at one time.
+    const agreed = await prisma.appointmentSignature.findMany({ where: { appointmentId: id, signatureValue: "Y" } });
+    expect(agreed.length).toBeGreaterThan(1);
+    for (const s of agreed) {
+      expect(s).toMatchObject({ signedByUserId: prospect.id, ipAddress: IP, userAgent: UA, acknowledgedText: SIGNATURE_STATEMENTS[s.signatureTypeCode] ?? null });
+      expect(s.signedAt).toEqual(policy.signedAt);
+    }
+
+    // A signature cleared keeps no evidence.
+    const cleared = await saveSection(user, id, "PERSONAL", formDataOf({ ...data.personal, signatures: { ...data.personal.signatures, SIGTYP_QNA: "" } }), req());
+    expect(cleared.saved).toBe(true);
+    expect(await prisma.appointmentSignature.findUniqueOrThrow({ where: { id: qna.id } })).toMatchObject({
+      signatureValue: "",
+      signedByUserId: null,
+      actingUserId: null,
+      signedAt: null,
+      ipAddress: null,
+      userAgent: null,
+      acknowledgedText: null,
+      documentVersion: null,
+    });
   });
 
   it("refuses a signature before the ESIGN consent, with the message next to the field, and saves nothing", async () => {
