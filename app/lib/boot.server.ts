@@ -16,7 +16,7 @@ import { drainHttpServer } from "./http-drain.server";
 import { env } from "./env.server";
 import { startWorker, stopWorker } from "./jobs.server";
 import { announceFirstAdministratorSetup } from "./first-admin.server";
-import { mailCaptureEnabled } from "./mail.server";
+import { closeMailTransport, mailCaptureEnabled } from "./mail.server";
 import { migrate } from "./migrate.server";
 import { configureOidc } from "./oidc.server";
 import { getSecret } from "./secrets.server";
@@ -127,6 +127,8 @@ async function doBoot({ requestsInFlight }: { requestsInFlight: () => number }) 
     log("Shutting down: no new requests or jobs; waiting for running jobs and requests");
     // Requests in flight get 10 s; what is still running then is answered 503.
     await Promise.all([stopWorker(), drainHttpServer({ graceMs: 10_000, busy: () => requestsInFlight() > 0 })]);
+    // The jobs and requests that sent mail are done: the pooled SMTP connections say QUIT.
+    closeMailTransport();
     await removeOwnTempFiles();
     for (const [name, stop] of stops.reverse()) {
       await stop().catch((err) => console.error(`[portal] stopping ${name}: ${(err as Error).message}`));
@@ -173,6 +175,7 @@ export async function bootWorkerProcess(): Promise<void> {
       log("Shutting down: no new jobs; waiting for running jobs");
       await stopWorker();
       await removeOwnTempFiles();
+      closeMailTransport();
       await disconnectPrisma();
       log("Stopped");
     });

@@ -67,6 +67,20 @@ export function mailCaptureEnabled(): boolean {
   return !env().SMTP_URL;
 }
 
+// One pooled transport per process (decision 0026, "Email"): an SMTP server
+// pauses on every new connection before its greeting (smtp-server 100 ms,
+// Postfix's postscreen seconds), so messages that follow each other reuse a
+// connection instead of paying that pause each. Each message still has its
+// own outcome: a refused recipient or message fails that message only (the
+// pool resets the session and keeps the connection); a connection the server
+// closed while idle is dropped, and a message handed to a connection that
+// turns out dead before any byte of it went out is sent over a new one.
+// Connections idle for MAIL_POOL_IDLE_MS are closed (a server waiting for its
+// clients to leave before it stops is not held up for long). A changed
+// SMTP_URL replaces the transport; closeMailTransport() at shutdown closes idle
+// connections at once and lets a message being sent finish.
+export const MAIL_POOL = { maxConnections: 2, maxMessages: 100, idleTimeoutMs: 2_000 } as const;
+
 let transport: { url: string; transporter: Transporter } | undefined;
 
 function transporterFor(url: string): Transporter {
@@ -74,16 +88,19 @@ function transporterFor(url: string): Transporter {
   transport?.transporter.close();
   const transporter = createTransport({
     url,
+    pool: true,
+    maxConnections: MAIL_POOL.maxConnections,
+    maxMessages: MAIL_POOL.maxMessages,
+    idleTimeout: MAIL_POOL.idleTimeoutMs,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
-    // Default 'dnsTimeout' etc. are fine; no pooling: jobs send one at a time.
   } as Parameters<typeof createTransport>[0]);
   transport = { url, transporter };
   return transporter;
 }
 
-/** Closes the SMTP transport (tests, shutdown). */
+/** Closes the SMTP transport (settings change, tests, shutdown): idle connections at once, a send in progress when it ends. */
 export function closeMailTransport() {
   transport?.transporter.close();
   transport = undefined;

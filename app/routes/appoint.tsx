@@ -69,7 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = appointmentIdOf(new URL(request.url));
   // Who may post here, before a byte of the body is read (404 for someone else's application).
-  await requireAppointmentAccess(user, id, { write: true, request });
+  const access = await requireAppointmentAccess(user, id, { write: true, request });
   const formData = await readForm(request, { repeatable: ["states"] });
   const section = formData.get("section");
   if (!isSectionId(section)) throw new Response("Unknown section", { status: 400 });
@@ -86,7 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (step) return answer({ reply: await echoReply(id, formData), ...step });
   if (intent !== "save" && intent !== "saveContinue" && intent !== "submit") throw new Response("Unknown intent", { status: 400 });
 
-  const saved = await saveSection(user, id, section, formData, request);
+  const saved = await saveSection(user, id, section, formData, request, { access });
   if (!saved.saved) return answer({ reply: saved.reply, dialog: { kind: "failed", ...saved.dialog } }, saved.busy ? 409 : 400);
   if (intent === "submit") {
     const submitted = await submitApplication(user, id, request);

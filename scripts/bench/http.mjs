@@ -16,7 +16,8 @@
 // Prints the machine's load average beside the figures: on a busy machine
 // compare the ratios, not the absolute numbers. Benchmarks are never tests.
 //
-// BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ONLY=pages|jobs|mail|saves, BENCH_KEEP=1 (keep DATA_DIR).
+// BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ONLY=pages|jobs|mail|saves, BENCH_KEEP=1 (keep DATA_DIR),
+// BENCH_SAVES=changing (each save changes a value), BENCH_NODE_ARGS (node flags for the portal).
 import { execFileSync, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import net from "node:net";
@@ -205,7 +206,9 @@ Object.assign(childEnv, {
   BENCH_ROUTES: "1",
 });
 let output = "";
-const child = spawn(process.execPath, [path.join(root, "scripts/serve.mjs")], {
+// BENCH_NODE_ARGS: extra node flags for the portal, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (written at its exit).
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+const child = spawn(process.execPath, [...nodeArgs, path.join(root, "scripts/serve.mjs")], {
   cwd: root,
   env: childEnv,
   stdio: ["ignore", "pipe", "pipe"],
@@ -409,6 +412,7 @@ async function mail(db) {
  */
 async function saves(db, cookie, appointmentId) {
   const N = 50;
+  const CHANGING = process.env.BENCH_SAVES === "changing";
   const cols = (
     await db.query(
       `SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'appointments'
@@ -437,8 +441,15 @@ async function saves(db, cookie, appointmentId) {
     const html = await r.text();
     if (r.status !== 200 || !html.includes("saved")) throw new Error(`save of ${b.path} answered ${r.status}: ${html.slice(0, 300)}`);
   }
+  // Statements of one save (as counted by /bench/queries) of an application saved before, as in the run.
+  const counted = CHANGING ? bodies[0].body.replace(/middleName=M\d+/, "$&z") : bodies[0].body;
+  await fetch(`${app.url}/bench/queries?count=on`);
+  await (await fetch(app.url + bodies[0].path, { method: "POST", headers, body: counted, redirect: "manual" })).arrayBuffer();
+  const q = await (await fetch(`${app.url}/bench/queries?count=off`)).json();
+  if (process.env.BENCH_VERBOSE === "1") console.log(`save:\n  ${q.recent.join("\n  ")}`);
   let next = 0;
   const before = load();
+  const cpu0 = cpuMs(child.pid);
   const result = await autocannon({
     url: app.url,
     connections: CONNECTIONS,
@@ -447,16 +458,25 @@ async function saves(db, cookie, appointmentId) {
     requests: [
       {
         setupRequest: (req) => {
+          const round = Math.floor(next / bodies.length);
           const b = bodies[next++ % bodies.length];
-          return { ...req, method: "POST", path: b.path, body: b.body };
+          // BENCH_SAVES=changing: every save changes the middle name (the personal row and the
+          // agent-name signatures are written); by default a save repeats the stored values.
+          const body = CHANGING ? b.body.replace(/middleName=M\d+/, (m) => `${m}${round % 2 ? "x" : "y"}`) : b.body;
+          return { ...req, method: "POST", path: b.path, body };
         },
       },
     ],
   });
-  console.log(`\n## Application section saves (POST /appoint.data, PERSONAL, across ${N} applications, ${CONNECTIONS} connections, ${SECONDS} s; load ${before})\n`);
+  const cpu1 = cpuMs(child.pid);
+  const n = Math.max(1, result.requests.total);
+  console.log(`\n## Application section saves (POST /appoint.data, PERSONAL, ${CHANGING ? "each changing the middle name" : "repeating the stored values"}, across ${N} applications, ${CONNECTIONS} connections, ${SECONDS} s; load ${before})\n`);
   table(
     [
       {
+        statements: q.count,
+        "CPU ms/save portal": ((cpu1.portal - cpu0.portal) / n).toFixed(2),
+        "CPU ms/save db": ((cpu1.db - cpu0.db) / n).toFixed(2),
         "saves/s": result.requests.average.toFixed(0),
         "p50 ms": result.latency.p50,
         "p99 ms": result.latency.p99,
@@ -464,6 +484,6 @@ async function saves(db, cookie, appointmentId) {
         target: ">= 300 saves/s, p99 < 150 ms",
       },
     ],
-    ["saves/s", "p50 ms", "p99 ms", "non-2xx", "target"],
+    ["statements", "CPU ms/save portal", "CPU ms/save db", "saves/s", "p50 ms", "p99 ms", "non-2xx", "target"],
   );
 }

@@ -129,6 +129,39 @@ describe("many saves of one application at once", () => {
   }, 120_000);
 });
 
+describe("a save while another process holds the application's row", () => {
+  it("waits at most the lock timeout (5 s), then answers 'try again' and writes nothing", async () => {
+    const { user, id, data } = await filledIn(world, "APPTTYP_IND");
+    const before = await snapshot(id);
+    // Another process: a transaction of its own (not in this process's queue) holding the row lock
+    // for up to 12 s, or until the save has answered.
+    let saveAnswered!: () => void;
+    const answered = new Promise<void>((resolve) => (saveAnswered = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = prisma.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT appointment_id FROM appointments WHERE appointment_id = ${id} FOR UPDATE`;
+        locked();
+        await Promise.race([answered, new Promise((r) => setTimeout(r, 12_000))]);
+      },
+      { timeout: 30_000 },
+    );
+    await isLocked;
+    const t0 = Date.now();
+    const r = await saveSection(user, id, "PERSONAL", formDataOf({ ...data.personal, firstName: "Waited" }), req());
+    const waited = Date.now() - t0;
+    saveAnswered();
+    await holder;
+    expect(r.saved).toBe(false);
+    expect(r.busy).toBe(true);
+    expect(r.dialog).toEqual(SAVE_BUSY);
+    expect(waited).toBeGreaterThanOrEqual(4_500);
+    expect(waited).toBeLessThan(11_000);
+    expect(await snapshot(id)).toBe(before);
+  }, 60_000);
+});
+
 describe("submit", () => {
   it("is refused without the E&O certificate when the prospect does not fax, with the message on the field", async () => {
     const { user, id } = await filledIn(world, "APPTTYP_IND", { willFax: false, extraWritingNumRequested: false });

@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server";
 import { decryptField } from "~/lib/crypto.server";
+import { requireAppointmentAccess } from "~/features/appointment/access.server";
 import { loadApplication, saveSection } from "~/features/appointment/appointment.server";
 import { createFromWizard } from "~/features/appointment/create.server";
 import { createPaperAppointment } from "~/features/appointment/paper-create.server";
@@ -139,6 +140,28 @@ describe("saving a section", () => {
   });
 });
 
+describe("the audit row and the access check of a save", () => {
+  it("audits a save with its section, address and browser; a refused save not at all; another application's access answer is not taken", async () => {
+    const { user, id, data } = await started();
+    const mine = await requireAppointmentAccess(user, id, { write: true, request: req() });
+    expect((await saveSection(user, id, "PERSONAL", formDataOf(data.personal), req(), { access: mine })).saved).toBe(true);
+    const saved = await prisma.auditLog.findMany({ where: { action: "APPOINTMENT_SAVED", targetId: String(id) } });
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ actorUserId: user.id, impersonatorUserId: null, targetType: "Appointment", ipAddress: IP, userAgent: UA, details: { section: "PERSONAL" } });
+    expect((await prisma.appointment.findUniqueOrThrow({ where: { appointmentId: id } })).updatedById).toBe(user.id);
+
+    const refused = await saveSection(user, id, "PERSONAL", formDataOf({ ...data.personal, phoneNumber: "555-0100" }), req(), { access: mine });
+    expect(refused.saved).toBe(false);
+    expect(await prisma.auditLog.count({ where: { action: "APPOINTMENT_SAVED", targetId: String(id) } })).toBe(1);
+
+    // The access answer of one application does not open another one.
+    const other = await started();
+    const err = await saveSection(user, other.id, "PERSONAL", formDataOf(other.data.personal), req(), { access: mine }).catch((e: unknown) => e);
+    expect((err as Response).status).toBe(404);
+    expect(await prisma.auditLog.count({ where: { action: "APPOINTMENT_SAVED", targetId: String(other.id) } })).toBe(0);
+  });
+});
+
 describe("derived data", () => {
   it("stores the agent name for the commission and agreement signatures, the W-9 name, lowercased email and stripped formatting", async () => {
     const { user, id, data } = await started();
@@ -231,6 +254,27 @@ describe("signatures", () => {
     });
     expect(policy.signatureValue).toBe("Y");
     expect(policy.acknowledgedText).toBe(SIGNATURE_STATEMENTS.SIGTYP_POLICY_AGREE);
+    // The signatures of one save are written together, each with its own statement, at one time.
+    const agreed = await prisma.appointmentSignature.findMany({ where: { appointmentId: id, signatureValue: "Y" } });
+    expect(agreed.length).toBeGreaterThan(1);
+    for (const s of agreed) {
+      expect(s).toMatchObject({ signedByUserId: prospect.id, ipAddress: IP, userAgent: UA, acknowledgedText: SIGNATURE_STATEMENTS[s.signatureTypeCode] ?? null });
+      expect(s.signedAt).toEqual(policy.signedAt);
+    }
+
+    // A signature cleared keeps no evidence.
+    const cleared = await saveSection(user, id, "PERSONAL", formDataOf({ ...data.personal, signatures: { ...data.personal.signatures, SIGTYP_QNA: "" } }), req());
+    expect(cleared.saved).toBe(true);
+    expect(await prisma.appointmentSignature.findUniqueOrThrow({ where: { id: qna.id } })).toMatchObject({
+      signatureValue: "",
+      signedByUserId: null,
+      actingUserId: null,
+      signedAt: null,
+      ipAddress: null,
+      userAgent: null,
+      acknowledgedText: null,
+      documentVersion: null,
+    });
   });
 
   it("refuses a signature before the ESIGN consent, with the message next to the field, and saves nothing", async () => {

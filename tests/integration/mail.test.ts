@@ -1,6 +1,7 @@
 // deliverMail against a real SMTP server on loopback (smtp-server), and the
 // capture mode without SMTP_URL.
 import { simpleParser, type ParsedMail } from "mailparser";
+import type { Socket } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server";
@@ -31,14 +32,20 @@ useTestDatabase();
 
 type Received = { envelope: { from: string; to: string[] }; parsed: ParsedMail };
 
-async function startSmtp(opts: { reject?: boolean } = {}) {
+async function startSmtp(opts: { reject?: boolean; rejectTo?: string; port?: number } = {}) {
   const received: Received[] = [];
+  const sockets = new Set<Socket>();
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     onRcptTo(address, _session, callback) {
-      if (opts.reject) {
+      if (opts.reject || address.address === opts.rejectTo) {
         const err = new Error("Mailbox unavailable: relaying denied") as Error & { responseCode: number };
         err.responseCode = 550;
         return callback(err);
@@ -60,14 +67,25 @@ async function startSmtp(opts: { reject?: boolean } = {}) {
         .catch((err: Error) => callback(err));
     },
   });
-  const port = await freePort();
+  server.server.on("connection", (socket: Socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
+  const port = opts.port ?? (await freePort());
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, "127.0.0.1", () => resolve());
   });
   return {
     url: `smtp://127.0.0.1:${port}`,
+    port,
     received,
+    /** SMTP sessions opened so far. */
+    connections: () => connections,
+    /** Cuts every open connection, as a server that times idle clients out or restarts. */
+    dropConnections: () => {
+      for (const socket of sockets) socket.destroy();
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -188,6 +206,70 @@ describe("deliverMail", () => {
     const row = await prisma.mailMessage.findFirstOrThrow({ where: { subject: "Nowhere" } });
     expect(row.status).toBe("FAILED");
     expect(row.error).toMatch(/ECONNREFUSED|connect/i);
+  });
+
+  it("reuses one SMTP connection for messages that follow each other", async () => {
+    const smtp = await startSmtp();
+    try {
+      process.env.SMTP_URL = smtp.url;
+      resetEnvCache();
+      for (let i = 1; i <= 3; i++) await deliverMail({ to: `p${i}@example.com`, subject: `Pooled ${i}`, text: "x" });
+      expect(smtp.received.map((r) => r.parsed.subject)).toEqual(["Pooled 1", "Pooled 2", "Pooled 3"]);
+      expect(smtp.connections()).toBe(1);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("fails only the message whose recipient is refused, and the connection keeps serving the others", async () => {
+    const smtp = await startSmtp({ rejectTo: "refused@example.com" });
+    try {
+      process.env.SMTP_URL = smtp.url;
+      resetEnvCache();
+      await deliverMail({ to: "first@example.com", subject: "Before refusal", text: "x" });
+      const [refused, after] = await Promise.allSettled([
+        deliverMail({ to: "refused@example.com", subject: "Refused one", text: "x" }),
+        deliverMail({ to: "second@example.com", subject: "After refusal", text: "x" }),
+      ]);
+      expect(refused.status).toBe("rejected");
+      expect(after.status).toBe("fulfilled");
+      await deliverMail({ to: "third@example.com", subject: "Later", text: "x" });
+      expect(smtp.received.map((r) => r.parsed.subject).sort()).toEqual(["After refusal", "Before refusal", "Later"]);
+      const rows = await prisma.mailMessage.findMany({ where: { subject: { in: ["Refused one", "After refusal", "Later"] } } });
+      expect(Object.fromEntries(rows.map((r) => [r.subject, r.status]))).toEqual({
+        "Refused one": "FAILED",
+        "After refusal": "SENT",
+        Later: "SENT",
+      });
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("replaces a pooled connection the server dropped, or a server restarted on the same port", async () => {
+    const smtp = await startSmtp();
+    let restarted: Awaited<ReturnType<typeof startSmtp>> | undefined;
+    try {
+      process.env.SMTP_URL = smtp.url;
+      resetEnvCache();
+      await deliverMail({ to: "a@example.com", subject: "Before the drop", text: "x" });
+      smtp.dropConnections(); // the server times the idle connection out
+      await deliverMail({ to: "a@example.com", subject: "After the drop", text: "x" });
+      expect(smtp.received.map((r) => r.parsed.subject)).toEqual(["Before the drop", "After the drop"]);
+      expect(smtp.connections()).toBe(2);
+
+      // The server stops and another one starts on the same port: the next message goes to it.
+      const closed = smtp.close();
+      smtp.dropConnections();
+      await closed;
+      restarted = await startSmtp({ port: smtp.port });
+      await deliverMail({ to: "a@example.com", subject: "After the restart", text: "x" });
+      expect(restarted.received.map((r) => r.parsed.subject)).toEqual(["After the restart"]);
+      expect(await prisma.mailMessage.count({ where: { subject: { in: ["Before the drop", "After the drop", "After the restart"] }, status: "SENT" } })).toBe(3);
+    } finally {
+      await smtp.close().catch(() => {});
+      await restarted?.close();
+    }
   });
 
   it("captures the message without SMTP_URL, with a text part derived from the HTML", async () => {

@@ -97,6 +97,21 @@ async function refuse(user: CurrentUser, appointmentId: number, opts: AccessOpti
   await auditAppointment("ACCESS_DENIED", user, appointmentId, opts.request, { what: opts.write ? "appointment write" : "appointment read", reason });
 }
 
+/** What requireAppointmentAccess answered: a caller that has it need not check again. */
+export type CheckedAccess = Awaited<ReturnType<typeof requireAppointmentAccess>>;
+
+/** The audit fields about an application, naming the user and any impersonating administrator. */
+export function appointmentAuditTarget(user: CurrentUser, appointmentId: number, request?: Request, details?: Record<string, unknown>) {
+  return {
+    request,
+    actorUserId: user.id,
+    impersonatorUserId: user.impersonator?.id ?? null,
+    targetType: "Appointment",
+    targetId: String(appointmentId),
+    details,
+  };
+}
+
 /** Writes an audit row about an application, naming the user and any impersonating administrator. */
 export function auditAppointment(
   action: string,
@@ -105,12 +120,5 @@ export function auditAppointment(
   request?: Request,
   details?: Record<string, unknown>,
 ) {
-  return audit(action, {
-    request,
-    actorUserId: user.id,
-    impersonatorUserId: user.impersonator?.id ?? null,
-    targetType: "Appointment",
-    targetId: String(appointmentId),
-    details,
-  });
+  return audit(action, appointmentAuditTarget(user, appointmentId, request, details));
 }

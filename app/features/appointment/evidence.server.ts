@@ -188,6 +188,8 @@ export type SignatureWrite = {
   actors: SignatureActors;
   request: Request;
   now?: Date;
+  /** The stored values (type code -> value) when the caller has read them in this transaction, under the row lock. */
+  stored?: ReadonlyMap<string, string>;
 };
 
 /**
@@ -199,39 +201,46 @@ export async function writeSignatures(db: Db, input: SignatureWrite): Promise<st
   const { appointmentId, values, actors, request } = input;
   const now = input.now ?? new Date();
   if (Object.keys(values).length === 0) return [];
-  const stored = await db.appointmentSignature.findMany({
-    where: { appointmentId, signatureTypeCode: { in: Object.keys(values) } },
-    select: { signatureTypeCode: true, signatureValue: true },
-  });
-  const changes = signatureChanges(new Map(stored.map((s) => [s.signatureTypeCode, s.signatureValue])), values);
+  const stored =
+    input.stored ??
+    new Map(
+      (
+        await db.appointmentSignature.findMany({
+          where: { appointmentId, signatureTypeCode: { in: Object.keys(values) } },
+          select: { signatureTypeCode: true, signatureValue: true },
+        })
+      ).map((s) => [s.signatureTypeCode, s.signatureValue]),
+    );
+  const changes = signatureChanges(stored, values);
   const codes = Object.keys(changes);
   if (codes.length === 0) return [];
   const versions = await documentVersions(db, appointmentId);
   const ipAddress = clientIp(request);
   const userAgent = request.headers.get("User-Agent")?.slice(0, 500) ?? null;
-  const written: string[] = [];
-  for (const code of codes) {
-    const value = changes[code];
-    const blank = value === "" || value === "N";
-    const evidence = blank
-      ? { signedByUserId: null, actingUserId: null, signedAt: null, ipAddress: null, userAgent: null, acknowledgedText: null, documentVersion: null }
-      : {
-          signedByUserId: actors.signedByUserId,
-          actingUserId: actors.actingUserId,
-          signedAt: now,
-          ipAddress,
-          userAgent,
-          acknowledgedText: SIGNATURE_STATEMENTS[code] ?? null,
-          documentVersion: versions[code] ?? null,
-        };
-    await db.appointmentSignature.upsert({
-      where: { appointmentId_signatureTypeCode: { appointmentId, signatureTypeCode: code } },
-      create: { appointmentId, signatureTypeCode: code, signatureValue: value, ...evidence },
-      update: { signatureValue: value, ...evidence },
-    });
-    written.push(code);
-  }
-  return written;
+  // Every changed signature in one statement: a blank one ('' or 'N') carries no evidence, a
+  // given one the signer, acting user, time, address, browser, statement and document version.
+  const blank = codes.map((code) => changes[code] === "" || changes[code] === "N");
+  await db.$executeRaw`
+    INSERT INTO appointment_signatures (id, appointment_id, signature_type_code, signature_value, signed_by_user_id, acting_user_id,
+                                        signed_at, ip_address, user_agent, acknowledged_text, document_version, updated_at)
+    SELECT gen_random_uuid(), ${appointmentId}::int, t.code, t.value,
+           CASE WHEN t.blank THEN NULL ELSE ${actors.signedByUserId}::uuid END,
+           CASE WHEN t.blank THEN NULL ELSE ${actors.actingUserId}::uuid END,
+           CASE WHEN t.blank THEN NULL ELSE ${now}::timestamptz END,
+           CASE WHEN t.blank THEN NULL ELSE ${ipAddress}::text END,
+           CASE WHEN t.blank THEN NULL ELSE ${userAgent}::text END,
+           CASE WHEN t.blank THEN NULL ELSE t.ack END,
+           CASE WHEN t.blank THEN NULL ELSE t.version END,
+           now()
+      FROM unnest(${codes}::text[], ${codes.map((c) => changes[c])}::text[], ${blank}::boolean[],
+                  ${codes.map((c) => SIGNATURE_STATEMENTS[c] ?? null)}::text[], ${codes.map((c) => versions[c] ?? null)}::text[])
+           AS t(code, value, blank, ack, version)
+    ON CONFLICT (appointment_id, signature_type_code) DO UPDATE SET
+      signature_value = EXCLUDED.signature_value, signed_by_user_id = EXCLUDED.signed_by_user_id,
+      acting_user_id = EXCLUDED.acting_user_id, signed_at = EXCLUDED.signed_at, ip_address = EXCLUDED.ip_address,
+      user_agent = EXCLUDED.user_agent, acknowledged_text = EXCLUDED.acknowledged_text,
+      document_version = EXCLUDED.document_version, updated_at = EXCLUDED.updated_at`;
+  return codes;
 }
 
 /** True when a signature value counts as given (text, or Y for a checkbox). */

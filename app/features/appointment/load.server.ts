@@ -24,7 +24,7 @@ import {
 import { isSubQuestion } from "./codes";
 import { type ApplicationData, type ValidationContext } from "./form-data";
 import { personalSection } from "./personal.server";
-import { contextOf, loadFull, personalQuestions, type FullAppointment, type Profile, type Question } from "./record.server";
+import { contextOf, loadFull, personalQuestions, type StoredRecord, type Profile, type Question } from "./record.server";
 
 /**
  * The stored application as the forms hold it (model.ts shapes). Sensitive
@@ -32,7 +32,7 @@ import { contextOf, loadFull, personalQuestions, type FullAppointment, type Prof
  * agent name for the agent-name signatures (spec §3 'Signature'); a
  * prospect's empty names, email and phone come from their profile.
  */
-export function toFormData(a: FullAppointment, questions: Question[], profile?: Profile | null): ApplicationData {
+export function toFormData(a: StoredRecord, questions: Question[], profile?: Profile | null): ApplicationData {
   return {
     personal: personalSection.read(a, questions, profile),
     commissions: commissionsSection.read(a, questions, profile),

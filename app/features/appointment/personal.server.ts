@@ -10,11 +10,11 @@ import { isCorporateType, isRepresentativeType, showsBusinessBlock, showsW9 } fr
 import { AGENT_NAME_SIGNATURES, type SignatureType } from "./codes";
 import { type PersonalForm } from "./form-data";
 import { MESSAGES } from "./messages";
-import { derivedAgentName, formAgentName, orNull, signatureReader, str, type Db, type FullAppointment } from "./record.server";
+import { derivedAgentName, formAgentName, orNull, signatureReader, str, type Db, type StoredRecord } from "./record.server";
 import { checkKnownStates, checkSignatureConsent, writeSectionSignatures, type SectionModule, type SectionWork } from "./section.server";
 import { plainOf, resolveSensitive, sealed, storedMasks, type Resolved } from "./sensitive.server";
 
-function address(a: FullAppointment, code: string) {
+function address(a: StoredRecord, code: string) {
   const r = a.addresses.find((x) => x.addressTypeCode === code);
   if (!r) return undefined;
   return { address1: str(r.address1), address2: str(r.address2), city: str(r.city), stateCode: str(r.stateCode), zipCode: str(r.zipCode) };
@@ -64,7 +64,22 @@ function signatures(p: PersonalForm, w: SectionWork): Partial<Record<SignatureTy
   return out;
 }
 
-async function writeAddress(tx: Db, appointmentId: number, code: string, v: PersonalForm["home"]) {
+/**
+ * True when every column of `data` already holds that value in `stored` (a row read in this
+ * transaction, under the row lock): the write would change nothing and is left out.
+ */
+function unchanged(stored: object | null | undefined, data: Record<string, unknown>): boolean {
+  if (!stored) return false;
+  const row = stored as Record<string, unknown>;
+  return Object.entries(data).every(([k, v]) => {
+    const cur = row[k];
+    if (v instanceof Date || cur instanceof Date) return v instanceof Date && cur instanceof Date && v.getTime() === cur.getTime();
+    return (cur ?? null) === (v ?? null);
+  });
+}
+
+async function writeAddress(tx: Db, a: StoredRecord, code: string, v: PersonalForm["home"]) {
+  const appointmentId = a.appointmentId;
   const data = {
     address1: orNull(v?.address1),
     address2: orNull(v?.address2),
@@ -72,6 +87,9 @@ async function writeAddress(tx: Db, appointmentId: number, code: string, v: Pers
     stateCode: orNull(v?.stateCode),
     zipCode: orNull(v?.zipCode),
   };
+  const stored = a.addresses.find((x) => x.addressTypeCode === code);
+  // Unchanged, or blank with no row: nothing to write (read back, both are the blank address).
+  if (stored ? unchanged(stored, data) : Object.values(data).every((x) => x === null)) return;
   await tx.appointmentAddress.upsert({
     where: { appointmentId_addressTypeCode: { appointmentId, addressTypeCode: code } },
     create: { appointmentId, addressTypeCode: code, ...data },
@@ -196,17 +214,28 @@ export const personalSection: SectionModule<"personal"> = {
       ...(business ? (tax ? { businessTaxIdEncrypted: tax.encrypted, businessTaxIdLast4: tax.last4 } : {}) : { businessTaxIdEncrypted: null, businessTaxIdLast4: null }),
       sendCorrespondenceToCode: orNull(p.sendCorrespondenceToCode),
     };
-    await tx.appointmentPersonal.upsert({ where: { appointmentId: id }, create: { appointmentId: id, ...personalData }, update: personalData });
-    await writeAddress(tx, id, "ADRTYP_HOME", p.home);
-    if (business) await writeAddress(tx, id, "ADRTYP_BUSINESS", p.business);
-    else await tx.appointmentAddress.deleteMany({ where: { appointmentId: id, addressTypeCode: "ADRTYP_BUSINESS" } });
+    // Rows whose columns already hold the posted values are not written again (the record was read
+    // in this transaction, under the row lock).
+    if (!unchanged(w.a.personal, personalData)) {
+      await tx.appointmentPersonal.upsert({ where: { appointmentId: id }, create: { appointmentId: id, ...personalData }, update: personalData });
+    }
+    await writeAddress(tx, w.a, "ADRTYP_HOME", p.home);
+    if (business) await writeAddress(tx, w.a, "ADRTYP_BUSINESS", p.business);
+    else if (w.a.addresses.some((x) => x.addressTypeCode === "ADRTYP_BUSINESS")) {
+      await tx.appointmentAddress.deleteMany({ where: { appointmentId: id, addressTypeCode: "ADRTYP_BUSINESS" } });
+    }
 
     // Every answer in one statement (one upsert per question made a save of
     // the personal section 15 statements longer; docs/performance.md).
     const answers = new Map<number, boolean | null>();
+    const storedAnswers = new Map(w.a.answers.map((x) => [x.questionId, x.answerBoolean]));
     for (const ans of p.answers ?? []) {
       if (!ans?.questionId) continue;
-      answers.set(Number(ans.questionId), ans.answer === "Y" ? true : ans.answer === "N" ? false : null);
+      const value = ans.answer === "Y" ? true : ans.answer === "N" ? false : null;
+      const q = Number(ans.questionId);
+      // An answer whose row already holds it is left alone.
+      if (storedAnswers.has(q) && storedAnswers.get(q) === value) continue;
+      answers.set(q, value);
     }
     if (answers.size > 0) {
       await tx.$executeRaw`
@@ -216,7 +245,9 @@ export const personalSection: SectionModule<"personal"> = {
         ON CONFLICT (appointment_id, question_id)
         DO UPDATE SET answer_boolean = EXCLUDED.answer_boolean, updated_at = EXCLUDED.updated_at`;
     }
-    await tx.appointment.update({ where: { appointmentId: id }, data: { qnaComment: orNull(p.qnaComment) } });
+    if ((w.a.qnaComment ?? null) !== orNull(p.qnaComment)) {
+      await tx.appointment.update({ where: { appointmentId: id }, data: { qnaComment: orNull(p.qnaComment) } });
+    }
 
     if (showsW9(ctx)) {
       const irsPosted = p.apptIRSInfo ?? {};
@@ -228,7 +259,9 @@ export const personalSection: SectionModule<"personal"> = {
         businessTypeOther: irsPosted.businessTypeCode === "W9BIZ_TYP_OTHER" ? orNull(irsPosted.businessTypeOther) : null,
         ...(e ? { employerIdNumberEncrypted: e.encrypted, employerIdNumberLast4: e.last4 } : {}),
       };
-      await tx.appointmentIrsInfo.upsert({ where: { appointmentId: id }, create: { appointmentId: id, ...irs }, update: irs });
+      if (!unchanged(w.a.irsInfo, irs)) {
+        await tx.appointmentIrsInfo.upsert({ where: { appointmentId: id }, create: { appointmentId: id, ...irs }, update: irs });
+      }
     }
 
     // Fees follow the resident state (resident vs non-resident amount).
@@ -239,7 +272,7 @@ export const personalSection: SectionModule<"personal"> = {
 };
 
 /** The stored SSN equals the stored business tax id (submit's last check; needs the plain values). */
-export function ssnEqualsTaxId(a: FullAppointment): boolean {
+export function ssnEqualsTaxId(a: StoredRecord): boolean {
   const p = a.personal;
   return !!(p?.ssnEncrypted && p.businessTaxIdEncrypted && decryptField(p.ssnEncrypted) === decryptField(p.businessTaxIdEncrypted));
 }

@@ -10,7 +10,8 @@ import { storedOf } from "./sensitive.server";
 
 export type Db = Prisma.TransactionClient;
 
-const fullInclude = {
+/** The application's own rows: what the sections read, check and write (a save or submit loads only these). */
+const recordInclude = {
   personal: true,
   addresses: true,
   states: { orderBy: { createdAt: "asc" } },
@@ -20,6 +21,11 @@ const fullInclude = {
   cardInfo: true,
   commissionRemitAssign: true,
   irsInfo: true,
+} as const satisfies Prisma.AppointmentInclude;
+
+/** The record and what the screen's header shows (recruiter, inviter, carrier lines). */
+const fullInclude = {
+  ...recordInclude,
   recruiterAgent: true,
   invitation: { select: { inviterAgentNumber: true, inviterAgent: { select: { agentNumber: true, phoneNumber: true, businessPhone: true } } } },
   carrierBlocks: {
@@ -38,6 +44,8 @@ const fullInclude = {
 } as const satisfies Prisma.AppointmentInclude;
 
 export type FullAppointment = Prisma.AppointmentGetPayload<{ include: typeof fullInclude }>;
+/** The application's own rows (FullAppointment without the header's relations). */
+export type StoredRecord = Prisma.AppointmentGetPayload<{ include: typeof recordInclude }>;
 
 export async function loadFull(db: Db, appointmentId: number): Promise<FullAppointment> {
   return db.appointment.findUniqueOrThrow({ where: { appointmentId }, include: fullInclude });
@@ -64,7 +72,7 @@ export async function personalQuestions(db: Db): Promise<Question[]> {
 }
 
 /** The resident state: the one chosen on Personal Information, else the home address state. */
-export function residentStateOf(a: FullAppointment): string | undefined {
+export function residentStateOf(a: StoredRecord): string | undefined {
   return str(a.personal?.residentStateCode) ?? str(a.addresses.find((x) => x.addressTypeCode === "ADRTYP_HOME")?.stateCode);
 }
 
@@ -87,7 +95,7 @@ export async function uploadedTypes(db: Db, appointmentId: number, type: Appoint
   return out;
 }
 
-export function contextOf(a: FullAppointment, questions: Question[], hasUploaded: Partial<Record<string, boolean>>, now: Date): ValidationContext {
+export function contextOf(a: StoredRecord, questions: Question[], hasUploaded: Partial<Record<string, boolean>>, now: Date): ValidationContext {
   return {
     appointmentTypeCode: typeOf(a),
     flavour: flavourOf(a),
@@ -127,10 +135,15 @@ export function signatureReader(a: Pick<FullAppointment, "signatures">, agentNam
   };
 }
 
-/** The stored record, the personal questions and the validation context, read on the caller's connection. */
-export async function loadRecord(db: Db, appointmentId: number, now: Date) {
-  const a = await loadFull(db, appointmentId);
-  const questions = await personalQuestions(db);
-  const ctx = contextOf(a, questions, await uploadedTypes(db, appointmentId, typeOf(a)), now);
+/**
+ * The stored record, the personal questions and the validation context, read on the caller's connection.
+ * A save of one section leaves out what its rules do not use (questions: only Personal Information's;
+ * the uploaded documents: only the Documents section's): an empty list stands for them.
+ */
+export async function loadRecord(db: Db, appointmentId: number, now: Date, need: { questions?: boolean; uploads?: boolean } = {}) {
+  const a: StoredRecord = await db.appointment.findUniqueOrThrow({ where: { appointmentId }, include: recordInclude });
+  const questions = need.questions === false ? [] : await personalQuestions(db);
+  const uploads = need.uploads === false ? {} : await uploadedTypes(db, appointmentId, typeOf(a));
+  const ctx = contextOf(a, questions, uploads, now);
   return { a, questions, ctx };
 }

@@ -19,16 +19,16 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import { realUserId } from "~/lib/auth.server";
 import type { CurrentUser } from "~/lib/current-user";
-import { auditAppointment, isReadOnlyStatus, requireAppointmentAccess } from "./access.server";
+import { appointmentAuditTarget, isReadOnlyStatus, requireAppointmentAccess, type CheckedAccess } from "./access.server";
+import { auditRow } from "~/lib/audit.server";
 import { agreementsSection } from "./agreements.server";
 import { commissionsSection } from "./commissions.server";
 import { documentsSection } from "./documents.server";
 import { feesSection } from "./fees.server";
-import { toFormData } from "./load.server";
 import { READ_ONLY_SAVE, SAVE_BUSY, SAVE_FAILED, SAVE_SUCCESS } from "./messages";
 import { nextSection, type DataSectionId, type SectionId } from "./model";
 import { CHECKBOX_SIGNATURE_TYPES } from "./codes";
-import { ALL_FIELDS, SECTION_DATA_KEY, type ValidationContext } from "./form-data";
+import { ALL_FIELDS, type ValidationContext } from "./form-data";
 import { personalSection } from "./personal.server";
 import { flavourOf, loadRecord, typeOf } from "./record.server";
 import { sectionSchema } from "./schema";
@@ -137,17 +137,19 @@ export async function saveSection(
   section: SectionId,
   formData: FormData,
   request: Request,
-  opts: { now?: Date } = {},
+  opts: { now?: Date; access?: CheckedAccess } = {},
 ): Promise<SaveResult> {
-  const row = await requireAppointmentAccess(user, appointmentId, { write: true, request });
+  // The route has checked access before reading the body: its answer is used, not read again.
+  const row = opts.access?.appointmentId === appointmentId ? opts.access : await requireAppointmentAccess(user, appointmentId, { write: true, request });
   const now = opts.now ?? new Date();
   const next = nextSection(section, { appointmentTypeCode: typeOf(row), flavour: flavourOf(row) });
   if (section === "INSTRUCT") return { saved: true, reply: { initialValue: null }, nextSection: next, dialog: SAVE_SUCCESS };
   try {
     const result = await writeTransaction(appointmentId, async (tx): Promise<SaveResult> => {
-      const { a, questions, ctx } = await loadRecord(tx, appointmentId, now);
+      // Only what the section's rules use: the personal questions for PERSONAL, the uploaded documents for DOCS.
+      const { a, questions, ctx } = await loadRecord(tx, appointmentId, now, { questions: section === "PERSONAL", uploads: section === "DOCS" });
       const masks = storedMasks(a);
-      const posted = withStoredValues(formData, toFormData(a, questions)[SECTION_DATA_KEY[section]], masks);
+      const posted = withStoredValues(formData, SECTIONS[section].read(a, questions), masks);
       if (isReadOnlyStatus(a.appointmentStatusCode)) {
         const reply = parseWithZod(posted, { schema: sectionSchema(section, { ...ctx, mode: "draft" }) }).reply({ formErrors: [READ_ONLY_SAVE], hideFields: [...SENSITIVE_FIELDS] });
         return { saved: false, reply: maskedReply(reply, masks), nextSection: section, dialog: { title: SAVE_FAILED.title, message: READ_ONLY_SAVE } };
@@ -159,11 +161,20 @@ export async function saveSection(
         return { saved: false, reply, nextSection: section, dialog: { title: SAVE_FAILED.title, message: firstError(reply.error) ?? SAVE_FAILED.message } };
       }
       await SECTIONS[section].write(submission.value, w);
-      await tx.appointment.update({ where: { appointmentId }, data: { updatedById: realUserId(user) } });
+      // Who saved, and the audit row, in one statement of the same transaction: a save is never
+      // recorded without its audit row, nor audited without being saved.
+      const audit = auditRow("APPOINTMENT_SAVED", appointmentAuditTarget(user, appointmentId, request, { section }));
+      await tx.$executeRaw`
+        WITH saved AS (
+          UPDATE appointments SET updated_by_id = ${realUserId(user)}::uuid, updated_at = ${new Date()}
+           WHERE appointment_id = ${appointmentId}
+        )
+        INSERT INTO audit_log (action, actor_user_id, impersonator_user_id, target_type, target_id, ip_address, user_agent, details)
+        VALUES (${audit.action}, ${audit.actorUserId}::uuid, ${audit.impersonatorUserId}::uuid, ${audit.targetType},
+                ${audit.targetId}, ${audit.ipAddress}, ${audit.userAgent}, ${audit.details}::jsonb)`;
       // The form starts again from the stored values (derived data, masks).
       return { saved: true, reply: submission.reply({ resetForm: true }), nextSection: next, dialog: SAVE_SUCCESS };
     });
-    if (result.saved) await auditAppointment("APPOINTMENT_SAVED", user, appointmentId, request, { section });
     return result;
   } catch (error) {
     const reply = await echoReply(appointmentId, formData).catch(() => ({ initialValue: null }));

@@ -14,13 +14,13 @@ import {
 import { UNKNOWN_STATE } from "./messages";
 import { AGENT_NAME_SIGNATURES, type SignatureType } from "./codes";
 import { type ApplicationData, type ValidationContext } from "./form-data";
-import type { Db, FullAppointment, Profile, Question } from "./record.server";
+import type { Db, StoredRecord, Profile, Question } from "./record.server";
 
 /** One save of one section: everything its checks and its write need. */
 export type SectionWork = {
   tx: Db;
   /** The stored application, read inside the transaction. */
-  a: FullAppointment;
+  a: StoredRecord;
   ctx: ValidationContext;
   user: CurrentUser;
   role: AppointmentRole;
@@ -34,7 +34,7 @@ export type AddIssue = (name: string, message: string) => void;
 
 /** A section of the application: how it is read for its form, checked against the database, and written. */
 export type SectionModule<K extends keyof ApplicationData> = {
-  read(a: FullAppointment, questions: Question[], profile?: Profile | null): ApplicationData[K];
+  read(a: StoredRecord, questions: Question[], profile?: Profile | null): ApplicationData[K];
   /** The database checks of the section's async refinement (run only when its rules passed). */
   check(value: ApplicationData[K], w: SectionWork, add: AddIssue): Promise<void>;
   /** The signatures the section writes (the consent check and the write see the same values). */
@@ -70,5 +70,7 @@ export async function writeSectionSignatures(values: Partial<Record<SignatureTyp
     actors: signatureActors(w.user, w.a, w.role),
     request: w.request,
     now: w.now,
+    // Read with the record in this transaction (under the row lock): not read again.
+    stored: new Map(w.a.signatures.map((s) => [s.signatureTypeCode, s.signatureValue])),
   });
 }
