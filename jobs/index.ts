@@ -2,6 +2,7 @@
 import type { TaskList } from "graphile-worker";
 import { generateApplicationPdf } from "./tasks/generate-application-pdf";
 import { generateReport } from "./tasks/generate-report";
+import { importAgents } from "./tasks/import-agents";
 import { notifyAppointment } from "./tasks/notify-appointment";
 import { purgeExpired } from "./tasks/purge-expired";
 import { purgeReports } from "./tasks/purge-reports";
@@ -16,6 +17,7 @@ const tasks = {
   "generate-application-pdf": generateApplicationPdf,
   "generate-report": generateReport,
   "purge-reports": purgeReports,
+  "import-agents": importAgents,
 };
 
 export type TaskName = keyof typeof tasks;

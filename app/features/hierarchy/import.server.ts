@@ -1,0 +1,500 @@
+// The hierarchy import (decision 0032): a CSV book of agents into agents and
+// agent_closure, all or nothing.
+//
+// 1. Read: csv-parse streams the file; every row is checked on its own with
+//    importRowSchema, errors kept with the file's line number.
+// 2. Check (inside the write transaction, after an advisory lock so two
+//    imports cannot interleave): known carrier, block of that carrier, company
+//    of that carrier, level within the block's product type, no agent twice,
+//    every upline in the file or already in the portal within the same company
+//    and block, no loops once the file's uplines are applied.
+//    Any error: ROLLBACK, nothing written, the errors returned by line.
+// 3. Write (same transaction): the rows go into a temporary staging table in
+//    batches of unnest() arrays; one INSERT ... ON CONFLICT upserts agents by
+//    (agent number, company, block), changing only rows that differ; one
+//    UPDATE sets parent_id from the staged upline; the closure rows of the new
+//    and moved agents and of everything under them are deleted and rebuilt
+//    from parent_id in one recursive INSERT ... SELECT (decision 0001).
+//
+// Plain SQL over one node-postgres client (as prisma/seed/large.ts): the
+// caller owns the client and must not be inside a transaction.
+import type { Readable } from "node:stream";
+import { parse, type CsvError } from "csv-parse";
+import type pg from "pg";
+import { IMPORT_MESSAGES as M } from "./import-messages";
+import {
+  IMPORT_COLUMNS,
+  importRowSchema,
+  MAX_IMPORT_ROWS,
+  MAX_REPORTED_ERRORS,
+  REQUIRED_COLUMNS,
+  type ImportColumn,
+  type ImportError,
+  type ImportRow,
+} from "./import-schema";
+
+/** Serialises imports (and keeps them off each other's trees): pg_advisory_xact_lock. */
+const IMPORT_LOCK_KEY = 18501852;
+const BATCH = 10_000;
+
+export type ImportPhase = "READING" | "WRITING";
+
+export type ImportProgress = {
+  phase: ImportPhase;
+  rowsRead: number;
+  rowsValid: number;
+  rowsWritten: number;
+  /** 0..100: reading is the first half (by bytes), writing the second. */
+  percent: number;
+};
+
+export type ImportSummary = {
+  rows: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  /** Existing agents whose upline changed. */
+  moved: number;
+  /** Closure rows rebuilt (of the new and moved agents and their downlines). */
+  closureRows: number;
+  ms: number;
+};
+
+export type ImportResult =
+  | ({ ok: true } & ImportSummary)
+  | { ok: false; rows: number; errorCount: number; /** Sorted by line; at most MAX_REPORTED_ERRORS. */ errors: ImportError[] };
+
+export type ImportOptions = {
+  /** The file's size, for the reading percentage. */
+  totalBytes?: number;
+  /** Who imports (created_by_id / updated_by_id); null from the command line. */
+  userId?: string | null;
+  onProgress?: (p: ImportProgress) => void | Promise<void>;
+  /** How often onProgress is called at most (ms). */
+  progressEveryMs?: number;
+};
+
+type Staged = ImportRow & { line: number; companyNumber: string };
+
+class Errors {
+  list: ImportError[] = [];
+  count = 0;
+  add(line: number, field: string | null, message: string) {
+    this.count++;
+    // Keep a few more than reported so that the sort by line picks the first ones.
+    if (this.list.length < MAX_REPORTED_ERRORS * 4) this.list.push({ line, field, message });
+  }
+  sorted(): ImportError[] {
+    return [...this.list].sort((a, b) => a.line - b.line).slice(0, MAX_REPORTED_ERRORS);
+  }
+}
+
+// ───────────────────────────── 1. reading ─────────────────────────────
+
+type ReadResult = { rows: Array<ImportRow & { line: number }>; rowCount: number; fatal: boolean };
+
+/** Maps the header's names (any case) to the documented columns; errors on line 1. */
+function readHeader(record: string[], errors: Errors): ImportColumn[] | null {
+  const byLower = new Map(IMPORT_COLUMNS.map((c) => [c.toLowerCase(), c]));
+  const columns: ImportColumn[] = [];
+  const seen = new Set<string>();
+  for (const raw of record) {
+    const name = raw.trim();
+    const col = byLower.get(name.toLowerCase());
+    if (!col) errors.add(1, name, M.unknownColumn(name));
+    else if (seen.has(col)) errors.add(1, col, M.duplicateColumn(name));
+    else {
+      seen.add(col);
+      columns.push(col);
+      continue;
+    }
+    columns.push(undefined as never);
+  }
+  for (const col of REQUIRED_COLUMNS) if (!seen.has(col)) errors.add(1, col, M.missingColumn(col));
+  return errors.count > 0 ? null : columns;
+}
+
+async function readRows(source: Readable | AsyncIterable<Uint8Array | string>, errors: Errors, opts: ImportOptions, progress: Progress): Promise<ReadResult> {
+  const parser = parse({
+    bom: true,
+    info: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    max_record_size: 64 * 1024,
+  });
+  const rows: ReadResult["rows"] = [];
+  let header: ImportColumn[] | null = null;
+  let rowCount = 0;
+  // The source is written into the parser by hand (not piped) so that a read
+  // error of the source ends the parse, and an early end of the parse (a bad
+  // header, too many rows) stops reading the source.
+  const feed = (async () => {
+    try {
+      for await (const chunk of source) {
+        if (parser.destroyed) break;
+        if (!parser.write(chunk)) await new Promise((r) => (parser.once("drain", r), parser.once("close", r)));
+      }
+      if (!parser.destroyed) parser.end();
+    } catch (error) {
+      parser.destroy(error as Error);
+    }
+  })();
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      const line = info.lines;
+      if (header === null) {
+        header = readHeader(record, errors);
+        if (!header) return { rows, rowCount, fatal: true };
+        continue;
+      }
+      rowCount++;
+      if (rowCount > MAX_IMPORT_ROWS) {
+        errors.add(line, null, M.tooManyRows(MAX_IMPORT_ROWS));
+        return { rows, rowCount, fatal: true };
+      }
+      if (record.length !== header.length) {
+        errors.add(line, null, M.fieldCount(record.length, header.length));
+      } else {
+        const values: Record<string, string> = {};
+        for (const c of IMPORT_COLUMNS) values[c] = "";
+        for (let i = 0; i < header.length; i++) values[header[i]!] = record[i]!;
+        const parsed = importRowSchema.safeParse(values);
+        if (parsed.success) rows.push({ ...parsed.data, line });
+        else for (const issue of parsed.error.issues) errors.add(line, issue.path.length ? String(issue.path[0]) : null, issue.message);
+      }
+      if ((rowCount & 1023) === 0) {
+        const fraction = opts.totalBytes ? Math.min(1, parser.info.bytes / opts.totalBytes) : 0;
+        await progress.report({ phase: "READING", rowsRead: rowCount, rowsValid: rows.length, rowsWritten: 0, percent: Math.floor(fraction * 45) });
+      }
+    }
+  } catch (error) {
+    const csv = error as CsvError & { lines?: number };
+    if (csv?.code && typeof csv.code === "string" && csv.code.startsWith("CSV_")) {
+      errors.add(csv.lines ?? parser.info.lines, null, M.badCsv(csv.message));
+      return { rows, rowCount, fatal: true };
+    }
+    throw error;
+  } finally {
+    if (!parser.destroyed && parser.writableEnded === false) parser.destroy();
+    await feed;
+  }
+  if (header === null) errors.add(1, null, M.emptyFile);
+  return { rows, rowCount, fatal: header === null };
+}
+
+class Progress {
+  private last = 0;
+  constructor(private readonly opts: ImportOptions) {}
+  async report(p: ImportProgress, force = false) {
+    if (!this.opts.onProgress) return;
+    const now = Date.now();
+    if (!force && now - this.last < (this.opts.progressEveryMs ?? 500)) return;
+    this.last = now;
+    await this.opts.onProgress(p);
+  }
+}
+
+// ───────────────────────────── 2. checking ─────────────────────────────
+
+type Reference = {
+  carriers: Map<string, number>;
+  companies: Map<string, number | null>;
+  /** A carrier's only company (absent when it has none or several). */
+  singleCompany: Map<number, string>;
+  blocks: Map<number, { carrierId: number; maxLevel: number }>;
+};
+
+async function loadReference(client: pg.ClientBase): Promise<Reference> {
+  const carriers = new Map<string, number>();
+  for (const r of (await client.query<{ code: string; id: number }>(`SELECT upper(carrier_code) AS code, carrier_id AS id FROM carriers`)).rows) carriers.set(r.code, r.id);
+  const companies = new Map<string, number | null>();
+  const perCarrier = new Map<number, string[]>();
+  for (const r of (await client.query<{ n: string; c: number | null }>(`SELECT company_number AS n, carrier_id AS c FROM companies`)).rows) {
+    companies.set(r.n.toUpperCase(), r.c);
+    if (r.c !== null) perCarrier.set(r.c, [...(perCarrier.get(r.c) ?? []), r.n]);
+  }
+  const singleCompany = new Map<number, string>();
+  for (const [c, list] of perCarrier) if (list.length === 1) singleCompany.set(c, list[0]!);
+  const blocks = new Map<number, { carrierId: number; maxLevel: number }>();
+  const b = await client.query<{ n: number; c: number; m: number }>(
+    `SELECT b.block_number AS n, b.carrier_id AS c, p.max_level AS m FROM blocks b JOIN product_types p ON p.product_type_id = b.product_type_id`,
+  );
+  for (const r of b.rows) blocks.set(r.n, { carrierId: r.c, maxLevel: r.m });
+  return { carriers, companies, singleCompany, blocks };
+}
+
+/** The company as stored (companies' own spelling) from the row's value, or an error. */
+function companyOf(row: ImportRow & { line: number }, ref: Reference, companyNames: Map<string, string>, errors: Errors): string | null {
+  const carrierId = ref.carriers.get(row.carrierCode);
+  if (carrierId === undefined) {
+    errors.add(row.line, "carrierCode", M.unknownCarrier(row.carrierCode));
+    return null;
+  }
+  let ok = true;
+  const block = ref.blocks.get(row.blockNumber);
+  if (!block) {
+    errors.add(row.line, "blockNumber", M.unknownBlock(row.blockNumber));
+    ok = false;
+  } else {
+    if (block.carrierId !== carrierId) {
+      errors.add(row.line, "blockNumber", M.blockOfOtherCarrier(row.blockNumber, row.carrierCode));
+      ok = false;
+    }
+    if (row.level > block.maxLevel) {
+      errors.add(row.line, "level", M.levelAboveMax(block.maxLevel));
+      ok = false;
+    }
+  }
+  let company: string | null = null;
+  if (row.companyNumber === null) {
+    company = ref.singleCompany.get(carrierId) ?? null;
+    if (company === null) errors.add(row.line, "companyNumber", M.noCompany(row.carrierCode));
+  } else {
+    const key = row.companyNumber.toUpperCase();
+    if (!ref.companies.has(key)) errors.add(row.line, "companyNumber", M.unknownCompany(row.companyNumber));
+    else if (ref.companies.get(key) !== null && ref.companies.get(key) !== carrierId) {
+      errors.add(row.line, "companyNumber", M.companyOfOtherCarrier(row.companyNumber, row.carrierCode));
+    } else company = companyNames.get(key) ?? row.companyNumber;
+  }
+  return ok ? company : null;
+}
+
+const keyOf = (company: string, block: number, agentNumber: string) => `${company}\u0000${block}\u0000${agentNumber}`;
+
+type Existing = { byKey: Map<string, { id: number; parentId: number | null }>; keyById: Map<number, string> };
+
+async function loadExisting(client: pg.ClientBase, pairs: Array<[string, number]>): Promise<Existing> {
+  const byKey: Existing["byKey"] = new Map();
+  const keyById = new Map<number, string>();
+  if (!pairs.length) return { byKey, keyById };
+  const r = await client.query<{ id: number; n: string; c: string; b: number; p: number | null }>(
+    `SELECT a.id, a.agent_number AS n, a.company_number AS c, a.block_number AS b, a.parent_id AS p
+       FROM agents a JOIN unnest($1::text[], $2::int[]) AS t(c, b) ON a.company_number = t.c AND a.block_number = t.b`,
+    [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+  );
+  for (const row of r.rows) {
+    const key = keyOf(row.c, row.b, row.n);
+    byKey.set(key, { id: row.id, parentId: row.p });
+    keyById.set(row.id, key);
+  }
+  return { byKey, keyById };
+}
+
+/** Every check that needs the reference data, the whole file or the database. Returns the rows to write. */
+async function checkRows(client: pg.ClientBase, rows: ReadResult["rows"], errors: Errors): Promise<Staged[]> {
+  const ref = await loadReference(client);
+  const companyNames = new Map<string, string>();
+  for (const r of (await client.query<{ n: string }>(`SELECT company_number AS n FROM companies`)).rows) companyNames.set(r.n.toUpperCase(), r.n);
+
+  const staged: Staged[] = [];
+  const firstLine = new Map<string, number>();
+  const pairs = new Map<string, [string, number]>();
+  for (const row of rows) {
+    const company = companyOf(row, ref, companyNames, errors);
+    if (company === null) continue;
+    const key = keyOf(company, row.blockNumber, row.agentNumber);
+    const first = firstLine.get(key);
+    if (first !== undefined) {
+      errors.add(row.line, "agentNumber", M.duplicateAgent(first));
+      continue;
+    }
+    firstLine.set(key, row.line);
+    pairs.set(`${company}\u0000${row.blockNumber}`, [company, row.blockNumber]);
+    staged.push({ ...row, companyNumber: company });
+  }
+
+  const existing = await loadExisting(client, [...pairs.values()]);
+  const fileByKey = new Map<string, Staged>();
+  for (const s of staged) fileByKey.set(keyOf(s.companyNumber, s.blockNumber, s.agentNumber), s);
+  const good: Staged[] = [];
+  for (const s of staged) {
+    if (s.upline !== null) {
+      const up = keyOf(s.companyNumber, s.blockNumber, s.upline);
+      if (!fileByKey.has(up) && !existing.byKey.has(up)) {
+        errors.add(s.line, "uplineAgentNumber", M.unknownUpline(s.upline));
+        continue;
+      }
+    }
+    good.push(s);
+  }
+  findLoops(good, fileByKey, existing, errors);
+  return staged;
+}
+
+/**
+ * The tree after the import: a file row's upline is the file's, any other
+ * agent keeps its parent. A loop must pass through a file row; each file row
+ * on a loop is reported (once per loop, on its own line).
+ */
+function findLoops(rows: Staged[], fileByKey: Map<string, Staged>, existing: Existing, errors: Errors) {
+  const parentOf = (key: string): string | null => {
+    const f = fileByKey.get(key);
+    if (f) return f.upline === null ? null : keyOf(f.companyNumber, f.blockNumber, f.upline);
+    const e = existing.byKey.get(key);
+    return e?.parentId != null ? (existing.keyById.get(e.parentId) ?? null) : null;
+  };
+  const state = new Map<string, 1 | 2>(); // 1 on the current path, 2 done
+  for (const row of rows) {
+    const start = keyOf(row.companyNumber, row.blockNumber, row.agentNumber);
+    if (state.has(start)) continue;
+    const path: string[] = [];
+    let k: string | null = start;
+    while (k !== null && !state.has(k)) {
+      state.set(k, 1);
+      path.push(k);
+      k = parentOf(k);
+    }
+    if (k !== null && state.get(k) === 1) {
+      const loop = path.slice(path.indexOf(k));
+      const numbers = loop.map((x) => x.split("\u0000")[2]!);
+      for (const x of loop) {
+        const f = fileByKey.get(x);
+        if (f) errors.add(f.line, "uplineAgentNumber", M.cycle([...numbers, numbers[0]!]));
+      }
+    }
+    for (const p of path) state.set(p, 2);
+  }
+}
+
+// ───────────────────────────── 3. writing ─────────────────────────────
+
+async function writeRows(client: pg.ClientBase, rows: Staged[], userId: string | null, progress: Progress, base: Omit<ImportProgress, "phase" | "percent" | "rowsWritten">) {
+  await client.query(`CREATE TEMP TABLE import_stage (
+      line int, num text, co text, blk int, mga text, lvl int, typ text, fn text, mn text, ln text, cn text,
+      em text, ph text, up text, act boolean, term date) ON COMMIT DROP`);
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const b = rows.slice(i, i + BATCH);
+    const col = <K extends keyof Staged>(k: K) => b.map((x) => x[k]);
+    await client.query(
+      `INSERT INTO import_stage SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::text[], $6::int[], $7::text[], $8::text[],
+         $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::boolean[], $16::date[])`,
+      [
+        col("line"), col("agentNumber"), col("companyNumber"), col("blockNumber"), col("mgaCode"), col("level"), col("agentType"), col("firstName"),
+        col("middleName"), col("lastName"), col("companyName"), col("email"), col("phone"), col("upline"), col("isActive"), col("terminatedDate"),
+      ],
+    );
+    await progress.report({ ...base, phase: "WRITING", rowsWritten: 0, percent: 50 + Math.floor(((i + b.length) / rows.length) * 10) });
+  }
+  await client.query(`CREATE UNIQUE INDEX ON import_stage (num, co, blk); ANALYZE import_stage`);
+
+  // Upsert: new agents are inserted, changed ones updated in place, identical ones left alone.
+  const upsert = await client.query<{ inserted: string; updated: string }>(
+    `WITH up AS (
+       INSERT INTO agents AS a (agent_number, company_number, block_number, mga_code, hierarchy_level, agent_type, first_name, middle_name,
+         last_name, company_name, email, phone_number, direct_upline, status, is_active, termination_date, created_by_id, updated_at, updated_by_id)
+       SELECT num, co, blk, mga, lvl, typ, fn, mn, ln, cn, em, ph, coalesce(up, '0000'),
+              CASE WHEN act THEN 'ACTIVE' ELSE 'TERMINATED' END, act, term, $1::uuid, now(), $1::uuid
+         FROM import_stage ORDER BY line
+       ON CONFLICT (agent_number, company_number, block_number) DO UPDATE SET
+         mga_code = EXCLUDED.mga_code, hierarchy_level = EXCLUDED.hierarchy_level, agent_type = EXCLUDED.agent_type,
+         first_name = EXCLUDED.first_name, middle_name = EXCLUDED.middle_name, last_name = EXCLUDED.last_name,
+         company_name = EXCLUDED.company_name, email = EXCLUDED.email, phone_number = EXCLUDED.phone_number,
+         direct_upline = EXCLUDED.direct_upline, status = EXCLUDED.status, is_active = EXCLUDED.is_active,
+         termination_date = EXCLUDED.termination_date, updated_at = now(), updated_by_id = EXCLUDED.updated_by_id
+       WHERE (a.mga_code, a.hierarchy_level, a.agent_type, a.first_name, a.middle_name, a.last_name, a.company_name, a.email,
+              a.phone_number, a.direct_upline, a.status, a.is_active, a.termination_date)
+             IS DISTINCT FROM
+             (EXCLUDED.mga_code, EXCLUDED.hierarchy_level, EXCLUDED.agent_type, EXCLUDED.first_name, EXCLUDED.middle_name,
+              EXCLUDED.last_name, EXCLUDED.company_name, EXCLUDED.email, EXCLUDED.phone_number, EXCLUDED.direct_upline,
+              EXCLUDED.status, EXCLUDED.is_active, EXCLUDED.termination_date)
+       RETURNING (xmax = 0) AS ins)
+     SELECT count(*) FILTER (WHERE ins) AS inserted, count(*) FILTER (WHERE NOT ins) AS updated FROM up`,
+    [userId],
+  );
+  const inserted = Number(upsert.rows[0]!.inserted);
+  const updated = Number(upsert.rows[0]!.updated);
+  await progress.report({ ...base, phase: "WRITING", rowsWritten: rows.length, percent: 70 }, true);
+
+  // parent_id from the staged upline; the agents whose parent changed (new ones included) are the roots to rebuild.
+  await client.query(`CREATE TEMP TABLE import_roots (id int PRIMARY KEY, moved boolean NOT NULL) ON COMMIT DROP`);
+  await client.query(
+    `WITH target AS (
+       SELECT a.id, a.parent_id AS old_parent, p.id AS new_parent
+         FROM import_stage s
+         JOIN agents a ON a.agent_number = s.num AND a.company_number = s.co AND a.block_number = s.blk
+         LEFT JOIN agents p ON p.agent_number = s.up AND p.company_number = s.co AND p.block_number = s.blk
+     ), changed AS (
+       UPDATE agents a SET parent_id = t.new_parent FROM target t
+        WHERE a.id = t.id AND a.parent_id IS DISTINCT FROM t.new_parent
+       RETURNING a.id
+     )
+     INSERT INTO import_roots (id, moved) SELECT id, true FROM changed`,
+  );
+  // New agents at the top (no parent to change) and any agent of the file without its own closure row.
+  await client.query(
+    `INSERT INTO import_roots (id, moved)
+     SELECT a.id, false FROM import_stage s JOIN agents a ON a.agent_number = s.num AND a.company_number = s.co AND a.block_number = s.blk
+      WHERE NOT EXISTS (SELECT 1 FROM agent_closure c WHERE c.ancestor_id = a.id AND c.descendant_id = a.id)
+     ON CONFLICT (id) DO UPDATE SET moved = false`,
+  );
+  // moved: roots that already had closure rows (existing agents with a new upline).
+  const moved = Number(
+    (
+      await client.query<{ n: string }>(
+        `SELECT count(*) AS n FROM import_roots r WHERE r.moved AND EXISTS (SELECT 1 FROM agent_closure c WHERE c.ancestor_id = r.id AND c.descendant_id = r.id)`,
+      )
+    ).rows[0]!.n,
+  );
+  await progress.report({ ...base, phase: "WRITING", rowsWritten: rows.length, percent: 75 }, true);
+
+  // The closure rows of the roots and everything under them (by the new parent_id), rebuilt.
+  await client.query(`CREATE TEMP TABLE import_affected (id int PRIMARY KEY) ON COMMIT DROP`);
+  await client.query(
+    `INSERT INTO import_affected
+     WITH RECURSIVE sub(id) AS (
+       SELECT id FROM import_roots
+       UNION
+       SELECT a.id FROM agents a JOIN sub ON a.parent_id = sub.id
+     ) SELECT id FROM sub`,
+  );
+  await client.query(`ANALYZE import_affected`);
+  await client.query(`DELETE FROM agent_closure c USING import_affected x WHERE c.descendant_id = x.id`);
+  await progress.report({ ...base, phase: "WRITING", rowsWritten: rows.length, percent: 80 }, true);
+  const closure = await client.query(
+    `INSERT INTO agent_closure (ancestor_id, descendant_id, depth)
+     WITH RECURSIVE chain(anc, des, depth) AS (
+       SELECT id, id, 0 FROM import_affected
+       UNION ALL
+       SELECT a.parent_id, c.des, c.depth + 1 FROM chain c JOIN agents a ON a.id = c.anc WHERE a.parent_id IS NOT NULL
+     ) SELECT anc, des, depth FROM chain`,
+  );
+  await progress.report({ ...base, phase: "WRITING", rowsWritten: rows.length, percent: 98 }, true);
+  return { inserted, updated, moved, closureRows: closure.rowCount ?? 0 };
+}
+
+// ───────────────────────────── the whole import ─────────────────────────────
+
+/**
+ * Imports a CSV book of agents: everything or, when any row is bad, nothing
+ * (the errors by line). `client` must be a connection of its own, not in a
+ * transaction.
+ */
+export async function importAgentsCsv(client: pg.ClientBase, source: Readable | AsyncIterable<Uint8Array | string>, opts: ImportOptions = {}): Promise<ImportResult> {
+  const started = Date.now();
+  const errors = new Errors();
+  const progress = new Progress(opts);
+  const read = await readRows(source, errors, opts, progress);
+  if (read.fatal) return { ok: false, rows: read.rowCount, errorCount: errors.count, errors: errors.sorted() };
+  await progress.report({ phase: "READING", rowsRead: read.rowCount, rowsValid: read.rows.length, rowsWritten: 0, percent: 45 }, true);
+
+  await client.query("BEGIN");
+  try {
+    await client.query("SELECT pg_advisory_xact_lock($1)", [IMPORT_LOCK_KEY]);
+    const staged = await checkRows(client, read.rows, errors);
+    const rowsValid = Math.max(0, read.rowCount - new Set(errors.list.map((e) => e.line)).size);
+    await progress.report({ phase: "READING", rowsRead: read.rowCount, rowsValid, rowsWritten: 0, percent: 50 }, true);
+    if (errors.count > 0) {
+      await client.query("ROLLBACK");
+      return { ok: false, rows: read.rowCount, errorCount: errors.count, errors: errors.sorted() };
+    }
+    const base = { rowsRead: read.rowCount, rowsValid: staged.length };
+    const w = staged.length ? await writeRows(client, staged, opts.userId ?? null, progress, base) : { inserted: 0, updated: 0, moved: 0, closureRows: 0 };
+    await client.query("COMMIT");
+    if (staged.length >= 10_000) await client.query("ANALYZE agents; ANALYZE agent_closure");
+    await progress.report({ ...base, phase: "WRITING", rowsWritten: staged.length, percent: 100 }, true);
+    return { ok: true, rows: staged.length, ...w, unchanged: staged.length - w.inserted - w.updated, ms: Date.now() - started };
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  }
+}
