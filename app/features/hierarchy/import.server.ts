@@ -132,7 +132,17 @@ async function readRows(source: Readable | AsyncIterable<Uint8Array | string>, e
     try {
       for await (const chunk of source) {
         if (parser.destroyed) break;
-        if (!parser.write(chunk)) await new Promise((r) => (parser.once("drain", r), parser.once("close", r)));
+        if (!parser.write(chunk)) {
+          await new Promise<void>((resolve) => {
+            const done = () => {
+              parser.off("drain", done);
+              parser.off("close", done);
+              resolve();
+            };
+            parser.on("drain", done);
+            parser.on("close", done);
+          });
+        }
       }
       if (!parser.destroyed) parser.end();
     } catch (error) {
@@ -281,7 +291,7 @@ async function loadExisting(client: pg.ClientBase, pairs: Array<[string, number]
 }
 
 /** Every check that needs the reference data, the whole file or the database. Returns the rows to write. */
-async function checkRows(client: pg.ClientBase, rows: ReadResult["rows"], errors: Errors): Promise<Staged[]> {
+async function checkRows(client: pg.ClientBase, rows: ReadResult["rows"], errors: Errors): Promise<{ staged: Staged[]; existing: Existing }> {
   const ref = await loadReference(client);
   const companyNames = new Map<string, string>();
   for (const r of (await client.query<{ n: string }>(`SELECT company_number AS n FROM companies`)).rows) companyNames.set(r.n.toUpperCase(), r.n);
@@ -318,7 +328,7 @@ async function checkRows(client: pg.ClientBase, rows: ReadResult["rows"], errors
     good.push(s);
   }
   findLoops(good, fileByKey, existing, errors);
-  return staged;
+  return { staged, existing };
 }
 
 /**
@@ -358,108 +368,157 @@ function findLoops(rows: Staged[], fileByKey: Map<string, Staged>, existing: Exi
 
 // ───────────────────────────── 3. writing ─────────────────────────────
 
-async function writeRows(client: pg.ClientBase, rows: Staged[], userId: string | null, progress: Progress, base: Omit<ImportProgress, "phase" | "percent" | "rowsWritten">) {
+const debug = process.env.IMPORT_DEBUG ? (label: string, t: number) => console.log(`[import] ${label}: ${Date.now() - t} ms`) : () => {};
+
+/**
+ * The tree of the affected companies and blocks after the import, in memory:
+ * every agent's id and parent id (new agents get ids from agents_id_seq
+ * first), the roots to rebuild (new agents and agents whose upline changed)
+ * and, from them, every agent whose closure rows must be rebuilt.
+ */
+async function planTree(client: pg.ClientBase, rows: Staged[], existing: Existing) {
+  const fresh = rows.filter((r) => !existing.byKey.has(keyOf(r.companyNumber, r.blockNumber, r.agentNumber)));
+  const ids = fresh.length
+    ? (await client.query<{ id: number }>(`SELECT nextval('agents_id_seq')::int AS id FROM generate_series(1, $1)`, [fresh.length])).rows.map((r) => r.id)
+    : [];
+  const idOf = new Map<string, number>();
+  for (const [key, e] of existing.byKey) idOf.set(key, e.id);
+  fresh.forEach((r, i) => idOf.set(keyOf(r.companyNumber, r.blockNumber, r.agentNumber), ids[i]!));
+
+  const parent = new Map<number, number | null>();
+  for (const e of existing.byKey.values()) parent.set(e.id, e.parentId);
+  const roots: number[] = [];
+  let moved = 0;
+  const rowIds: number[] = [];
+  const rowParents: Array<number | null> = [];
+  for (const r of rows) {
+    const key = keyOf(r.companyNumber, r.blockNumber, r.agentNumber);
+    const id = idOf.get(key)!;
+    const parentId = r.upline === null ? null : idOf.get(keyOf(r.companyNumber, r.blockNumber, r.upline))!;
+    const before = existing.byKey.get(key);
+    if (!before) roots.push(id);
+    else if (before.parentId !== parentId) {
+      roots.push(id);
+      moved++;
+    }
+    parent.set(id, parentId);
+    rowIds.push(id);
+    rowParents.push(parentId);
+  }
+  // Children lists, then everything under the roots.
+  const children = new Map<number, number[]>();
+  for (const [id, p] of parent) {
+    if (p === null) continue;
+    const list = children.get(p);
+    if (list) list.push(id);
+    else children.set(p, [id]);
+  }
+  const affected = new Set<number>();
+  const stack = [...roots];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (affected.has(id)) continue;
+    affected.add(id);
+    for (const c of children.get(id) ?? []) stack.push(c);
+  }
+  return { rowIds, rowParents, parent, affected, moved };
+}
+
+async function writeRows(client: pg.ClientBase, rows: Staged[], existing: Existing, userId: string | null, progress: Progress, base: Omit<ImportProgress, "phase" | "percent" | "rowsWritten">) {
+  let t = Date.now();
+  const step = (label: string) => {
+    debug(label, t);
+    t = Date.now();
+  };
+  const plan = await planTree(client, rows, existing);
+  step("plan");
   await client.query(`CREATE TEMP TABLE import_stage (
-      line int, num text, co text, blk int, mga text, lvl int, typ text, fn text, mn text, ln text, cn text,
+      id int, parent_id int, num text, co text, blk int, mga text, lvl int, typ text, fn text, mn text, ln text, cn text,
       em text, ph text, up text, act boolean, term date) ON COMMIT DROP`);
   for (let i = 0; i < rows.length; i += BATCH) {
     const b = rows.slice(i, i + BATCH);
     const col = <K extends keyof Staged>(k: K) => b.map((x) => x[k]);
     await client.query(
-      `INSERT INTO import_stage SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::text[], $6::int[], $7::text[], $8::text[],
-         $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::boolean[], $16::date[])`,
+      `INSERT INTO import_stage SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::int[], $6::text[], $7::int[], $8::text[],
+         $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::boolean[], $17::date[])`,
       [
-        col("line"), col("agentNumber"), col("companyNumber"), col("blockNumber"), col("mgaCode"), col("level"), col("agentType"), col("firstName"),
-        col("middleName"), col("lastName"), col("companyName"), col("email"), col("phone"), col("upline"), col("isActive"), col("terminatedDate"),
+        plan.rowIds.slice(i, i + BATCH), plan.rowParents.slice(i, i + BATCH), col("agentNumber"), col("companyNumber"), col("blockNumber"),
+        col("mgaCode"), col("level"), col("agentType"), col("firstName"), col("middleName"), col("lastName"), col("companyName"),
+        col("email"), col("phone"), col("upline"), col("isActive"), col("terminatedDate"),
       ],
     );
     await progress.report({ ...base, phase: "WRITING", rowsWritten: 0, percent: 50 + Math.floor(((i + b.length) / rows.length) * 10) });
   }
-  await client.query(`CREATE UNIQUE INDEX ON import_stage (num, co, blk); ANALYZE import_stage`);
+  step("stage");
 
-  // Upsert: new agents are inserted, changed ones updated in place, identical ones left alone.
+  // Upsert by (agent number, company, block): new agents inserted with their pre-assigned ids,
+  // changed ones updated in place (same id), identical ones left alone.
   const upsert = await client.query<{ inserted: string; updated: string }>(
     `WITH up AS (
-       INSERT INTO agents AS a (agent_number, company_number, block_number, mga_code, hierarchy_level, agent_type, first_name, middle_name,
-         last_name, company_name, email, phone_number, direct_upline, status, is_active, termination_date, created_by_id, updated_at, updated_by_id)
-       SELECT num, co, blk, mga, lvl, typ, fn, mn, ln, cn, em, ph, coalesce(up, '0000'),
+       INSERT INTO agents AS a (id, agent_number, company_number, block_number, mga_code, hierarchy_level, agent_type, first_name, middle_name,
+         last_name, company_name, email, phone_number, direct_upline, parent_id, status, is_active, termination_date, created_by_id, updated_at, updated_by_id)
+       SELECT id, num, co, blk, mga, lvl, typ, fn, mn, ln, cn, em, ph, coalesce(up, '0000'), parent_id,
               CASE WHEN act THEN 'ACTIVE' ELSE 'TERMINATED' END, act, term, $1::uuid, now(), $1::uuid
-         FROM import_stage ORDER BY line
+         FROM import_stage ORDER BY id
        ON CONFLICT (agent_number, company_number, block_number) DO UPDATE SET
          mga_code = EXCLUDED.mga_code, hierarchy_level = EXCLUDED.hierarchy_level, agent_type = EXCLUDED.agent_type,
          first_name = EXCLUDED.first_name, middle_name = EXCLUDED.middle_name, last_name = EXCLUDED.last_name,
          company_name = EXCLUDED.company_name, email = EXCLUDED.email, phone_number = EXCLUDED.phone_number,
-         direct_upline = EXCLUDED.direct_upline, status = EXCLUDED.status, is_active = EXCLUDED.is_active,
+         direct_upline = EXCLUDED.direct_upline, parent_id = EXCLUDED.parent_id, status = EXCLUDED.status, is_active = EXCLUDED.is_active,
          termination_date = EXCLUDED.termination_date, updated_at = now(), updated_by_id = EXCLUDED.updated_by_id
        WHERE (a.mga_code, a.hierarchy_level, a.agent_type, a.first_name, a.middle_name, a.last_name, a.company_name, a.email,
-              a.phone_number, a.direct_upline, a.status, a.is_active, a.termination_date)
+              a.phone_number, a.direct_upline, a.parent_id, a.status, a.is_active, a.termination_date)
              IS DISTINCT FROM
              (EXCLUDED.mga_code, EXCLUDED.hierarchy_level, EXCLUDED.agent_type, EXCLUDED.first_name, EXCLUDED.middle_name,
               EXCLUDED.last_name, EXCLUDED.company_name, EXCLUDED.email, EXCLUDED.phone_number, EXCLUDED.direct_upline,
-              EXCLUDED.status, EXCLUDED.is_active, EXCLUDED.termination_date)
+              EXCLUDED.parent_id, EXCLUDED.status, EXCLUDED.is_active, EXCLUDED.termination_date)
        RETURNING (xmax = 0) AS ins)
      SELECT count(*) FILTER (WHERE ins) AS inserted, count(*) FILTER (WHERE NOT ins) AS updated FROM up`,
     [userId],
   );
+  step("upsert");
   const inserted = Number(upsert.rows[0]!.inserted);
   const updated = Number(upsert.rows[0]!.updated);
   await progress.report({ ...base, phase: "WRITING", rowsWritten: rows.length, percent: 70 }, true);
 
-  // parent_id from the staged upline; the agents whose parent changed (new ones included) are the roots to rebuild.
-  await client.query(`CREATE TEMP TABLE import_roots (id int PRIMARY KEY, moved boolean NOT NULL) ON COMMIT DROP`);
-  await client.query(
-    `WITH target AS (
-       SELECT a.id, a.parent_id AS old_parent, p.id AS new_parent
-         FROM import_stage s
-         JOIN agents a ON a.agent_number = s.num AND a.company_number = s.co AND a.block_number = s.blk
-         LEFT JOIN agents p ON p.agent_number = s.up AND p.company_number = s.co AND p.block_number = s.blk
-     ), changed AS (
-       UPDATE agents a SET parent_id = t.new_parent FROM target t
-        WHERE a.id = t.id AND a.parent_id IS DISTINCT FROM t.new_parent
-       RETURNING a.id
-     )
-     INSERT INTO import_roots (id, moved) SELECT id, true FROM changed`,
-  );
-  // New agents at the top (no parent to change) and any agent of the file without its own closure row.
-  await client.query(
-    `INSERT INTO import_roots (id, moved)
-     SELECT a.id, false FROM import_stage s JOIN agents a ON a.agent_number = s.num AND a.company_number = s.co AND a.block_number = s.blk
-      WHERE NOT EXISTS (SELECT 1 FROM agent_closure c WHERE c.ancestor_id = a.id AND c.descendant_id = a.id)
-     ON CONFLICT (id) DO UPDATE SET moved = false`,
-  );
-  // moved: roots that already had closure rows (existing agents with a new upline).
-  const moved = Number(
-    (
-      await client.query<{ n: string }>(
-        `SELECT count(*) AS n FROM import_roots r WHERE r.moved AND EXISTS (SELECT 1 FROM agent_closure c WHERE c.ancestor_id = r.id AND c.descendant_id = r.id)`,
-      )
-    ).rows[0]!.n,
-  );
+  // The closure rows of the affected agents: deleted, then each agent's chain of uplines
+  // (self at depth 0) from the tree in memory, inserted in batches.
+  const affected = [...plan.affected];
+  for (let i = 0; i < affected.length; i += 50_000) {
+    await client.query(`DELETE FROM agent_closure WHERE descendant_id = ANY($1::int[])`, [affected.slice(i, i + 50_000)]);
+  }
+  step("closure delete");
   await progress.report({ ...base, phase: "WRITING", rowsWritten: rows.length, percent: 75 }, true);
-
-  // The closure rows of the roots and everything under them (by the new parent_id), rebuilt.
-  await client.query(`CREATE TEMP TABLE import_affected (id int PRIMARY KEY) ON COMMIT DROP`);
-  await client.query(
-    `INSERT INTO import_affected
-     WITH RECURSIVE sub(id) AS (
-       SELECT id FROM import_roots
-       UNION
-       SELECT a.id FROM agents a JOIN sub ON a.parent_id = sub.id
-     ) SELECT id FROM sub`,
-  );
-  await client.query(`ANALYZE import_affected`);
-  await client.query(`DELETE FROM agent_closure c USING import_affected x WHERE c.descendant_id = x.id`);
-  await progress.report({ ...base, phase: "WRITING", rowsWritten: rows.length, percent: 80 }, true);
-  const closure = await client.query(
-    `INSERT INTO agent_closure (ancestor_id, descendant_id, depth)
-     WITH RECURSIVE chain(anc, des, depth) AS (
-       SELECT id, id, 0 FROM import_affected
-       UNION ALL
-       SELECT a.parent_id, c.des, c.depth + 1 FROM chain c JOIN agents a ON a.id = c.anc WHERE a.parent_id IS NOT NULL
-     ) SELECT anc, des, depth FROM chain`,
-  );
+  const anc: number[] = [];
+  const desc: number[] = [];
+  const depth: number[] = [];
+  let closureRows = 0;
+  const flush = async () => {
+    if (!anc.length) return;
+    await client.query(`INSERT INTO agent_closure (ancestor_id, descendant_id, depth) SELECT * FROM unnest($1::int[], $2::int[], $3::int[])`, [anc, desc, depth]);
+    closureRows += anc.length;
+    anc.length = 0;
+    desc.length = 0;
+    depth.length = 0;
+  };
+  let done = 0;
+  for (const id of affected) {
+    let d = 0;
+    for (let a: number | null | undefined = id; a != null; a = plan.parent.get(a)) {
+      anc.push(a);
+      desc.push(id);
+      depth.push(d++);
+    }
+    done++;
+    if (anc.length >= 100_000) {
+      await flush();
+      await progress.report({ ...base, phase: "WRITING", rowsWritten: rows.length, percent: 75 + Math.floor((done / affected.length) * 23) });
+    }
+  }
+  await flush();
+  step("closure insert");
   await progress.report({ ...base, phase: "WRITING", rowsWritten: rows.length, percent: 98 }, true);
-  return { inserted, updated, moved, closureRows: closure.rowCount ?? 0 };
+  return { inserted, updated, moved: plan.moved, closureRows };
 }
 
 // ───────────────────────────── the whole import ─────────────────────────────
@@ -474,13 +533,16 @@ export async function importAgentsCsv(client: pg.ClientBase, source: Readable | 
   const errors = new Errors();
   const progress = new Progress(opts);
   const read = await readRows(source, errors, opts, progress);
+  debug("read", started);
   if (read.fatal) return { ok: false, rows: read.rowCount, errorCount: errors.count, errors: errors.sorted() };
   await progress.report({ phase: "READING", rowsRead: read.rowCount, rowsValid: read.rows.length, rowsWritten: 0, percent: 45 }, true);
 
   await client.query("BEGIN");
   try {
     await client.query("SELECT pg_advisory_xact_lock($1)", [IMPORT_LOCK_KEY]);
-    const staged = await checkRows(client, read.rows, errors);
+    const tc = Date.now();
+    const { staged, existing } = await checkRows(client, read.rows, errors);
+    debug("check", tc);
     const rowsValid = Math.max(0, read.rowCount - new Set(errors.list.map((e) => e.line)).size);
     await progress.report({ phase: "READING", rowsRead: read.rowCount, rowsValid, rowsWritten: 0, percent: 50 }, true);
     if (errors.count > 0) {
@@ -488,7 +550,7 @@ export async function importAgentsCsv(client: pg.ClientBase, source: Readable | 
       return { ok: false, rows: read.rowCount, errorCount: errors.count, errors: errors.sorted() };
     }
     const base = { rowsRead: read.rowCount, rowsValid: staged.length };
-    const w = staged.length ? await writeRows(client, staged, opts.userId ?? null, progress, base) : { inserted: 0, updated: 0, moved: 0, closureRows: 0 };
+    const w = staged.length ? await writeRows(client, staged, existing, opts.userId ?? null, progress, base) : { inserted: 0, updated: 0, moved: 0, closureRows: 0 };
     await client.query("COMMIT");
     if (staged.length >= 10_000) await client.query("ANALYZE agents; ANALYZE agent_closure");
     await progress.report({ ...base, phase: "WRITING", rowsWritten: staged.length, percent: 100 }, true);
