@@ -84,6 +84,7 @@ export function TopNav() {
   useMenuBehaviour(ref);
   const showConfigure = Boolean(shell?.showConfigure);
   const pending = shell?.pendingReportsCount ?? 0;
+  const adminItems = shell?.adminItems ?? [];
   const name = user ? user.firstName || displayName(user) : "";
 
   return (
@@ -149,6 +150,24 @@ export function TopNav() {
                   ) : null}
                   <span className="nav-only-mobile">Reports</span>
                 </NavLink>
+              </li>
+            ) : null}
+            {adminItems.length ? (
+              <li>
+                <details className="menu">
+                  <summary className="main-nav__link menu__summary" aria-label="ADMIN menu">
+                    ADMIN <ChevronDownIcon size={16} />
+                  </summary>
+                  <ul className="menu__list">
+                    {adminItems.map((item) => (
+                      <li key={item.to}>
+                        <NavLink to={item.to} className="menu__item">
+                          {item.label}
+                        </NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </details>
               </li>
             ) : null}
             <li>

@@ -3,6 +3,8 @@
 // page reads. A run's progress is written on the app's own connection while
 // the import's transaction is open on another, so the page sees it move.
 import type { Readable } from "node:stream";
+import { requireUser } from "~/lib/auth.server";
+import type { CurrentUser } from "~/lib/current-user";
 import pg from "pg";
 import type { AgentImportRun } from "~/generated/prisma/client";
 import { audit } from "~/lib/audit.server";
@@ -11,6 +13,13 @@ import { ensureJobQueue } from "~/lib/jobs.server";
 import { openFile, type WrittenBlob } from "~/lib/storage.server";
 import { importAgentsCsv, type ImportProgress, type ImportResult } from "./import.server";
 import { IMPORT_MESSAGES as M } from "./import-messages";
+
+/** Internal administrators only (not while impersonating); anyone else gets 404, as if the page did not exist. */
+export async function requireImportAdmin(request: Request): Promise<CurrentUser> {
+  const user = await requireUser(request);
+  if (!user.isInternal || user.impersonator) throw new Response("Not Found", { status: 404 });
+  return user;
+}
 
 export const IMPORT_STATUS = {
   QUEUED: "QUEUED",
@@ -148,16 +157,14 @@ export async function failImportRun(runId: number): Promise<void> {
   });
 }
 
-export const RUNS_PAGE_SIZE = 10;
-
 /** The latest imports (any administrator's), newest first, one page. */
-export async function listImportRuns(page: number) {
+export async function listImportRuns(page: number, pageSize: number) {
   const [total, runs] = await Promise.all([
     prisma.agentImportRun.count(),
     prisma.agentImportRun.findMany({
       orderBy: { id: "desc" },
-      skip: page * RUNS_PAGE_SIZE,
-      take: RUNS_PAGE_SIZE,
+      skip: page * pageSize,
+      take: pageSize,
       select: { id: true, status: true, fileName: true, createdAt: true, percent: true, rowsRead: true, errorCount: true, inserted: true, updated: true },
     }),
   ]);

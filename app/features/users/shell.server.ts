@@ -55,7 +55,13 @@ export function navRules(input: { isMd: boolean; appointments: ReadonlyArray<Nav
 
 export type AgentNumberRef = { agentNumber: string; companyNumber: string; blockNumber: number };
 
+/** Pages of internal administrators (not while impersonating), in the ADMIN menu. */
+export const ADMIN_ITEMS = [{ to: "/admin/import", label: "Import Agents" }] as const;
+export type AdminItem = { to: string; label: string };
+
 export type ShellContext = NavRules & {
+  /** The ADMIN menu's pages: empty unless an internal administrator (not impersonating). */
+  adminItems: AdminItem[];
   /** Reports requested by the user that are queued or running (0 unless showConfigure). */
   pendingReportsCount: number;
   /** The user's own positions in the hierarchy. */
@@ -120,7 +126,8 @@ export async function getShellContext(user: CurrentUser): Promise<ShellContext> 
   ]);
   const rules = navRules({ isMd, appointments, hasAgentPosition: agentNumbers.length > 0 });
   const pending = rules.showConfigure ? (mdPending ?? (await pendingReportsCount(user.id))) : 0;
-  return { ...rules, pendingReportsCount: pending, agentNumbers };
+  const adminItems = user.isInternal && !user.impersonator ? [...ADMIN_ITEMS] : [];
+  return { ...rules, pendingReportsCount: pending, agentNumbers, adminItems };
 }
 
 // ---------------------------------------------------------------------------
