@@ -72,6 +72,8 @@ export type ImportOptions = {
   onProgress?: (p: ImportProgress) => void | Promise<void>;
   /** How often onProgress is called at most (ms). */
   progressEveryMs?: number;
+  /** From how many rows a load bigger than its table drops and rebuilds the secondary indexes (default BULK_MIN_ROWS). */
+  bulkMinRows?: number;
 };
 
 type Staged = ImportRow & { line: number; companyNumber: string };
@@ -424,7 +426,16 @@ async function planTree(client: pg.ClientBase, rows: Staged[], existing: Existin
   return { rowIds, rowParents, parent, affected, moved };
 }
 
-async function writeRows(client: pg.ClientBase, rows: Staged[], existing: Existing, userId: string | null, progress: Progress, base: Omit<ImportProgress, "phase" | "percent" | "rowsWritten">) {
+async function writeRows(
+  client: pg.ClientBase,
+  rows: Staged[],
+  existing: Existing,
+  opts: ImportOptions,
+  progress: Progress,
+  base: Omit<ImportProgress, "phase" | "percent" | "rowsWritten">,
+) {
+  const userId = opts.userId ?? null;
+  const bulkMin = opts.bulkMinRows ?? BULK_MIN_ROWS;
   let t = Date.now();
   const step = (label: string) => {
     debug(label, t);
@@ -451,6 +462,9 @@ async function writeRows(client: pg.ClientBase, rows: Staged[], existing: Existi
   }
   step("stage");
 
+  const agentsHeld = Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM agents`)).rows[0]!.n);
+  const fresh = plan.rowIds.length - existing.byKey.size;
+  const restoreAgents = fresh >= bulkMin && fresh > agentsHeld ? await dropSecondaryIndexesAndForeignKeys(client, ["agents"]) : null;
   // Upsert by (agent number, company, block): new agents inserted with their pre-assigned ids,
   // changed ones updated in place (same id), identical ones left alone.
   const upsert = await client.query<{ inserted: string; updated: string }>(
@@ -477,6 +491,10 @@ async function writeRows(client: pg.ClientBase, rows: Staged[], existing: Existi
     [userId],
   );
   step("upsert");
+  if (restoreAgents) {
+    await restoreAgents();
+    step("agents indexes and foreign keys made again");
+  }
   const inserted = Number(upsert.rows[0]!.inserted);
   const updated = Number(upsert.rows[0]!.updated);
   await progress.report({ ...base, phase: "WRITING", rowsWritten: rows.length, percent: 70 }, true);
@@ -489,6 +507,12 @@ async function writeRows(client: pg.ClientBase, rows: Staged[], existing: Existi
   }
   step("closure delete");
   await progress.report({ ...base, phase: "WRITING", rowsWritten: rows.length, percent: 75 }, true);
+  // A bulk load (more closure rows to write than the table holds: a first import): the
+  // table's secondary indexes and foreign keys are dropped and made again afterwards.
+  let toWrite = 0;
+  for (const id of affected) for (let a: number | null | undefined = id; a != null; a = plan.parent.get(a)) toWrite++;
+  const held = Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM agent_closure`)).rows[0]!.n);
+  const restore = toWrite >= bulkMin && toWrite > held ? await dropSecondaryIndexesAndForeignKeys(client, ["agent_closure"]) : null;
   const anc: number[] = [];
   const desc: number[] = [];
   const depth: number[] = [];
@@ -517,8 +541,45 @@ async function writeRows(client: pg.ClientBase, rows: Staged[], existing: Existi
   }
   await flush();
   step("closure insert");
+  if (restore) {
+    await restore();
+    step("closure indexes and foreign keys made again");
+  }
   await progress.report({ ...base, phase: "WRITING", rowsWritten: rows.length, percent: 98 }, true);
   return { inserted, updated, moved: plan.moved, closureRows };
+}
+
+/** From this many rows, a load into a table smaller than the load goes without its secondary indexes. */
+const BULK_MIN_ROWS = 20_000;
+
+/**
+ * Drops the non-unique indexes and the foreign keys of `tables` (inside the
+ * import's transaction: all or nothing; the tables are locked until the
+ * commit); the function returned makes them again from their catalogue
+ * definitions: one index build and one validating join each instead of a
+ * row-by-row update and check (as prisma/seed/large.ts does).
+ */
+async function dropSecondaryIndexesAndForeignKeys(client: pg.ClientBase, tables: string[]): Promise<() => Promise<void>> {
+  const indexes = await client.query<{ name: string; def: string }>(
+    `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS def
+       FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid
+      WHERE t.relname = ANY($1) AND t.relnamespace = current_schema()::regnamespace AND NOT i.indisunique AND NOT i.indisprimary`,
+    [tables],
+  );
+  const fks = await client.query<{ tbl: string; name: string; def: string }>(
+    `SELECT t.relname AS tbl, c.conname AS name, pg_get_constraintdef(c.oid) AS def
+       FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid
+      WHERE c.contype = 'f' AND t.relname = ANY($1) AND t.relnamespace = current_schema()::regnamespace`,
+    [tables],
+  );
+  const q = (id: string) => `"${id.replace(/"/g, '""')}"`;
+  for (const fk of fks.rows) await client.query(`ALTER TABLE ${q(fk.tbl)} DROP CONSTRAINT ${q(fk.name)}`);
+  for (const ix of indexes.rows) await client.query(`DROP INDEX ${q(ix.name)}`);
+  return async () => {
+    await client.query("SET LOCAL maintenance_work_mem = '256MB'");
+    for (const ix of indexes.rows) await client.query(ix.def);
+    for (const fk of fks.rows) await client.query(`ALTER TABLE ${q(fk.tbl)} ADD CONSTRAINT ${q(fk.name)} ${fk.def}`);
+  };
 }
 
 // ───────────────────────────── the whole import ─────────────────────────────
@@ -550,7 +611,7 @@ export async function importAgentsCsv(client: pg.ClientBase, source: Readable | 
       return { ok: false, rows: read.rowCount, errorCount: errors.count, errors: errors.sorted() };
     }
     const base = { rowsRead: read.rowCount, rowsValid: staged.length };
-    const w = staged.length ? await writeRows(client, staged, existing, opts.userId ?? null, progress, base) : { inserted: 0, updated: 0, moved: 0, closureRows: 0 };
+    const w = staged.length ? await writeRows(client, staged, existing, opts, progress, base) : { inserted: 0, updated: 0, moved: 0, closureRows: 0 };
     await client.query("COMMIT");
     if (staged.length >= 10_000) await client.query("ANALYZE agents; ANALYZE agent_closure");
     await progress.report({ ...base, phase: "WRITING", rowsWritten: staged.length, percent: 100 }, true);
