@@ -10,8 +10,7 @@ import { Pager, readPaging } from "~/components/Pager";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import { IMPORT_MESSAGES as M } from "~/features/hierarchy/import-messages";
 import { FINISHED_STATUSES, getImportRun, listImportRuns, requireImportAdmin } from "~/features/hierarchy/import-runs.server";
-import { IMPORT_COLUMNS, REQUIRED_COLUMNS, type ImportError } from "~/features/hierarchy/import-schema";
-import { IMPORT_FILE_FIELD, IMPORT_UPLOAD_PATH } from "~/features/hierarchy/import-upload.server";
+import { IMPORT_COLUMNS, IMPORT_FILE_FIELD, IMPORT_UPLOAD_PATH, REQUIRED_COLUMNS, type ImportError } from "~/features/hierarchy/import-schema";
 import { ImportRun } from "~/features/hierarchy/ui/ImportRun";
 import { ImportUploadForm, UPLOAD_ANSWERS } from "~/features/hierarchy/ui/ImportUploadForm";
 import type { ImportRunRow, ImportRunView } from "~/features/hierarchy/ui/types";
@@ -92,7 +91,7 @@ export default function ImportAgentsPage() {
           <p className="muted">No imports yet.</p>
         ) : (
           <>
-            <div className="table-wrap" tabIndex={0} role="region" aria-label="Latest imports">
+            <div className="table-wrap" tabIndex={0} role="region" aria-label="Latest imports, by upload">
               <table className="table">
                 <thead>
                   <tr>

@@ -37,6 +37,9 @@ export const MAX_IMPORT_ROWS = 250_000;
 /** The largest file the upload page takes. */
 export const MAX_IMPORT_MB = 50;
 export const MAX_IMPORT_BYTES = MAX_IMPORT_MB * 1024 * 1024;
+/** Where /admin/import posts the file (a resource route), and the file's field name. */
+export const IMPORT_UPLOAD_PATH = "/admin/import/upload";
+export const IMPORT_FILE_FIELD = "file";
 /** Errors kept and shown per import (errorCount counts them all). */
 export const MAX_REPORTED_ERRORS = 1000;
 

@@ -5,12 +5,11 @@ import { receiveUpload, UploadRequestTooLargeError, MalformedUploadError, type U
 import type { CurrentUser } from "~/lib/current-user";
 import { removeBlob, sanitizeFileName } from "~/lib/storage.server";
 import { queueImport } from "./import-runs.server";
-import { MAX_IMPORT_BYTES } from "./import-schema";
+import { IMPORT_FILE_FIELD, MAX_IMPORT_BYTES } from "./import-schema";
 
-export const IMPORT_UPLOAD_PATH = "/admin/import/upload";
+export { IMPORT_FILE_FIELD, IMPORT_UPLOAD_PATH } from "./import-schema";
 /** The whole request: the file and a little multipart framing. */
 export const MAX_IMPORT_REQUEST_BYTES = MAX_IMPORT_BYTES + 64 * 1024;
-export const IMPORT_FILE_FIELD = "file";
 
 /** A CSV: named *.csv, text (no NUL byte in its first 4 KB). */
 export const CSV_UPLOAD_RULE: UploadContentRule = {

@@ -21,6 +21,7 @@ export function ImportUploadForm({ action, fileField, serverMessage }: { action:
   const [progress, setProgress] = useState<number | null>(null);
   const [message, setMessage] = useState<string | null>(serverMessage);
   const xhr = useRef<XMLHttpRequest | null>(null);
+  const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     setMounted(true);
     return () => xhr.current?.abort();
@@ -32,7 +33,7 @@ export function ImportUploadForm({ action, fileField, serverMessage }: { action:
     e.preventDefault();
     if (progress !== null) return;
     const form = e.currentTarget;
-    const file = (form.elements.namedItem(fileField) as HTMLInputElement | null)?.files?.[0];
+    const file = input.current?.files?.[0];
     if (!file) return setMessage(M.noFile);
     if (!/\.csv$/i.test(file.name)) return setMessage(M.notCsv);
     if (file.size > MAX_IMPORT_BYTES) return setMessage(M.tooBig(MAX_IMPORT_MB));
@@ -54,6 +55,7 @@ export function ImportUploadForm({ action, fileField, serverMessage }: { action:
       <div className="field">
         <label htmlFor="import-file">CSV file</label>
         <input
+          ref={input}
           id="import-file"
           type="file"
           name={fileField}
