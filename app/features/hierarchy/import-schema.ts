@@ -87,17 +87,21 @@ const phoneField = z
     return digits;
   });
 
-const codeField = (max: number) => required(max).regex(/^[A-Za-z0-9]+$/, M.code).transform((v) => v.toUpperCase());
+/** Required, and (when given) matching: one message per problem, not 'Required' and 'wrong format' together. */
+const requiredMatching = (max: number, ok: (v: string) => boolean, message: string) => required(max).refine((v) => v === "" || ok(v), message);
+const codeField = (max: number) => requiredMatching(max, (v) => /^[A-Za-z0-9]+$/.test(v), M.code).transform((v) => v.toUpperCase());
 
 /** One CSV row (every value a string, missing columns ''), checked on its own. */
 export const importRowSchema = z
   .object({
-    agentNumber: required(20).refine((v) => /^[A-Za-z0-9]{1,20}$/.test(v) && !TOP_UPLINES.has(v), M.agentNumber),
+    agentNumber: requiredMatching(20, (v) => /^[A-Za-z0-9]{1,20}$/.test(v) && !TOP_UPLINES.has(v), M.agentNumber),
     companyNumber: optionalText(20).refine((v) => v === null || /^[A-Za-z0-9]+$/.test(v), M.code),
-    blockNumber: required(9).regex(/^\d{1,9}$/, M.blockNumber).transform(Number),
+    blockNumber: requiredMatching(9, (v) => /^\d{1,9}$/.test(v), M.blockNumber).transform(Number),
     carrierCode: codeField(20),
     mgaCode: codeField(20),
-    level: required(2).regex(/^\d{1,2}$/, M.level).transform(Number).refine((n) => n >= 1 && n <= 17, M.level),
+    level: requiredMatching(2, (v) => /^\d{1,2}$/.test(v), M.level)
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 17, M.level),
     firstName: optionalText(50),
     middleName: optionalText(50),
     lastName: optionalText(50),
@@ -116,7 +120,7 @@ export const importRowSchema = z
     if (v.status === "TERMINATED" && !v.terminatedDate) ctx.addIssue({ code: "custom", path: ["terminatedDate"], message: M.terminatedNeedsDate });
     if (v.status === "ACTIVE" && v.terminatedDate) ctx.addIssue({ code: "custom", path: ["terminatedDate"], message: M.activeWithDate });
     if (v.activeDate && v.terminatedDate && v.activeDate > v.terminatedDate) ctx.addIssue({ code: "custom", path: ["activeDate"], message: M.activeAfterTerminated });
-    if (v.uplineAgentNumber.toUpperCase() === v.agentNumber.toUpperCase()) ctx.addIssue({ code: "custom", path: ["uplineAgentNumber"], message: M.selfUpline });
+    if (!TOP_UPLINES.has(v.uplineAgentNumber) && v.uplineAgentNumber.toUpperCase() === v.agentNumber.toUpperCase()) ctx.addIssue({ code: "custom", path: ["uplineAgentNumber"], message: M.selfUpline });
   })
   .transform((v) => ({
     agentNumber: v.agentNumber,
