@@ -153,6 +153,17 @@ describe("a file with bad rows", () => {
     expect(await prisma.agent.findFirst({ where: { agentNumber: "200" } })).toBeNull();
   });
 
+  it("keeps the first 1,000 errors by line and counts them all", async () => {
+    const rows = Array.from({ length: 1500 }, (_, i) => `${5000 + i},MI01,72,MIAC,HM1850,2,Many,,Errors,,100,bad-email-${i},,,,`);
+    const r = await importCsv(lines(...rows));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errorCount).toBe(1500);
+    expect(r.errors).toHaveLength(1000);
+    expect(r.errors.map((e) => e.line)).toEqual(Array.from({ length: 1000 }, (_, i) => i + 2));
+    expect(await prisma.agent.count({ where: { lastName: "Errors" } })).toBe(0);
+  });
+
   it("reports a bad header on line 1 and a broken quote with its line", async () => {
     const h = await importCsv("agentNumber,blockNumber,carrierCode,mgaCode,level,nickname\n1,72,MIAC,X,1,y\n");
     expect(h.ok).toBe(false);

@@ -78,13 +78,16 @@ export type ImportOptions = {
 
 type Staged = ImportRow & { line: number; companyNumber: string };
 
+const KEPT_ERRORS = 200_000;
+
 class Errors {
   list: ImportError[] = [];
   count = 0;
   add(line: number, field: string | null, message: string) {
     this.count++;
-    // Keep a few more than reported so that the sort by line picks the first ones.
-    if (this.list.length < MAX_REPORTED_ERRORS * 4) this.list.push({ line, field, message });
+    // The checks find errors in several passes (not in line order): keep them all (bounded by
+    // the row cap times a few fields) so that the sort by line reports the first ones.
+    if (this.list.length < KEPT_ERRORS) this.list.push({ line, field, message });
   }
   sorted(): ImportError[] {
     return [...this.list].sort((a, b) => a.line - b.line).slice(0, MAX_REPORTED_ERRORS);
