@@ -91,6 +91,8 @@ const phoneField = z
 const requiredMatching = (max: number, ok: (v: string) => boolean, message: string) => required(max).refine((v) => v === "" || ok(v), message);
 const codeField = (max: number) => requiredMatching(max, (v) => /^[A-Za-z0-9]+$/.test(v), M.code).transform((v) => v.toUpperCase());
 
+const EMAIL = z.email();
+
 /** One CSV row (every value a string, missing columns ''), checked on its own. */
 export const importRowSchema = z
   .object({
@@ -107,7 +109,7 @@ export const importRowSchema = z
     lastName: optionalText(50),
     companyName: optionalText(100),
     uplineAgentNumber: text(20).refine((v) => TOP_UPLINES.has(v) || /^[A-Za-z0-9]{1,20}$/.test(v), M.agentNumber),
-    email: optionalText(254).refine((v) => v === null || z.email().safeParse(v).success, M.email).transform((v) => v?.toLowerCase() ?? null),
+    email: optionalText(254).refine((v) => v === null || EMAIL.safeParse(v).success, M.email).transform((v) => v?.toLowerCase() ?? null),
     phone: phoneField,
     status: text(20)
       .transform((v) => v.toUpperCase())
