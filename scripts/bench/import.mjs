@@ -107,6 +107,7 @@ try {
   for (const r of results) console.log(`| ${r.label} | ${r.rows} | ${r.ms} | ${r.cpuMs} | ${r.pgCpuMs} | ${r.inserted} | ${r.updated} | ${r.moved} | ${r.closureRows} |`);
   console.log(`(load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")} on ${os.cpus().length} cores: wall time on a busy machine is longer than the CPU time)`);
   console.log(`\nclosure table: ${closure[0].n} rows; recursive walk of parent_id: ${check[0].walked} rows, ${check[0].missing} missing from the closure table`);
+  console.log(`peak RSS of the benchmark process (generating the files included): ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
   const limit = 60_000;
   const slow = results.filter((r) => r.ms > limit);
   console.log(slow.length ? `OVER ONE MINUTE: ${slow.map((r) => r.label).join(", ")}` : `every import under one minute`);
