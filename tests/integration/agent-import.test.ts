@@ -12,6 +12,7 @@ import { ownPositions } from "~/features/agents/agents.server";
 import { acceptUserInvitation, createUserInvitation } from "~/features/agents/user-invitations.server";
 import { isAgentUnderUser } from "~/features/hierarchy/hierarchy.server";
 import { getImportRun, queueImport, runImportJob } from "~/features/hierarchy/import-runs.server";
+import { handleImportUpload } from "~/features/hierarchy/import-upload.server";
 import { importAgentsCsv, type ImportResult } from "~/features/hierarchy/import.server";
 import { IMPORT_MESSAGES as M } from "~/features/hierarchy/import-messages";
 import { getShellContext } from "~/features/users/shell.server";
@@ -237,6 +238,26 @@ describe("an uploaded file", () => {
     const second = await queueImport({ blob: bad, fileName: "bad.csv", userId: admin.id });
     expect(await runImportJob(second.runId)).toEqual({ status: "REJECTED" });
     expect(await getImportRun(second.runId)).toMatchObject({ status: "REJECTED", errorCount: 1, errors: [{ line: 2, field: "uplineAgentNumber", message: M.unknownUpline("nobody") }] });
+  });
+});
+
+describe("the upload", () => {
+  const post = (file: Blob | null, name = "book.csv") => {
+    const form = new FormData();
+    if (file) form.append("file", file, name);
+    return new Request("http://localhost/admin/import/upload", { method: "POST", body: form });
+  };
+
+  it("stores a CSV and queues its run; refuses no file and a file that is not text", async () => {
+    const admin = asUser(await createUser(prisma, { isInternal: true }));
+    const good = await handleImportUpload(post(new Blob([lines("500,MI01,72,MIAC,HM1850,2,Up,,Loaded,,100,,,,,")])), admin);
+    expect(good.ok).toBe(true);
+    if (good.ok) expect(await getImportRun(good.runId)).toMatchObject({ status: "QUEUED", fileName: "book.csv", createdById: admin.id });
+    const runs = await prisma.agentImportRun.count();
+    expect(await handleImportUpload(post(null), admin)).toEqual({ ok: false, code: "NO_FILE", status: 400 });
+    expect(await handleImportUpload(post(new Blob([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00])]), "book.csv"), admin)).toEqual({ ok: false, code: "NOT_CSV", status: 400 });
+    expect(await handleImportUpload(post(new Blob(["a,b\n"]), "book.xlsx"), admin)).toEqual({ ok: false, code: "NOT_CSV", status: 400 });
+    expect(await prisma.agentImportRun.count()).toBe(runs);
   });
 });
 
