@@ -1,4 +1,4 @@
-// POST /admin/import/upload (a resource route: Responses only): one CSV book
+// POST /admin/import/upload (a resource route: Responses only; not nested under the page): one CSV book
 // of agents (multipart field 'file'), internal administrators only (anyone
 // else 404, before the body is read). A script (XMLHttpRequest with upload
 // progress, Accept: application/json) gets JSON { runId } or { code }; a
