@@ -5,6 +5,9 @@
 // through the database is refused; the upload's job path records its run; an
 // imported agent with an email can be invited (EXT) and, once accepted, has
 // CONFIGURE and their downline.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { Readable } from "node:stream";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,6 +22,7 @@ import { getShellContext } from "~/features/users/shell.server";
 import { prisma } from "~/lib/db.server";
 import { stopWorker } from "~/lib/jobs.server";
 import { writeBlob } from "~/lib/storage.server";
+import { runImportCli } from "../../scripts/lib/import-agents-cli";
 import { useTestDatabase } from "../support/db";
 import { createCarrierWithBlocks, createUser } from "../support/factories";
 import { asUser } from "./appointment-fixtures";
@@ -238,6 +242,35 @@ describe("an uploaded file", () => {
     const second = await queueImport({ blob: bad, fileName: "bad.csv", userId: admin.id });
     expect(await runImportJob(second.runId)).toEqual({ status: "REJECTED" });
     expect(await getImportRun(second.runId)).toMatchObject({ status: "REJECTED", errorCount: 1, errors: [{ line: 2, field: "uplineAgentNumber", message: M.unknownUpline("nobody") }] });
+  });
+});
+
+describe("npm run import:agents", () => {
+  it("imports a file (exit 0), lists the bad lines of another (exit 1), and explains its usage (exit 2)", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "import-cli-"));
+    const good = path.join(dir, "good.csv");
+    const bad = path.join(dir, "bad.csv");
+    writeFileSync(good, lines("600,MI01,72,MIAC,HM1850,2,Cli,,Agent,,100,,,,,"));
+    writeFileSync(bad, lines("601,MI01,72,MIAC,HM1850,2,Cli,,Bad,,100,,12,,,"));
+    const out: string[] = [];
+    const log = console.log;
+    const err = console.error;
+    console.log = (...a: unknown[]) => void out.push(a.join(" "));
+    console.error = (...a: unknown[]) => void out.push(a.join(" "));
+    try {
+      expect(await runImportCli([good])).toBe(0);
+      expect(await runImportCli([bad])).toBe(1);
+      expect(await runImportCli([])).toBe(2);
+    } finally {
+      console.log = log;
+      console.error = err;
+    }
+    expect(out.some((l) => /done in \d+ ms: 1 rows, 1 new/.test(l))).toBe(true);
+    expect(out).toContain(`  line 2 phone: ${M.phone}`);
+    expect(out).toContain("Usage: npm run import:agents FILE.csv");
+    expect((await agentByNumber("600")).lastName).toBe("Agent");
+    expect(await prisma.agent.findFirst({ where: { agentNumber: "601" } })).toBeNull();
+    expect(await prisma.agentImportRun.findFirst({ where: { fileName: "good.csv" } })).toMatchObject({ status: "COMPLETED", inserted: 1, createdById: null });
   });
 });
 
