@@ -5,7 +5,7 @@
 // plain form post is redirected to /admin/import?run=<id> (or ?upload=<code>).
 // Body cap: app/entry.server.tsx gives this path MAX_IMPORT_REQUEST_BYTES.
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { requireImportAdmin } from "~/features/hierarchy/import-runs.server";
+import { requireImportAdmin } from "~/features/hierarchy/import-access.server";
 import { handleImportUpload, type ImportUploadCode } from "~/features/hierarchy/import-upload.server";
 
 export async function loader() {

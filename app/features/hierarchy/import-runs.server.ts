@@ -3,8 +3,6 @@
 // page reads. A run's progress is written on the app's own connection while
 // the import's transaction is open on another, so the page sees it move.
 import type { Readable } from "node:stream";
-import { requireUser } from "~/lib/auth.server";
-import type { CurrentUser } from "~/lib/current-user";
 import pg from "pg";
 import type { AgentImportRun } from "~/generated/prisma/client";
 import { audit } from "~/lib/audit.server";
@@ -13,13 +11,6 @@ import { ensureJobQueue } from "~/lib/jobs.server";
 import { openFile, type WrittenBlob } from "~/lib/storage.server";
 import { importAgentsCsv, type ImportProgress, type ImportResult } from "./import.server";
 import { IMPORT_MESSAGES as M } from "./import-messages";
-
-/** Internal administrators only (not while impersonating); anyone else gets 404, as if the page did not exist. */
-export async function requireImportAdmin(request: Request): Promise<CurrentUser> {
-  const user = await requireUser(request);
-  if (!user.isInternal || user.impersonator) throw new Response("Not Found", { status: 404 });
-  return user;
-}
 
 export const IMPORT_STATUS = {
   QUEUED: "QUEUED",
