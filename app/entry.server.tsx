@@ -6,6 +6,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { MAX_UPLOAD_REQUEST_BYTES } from "~/features/documents/upload.server";
+import { IMPORT_UPLOAD_PATH, MAX_IMPORT_REQUEST_BYTES } from "~/features/hierarchy/import-upload.server";
 import { IMAGE_UPLOAD_PATH, MAX_IMAGE_REQUEST_BYTES } from "~/features/templates/images.server";
 import { httpServerHooks as serverHooks } from "~/lib/http-server.server";
 import { NonceProvider } from "~/lib/nonce";
@@ -31,6 +32,8 @@ export const httpServerHooks = () =>
       "/svcreq/send": MAX_UPLOAD_REQUEST_BYTES,
       // Template images (decision 0025).
       [IMAGE_UPLOAD_PATH]: MAX_IMAGE_REQUEST_BYTES,
+      // Hierarchy import: one CSV of at most 50 MB (decision 0032).
+      [IMPORT_UPLOAD_PATH]: MAX_IMPORT_REQUEST_BYTES,
     },
   });
 

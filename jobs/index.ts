@@ -2,6 +2,7 @@
 import type { TaskList } from "graphile-worker";
 import { generateApplicationPdf } from "./tasks/generate-application-pdf";
 import { generateReport } from "./tasks/generate-report";
+import { importAgents } from "./tasks/import-agents";
 import { notifyAppointment } from "./tasks/notify-appointment";
 import { purgeExpired } from "./tasks/purge-expired";
 import { purgeReports } from "./tasks/purge-reports";
@@ -20,6 +21,7 @@ const tasks = {
   "purge-reports": purgeReports,
   "send-sms": sendSms,
   "abandon-applications": abandonApplicationsTask,
+  "import-agents": importAgents,
 };
 
 export type TaskName = keyof typeof tasks;

@@ -84,6 +84,7 @@ export function TopNav() {
   useMenuBehaviour(ref);
   const showConfigure = Boolean(shell?.showConfigure);
   const pending = shell?.pendingReportsCount ?? 0;
+  const adminItems = shell?.adminItems ?? [];
   const name = user ? user.firstName || displayName(user) : "";
 
   return (
@@ -158,14 +159,14 @@ export function TopNav() {
                 </NavLink>
               </li>
             ) : null}
-            {shell?.adminItems?.length ? (
+            {adminItems.length ? (
               <li>
                 <details className="menu">
                   <summary className="main-nav__link menu__summary" aria-label="ADMIN menu">
                     ADMIN <ChevronDownIcon size={16} />
                   </summary>
                   <ul className="menu__list">
-                    {shell.adminItems.map((item) => (
+                    {adminItems.map((item) => (
                       <li key={item.to}>
                         <NavLink to={item.to} className="menu__item">
                           {item.label}

@@ -13,6 +13,7 @@ import { makeWorkerUtils, run, type Runner, type TaskSpec, type WorkerEvents, ty
 import { crontab, taskList, type TaskName } from "../../jobs";
 import type { GenerateApplicationPdfPayload } from "../../jobs/tasks/generate-application-pdf";
 import type { GenerateReportPayload } from "../../jobs/tasks/generate-report";
+import type { ImportAgentsPayload } from "../../jobs/tasks/import-agents";
 import type { NotifyAppointmentPayload } from "../../jobs/tasks/notify-appointment";
 import type { SendEmailPayload } from "../../jobs/tasks/send-email";
 import type { SendInvitationPayload } from "../../jobs/tasks/send-invitation";
@@ -203,6 +204,7 @@ declare global {
       "purge-reports": Record<string, never>;
       "send-sms": SendSmsPayload;
       "abandon-applications": Record<string, never>;
+      "import-agents": ImportAgentsPayload;
     }
   }
 }

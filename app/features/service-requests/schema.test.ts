@@ -55,7 +55,10 @@ describe("service request schemas", () => {
 
   it("the ADMIN menu: internal administrators only, not while impersonating", () => {
     const admin = { isInternal: true, impersonator: null };
-    expect(adminNavItems(admin)).toEqual([{ to: "/admin/requests", label: "Service Requests" }]);
+    expect(adminNavItems(admin)).toEqual([
+      { to: "/admin/requests", label: "Service Requests" },
+      { to: "/admin/import", label: "Import Agents" },
+    ]);
     expect(adminNavItems({ isInternal: false, impersonator: null })).toEqual([]);
     expect(adminNavItems({ isInternal: true, impersonator: { id: "a", userName: "a@x", firstName: null, lastName: null } })).toEqual([]);
   });

@@ -70,7 +70,10 @@ export type ShellContext = NavRules & {
 export type NavItem = { to: string; label: string };
 
 /** The back-office screens in the ADMIN menu (internal administrators, not while impersonating). */
-export const ADMIN_NAV_ITEMS: NavItem[] = [{ to: "/admin/requests", label: "Service Requests" }];
+export const ADMIN_NAV_ITEMS: NavItem[] = [
+  { to: "/admin/requests", label: "Service Requests" },
+  { to: "/admin/import", label: "Import Agents" },
+];
 
 export function adminNavItems(user: Pick<CurrentUser, "isInternal" | "impersonator">): NavItem[] {
   return user.isInternal && !user.impersonator ? ADMIN_NAV_ITEMS : [];

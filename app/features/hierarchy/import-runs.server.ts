@@ -1,0 +1,168 @@
+// Import runs (decision 0032): the agent_import_runs row of each import, the
+// import-agents job that runs an uploaded file, and what the /admin/import
+// page reads. A run's progress is written on the app's own connection while
+// the import's transaction is open on another, so the page sees it move.
+import type { Readable } from "node:stream";
+import pg from "pg";
+import type { AgentImportRun } from "~/generated/prisma/client";
+import { audit } from "~/lib/audit.server";
+import { prisma } from "~/lib/db.server";
+import { ensureJobQueue } from "~/lib/jobs.server";
+import { openFile, type WrittenBlob } from "~/lib/storage.server";
+import { importAgentsCsv, type ImportProgress, type ImportResult } from "./import.server";
+import { IMPORT_MESSAGES as M } from "./import-messages";
+
+export const IMPORT_STATUS = {
+  QUEUED: "QUEUED",
+  READING: "READING",
+  WRITING: "WRITING",
+  COMPLETED: "COMPLETED",
+  REJECTED: "REJECTED",
+  FAILED: "FAILED",
+} as const;
+export const FINISHED_STATUSES: readonly string[] = [IMPORT_STATUS.COMPLETED, IMPORT_STATUS.REJECTED, IMPORT_STATUS.FAILED];
+
+export const importJobKey = (runId: number) => `import-agents:${runId}`;
+/** Attempts of one import (a crash or a lost database: the rerun starts the file again). */
+export const IMPORT_MAX_ATTEMPTS = 3;
+
+/** A connection of the import's own (its transaction must not hold one of the app's pool). */
+async function importClient(): Promise<pg.Client> {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set");
+  const client = new pg.Client({ connectionString: url, application_name: "portal-import-agents" });
+  await client.connect();
+  return client;
+}
+
+/** Writes a run's progress (never goes back to an earlier phase's lower numbers). */
+async function saveProgress(runId: number, p: ImportProgress) {
+  await prisma.agentImportRun.update({
+    where: { id: runId },
+    data: { status: p.phase, percent: p.percent, rowsRead: p.rowsRead, rowsValid: p.rowsValid, rowsWritten: p.rowsWritten },
+  });
+}
+
+async function saveResult(runId: number, r: ImportResult) {
+  const done = { completedAt: new Date(), percent: 100 };
+  if (r.ok) {
+    await prisma.agentImportRun.update({
+      where: { id: runId },
+      data: {
+        ...done,
+        status: IMPORT_STATUS.COMPLETED,
+        rowsRead: r.rows,
+        rowsValid: r.rows,
+        rowsWritten: r.rows,
+        inserted: r.inserted,
+        updated: r.updated,
+        moved: r.moved,
+        closureRows: r.closureRows,
+        errorCount: 0,
+        errors: [],
+        message: null,
+      },
+    });
+  } else {
+    await prisma.agentImportRun.update({
+      where: { id: runId },
+      data: { ...done, status: IMPORT_STATUS.REJECTED, rowsRead: r.rows, rowsWritten: 0, errorCount: r.errorCount, errors: r.errors, message: null },
+    });
+  }
+}
+
+/**
+ * Runs an import and records it in its run row: the command line (a file on
+ * disk) and the job (a stored upload) both come here.
+ */
+export async function runImport(runId: number, source: Readable, opts: { totalBytes?: number; userId?: string | null; onProgress?: (p: ImportProgress) => void }): Promise<ImportResult> {
+  const client = await importClient();
+  try {
+    const result = await importAgentsCsv(client, source, {
+      totalBytes: opts.totalBytes,
+      userId: opts.userId ?? null,
+      onProgress: async (p) => {
+        opts.onProgress?.(p);
+        await saveProgress(runId, p);
+      },
+    });
+    await saveResult(runId, result);
+    return result;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** A run row for an import started from the command line. */
+export async function createCliRun(fileName: string, fileBytes: number): Promise<AgentImportRun> {
+  return prisma.agentImportRun.create({ data: { fileName: fileName.slice(0, 255), fileBytes, status: IMPORT_STATUS.READING, startedAt: new Date() } });
+}
+
+/**
+ * Records an uploaded file (already written to storage) and queues its
+ * import-agents job, in one transaction (job key per run).
+ */
+export async function queueImport(input: { blob: WrittenBlob; fileName: string; userId: string; request?: Request }): Promise<{ runId: number }> {
+  await ensureJobQueue();
+  const runId = await prisma.$transaction(async (tx) => {
+    const file = await tx.storedFile.create({
+      data: {
+        storageKey: input.blob.storageKey,
+        fileName: input.fileName,
+        contentType: "text/csv",
+        byteSize: input.blob.byteSize,
+        sha256: input.blob.sha256,
+        createdById: input.userId,
+      },
+    });
+    const run = await tx.agentImportRun.create({
+      data: { fileId: file.id, fileName: input.fileName, fileBytes: input.blob.byteSize, createdById: input.userId },
+    });
+    await tx.$queryRaw`SELECT graphile_worker.add_job(${"import-agents"}::text, ${JSON.stringify({ runId: run.id })}::json, job_key => ${importJobKey(run.id)}::text, max_attempts => ${IMPORT_MAX_ATTEMPTS}::int)`;
+    return run.id;
+  });
+  await audit("AGENT_IMPORT_QUEUED", { request: input.request, actorUserId: input.userId, targetType: "AgentImportRun", targetId: String(runId), details: { fileName: input.fileName, bytes: input.blob.byteSize } });
+  return { runId };
+}
+
+/** The job's work: import the run's stored file. A finished run is left alone (a job run twice). */
+export async function runImportJob(runId: number): Promise<{ status: string }> {
+  const run = await prisma.agentImportRun.findUnique({ where: { id: runId } });
+  if (!run) return { status: "MISSING" };
+  if (FINISHED_STATUSES.includes(run.status)) return { status: run.status };
+  if (!run.fileId) throw new Error(`import run ${runId} has no file`);
+  const file = await prisma.storedFile.findUniqueOrThrow({ where: { id: run.fileId } });
+  await prisma.agentImportRun.update({
+    where: { id: runId },
+    data: { status: IMPORT_STATUS.READING, startedAt: new Date(), percent: 0, rowsRead: 0, rowsValid: 0, rowsWritten: 0 },
+  });
+  const result = await runImport(runId, await openFile(file), { totalBytes: file.byteSize, userId: run.createdById });
+  return { status: result.ok ? IMPORT_STATUS.COMPLETED : IMPORT_STATUS.REJECTED };
+}
+
+/** After the last attempt: FAILED with a plain message (the cause goes to the log only). */
+export async function failImportRun(runId: number): Promise<void> {
+  await prisma.agentImportRun.updateMany({
+    where: { id: runId, status: { notIn: [...FINISHED_STATUSES] } },
+    data: { status: IMPORT_STATUS.FAILED, completedAt: new Date(), message: M.failed },
+  });
+}
+
+/** The latest imports (any administrator's), newest first, one page. */
+export async function listImportRuns(page: number, pageSize: number) {
+  const [total, runs] = await Promise.all([
+    prisma.agentImportRun.count(),
+    prisma.agentImportRun.findMany({
+      orderBy: { id: "desc" },
+      skip: page * pageSize,
+      take: pageSize,
+      select: { id: true, status: true, fileName: true, createdAt: true, percent: true, rowsRead: true, errorCount: true, inserted: true, updated: true },
+    }),
+  ]);
+  return { total, runs };
+}
+
+export async function getImportRun(runId: number) {
+  if (!Number.isSafeInteger(runId) || runId <= 0) return null;
+  return prisma.agentImportRun.findUnique({ where: { id: runId } });
+}

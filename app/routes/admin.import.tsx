@@ -1,0 +1,129 @@
+// Import Agents (/admin/import, decision 0032): internal administrators
+// upload a CSV book of agents; the import runs as a job. The page shows the
+// chosen run's progress (refreshed every 2 seconds with JavaScript, a Refresh
+// link without), then its counts or its line-numbered errors, and the latest
+// imports. Anyone else: 404.
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { PageHeader } from "~/components/PageHeader";
+import { Pager, readPaging } from "~/components/Pager";
+import { SignedInLayout } from "~/components/SignedInLayout";
+import { IMPORT_MESSAGES as M } from "~/features/hierarchy/import-messages";
+import { requireImportAdmin } from "~/features/hierarchy/import-access.server";
+import { FINISHED_STATUSES, getImportRun, listImportRuns } from "~/features/hierarchy/import-runs.server";
+import { IMPORT_COLUMNS, IMPORT_FILE_FIELD, IMPORT_UPLOAD_PATH, REQUIRED_COLUMNS, type ImportError } from "~/features/hierarchy/import-schema";
+import { ImportRun } from "~/features/hierarchy/ui/ImportRun";
+import { ImportUploadForm, UPLOAD_ANSWERS } from "~/features/hierarchy/ui/ImportUploadForm";
+import type { ImportRunRow, ImportRunView } from "~/features/hierarchy/ui/types";
+import { formatDateTime } from "~/features/reports/format";
+import { useAutoRefresh } from "~/features/reports/ui/useAutoRefresh";
+import { titleMeta } from "~/lib/meta";
+import reportStyles from "~/styles/reports.css";
+
+export const meta = titleMeta("Import Agents");
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
+
+const REFRESH_MS = 2000;
+const PAGE_SIZES = [10, 50];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireImportAdmin(request);
+  const url = new URL(request.url);
+  const rawRun = url.searchParams.get("run") ?? "";
+  let run: ImportRunView | null = null;
+  if (rawRun) {
+    const r = /^\d{1,9}$/.test(rawRun) ? await getImportRun(Number(rawRun)) : null;
+    if (!r) throw new Response("Not Found", { status: 404 });
+    run = {
+      id: r.id,
+      fileName: r.fileName,
+      created: formatDateTime(r.createdAt),
+      status: r.status,
+      statusLabel: M.statusLabel[r.status] ?? r.status,
+      finished: FINISHED_STATUSES.includes(r.status),
+      percent: Math.max(0, Math.min(100, r.percent)),
+      rowsRead: r.rowsRead,
+      rowsValid: r.rowsValid,
+      rowsWritten: r.rowsWritten,
+      inserted: r.inserted,
+      updated: r.updated,
+      moved: r.moved,
+      closureRows: r.closureRows,
+      errorCount: r.errorCount,
+      errors: (Array.isArray(r.errors) ? r.errors : []) as ImportError[],
+      message: r.message,
+    };
+  }
+  const { page, pageSize } = readPaging(url, { pageSizes: PAGE_SIZES });
+  const list = await listImportRuns(page, pageSize);
+  const runs: ImportRunRow[] = list.runs.map((x) => ({
+    id: x.id,
+    fileName: x.fileName,
+    created: formatDateTime(x.createdAt),
+    statusLabel: M.statusLabel[x.status] ?? x.status,
+    rowsRead: x.rowsRead,
+    errorCount: x.errorCount,
+  }));
+  const upload = url.searchParams.get("upload");
+  return { run, runs, total: list.total, page, pageSize, uploadMessage: upload ? (UPLOAD_ANSWERS[upload] ?? null) : null };
+}
+
+export default function ImportAgentsPage() {
+  const { run, runs, total, page, pageSize, uploadMessage } = useLoaderData<typeof loader>();
+  useAutoRefresh(Boolean(run && !run.finished), REFRESH_MS);
+  return (
+    <SignedInLayout>
+      <PageHeader title="Import Agents" lead="Load or update a book of agents from a CSV file. A file with any bad row imports nothing; every bad line is listed." />
+      <section className="card" aria-labelledby="upload-title">
+        <h2 id="upload-title">Upload a CSV file</h2>
+        <ImportUploadForm action={IMPORT_UPLOAD_PATH} fileField={IMPORT_FILE_FIELD} serverMessage={uploadMessage} />
+        <details>
+          <summary>Columns</summary>
+          <p>
+            The header row names the columns, in any order: {IMPORT_COLUMNS.join(", ")}. Required columns: {REQUIRED_COLUMNS.join(", ")}. An agent is
+            matched by agent number, company and block: importing it again updates it in place. Upline 0000 or blank: the top of a hierarchy.
+          </p>
+        </details>
+      </section>
+      {run ? <ImportRun run={run} /> : null}
+      <section className="card" aria-labelledby="runs-title">
+        <h2 id="runs-title">Latest imports</h2>
+        {runs.length === 0 ? (
+          <p className="muted">No imports yet.</p>
+        ) : (
+          <>
+            <div className="table-wrap" tabIndex={0} role="region" aria-label="Latest imports, by upload">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">Import</th>
+                    <th scope="col">File</th>
+                    <th scope="col">Uploaded</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Rows</th>
+                    <th scope="col">Errors</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {runs.map((r) => (
+                    <tr key={r.id}>
+                      <td>
+                        <Link to={`/admin/import?run=${r.id}`}>Import {r.id}</Link>
+                      </td>
+                      <td>{r.fileName}</td>
+                      <td>{r.created}</td>
+                      <td>{r.statusLabel}</td>
+                      <td>{r.rowsRead.toLocaleString("en-US")}</td>
+                      <td>{r.errorCount.toLocaleString("en-US")}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pager page={page} pageSize={pageSize} totalRecords={total} pageSizes={PAGE_SIZES} label="Import pages" />
+          </>
+        )}
+      </section>
+    </SignedInLayout>
+  );
+}

@@ -1,0 +1,166 @@
+// Import Agents (/admin/import, decision 0032) in Chromium: the demo internal
+// administrator, with JavaScript DISABLED, finds it in the ADMIN menu,
+// uploads a good CSV (redirected to the run; Refresh until the job has
+// imported it: the counts) and a CSV with bad rows (nothing imported, every
+// bad line listed); with JavaScript the upload shows its progress and the run
+// page refreshes itself; axe-core finds nothing at 1280 and 390 px. A
+// marketing director gets 404 for the page and the upload, and no ADMIN menu.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, test } from "vitest";
+import { browserFixture, DEMO, DEMO_PASSWORD, signIn } from "../support/browser";
+import { nav, sharedApp, withDb } from "./helpers";
+
+const { appUrl } = sharedApp();
+const browser = browserFixture();
+
+const run = `${Date.now() % 100000}`.padStart(5, "0");
+/** A small hierarchy of its own at the top of MIAC health block 72 (removed afterwards). */
+const TOP = `8${run}0`;
+const CHILD = `8${run}1`;
+const JS_AGENT = `8${run}2`;
+const HEADER = "agentNumber,companyNumber,blockNumber,carrierCode,mgaCode,level,firstName,middleName,lastName,companyName,uplineAgentNumber,email,phone,status,activeDate,terminatedDate";
+
+afterAll(async () => {
+  await withDb(async (c) => {
+    await c.query(`DELETE FROM agents WHERE agent_number = ANY($1) AND block_number = 72 AND parent_id IS NOT NULL`, [[CHILD, JS_AGENT]]);
+    await c.query(`DELETE FROM agents WHERE agent_number = $1 AND block_number = 72`, [TOP]);
+  });
+});
+
+function csvFile(name: string, rows: string[]) {
+  return { name, mimeType: "text/csv", buffer: Buffer.from([HEADER, ...rows].join("\n") + "\n") };
+}
+
+/** Clicks Refresh (a plain link) until the run is finished; returns its status label. */
+async function refreshUntilFinished(page: Page): Promise<string> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const status = (await page.getByTestId("import-run").getAttribute("data-status")) ?? "";
+    if (["COMPLETED", "REJECTED", "FAILED"].includes(status)) return status;
+    if (Date.now() > deadline) throw new Error(`import still ${status} after 60 s`);
+    await page.waitForTimeout(500);
+    await page.getByTestId("import-run").getByRole("link", { name: "Refresh" }).click();
+    await page.getByTestId("import-run").waitFor();
+  }
+}
+
+async function violations(page: Page, where: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) ${n.target.join(" ")}`));
+}
+
+describe("Import Agents", () => {
+  test("an administrator without JavaScript imports a good file and sees the bad lines of another", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await signIn(page, appUrl, DEMO.admin, DEMO_PASSWORD);
+    await page.goto(`${appUrl}/home`);
+    await nav(page).main.locator("summary", { hasText: "ADMIN" }).click();
+    await nav(page).main.getByRole("link", { name: "Import Agents" }).click();
+    await page.waitForURL(`${appUrl}/admin/import`);
+    await page.getByRole("heading", { name: "Import Agents", level: 1 }).waitFor();
+
+    await page.getByLabel("CSV file", { exact: true }).setInputFiles(
+      csvFile("book.csv", [
+        `${TOP},MI01,72,MIAC,HM1850,1,Imogen,,Porter,,0000,imogen.porter.${run}@example.com,303-555-0190,,,`,
+        `${CHILD},MI01,72,MIAC,HM1850,2,Isaac,,Porter,,${TOP},,,,,`,
+      ]),
+    );
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await page.waitForURL(/\/admin\/import\?run=\d+$/);
+    expect(await refreshUntilFinished(page)).toBe("COMPLETED");
+    await expect.poll(() => page.getByTestId("import-status").textContent()).toBe("Imported");
+    expect(await page.getByTestId("import-inserted").textContent()).toBe("2");
+    const ids = await withDb(async (c) =>
+      (await c.query(`SELECT agent_number, id, parent_id FROM agents WHERE agent_number = ANY($1) AND block_number = 72 ORDER BY agent_number`, [[TOP, CHILD]])).rows,
+    );
+    expect(ids).toHaveLength(2);
+    expect(ids[1].parent_id).toBe(ids[0].id);
+
+    // Bad rows: nothing imported, each bad line listed with its line number.
+    await page.getByLabel("CSV file", { exact: true }).setInputFiles(
+      csvFile("bad.csv", [
+        `${JS_AGENT},MI01,72,MIAC,HM1850,2,Fine,,Row,,${TOP},,,,,`,
+        `8${run}3,MI01,72,MIAC,HM1850,2,Bad,,Email,,${TOP},nope,,,,`,
+        `8${run}4,MI01,72,MIAC,HM1850,2,Lost,,Upline,,9${run}9,,,,,`,
+      ]),
+    );
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await page.waitForURL(/\/admin\/import\?run=\d+$/);
+    expect(await refreshUntilFinished(page)).toBe("REJECTED");
+    const lines = await page.getByTestId("import-errors").locator("tbody tr td:first-child").allTextContents();
+    expect(lines).toEqual(["3", "4"]);
+    expect(await withDb(async (c) => (await c.query(`SELECT count(*)::int AS n FROM agents WHERE agent_number = $1`, [JS_AGENT])).rows[0].n)).toBe(0);
+
+    // Not a CSV: refused with the message next to the field.
+    await page.getByLabel("CSV file", { exact: true }).setInputFiles({ name: "book.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await page.waitForURL(/upload=NOT_CSV/);
+    await page.getByRole("alert").getByText("The file must be a CSV file (.csv).").waitFor();
+    await page.close();
+  });
+
+  test("with JavaScript the upload shows progress and the run page refreshes itself; axe finds nothing", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: true });
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST" && r.url().endsWith("/admin/import/upload")) posts.push(r.headers()["accept"] ?? "");
+    });
+    await signIn(page, appUrl, DEMO.admin, DEMO_PASSWORD);
+    const found: string[] = [];
+    for (const [width, height] of [
+      [1280, 900],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`${appUrl}/admin/import`);
+      await page.getByRole("heading", { name: "Import Agents", level: 1 }).waitFor();
+      found.push(...(await violations(page, `${width}px upload`)));
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByLabel("CSV file", { exact: true }).setInputFiles(csvFile("js.csv", [`${JS_AGENT},MI01,72,MIAC,HM1850,2,Jay,,Script,,${TOP},,,,,`]));
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await page.waitForURL(/\/admin\/import\?run=\d+$/);
+    // The file went up by XMLHttpRequest (with upload progress), not as a page post.
+    expect(posts).toEqual(["application/json"]);
+    // No clicks: the page revalidates until the job is done.
+    await page.locator('[data-testid="import-run"][data-status="COMPLETED"]').waitFor({ timeout: 60_000 });
+    for (const [width, height] of [
+      [1280, 900],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      found.push(...(await violations(page, `${width}px run`)));
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${width}px: the page scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+    // The rejected run's error table too.
+    const rejected = await withDb(async (c) => (await c.query(`SELECT id FROM agent_import_runs WHERE status = 'REJECTED' ORDER BY id DESC LIMIT 1`)).rows[0]?.id);
+    if (rejected) {
+      await page.goto(`${appUrl}/admin/import?run=${rejected}`);
+      await page.getByTestId("import-errors").waitFor();
+      found.push(...(await violations(page, "390px errors")));
+    }
+    expect(found).toEqual([]);
+    await page.close();
+  });
+
+  test("anyone else gets 404 for the page and the upload, and no ADMIN menu", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await signIn(page, appUrl, DEMO.marketingDirector, DEMO_PASSWORD);
+    await page.goto(`${appUrl}/home`);
+    expect(await nav(page).main.locator("summary", { hasText: "ADMIN" }).count()).toBe(0);
+    const res = await page.goto(`${appUrl}/admin/import`);
+    expect(res?.status()).toBe(404);
+    const runRes = await page.goto(`${appUrl}/admin/import?run=1`);
+    expect(runRes?.status()).toBe(404);
+    const post = await page.request.post(`${appUrl}/admin/import/upload`, {
+      multipart: { file: { name: "x.csv", mimeType: "text/csv", buffer: Buffer.from(`${HEADER}\n`) } },
+      headers: { Origin: appUrl },
+      maxRedirects: 0,
+    });
+    expect(post.status()).toBe(404);
+    expect(await withDb(async (c) => (await c.query(`SELECT count(*)::int AS n FROM agent_import_runs WHERE file_name = 'x.csv'`)).rows[0].n)).toBe(0);
+    await page.close();
+  });
+});
