@@ -16,7 +16,8 @@
 // Prints the machine's load average beside the figures: on a busy machine
 // compare the ratios, not the absolute numbers. Benchmarks are never tests.
 //
-// BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ONLY=pages|jobs|mail|saves, BENCH_KEEP=1 (keep DATA_DIR).
+// BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ONLY=pages|jobs|mail|saves, BENCH_KEEP=1 (keep DATA_DIR),
+// BENCH_NODE_ARGS (node flags for the portal; scripts/bench/cpu-profile.mjs).
 import { execFileSync, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import net from "node:net";
@@ -205,7 +206,9 @@ Object.assign(childEnv, {
   BENCH_ROUTES: "1",
 });
 let output = "";
-const child = spawn(process.execPath, [path.join(root, "scripts/serve.mjs")], {
+// BENCH_NODE_ARGS: extra node flags for the portal, e.g. "--inspect=127.0.0.1:9339" to profile it.
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+const child = spawn(process.execPath, [...nodeArgs, path.join(root, "scripts/serve.mjs")], {
   cwd: root,
   env: childEnv,
   stdio: ["ignore", "pipe", "pipe"],

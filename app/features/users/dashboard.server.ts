@@ -193,7 +193,8 @@ export async function getDashboard(user: CurrentUser, now: Date = new Date(), fr
       items: { orderBy: { sortOrder: "asc" }, select: { appointmentLink: { select: levelSelect } } },
     },
   } as const;
-  const [appointmentRows, invitationRows, agentNumbers] = await Promise.all([
+  const isMd = user.userRoleCode === ROLE_MARKETING_DIRECTOR;
+  const [appointmentRows, invitationRows, agentNumbers, pipeline] = await Promise.all([
     prisma.appointment.findMany({
       where: { userId: user.id, isDeleted: false },
       orderBy: { startDt: "desc" },
@@ -225,6 +226,8 @@ export async function getDashboard(user: CurrentUser, now: Date = new Date(), fr
       },
     }),
     ownAgentNumbersOnce(user),
+    // As soon as the agent numbers (the shell's statement) say whether there is a downline.
+    ownAgentNumbersOnce(user).then((numbers) => (hasDownline({ isMd, agentPositions: numbers.length }) ? getPipeline(user.id, now) : null)),
   ]);
 
   const appointments: DashboardAppointment[] = appointmentRows.map((a) => ({
@@ -254,13 +257,11 @@ export async function getDashboard(user: CurrentUser, now: Date = new Date(), fr
   }
 
   invitations.push(...fromLink);
-  const isMd = user.userRoleCode === ROLE_MARKETING_DIRECTOR;
   const rules = navRules({
     isMd,
     appointments: appointments.map((a) => ({ typeCode: a.typeCode, statusCode: a.statusCode })),
     hasAgentPosition: agentNumbers.length > 0,
   });
-  const pipeline = hasDownline({ isMd, agentPositions: agentNumbers.length }) ? await getPipeline(user.id, now) : null;
   const entries = dashboardEntries({
     appointments,
     invitations,

@@ -2,7 +2,7 @@
 // signed-in user. The rules are in docs/decisions/0004-navigation-rules.md.
 import type { CurrentUser } from "~/lib/current-user";
 import { ROLE_MARKETING_DIRECTOR } from "~/lib/current-user";
-import { prisma } from "~/lib/db.server";
+import { prisma, queryRows } from "~/lib/db.server";
 
 export const APPT_STATUS = {
   INCOMPLETE: "APWF_STATUS_INCOMPLETE",
@@ -62,28 +62,12 @@ export type ShellContext = NavRules & {
   agentNumbers: AgentNumberRef[];
 };
 
-/** The user's appointments as the navigation rules see them. */
-export async function navAppointments(userId: string): Promise<NavAppointment[]> {
-  const rows = await prisma.appointment.findMany({
-    where: { userId, isDeleted: false },
-    select: { appointmentTypeCode: true, appointmentStatusCode: true },
-  });
-  return rows.map((r) => ({ typeCode: r.appointmentTypeCode, statusCode: r.appointmentStatusCode }));
-}
-
 /** The user's active agent numbers (positions), in a stable order. */
 export async function ownAgentNumbers(userId: string): Promise<AgentNumberRef[]> {
   return prisma.agent.findMany({
     where: { userId, isActive: true },
     select: { agentNumber: true, companyNumber: true, blockNumber: true },
     orderBy: [{ agentNumber: "asc" }, { companyNumber: "asc" }, { blockNumber: "asc" }],
-  });
-}
-
-/** Reports of the user that are queued or running. */
-export async function pendingReportsCount(userId: string): Promise<number> {
-  return prisma.reportRequest.count({
-    where: { requestedById: userId, statusCode: { in: [...PENDING_REPORT_STATUSES] } },
   });
 }
 
@@ -108,19 +92,48 @@ export function forgetOwnAgentNumbers(user: CurrentUser): void {
   agentNumbersOf.delete(user);
 }
 
-/** Everything the signed-in layout needs about the user; scoped to that user. */
+type ShellRow = { appointments: { t: string; s: string }[]; agent_numbers: AgentNumberRef[]; pending_reports: number };
+
+/**
+ * What the shell reads, in one statement through the pool (every signed-in page runs it):
+ * the user's appointments as the navigation rules see them, the active
+ * agent numbers in the order of ownAgentNumbers, and the reports queued or
+ * running (index (requested_by_id, status_code); shown only when
+ * showConfigure, counted always: cheaper than a second round trip).
+ */
+async function shellRow(userId: string): Promise<ShellRow> {
+  const [row] = await queryRows<ShellRow>(
+    `SELECT
+       COALESCE((SELECT json_agg(json_build_object('t', a.appointment_type_code, 's', a.appointment_status_code))
+                   FROM appointments a WHERE a.user_id = $1::uuid AND NOT a.is_deleted), '[]') AS appointments,
+       COALESCE((SELECT json_agg(json_build_object('agentNumber', g.agent_number, 'companyNumber', g.company_number, 'blockNumber', g.block_number)
+                                 ORDER BY g.agent_number, g.company_number, g.block_number)
+                   FROM agents g WHERE g.user_id = $1::uuid AND g.is_active), '[]') AS agent_numbers,
+       (SELECT count(*) FROM report_requests r
+         WHERE r.requested_by_id = $1::uuid AND r.status_code = ANY($2::text[]))::int AS pending_reports`,
+    [userId, PENDING_REPORT_STATUSES],
+  );
+  return row!;
+}
+
+/** Everything the signed-in layout needs about the user; scoped to that user. One statement. */
 export async function getShellContext(user: CurrentUser): Promise<ShellContext> {
   const isMd = user.userRoleCode === ROLE_MARKETING_DIRECTOR;
-  // A marketing director may always configure unless every appointment is
-  // web-based: count their reports alongside instead of after.
-  const [appointments, agentNumbers, mdPending] = await Promise.all([
-    navAppointments(user.id),
-    ownAgentNumbersOnce(user),
-    isMd ? pendingReportsCount(user.id) : null,
-  ]);
-  const rules = navRules({ isMd, appointments, hasAgentPosition: agentNumbers.length > 0 });
-  const pending = rules.showConfigure ? (mdPending ?? (await pendingReportsCount(user.id))) : 0;
-  return { ...rules, pendingReportsCount: pending, agentNumbers };
+  const row = shellRow(user.id);
+  // The page's loader (the dashboard) reads the agent numbers too: it gets these, unless it asked first.
+  if (!agentNumbersOf.has(user)) {
+    const numbers = row.then((r) => r.agent_numbers);
+    agentNumbersOf.set(user, numbers);
+    numbers.catch(() => agentNumbersOf.get(user) === numbers && agentNumbersOf.delete(user));
+  }
+  const { appointments, pending_reports } = await row;
+  const agentNumbers = await ownAgentNumbersOnce(user);
+  const rules = navRules({
+    isMd,
+    appointments: appointments.map((a) => ({ typeCode: a.t, statusCode: a.s })),
+    hasAgentPosition: agentNumbers.length > 0,
+  });
+  return { ...rules, pendingReportsCount: rules.showConfigure ? pending_reports : 0, agentNumbers };
 }
 
 // ---------------------------------------------------------------------------
