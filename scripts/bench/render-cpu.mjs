@@ -72,7 +72,7 @@ for (const arg of positionals) {
   const t = process.cpuUsage(t0);
   const wall = performance.now() - w0;
   console.log(
-    `${arg.padEnd(24)} CPU ${((t.user + t.system) / 1000 / N).toFixed(2)} ms/request (wall ${(wall / N).toFixed(2)} ms), ` +
+    `${arg.padEnd(24)} CPU ${((t.user + t.system) / 1000 / N).toFixed(2)} ms/request (user ${(t.user / 1000 / N).toFixed(2)}, system ${(t.system / 1000 / N).toFixed(2)}; wall ${(wall / N).toFixed(2)} ms), ` +
       `${counted.count} statements, ${(bytes / 1024).toFixed(1)} KiB`,
   );
 }
