@@ -1,6 +1,7 @@
 // The one Prisma client of the process. It is created on first use, so the
 // start-up code can set DATABASE_URL (for example after starting the
 // embedded PostgreSQL) before anything touches the database.
+import { createHash } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "~/generated/prisma/client";
@@ -42,13 +43,21 @@ export const queryLog = { on: false, count: 0, recent: [] as string[] };
  * gives them (timestamptz as Date, json parsed, bigint as string: cast counts
  * to int). For the few statements every signed-in page runs (session, shell,
  * dashboard): through Prisma a statement costs about 0.3 to 0.6 ms more CPU
- * than this (docs/performance.md 'Signed-in pages'). Values only as $n
- * parameters, never spliced into the text.
+ * than this. Each runs as a named prepared statement (per connection, named
+ * by a hash of its text), so PostgreSQL parses and plans it once per
+ * connection instead of at every request: planning was most of the
+ * database's time for these statements (docs/performance.md 'Signed-in
+ * pages'). Values only as $n parameters, never spliced into the text.
  */
 export async function queryRows<T>(text: string, values: readonly unknown[]): Promise<T[]> {
   client ??= create();
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `portal_${createHash("sha256").update(text).digest("base64url").slice(0, 22)}`;
+    statementNames.set(text, name);
+  }
   const started = queryLog.on ? performance.now() : 0;
-  const result = await pool!.query(text, values as unknown[]);
+  const result = await pool!.query({ name, text, values: values as unknown[] });
   if (queryLog.on) {
     queryLog.count++;
     queryLog.recent.push(`${performance.now() - started}ms ${text.slice(0, 300)}`);
@@ -56,6 +65,8 @@ export async function queryRows<T>(text: string, values: readonly unknown[]): Pr
   }
   return result.rows as T[];
 }
+
+const statementNames = new Map<string, string>();
 
 /** The Prisma client; use it as `prisma.user.findMany(...)`. */
 export const prisma: PrismaClient = new Proxy({} as PrismaClient, {

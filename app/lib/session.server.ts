@@ -110,7 +110,7 @@ const userColumns = (alias: string) =>
     .join(", ");
 
 /** The session with its user and impersonator (NULL columns when none), by the token's hash. */
-const SESSION_SQL = `
+export const SESSION_SQL = `
   SELECT s.id, s.user_id, s.impersonator_user_id, s.id_token, s.expires_at, s.last_seen_at,
          ${userColumns("u")}, ${userColumns("i")}
     FROM sessions s

@@ -195,13 +195,14 @@ const LINES_SQL = (x: string) => `CASE
  * when unverified: decision 0013; newest first, at most 50), each with its
  * lines. Through the pool (queryRows): see docs/performance.md.
  */
-const DASHBOARD_SQL = `
+export const DASHBOARD_SQL = `
   SELECT
     (SELECT COALESCE(json_agg(json_build_object(
               'appointmentId', a.appointment_id, 'statusCode', a.appointment_status_code, 'typeCode', a.appointment_type_code,
               'startDt', a.start_dt, 'appointmentLinkId', a.appointment_link_id, 'multiLinkId', a.multi_link_id,
               'lines', ${LINES_SQL("a")}) ORDER BY a.start_dt DESC, a.appointment_id DESC), '[]')
-       FROM (SELECT * FROM appointments
+       FROM (SELECT appointment_id, appointment_status_code, appointment_type_code, start_dt, appointment_link_id, multi_link_id
+               FROM appointments
               WHERE user_id = $1::uuid AND NOT is_deleted
               ORDER BY start_dt DESC, appointment_id DESC LIMIT 100) a) AS appointments,
     (SELECT COALESCE(json_agg(json_build_object(
@@ -209,7 +210,8 @@ const DASHBOARD_SQL = `
               'link', CASE WHEN i.multi_link_id IS NOT NULL THEN 'MLT' || (SELECT m.code FROM multi_links m WHERE m.multi_link_id = i.multi_link_id)
                            ELSE (SELECT l.link_prefix || l.code FROM appointment_links l WHERE l.appointment_link_id = i.appointment_link_id) END,
               'lines', ${LINES_SQL("i")}) ORDER BY i.invite_date DESC, i.invitation_id DESC), '[]')
-       FROM (SELECT * FROM invitations
+       FROM (SELECT invitation_id, appointment_link_id, multi_link_id, invite_date
+               FROM invitations
               WHERE status = 'INVITED' AND (prospect_user_id = $1::uuid OR prospect_email_address = $2::text)
               ORDER BY invite_date DESC, invitation_id DESC LIMIT 50) i) AS invitations`;
 
