@@ -118,6 +118,20 @@ export const SESSION_SQL = `
     LEFT JOIN users i ON i.id = s.impersonator_user_id
    WHERE s.id = $1`;
 
+const withExtra = new Map<string, string>();
+/**
+ * SESSION_SQL with more columns computed from the session's user (`s.user_id`), e.g. the shell's
+ * (shell.server.ts): one round trip for both. `columns` is SQL text of our own, never input.
+ */
+function sessionSqlWith(columns: string): string {
+  let sql = withExtra.get(columns);
+  if (!sql) {
+    sql = SESSION_SQL.replace("\n    FROM sessions s", `,\n         ${columns}\n    FROM sessions s`);
+    withExtra.set(columns, sql);
+  }
+  return sql;
+}
+
 type SessionRow = {
   id: string;
   user_id: string;
@@ -142,12 +156,13 @@ function sessionUserOf(r: SessionRow, prefix: "u_" | "i_"): SessionUser | null {
  */
 export async function getSessionWithUsers(
   request: Request,
-): Promise<(SessionRecord & { user: SessionUser; impersonator: SessionUser | null }) | null> {
+  extraColumns?: string,
+): Promise<(SessionRecord & { user: SessionUser; impersonator: SessionUser | null; extra: Record<string, unknown> }) | null> {
   const token = await readToken(request);
   if (!token) return null;
   const id = hash(token);
   // Every signed-in request runs this: straight through the pool (queryRows), one statement.
-  const [r] = await queryRows<SessionRow>(SESSION_SQL, [id]);
+  const [r] = await queryRows<SessionRow>(extraColumns ? sessionSqlWith(extraColumns) : SESSION_SQL, [id]);
   if (!r) return null;
   const row = {
     id: r.id,
@@ -180,6 +195,7 @@ export async function getSessionWithUsers(
     expiresAt: row.expiresAt,
     user: row.user,
     impersonator: row.impersonator,
+    extra: r,
   };
 }
 

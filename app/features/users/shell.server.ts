@@ -2,6 +2,7 @@
 // signed-in user. The rules are in docs/decisions/0004-navigation-rules.md.
 import type { CurrentUser } from "~/lib/current-user";
 import { ROLE_MARKETING_DIRECTOR } from "~/lib/current-user";
+import { getCurrentUserWith } from "~/lib/auth.server";
 import { prisma, queryRows } from "~/lib/db.server";
 
 export const APPT_STATUS = {
@@ -95,31 +96,46 @@ export function forgetOwnAgentNumbers(user: CurrentUser): void {
 type ShellRow = { appointments: { t: string; s: string }[]; agent_numbers: AgentNumberRef[]; pending_reports: number };
 
 /**
- * What the shell reads, in one statement through the pool (every signed-in page runs it):
- * the user's appointments as the navigation rules see them, the active
- * agent numbers in the order of ownAgentNumbers, and the reports queued or
- * running (index (requested_by_id, status_code); shown only when
+ * What the shell reads, as SQL columns for the user `${user}` (an SQL
+ * expression): the user's appointments as the navigation rules see them,
+ * the active agent numbers in the order of ownAgentNumbers, and the reports
+ * queued or running (index (requested_by_id, status_code); shown only when
  * showConfigure, counted always: cheaper than a second round trip).
  */
-async function shellRow(userId: string): Promise<ShellRow> {
-  const [row] = await queryRows<ShellRow>(
-    `SELECT
-       COALESCE((SELECT json_agg(json_build_object('t', a.appointment_type_code, 's', a.appointment_status_code))
-                   FROM appointments a WHERE a.user_id = $1::uuid AND NOT a.is_deleted), '[]') AS appointments,
-       COALESCE((SELECT json_agg(json_build_object('agentNumber', g.agent_number, 'companyNumber', g.company_number, 'blockNumber', g.block_number)
-                                 ORDER BY g.agent_number, g.company_number, g.block_number)
-                   FROM agents g WHERE g.user_id = $1::uuid AND g.is_active), '[]') AS agent_numbers,
-       (SELECT count(*) FROM report_requests r
-         WHERE r.requested_by_id = $1::uuid AND r.status_code = ANY($2::text[]))::int AS pending_reports`,
-    [userId, PENDING_REPORT_STATUSES],
-  );
-  return row!;
+const shellColumns = (user: string) => `
+  COALESCE((SELECT json_agg(json_build_object('t', a.appointment_type_code, 's', a.appointment_status_code))
+              FROM appointments a WHERE a.user_id = ${user} AND NOT a.is_deleted), '[]') AS shell_appointments,
+  COALESCE((SELECT json_agg(json_build_object('agentNumber', g.agent_number, 'companyNumber', g.company_number, 'blockNumber', g.block_number)
+                            ORDER BY g.agent_number, g.company_number, g.block_number)
+              FROM agents g WHERE g.user_id = ${user} AND g.is_active), '[]') AS shell_agent_numbers,
+  (SELECT count(*) FROM report_requests r
+    WHERE r.requested_by_id = ${user} AND r.status_code IN (${PENDING_REPORT_STATUSES.map((c) => `'${c}'`).join(", ")}))::int AS shell_pending_reports`;
+
+const SHELL_SQL = `SELECT ${shellColumns("$1::uuid")}`;
+/** The shell's columns beside the session (getCurrentUserWith): one statement for both. */
+const SHELL_WITH_SESSION = shellColumns("s.user_id");
+
+function shellRowOf(r: Record<string, unknown>): ShellRow {
+  return {
+    appointments: r.shell_appointments as ShellRow["appointments"],
+    agent_numbers: r.shell_agent_numbers as AgentNumberRef[],
+    pending_reports: r.shell_pending_reports as number,
+  };
 }
 
-/** Everything the signed-in layout needs about the user; scoped to that user. One statement. */
-export async function getShellContext(user: CurrentUser): Promise<ShellContext> {
+/** The shell's statement alone, through the pool. */
+async function shellRow(userId: string): Promise<ShellRow> {
+  const [row] = await queryRows<Record<string, unknown>>(SHELL_SQL, [userId]);
+  return shellRowOf(row!);
+}
+
+/**
+ * Everything the signed-in layout needs about the user; scoped to that user.
+ * One statement, or none when `read` comes with the session's (getUserAndShell).
+ */
+export async function getShellContext(user: CurrentUser, read?: ShellRow): Promise<ShellContext> {
   const isMd = user.userRoleCode === ROLE_MARKETING_DIRECTOR;
-  const row = shellRow(user.id);
+  const row = read ? Promise.resolve(read) : shellRow(user.id);
   // The page's loader (the dashboard) reads the agent numbers too: it gets these, unless it asked first.
   if (!agentNumbersOf.has(user)) {
     const numbers = row.then((r) => r.agent_numbers);
@@ -134,6 +150,17 @@ export async function getShellContext(user: CurrentUser): Promise<ShellContext> 
     hasAgentPosition: agentNumbers.length > 0,
   });
   return { ...rules, pendingReportsCount: rules.showConfigure ? pending_reports : 0, agentNumbers };
+}
+
+/**
+ * The root loader's read: the signed-in user and the shell, in the session's
+ * statement (one round trip for every signed-in page). Nothing about the
+ * session is cached: it is read from the database for every request.
+ */
+export async function getUserAndShell(request: Request): Promise<{ user: CurrentUser | null; shell: ShellContext | null }> {
+  const { user, extra } = await getCurrentUserWith(request, SHELL_WITH_SESSION);
+  if (!user) return { user: null, shell: null };
+  return { user, shell: await getShellContext(user, extra ? shellRowOf(extra) : undefined) };
 }
 
 // ---------------------------------------------------------------------------
