@@ -69,7 +69,7 @@ export function pipelineSince(now: Date): Date {
   return new Date(now.getTime() - PIPELINE_DAYS * DAY_MS);
 }
 
-type CountRow = { invited: number; in_progress: number; awaiting: number; approved: number; abandoned: number };
+export type CountRow = { invited: number; in_progress: number; awaiting: number; approved: number; abandoned: number };
 
 export async function pipelineCounts(userId: string, now: Date = new Date()): Promise<PipelineCounts> {
   const [r] = await prisma.$queryRawUnsafe<CountRow[]>(PIPELINE_SQL, userId, pipelineSince(now));
@@ -106,6 +106,24 @@ export const PIPELINE_CARD_SQL = `
 
 /** The card's data, in one statement (through the pool: the dashboard runs it on every visit). */
 export async function getPipeline(userId: string, now: Date = new Date()): Promise<Pipeline> {
-  const [r] = await queryRows<CountRow & { weeks: { week: string; n: number }[] }>(PIPELINE_CARD_SQL, [userId, pipelineSince(now), sparkSince(now)]);
+  const [r] = await queryRows<CountRow & { weeks: { week: string; n: number }[] }>(PIPELINE_CARD_SQL, [userId, ...pipelineParams(now)]);
+  return pipelineOf(r, now);
+}
+
+/**
+ * PIPELINE_CARD_SQL to run inside another statement whose $1 is the same
+ * user: its dates become $3 and $4 (pipelineParams) behind the caller's $2.
+ */
+export function pipelineCardSqlAfter2(): string {
+  return PIPELINE_CARD_SQL.replaceAll("$3::", "$4::").replaceAll("$2::", "$3::");
+}
+
+/** The two dates of the card's statement: the 90-day window's start and the sparkline's. */
+export function pipelineParams(now: Date): [Date, Date] {
+  return [pipelineSince(now), sparkSince(now)];
+}
+
+/** The card's data from a row of PIPELINE_CARD_SQL. */
+export function pipelineOf(r: (CountRow & { weeks: { week: string; n: number }[] }) | undefined, now: Date): Pipeline {
   return { counts: countsOf(r), weeks: fillWeeks(now, r?.weeks ?? []) };
 }

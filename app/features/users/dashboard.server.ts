@@ -5,7 +5,7 @@ import type { CurrentUser } from "~/lib/current-user";
 import { matchingEmail, ROLE_MARKETING_DIRECTOR } from "~/lib/current-user";
 import { queryRows } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { getPipeline, type Pipeline } from "~/features/pipeline/pipeline.server";
+import { pipelineCardSqlAfter2, pipelineOf, pipelineParams, type CountRow, type Pipeline } from "~/features/pipeline/pipeline.server";
 import { APPT_STATUS, navRules, ownAgentNumbersOnce, type AgentNumberRef, type NavRules } from "./shell.server";
 
 /** Status of a pending invitation that has no application yet. */
@@ -215,6 +215,12 @@ export const DASHBOARD_SQL = `
               WHERE status = 'INVITED' AND (prospect_user_id = $1::uuid OR prospect_email_address = $2::text)
               ORDER BY invite_date DESC, invitation_id DESC LIMIT 50) i) AS invitations`;
 
+/** DASHBOARD_SQL with the pipeline card's row (PIPELINE_CARD_SQL) as a JSON column; $3, $4: pipelineParams. */
+const DASHBOARD_WITH_PIPELINE_SQL = `
+  SELECT d.appointments, d.invitations, to_json(p) AS pipeline
+    FROM (${DASHBOARD_SQL}) d
+   CROSS JOIN (${pipelineCardSqlAfter2()}) p`;
+
 type DashboardRow = {
   appointments: (Omit<DashboardAppointment, "startDt"> & { startDt: string })[];
   invitations: (Omit<PendingInvitation, "link"> & { link: string | null })[];
@@ -226,12 +232,18 @@ type DashboardRow = {
  */
 export async function getDashboard(user: CurrentUser, now: Date = new Date(), fromLink: PendingInvitation[] = []): Promise<Dashboard> {
   const isMd = user.userRoleCode === ROLE_MARKETING_DIRECTOR;
-  const [[row], agentNumbers, pipeline] = await Promise.all([
-    queryRows<DashboardRow>(DASHBOARD_SQL, [user.id, matchingEmail(user)]),
-    ownAgentNumbersOnce(user),
-    // As soon as the agent numbers (the shell's statement) say whether there is a downline.
-    ownAgentNumbersOnce(user).then((numbers) => (hasDownline({ isMd, agentPositions: numbers.length }) ? getPipeline(user.id, now) : null)),
-  ]);
+  // Read with the shell (getUserAndShell) in a page request: no statement of its own.
+  const agentNumbers = await ownAgentNumbersOnce(user);
+  // A user with a downline gets the pipeline card's numbers in the same statement.
+  const withPipeline = hasDownline({ isMd, agentPositions: agentNumbers.length });
+  const [row] = withPipeline
+    ? await queryRows<DashboardRow & { pipeline: CountRow & { weeks: { week: string; n: number }[] } }>(DASHBOARD_WITH_PIPELINE_SQL, [
+        user.id,
+        matchingEmail(user),
+        ...pipelineParams(now),
+      ])
+    : await queryRows<DashboardRow>(DASHBOARD_SQL, [user.id, matchingEmail(user)]);
+  const pipeline = withPipeline ? pipelineOf((row as { pipeline?: CountRow & { weeks: { week: string; n: number }[] } }).pipeline, now) : null;
 
   const appointments: DashboardAppointment[] = row!.appointments.map((a) => ({ ...a, startDt: new Date(a.startDt) }));
   const invitations: PendingInvitation[] = [];
