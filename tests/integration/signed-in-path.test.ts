@@ -8,8 +8,10 @@
 //  - what those statements answer: the shell's navigation and agent numbers,
 //    the dashboard's entries with their lines (a multi-link's items in order),
 //    invitations to the verified email only;
-//  - a session ended by LOGOUT is refused on the very next request (no cache).
+//  - a session ended by LOGOUT is refused on the very next request (no cache),
+//    also when another process (another connection) deleted it.
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "~/generated/prisma/client";
 import { getPipeline } from "~/features/pipeline/pipeline.server";
@@ -25,7 +27,7 @@ import { useTestDatabase } from "../support/db";
 import { createAppointment, createAppointmentLink, createInvitation, randomCode, seedReferenceData } from "../support/factories";
 import { makeDownline } from "./downline-fixtures";
 
-useTestDatabase();
+const db = useTestDatabase();
 
 const APP_URL = "http://localhost:3000";
 /** Statements of GET /home for a director with a downline (see the header). */
@@ -180,6 +182,22 @@ describe("LOGOUT", () => {
     const request = () => new Request(`${APP_URL}/home`, { headers: { Cookie: c } });
     expect((await getCurrentUser(request()))?.id).toBe(mdUser.id);
     await destroySession(request());
+    expect(await getCurrentUser(request())).toBeNull();
+  });
+
+  it("ends it also when another process (another connection) deletes the session", async () => {
+    const c = (await createSession(new Request(`${APP_URL}/`), { userId: mdUser.id })).split(";")[0]!;
+    const request = () => new Request(`${APP_URL}/home`, { headers: { Cookie: c } });
+    expect((await getCurrentUser(request()))?.id).toBe(mdUser.id);
+    // As the LOGOUT of another web process would: its own connection, the session row deleted.
+    const other = new pg.Client({ connectionString: db.url });
+    await other.connect();
+    try {
+      const { rowCount } = await other.query("DELETE FROM sessions WHERE user_id = $1 AND created_at = (SELECT max(created_at) FROM sessions WHERE user_id = $1)", [mdUser.id]);
+      expect(rowCount).toBe(1);
+    } finally {
+      await other.end();
+    }
     expect(await getCurrentUser(request())).toBeNull();
   });
 });
