@@ -1,9 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { MAX_UPLOAD_REQUEST_BYTES } from "~/features/documents/upload.server";
 import { IMPORT_UPLOAD_PATH, MAX_IMPORT_REQUEST_BYTES } from "~/features/hierarchy/import-upload.server";
@@ -39,6 +37,14 @@ export const httpServerHooks = () =>
 
 const ABORT_DELAY = 5_000;
 
+/**
+ * The page, rendered whole and answered as one body. Every loader has
+ * finished before the render (the portal defers nothing), so streaming the
+ * shell first would only cut the page into many small writes (React's 2 KiB
+ * chunks, the single-fetch data scripts), each going through a web stream,
+ * the compression and a socket write of its own: one body costs less CPU
+ * (docs/performance.md 'Signed-in pages').
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -47,34 +53,47 @@ export default function handleRequest(
   _loadContext: AppLoadContext,
 ) {
   const nonce = randomBytes(16).toString("base64");
-  const bot = isbot(request.headers.get("user-agent") || "");
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
+    let shellReady = false;
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        applySecurityHeaders(responseHeaders, nonce);
+        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        callback();
+      },
+    });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [bot ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          applySecurityHeaders(responseHeaders, nonce);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+        onShellReady() {
+          shellReady = true;
+        },
+        onAllReady() {
+          clearTimeout(timer);
+          pipe(sink);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          // Before the shell: onShellError answers. After it (a Suspense boundary that
+          // failed or timed out), React renders that part in the browser: log it only.
+          if (shellReady) console.error(error);
+          else responseStatusCode = 500;
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    const timer = setTimeout(abort, ABORT_DELAY);
   });
 }
 

@@ -12,8 +12,7 @@ import type { ReactNode } from "react";
 import { AnonymousLayout } from "~/components/AnonymousLayout";
 import { NOT_FOUND_TITLE, PageNotFound } from "~/components/PageNotFound";
 import type { RootData } from "~/components/root-data";
-import { getShellContext } from "~/features/users/shell.server";
-import { getCurrentUser } from "~/lib/auth.server";
+import { getUserAndShell } from "~/features/users/shell.server";
 import { env } from "~/lib/env.server";
 import { pageTitle } from "~/lib/meta";
 import { useNonce } from "~/lib/nonce";
@@ -30,8 +29,8 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<RootData> {
   const settings = env();
-  const user = await getCurrentUser(request);
-  const shell = user ? await getShellContext(user) : null;
+  // The user and the shell in one statement (features/users/shell.server.ts).
+  const { user, shell } = await getUserAndShell(request);
   return {
     defaultTitle: settings.DEFAULT_TITLE,
     supportUrl: settings.SUPPORT_URL,

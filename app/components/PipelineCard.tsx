@@ -2,7 +2,7 @@
 // charts (role="img" with <title>/<desc> giving every number) and a table of
 // the same counts, each a plain link to its filtered list. No JavaScript.
 import { Link } from "@remix-run/react";
-import { barChart, PIPELINE_DAYS, sparkline, weekLabel, type PipelineCounts, type WeekCount } from "~/features/pipeline/chart";
+import { barChart, formatCount, PIPELINE_DAYS, sparkline, weekLabel, type PipelineCounts, type WeekCount } from "~/features/pipeline/chart";
 
 export function PipelineCard({ counts, weeks }: { counts: PipelineCounts; weeks: WeekCount[] }) {
   const chart = barChart(counts);
@@ -31,7 +31,7 @@ export function PipelineCard({ counts, weeks }: { counts: PipelineCounts; weeks:
               </text>
               <rect x={chart.barX} y={b.y} width={b.width} height={chart.barHeight} rx={3} />
               <text x={b.countX} y={b.labelY} dominantBaseline="middle" className="pipeline__count">
-                {b.count.toLocaleString("en-US")}
+                {formatCount(b.count)}
               </text>
             </g>
           ))}
@@ -43,8 +43,8 @@ export function PipelineCard({ counts, weeks }: { counts: PipelineCounts; weeks:
               <tr key={b.key}>
                 <th scope="row">{b.label}</th>
                 <td>
-                  <Link to={b.href} aria-label={`${b.label}: ${b.count.toLocaleString("en-US")}, show the list`}>
-                    {b.count.toLocaleString("en-US")}
+                  <Link to={b.href} aria-label={`${b.label}: ${formatCount(b.count)}, show the list`}>
+                    {formatCount(b.count)}
                   </Link>
                 </td>
               </tr>
@@ -67,8 +67,8 @@ export function PipelineCard({ counts, weeks }: { counts: PipelineCounts; weeks:
           {last ? <circle cx={last.x} cy={last.y} r={3} /> : null}
         </svg>
         <p className="muted pipeline__spark-total">
-          {spark.total.toLocaleString("en-US")} in {spark.dots.length} weeks
-          {last ? `; this week (from ${weekLabel(last.week)}): ${last.count.toLocaleString("en-US")}` : ""}
+          {formatCount(spark.total)} in {spark.dots.length} weeks
+          {last ? `; this week (from ${weekLabel(last.week)}): ${formatCount(last.count)}` : ""}
         </p>
       </div>
     </section>

@@ -10,7 +10,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "./db.server";
 import { env } from "./env.server";
 import { oidcConfig, oidcEndpoints } from "./oidc.server";
-import { perRequest } from "./request-scope.server";
+import { hasPerRequest, perRequest, seedPerRequest } from "./request-scope.server";
 import { getSessionWithUsers, hasSessionCookie } from "./session.server";
 
 export type SignedIn = { userId: string; idToken: string | null };
@@ -204,27 +204,54 @@ export const DEFAULT_ROLE = "USRROLE_PROSPECT";
  * the root loader and the page's loader get the same object.
  */
 export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
-  return perRequest(request, "currentUser", () => loadCurrentUser(request));
+  return perRequest(request, "currentUser", () => loadCurrentUser(request).then((r) => r.user));
 }
 
-async function loadCurrentUser(request: Request): Promise<CurrentUser | null> {
+/**
+ * getCurrentUser() and, in the same statement, more columns computed from the
+ * session's user (`s.user_id`; SQL text of our own, e.g. the shell's).
+ * `extra` is null when the user was already read for this request without
+ * them (the caller then reads them itself) or when nobody is signed in.
+ */
+export async function getCurrentUserWith(
+  request: Request,
+  extraColumns: string,
+): Promise<{ user: CurrentUser | null; extra: Record<string, unknown> | null }> {
+  if (hasPerRequest(request, "currentUser")) return { user: await getCurrentUser(request), extra: null };
+  const loaded = loadCurrentUser(request, extraColumns);
+  seedPerRequest(
+    request,
+    "currentUser",
+    loaded.then((r) => r.user),
+  );
+  return loaded;
+}
+
+async function loadCurrentUser(
+  request: Request,
+  extraColumns?: string,
+): Promise<{ user: CurrentUser | null; extra: Record<string, unknown> | null }> {
+  const none = { user: null, extra: null };
   // One statement: the session joined with its user and impersonator.
-  const session = await getSessionWithUsers(request);
-  if (!session) return null;
+  const session = await getSessionWithUsers(request, extraColumns);
+  if (!session) return none;
   const { user, impersonator } = session;
-  if (!user.isActive) return null;
-  if (session.impersonatorUserId && (!impersonator || !impersonator.isInternal || !impersonator.isActive)) return null;
+  if (!user.isActive) return none;
+  if (session.impersonatorUserId && (!impersonator || !impersonator.isInternal || !impersonator.isActive)) return none;
   const { isActive: _ignored, ...rest } = user;
   return {
-    ...rest,
-    impersonator: impersonator
-      ? {
-          id: impersonator.id,
-          userName: impersonator.userName,
-          firstName: impersonator.firstName,
-          lastName: impersonator.lastName,
-        }
-      : null,
+    user: {
+      ...rest,
+      impersonator: impersonator
+        ? {
+            id: impersonator.id,
+            userName: impersonator.userName,
+            firstName: impersonator.firstName,
+            lastName: impersonator.lastName,
+          }
+        : null,
+    },
+    extra: extraColumns ? session.extra : null,
   };
 }
 

@@ -1,23 +1,28 @@
 // The one Prisma client of the process. It is created on first use, so the
 // start-up code can set DATABASE_URL (for example after starting the
 // embedded PostgreSQL) before anything touches the database.
+import { createHash } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "~/generated/prisma/client";
 import { env } from "./env.server";
 
 let client: PrismaClient | undefined;
+let pool: pg.Pool | undefined;
 
 function create(): PrismaClient {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set: the database has not been started");
   const e = env();
-  const adapter = new PrismaPg({
+  // One pool for Prisma and for queryRows() (the hot statements of every page).
+  pool = new pg.Pool({
     connectionString: url,
     max: e.DATABASE_POOL_MAX,
     connectionTimeoutMillis: e.DATABASE_CONNECT_TIMEOUT_MS,
     statement_timeout: e.DATABASE_STATEMENT_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
   });
+  const adapter = new PrismaPg(pool); // disconnectPrisma() ends the pool
   if (!e.BENCH_ROUTES) return new PrismaClient({ adapter });
   // npm run bench:http: count the statements (GET /bench/queries) to profile a page.
   const c = new PrismaClient({ adapter, log: [{ emit: "event", level: "query" }] });
@@ -33,6 +38,36 @@ function create(): PrismaClient {
 /** BENCH_ROUTES only: the statements this process ran while `on` (a count and the last 200). */
 export const queryLog = { on: false, count: 0, recent: [] as string[] };
 
+/**
+ * One statement straight through the pool under Prisma, rows as node-postgres
+ * gives them (timestamptz as Date, json parsed, bigint as string: cast counts
+ * to int). For the few statements every signed-in page runs (session, shell,
+ * dashboard): through Prisma a statement costs about 0.3 to 0.6 ms more CPU
+ * than this. Each runs as a named prepared statement (per connection, named
+ * by a hash of its text), so PostgreSQL parses and plans it once per
+ * connection instead of at every request: planning was most of the
+ * database's time for these statements (docs/performance.md 'Signed-in
+ * pages'). Values only as $n parameters, never spliced into the text.
+ */
+export async function queryRows<T>(text: string, values: readonly unknown[]): Promise<T[]> {
+  client ??= create();
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `portal_${createHash("sha256").update(text).digest("base64url").slice(0, 22)}`;
+    statementNames.set(text, name);
+  }
+  const started = queryLog.on ? performance.now() : 0;
+  const result = await pool!.query({ name, text, values: values as unknown[] });
+  if (queryLog.on) {
+    queryLog.count++;
+    queryLog.recent.push(`${performance.now() - started}ms ${text.slice(0, 300)}`);
+    if (queryLog.recent.length > 200) queryLog.recent.shift();
+  }
+  return result.rows as T[];
+}
+
+const statementNames = new Map<string, string>();
+
 /** The Prisma client; use it as `prisma.user.findMany(...)`. */
 export const prisma: PrismaClient = new Proxy({} as PrismaClient, {
   get(_target, prop) {
@@ -45,6 +80,9 @@ export const prisma: PrismaClient = new Proxy({} as PrismaClient, {
 /** Closes the pool (shutdown, and between test databases). */
 export async function disconnectPrisma() {
   const c = client;
+  const p = pool;
   client = undefined;
+  pool = undefined;
   await c?.$disconnect();
+  await p?.end();
 }

@@ -55,5 +55,18 @@ export function perRequest<T>(request: Request, key: string, compute: () => Prom
   return p;
 }
 
+/** Whether `key` was computed (or is being computed) for this request. */
+export function hasPerRequest(request: Request, key: string): boolean {
+  return scopeOf(request).has(key);
+}
+
+/** Gives `key` the value `p` for this request unless it has one (a failure is not kept). */
+export function seedPerRequest<T>(request: Request, key: string, p: Promise<T>): void {
+  const scope = scopeOf(request);
+  if (scope.has(key)) return;
+  scope.set(key, p);
+  p.catch(() => scope.get(key) === p && scope.delete(key));
+}
+
 /** Requests whose scope is still open (tests: it must return to 0). */
 export const openRequestScopes = () => scopes.size;

@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import type { CurrentUser } from "./current-user";
-import { prisma } from "./db.server";
+import { prisma, queryRows } from "./db.server";
 import { env } from "./env.server";
 import { getSecret } from "./secrets.server";
 import { clientIp } from "./security.server";
@@ -90,31 +90,90 @@ export const sessionUserSelect = {
 /** The user row a session reads: the CurrentUser's own fields plus isActive. */
 export type SessionUser = Omit<CurrentUser, "impersonator"> & { isActive: boolean };
 
+/** The columns of sessionUserSelect, as `<prefix><column>` of SESSION_SQL. */
+const USER_COLUMNS = {
+  id: "id",
+  userName: "user_name",
+  firstName: "first_name",
+  middleName: "middle_name",
+  lastName: "last_name",
+  phoneNumber: "phone_number",
+  userRoleCode: "user_role_code",
+  isInternal: "is_internal",
+  emailVerified: "email_verified",
+  isActive: "is_active",
+} as const satisfies Record<keyof typeof sessionUserSelect, string>;
+
+const userColumns = (alias: string) =>
+  Object.values(USER_COLUMNS)
+    .map((c) => `${alias}.${c} AS ${alias}_${c}`)
+    .join(", ");
+
+/** The session with its user and impersonator (NULL columns when none), by the token's hash. */
+export const SESSION_SQL = `
+  SELECT s.id, s.user_id, s.impersonator_user_id, s.id_token, s.expires_at, s.last_seen_at,
+         ${userColumns("u")}, ${userColumns("i")}
+    FROM sessions s
+    JOIN users u ON u.id = s.user_id
+    LEFT JOIN users i ON i.id = s.impersonator_user_id
+   WHERE s.id = $1`;
+
+const withExtra = new Map<string, string>();
+/**
+ * SESSION_SQL with more columns computed from the session's user (`s.user_id`), e.g. the shell's
+ * (shell.server.ts): one round trip for both. `columns` is SQL text of our own, never input.
+ */
+function sessionSqlWith(columns: string): string {
+  let sql = withExtra.get(columns);
+  if (!sql) {
+    sql = SESSION_SQL.replace("\n    FROM sessions s", `,\n         ${columns}\n    FROM sessions s`);
+    withExtra.set(columns, sql);
+  }
+  return sql;
+}
+
+type SessionRow = {
+  id: string;
+  user_id: string;
+  impersonator_user_id: string | null;
+  id_token: string | null;
+  expires_at: Date;
+  last_seen_at: Date;
+} & Record<string, unknown>;
+
+function sessionUserOf(r: SessionRow, prefix: "u_" | "i_"): SessionUser | null {
+  if (r[`${prefix}id`] == null) return null;
+  const out: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(USER_COLUMNS)) out[field] = r[`${prefix}${column}`];
+  return out as SessionUser;
+}
+
 /**
  * The live session of the request with its user and impersonator, read in
- * one statement (a join), or null when there is none or it has expired
+ * one statement (a join, through the pool: SESSION_SQL), or null when there is none or it has expired
  * (idle or absolute). An expired session is deleted. lastSeenAt is written
  * at most once a minute (TOUCH_EVERY_MS): most requests only read.
  */
 export async function getSessionWithUsers(
   request: Request,
-): Promise<(SessionRecord & { user: SessionUser; impersonator: SessionUser | null }) | null> {
+  extraColumns?: string,
+): Promise<(SessionRecord & { user: SessionUser; impersonator: SessionUser | null; extra: Record<string, unknown> }) | null> {
   const token = await readToken(request);
   if (!token) return null;
   const id = hash(token);
-  const row = await prisma.session.findUnique({
-    where: { id },
-    select: {
-      id: true,
-      userId: true,
-      impersonatorUserId: true,
-      idToken: true,
-      expiresAt: true,
-      lastSeenAt: true,
-      user: { select: sessionUserSelect },
-      impersonator: { select: sessionUserSelect },
-    },
-  });
+  // Every signed-in request runs this: straight through the pool (queryRows), one statement.
+  const [r] = await queryRows<SessionRow>(extraColumns ? sessionSqlWith(extraColumns) : SESSION_SQL, [id]);
+  if (!r) return null;
+  const row = {
+    id: r.id,
+    userId: r.user_id,
+    impersonatorUserId: r.impersonator_user_id,
+    idToken: r.id_token,
+    expiresAt: r.expires_at,
+    lastSeenAt: r.last_seen_at,
+    user: sessionUserOf(r, "u_")!,
+    impersonator: sessionUserOf(r, "i_"),
+  };
   if (!row) return null;
   const now = Date.now();
   const idleMs = env().SESSION_IDLE_MINUTES * 60_000;
@@ -136,6 +195,7 @@ export async function getSessionWithUsers(
     expiresAt: row.expiresAt,
     user: row.user,
     impersonator: row.impersonator,
+    extra: r,
   };
 }
 

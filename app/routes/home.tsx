@@ -45,8 +45,9 @@ export async function action({ request }: ActionFunctionArgs) {
   return data<ActionData>({ reply: r.reply }, { status: 400 });
 }
 
+const DATE = new Intl.DateTimeFormat("en-US", { timeZone: "UTC" });
 function formatDate(iso: string) {
-  return new Date(iso).toLocaleDateString("en-US", { timeZone: "UTC" });
+  return DATE.format(new Date(iso));
 }
 
 export default function DashboardRoute() {

@@ -17,7 +17,7 @@
 // compare the ratios, not the absolute numbers. Benchmarks are never tests.
 //
 // BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ONLY=pages|jobs|mail|saves, BENCH_KEEP=1 (keep DATA_DIR),
-// BENCH_SAVES=changing (each save changes a value), BENCH_NODE_ARGS (node flags for the portal).
+// BENCH_SAVES=changing (each save changes a value), BENCH_NODE_ARGS (node flags for the portal; scripts/bench/cpu-profile.mjs).
 import { execFileSync, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import net from "node:net";
@@ -206,8 +206,8 @@ Object.assign(childEnv, {
   BENCH_ROUTES: "1",
 });
 let output = "";
-// BENCH_NODE_ARGS: extra node flags for the portal, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (written at its exit).
-const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+// BENCH_NODE_ARGS: extra node flags for the portal, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (written at its exit) or "--inspect=127.0.0.1:9339".
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
 const child = spawn(process.execPath, [...nodeArgs, path.join(root, "scripts/serve.mjs")], {
   cwd: root,
   env: childEnv,

@@ -61,7 +61,7 @@ export function fillWeeks(now: Date, rows: ReadonlyArray<{ week: string; n: numb
   });
 }
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** The bar chart of the five stages; the longest bar fills the track, a zero count draws no bar. */
 export function barChart(counts: PipelineCounts): BarChart {
@@ -80,7 +80,7 @@ export function barChart(counts: PipelineCounts): BarChart {
     barHeight: BAR_H,
     bars,
     title: `Your downline's pipeline, last ${PIPELINE_DAYS} days`,
-    desc: bars.map((b) => `${b.label}: ${b.count.toLocaleString("en-US")}`).join("; ") + ".",
+    desc: bars.map((b) => `${b.label}: ${formatCount(b.count)}`).join("; ") + ".",
   };
 }
 
@@ -99,7 +99,13 @@ const SPARK_W = 240;
 const SPARK_H = 48;
 const PAD = 4;
 
-const weekLabel = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-US", { timeZone: "UTC", month: "short", day: "numeric" });
+// One formatter each, made once: toLocaleDateString/toLocaleString with options build a new ICU
+// formatter per call (about 60 µs each; the card formats 30 values per render: docs/performance.md).
+const WEEK_LABEL = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric" });
+const NUMBER = new Intl.NumberFormat("en-US");
+const weekLabel = (iso: string) => WEEK_LABEL.format(new Date(`${iso}T00:00:00Z`));
+/** A count as shown on the card (1,234). */
+export const formatCount = (n: number) => NUMBER.format(n);
 
 /** The sparkline of submissions per week: x by week, y by count (the top is the busiest week; all zero is a flat line at the bottom). */
 export function sparkline(weeks: ReadonlyArray<WeekCount>): Sparkline {
@@ -120,7 +126,7 @@ export function sparkline(weeks: ReadonlyArray<WeekCount>): Sparkline {
     title: `Applications submitted per week, last ${weeks.length} weeks`,
     desc:
       `${plural(total, "application", "applications")} submitted in ${weeks.length} weeks. ` +
-      weeks.map((w) => `Week of ${weekLabel(w.week)}: ${w.count.toLocaleString("en-US")}`).join("; ") +
+      weeks.map((w) => `Week of ${weekLabel(w.week)}: ${formatCount(w.count)}`).join("; ") +
       ".",
   };
 }

@@ -5,8 +5,9 @@
 // the rule of /inprog and of the read-only access to an application
 // (inprog.server.ts, appointment/access.server.ts): the application's
 // recruiter position (or its link's) is one of the user's positions or under
-// one, or the user filled it in (paper). One statement each.
-import { prisma } from "~/lib/db.server";
+// one, or the user filled it in (paper). One statement each; the card runs
+// both as one (getPipeline).
+import { prisma, queryRows } from "~/lib/db.server";
 import { APPT_STATUS } from "~/features/users/shell.server";
 import { fillWeeks, PIPELINE_DAYS, sparkSince, type PipelineCounts, type WeekCount } from "./chart";
 
@@ -68,10 +69,14 @@ export function pipelineSince(now: Date): Date {
   return new Date(now.getTime() - PIPELINE_DAYS * DAY_MS);
 }
 
-type CountRow = { invited: number; in_progress: number; awaiting: number; approved: number; abandoned: number };
+export type CountRow = { invited: number; in_progress: number; awaiting: number; approved: number; abandoned: number };
 
 export async function pipelineCounts(userId: string, now: Date = new Date()): Promise<PipelineCounts> {
   const [r] = await prisma.$queryRawUnsafe<CountRow[]>(PIPELINE_SQL, userId, pipelineSince(now));
+  return countsOf(r);
+}
+
+function countsOf(r: CountRow | undefined): PipelineCounts {
   return {
     invited: Number(r?.invited ?? 0),
     inProgress: Number(r?.in_progress ?? 0),
@@ -88,8 +93,37 @@ export async function submissionsByWeek(userId: string, now: Date = new Date()):
 
 export type Pipeline = { counts: PipelineCounts; weeks: WeekCount[] };
 
-/** The card's data: both statements, in parallel. */
+/**
+ * Both of the card's queries as one statement (one round trip, one plan):
+ * the counts of PIPELINE_SQL with the weeks of SPARKLINE_SQL as a JSON array
+ * ($3: the sparkline's start).
+ */
+export const PIPELINE_CARD_SQL = `
+  SELECT c.*,
+         (SELECT COALESCE(json_agg(json_build_object('week', w.week, 'n', w.n) ORDER BY w.week), '[]')
+            FROM (${SPARKLINE_SQL.replaceAll("$2::timestamptz", "$3::timestamptz")}) w) AS weeks
+    FROM (${PIPELINE_SQL}) c`;
+
+/** The card's data, in one statement (through the pool: the dashboard runs it on every visit). */
 export async function getPipeline(userId: string, now: Date = new Date()): Promise<Pipeline> {
-  const [counts, weeks] = await Promise.all([pipelineCounts(userId, now), submissionsByWeek(userId, now)]);
-  return { counts, weeks };
+  const [r] = await queryRows<CountRow & { weeks: { week: string; n: number }[] }>(PIPELINE_CARD_SQL, [userId, ...pipelineParams(now)]);
+  return pipelineOf(r, now);
+}
+
+/**
+ * PIPELINE_CARD_SQL to run inside another statement whose $1 is the same
+ * user: its dates become $3 and $4 (pipelineParams) behind the caller's $2.
+ */
+export function pipelineCardSqlAfter2(): string {
+  return PIPELINE_CARD_SQL.replaceAll("$3::", "$4::").replaceAll("$2::", "$3::");
+}
+
+/** The two dates of the card's statement: the 90-day window's start and the sparkline's. */
+export function pipelineParams(now: Date): [Date, Date] {
+  return [pipelineSince(now), sparkSince(now)];
+}
+
+/** The card's data from a row of PIPELINE_CARD_SQL. */
+export function pipelineOf(r: (CountRow & { weeks: { week: string; n: number }[] }) | undefined, now: Date): Pipeline {
+  return { counts: countsOf(r), weeks: fillWeeks(now, r?.weeks ?? []) };
 }

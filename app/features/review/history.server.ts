@@ -58,18 +58,33 @@ export async function decisionNotes(
   });
   const latest = new Map(rows.map((r) => [r.appointmentId, r]));
   for (const a of wanted) {
-    const d = latest.get(a.appointmentId);
-    if (a.statusCode === "APWF_STATUS_INCOMPLETE") {
-      // Submitted again after the return (and put back some other way since): not this note (as latestReturn).
-      if (d?.decisionCode === "RETURN" && !(a.submittedAt && a.submittedAt > d.decidedAt)) {
-        out.set(a.appointmentId, { kind: "RETURNED", reason: d.reason, sections: asSections(d.sections), decidedAt: d.decidedAt.toISOString() });
-      }
-    } else if (a.statusCode === "APWF_STATUS_REJECTED") {
-      const reason = d?.decisionCode === "REJECT" ? d.reason : (a.rejectionReason ?? "");
-      out.set(a.appointmentId, { kind: "REJECTED", reason, decidedAt: d?.decisionCode === "REJECT" ? d.decidedAt.toISOString() : null });
-    }
+    const note = decisionNoteOf(a, latest.get(a.appointmentId));
+    if (note) out.set(a.appointmentId, note);
   }
   return out;
+}
+
+/** The latest decision on an application, as decisionNoteOf needs it. */
+export type LatestDecision = { decisionCode: string; reason: string; sections: readonly string[]; decidedAt: Date };
+
+/**
+ * The note of an application given its latest decision `d` (the dashboard reads both in its
+ * own statement): a RETURN while incomplete and not submitted since, a REJECT once rejected.
+ */
+export function decisionNoteOf(
+  a: { statusCode: string; submittedAt?: Date | null; rejectionReason?: string | null },
+  d: LatestDecision | null | undefined,
+): DecisionNote | null {
+  if (a.statusCode === "APWF_STATUS_INCOMPLETE") {
+    // Submitted again after the return (and put back some other way since): not this note (as latestReturn).
+    if (d?.decisionCode === "RETURN" && !(a.submittedAt && a.submittedAt > d.decidedAt)) {
+      return { kind: "RETURNED", reason: d.reason, sections: asSections(d.sections), decidedAt: d.decidedAt.toISOString() };
+    }
+  } else if (a.statusCode === "APWF_STATUS_REJECTED") {
+    const reason = d?.decisionCode === "REJECT" ? d.reason : (a.rejectionReason ?? "");
+    return { kind: "REJECTED", reason, decidedAt: d?.decisionCode === "REJECT" ? d.decidedAt.toISOString() : null };
+  }
+  return null;
 }
 
 /** The note of one application (the application screen). */

@@ -2,12 +2,12 @@
 // button per appointment of the signed-in user, plus pending invitations
 // merged in as NEW entries. Always scoped to the user who asks.
 import type { CurrentUser } from "~/lib/current-user";
-import { byVerifiedEmail, ROLE_MARKETING_DIRECTOR } from "~/lib/current-user";
-import { prisma } from "~/lib/db.server";
+import { matchingEmail, ROLE_MARKETING_DIRECTOR } from "~/lib/current-user";
+import { queryRows } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { getPipeline, type Pipeline } from "~/features/pipeline/pipeline.server";
+import { pipelineCardSqlAfter2, pipelineOf, pipelineParams, type CountRow, type Pipeline } from "~/features/pipeline/pipeline.server";
 import { abandonClockStart, abandonDaysLeft } from "~/features/appointment/abandon.server";
-import { decisionNotes, type DecisionNote } from "~/features/review/history.server";
+import { decisionNoteOf, type DecisionNote, type LatestDecision } from "~/features/review/history.server";
 import { APPT_STATUS, navRules, ownAgentNumbersOnce, type AgentNumberRef, type NavRules } from "./shell.server";
 
 /** Status of a pending invitation that has no application yet. */
@@ -163,16 +163,6 @@ export function hasDownline(input: { isMd: boolean; agentPositions: number }): b
   return input.isMd || input.agentPositions > 0;
 }
 
-const levelSelect = {
-  scheduleLevel: {
-    select: {
-      levelNo: true,
-      levelName: true,
-      schedule: { select: { carrier: { select: { carrierCode: true } }, productType: { select: { name: true } } } },
-    },
-  },
-} as const;
-
 type LevelRow = {
   scheduleLevel: {
     levelNo: number;
@@ -186,102 +176,120 @@ export function levelLine(l: LevelRow): string {
   return `${s.schedule.carrier.carrierCode} ${s.schedule.productType.name} — Level ${s.levelNo} ${s.levelName}`;
 }
 
-function linesOf(single: LevelRow | null, multi: { items: { appointmentLink: LevelRow }[] } | null): string[] {
-  if (multi) return multi.items.map((i) => levelLine(i.appointmentLink));
-  return single ? [levelLine(single)] : [];
-}
+/**
+ * The text of levelLine() for the appointment link `link` (an SQL expression),
+ * as an SQL scalar subquery.
+ */
+const LEVEL_LINE_SQL = (link: string) => `(
+  SELECT c.carrier_code || ' ' || pt.name || ' — Level ' || sl.level_no || ' ' || sl.level_name
+    FROM appointment_links l
+    JOIN schedule_levels sl ON sl.schedule_level_id = l.schedule_level_id
+    JOIN commission_schedules cs ON cs.schedule_id = sl.schedule_id
+    JOIN carriers c ON c.carrier_id = cs.carrier_id
+    JOIN product_types pt ON pt.product_type_id = cs.product_type_id
+   WHERE l.appointment_link_id = ${link})`;
+
+/** The lines of a row `x` with a multi-link (its items in order) or a single link, as a JSON array. */
+const LINES_SQL = (x: string) => `CASE
+  WHEN ${x}.multi_link_id IS NOT NULL THEN COALESCE((
+    SELECT json_agg(${LEVEL_LINE_SQL("mi.appointment_link_id")} ORDER BY mi.sort_order, mi.appointment_link_id)
+      FROM multi_link_items mi WHERE mi.multi_link_id = ${x}.multi_link_id), '[]')
+  WHEN ${x}.appointment_link_id IS NOT NULL THEN json_build_array(${LEVEL_LINE_SQL(`${x}.appointment_link_id`)})
+  ELSE '[]' END`;
+
+/**
+ * The dashboard's rows in one statement (the page every user lands on):
+ * the user's appointments (newest first, at most 100) and the invitations
+ * still INVITED addressed to the user or to their verified email ($2, NULL
+ * when unverified: decision 0013; newest first, at most 50), each with its
+ * lines. Through the pool (queryRows): see docs/performance.md.
+ */
+export const DASHBOARD_SQL = `
+  SELECT
+    (SELECT COALESCE(json_agg(json_build_object(
+              'appointmentId', a.appointment_id, 'statusCode', a.appointment_status_code, 'typeCode', a.appointment_type_code,
+              'startDt', a.start_dt, 'appointmentLinkId', a.appointment_link_id, 'multiLinkId', a.multi_link_id,
+              'submittedAt', a.submitted_at, 'rejectionReason', a.rejection_reason,
+              'lastReturnedAt', (SELECT max(d.decided_at) FROM appointment_decisions d
+                                  WHERE d.appointment_id = a.appointment_id AND d.decision_code = 'RETURN'),
+              'lastDecision', (SELECT json_build_object('decisionCode', d.decision_code, 'reason', d.reason,
+                                                        'sections', d.sections, 'decidedAt', d.decided_at)
+                                 FROM appointment_decisions d WHERE d.appointment_id = a.appointment_id
+                                ORDER BY d.decided_at DESC LIMIT 1),
+              'lines', ${LINES_SQL("a")}) ORDER BY a.start_dt DESC, a.appointment_id DESC), '[]')
+       FROM (SELECT appointment_id, appointment_status_code, appointment_type_code, start_dt, appointment_link_id, multi_link_id,
+                    submitted_at, rejection_reason
+               FROM appointments
+              WHERE user_id = $1::uuid AND NOT is_deleted
+              ORDER BY start_dt DESC, appointment_id DESC LIMIT 100) a) AS appointments,
+    (SELECT COALESCE(json_agg(json_build_object(
+              'invitationId', i.invitation_id, 'appointmentLinkId', i.appointment_link_id, 'multiLinkId', i.multi_link_id,
+              'link', CASE WHEN i.multi_link_id IS NOT NULL THEN 'MLT' || (SELECT m.code FROM multi_links m WHERE m.multi_link_id = i.multi_link_id)
+                           ELSE (SELECT l.link_prefix || l.code FROM appointment_links l WHERE l.appointment_link_id = i.appointment_link_id) END,
+              'lines', ${LINES_SQL("i")}) ORDER BY i.invite_date DESC, i.invitation_id DESC), '[]')
+       FROM (SELECT invitation_id, appointment_link_id, multi_link_id, invite_date
+               FROM invitations
+              WHERE status = 'INVITED' AND (prospect_user_id = $1::uuid OR prospect_email_address = $2::text)
+              ORDER BY invite_date DESC, invitation_id DESC LIMIT 50) i) AS invitations`;
+
+/** DASHBOARD_SQL with the pipeline card's row (PIPELINE_CARD_SQL) as a JSON column; $3, $4: pipelineParams. */
+const DASHBOARD_WITH_PIPELINE_SQL = `
+  SELECT d.appointments, d.invitations, to_json(p) AS pipeline
+    FROM (${DASHBOARD_SQL}) d
+   CROSS JOIN (${pipelineCardSqlAfter2()}) p`;
+
+type DashboardRow = {
+  appointments: (Omit<DashboardAppointment, "startDt" | "lastReturnedAt"> & {
+    startDt: string;
+    submittedAt: string | null;
+    rejectionReason: string | null;
+    lastReturnedAt: string | null;
+    lastDecision: (Omit<LatestDecision, "decidedAt"> & { decidedAt: string }) | null;
+  })[];
+  invitations: (Omit<PendingInvitation, "link"> & { link: string | null })[];
+};
 
 /**
  * The signed-in user's dashboard; `fromLink` adds the NEW entry of the link
  * the user came with (features/links/links.server.ts).
  */
 export async function getDashboard(user: CurrentUser, now: Date = new Date(), fromLink: PendingInvitation[] = []): Promise<Dashboard> {
-  const multiSelect = {
-    select: {
-      code: true,
-      items: { orderBy: { sortOrder: "asc" }, select: { appointmentLink: { select: levelSelect } } },
-    },
-  } as const;
-  const [appointmentRows, invitationRows, agentNumbers] = await Promise.all([
-    prisma.appointment.findMany({
-      where: { userId: user.id, isDeleted: false },
-      orderBy: { startDt: "desc" },
-      take: 100,
-      select: {
-        appointmentId: true,
-        appointmentStatusCode: true,
-        appointmentTypeCode: true,
-        startDt: true,
-        appointmentLinkId: true,
-        multiLinkId: true,
-        rejectionReason: true,
-        submittedAt: true,
-        appointmentLink: { select: levelSelect },
-        multiLink: multiSelect,
-        decisions: { where: { decisionCode: "RETURN" }, orderBy: { decidedAt: "desc" }, take: 1, select: { decidedAt: true } },
-      },
-    }),
-    prisma.invitation.findMany({
-      where: {
-        status: "INVITED",
-        OR: [{ prospectUserId: user.id }, ...byVerifiedEmail(user)],
-      },
-      orderBy: { inviteDate: "desc" },
-      take: 50,
-      select: {
-        invitationId: true,
-        appointmentLinkId: true,
-        multiLinkId: true,
-        appointmentLink: { select: { linkPrefix: true, code: true, ...levelSelect } },
-        multiLink: multiSelect,
-      },
-    }),
-    ownAgentNumbersOnce(user),
-  ]);
+  const isMd = user.userRoleCode === ROLE_MARKETING_DIRECTOR;
+  // Read with the shell (getUserAndShell) in a page request: no statement of its own.
+  const agentNumbers = await ownAgentNumbersOnce(user);
+  // A user with a downline gets the pipeline card's numbers in the same statement.
+  const withPipeline = hasDownline({ isMd, agentPositions: agentNumbers.length });
+  const [row] = withPipeline
+    ? await queryRows<DashboardRow & { pipeline: CountRow & { weeks: { week: string; n: number }[] } }>(DASHBOARD_WITH_PIPELINE_SQL, [
+        user.id,
+        matchingEmail(user),
+        ...pipelineParams(now),
+      ])
+    : await queryRows<DashboardRow>(DASHBOARD_SQL, [user.id, matchingEmail(user)]);
+  const pipeline = withPipeline ? pipelineOf((row as { pipeline?: CountRow & { weeks: { week: string; n: number }[] } }).pipeline, now) : null;
 
-  const appointments: DashboardAppointment[] = appointmentRows.map((a) => ({
-    appointmentId: a.appointmentId,
-    statusCode: a.appointmentStatusCode,
-    typeCode: a.appointmentTypeCode,
-    startDt: a.startDt,
-    lastReturnedAt: a.decisions[0]?.decidedAt ?? null,
-    appointmentLinkId: a.appointmentLinkId,
-    multiLinkId: a.multiLinkId,
-    lines: linesOf(a.appointmentLink, a.multiLink),
-  }));
+  const appointments: DashboardAppointment[] = [];
+  const notes = new Map<number, DecisionNote>();
+  for (const { submittedAt, rejectionReason, lastReturnedAt, lastDecision, ...a } of row!.appointments) {
+    appointments.push({ ...a, startDt: new Date(a.startDt), lastReturnedAt: lastReturnedAt ? new Date(lastReturnedAt) : null });
+    const note = decisionNoteOf(
+      { statusCode: a.statusCode, submittedAt: submittedAt ? new Date(submittedAt) : null, rejectionReason },
+      lastDecision ? { ...lastDecision, decidedAt: new Date(lastDecision.decidedAt) } : null,
+    );
+    if (note) notes.set(a.appointmentId, note);
+  }
   const invitations: PendingInvitation[] = [];
-  for (const i of invitationRows) {
-    const link = i.multiLink
-      ? `MLT${i.multiLink.code}`
-      : i.appointmentLink
-        ? `${i.appointmentLink.linkPrefix}${i.appointmentLink.code}`
-        : null;
-    if (!link) continue;
-    invitations.push({
-      invitationId: i.invitationId,
-      link,
-      appointmentLinkId: i.appointmentLinkId,
-      multiLinkId: i.multiLinkId,
-      lines: linesOf(i.appointmentLink, i.multiLink),
-    });
+  for (const i of row!.invitations) {
+    if (!i.link) continue;
+    invitations.push({ ...i, link: i.link });
   }
 
   invitations.push(...fromLink);
-  const isMd = user.userRoleCode === ROLE_MARKETING_DIRECTOR;
   const rules = navRules({
     isMd,
     appointments: appointments.map((a) => ({ typeCode: a.typeCode, statusCode: a.statusCode })),
     hasAgentPosition: agentNumbers.length > 0,
   });
-  const pipeline = hasDownline({ isMd, agentPositions: agentNumbers.length }) ? await getPipeline(user.id, now) : null;
-  const notes = await decisionNotes(
-    appointmentRows.map((a) => ({
-      appointmentId: a.appointmentId,
-      statusCode: a.appointmentStatusCode,
-      submittedAt: a.submittedAt,
-      rejectionReason: a.rejectionReason,
-    })),
-  );
   const entries = dashboardEntries({
     appointments,
     invitations,

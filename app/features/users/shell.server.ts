@@ -2,7 +2,8 @@
 // signed-in user. The rules are in docs/decisions/0004-navigation-rules.md.
 import type { CurrentUser } from "~/lib/current-user";
 import { ROLE_MARKETING_DIRECTOR } from "~/lib/current-user";
-import { prisma } from "~/lib/db.server";
+import { getCurrentUserWith } from "~/lib/auth.server";
+import { prisma, queryRows } from "~/lib/db.server";
 import { isReviewer } from "~/features/review/access.server";
 
 export const APPT_STATUS = {
@@ -79,28 +80,12 @@ export function adminNavItems(user: Pick<CurrentUser, "isInternal" | "impersonat
   return user.isInternal && !user.impersonator ? ADMIN_NAV_ITEMS : [];
 }
 
-/** The user's appointments as the navigation rules see them. */
-export async function navAppointments(userId: string): Promise<NavAppointment[]> {
-  const rows = await prisma.appointment.findMany({
-    where: { userId, isDeleted: false },
-    select: { appointmentTypeCode: true, appointmentStatusCode: true },
-  });
-  return rows.map((r) => ({ typeCode: r.appointmentTypeCode, statusCode: r.appointmentStatusCode }));
-}
-
 /** The user's active agent numbers (positions), in a stable order. */
 export async function ownAgentNumbers(userId: string): Promise<AgentNumberRef[]> {
   return prisma.agent.findMany({
     where: { userId, isActive: true },
     select: { agentNumber: true, companyNumber: true, blockNumber: true },
     orderBy: [{ agentNumber: "asc" }, { companyNumber: "asc" }, { blockNumber: "asc" }],
-  });
-}
-
-/** Reports of the user that are queued or running. */
-export async function pendingReportsCount(userId: string): Promise<number> {
-  return prisma.reportRequest.count({
-    where: { requestedById: userId, statusCode: { in: [...PENDING_REPORT_STATUSES] } },
   });
 }
 
@@ -125,19 +110,80 @@ export function forgetOwnAgentNumbers(user: CurrentUser): void {
   agentNumbersOf.delete(user);
 }
 
-/** Everything the signed-in layout needs about the user; scoped to that user. */
-export async function getShellContext(user: CurrentUser): Promise<ShellContext> {
+type ShellRow = { appointments: { t: string; s: string }[]; agent_numbers: AgentNumberRef[]; pending_reports: number };
+
+/**
+ * What the shell reads, as SQL columns for the user `${user}` (an SQL
+ * expression): the user's appointments as the navigation rules see them,
+ * the active agent numbers in the order of ownAgentNumbers, and the reports
+ * queued or running (index (requested_by_id, status_code); shown only when
+ * showConfigure, counted always: cheaper than a second round trip).
+ */
+const shellColumns = (user: string) => `
+  COALESCE((SELECT json_agg(json_build_object('t', a.appointment_type_code, 's', a.appointment_status_code))
+              FROM appointments a WHERE a.user_id = ${user} AND NOT a.is_deleted), '[]') AS shell_appointments,
+  COALESCE((SELECT json_agg(json_build_object('agentNumber', g.agent_number, 'companyNumber', g.company_number, 'blockNumber', g.block_number)
+                            ORDER BY g.agent_number, g.company_number, g.block_number)
+              FROM agents g WHERE g.user_id = ${user} AND g.is_active), '[]') AS shell_agent_numbers,
+  (SELECT count(*) FROM report_requests r
+    WHERE r.requested_by_id = ${user} AND r.status_code IN (${PENDING_REPORT_STATUSES.map((c) => `'${c}'`).join(", ")}))::int AS shell_pending_reports`;
+
+const SHELL_SQL = `SELECT ${shellColumns("$1::uuid")}`;
+/** The shell's columns beside the session (getCurrentUserWith): one statement for both. */
+const SHELL_WITH_SESSION = shellColumns("s.user_id");
+
+function shellRowOf(r: Record<string, unknown>): ShellRow {
+  return {
+    appointments: r.shell_appointments as ShellRow["appointments"],
+    agent_numbers: r.shell_agent_numbers as AgentNumberRef[],
+    pending_reports: r.shell_pending_reports as number,
+  };
+}
+
+/** The shell's statement alone, through the pool. */
+async function shellRow(userId: string): Promise<ShellRow> {
+  const [row] = await queryRows<Record<string, unknown>>(SHELL_SQL, [userId]);
+  return shellRowOf(row!);
+}
+
+/**
+ * Everything the signed-in layout needs about the user; scoped to that user.
+ * One statement, or none when `read` comes with the session's (getUserAndShell).
+ */
+export async function getShellContext(user: CurrentUser, read?: ShellRow): Promise<ShellContext> {
   const isMd = user.userRoleCode === ROLE_MARKETING_DIRECTOR;
-  // A marketing director may always configure unless every appointment is
-  // web-based: count their reports alongside instead of after.
-  const [appointments, agentNumbers, mdPending] = await Promise.all([
-    navAppointments(user.id),
-    ownAgentNumbersOnce(user),
-    isMd ? pendingReportsCount(user.id) : null,
-  ]);
-  const rules = navRules({ isMd, appointments, hasAgentPosition: agentNumbers.length > 0 });
-  const pending = rules.showConfigure ? (mdPending ?? (await pendingReportsCount(user.id))) : 0;
-  return { ...rules, pendingReportsCount: pending, agentNumbers, adminItems: adminNavItems(user), showReviewQueue: isReviewer(user) };
+  const row = read ? Promise.resolve(read) : shellRow(user.id);
+  // The page's loader (the dashboard) reads the agent numbers too: it gets these, unless it asked first.
+  if (!agentNumbersOf.has(user)) {
+    const numbers = row.then((r) => r.agent_numbers);
+    agentNumbersOf.set(user, numbers);
+    numbers.catch(() => agentNumbersOf.get(user) === numbers && agentNumbersOf.delete(user));
+  }
+  const { appointments, pending_reports } = await row;
+  const agentNumbers = await ownAgentNumbersOnce(user);
+  const rules = navRules({
+    isMd,
+    appointments: appointments.map((a) => ({ typeCode: a.t, statusCode: a.s })),
+    hasAgentPosition: agentNumbers.length > 0,
+  });
+  return {
+    ...rules,
+    pendingReportsCount: rules.showConfigure ? pending_reports : 0,
+    agentNumbers,
+    adminItems: adminNavItems(user),
+    showReviewQueue: isReviewer(user),
+  };
+}
+
+/**
+ * The root loader's read: the signed-in user and the shell, in the session's
+ * statement (one round trip for every signed-in page). Nothing about the
+ * session is cached: it is read from the database for every request.
+ */
+export async function getUserAndShell(request: Request): Promise<{ user: CurrentUser | null; shell: ShellContext | null }> {
+  const { user, extra } = await getCurrentUserWith(request, SHELL_WITH_SESSION);
+  if (!user) return { user: null, shell: null };
+  return { user, shell: await getShellContext(user, extra ? shellRowOf(extra) : undefined) };
 }
 
 // ---------------------------------------------------------------------------

@@ -17,7 +17,9 @@ export const AGREEMENT_ACKNOWLEDGEMENTS: Record<string, "SIGTYP_AGENT_AGREE" | "
 };
 const COMMISSION_SCHEDULE = "DOCTYP_COMSCHED_AGREE";
 
-const day = (iso: string) => new Date(iso).toLocaleDateString("en-US", { timeZone: "UTC" });
+// One formatter, made once (toLocaleDateString builds one per call).
+const DAY = new Intl.DateTimeFormat("en-US", { timeZone: "UTC" });
+const day = (iso: string) => DAY.format(new Date(iso));
 
 export function documentStatus(item: DocumentListItem, data: Pick<ApplicationData, "agreements" | "commissions"> | null): DocumentStatus {
   switch (item.group) {
