@@ -123,24 +123,7 @@ export function TopNav() {
                 </NavLink>
               </li>
             ) : null}
-            {showConfigure ? (
-              <li>
-                <details className="menu">
-                  <summary className="main-nav__link menu__summary" aria-label="CONFIGURE menu">
-                    CONFIGURE <ChevronDownIcon size={16} />
-                  </summary>
-                  <ul className="menu__list">
-                    {CONFIGURE_ITEMS.map((item) => (
-                      <li key={item.to}>
-                        <NavLink to={item.to} className="menu__item">
-                          {item.label}
-                        </NavLink>
-                      </li>
-                    ))}
-                  </ul>
-                </details>
-              </li>
-            ) : null}
+            {showConfigure ? <NavMenu label="CONFIGURE" items={CONFIGURE_ITEMS} /> : null}
             {showConfigure ? (
               <li>
                 <NavLink
@@ -159,24 +142,7 @@ export function TopNav() {
                 </NavLink>
               </li>
             ) : null}
-            {adminItems.length ? (
-              <li>
-                <details className="menu">
-                  <summary className="main-nav__link menu__summary" aria-label="ADMIN menu">
-                    ADMIN <ChevronDownIcon size={16} />
-                  </summary>
-                  <ul className="menu__list">
-                    {adminItems.map((item) => (
-                      <li key={item.to}>
-                        <NavLink to={item.to} className="menu__item">
-                          {item.label}
-                        </NavLink>
-                      </li>
-                    ))}
-                  </ul>
-                </details>
-              </li>
-            ) : null}
+            {adminItems.length ? <NavMenu label="ADMIN" items={adminItems} /> : null}
             <li>
               <details className="menu menu--end">
                 <summary className="main-nav__link menu__summary" aria-label={`User menu for ${name}`}>
@@ -238,5 +204,27 @@ export function TopNav() {
         </div>
       ) : null}
     </header>
+  );
+}
+
+/** A drop-down of the main navigation (a <details> menu: works without JavaScript). */
+function NavMenu({ label, items }: { label: string; items: ReadonlyArray<{ to: string; label: string }> }) {
+  return (
+    <li>
+      <details className="menu">
+        <summary className="main-nav__link menu__summary" aria-label={`${label} menu`}>
+          {label} <ChevronDownIcon size={16} />
+        </summary>
+        <ul className="menu__list">
+          {items.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} className="menu__item">
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </li>
   );
 }
