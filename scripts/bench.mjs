@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run bench`: every benchmark under scripts/bench, one after another.
+// `npm run bench`: every benchmark under scripts/bench, one after another
+// (scripts/bench/tools holds profiling helpers that are run by hand, not benchmarks).
 // Benchmarks measure speed; tests never do.
 import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";

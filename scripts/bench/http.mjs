@@ -17,7 +17,7 @@
 // compare the ratios, not the absolute numbers. Benchmarks are never tests.
 //
 // BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ONLY=pages|jobs|mail|saves, BENCH_KEEP=1 (keep DATA_DIR),
-// BENCH_SAVES=changing (each save changes a value), BENCH_NODE_ARGS (node flags for the portal; scripts/bench/cpu-profile.mjs).
+// BENCH_SAVES=changing (each save changes a value), BENCH_NODE_ARGS (node flags for the portal; scripts/bench/tools/cpu-profile.mjs).
 import { execFileSync, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import net from "node:net";

@@ -6,7 +6,7 @@
 // (build/server/index.js) against the database of a held `bench:http`:
 //
 //   BENCH_HOLD=1 BENCH_KEEP=1 npm run bench:http     # prints url, cookies and db
-//   node scripts/bench/render-cpu.mjs --data-dir /tmp/portal-bench-… --db 'postgresql://…' \
+//   node scripts/bench/tools/render-cpu.mjs --data-dir /tmp/portal-bench-… --db 'postgresql://…' \
 //        --app-url http://localhost:… --cookie 'portal_session=…' anon:/bench/bare /home /agents [-n 300]
 //
 // No express, compression or access log: the Remix handler alone (root and
@@ -28,7 +28,7 @@ const { values: opt, positionals } = parseArgs({
     n: { type: "string", default: "300" },
   },
 });
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 Object.assign(process.env, {
   NODE_ENV: "production",
   DATA_DIR: opt["data-dir"],

@@ -2,7 +2,7 @@
 // A CPU profile of the running portal while autocannon loads one page.
 //
 //   BENCH_HOLD=1 BENCH_NODE_ARGS=--inspect=127.0.0.1:9339 npm run bench:http   # prints url and cookies
-//   node scripts/bench/cpu-profile.mjs --port 9339 --url http://localhost:…/home --cookie 'portal_session=…' \
+//   node scripts/bench/tools/cpu-profile.mjs --port 9339 --url http://localhost:…/home --cookie 'portal_session=…' \
 //        [--seconds 10] [--connections 50] [--out /tmp/home.cpuprofile] [--pid <portal pid> --no-profile]
 //
 // Connects to the portal's inspector (Chrome DevTools protocol), samples the
