@@ -22,6 +22,11 @@ function create(): PrismaClient {
     statement_timeout: e.DATABASE_STATEMENT_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
   });
+  // An idle connection lost (database restart, failover, an operator's pg_terminate_backend)
+  // is reported as an 'error' event of the pool: unheard, it is an uncaught exception that ends
+  // the process. Prisma's adapter listens only while it is connected, and queryRows() may run
+  // before it is; the pool replaces the connection at the next statement.
+  pool.on("error", (error) => console.warn(`[db] idle database connection lost: ${error.message}`));
   const adapter = new PrismaPg(pool); // disconnectPrisma() ends the pool
   if (!e.BENCH_ROUTES) return new PrismaClient({ adapter });
   // npm run bench:http: count the statements (GET /bench/queries) to profile a page.
