@@ -10,6 +10,7 @@
 // batches of unnest() arrays. Runs once per database: the marker
 // SystemSetting 'seed.large.version' makes a second run a no-op.
 import type pg from "pg";
+import { dropSecondaryIndexesAndForeignKeys } from "../../app/lib/bulk-load.server";
 import { FIRST_NAMES, LAST_NAMES, MIDDLE_INITIALS, PLACES, companyName, createRandom, type Random } from "./random";
 
 export const LARGE_SEED_MARKER = "seed.large.version";
@@ -386,33 +387,6 @@ export async function seedLargeData(client: pg.ClientBase, opts: LargeSeedOption
     await client.query("ROLLBACK").catch(() => {});
     throw error;
   }
-}
-
-/**
- * Drops the non-unique indexes and the foreign keys of `tables`; the function returned makes
- * them again from their catalogue definitions.
- */
-async function dropSecondaryIndexesAndForeignKeys(client: pg.ClientBase, tables: string[]): Promise<() => Promise<void>> {
-  const indexes = await client.query<{ name: string; def: string }>(
-    `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS def
-       FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid
-      WHERE t.relname = ANY($1) AND t.relnamespace = current_schema()::regnamespace AND NOT i.indisunique AND NOT i.indisprimary`,
-    [tables],
-  );
-  const fks = await client.query<{ tbl: string; name: string; def: string }>(
-    `SELECT t.relname AS tbl, c.conname AS name, pg_get_constraintdef(c.oid) AS def
-       FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid
-      WHERE c.contype = 'f' AND t.relname = ANY($1) AND t.relnamespace = current_schema()::regnamespace`,
-    [tables],
-  );
-  const q = (id: string) => `"${id.replace(/"/g, '""')}"`;
-  for (const fk of fks.rows) await client.query(`ALTER TABLE ${q(fk.tbl)} DROP CONSTRAINT ${q(fk.name)}`);
-  for (const ix of indexes.rows) await client.query(`DROP INDEX ${q(ix.name)}`);
-  return async () => {
-    await client.query("SET LOCAL maintenance_work_mem = '256MB'");
-    for (const ix of indexes.rows) await client.query(ix.def);
-    for (const fk of fks.rows) await client.query(`ALTER TABLE ${q(fk.tbl)} ADD CONSTRAINT ${q(fk.name)} ${fk.def}`);
-  };
 }
 
 function director(id: number, t: TreeSpec, personId: string, userId: string): Row {

@@ -3,12 +3,11 @@
 // the rows are staged and upserted in one statement, and the closure rows of
 // the new and moved agents and everything under them are rebuilt.
 import type pg from "pg";
+import { dropSecondaryIndexesAndForeignKeys } from "~/lib/bulk-load.server";
 import { keyOf, type Existing } from "./import-check.server";
 import { debug, type ImportOptions, type ImportProgress, type Progress, type Staged } from "./import-common.server";
 
 const BATCH = 10_000;
-
-
 
 /**
  * The tree of the affected companies and blocks after the import, in memory:
@@ -206,32 +205,3 @@ export async function writeRows(
 /** From this many rows, a load into a table smaller than the load goes without its secondary indexes. */
 const BULK_MIN_ROWS = 20_000;
 
-/**
- * Drops the non-unique indexes and the foreign keys of `tables` (inside the
- * import's transaction: all or nothing; the tables are locked until the
- * commit); the function returned makes them again from their catalogue
- * definitions: one index build and one validating join each instead of a
- * row-by-row update and check (as prisma/seed/large.ts does).
- */
-async function dropSecondaryIndexesAndForeignKeys(client: pg.ClientBase, tables: string[]): Promise<() => Promise<void>> {
-  const indexes = await client.query<{ name: string; def: string }>(
-    `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS def
-       FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid
-      WHERE t.relname = ANY($1) AND t.relnamespace = current_schema()::regnamespace AND NOT i.indisunique AND NOT i.indisprimary`,
-    [tables],
-  );
-  const fks = await client.query<{ tbl: string; name: string; def: string }>(
-    `SELECT t.relname AS tbl, c.conname AS name, pg_get_constraintdef(c.oid) AS def
-       FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid
-      WHERE c.contype = 'f' AND t.relname = ANY($1) AND t.relnamespace = current_schema()::regnamespace`,
-    [tables],
-  );
-  const q = (id: string) => `"${id.replace(/"/g, '""')}"`;
-  for (const fk of fks.rows) await client.query(`ALTER TABLE ${q(fk.tbl)} DROP CONSTRAINT ${q(fk.name)}`);
-  for (const ix of indexes.rows) await client.query(`DROP INDEX ${q(ix.name)}`);
-  return async () => {
-    await client.query("SET LOCAL maintenance_work_mem = '256MB'");
-    for (const ix of indexes.rows) await client.query(ix.def);
-    for (const fk of fks.rows) await client.query(`ALTER TABLE ${q(fk.tbl)} ADD CONSTRAINT ${q(fk.name)} ${fk.def}`);
-  };
-}
