@@ -5,7 +5,8 @@
 // user may see the application (requireReviewer / requireAppointmentAccess).
 import { prisma } from "~/lib/db.server";
 import { displayName } from "~/lib/current-user";
-import { DATA_SECTIONS, type DataSectionId } from "~/features/appointment/model";
+import type { DataSectionId } from "~/features/appointment/model";
+import { decisionNoteOf, hasDecisionNote, type DecisionNote } from "./notes";
 import { decisionHistory as historyRows } from "./returned.server";
 
 export type DecisionHistoryItem = {
@@ -16,8 +17,6 @@ export type DecisionHistoryItem = {
   decidedAt: string;
   decidedBy: string;
 };
-
-const asSections = (v: readonly string[]): DataSectionId[] => v.filter((s): s is DataSectionId => (DATA_SECTIONS as readonly string[]).includes(s));
 
 /** Every decision on the application, newest first, with who took it, as the review screen shows it (decision 0028's decisionHistory). */
 export async function decisionHistory(appointmentId: number): Promise<DecisionHistoryItem[]> {
@@ -32,64 +31,18 @@ export async function decisionHistory(appointmentId: number): Promise<DecisionHi
   }));
 }
 
-/** What the prospect is told about the last decision: a RETURN while incomplete, a REJECT once rejected. */
-export type DecisionNote =
-  | { kind: "RETURNED"; reason: string; sections: DataSectionId[]; decidedAt: string }
-  | { kind: "REJECTED"; reason: string; decidedAt: string | null };
+export type { DecisionNote } from "./notes";
 
-const NOTE_STATUSES: Record<string, string> = { APWF_STATUS_INCOMPLETE: "RETURN", APWF_STATUS_REJECTED: "REJECT" };
-
-/**
- * The notes of several applications (the dashboard), by id: only an
- * incomplete application whose latest decision is a RETURN (once submitted
- * again it is awaiting approval and the note is gone), and a rejected one.
- */
-export async function decisionNotes(
-  apps: ReadonlyArray<{ appointmentId: number; statusCode: string; submittedAt?: Date | null; rejectionReason?: string | null }>,
-): Promise<Map<number, DecisionNote>> {
-  const wanted = apps.filter((a) => NOTE_STATUSES[a.statusCode]);
-  const out = new Map<number, DecisionNote>();
-  if (wanted.length === 0) return out;
-  const rows = await prisma.appointmentDecision.findMany({
-    where: { appointmentId: { in: wanted.map((a) => a.appointmentId) } },
-    orderBy: [{ appointmentId: "asc" }, { decidedAt: "desc" }],
-    distinct: ["appointmentId"],
-    select: { appointmentId: true, decisionCode: true, reason: true, sections: true, decidedAt: true, fromStatusCode: true },
-  });
-  const latest = new Map(rows.map((r) => [r.appointmentId, r]));
-  for (const a of wanted) {
-    const note = decisionNoteOf(a, latest.get(a.appointmentId));
-    if (note) out.set(a.appointmentId, note);
-  }
-  return out;
-}
-
-/** The latest decision on an application, as decisionNoteOf needs it. */
-export type LatestDecision = { decisionCode: string; reason: string; sections: readonly string[]; decidedAt: Date };
-
-/**
- * The note of an application given its latest decision `d` (the dashboard reads both in its
- * own statement): a RETURN while incomplete and not submitted since, a REJECT once rejected.
- */
-export function decisionNoteOf(
-  a: { statusCode: string; submittedAt?: Date | null; rejectionReason?: string | null },
-  d: LatestDecision | null | undefined,
-): DecisionNote | null {
-  if (a.statusCode === "APWF_STATUS_INCOMPLETE") {
-    // Submitted again after the return (and put back some other way since): not this note (as latestReturn).
-    if (d?.decisionCode === "RETURN" && !(a.submittedAt && a.submittedAt > d.decidedAt)) {
-      return { kind: "RETURNED", reason: d.reason, sections: asSections(d.sections), decidedAt: d.decidedAt.toISOString() };
-    }
-  } else if (a.statusCode === "APWF_STATUS_REJECTED") {
-    const reason = d?.decisionCode === "REJECT" ? d.reason : (a.rejectionReason ?? "");
-    return { kind: "REJECTED", reason, decidedAt: d?.decisionCode === "REJECT" ? d.decidedAt.toISOString() : null };
-  }
-  return null;
-}
-
-/** The note of one application (the application screen). */
+/** The note of one application (the application screen): one statement, only for the statuses that have one. */
 export async function decisionNote(appointmentId: number, statusCode: string): Promise<DecisionNote | null> {
-  if (!NOTE_STATUSES[statusCode]) return null;
-  const a = await prisma.appointment.findUnique({ where: { appointmentId }, select: { rejectionReason: true, submittedAt: true } });
-  return (await decisionNotes([{ appointmentId, statusCode, submittedAt: a?.submittedAt, rejectionReason: a?.rejectionReason }])).get(appointmentId) ?? null;
+  if (!hasDecisionNote(statusCode)) return null;
+  const a = await prisma.appointment.findUnique({
+    where: { appointmentId },
+    select: {
+      rejectionReason: true,
+      submittedAt: true,
+      decisions: { orderBy: { decidedAt: "desc" }, take: 1, select: { decisionCode: true, reason: true, sections: true, decidedAt: true } },
+    },
+  });
+  return a ? decisionNoteOf({ statusCode, submittedAt: a.submittedAt, rejectionReason: a.rejectionReason }, a.decisions[0]) : null;
 }

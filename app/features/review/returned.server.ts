@@ -6,6 +6,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { DATA_SECTIONS, type DataSectionId } from "~/features/appointment/model";
 import { prisma } from "~/lib/db.server";
+import { decisionNoteOf } from "./notes";
 
 export type ReturnNotice = {
   decisionId: string;
@@ -29,15 +30,9 @@ export async function latestReturn(appointmentId: number, db: Pick<Prisma.Transa
     },
   });
   const d = a?.decisions[0];
-  if (!a || !d || a.appointmentStatusCode !== "APWF_STATUS_INCOMPLETE" || d.decisionCode !== "RETURN") return null;
-  // Submitted again after the return (and since put back by something else): not this notice.
-  if (a.submittedAt && a.submittedAt > d.decidedAt) return null;
-  return {
-    decisionId: d.id,
-    reason: d.reason,
-    sections: DATA_SECTIONS.filter((s) => d.sections.includes(s)),
-    decidedAt: d.decidedAt,
-  };
+  const note = a && d ? decisionNoteOf({ statusCode: a.appointmentStatusCode, submittedAt: a.submittedAt }, d) : null;
+  if (!d || note?.kind !== "RETURNED") return null;
+  return { decisionId: d.id, reason: note.reason, sections: note.sections, decidedAt: d.decidedAt };
 }
 
 export type DecisionHistoryEntry = {

@@ -7,7 +7,7 @@ import { queryRows } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { pipelineCardSqlAfter2, pipelineOf, pipelineParams, type CountRow, type Pipeline } from "~/features/pipeline/pipeline.server";
 import { abandonClockStart, abandonDaysLeft } from "~/features/appointment/abandon.server";
-import { decisionNoteOf, type DecisionNote, type LatestDecision } from "~/features/review/history.server";
+import { decisionNoteOf, type DecisionNote, type LatestDecision } from "~/features/review/notes";
 import { APPT_STATUS, navRules, ownAgentNumbersOnce, type AgentNumberRef, type NavRules } from "./shell.server";
 
 /** Status of a pending invitation that has no application yet. */
@@ -99,7 +99,7 @@ export function dashboardEntries(input: {
   isWebBasedOnly: boolean;
   abandonDays: number;
   now: Date;
-  /** The decision notes by appointment id (history.server.ts decisionNotes). */
+  /** The decision notes by appointment id (review/notes.ts decisionNoteOf). */
   notes?: ReadonlyMap<number, DecisionNote>;
 }): DashboardEntry[] {
   const { appointments, invitations, isWebBasedOnly, abandonDays, now } = input;
