@@ -7,7 +7,7 @@
 // Those rules live in the build (app/lib/http-server.server.ts), reached
 // through the entry module: see docs/decisions/0011-http-server.md.
 // Use `npm start` to build first when the sources changed.
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -42,7 +42,11 @@ app.use(
   build.publicPath,
   express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y", setHeaders: hooks.staticHeaders }),
 );
-app.use(express.static("public", { maxAge: "1h", setHeaders: hooks.staticHeaders }));
+// The other files of public/ (favicon, pdf.js worker): only requests for one of
+// them look at the disk, not every page's path (a stat per request).
+const publicFiles = express.static("public", { maxAge: "1h", setHeaders: hooks.staticHeaders });
+const publicNames = new Set(readdirSync("public"));
+app.use((req, res, next) => (publicNames.has(req.path.split("/")[1]) ? publicFiles(req, res, next) : next()));
 
 // The access log shows paths only: query strings can carry authorization
 // codes, emails or ids.

@@ -3,7 +3,8 @@
 // (npm here runs no install scripts):
 //  1. generate the Prisma client into app/generated/prisma
 //  2. copy the pdf.js worker that matches react-pdf's pdfjs-dist into public/
-import { execFileSync } from "node:child_process";
+//  3. apply patches/*.patch to node_modules (patch-package; patches/README.md)
+import { execFileSync, spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -45,3 +46,17 @@ const worker = path.join(pdfjsDir, "build/pdf.worker.min.mjs");
 const target = path.join(root, "public/pdf.worker.min.mjs");
 mkdirSync(path.dirname(target), { recursive: true });
 if (newer(worker, target)) copyFileSync(worker, target);
+
+// 3. Our patches of dependencies (patches/README.md says what and why). An
+// applied patch is recognised and left alone; a patch that no longer fits
+// (the package was upgraded) stops the set-up: redo it for the new version.
+const patched = spawnSync(process.execPath, [require.resolve("patch-package/index.js"), "--error-on-fail"], {
+  cwd: root,
+  encoding: "utf8",
+  env: { ...process.env, FORCE_COLOR: "0" },
+});
+if (patched.status !== 0) {
+  process.stderr.write(patched.stdout + patched.stderr);
+  console.error("[setup] a patch in patches/ could not be applied: see patches/README.md");
+  process.exit(1);
+}

@@ -3,10 +3,18 @@
 // Everything works without JavaScript: the drop-downs are <details>, the
 // mobile menu is a checkbox toggle; with JavaScript menus also close on
 // navigation, on Escape and on a click elsewhere.
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { displayName } from "~/lib/current-user";
-import { BellIcon, ChevronDownIcon, ExternalIcon, LogoMark, MenuIcon, UserIcon } from "./Icons";
+import {
+  BellIcon,
+  ChevronDownIcon,
+  ExternalIcon,
+  LogoMark,
+  MenuIcon,
+  UserIcon,
+} from "./Icons";
+import { useNavLinks } from "./nav-links";
 import { SiteFooter } from "./SiteFooter";
 import { useRootData } from "./root-data";
 
@@ -39,7 +47,9 @@ function useMenuBehaviour(ref: React.RefObject<HTMLElement>) {
   useEffect(() => {
     const root = ref.current;
     if (!root) return;
-    root.querySelectorAll("details[open]").forEach((d) => d.removeAttribute("open"));
+    root
+      .querySelectorAll("details[open]")
+      .forEach((d) => d.removeAttribute("open"));
     const toggle = root.querySelector<HTMLInputElement>(".nav-toggle__input");
     if (toggle) toggle.checked = false;
   }, [location.key, ref]);
@@ -86,16 +96,20 @@ export function TopNav() {
   const pending = shell?.pendingReportsCount ?? 0;
   const adminItems = shell?.adminItems ?? [];
   const name = user ? user.firstName || displayName(user) : "";
+  const link = useNavLinks();
 
   return (
     <header className="app-header" ref={ref}>
       <div className="app-header__inner container">
-        <Link to="/home" className="brand brand--small" aria-label={`${defaultTitle}: dashboard`}>
+        <a
+          {...link("/home", "brand brand--small", { unmarked: true })}
+          aria-label={`${defaultTitle}: dashboard`}
+        >
           <span className="brand__mark">
             <LogoMark size={36} />
           </span>
           <span className="brand__name">{defaultTitle}</span>
-        </Link>
+        </a>
 
         <input
           type="checkbox"
@@ -104,7 +118,11 @@ export function TopNav() {
           aria-controls="main-nav"
           aria-label="Show the navigation menu"
         />
-        <label htmlFor="nav-toggle" className="nav-toggle__button" aria-hidden="true">
+        <label
+          htmlFor="nav-toggle"
+          className="nav-toggle__button"
+          aria-hidden="true"
+        >
           <MenuIcon size={24} />
           <span>Menu</span>
         </label>
@@ -112,74 +130,88 @@ export function TopNav() {
         <nav id="main-nav" className="main-nav" aria-label="Main">
           <ul className="main-nav__list">
             <li>
-              <NavLink to="/home" className="main-nav__link" end>
+              <a {...link("/home", "main-nav__link", { end: true })}>
                 DASHBOARD
-              </NavLink>
+              </a>
             </li>
             {shell?.showReviewQueue ? (
               <li>
-                <NavLink to="/admin/review" className="main-nav__link">
-                  REVIEW QUEUE
-                </NavLink>
+                <a {...link("/admin/review", "main-nav__link")}>REVIEW QUEUE</a>
               </li>
             ) : null}
-            {showConfigure ? <NavMenu label="CONFIGURE" items={CONFIGURE_ITEMS} /> : null}
+            {showConfigure ? (
+              <NavMenu label="CONFIGURE" items={CONFIGURE_ITEMS} link={link} />
+            ) : null}
             {showConfigure ? (
               <li>
-                <NavLink
-                  to="/reports"
-                  className="main-nav__link bell"
+                <a
+                  {...link("/reports", "main-nav__link bell")}
                   aria-label={`Reports: ${pending} pending`}
                   title={`${pending} pending report${pending === 1 ? "" : "s"}`}
                 >
                   <BellIcon size={22} />
                   {pending > 0 ? (
-                    <span className="badge bell__badge" data-testid="pending-reports-count">
+                    <span
+                      className="badge bell__badge"
+                      data-testid="pending-reports-count"
+                    >
                       {pending > 99 ? "99+" : pending}
                     </span>
                   ) : null}
                   <span className="nav-only-mobile">Reports</span>
-                </NavLink>
+                </a>
               </li>
             ) : null}
-            {adminItems.length ? <NavMenu label="ADMIN" items={adminItems} /> : null}
+            {adminItems.length ? (
+              <NavMenu label="ADMIN" items={adminItems} link={link} />
+            ) : null}
             <li>
               <details className="menu menu--end">
-                <summary className="main-nav__link menu__summary" aria-label={`User menu for ${name}`}>
+                <summary
+                  className="main-nav__link menu__summary"
+                  aria-label={`User menu for ${name}`}
+                >
                   <UserIcon size={20} />
                   <span className="user-name">{name}</span>
                   <ChevronDownIcon size={16} />
                 </summary>
                 <ul className="menu__list">
                   <li>
-                    <NavLink to="/profile" className="menu__item">
-                      Your Profile
-                    </NavLink>
+                    <a {...link("/profile", "menu__item")}>Your Profile</a>
                   </li>
                   <li>
-                    <NavLink to="/faq" className="menu__item">
-                      FAQ
-                    </NavLink>
+                    <a {...link("/faq", "menu__item")}>FAQ</a>
                   </li>
                   <li>
-                    <NavLink to="/commpref" className="menu__item">
-                      Communications
-                    </NavLink>
+                    <a {...link("/commpref", "menu__item")}>Communications</a>
                   </li>
                 </ul>
               </details>
             </li>
             {supportUrl ? (
               <li>
-                <a href={supportUrl} target="_blank" rel="noopener noreferrer" className="main-nav__link">
+                <a
+                  href={supportUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="main-nav__link"
+                >
                   TECH SUPPORT <ExternalIcon size={14} />
                   <span className="visually-hidden"> (opens in a new tab)</span>
                 </a>
               </li>
             ) : null}
             <li>
-              <Form method="post" action="/auth/logout" reloadDocument className="main-nav__form">
-                <button type="submit" className="main-nav__link main-nav__button">
+              <Form
+                method="post"
+                action="/auth/logout"
+                reloadDocument
+                className="main-nav__form"
+              >
+                <button
+                  type="submit"
+                  className="main-nav__link main-nav__button"
+                >
                   LOGOUT
                 </button>
               </Form>
@@ -192,7 +224,9 @@ export function TopNav() {
           <div className="container impersonation-bar__inner">
             <span>
               Acting as <strong>{displayName(user)}</strong> ({user.userName}) —{" "}
-              <span className="impersonation-bar__admin">{displayName(user.impersonator)}</span>
+              <span className="impersonation-bar__admin">
+                {displayName(user.impersonator)}
+              </span>
             </span>
             <Form method="post" action="/auth/impersonate" reloadDocument>
               <input type="hidden" name="intent" value="stop" />
@@ -208,19 +242,28 @@ export function TopNav() {
 }
 
 /** A drop-down of the main navigation (a <details> menu: works without JavaScript). */
-function NavMenu({ label, items }: { label: string; items: ReadonlyArray<{ to: string; label: string }> }) {
+function NavMenu({
+  label,
+  items,
+  link,
+}: {
+  label: string;
+  items: ReadonlyArray<{ to: string; label: string }>;
+  link: ReturnType<typeof useNavLinks>;
+}) {
   return (
     <li>
       <details className="menu">
-        <summary className="main-nav__link menu__summary" aria-label={`${label} menu`}>
+        <summary
+          className="main-nav__link menu__summary"
+          aria-label={`${label} menu`}
+        >
           {label} <ChevronDownIcon size={16} />
         </summary>
         <ul className="menu__list">
           {items.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} className="menu__item">
-                {item.label}
-              </NavLink>
+              <a {...link(item.to, "menu__item")}>{item.label}</a>
             </li>
           ))}
         </ul>

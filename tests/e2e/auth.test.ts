@@ -43,8 +43,23 @@ describe("authentication", () => {
     for (const item of ["Email Templates", "Invitations", "Agents", "Applications", "Reports"]) {
       await main.getByRole("link", { name: item, exact: true }).waitFor({ state: "visible" });
     }
+    expect(await nav(page).dashboard.getAttribute("aria-current")).toBe("page");
+    // With JavaScript the navigation's links navigate within the page (no new
+    // document: what the window holds survives), the menu closes and the
+    // current page's link is marked (app/components/nav-links.ts).
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await main.getByRole("link", { name: "Invitations", exact: true }).click();
     await page.waitForURL(`${appUrl}/invites`);
+    await page.getByRole("heading", { level: 1 }).waitFor({ state: "visible" });
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await main.locator("details[open]").count()).toBe(0);
+    expect(await nav(page).dashboard.getAttribute("aria-current")).toBeNull();
+    await configure.click();
+    expect(await main.getByRole("link", { name: "Invitations", exact: true }).getAttribute("aria-current")).toBe("page");
+    // ... and back to the dashboard the same way.
+    await nav(page).dashboard.click();
+    await page.waitForURL(`${appUrl}/home`);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 
   test("an anonymous visit to a protected path comes back to exactly that path after sign-in", async () => {

@@ -26,6 +26,8 @@ const { values: opt, positionals } = parseArgs({
     "app-url": { type: "string" },
     cookie: { type: "string", default: "" },
     n: { type: "string", default: "300" },
+    // Another build to load (a copy of build/server/index.js, for A/B runs).
+    build: { type: "string", default: "" },
   },
 });
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -38,7 +40,7 @@ Object.assign(process.env, {
   RUN_WORKER: "false",
 });
 const { createRequestHandler, installGlobals } = await import("@remix-run/node");
-const build = await import(path.join(root, "build/server/index.js"));
+const build = await import(path.resolve(opt.build || path.join(root, "build/server/index.js")));
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 const hooks = build.entry.module.httpServerHooks();
 const handle = createRequestHandler(build, "production");
