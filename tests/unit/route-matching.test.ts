@@ -7,11 +7,12 @@
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import type * as Router from "@remix-run/router";
 import type { AgnosticRouteObject } from "@remix-run/router";
 
 // The CommonJS build, as the server (Remix's server runtime, react-router) loads it.
 const require = createRequire(import.meta.url);
-const router = require("@remix-run/router") as typeof import("@remix-run/router");
+const router = require("@remix-run/router") as typeof Router;
 
 function routes(): AgnosticRouteObject[] {
   return [
