@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { Writable } from "node:stream";
+import type { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
@@ -55,19 +55,23 @@ export default function handleRequest(
   const nonce = randomBytes(16).toString("base64");
   return new Promise<Response>((resolve, reject) => {
     let shellReady = false;
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
+    // React's pipe() needs only write, end and on: a plain sink, not a stream.Writable
+    // (whose state machine and 'close' after 'finish' cost more than collecting the chunks).
+    const chunks: Uint8Array[] = [];
+    const sink = {
+      write(chunk: Uint8Array) {
         chunks.push(chunk);
-        callback();
+        return true;
       },
-      final(callback) {
+      end() {
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         applySecurityHeaders(responseHeaders, nonce);
         resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
-        callback();
       },
-    });
+      on() {
+        return sink;
+      },
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
@@ -79,7 +83,7 @@ export default function handleRequest(
         },
         onAllReady() {
           clearTimeout(timer);
-          pipe(sink);
+          pipe(sink as unknown as Writable);
         },
         onShellError(error: unknown) {
           clearTimeout(timer);
