@@ -1,6 +1,7 @@
 // patches/@remix-run+router+1.23.3.patch makes the server's route matching
 // compute a routes array's ranked branches and each pattern's regular
-// expression once (docs/performance.md, 'Third pass'). Matching must answer
+// expression once, and remember which branch a pathname matched
+// (docs/performance.md, 'Third pass', 'Fourth pass'). Matching must answer
 // exactly what it answered before: a fresh copy of the routes (never seen, so
 // flattened and ranked from scratch as the unpatched code always did) is the
 // reference for the same routes matched again and again.
@@ -68,7 +69,13 @@ const summary = (matches: ReturnType<typeof router.matchRoutes>) =>
 
 describe("route matching (patched @remix-run/router)", () => {
   it("is the patched build that the server loads", () => {
-    expect(readFileSync(require.resolve("@remix-run/router"), "utf8")).toContain("rankedBranches");
+    const router = readFileSync(require.resolve("@remix-run/router"), "utf8");
+    expect(router).toContain("rankedBranches");
+    expect(router).toContain("branchIndexes");
+    // The render's routes made once per build (patches/README.md), so that the matching above keeps them.
+    expect(readFileSync(require.resolve("@remix-run/react/dist/server.js"), "utf8")).toContain("serverRoutesCache");
+    expect(readFileSync(require.resolve("react-router-dom/server.js"), "utf8")).toContain("dataRoutesCache");
+    expect(readFileSync(require.resolve("@remix-run/server-runtime/dist/entry.js"), "utf8")).toContain("entryRouteModules");
   });
 
   it("answers the same for routes matched again and again as for routes never seen", () => {
@@ -86,6 +93,20 @@ describe("route matching (patched @remix-run/router)", () => {
     ]);
     expect(summary(router.matchRoutes(shared, "/case"))?.at(-1)?.id).toBe("catch-all");
     expect(summary(router.matchRoutes(shared, "/fr/faq"))?.at(-1)?.params).toEqual({ lang: "fr" });
+  });
+
+  it("answers the same after many other pathnames, and for long pathnames", () => {
+    const shared = routes();
+    const before = paths.map((path) => summary(router.matchRoutes(shared, path)));
+    // More pathnames than the patch remembers (1,000): what it remembered is dropped, answers stay.
+    for (let i = 0; i < 2_500; i++) {
+      expect(router.matchRoutes(shared, `/agents/${i}`)?.at(-1)?.params).toEqual({ agentId: String(i) });
+    }
+    expect(paths.map((path) => summary(router.matchRoutes(shared, path)))).toEqual(before);
+    const long = `/dev/mail/${"x".repeat(300)}`;
+    for (let i = 0; i < 2; i++) {
+      expect(summary(router.matchRoutes(shared, long))).toEqual(summary(router.matchRoutes(routes(), long)));
+    }
   });
 
   it("keeps each routes array's own answer", () => {
