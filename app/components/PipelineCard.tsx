@@ -1,10 +1,12 @@
 // The pipeline card of the dashboard (decision 0027): two server-rendered SVG
 // charts (role="img" with <title>/<desc> giving every number) and a table of
-// the same counts, each a plain link to its filtered list. No JavaScript.
-import { Link } from "@remix-run/react";
+// the same counts, each a plain link to its filtered list (in-page navigation
+// with JavaScript, app/components/nav-links.ts). No JavaScript needed.
+import { useClientLinks } from "~/components/nav-links";
 import { barChart, formatCount, PIPELINE_DAYS, sparkline, weekLabel, type PipelineCounts, type WeekCount } from "~/features/pipeline/chart";
 
 export function PipelineCard({ counts, weeks }: { counts: PipelineCounts; weeks: WeekCount[] }) {
+  const link = useClientLinks();
   const chart = barChart(counts);
   const spark = sparkline(weeks);
   const last = spark.dots[spark.dots.length - 1];
@@ -43,9 +45,9 @@ export function PipelineCard({ counts, weeks }: { counts: PipelineCounts; weeks:
               <tr key={b.key}>
                 <th scope="row">{b.label}</th>
                 <td>
-                  <Link to={b.href} aria-label={`${b.label}: ${formatCount(b.count)}, show the list`}>
+                  <a {...link(b.href)} aria-label={`${b.label}: ${formatCount(b.count)}, show the list`}>
                     {formatCount(b.count)}
-                  </Link>
+                  </a>
                 </td>
               </tr>
             ))}

@@ -17,19 +17,7 @@ import { useCallback, type MouseEvent } from "react";
  */
 export function useNavLinks() {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const onClick = useCallback(
-    (event: MouseEvent<HTMLAnchorElement>) => {
-      if (event.defaultPrevented || event.button !== 0) return;
-      if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
-        return;
-      const href = event.currentTarget.getAttribute("href");
-      if (!href?.startsWith("/")) return;
-      event.preventDefault();
-      navigate(href, { replace: href === pathname });
-    },
-    [navigate, pathname]
-  );
+  const onClick = useClientNavigation();
   return useCallback(
     (
       to: string,
@@ -49,6 +37,44 @@ export function useNavLinks() {
       };
     },
     [pathname, onClick]
+  );
+}
+
+/**
+ * The click handler behind useNavLinks and useClientLinks: with JavaScript a
+ * left click without modifier keys on a link to a path of the portal navigates
+ * in the page; anything else (a modified or middle click, another site, no
+ * JavaScript) is left to the browser.
+ */
+function useClientNavigation() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  return useCallback(
+    (event: MouseEvent<HTMLAnchorElement>) => {
+      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
+        return;
+      const href = event.currentTarget.getAttribute("href");
+      if (!href?.startsWith("/") || href.startsWith("//")) return;
+      event.preventDefault();
+      navigate(href, { replace: href === pathname });
+    },
+    [navigate, pathname]
+  );
+}
+
+/**
+ * Links of a page's content (the dashboard's buttons, the pipeline card's
+ * counts) as plain anchors with the same click handler, for the same reason as
+ * the navigation's (a React Router <Link> resolves its path against the route
+ * matches and makes its own hooks on every server render). For paths of the
+ * portal, with or without a search.
+ */
+export function useClientLinks() {
+  const onClick = useClientNavigation();
+  return useCallback(
+    (to: string) => ({ href: to, "data-discover": "true", onClick }),
+    [onClick]
   );
 }
 

@@ -1,9 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { Banner } from "~/components/Banner";
 import { Dialog } from "~/components/Dialog";
 import { LinkPrompt } from "~/components/LinkPrompt";
+import { useClientLinks } from "~/components/nav-links";
 import { PageHeader } from "~/components/PageHeader";
 import { PipelineCard } from "~/components/PipelineCard";
 import { SignedInLayout } from "~/components/SignedInLayout";
@@ -54,6 +55,7 @@ export default function DashboardRoute() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { rules } = d;
+  const link = useClientLinks();
   const warnings = d.entries.filter((e) => e.abandonDaysLeft != null);
 
   return (
@@ -137,9 +139,9 @@ export default function DashboardRoute() {
                 ) : null}
               </>
             ) : null}
-            <Link to="/help" className="btn btn--secondary btn--block">
+            <a {...link("/help")} className="btn btn--secondary btn--block">
               Help
-            </Link>
+            </a>
           </div>
         </section>
 
@@ -168,6 +170,7 @@ export default function DashboardRoute() {
 }
 
 function AppointmentEntry({ entry }: { entry: DashboardEntry }) {
+  const link = useClientLinks();
   return (
     <li className="appointment-item">
       <div className="appointment-item__text">
@@ -180,19 +183,20 @@ function AppointmentEntry({ entry }: { entry: DashboardEntry }) {
         ))}
         {entry.note ? <DecisionNoteBanner note={entry.note} testId={`decision-note-${entry.key}`} /> : null}
       </div>
-      <Link to={entry.href} className={`btn ${entry.kind === "complete" || entry.kind === "resume" ? "btn--primary" : "btn--secondary"}`}>
+      <a {...link(entry.href)} className={`btn ${entry.kind === "complete" || entry.kind === "resume" ? "btn--primary" : "btn--secondary"}`}>
         {entry.label}
-      </Link>
+      </a>
     </li>
   );
 }
 
 function ActionButton({ to, label, enabled }: { to: string; label: string; enabled: boolean }) {
+  const link = useClientLinks();
   if (enabled) {
     return (
-      <Link to={to} className="btn btn--primary btn--block">
+      <a {...link(to)} className="btn btn--primary btn--block">
         {label}
-      </Link>
+      </a>
     );
   }
   return (

@@ -80,6 +80,34 @@ describe("the dashboard's pipeline card", () => {
     await page.getByText("Showing the invitations sent in the last 90 days.").waitFor();
   }, 90_000);
 
+  test("with JavaScript: a count and the dashboard's buttons navigate in the page; a modified click is the browser's", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: true });
+    await signIn(page, appUrl, DEMO.marketingDirector, DEMO_PASSWORD);
+    await page.goto(`${appUrl}/home`);
+    const card = page.getByRole("region", { name: "Your Downline's Pipeline" });
+    await card.waitFor();
+    await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+    // A mark on the window survives an in-page navigation, not a page load.
+    await page.evaluate(() => ((window as unknown as { mark: string }).mark = "same page"));
+    await card.getByRole("link", { name: /^Awaiting approval: \d+, show the list$/ }).click();
+    await page.waitForURL(`${appUrl}/inprog?status=APWF_STATUS_NEWCONTRACT&days=90`);
+    await page.getByText("Submitted for Approval applications started in the last 90 days").waitFor();
+    expect(await page.evaluate(() => (window as unknown as { mark?: string }).mark)).toBe("same page");
+    await page.goBack();
+    await page.getByRole("link", { name: "View Agent Hierarchy" }).click();
+    await page.waitForURL(`${appUrl}/agents`);
+    await page.locator("h1").first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { mark?: string }).mark)).toBe("same page");
+    await page.goBack();
+    // Ctrl+click: the browser's own behaviour (a new tab), this page stays where it is.
+    const opened = page.context().waitForEvent("page");
+    await page.getByRole("link", { name: "Help", exact: true }).click({ modifiers: ["Control"] });
+    const tab = await opened;
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toBe("/help");
+    expect(new URL(page.url()).pathname).toBe("/home");
+  }, 90_000);
+
   test("the prospect sees no card", async () => {
     const page = await browser.newPage({ javaScriptEnabled: false });
     await signIn(page, appUrl, DEMO.prospect, DEMO_PASSWORD);
