@@ -1,0 +1,97 @@
+// What the attacker and crash probe of the newer forms found (2026-11,
+// docs/security-probe-2026-11.md), against the real built server signed in
+// through the built-in identity provider as the seeded demo users:
+//  - a NUL character (U+0000, `%00`) in a posted field reached PostgreSQL,
+//    which cannot store it in text: 503 'could not save' pages (profile,
+//    templates, Contact Us, service request replies) or 500 (reports, review
+//    decisions). Now a 400 page that says nothing was saved, nothing stored;
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { startApp, type AppHandle } from "../support/app-server";
+import { signInToApp } from "../support/app-sign-in";
+import { buildIfStale } from "../support/global-app";
+import { query } from "../support/mailbox";
+import { createTestDatabase } from "../support/postgres";
+
+let app: AppHandle;
+let databaseUrl: string;
+let md = "";
+let admin = "";
+let agent = "";
+
+beforeAll(async () => {
+  buildIfStale();
+  const db = await createTestDatabase(undefined, { url: inject("pgUrl"), template: inject("pgTemplate") });
+  databaseUrl = db.url;
+  app = await startApp({ databaseUrl });
+  [md, admin, agent] = [await signInToApp(app, "md@portal.localhost"), await signInToApp(app, "admin@portal.localhost"), await signInToApp(app, "agent@portal.localhost")];
+}, 180_000);
+
+afterAll(async () => {
+  await app?.dispose();
+});
+
+type Answer = { status: number; contentType: string; body: string };
+
+async function send(method: "GET" | "POST", path: string, cookie: string, body?: string | FormData): Promise<Answer> {
+  const headers: Record<string, string> = { Cookie: cookie, Origin: app.url, Accept: "text/html" };
+  if (typeof body === "string") headers["Content-Type"] = "application/x-www-form-urlencoded";
+  const res = await fetch(new URL(path, app.url), { method, headers, body, redirect: "manual" });
+  return { status: res.status, contentType: res.headers.get("content-type") ?? "", body: await res.text() };
+}
+
+const form = (pairs: Array<[string, string]>) => new URLSearchParams(pairs).toString();
+
+function expectRefusal(a: Answer, status: number, what: string) {
+  expect(a.status, `${what}: ${a.body.slice(0, 300)}`).toBe(status);
+  expect(a.contentType, what).toContain("text/html");
+}
+
+const count = async (sql: string) => Number((await query<{ n: string }>(databaseUrl, sql))[0]!.n);
+
+describe("a NUL character in a posted field", () => {
+  it("is refused with a 400 page on the newer forms, never a 500 or a 'try again later', nothing stored", async () => {
+    const profileBefore = await query(databaseUrl, `select first_name, middle_name, last_name, phone_number from users where user_name = 'agent@portal.localhost'`);
+    const templatesBefore = await query(databaseUrl, `select corr_template_id, name, description, html from email_templates order by 1`);
+    const reportsBefore = await count(`select count(*) as n from report_requests`);
+    const cases: Array<[string, string, string]> = [
+      ["/profile", agent, form([["firstName", "Dan\u0000iel"], ["middleName", "J"], ["lastName", "Okafor"], ["phoneNumber", "6145550102"]])],
+      ["/corr/new", md, form([["name", "N\u0000"], ["description", "d"], ["body", "<p>x</p>"]])],
+      ["/reports?tab=request&report=1", md, form([["reportId", "1"], ["recruiterName", "a\u0000b"], ["appointmentStatusId", "0"]])],
+    ];
+    for (const [path, cookie, body] of cases) {
+      const a = await send("POST", path, cookie, body);
+      expectRefusal(a, 400, path);
+      expect(a.body, path).toContain("Nothing was saved");
+    }
+    expect(await query(databaseUrl, `select first_name, middle_name, last_name, phone_number from users where user_name = 'agent@portal.localhost'`)).toEqual(profileBefore);
+    expect(await query(databaseUrl, `select corr_template_id, name, description, html from email_templates order by 1`)).toEqual(templatesBefore);
+    expect(await count(`select count(*) as n from report_requests`)).toBe(reportsBefore);
+  });
+
+  it("is refused on Contact Us (a multipart form) with 400 and a message that nothing was sent, no request stored", async () => {
+    const before = await count(`select count(*) as n from service_requests`);
+    const body = new FormData();
+    body.append("requestTypeCode", "SVCREQ_GENERAL");
+    body.append("requestText", "Please call me\u0000 back");
+    const a = await send("POST", "/svcreq", agent, body);
+    expectRefusal(a, 400, "/svcreq");
+    expect(a.body).toContain("Nothing was sent");
+    expect(await count(`select count(*) as n from service_requests`)).toBe(before);
+  });
+
+  it("is refused on a review decision and a service request reply with 400, nothing decided or sent", async () => {
+    const [waiting] = await query<{ id: number }>(databaseUrl, `select appointment_id as id from appointments where appointment_status_code = 'APWF_STATUS_NEWCONTRACT' limit 1`);
+    const decision = await send("POST", `/admin/review/${waiting!.id}`, admin, form([["decision", "REJECT"], ["reason", "a\u0000b"], ["confirm", "on"]]));
+    expectRefusal(decision, 400, "review decision");
+    expect(await count(`select count(*) as n from appointment_decisions`)).toBe(0);
+
+    const contact = new FormData();
+    contact.append("requestTypeCode", "SVCREQ_GENERAL");
+    contact.append("requestText", "A question");
+    expect((await send("POST", "/svcreq", agent, contact)).status).toBe(303);
+    const [sr] = await query<{ id: number }>(databaseUrl, `select max(service_request_id) as id from service_requests`);
+    const reply = await send("POST", `/admin/requests/${sr!.id}`, admin, form([["intent", "reply"], ["formToken", crypto.randomUUID()], ["replyText", "hi\u0000"]]));
+    expectRefusal(reply, 400, "service request reply");
+    expect(await count(`select count(*) as n from service_request_replies`)).toBe(0);
+  });
+});
