@@ -5,7 +5,8 @@
 // before it parses it:
 //   - the address to listen on (HOST; loopback while APP_URL is loopback),
 //   - the headers of static files (/build, /public),
-//   - guards that answer before Remix: a request body over the cap (413).
+//   - guards that answer before Remix: a request body over the cap (413),
+//     a NUL character in the address (400).
 // Every refusal is a small HTML page (or JSON for a script that asks for it),
 // never an empty 500.
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
@@ -220,6 +221,23 @@ export function crossSiteGuard(auditLimit = perMinuteLimiter(CROSS_SITE_AUDITS_P
   };
 }
 
+export const NUL_IN_ADDRESS = {
+  title: "Address Not Accepted",
+  message: "The address has a character the portal does not accept (a NUL character). Nothing was changed. Go back and try again.",
+} as const;
+
+/**
+ * Refuses an address with a NUL character (`%00`) before Remix with a 400
+ * page: no link of the portal has one, and PostgreSQL cannot compare text
+ * with it, so a search or lookup that passed it on answered 500
+ * (/agent?agentNumber=%00, the reports finder, the review queue's filter).
+ */
+export const nulInAddressGuard: NodeMiddleware = (req, res, next) => {
+  const url = req.url ?? "";
+  if (!url.includes("%00") && !url.includes("\u0000")) return next();
+  refuse(req, res, 400, NUL_IN_ADDRESS.title, NUL_IN_ADDRESS.message, { close: true });
+};
+
 /**
  * What Remix's own check (throwIfPotentialCSRFAttack) would refuse with an
  * empty 500: an Origin whose host is not the Host (or a trusted proxy's
@@ -253,7 +271,7 @@ export function httpServerHooks(opts: { bodyLimits?: BodyLimits } = {}): HttpSer
     host: listenHost(),
     port: e.PORT,
     // shutdownGuard first: it counts every request and refuses new ones during the shutdown (http-drain.server.ts).
-    middleware: [shutdownGuard, crossSiteGuard(), bodyLimit(limits)],
+    middleware: [shutdownGuard, crossSiteGuard(), nulInAddressGuard, bodyLimit(limits)],
     staticHeaders: setBaseSecurityHeaders,
     remixRequest: (request, req, res) =>
       limitRequestBody(

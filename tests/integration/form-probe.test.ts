@@ -5,6 +5,8 @@
 //    which cannot store it in text: 503 'could not save' pages (profile,
 //    templates, Contact Us, service request replies) or 500 (reports, review
 //    decisions). Now a 400 page that says nothing was saved, nothing stored;
+//  - a NUL in the address (`/agent?agentNumber=%00`, the reports finder, the
+//    review queue filter) answered 500; now a 400 page;
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startApp, type AppHandle } from "../support/app-server";
 import { signInToApp } from "../support/app-sign-in";
@@ -93,5 +95,20 @@ describe("a NUL character in a posted field", () => {
     const reply = await send("POST", `/admin/requests/${sr!.id}`, admin, form([["intent", "reply"], ["formToken", crypto.randomUUID()], ["replyText", "hi\u0000"]]));
     expectRefusal(reply, 400, "service request reply");
     expect(await count(`select count(*) as n from service_request_replies`)).toBe(0);
+  });
+});
+
+describe("a NUL character in the address", () => {
+  it("answers a 400 page, not a 500", async () => {
+    const cases: Array<[string, string]> = [
+      ["/agent?h=1&agentNumber=%00", md],
+      ["/reports?tab=request&report=2&finder=search&q=a%00", md],
+      ["/admin/review?recruiter=a%00", admin],
+    ];
+    for (const [path, cookie] of cases) {
+      const a = await send("GET", path, cookie);
+      expectRefusal(a, 400, path);
+      expect(a.body, path).toContain("The address");
+    }
   });
 });
