@@ -7,6 +7,9 @@
 //    decisions). Now a 400 page that says nothing was saved, nothing stored;
 //  - a NUL in the address (`/agent?agentNumber=%00`, the reports finder, the
 //    review queue filter) answered 500; now a 400 page;
+//  - a bad form posted to a service request or an application under review
+//    that does not exist answered 400 with the not-found page: the 404 comes
+//    first now (existence before validation), whatever the form holds;
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startApp, type AppHandle } from "../support/app-server";
 import { signInToApp } from "../support/app-sign-in";
@@ -109,6 +112,22 @@ describe("a NUL character in the address", () => {
       const a = await send("GET", path, cookie);
       expectRefusal(a, 400, path);
       expect(a.body, path).toContain("The address");
+    }
+  });
+});
+
+describe("a record that does not exist", () => {
+  it("answers 404 to any form posted to a service request that does not exist, before the form is checked", async () => {
+    for (const body of [form([["intent", "status"], ["status", "NOPE"]]), form([["intent", "reply"]]), form([["intent", "zzz"]]), "a=1&a=2"]) {
+      const a = await send("POST", "/admin/requests/999999", admin, body);
+      expectRefusal(a, 404, `/admin/requests/999999 ${body}`);
+    }
+  });
+
+  it("answers 404 to any form posted to an application under review that does not exist, before the form is checked", async () => {
+    for (const body of [form([["decision", "NOPE"]]), form([["decision", "REJECT"], ["reason", "r"], ["confirm", "on"]]), "a=1&a=2"]) {
+      const a = await send("POST", "/admin/review/999999", admin, body);
+      expectRefusal(a, 404, `/admin/review/999999 ${body}`);
     }
   });
 });
