@@ -10,6 +10,8 @@
 //  - a bad form posted to a service request or an application under review
 //    that does not exist answered 400 with the not-found page: the 404 comes
 //    first now (existence before validation), whatever the form holds;
+//  - the impersonation refusal (403) was the text 'Forbidden': now the
+//    portal's ordinary error page.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startApp, type AppHandle } from "../support/app-server";
 import { signInToApp } from "../support/app-sign-in";
@@ -129,5 +131,13 @@ describe("a record that does not exist", () => {
       const a = await send("POST", "/admin/review/999999", admin, body);
       expectRefusal(a, 404, `/admin/review/999999 ${body}`);
     }
+  });
+});
+
+describe("impersonation by someone who may not impersonate", () => {
+  it("is refused with the portal's ordinary 403 page, not plain text", async () => {
+    const a = await send("POST", "/auth/impersonate", md, form([["email", "agent@portal.localhost"]]));
+    expectRefusal(a, 403, "/auth/impersonate");
+    expect(a.body).toContain("You do not have access to this page.");
   });
 });
