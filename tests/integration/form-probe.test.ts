@@ -11,7 +11,9 @@
 //    that does not exist answered 400 with the not-found page: the 404 comes
 //    first now (existence before validation), whatever the form holds;
 //  - the impersonation refusal (403) was the text 'Forbidden': now the
-//    portal's ordinary error page.
+//    portal's ordinary error page;
+//  - a report download that is not there (another user's, unfinished,
+//    purged) was an empty 404, a blank page: now a page that says so.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startApp, type AppHandle } from "../support/app-server";
 import { signInToApp } from "../support/app-sign-in";
@@ -139,5 +141,15 @@ describe("impersonation by someone who may not impersonate", () => {
     const a = await send("POST", "/auth/impersonate", md, form([["email", "agent@portal.localhost"]]));
     expectRefusal(a, 403, "/auth/impersonate");
     expect(a.body).toContain("You do not have access to this page.");
+  });
+});
+
+describe("a report download that is not there", () => {
+  it("answers 404 with a page that says so (not a blank page): another user's report, an unknown id, a malformed id", async () => {
+    for (const path of ["/reports/999999/download", "/reports/abc/download"]) {
+      const a = await send("GET", path, agent);
+      expectRefusal(a, 404, path);
+      expect(a.body, path).toContain("Report Unavailable");
+    }
   });
 });
