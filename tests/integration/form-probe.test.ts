@@ -13,7 +13,11 @@
 //  - the impersonation refusal (403) was the text 'Forbidden': now the
 //    portal's ordinary error page;
 //  - a report download that is not there (another user's, unfinished,
-//    purged) was an empty 404, a blank page: now a page that says so.
+//    purged) was an empty 404, a blank page: now a page that says so;
+//  - the Policies & Agreements section could not be saved without every box
+//    ticked: the page prefills the signer's name, so an untouched no-JS SAVE
+//    answered 'The Save Failed — Policy Agreement checkbox Required'. An
+//    unticked box is 'not there yet' for a save (still required to submit).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startApp, type AppHandle } from "../support/app-server";
 import { signInToApp } from "../support/app-sign-in";
@@ -150,6 +154,37 @@ describe("a report download that is not there", () => {
       const a = await send("GET", path, agent);
       expectRefusal(a, 404, path);
       expect(a.body, path).toContain("Report Unavailable");
+    }
+  });
+});
+
+describe("the application's Policies & Agreements section without JavaScript", () => {
+  it("saves when submitted unchanged (the prefilled name, no box ticked yet), twice, and keeps what is stored", async () => {
+    const prospect = await signInToApp(app, "prospect@portal.localhost");
+    const [row] = await query<{ id: number }>(
+      databaseUrl,
+      `select a.appointment_id as id from appointments a join users u on u.id = a.user_id
+        where u.user_name = 'prospect@portal.localhost' and a.appointment_status_code = 'APWF_STATUS_INCOMPLETE' limit 1`,
+    );
+    const path = `/appoint?id=${row!.id}&section=AGREEMENTS`;
+    const stored = () => query(databaseUrl, `select signature_type_code, signature_value from appointment_signatures where appointment_id = $1 order by 1`, [row!.id]);
+    const before = await stored();
+    for (let round = 0; round < 2; round++) {
+      const page = await send("GET", path, prospect);
+      // What a browser without JavaScript posts: the section's hidden fields and text inputs as shown (unticked boxes post nothing).
+      const fields = [...page.body.matchAll(/<input\b[^>]*\bname="(section|allFields|signatures\.SIGTYP_AGREENAME|signatures\.SIGTYP_AGREESIG)"[^>]*>/g)].map((m) => {
+        const value = /\bvalue="([^"]*)"/.exec(m[0])?.[1] ?? "";
+        return [m[1]!, value] as [string, string];
+      });
+      expect(fields.map(([k]) => k)).toEqual(["section", "allFields", "signatures.SIGTYP_AGREENAME", "signatures.SIGTYP_AGREESIG"]);
+      const a = await send("POST", path, prospect, form([...fields, ["intent", "save"]]));
+      expect(a.status, `round ${round}: ${a.body.match(/Still needed[\s\S]{0,400}|The Save Failed[\s\S]{0,400}/)?.[0] ?? ""}`).toBe(200);
+      expect(a.body).toContain("Successfully Saved!");
+    }
+    const after = await stored();
+    // The name is stored as shown; nothing stored before is lost.
+    for (const s of before as Array<{ signature_type_code: string; signature_value: string | null }>) {
+      if (s.signature_value) expect(after).toContainEqual(s);
     }
   });
 });
