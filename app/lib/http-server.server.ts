@@ -10,6 +10,7 @@
 // Every refusal is a small HTML page (or JSON for a script that asks for it),
 // never an empty 500.
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 import { audit } from "./audit.server";
 import { env } from "./env.server";
 import { registerHttpServer, shutdownGuard } from "./http-drain.server";
@@ -258,6 +259,46 @@ function remixOriginMismatch(method: string, req: IncomingMessage): string | nul
   return host && originHost === host ? null : `Origin ${origin.slice(0, 200)} is not the Host ${String(host).slice(0, 200)}`;
 }
 
+export const ADDRESS_TOO_LONG = {
+  title: "Request Too Large",
+  message: "The address (or a search typed into the page) is longer than the portal accepts. Nothing was changed. Go back and try again with less text.",
+} as const;
+
+/**
+ * What Node's HTTP parser refuses before any middleware runs: an address or
+ * headers over its 16 KiB limit (a search form's field of 1,000,000
+ * characters is a GET address) got a bare '431' with no page; a request the
+ * parser cannot read a bare '400'. The same statuses with a small page.
+ * Timeouts (408) and broken connections keep Node's own handling.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex) {
+  const inProgress = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (error.code === "ECONNRESET" || !socket.writable || inProgress?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") {
+    socket.end("HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n");
+    return;
+  }
+  const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
+  const status = tooLarge ? 431 : 400;
+  const body = tooLarge
+    ? refusalPage(431, ADDRESS_TOO_LONG.title, ADDRESS_TOO_LONG.message)
+    : refusalPage(400, "Bad Request", "What was sent could not be read. Nothing was changed. Go back and try again.");
+  socket.end(
+    `HTTP/1.1 ${status} ${tooLarge ? "Request Header Fields Too Large" : "Bad Request"}\r\n` +
+      "Content-Type: text/html; charset=utf-8\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n" +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** The listening server: kept for the shutdown (http-drain.server.ts); its parser's refusals get a page. */
+export function onListening(server: Server) {
+  registerHttpServer(server);
+  server.on("clientError", answerClientError);
+}
+
 /** The Remix request carries the socket address (see net.server.ts), never a client-sent copy. */
 export function recordPeerAddress(request: Request, req: IncomingMessage): Request {
   return withPeerAddress(request, req.socket.remoteAddress);
@@ -279,6 +320,6 @@ export function httpServerHooks(opts: { bodyLimits?: BodyLimits } = {}): HttpSer
         bodyLimitFor(new URL(request.url).pathname, limits),
         () => refuse(req, res, 413, BODY_TOO_LARGE.title, BODY_TOO_LARGE.message, { close: true }),
       ),
-    onListening: registerHttpServer,
+    onListening,
   };
 }

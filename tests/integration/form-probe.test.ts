@@ -17,7 +17,9 @@
 //  - the Policies & Agreements section could not be saved without every box
 //    ticked: the page prefills the signer's name, so an untouched no-JS SAVE
 //    answered 'The Save Failed — Policy Agreement checkbox Required'. An
-//    unticked box is 'not there yet' for a save (still required to submit).
+//    unticked box is 'not there yet' for a save (still required to submit);
+//  - an address over Node's 16 KiB header limit (a GET search form with a
+//    field of 1,000,000 characters) got a bare 431 status line: now a page.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startApp, type AppHandle } from "../support/app-server";
 import { signInToApp } from "../support/app-sign-in";
@@ -186,5 +188,15 @@ describe("the application's Policies & Agreements section without JavaScript", (
     for (const s of before as Array<{ signature_type_code: string; signature_value: string | null }>) {
       if (s.signature_value) expect(after).toContainEqual(s);
     }
+  });
+});
+
+describe("a search field of 1,000,000 characters (a GET form: the address)", () => {
+  it("answers 431 with a page that says so, not a bare status line", async () => {
+    const a = await send("GET", `/agents?h=1&lastName=${"x".repeat(1_000_000)}`, md);
+    expectRefusal(a, 431, "/agents?lastName=<1M>");
+    expect(a.body).toContain("Request Too Large");
+    // The portal still answers on a new connection.
+    expect((await send("GET", "/agents", md)).status).toBe(200);
   });
 });
