@@ -19,7 +19,9 @@
 //    answered 'The Save Failed — Policy Agreement checkbox Required'. An
 //    unticked box is 'not there yet' for a save (still required to submit);
 //  - an address over Node's 16 KiB header limit (a GET search form with a
-//    field of 1,000,000 characters) got a bare 431 status line: now a page.
+//    field of 1,000,000 characters) got a bare 431 status line: now a page;
+//  - a template image posted to a template that is not there answered the
+//    text 'Not Found': now a page that says so.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startApp, type AppHandle } from "../support/app-server";
 import { signInToApp } from "../support/app-sign-in";
@@ -198,5 +200,18 @@ describe("a search field of 1,000,000 characters (a GET form: the address)", () 
     expect(a.body).toContain("Request Too Large");
     // The portal still answers on a new connection.
     expect((await send("GET", "/agents", md)).status).toBe(200);
+  });
+});
+
+describe("a template image posted to a template that is not there", () => {
+  it("answers 404 with a page that says so (not the text 'Not Found'): another user's, a deleted or unknown one, no id", async () => {
+    for (const [path, cookie] of [["/corr/upload?id=999999", md], ["/corr/upload?id=4", agent], ["/corr/upload", md]] as const) {
+      const body = new FormData();
+      body.append("imageName", "Logo");
+      body.append("file", new Blob([Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0])], { type: "image/png" }), "logo.png");
+      const a = await send("POST", path, cookie, body);
+      expectRefusal(a, 404, path);
+      expect(a.body, path).toContain("Template Not Found");
+    }
   });
 });
