@@ -35,6 +35,15 @@ describe("readForm", () => {
     expect((await refusal(readForm(post("states=TX&states=FL")))).status).toBe(400);
   });
 
+  it("refuses a NUL character in a value or a name with 400 (PostgreSQL cannot store it: the save would fail)", async () => {
+    expect(await refusal(readForm(post("firstName=Ann%00")))).toEqual({ status: 400, message: FORM_MESSAGES.nul });
+    expect(await refusal(readForm(post("first%00Name=Ann")))).toEqual({ status: 400, message: FORM_MESSAGES.nul });
+    const multipart = new FormData();
+    multipart.append("imageName", "a\u0000b");
+    expect(await refusal(readForm(new Request("http://localhost/x", { method: "POST", body: multipart }), { multipart: true }))).toEqual({ status: 400, message: FORM_MESSAGES.nul });
+    expect([...(await readForm(post("firstName=Ann%01"))).entries()]).toEqual([["firstName", "Ann\u0001"]]);
+  });
+
   it("refuses bodies that are not a form with 400", async () => {
     for (const [body, type] of [
       ['{"a":1}', "application/json"],

@@ -11,6 +11,9 @@
 //     list index over MAX_LIST_INDEX, or reserved by conform:        400
 //   - a field posted more than once unless the route lists it as
 //     repeatable (a list posted as repeated fields: `states`):     400
+//   - a NUL character (U+0000, `%00`) in a name or a value: no browser
+//     form sends one and PostgreSQL cannot store it in text, so it
+//     would fail the save (a misleading 'try again later', or a 500):  400
 import { BODY_TOO_LARGE, MAX_BODY_BYTES, PayloadTooLarge, refusalPage } from "./http-server.server";
 import { applySecurityHeaders } from "./security.server";
 
@@ -34,6 +37,7 @@ export const FORM_MESSAGES = {
   badName: "The form has a field the portal does not use.",
   longList: "A list in the form is longer than the portal accepts.",
   repeated: (name: string) => `The form sent the field "${name.slice(0, 60)}" more than once.`,
+  nul: "The form has a character the portal does not accept (a NUL character).",
 } as const;
 
 export type ReadFormOptions = {
@@ -44,8 +48,8 @@ export type ReadFormOptions = {
   maxFields?: number;
   maxBytes?: number;
   /**
-   * The route has no page of its own (a resource route such as
-   * /auth/impersonate): a refusal is a whole HTML page instead of a message
+   * The route has no page of its own (a resource route,
+   * e.g. an upload endpoint): a refusal is a whole HTML page instead of a message
    * for the error boundary.
    */
   standalone?: boolean;
@@ -109,6 +113,7 @@ async function checkedForm(request: Request, opts: ReadFormOptions): Promise<For
   for (const [name, value] of entries) {
     if (++count > maxFields) throw formRefusal(413, FORM_MESSAGES.tooManyFields);
     checkName(name);
+    if (typeof value === "string" && value.includes("\u0000")) throw formRefusal(400, FORM_MESSAGES.nul);
     if (seen.has(name) && !repeatable.has(name)) throw formRefusal(400, FORM_MESSAGES.repeated(name));
     seen.add(name);
     form.append(name, value);
@@ -174,6 +179,7 @@ const TOKEN = /([^.[\]]+)|\[(\d*)\]/g;
  * is at most MAX_LIST_INDEX; no empty brackets, no reserved or prototype keys.
  */
 function checkName(name: string) {
+  if (name.includes("\u0000")) throw formRefusal(400, FORM_MESSAGES.nul);
   if (name.length === 0 || name.length > MAX_NAME_LENGTH || RESERVED.has(name)) throw formRefusal(400, FORM_MESSAGES.badName);
   TOKEN.lastIndex = 0;
   let last = 0;

@@ -5,10 +5,12 @@
 // before it parses it:
 //   - the address to listen on (HOST; loopback while APP_URL is loopback),
 //   - the headers of static files (/build, /public),
-//   - guards that answer before Remix: a request body over the cap (413).
+//   - guards that answer before Remix: a request body over the cap (413),
+//     a NUL character in the address (400).
 // Every refusal is a small HTML page (or JSON for a script that asks for it),
 // never an empty 500.
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 import { audit } from "./audit.server";
 import { env } from "./env.server";
 import { registerHttpServer, shutdownGuard } from "./http-drain.server";
@@ -220,6 +222,23 @@ export function crossSiteGuard(auditLimit = perMinuteLimiter(CROSS_SITE_AUDITS_P
   };
 }
 
+export const NUL_IN_ADDRESS = {
+  title: "Address Not Accepted",
+  message: "The address has a character the portal does not accept (a NUL character). Nothing was changed. Go back and try again.",
+} as const;
+
+/**
+ * Refuses an address with a NUL character (`%00`) before Remix with a 400
+ * page: no link of the portal has one, and PostgreSQL cannot compare text
+ * with it, so a search or lookup that passed it on answered 500
+ * (/agent?agentNumber=%00, the reports finder, the review queue's filter).
+ */
+export const nulInAddressGuard: NodeMiddleware = (req, res, next) => {
+  const url = req.url ?? "";
+  if (!url.includes("%00") && !url.includes("\u0000")) return next();
+  refuse(req, res, 400, NUL_IN_ADDRESS.title, NUL_IN_ADDRESS.message, { close: true });
+};
+
 /**
  * What Remix's own check (throwIfPotentialCSRFAttack) would refuse with an
  * empty 500: an Origin whose host is not the Host (or a trusted proxy's
@@ -240,6 +259,46 @@ function remixOriginMismatch(method: string, req: IncomingMessage): string | nul
   return host && originHost === host ? null : `Origin ${origin.slice(0, 200)} is not the Host ${String(host).slice(0, 200)}`;
 }
 
+export const ADDRESS_TOO_LONG = {
+  title: "Request Too Large",
+  message: "The address (or a search typed into the page) is longer than the portal accepts. Nothing was changed. Go back and try again with less text.",
+} as const;
+
+/**
+ * What Node's HTTP parser refuses before any middleware runs: an address or
+ * headers over its 16 KiB limit (a search form's field of 1,000,000
+ * characters is a GET address) got a bare '431' with no page; a request the
+ * parser cannot read a bare '400'. The same statuses with a small page.
+ * Timeouts (408) and broken connections keep Node's own handling.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex) {
+  const inProgress = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (error.code === "ECONNRESET" || !socket.writable || inProgress?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") {
+    socket.end("HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n");
+    return;
+  }
+  const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
+  const status = tooLarge ? 431 : 400;
+  const body = tooLarge
+    ? refusalPage(431, ADDRESS_TOO_LONG.title, ADDRESS_TOO_LONG.message)
+    : refusalPage(400, "Bad Request", "What was sent could not be read. Nothing was changed. Go back and try again.");
+  socket.end(
+    `HTTP/1.1 ${status} ${tooLarge ? "Request Header Fields Too Large" : "Bad Request"}\r\n` +
+      "Content-Type: text/html; charset=utf-8\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n" +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** The listening server: kept for the shutdown (http-drain.server.ts); its parser's refusals get a page. */
+export function onListening(server: Server) {
+  registerHttpServer(server);
+  server.on("clientError", answerClientError);
+}
+
 /** The Remix request carries the socket address (see net.server.ts), never a client-sent copy. */
 export function recordPeerAddress(request: Request, req: IncomingMessage): Request {
   return withPeerAddress(request, req.socket.remoteAddress);
@@ -253,7 +312,7 @@ export function httpServerHooks(opts: { bodyLimits?: BodyLimits } = {}): HttpSer
     host: listenHost(),
     port: e.PORT,
     // shutdownGuard first: it counts every request and refuses new ones during the shutdown (http-drain.server.ts).
-    middleware: [shutdownGuard, crossSiteGuard(), bodyLimit(limits)],
+    middleware: [shutdownGuard, crossSiteGuard(), nulInAddressGuard, bodyLimit(limits)],
     staticHeaders: setBaseSecurityHeaders,
     remixRequest: (request, req, res) =>
       limitRequestBody(
@@ -261,6 +320,6 @@ export function httpServerHooks(opts: { bodyLimits?: BodyLimits } = {}): HttpSer
         bodyLimitFor(new URL(request.url).pathname, limits),
         () => refuse(req, res, 413, BODY_TOO_LARGE.title, BODY_TOO_LARGE.message, { close: true }),
       ),
-    onListening: registerHttpServer,
+    onListening,
   };
 }

@@ -12,7 +12,7 @@ import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } fr
 import { Banner } from "~/components/Banner";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
-import { moveForRequest, requestDetail, requireAdministrator, sendReply, setStatus } from "~/features/service-requests/queue.server";
+import { moveForRequest, requestDetail, requireAdministrator, sendReply, serviceRequestExists, setStatus } from "~/features/service-requests/queue.server";
 import { moveSchema, REPLY_DELIVERY_LABELS, replySchema, SR_INTENTS, SR_MESSAGES, SR_STATUS_LABELS, statusSchema } from "~/features/service-requests/schema";
 import { MoveAgentForm, ReplyForm, StatusForm, type MoveState } from "~/features/service-requests/ui/RequestForms";
 import { readForm } from "~/lib/form.server";
@@ -40,9 +40,11 @@ type ActionData = { form: "status" | "reply" | "move"; reply: SubmissionResult<s
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdministrator(request);
   const id = requestId(params.id);
+  const notFound = () => data(SR_MESSAGES.notFound, { status: 404 });
+  // The request exists before the form is read and checked: 404, whatever was posted.
+  if (!(await serviceRequestExists(id))) throw notFound();
   const formData = await readForm(request);
   const intent = formData.get("intent");
-  const notFound = () => data(SR_MESSAGES.notFound, { status: 404 });
 
   if (intent === SR_INTENTS.status) {
     const submission = parseWithZod(formData, { schema: statusSchema });

@@ -20,6 +20,7 @@ import { AppHeader, SectionNav } from "~/features/appointment/ui/Chrome";
 import { DocumentLists } from "~/features/appointment/ui/DocsSection";
 import { EvidencePanel } from "~/features/appointment/ui/EvidencePanel";
 import { SectionForm, type SectionFormData } from "~/features/appointment/ui/SectionForm";
+import { requireAppointmentAccess } from "~/features/appointment/access.server";
 import { requireReviewer } from "~/features/review/access.server";
 import { DECISION_HISTORY_LABELS, REVIEW_MESSAGES as M } from "~/features/review/messages";
 import { decide, reviewScreen } from "~/features/review/review.server";
@@ -65,6 +66,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = appointmentIdOf(params.appointmentId);
   await requireReviewer(user, request, id);
+  // The application exists (and the reviewer may see it) before the form is read: 404, whatever was posted.
+  await requireAppointmentAccess(user, id, { request });
   const formData = await readForm(request, { repeatable: ["sections"], maxFields: 20 });
   const raw = formData.get("decision");
   const decision = isDecision(raw) ? raw : null;

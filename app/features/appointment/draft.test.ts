@@ -36,6 +36,13 @@ describe.each(TYPES)("draft mode, %s", (type) => {
     expect(issues(personalSchema(draft).safeParse({ ...half, firstName: "J" }))).toEqual(["firstName: First Name must be 2 to 50 characters"]);
   });
 
+  test("agreements with the name signed and some boxes not ticked yet save; the complete rules still want every box", () => {
+    // The page prefills 'Your Name' with the agent's name: an untouched SAVE posts it with the boxes unticked.
+    const partly = { signatures: { SIGTYP_AGREENAME: "Jordan Q Lee", SIGTYP_POLICY_AGREE: "on" } };
+    expect(issues(agreementsSchema(draft).safeParse(partly))).toEqual([]);
+    expect(issues(agreementsSchema(complete).safeParse(partly))).toContain("signatures.SIGTYP_AML: AML Agreement checkbox Required");
+  });
+
   test("a bad routing number blocks the save of commissions", () => {
     const c = validApplication(type).commissions;
     const withBank = { ...c, commissionRemitTypeCode: "COMRMT_TYP_DIRECT", bankInfo: { routingNumber: "500000005" } };

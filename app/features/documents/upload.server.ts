@@ -202,6 +202,9 @@ export async function receiveUpload(request: Request, opts: ReceiveUploadOptions
   try {
     await unstable_parseMultipartFormData(cappedRequest(request, opts.maxRequestBytes ?? MAX_UPLOAD_REQUEST_BYTES), handler);
     if (parts === 0) throw new MalformedUploadError();
+    // A NUL character (U+0000) in a text field: no browser form sends one and
+    // PostgreSQL cannot store it in text (the save would fail with a 5xx).
+    if (Object.values(got.fields).some((v) => v.includes("\u0000"))) throw new MalformedUploadError();
   } catch (error) {
     if (got.blob) await removeBlob(got.blob.storageKey).catch(() => {});
     got.blob = null;

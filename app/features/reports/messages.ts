@@ -3,6 +3,9 @@
 // docs/decisions/0024-downline-applications-and-reports.md.
 
 export const REPORT_MESSAGES = {
+  downloadUnavailableTitle: "Report Unavailable",
+  downloadUnavailable:
+    "This report cannot be downloaded: it is not one of your reports, it is not finished yet, or its file was removed after the retention period. Request it again under REQUEST a REPORT.",
   startDateInvalid: "Start Date is invalid",
   endDateInvalid: "End Date is invalid",
   levelInvalid: "Level must be a number from 1 to 17",

@@ -24,6 +24,11 @@ export async function requireAdministrator(request: Request): Promise<CurrentUse
   return user;
 }
 
+/** Whether the service request exists (the action's check before it reads the form). */
+export async function serviceRequestExists(id: number): Promise<boolean> {
+  return (await prisma.serviceRequest.count({ where: { serviceRequestId: id } })) > 0;
+}
+
 const nameOf = (u: { firstName: string | null; lastName: string | null; userName: string } | null | undefined) => (u ? displayName(u) : "(unknown user)");
 
 async function userNames(ids: Array<string | null | undefined>): Promise<Map<string, string>> {

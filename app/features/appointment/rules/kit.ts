@@ -130,8 +130,15 @@ export function signature(add: Add, path: Path, value: string | undefined, missi
   if (!present(value)) add(path, missing, params);
 }
 
+/**
+ * An acknowledgement box must be ticked. Unticked is 'not there yet' (the
+ * normalised 'N' is not a wrong value): a draft save does not report it, so
+ * a section saves with some boxes still unticked (the page prefills the
+ * signer's name, so an untouched SAVE posts a name and no box); the complete
+ * rules (submit, the deficiency list) still want every box.
+ */
 export function checkbox(add: Add, path: Path, value: string | undefined, missing: string) {
-  if (value !== "Y") add(path, missing);
+  if (value !== "Y") add(path, missing, { missing: true });
 }
 
 export function address(add: Add, prefix: string, a: AddressForm | undefined, labelPrefix: string) {
