@@ -88,6 +88,7 @@ export async function startHttpPrimary({ count, exec }: { count: number; exec: s
     // through the environment of the fork, never its command line.
     const config: HttpWorkerConfig = { oidc: oidcConfig(), setupToken: firstAdministratorSetupToken(), workerState: workerState() };
     const e = env();
+    await warnIfTooManyConnections(count);
     workers = startHttpWorkers({
       count,
       exec,
@@ -120,6 +121,25 @@ export async function startHttpPrimary({ count, exec }: { count: number; exec: s
     if (workers) return; // onFatal: the shutdown is under way
     console.error(`[portal] start-up failed: ${describeStartupError(error)}`);
     process.exit(1);
+  }
+}
+
+/**
+ * Every HTTP process has its own pool (DATABASE_POOL_MAX), as has this one
+ * (and the job runner its own): more than the server takes makes requests
+ * fail under load. Said once, at the start.
+ */
+async function warnIfTooManyConnections(count: number) {
+  const e = env();
+  const [row] = await prisma.$queryRaw<Array<{ max: number; reserved: number }>>`
+    SELECT current_setting('max_connections')::int AS max, current_setting('superuser_reserved_connections')::int AS reserved`;
+  if (!row) return;
+  const wanted = (count + 1) * e.DATABASE_POOL_MAX + (e.RUN_WORKER ? e.WORKER_CONCURRENCY + 2 : 0);
+  const available = row.max - row.reserved;
+  if (wanted > available) {
+    console.warn(
+      `[portal] warning: WEB_CONCURRENCY=${count} with DATABASE_POOL_MAX=${e.DATABASE_POOL_MAX} may open ${wanted} database connections; the server takes ${available} (max_connections ${row.max}). Lower one of them or raise max_connections.`,
+    );
   }
 }
 
