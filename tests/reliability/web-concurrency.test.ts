@@ -37,7 +37,7 @@ const alive = (pid: number) => {
 };
 
 describe("WEB_CONCURRENCY=2", () => {
-  test("two HTTP processes share the port and the sessions, one killed is replaced, SIGTERM drains and exits 0", { timeout: 60_000 }, async () => {
+  test("two HTTP processes share the port and the sessions, one killed is replaced, SIGTERM drains and exits 0", async () => {
     const app = await startApp({ env: { WEB_CONCURRENCY: "2", BENCH_ROUTES: "1" } });
     apps.push(app);
     const primary = app.pid()!;
