@@ -433,15 +433,22 @@ async function countStatements({ path: target, method = "GET", headers = {}, bod
 /** WEB_CONCURRENCY side by side: each page's req/s, p99 and CPU per request, and req/s as a ratio to the first value. */
 function compare(byConcurrency) {
   const first = byConcurrency[0];
+  // A value given twice (BENCH_WEB_CONCURRENCY=1,2,1,2: runs interleaved against the machine's load) gets #2, #3…
+  const seen = new Map();
+  const labels = byConcurrency.map(({ n }) => {
+    seen.set(n, (seen.get(n) ?? 0) + 1);
+    return seen.get(n) > 1 ? `${n}#${seen.get(n)}` : String(n);
+  });
   const rows = [];
   for (const [i, r] of first.rows.entries()) {
     const row = { page: r.page };
-    for (const { n, rows: theirs } of byConcurrency) {
+    for (const [k, { rows: theirs }] of byConcurrency.entries()) {
       const t = theirs[i];
-      row[`req/s ${n}`] = t["req/s"];
-      row[`p99 ms ${n}`] = t["p99 ms"];
-      row[`CPU ms/req ${n}`] = t["CPU ms/req portal"];
-      if (n !== first.n) row[`req/s ${n}:${first.n}`] = (Number(t["req/s"]) / Math.max(1, Number(r["req/s"]))).toFixed(2);
+      const label = labels[k];
+      row[`req/s ${label}`] = t["req/s"];
+      row[`p99 ms ${label}`] = t["p99 ms"];
+      row[`CPU ms/req ${label}`] = t["CPU ms/req portal"];
+      if (k > 0) row[`req/s ${label}:${labels[0]}`] = (Number(t["req/s"]) / Math.max(1, Number(r["req/s"]))).toFixed(2);
     }
     rows.push(row);
   }
