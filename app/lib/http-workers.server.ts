@@ -46,7 +46,7 @@ export interface HttpWorkersOptions {
   onFatal: (reason: string) => void;
   /** Answers an HTTP process's askPrimary(kind). */
   answer?: (kind: string) => unknown;
-  /** Sent to every HTTP process when it comes online (e.g. the job runner's state). */
+  /** Sent to every HTTP process once it listens (e.g. the job runner's state). */
   greeting?: () => PrimaryMessage | undefined;
 }
 
@@ -101,11 +101,11 @@ export function startHttpWorkers(opts: HttpWorkersOptions): HttpWorkers {
         });
       }),
     );
-    worker.once("online", () => {
+    worker.once("listening", () => {
+      // Now, not at "online": by the time it listens the process has its message handler (a message
+      // that arrives before is dropped), and whatever changed since its fork reaches it.
       const greeting = opts.greeting?.();
       if (greeting) send(worker, greeting);
-    });
-    worker.once("listening", () => {
       listening++;
       if (listening === opts.count) resolveReady();
     });
