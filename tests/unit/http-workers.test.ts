@@ -84,6 +84,27 @@ describe("HTTP process supervision", () => {
     expect(logs.at(-1)).toMatch(/starting a new one in 0\.6 s/);
   });
 
+  it("tells each process the job runner's state once it listens and on every broadcast, and answers its questions", async () => {
+    let state = "running";
+    const { workers, port } = await start("serve", {
+      greeting: () => ({ type: "portal:worker-state", state }),
+      answer: (kind) => ({ asked: kind, by: "primary" }),
+    });
+    await workers.ready;
+    const fromEach = async (path: string) => {
+      const answers = new Set<string>();
+      for (let i = 0; i < 6; i++) answers.add(await (await fetch(`http://127.0.0.1:${port}${path}`, { headers: { connection: "close" } })).text());
+      return [...answers];
+    };
+    await sleep(100); // the greeting goes over the IPC channel, the requests over TCP
+    expect(await fromEach("/state")).toEqual(["running"]);
+    state = "crashed";
+    workers.broadcast({ type: "portal:worker-state", state });
+    await sleep(100);
+    expect(await fromEach("/state")).toEqual(["crashed"]);
+    expect(await fromEach("/ask")).toEqual([JSON.stringify({ asked: "fixture", by: "primary" })]);
+  });
+
   it("a crash loop (5 deaths within the window) stops restarting and reports it once", async () => {
     const { workers, fatal, logs } = await start("crash", { restartDelayMs: () => 20, crashLoop: { deaths: 5, windowMs: 60_000 } });
     await expect(workers.ready).rejects.toThrow(/crash loop/);
