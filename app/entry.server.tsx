@@ -13,7 +13,7 @@ import { applySecurityHeaders } from "~/lib/security.server";
 // The start-up of the whole process (database, migrations, seed, identity
 // provider, job runner) and the wrapping of the build live here so that
 // scripts/serve.mjs can reach them through the build's entry module.
-export { bootWorkerProcess, prepareServerBuild } from "~/lib/boot.server";
+export { bootWorkerProcess, httpProcessCount, prepareServerBuild, startHttpPrimary } from "~/lib/boot.server";
 
 /**
  * What the HTTP server (scripts/serve.mjs) does before Remix. The upload routes

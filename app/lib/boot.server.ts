@@ -6,6 +6,9 @@
 //   5. graphile-worker
 // and the shutdown on SIGTERM/SIGINT: stop taking jobs, let running jobs and
 // requests finish, close the pool, stop the provider and the database.
+// WEB_CONCURRENCY=N > 1 (decision 0034): this start-up runs once, in the
+// primary (startHttpPrimary), which then forks N HTTP processes; each of them
+// takes the primary's results (bootHttpWorker) instead of booting again.
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import { demoAccounts, seedDemoData, seedReferenceData } from "../../prisma/seed";
@@ -13,12 +16,20 @@ import { startIdentityProvider } from "~/features/idp/provider.server";
 import { disconnectPrisma, prisma } from "./db.server";
 import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedDatabase } from "./embedded-postgres.server";
 import { drainHttpServer } from "./http-drain.server";
-import { env } from "./env.server";
-import { startWorker, stopWorker } from "./jobs.server";
-import { announceFirstAdministratorSetup } from "./first-admin.server";
+import { env, SettingsError } from "./env.server";
+import { jobStartTimes, reportPrimaryWorkerState, startWorker, stopWorker, workerState, type WorkerState } from "./jobs.server";
+import { adoptFirstAdministratorSetupToken, announceFirstAdministratorSetup, firstAdministratorSetupToken } from "./first-admin.server";
+import {
+  HTTP_WORKER_CONFIG_ENV,
+  HTTP_WORKER_FATAL_EXIT,
+  isHttpWorker,
+  onPrimaryWorkerState,
+  startHttpWorkers,
+  type HttpWorkers,
+} from "./http-workers.server";
 import { closeMailTransport, mailCaptureEnabled } from "./mail.server";
 import { migrate } from "./migrate.server";
-import { configureOidc } from "./oidc.server";
+import { configureOidc, oidcConfig, type OidcConfig } from "./oidc.server";
 import { getSecret } from "./secrets.server";
 import { allowFormActionOrigin } from "./security.server";
 import { requestsInFlight, wrapBuild } from "./server-hooks.server";
@@ -28,21 +39,140 @@ const log = (msg: string) => console.log(`[portal] ${msg}`);
 
 let booted: Promise<void> | undefined;
 
-/** Called by scripts/server-build.mjs with the compiled build. */
+/** Called by scripts/server-build.mjs with the compiled build (in the one process, or in each HTTP process). */
 export async function prepareServerBuild(build: ServerBuild): Promise<ServerBuild> {
-  await boot({ requestsInFlight });
+  if (isHttpWorker()) bootHttpWorker();
+  else await boot({ requestsInFlight });
   return wrapBuild(build);
 }
 
 export function boot(opts: { requestsInFlight: () => number }): Promise<void> {
-  booted ??= doBoot(opts).catch((error: unknown) => {
-    console.error(`[portal] start-up failed: ${describeStartupError(error)}`);
-    process.exit(1);
-  });
+  booted ??= doBoot({
+    // Requests in flight get 10 s; what is still running then is answered 503.
+    stopHttp: () => drainHttpServer({ graceMs: 10_000, busy: () => opts.requestsInFlight() > 0 }),
+  })
+    .then((started) => started.printBanner())
+    .catch((error: unknown) => {
+      console.error(`[portal] start-up failed: ${describeStartupError(error)}`);
+      process.exit(1);
+    });
   return booted;
 }
 
-async function doBoot({ requestsInFlight }: { requestsInFlight: () => number }) {
+/** scripts/serve.mjs: WEB_CONCURRENCY (a bad value ends the start with its message). */
+export function httpProcessCount(): number {
+  try {
+    return env().WEB_CONCURRENCY;
+  } catch (error) {
+    console.error(`[portal] start-up failed: ${describeStartupError(error)}`);
+    process.exit(1);
+  }
+}
+
+/** What an HTTP process takes from its primary (PORTAL_HTTP_WORKER_CONFIG). */
+type HttpWorkerConfig = { oidc: OidcConfig; setupToken?: string; workerState: WorkerState };
+
+/** The HTTP processes get this long after SIGTERM to finish their requests (10 s) and exit; then SIGKILL. */
+export const HTTP_WORKERS_STOP_MS = 20_000;
+
+/**
+ * WEB_CONCURRENCY > 1 (scripts/serve.mjs): boots once in this process (the
+ * database, migrations, seed, provider, job runner), then forks `count` HTTP
+ * processes running `exec` on the one port, and keeps them running.
+ */
+export async function startHttpPrimary({ count, exec }: { count: number; exec: string }): Promise<void> {
+  let workers: HttpWorkers | undefined;
+  try {
+    const started = await doBoot({ stopHttp: () => workers?.stop(HTTP_WORKERS_STOP_MS) ?? Promise.resolve() });
+    // The secrets every HTTP process must share, resolved (and generated, the first time) here, once:
+    // through the environment of the fork, never its command line.
+    const config: HttpWorkerConfig = { oidc: oidcConfig(), setupToken: firstAdministratorSetupToken(), workerState: workerState() };
+    const e = env();
+    await warnIfTooManyConnections(count);
+    workers = startHttpWorkers({
+      count,
+      exec,
+      env: {
+        DATABASE_URL: process.env.DATABASE_URL!,
+        SESSION_SECRET: getSecret("SESSION_SECRET"),
+        ENCRYPTION_KEY: getSecret("ENCRYPTION_KEY"),
+        [HTTP_WORKER_CONFIG_ENV]: JSON.stringify(config),
+      },
+      log,
+      onFatal: (reason) => {
+        console.error(`[portal] ${reason}`);
+        process.exitCode = 1;
+        process.kill(process.pid, "SIGTERM"); // the shutdown stops the job runner, provider and database, then exits 1
+      },
+      answer: (kind) => (kind === "bench-jobs" && e.BENCH_ROUTES ? Object.fromEntries(jobStartTimes()) : undefined),
+      greeting: () => ({ type: "portal:worker-state", state: workerState() }),
+    });
+    // /healthz of an HTTP process reports this process's job runner.
+    let last = workerState();
+    setInterval(() => {
+      const now = workerState();
+      if (now !== last) workers?.broadcast({ type: "portal:worker-state", state: now });
+      last = now;
+    }, 500).unref();
+    await workers.ready;
+    log(`${count} HTTP processes (WEB_CONCURRENCY): ${workers.pids().join(", ")}`);
+    started.printBanner();
+  } catch (error) {
+    if (workers) return; // onFatal: the shutdown is under way
+    console.error(`[portal] start-up failed: ${describeStartupError(error)}`);
+    process.exit(1);
+  }
+}
+
+/**
+ * Every HTTP process has its own pool (DATABASE_POOL_MAX), as has this one
+ * (and the job runner its own): more than the server takes makes requests
+ * fail under load. Said once, at the start.
+ */
+async function warnIfTooManyConnections(count: number) {
+  const e = env();
+  const [row] = await prisma.$queryRaw<Array<{ max: number; reserved: number }>>`
+    SELECT current_setting('max_connections')::int AS max, current_setting('superuser_reserved_connections')::int AS reserved`;
+  if (!row) return;
+  const wanted = (count + 1) * e.DATABASE_POOL_MAX + (e.RUN_WORKER ? e.WORKER_CONCURRENCY + 2 : 0);
+  const available = row.max - row.reserved;
+  if (wanted > available) {
+    console.warn(
+      `[portal] warning: WEB_CONCURRENCY=${count} with DATABASE_POOL_MAX=${e.DATABASE_POOL_MAX} may open ${wanted} database connections; the server takes ${available} (max_connections ${row.max}). Lower one of them or raise max_connections.`,
+    );
+  }
+}
+
+/** In an HTTP process (WEB_CONCURRENCY > 1): what the primary booted, and a shutdown of this process's own. */
+function bootHttpWorker() {
+  try {
+    env(); // the primary checked the same settings
+    const config = JSON.parse(process.env[HTTP_WORKER_CONFIG_ENV] ?? "null") as HttpWorkerConfig | null;
+    if (!config) throw new Error(`${HTTP_WORKER_CONFIG_ENV} is missing: HTTP processes are started by the portal (WEB_CONCURRENCY), not by hand`);
+    delete process.env[HTTP_WORKER_CONFIG_ENV];
+    configureOidc(config.oidc);
+    allowFormActionOrigin(new URL(config.oidc.issuer).origin);
+    adoptFirstAdministratorSetupToken(config.setupToken);
+    reportPrimaryWorkerState(config.workerState);
+    onPrimaryWorkerState((state) => reportPrimaryWorkerState(state as WorkerState));
+  } catch (error) {
+    console.error(`[portal] start-up failed (HTTP process ${process.pid}): ${describeStartupError(error)}`);
+    process.exit(HTTP_WORKER_FATAL_EXIT);
+  }
+  // Ctrl-C reaches every process of the terminal's group: the primary stops the HTTP processes in order (SIGTERM).
+  process.on("SIGINT", () => undefined);
+  installShutdown(
+    async () => {
+      await drainHttpServer({ graceMs: 10_000, busy: () => requestsInFlight() > 0 });
+      closeMailTransport();
+      await removeOwnTempFiles();
+      await disconnectPrisma();
+    },
+    { signals: ["SIGTERM"], quiet: true },
+  );
+}
+
+async function doBoot({ stopHttp }: { stopHttp: () => Promise<void> }): Promise<{ printBanner: () => void }> {
   const e = env();
   const stops: Array<[string, () => Promise<void>]> = [];
 
@@ -125,8 +255,7 @@ async function doBoot({ requestsInFlight }: { requestsInFlight: () => number }) 
 
   installShutdown(async () => {
     log("Shutting down: no new requests or jobs; waiting for running jobs and requests");
-    // Requests in flight get 10 s; what is still running then is answered 503.
-    await Promise.all([stopWorker(), drainHttpServer({ graceMs: 10_000, busy: () => requestsInFlight() > 0 })]);
+    await Promise.all([stopWorker(), stopHttp()]);
     // The jobs and requests that sent mail are done: the pooled SMTP connections say QUIT.
     closeMailTransport();
     await removeOwnTempFiles();
@@ -149,7 +278,7 @@ async function doBoot({ requestsInFlight }: { requestsInFlight: () => number }) 
   });
 
   const setupLink = e.SEED_DEMO_DATA ? undefined : await announceFirstAdministratorSetup();
-  printBanner(Boolean(embedded), setupLink);
+  return { printBanner: () => printBanner(Boolean(embedded), setupLink) };
 }
 
 /**
@@ -199,19 +328,22 @@ async function warnIfSuperuser() {
 
 /** The start-up failure as an operator reads it: our own messages without a stack. */
 export function describeStartupError(error: unknown): string {
-  if (error instanceof EmbeddedPostgresError) return error.message;
+  if (error instanceof EmbeddedPostgresError || error instanceof SettingsError) return error.message;
   // STORAGE_URL refused, or the bucket not usable (storage-s3.server.ts): the reason is the message.
   if (error instanceof Error && (error.name === "StorageUrlError" || error.name === "StorageCheckError")) return error.message;
   if (error instanceof Error) return error.stack ?? error.message;
   return error === undefined ? "an unknown error (nothing was thrown with it)" : String(error);
 }
 
-function installShutdown(shutdown: () => Promise<void>) {
+function installShutdown(
+  shutdown: () => Promise<void>,
+  { signals = ["SIGTERM", "SIGINT"], quiet = false }: { signals?: NodeJS.Signals[]; quiet?: boolean } = {},
+) {
   let started = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (started) return;
     started = true;
-    log(`${signal} received`);
+    if (!quiet) log(`${signal} received`);
     const force = setTimeout(() => {
       console.error("[portal] shutdown took too long; exiting");
       process.exit(1);
@@ -226,8 +358,7 @@ function installShutdown(shutdown: () => Promise<void>) {
       },
     );
   };
-  process.on("SIGTERM", onSignal);
-  process.on("SIGINT", onSignal);
+  for (const signal of signals) process.on(signal, onSignal);
 }
 
 function printBanner(embedded: boolean, setupLink: string | undefined) {
@@ -239,6 +370,7 @@ function printBanner(embedded: boolean, setupLink: string | undefined) {
     mailCaptureEnabled() ? `  Email: captured, read it at ${e.appUrl}/dev/mail` : "  Email: SMTP_URL",
     e.SMS_URL ? "  Text messages: SMS_URL" : `  Text messages: captured, read them at ${e.appUrl}/dev/sms`,
   ];
+  if (e.WEB_CONCURRENCY > 1) lines.push(`  HTTP processes: ${e.WEB_CONCURRENCY} (WEB_CONCURRENCY)`);
   if (e.SEED_DEMO_DATA) {
     lines.push("  Demo accounts:");
     for (const a of demoAccounts) lines.push(`    ${a.email.padEnd(28)} ${a.password}   ${a.role}`);

@@ -12,6 +12,9 @@ const optionalString = z
 const int = (fallback: number) =>
   z.coerce.number().int().nonnegative().default(fallback);
 
+/** The most HTTP processes WEB_CONCURRENCY may ask for. */
+export const MAX_WEB_CONCURRENCY = 64;
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: int(3000),
@@ -94,6 +97,26 @@ const schema = z.object({
     .default("true")
     .transform((v) => v === "true" || v === "1"),
   WORKER_CONCURRENCY: int(4),
+  /**
+   * HTTP processes serving PORT (node:cluster, decision 0034): 1 (default) serves in this process;
+   * N > 1 forks N HTTP processes, this one keeps the start-up, the job runner and the built-in provider.
+   */
+  WEB_CONCURRENCY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const raw = v?.trim() ?? "";
+      if (raw === "") return 1;
+      const n = /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
+      if (n >= 1 && n <= MAX_WEB_CONCURRENCY) return n;
+      ctx.addIssue({
+        code: "custom",
+        message: `the number of HTTP processes, a whole number from 1 to ${MAX_WEB_CONCURRENCY} (got ${JSON.stringify(raw.slice(0, 40))}${
+          raw.toLowerCase() === "auto" ? ": 'auto' is not accepted, choose the number, each process has its own DATABASE_POOL_MAX connections" : ""
+        })`,
+      });
+      return z.NEVER;
+    }),
   /** More schedules for the job runner, in graphile-worker's crontab format (one per line; tests, operations). */
   EXTRA_CRONTAB: optionalString,
   /**
@@ -132,9 +155,14 @@ export type Env = z.infer<typeof schema> & {
   secure: boolean;
 };
 
+/** A setting with a bad value: the message is the operator's whole answer (no stack shown). */
+export class SettingsError extends Error {
+  override name = "SettingsError";
+}
+
 let cached: Env | undefined;
 
-/** The validated settings. Throws with a readable list on bad values. */
+/** The validated settings. Throws a SettingsError with a readable list on bad values. */
 export function env(): Env {
   if (cached) return cached;
   const parsed = schema.safeParse(process.env);
@@ -142,7 +170,7 @@ export function env(): Env {
     const lines = parsed.error.issues.map(
       (i) => `  ${i.path.join(".")}: ${i.message}`,
     );
-    throw new Error(`Invalid settings:\n${lines.join("\n")}`);
+    throw new SettingsError(`Invalid settings:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");

@@ -22,6 +22,12 @@ export async function announceFirstAdministratorSetup(): Promise<string | undefi
   return `${env().appUrl}/setup/${token}`;
 }
 
+/** WEB_CONCURRENCY > 1: the primary's token, for its HTTP processes (decision 0034). */
+export const firstAdministratorSetupToken = () => token;
+export function adoptFirstAdministratorSetupToken(t: string | undefined) {
+  token = t;
+}
+
 /** True while the link with this token may still be used. */
 export async function setupLinkValid(candidate: string): Promise<boolean> {
   if (!token) return false;

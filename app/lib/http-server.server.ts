@@ -304,6 +304,15 @@ export function recordPeerAddress(request: Request, req: IncomingMessage): Reque
   return withPeerAddress(request, req.socket.remoteAddress);
 }
 
+/**
+ * BENCH_ROUTES only (never on a deployment): X-Portal-Pid, the process that
+ * answered, for bench:http and the WEB_CONCURRENCY tests (decision 0034).
+ */
+const benchProcessHeader: NodeMiddleware = (_req, res, next) => {
+  res.setHeader("X-Portal-Pid", String(process.pid));
+  next();
+};
+
 export function httpServerHooks(opts: { bodyLimits?: BodyLimits } = {}): HttpServerHooks {
   const limits = opts.bodyLimits ?? {};
   const e = env();
@@ -312,7 +321,7 @@ export function httpServerHooks(opts: { bodyLimits?: BodyLimits } = {}): HttpSer
     host: listenHost(),
     port: e.PORT,
     // shutdownGuard first: it counts every request and refuses new ones during the shutdown (http-drain.server.ts).
-    middleware: [shutdownGuard, crossSiteGuard(), nulInAddressGuard, bodyLimit(limits)],
+    middleware: [shutdownGuard, crossSiteGuard(), nulInAddressGuard, bodyLimit(limits), ...(e.BENCH_ROUTES ? [benchProcessHeader] : [])],
     staticHeaders: setBaseSecurityHeaders,
     remixRequest: (request, req, res) =>
       limitRequestBody(

@@ -27,7 +27,12 @@ let runner: Runner | undefined;
 let utils: Promise<WorkerUtils> | undefined;
 let state: WorkerState = "stopped";
 
-export const workerState = () => state;
+/** In an HTTP process of WEB_CONCURRENCY > 1: the primary's job runner (it runs none itself). */
+let reported: WorkerState | undefined;
+export const workerState = () => reported ?? state;
+export function reportPrimaryWorkerState(s: WorkerState) {
+  reported = s;
+}
 
 function connectionString() {
   const url = process.env.DATABASE_URL;

@@ -18,12 +18,19 @@
 //
 // BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ONLY=pages|jobs|mail|saves, BENCH_KEEP=1 (keep DATA_DIR),
 // BENCH_SAVES=changing (each save changes a value), BENCH_NODE_ARGS (node flags for the portal; scripts/bench/tools/cpu-profile.mjs).
+//
+// BENCH_WEB_CONCURRENCY: the WEB_CONCURRENCY values to measure the pages with, e.g. `1,2` (default: 1
+// and os.availableParallelism() when that is more than 1). The portal is started once per value (the
+// same DATA_DIR); jobs, email and saves run with the first value only. With more than one value a
+// last table puts each page's figures side by side, as ratios to the first value. CPU per request
+// adds up the primary and its HTTP processes (and HTTP processes that exited during the run).
 import { execFileSync, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import http from "node:http";
 import autocannon from "autocannon";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
@@ -37,6 +44,15 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const now = () => performance.timeOrigin + performance.now();
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
 const log = (msg) => console.log(`[bench] ${msg}`);
+const WEB_CONCURRENCY = (process.env.BENCH_WEB_CONCURRENCY ?? [...new Set([1, os.availableParallelism()])].join(","))
+  .split(",")
+  .map((v) => v.trim())
+  .filter(Boolean)
+  .map((v) => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`BENCH_WEB_CONCURRENCY: ${v} is not a number of HTTP processes from 1 to 64`);
+    return n;
+  });
 
 // ------------------------------------------------------------------ build
 function newest(p) {
@@ -115,12 +131,14 @@ async function signIn(app, email) {
 }
 
 /**
- * CPU time (ms) used so far by the portal: the node process (`portal`) and
- * every process it started (`db`: the embedded PostgreSQL and its backends,
- * found by parent pid). Unlike req/s this hardly moves with the load.
+ * CPU time (ms) used so far by the portal: its node processes (`portal`: the
+ * process started, and with WEB_CONCURRENCY > 1 its HTTP processes, plus the
+ * HTTP processes that exited, counted in their parent's cutime/cstime) and
+ * every other process it started (`db`: the embedded PostgreSQL and its
+ * backends, found by parent pid). Unlike req/s this hardly moves with the load.
  */
 function cpuMs(rootPid) {
-  const procs = new Map(); // pid -> { ppid, ms }
+  const procs = new Map(); // pid -> { ppid, ms, node, exitedChildrenMs }
   for (const pid of readdirSync("/proc")) {
     if (!/^\d+$/.test(pid)) continue;
     let stat;
@@ -131,16 +149,21 @@ function cpuMs(rootPid) {
     }
     const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     // fields 4 (ppid), 14 and 15 (utime, stime in clock ticks of 1/100 s)
-    procs.set(Number(pid), { ppid: Number(f[1]), ms: ((Number(f[11]) + Number(f[12])) * 1000) / 100 });
+    // fields 16 and 17: cutime, cstime (children that exited and were waited for)
+    const node = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) === "node";
+    procs.set(Number(pid), { ppid: Number(f[1]), ms: ((Number(f[11]) + Number(f[12])) * 1000) / 100, node, exitedChildrenMs: ((Number(f[13]) + Number(f[14])) * 1000) / 100 });
   }
-  const out = { portal: procs.get(rootPid)?.ms ?? 0, db: 0 };
+  const top = procs.get(rootPid);
+  const out = { portal: (top?.ms ?? 0) + (top?.exitedChildrenMs ?? 0), db: 0 };
   const inTree = new Set([rootPid]);
   for (let grew = true; grew; ) {
     grew = false;
     for (const [pid, p] of procs) {
       if (!inTree.has(pid) && inTree.has(p.ppid)) {
         inTree.add(pid);
-        out.db += p.ms;
+        // An HTTP process of the primary (node), or the database and its backends.
+        if (p.node && p.ppid === rootPid) out.portal += p.ms;
+        else out.db += p.ms;
         grew = true;
       }
     }
@@ -192,7 +215,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-bench-"));
 chmodSync(dataDir, 0o755);
 const app = { url: `http://localhost:${port}`, idpUrl: `http://localhost:${idpPort}` };
 const childEnv = { ...process.env };
-for (const k of ["DATABASE_URL", "OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "SESSION_SECRET", "ENCRYPTION_KEY", "NODE_OPTIONS"]) delete childEnv[k];
+for (const k of ["DATABASE_URL", "OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "SESSION_SECRET", "ENCRYPTION_KEY", "NODE_OPTIONS", "WEB_CONCURRENCY"]) delete childEnv[k];
 Object.assign(childEnv, {
   NODE_ENV: "production",
   PORT: String(port),
@@ -208,37 +231,28 @@ Object.assign(childEnv, {
 let output = "";
 // BENCH_NODE_ARGS: extra node flags for the portal, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (written at its exit) or "--inspect=127.0.0.1:9339".
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
-const child = spawn(process.execPath, [...nodeArgs, path.join(root, "scripts/serve.mjs")], {
-  cwd: root,
-  env: childEnv,
-  stdio: ["ignore", "pipe", "pipe"],
-  detached: true,
-});
-// The access log is part of the cost of a request; keep only the tail for errors.
-const keep = (c) => {
-  output = (output + c.toString()).slice(-20_000);
-};
-child.stdout.on("data", keep);
-child.stderr.on("data", keep);
-let exited = false;
-child.once("exit", () => {
-  exited = true;
-});
+let child;
+let exited = true;
 
-async function stopAll() {
-  if (!exited) {
-    child.kill("SIGTERM");
-    for (let i = 0; i < 300 && !exited; i++) await sleep(100);
-    if (!exited) process.kill(-child.pid, "SIGKILL");
-  }
-  smtp.close();
-  if (process.env.BENCH_KEEP !== "1") rmSync(dataDir, { recursive: true, force: true });
-}
-process.on("SIGINT", () => {
-  stopAll().finally(() => process.exit(130));
-});
-
-try {
+/** Starts the portal (the same DATA_DIR and ports every time) with WEB_CONCURRENCY=n and waits for /healthz. */
+async function startPortal(n) {
+  const proc = spawn(process.execPath, [...nodeArgs, path.join(root, "scripts/serve.mjs")], {
+    cwd: root,
+    env: { ...childEnv, WEB_CONCURRENCY: String(n) },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  child = proc;
+  exited = false;
+  // The access log is part of the cost of a request; keep only the tail for errors.
+  const keep = (c) => {
+    output = (output + c.toString()).slice(-20_000);
+  };
+  proc.stdout.on("data", keep);
+  proc.stderr.on("data", keep);
+  proc.once("exit", () => {
+    if (child === proc) exited = true;
+  });
   const t0 = Date.now();
   for (;;) {
     if (exited) throw new Error(`the portal exited during start-up:\n${output}`);
@@ -251,36 +265,64 @@ try {
     if (Date.now() - t0 > 120_000) throw new Error(`the portal did not start within 120 s:\n${output}`);
     await sleep(250);
   }
-  log(`portal up in ${((Date.now() - t0) / 1000).toFixed(1)} s at ${app.url} (DATA_DIR ${dataDir})`);
+  log(`portal up in ${((Date.now() - t0) / 1000).toFixed(1)} s at ${app.url} (DATA_DIR ${dataDir}${n > 1 ? `, WEB_CONCURRENCY=${n}` : ""})`);
+}
 
-  const secrets = JSON.parse(readFileSync(path.join(dataDir, "secrets.json"), "utf8"));
-  const db = new pg.Pool({
-    connectionString: `postgresql://postgres:${encodeURIComponent(secrets.EMBEDDED_PG_SUPERUSER_PASSWORD)}@127.0.0.1:${pgPort}/portal`,
-    max: 4,
-  });
+/** SIGTERM, and the portal's whole process group killed if it has not exited within 30 s. */
+async function stopPortal() {
+  if (!child || exited) return;
+  child.kill("SIGTERM");
+  for (let i = 0; i < 300 && !exited; i++) await sleep(100);
+  if (!exited) process.kill(-child.pid, "SIGKILL");
+}
 
-  const md = await signIn(app, "md@portal.localhost");
-  const prospect = await signIn(app, "prospect@portal.localhost");
-  const [own] = (
-    await db.query(
-      `SELECT a.appointment_id AS id FROM appointments a JOIN users u ON u.id = a.user_id
-        WHERE u.user_name = 'prospect@portal.localhost' AND NOT a.is_deleted ORDER BY a.appointment_id LIMIT 1`,
-    )
-  ).rows;
-  if (!own) throw new Error("the demo prospect has no application");
+async function stopAll() {
+  await stopPortal();
+  smtp.close();
+  if (process.env.BENCH_KEEP !== "1") rmSync(dataDir, { recursive: true, force: true });
+}
+process.on("SIGINT", () => {
+  stopAll().finally(() => process.exit(130));
+});
 
-  if (process.env.BENCH_HOLD === "1") {
-    // Keep the portal running for a look (profiling): stop with Ctrl-C.
-    console.log(JSON.stringify({ url: app.url, md, prospect, appointmentId: own.id, db: db.options.connectionString }));
-    await new Promise(() => {});
+try {
+  const byConcurrency = [];
+  for (const [index, n] of WEB_CONCURRENCY.entries()) {
+    if (index > 0) await stopPortal();
+    await startPortal(n);
+
+    const secrets = JSON.parse(readFileSync(path.join(dataDir, "secrets.json"), "utf8"));
+    const db = new pg.Pool({
+      connectionString: `postgresql://postgres:${encodeURIComponent(secrets.EMBEDDED_PG_SUPERUSER_PASSWORD)}@127.0.0.1:${pgPort}/portal`,
+      max: 4,
+    });
+
+    const md = await signIn(app, "md@portal.localhost");
+    const prospect = await signIn(app, "prospect@portal.localhost");
+    const [own] = (
+      await db.query(
+        `SELECT a.appointment_id AS id FROM appointments a JOIN users u ON u.id = a.user_id
+          WHERE u.user_name = 'prospect@portal.localhost' AND NOT a.is_deleted ORDER BY a.appointment_id LIMIT 1`,
+      )
+    ).rows;
+    if (!own) throw new Error("the demo prospect has no application");
+
+    if (process.env.BENCH_HOLD === "1") {
+      // Keep the portal running for a look (profiling): stop with Ctrl-C.
+      console.log(JSON.stringify({ url: app.url, md, prospect, appointmentId: own.id, db: db.options.connectionString }));
+      await new Promise(() => {});
+    }
+    if (index === 0) console.log(`\nmachine: ${os.cpus().length} cores, node ${process.version}; ${CONNECTIONS} connections, ${SECONDS} s each`);
+
+    if (!ONLY || ONLY === "pages") byConcurrency.push({ n, rows: await pages(db, { md, prospect, appointmentId: own.id }, n) });
+    if (index === 0) {
+      if (!ONLY || ONLY === "jobs") await jobs(db);
+      if (!ONLY || ONLY === "mail") await mail(db);
+      if (!ONLY || ONLY === "saves") await saves(db, prospect, own.id);
+    }
+    await db.end();
   }
-  console.log(`\nmachine: ${os.cpus().length} cores, node ${process.version}; ${CONNECTIONS} connections, ${SECONDS} s each`);
-
-  if (!ONLY || ONLY === "pages") await pages(db, { md, prospect, appointmentId: own.id });
-  if (!ONLY || ONLY === "jobs") await jobs(db);
-  if (!ONLY || ONLY === "mail") await mail(db);
-  if (!ONLY || ONLY === "saves") await saves(db, prospect, own.id);
-  await db.end();
+  if (byConcurrency.length > 1) compare(byConcurrency);
 } catch (error) {
   console.error(error);
   console.error(output.slice(-4000));
@@ -290,7 +332,8 @@ try {
 }
 
 // ------------------------------------------------------------------ 1. pages
-async function pages(db, { md, prospect, appointmentId }) {
+async function pages(db, { md, prospect, appointmentId }, n = 1) {
+  const suffix = n > 1 ? ` (WEB_CONCURRENCY=${n})` : "";
   const targets = [
     { name: "bare route (/bench/bare)", path: "/bench/bare" },
     { name: "/healthz (resource route, SELECT 1)", path: "/healthz" },
@@ -306,13 +349,11 @@ async function pages(db, { md, prospect, appointmentId }) {
     t.bytes = (await r.arrayBuffer()).byteLength;
   }
   // The profile: statements and one request's time, one request at a time.
-  console.log(`\n## Profile (one request at a time, mean of 20; load ${load()})\n`);
+  console.log(`\n## Profile${suffix} (one request at a time, mean of 20; load ${load()})\n`);
   const prof = [];
   for (const t of targets) {
     const headers = t.cookie ? { cookie: t.cookie } : {};
-    await fetch(`${app.url}/bench/queries?count=on`);
-    await (await fetch(app.url + t.path, { headers })).arrayBuffer();
-    const q = await (await fetch(`${app.url}/bench/queries?count=off`)).json();
+    const q = await countStatements({ path: t.path, headers });
     const started = performance.now();
     for (let i = 0; i < 20; i++) await (await fetch(app.url + t.path, { headers })).arrayBuffer();
     t.queries = q.count;
@@ -352,7 +393,66 @@ async function pages(db, { md, prospect, appointmentId }) {
       "load before": before,
     });
   }
-  console.log("\n## Pages\n");
+  console.log(`\n## Pages${suffix}\n`);
+  table(rows, Object.keys(rows[0]));
+  return rows;
+}
+
+/**
+ * The statements one request runs, as /bench/queries counts them in the
+ * process that answers: count on, the request, count off, on one kept-alive
+ * connection, so that with WEB_CONCURRENCY > 1 one HTTP process answers all
+ * three (X-Portal-Pid checks it; tried again otherwise).
+ */
+async function countStatements({ path: target, method = "GET", headers = {}, body }) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const call = (p, m = "GET", h = {}, b) =>
+      new Promise((resolve, reject) => {
+        const req = http.request(app.url + p, { method: m, headers: h, agent }, (res) => {
+          const chunks = [];
+          res.on("data", (c) => chunks.push(c));
+          res.on("end", () => resolve({ pid: res.headers["x-portal-pid"], text: Buffer.concat(chunks).toString() }));
+          res.on("error", reject);
+        });
+        req.on("error", reject);
+        req.end(b);
+      });
+    try {
+      const on = await call("/bench/queries?count=on");
+      const page = await call(target, method, headers, body);
+      const off = await call("/bench/queries?count=off");
+      if (on.pid === page.pid && page.pid === off.pid) return JSON.parse(off.text);
+    } finally {
+      agent.destroy();
+    }
+  }
+  throw new Error(`could not count the statements of ${target} in one process`);
+}
+
+/** WEB_CONCURRENCY side by side: each page's req/s, p99 and CPU per request, and req/s as a ratio to the first value. */
+function compare(byConcurrency) {
+  const first = byConcurrency[0];
+  // A value given twice (BENCH_WEB_CONCURRENCY=1,2,1,2: runs interleaved against the machine's load) gets #2, #3…
+  const seen = new Map();
+  const labels = byConcurrency.map(({ n }) => {
+    seen.set(n, (seen.get(n) ?? 0) + 1);
+    return seen.get(n) > 1 ? `${n}#${seen.get(n)}` : String(n);
+  });
+  const rows = [];
+  for (const [i, r] of first.rows.entries()) {
+    const row = { page: r.page };
+    for (const [k, { rows: theirs }] of byConcurrency.entries()) {
+      const t = theirs[i];
+      const label = labels[k];
+      row[`req/s ${label}`] = t["req/s"];
+      row[`p99 ms ${label}`] = t["p99 ms"];
+      row[`CPU ms/req ${label}`] = t["CPU ms/req portal"];
+      if (k > 0) row[`req/s ${label}:${labels[0]}`] = (Number(t["req/s"]) / Math.max(1, Number(r["req/s"]))).toFixed(2);
+    }
+    rows.push(row);
+  }
+  console.log(`\n## Pages by WEB_CONCURRENCY (${byConcurrency.map((b) => b.n).join(", ")}; portal CPU per request counts the primary and its HTTP processes; load now ${load()})\n`);
   table(rows, Object.keys(rows[0]));
 }
 
@@ -443,9 +543,7 @@ async function saves(db, cookie, appointmentId) {
   }
   // Statements of one save (as counted by /bench/queries) of an application saved before, as in the run.
   const counted = CHANGING ? bodies[0].body.replace(/middleName=M\d+/, "$&z") : bodies[0].body;
-  await fetch(`${app.url}/bench/queries?count=on`);
-  await (await fetch(app.url + bodies[0].path, { method: "POST", headers, body: counted, redirect: "manual" })).arrayBuffer();
-  const q = await (await fetch(`${app.url}/bench/queries?count=off`)).json();
+  const q = await countStatements({ path: bodies[0].path, method: "POST", headers, body: counted });
   if (process.env.BENCH_VERBOSE === "1") console.log(`save:\n  ${q.recent.join("\n  ")}`);
   let next = 0;
   const before = load();

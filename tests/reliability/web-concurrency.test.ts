@@ -1,0 +1,133 @@
+// WEB_CONCURRENCY=2 (issue 10, decision 0034): one start, two HTTP processes
+// on one port. Both answer (X-Portal-Pid, sent under BENCH_ROUTES only); a
+// session made through one is valid on the other; the generated secrets
+// reach them through the environment, not the command line or the output; a
+// killed HTTP process is replaced while the other keeps the port answering;
+// SIGTERM lets a request in flight finish and the portal exits 0 within the
+// drain limit, leaving no process behind.
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { startApp, type AppHandle } from "../support/app-server";
+import { signInToApp } from "../support/app-sign-in";
+import { waitFor } from "../support/worker-process";
+
+const apps: AppHandle[] = [];
+afterAll(async () => {
+  for (const app of apps) await app.dispose().catch(() => undefined);
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** One request on its own connection (so the cluster hands each to the next HTTP process). */
+async function get(url: string, cookie?: string) {
+  const res = await fetch(url, { headers: { connection: "close", ...(cookie ? { cookie } : {}) }, redirect: "manual" });
+  return { status: res.status, pid: Number(res.headers.get("x-portal-pid")), body: await res.text() };
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe("WEB_CONCURRENCY=2", () => {
+  test("two HTTP processes share the port and the sessions, one killed is replaced, SIGTERM drains and exits 0", async () => {
+    const app = await startApp({ env: { WEB_CONCURRENCY: "2", BENCH_ROUTES: "1" } });
+    apps.push(app);
+    const primary = app.pid()!;
+
+    // Two HTTP processes, neither of them the primary, answer on the one port.
+    const seen = new Set<number>();
+    for (let i = 0; i < 20 && seen.size < 2; i++) {
+      const health = await get(`${app.url}/healthz`);
+      expect(health.status).toBe(200);
+      // The job runner runs in the primary; the HTTP processes report its state.
+      expect(JSON.parse(health.body)).toMatchObject({ status: "ok", worker: "running" });
+      seen.add(health.pid);
+    }
+    const [a, b] = [...seen];
+    expect(seen.size).toBe(2);
+    expect(seen.has(primary)).toBe(false);
+
+    // The secrets generated at the first start went to them by the environment only.
+    const secrets = JSON.parse(readFileSync(path.join(app.dataDir, "secrets.json"), "utf8")) as Record<string, string>;
+    for (const name of ["SESSION_SECRET", "ENCRYPTION_KEY", "OIDC_CLIENT_SECRET"]) {
+      expect(app.logs()).not.toContain(secrets[name]);
+      for (const pid of [a!, b!]) expect(readFileSync(`/proc/${pid}/cmdline`, "utf8")).not.toContain(secrets[name]);
+    }
+
+    // A killed HTTP process: the other answers meanwhile, and a new one takes its place.
+    process.kill(a!, "SIGKILL");
+    await waitFor("the primary to see the death", async () => app.logs().includes(`HTTP process ${a} exited (signal SIGKILL)`), 10_000);
+    for (let i = 0; i < 4; i++) expect(await get(`${app.url}/healthz`)).toMatchObject({ status: 200, pid: b });
+    expect(alive(a!)).toBe(false);
+
+    // Signed in (through b, the one answering while the new one starts): the session is valid on both.
+    const cookie = await signInToApp(app, "md@portal.localhost");
+    const homes = new Set<number>();
+    const c = await waitFor(
+      "a new HTTP process answering /home",
+      async () => {
+        const home = await get(`${app.url}/home`, cookie);
+        expect(home.status).toBe(200);
+        expect(home.body).toMatch(/Welcome, Eleanor/);
+        homes.add(home.pid);
+        return home.pid !== a && home.pid !== b && home.pid;
+      },
+      20_000,
+    );
+    expect(homes.has(a!)).toBe(false);
+    for (let i = 0; i < 10 && !homes.has(b!); i++) homes.add((await get(`${app.url}/home`, cookie)).pid);
+    expect([...homes].sort()).toEqual([b, c].sort());
+
+    // SIGTERM while a Contact Us message is being sent: it finishes, then everything stops.
+    const boundary = `----webconcurrency${randomBytes(6).toString("hex")}`;
+    const body = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="requestTypeCode"\r\n\r\nSVCREQ_GENERAL\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="requestText"\r\n\r\nSent across a shutdown\r\n--${boundary}--\r\n`,
+    );
+    let request!: http.ClientRequest;
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      request = http.request(
+        `${app.url}/svcreq/send`,
+        {
+          method: "POST",
+          headers: {
+            cookie,
+            origin: app.url,
+            accept: "application/json",
+            "content-type": `multipart/form-data; boundary=${boundary}`,
+            "content-length": String(body.length),
+          },
+        },
+        (res) => {
+          let text = "";
+          res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+          res.on("error", reject);
+        },
+      );
+      request.on("error", reject);
+      request.write(body.subarray(0, 40));
+    });
+    answer.catch(() => undefined);
+    await sleep(500); // the request is in a handler now, waiting for the rest of its body
+    const exited = app.exited();
+    const termAt = Date.now();
+    process.kill(primary, "SIGTERM");
+    await sleep(1_000);
+    request.end(body.subarray(40));
+    expect(await answer).toEqual({ status: 200, body: JSON.stringify({ result: "SENT" }) });
+    const exit = await exited;
+    expect(exit).toMatchObject({ code: 0, signal: null });
+    expect(Date.now() - termAt).toBeLessThan(15_000);
+    for (const pid of [b!, c]) expect(alive(pid)).toBe(false);
+    expect(app.logs()).toMatch(/\[portal\] Stopped/);
+  });
+});
