@@ -6,7 +6,7 @@
 // refinement added after the rules as the save does.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, test } from "vitest";
-import { z } from "zod";
+import type { z } from "zod";
 import { testContext, validApplication } from "./fixtures";
 import { SECTION_DATA_KEY, type ValidationContext } from "./form-data";
 import { DATA_SECTIONS, type AppointmentTypeCode, type DataSectionId } from "./model";
