@@ -62,7 +62,7 @@ export const commissionsSection: SectionModule<"commissions"> = {
   },
 
   async check(c, w, add) {
-    if (isAssigned(c, w)) await checkKnownStates(w.tx, [["commissionRemitAssign.stateCode", c.commissionRemitAssign?.stateCode]], add);
+    if (isAssigned(c, w)) checkKnownStates(w, [["commissionRemitAssign.stateCode", c.commissionRemitAssign?.stateCode]], add);
     await checkSignatureConsent(signatures(c, w), w, add);
   },
 

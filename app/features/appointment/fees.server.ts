@@ -51,7 +51,7 @@ export const feesSection: SectionModule<"fees"> = {
     const codes = [...new Set(f.states ?? [])];
     const known = new Set((await catalogue(w, codes)).map((s) => s.stateCode));
     if (codes.some((c) => !known.has(c))) add("states", UNKNOWN_STATE);
-    if (showsCreditCard(w.ctx)) await checkKnownStates(w.tx, [["ccInfo.stateCode", f.ccInfo?.stateCode]], add);
+    if (showsCreditCard(w.ctx)) checkKnownStates(w, [["ccInfo.stateCode", f.ccInfo?.stateCode]], add);
     await checkSignatureConsent(signatures(f), w, add);
   },
 

@@ -165,8 +165,8 @@ export const personalSection: SectionModule<"personal"> = {
       const plainTax = plainOf(taxId, w.a.personal?.businessTaxIdEncrypted);
       if (plainSsn && plainTax && plainSsn === plainTax) add("businessTaxID", MESSAGES.ssnEqualsTaxId);
     }
-    await checkKnownStates(
-      w.tx,
+    checkKnownStates(
+      w,
       [
         ["residentStateCode", p.residentStateCode],
         ["home.stateCode", p.home?.stateCode],

@@ -151,14 +151,14 @@ export async function saveSection(
   try {
     const result = await writeTransaction(appointmentId, async (tx): Promise<SaveResult> => {
       // Only what the section's rules use: the personal questions for PERSONAL, the uploaded documents for DOCS.
-      const { a, questions, ctx } = await loadRecord(tx, appointmentId, now, { questions: section === "PERSONAL", uploads: section === "DOCS" });
+      const { a, questions, ctx, stateCodes } = await loadRecord(tx, appointmentId, now, { questions: section === "PERSONAL", uploads: section === "DOCS" });
       const masks = storedMasks(a);
       const posted = withStoredValues(formData, SECTIONS[section].read(a, questions), masks);
       if (isReadOnlyStatus(a.appointmentStatusCode)) {
         const reply = parseWithZod(posted, { schema: coercedSectionSchemaWith(section, { ...ctx, mode: "draft" }), disableAutoCoercion: true }).reply({ formErrors: [READ_ONLY_SAVE], hideFields: [...SENSITIVE_FIELDS] });
         return { saved: false, reply: maskedReply(reply, masks), nextSection: section, dialog: { title: SAVE_FAILED.title, message: READ_ONLY_SAVE } };
       }
-      const w: SectionWork = { tx, a, ctx, user, role: row.role, request, now, questions };
+      const w: SectionWork = { tx, a, ctx, user, role: row.role, request, now, questions, stateCodes };
       const submission = await parseWithZod(posted, { schema: serverSchema(section, ctx, w), async: true, disableAutoCoercion: true });
       if (submission.status !== "success") {
         const reply = maskedReply(submission.reply({ hideFields: [...SENSITIVE_FIELDS] }), masks);
