@@ -238,7 +238,7 @@ export const personalSection: SectionModule<"personal"> = {
       answers.set(q, value);
     }
     if (answers.size > 0) {
-      await tx.$executeRaw`
+      await tx.$executeRaw`/* prepared */
         INSERT INTO appointment_answers (id, appointment_id, question_id, question_type, answer_boolean, updated_at)
         SELECT gen_random_uuid(), ${id}::int, q, 'QUES_TYP_PERSONAL', a, now()
           FROM unnest(${[...answers.keys()]}::int[], ${[...answers.values()]}::boolean[]) AS t(q, a)

@@ -31,6 +31,7 @@ import {
 import { agentName } from "./derive";
 import { isAppointmentTypeCode, isInvitationFlavour, type AppointmentTypeCode, type InvitationFlavour } from "./model";
 import { AGENT_NAME_SIGNATURES, alwaysPresentDocument, isCheckboxSignature, type SignatureType } from "./codes";
+import { PREPARED } from "~/lib/db.server";
 import { type ValidationContext } from "./form-data";
 import { storedOf } from "./sensitive.server";
 
@@ -176,7 +177,7 @@ export function signatureReader(a: Pick<FullAppointment, "signatures">, agentNam
  * lists are columns.server.ts's. $1 the application, $2 whether the questions are needed, $3
  * whether the uploads are.
  */
-const RECORD_SQL = `
+const RECORD_SQL = `${PREPARED}
   SELECT json_build_object(
     'a', (SELECT ${jsonObjectOf("t", APPOINTMENT_COLUMNS)} FROM appointments t WHERE t.appointment_id = $1),
     'personal', (SELECT ${jsonObjectOf("t", PERSONAL_COLUMNS)} FROM appointment_personal t WHERE t.appointment_id = $1),

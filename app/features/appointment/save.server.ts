@@ -168,7 +168,7 @@ export async function saveSection(
       // Who saved, and the audit row, in one statement of the same transaction: a save is never
       // recorded without its audit row, nor audited without being saved.
       const audit = auditRow("APPOINTMENT_SAVED", appointmentAuditTarget(user, appointmentId, request, { section }));
-      await tx.$executeRaw`
+      await tx.$executeRaw`/* prepared */
         WITH saved AS (
           UPDATE appointments SET updated_by_id = ${realUserId(user)}::uuid, updated_at = ${new Date()}
            WHERE appointment_id = ${appointmentId}
