@@ -242,8 +242,8 @@ export async function upsertApplicationRow<M>(
 ): Promise<void> {
   const fields = (Object.keys(data) as Array<keyof M & string>).filter((f) => data[f] !== undefined && f !== "appointmentId" && f !== "updatedAt");
   const names = fields.map((f) => (columns as Record<string, Column>)[f]![0]);
-  const sql = `${PREPARED} INSERT INTO ${table} (appointment_id, ${names.join(", ")}, updated_at)
-    VALUES ($1, ${names.map((_, i) => `$${i + 2}`).join(", ")}, now())
-    ON CONFLICT (appointment_id) DO UPDATE SET ${names.map((c) => `${c} = EXCLUDED.${c}`).join(", ")}, updated_at = EXCLUDED.updated_at`;
+  const sql = `${PREPARED} INSERT INTO ${table} (${["appointment_id", ...names, "updated_at"].join(", ")})
+    VALUES (${["$1", ...names.map((_, i) => `$${i + 2}`), "now()"].join(", ")})
+    ON CONFLICT (appointment_id) DO UPDATE SET ${[...names, "updated_at"].map((c) => `${c} = EXCLUDED.${c}`).join(", ")}`;
   await db.$executeRawUnsafe(sql, appointmentId, ...fields.map((f) => data[f]));
 }
