@@ -11,7 +11,7 @@ import { prisma } from "./db.server";
 import { env } from "./env.server";
 import { oidcConfig, oidcEndpoints } from "./oidc.server";
 import { hasPerRequest, perRequest, seedPerRequest } from "./request-scope.server";
-import { getSessionWithUsers, hasSessionCookie } from "./session.server";
+import { getSessionWithUsers, hasSessionCookie, type SessionExtra } from "./session.server";
 
 export type SignedIn = { userId: string; idToken: string | null };
 
@@ -209,13 +209,15 @@ export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
 
 /**
  * getCurrentUser() and, in the same statement, more columns computed from the
- * session's user (`s.user_id`; SQL text of our own, e.g. the shell's).
+ * session's user (`s.user_id`; SQL text of our own, e.g. the shell's), with
+ * more joins and their values when given as a SessionExtra (e.g. the
+ * appointment access check, access.server.ts).
  * `extra` is null when the user was already read for this request without
  * them (the caller then reads them itself) or when nobody is signed in.
  */
 export async function getCurrentUserWith(
   request: Request,
-  extraColumns: string,
+  extraColumns: string | SessionExtra,
 ): Promise<{ user: CurrentUser | null; extra: Record<string, unknown> | null }> {
   if (hasPerRequest(request, "currentUser")) return { user: await getCurrentUser(request), extra: null };
   const loaded = loadCurrentUser(request, extraColumns);
@@ -229,7 +231,7 @@ export async function getCurrentUserWith(
 
 async function loadCurrentUser(
   request: Request,
-  extraColumns?: string,
+  extraColumns?: string | SessionExtra,
 ): Promise<{ user: CurrentUser | null; extra: Record<string, unknown> | null }> {
   const none = { user: null, extra: null };
   // One statement: the session joined with its user and impersonator.
@@ -268,10 +270,29 @@ function pathOf(request: Request) {
 export async function requireUser(request: Request): Promise<CurrentUser> {
   const user = await getCurrentUser(request);
   if (user) return user;
+  throw await signInAgain(request);
+}
+
+/**
+ * requireUser() with more of the session's statement (getCurrentUserWith): the
+ * signed-in user and the extra columns (null when the user had already been
+ * read for this request: the caller then reads them itself).
+ */
+export async function requireUserWith(
+  request: Request,
+  extra: string | SessionExtra,
+): Promise<{ user: CurrentUser; extra: Record<string, unknown> | null }> {
+  const got = await getCurrentUserWith(request, extra);
+  if (got.user) return { user: got.user, extra: got.extra };
+  throw await signInAgain(request);
+}
+
+/** What requireUser answers when nobody is signed in: the way to sign in (or 'Session Timeout' for a post). */
+async function signInAgain(request: Request): Promise<Response> {
   const returnTo = pathOf(request);
   const method = request.method.toUpperCase();
   if (method === "GET" || method === "HEAD") {
-    throw redirectDocument(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
+    return redirectDocument(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
   }
   const referer = request.headers.get("Referer");
   let back = returnTo;
@@ -284,7 +305,7 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
     }
   }
   const expired = await hasSessionCookie(request);
-  throw redirectDocument(`/session-expired?returnTo=${encodeURIComponent(back)}${expired ? "" : "&reason=none"}`, 303);
+  return redirectDocument(`/session-expired?returnTo=${encodeURIComponent(back)}${expired ? "" : "&reason=none"}`, 303);
 }
 
 /** The real person behind the session: the administrator while impersonating. */

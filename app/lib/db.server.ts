@@ -27,7 +27,8 @@ function create(): PrismaClient {
   // the process. Prisma's adapter listens only while it is connected, and queryRows() may run
   // before it is; the pool replaces the connection at the next statement.
   pool.on("error", (error) => console.warn(`[db] idle database connection lost: ${error.message}`));
-  const adapter = new PrismaPg(pool); // disconnectPrisma() ends the pool
+  // disconnectPrisma() ends the pool. Statements marked PREPARED run as named prepared statements.
+  const adapter = new PrismaPg(pool, { statementNameGenerator: (q) => (q.sql.includes(PREPARED) ? statementName(q.sql) : (undefined as unknown as string)) });
   if (!e.BENCH_ROUTES) return new PrismaClient({ adapter });
   // npm run bench:http: count the statements (GET /bench/queries) to profile a page.
   const c = new PrismaClient({ adapter, log: [{ emit: "event", level: "query" }] });
@@ -56,11 +57,7 @@ export const queryLog = { on: false, count: 0, recent: [] as string[] };
  */
 export async function queryRows<T>(text: string, values: readonly unknown[]): Promise<T[]> {
   client ??= create();
-  let name = statementNames.get(text);
-  if (!name) {
-    name = `portal_${createHash("sha256").update(text).digest("base64url").slice(0, 22)}`;
-    statementNames.set(text, name);
-  }
+  const name = statementName(text);
   const started = queryLog.on ? performance.now() : 0;
   const result = await pool!.query({ name, text, values: values as unknown[] });
   if (queryLog.on) {
@@ -72,6 +69,27 @@ export async function queryRows<T>(text: string, values: readonly unknown[]): Pr
 }
 
 const statementNames = new Map<string, string>();
+
+/** The name of a statement prepared per connection: a hash of its text (one text, one name). */
+export function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `portal_${createHash("sha256").update(text).digest("base64url").slice(0, 22)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * The marker of a statement run through Prisma ($queryRaw, $executeRaw, also inside a
+ * transaction) that is to run as a named prepared statement, as queryRows' do: PostgreSQL then
+ * parses and analyses it once per connection, not at every run. Put it as a comment in the
+ * statement's own text (`/* prepared *\/ SELECT …`), for hand-written statements of the hot paths
+ * with a fixed text (values only as parameters): each text stays prepared on every connection of
+ * the pool for the life of the connection. Prisma's own statements (and BEGIN, COMMIT) are not
+ * named.
+ */
+export const PREPARED = "/* prepared */";
 
 /** The Prisma client; use it as `prisma.user.findMany(...)`. */
 export const prisma: PrismaClient = new Proxy({} as PrismaClient, {

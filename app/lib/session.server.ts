@@ -120,17 +120,24 @@ export const SESSION_SQL = `
 
 const withExtra = new Map<string, string>();
 /**
- * SESSION_SQL with more columns computed from the session's user (`s.user_id`), e.g. the shell's
- * (shell.server.ts): one round trip for both. `columns` is SQL text of our own, never input.
+ * SESSION_SQL with more columns computed from the session's user (`s.user_id`, `u.*`), e.g. the
+ * shell's (shell.server.ts), and optionally more joins (`joins`, after the users' joins; their
+ * values as $2, $3… of extraValues): one round trip for both. `columns` and `joins` are SQL text
+ * of our own, never input.
  */
-function sessionSqlWith(columns: string): string {
-  let sql = withExtra.get(columns);
+function sessionSqlWith(columns: string, joins = ""): string {
+  const key = `${columns}\u0000${joins}`;
+  let sql = withExtra.get(key);
   if (!sql) {
     sql = SESSION_SQL.replace("\n    FROM sessions s", `,\n         ${columns}\n    FROM sessions s`);
-    withExtra.set(columns, sql);
+    if (joins) sql = sql.replace("\n   WHERE s.id = $1", `\n    ${joins}\n   WHERE s.id = $1`);
+    withExtra.set(key, sql);
   }
   return sql;
 }
+
+/** More of the session's statement: columns (and joins whose values are $2, $3…) of our own SQL. */
+export type SessionExtra = { columns: string; joins?: string; values?: readonly unknown[] };
 
 type SessionRow = {
   id: string;
@@ -156,13 +163,14 @@ function sessionUserOf(r: SessionRow, prefix: "u_" | "i_"): SessionUser | null {
  */
 export async function getSessionWithUsers(
   request: Request,
-  extraColumns?: string,
+  extra?: string | SessionExtra,
 ): Promise<(SessionRecord & { user: SessionUser; impersonator: SessionUser | null; extra: Record<string, unknown> }) | null> {
   const token = await readToken(request);
   if (!token) return null;
   const id = hash(token);
   // Every signed-in request runs this: straight through the pool (queryRows), one statement.
-  const [r] = await queryRows<SessionRow>(extraColumns ? sessionSqlWith(extraColumns) : SESSION_SQL, [id]);
+  const more = typeof extra === "string" ? { columns: extra } : extra;
+  const [r] = await queryRows<SessionRow>(more ? sessionSqlWith(more.columns, more.joins) : SESSION_SQL, [id, ...(more?.values ?? [])]);
   if (!r) return null;
   const row = {
     id: r.id,

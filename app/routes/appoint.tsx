@@ -14,7 +14,7 @@ import { Dialog } from "~/components/Dialog";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import { UploadForm } from "~/components/UploadForm";
-import { requireAppointmentAccess } from "~/features/appointment/access.server";
+import { requireUserAndAppointmentAccess } from "~/features/appointment/access.server";
 import { addStateFormOf, addStateStep, isAddStateIntent, pendingAddState, type AddStateView } from "~/features/appointment/add-state";
 import { echoReply, saveSection, submitApplication } from "~/features/appointment/appointment.server";
 import { acceptEsignConsent } from "~/features/appointment/evidence.server";
@@ -66,10 +66,16 @@ type ActionData = {
 };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const id = appointmentIdOf(new URL(request.url));
-  // Who may post here, before a byte of the body is read (404 for someone else's application).
-  const access = await requireAppointmentAccess(user, id, { write: true, request });
+  let id: number;
+  try {
+    id = appointmentIdOf(new URL(request.url));
+  } catch (notFound) {
+    await requireUser(request); // nobody signed in: the sign-in answer first, as for any post
+    throw notFound;
+  }
+  // Who is asking and whether they may post here, in one statement, before a byte of the body is
+  // read (404 for someone else's application, 403 read-only).
+  const { user, access } = await requireUserAndAppointmentAccess(request, id, { write: true });
   const formData = await readForm(request, { repeatable: ["states"] });
   const section = formData.get("section");
   if (!isSectionId(section)) throw new Response("Unknown section", { status: 400 });

@@ -17,6 +17,7 @@
 // administrator's). Anyone else gets 404, as if the record did not exist.
 import type { Appointment } from "~/generated/prisma/client";
 import { audit } from "~/lib/audit.server";
+import { requireUserWith } from "~/lib/auth.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { isUnderUser } from "~/features/hierarchy/hierarchy.server";
@@ -67,8 +68,39 @@ export async function requireAppointmentAccess(
           include: { appointmentLink: { select: { recruiterAgentId: true } } },
         })
       : null;
+  const role = await decideAccess(user, appointmentId, found, () => isUplineOf(user, found!, found!.appointmentLink?.recruiterAgentId), opts);
+  const { appointmentLink: _link, ...row } = found!;
+  return { ...row, role };
+}
+
+/** What the save path needs of the application row (requireUserAndAppointmentAccess). */
+export type AccessRow = Pick<
+  Appointment,
+  | "appointmentId"
+  | "userId"
+  | "submitterId"
+  | "recruiterAgentId"
+  | "appointmentStatusCode"
+  | "appointmentTypeCode"
+  | "invitationFlavour"
+  | "isDeleted"
+  | "isPaperAppointment"
+> & { role: AppointmentRole };
+
+/**
+ * The access rule (the header) on a row read by the caller: the user's role,
+ * or a thrown 404 / 403 'read-only' Response after an ACCESS_DENIED audit row.
+ * `under` answers the hierarchy rule; it is asked only when no other role applies.
+ */
+async function decideAccess(
+  user: CurrentUser,
+  appointmentId: number,
+  found: (Pick<Appointment, "userId" | "submitterId" | "isDeleted" | "appointmentStatusCode">) | null,
+  under: () => Promise<boolean> | boolean,
+  opts: AccessOptions,
+): Promise<AppointmentRole> {
   let role = found && !found.isDeleted ? appointmentRole(user, found) : null;
-  if (found && !found.isDeleted && !role && (await isUplineOf(user, found, found.appointmentLink?.recruiterAgentId))) role = "UPLINE";
+  if (found && !found.isDeleted && !role && (await under())) role = "UPLINE";
   if (!found || !role) {
     await refuse(user, appointmentId, opts, found ? "not yours" : "not found");
     throw new Response(null, { status: 404 });
@@ -81,8 +113,82 @@ export async function requireAppointmentAccess(
     await refuse(user, appointmentId, opts, `read-only (${found.appointmentStatusCode})`);
     throw new Response(READ_ONLY_MESSAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
-  const { appointmentLink: _link, ...row } = found;
-  return { ...row, role };
+  return role;
+}
+
+/**
+ * The application's columns and the hierarchy rule, in the session's statement
+ * (requireUserAndAppointmentAccess): `s.user_id` is the effective user (the
+ * person impersonated), `u` their row. The hierarchy rule (isUnderUser's
+ * query on the recruiter position, the link's recruiter position and the
+ * paper submitter's positions) is evaluated only when no other role applies.
+ */
+const ACCESS_WITH_SESSION = {
+  columns: `ap.appointment_id AS ap_appointment_id, ap.user_id AS ap_user_id, ap.submitter_id AS ap_submitter_id,
+         ap.recruiter_agent_id AS ap_recruiter_agent_id, ap.appointment_status_code AS ap_appointment_status_code,
+         ap.appointment_type_code AS ap_appointment_type_code, ap.invitation_flavour AS ap_invitation_flavour,
+         ap.is_deleted AS ap_is_deleted, ap.is_paper_appointment AS ap_is_paper_appointment,
+         CASE WHEN ap.appointment_id IS NULL OR ap.is_deleted OR ap.user_id = s.user_id OR ap.submitter_id = s.user_id OR u.is_internal
+              THEN NULL
+              ELSE EXISTS (
+                SELECT 1
+                  FROM agents v
+                  JOIN agent_closure c ON c.ancestor_id = v.id
+                 WHERE v.user_id = s.user_id
+                   AND v.is_active
+                   AND (c.descendant_id = ap.recruiter_agent_id
+                        OR c.descendant_id = apl.recruiter_agent_id
+                        OR c.descendant_id IN (SELECT sa.id FROM agents sa WHERE sa.user_id = ap.submitter_id)))
+         END AS ap_under`,
+  joins: `LEFT JOIN appointments ap ON ap.appointment_id = $2::int
+    LEFT JOIN appointment_links apl ON apl.appointment_link_id = ap.appointment_link_id`,
+};
+
+type AccessColumns = {
+  ap_appointment_id: number | null;
+  ap_user_id: string | null;
+  ap_submitter_id: string | null;
+  ap_recruiter_agent_id: number | null;
+  ap_appointment_status_code: string;
+  ap_appointment_type_code: string;
+  ap_invitation_flavour: string;
+  ap_is_deleted: boolean;
+  ap_is_paper_appointment: boolean;
+  ap_under: boolean | null;
+};
+
+/**
+ * requireUser() and requireAppointmentAccess() in one statement: the session,
+ * its users and the application row with the hierarchy rule (ACCESS_WITH_SESSION).
+ * The same rules, refusals and audit rows; nobody signed in gets requireUser's answer.
+ */
+export async function requireUserAndAppointmentAccess(
+  request: Request,
+  appointmentId: number,
+  opts: Omit<AccessOptions, "request"> = {},
+): Promise<{ user: CurrentUser; access: AccessRow }> {
+  const valid = Number.isSafeInteger(appointmentId) && appointmentId > 0 && appointmentId <= 2_147_483_647;
+  const { user, extra } = await requireUserWith(request, { ...ACCESS_WITH_SESSION, values: [valid ? appointmentId : null] });
+  const withRequest = { ...opts, request };
+  // The user had been read for this request already (without the row): the row on its own.
+  if (!extra) return { user, access: await requireAppointmentAccess(user, appointmentId, withRequest) };
+  const r = extra as AccessColumns;
+  const found =
+    r.ap_appointment_id == null
+      ? null
+      : {
+          appointmentId: r.ap_appointment_id,
+          userId: r.ap_user_id,
+          submitterId: r.ap_submitter_id,
+          recruiterAgentId: r.ap_recruiter_agent_id,
+          appointmentStatusCode: r.ap_appointment_status_code,
+          appointmentTypeCode: r.ap_appointment_type_code,
+          invitationFlavour: r.ap_invitation_flavour,
+          isDeleted: r.ap_is_deleted,
+          isPaperAppointment: r.ap_is_paper_appointment,
+        };
+  const role = await decideAccess(user, appointmentId, found, () => r.ap_under === true, withRequest);
+  return { user, access: { ...found!, role } };
 }
 
 /** The hierarchy rule: the application's recruiter (or paper submitter) is the user or in the user's downline. */
@@ -97,8 +203,8 @@ async function refuse(user: CurrentUser, appointmentId: number, opts: AccessOpti
   await auditAppointment("ACCESS_DENIED", user, appointmentId, opts.request, { what: opts.write ? "appointment write" : "appointment read", reason });
 }
 
-/** What requireAppointmentAccess answered: a caller that has it need not check again. */
-export type CheckedAccess = Awaited<ReturnType<typeof requireAppointmentAccess>>;
+/** What requireAppointmentAccess or requireUserAndAppointmentAccess answered: a caller that has it need not check again. */
+export type CheckedAccess = AccessRow;
 
 /** The audit fields about an application, naming the user and any impersonating administrator. */
 export function appointmentAuditTarget(user: CurrentUser, appointmentId: number, request?: Request, details?: Record<string, unknown>) {

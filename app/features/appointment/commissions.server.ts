@@ -3,6 +3,7 @@
 // Bank details are kept only for direct deposit and the assignment only when
 // chosen (data minimisation): choosing another type is the explicit action
 // that clears them.
+import { BANK_COLUMNS, REMIT_COLUMNS, upsertApplicationRow } from "./columns.server";
 import { isoDate, parseIsoDate } from "./derive";
 import { hasRemitAssignment, showsCommissionSchedule } from "./model";
 import { type SignatureType } from "./codes";
@@ -62,7 +63,7 @@ export const commissionsSection: SectionModule<"commissions"> = {
   },
 
   async check(c, w, add) {
-    if (isAssigned(c, w)) await checkKnownStates(w.tx, [["commissionRemitAssign.stateCode", c.commissionRemitAssign?.stateCode]], add);
+    if (isAssigned(c, w)) checkKnownStates(w, [["commissionRemitAssign.stateCode", c.commissionRemitAssign?.stateCode]], add);
     await checkSignatureConsent(signatures(c, w), w, add);
   },
 
@@ -83,7 +84,7 @@ export const commissionsSection: SectionModule<"commissions"> = {
         accountName: orNull(b.accountName),
         accountTypeCode: orNull(b.accountTypeCode),
       };
-      await tx.appointmentBankInfo.upsert({ where: { appointmentId: id }, create: { appointmentId: id, ...data }, update: data });
+      await upsertApplicationRow(tx, "appointment_bank_info", BANK_COLUMNS, id, data);
     } else {
       // Bank details are kept only for direct deposit (data minimisation).
       await tx.appointmentBankInfo.deleteMany({ where: { appointmentId: id } });
@@ -100,7 +101,7 @@ export const commissionsSection: SectionModule<"commissions"> = {
         stateCode: orNull(r.stateCode),
         zip: orNull(r.zip),
       };
-      await tx.commissionRemitAssign.upsert({ where: { appointmentId: id }, create: { appointmentId: id, ...data }, update: data });
+      await upsertApplicationRow(tx, "commission_remit_assign", REMIT_COLUMNS, id, data);
     } else {
       await tx.commissionRemitAssign.deleteMany({ where: { appointmentId: id } });
     }

@@ -220,7 +220,7 @@ export async function writeSignatures(db: Db, input: SignatureWrite): Promise<st
   // Every changed signature in one statement: a blank one ('' or 'N') carries no evidence, a
   // given one the signer, acting user, time, address, browser, statement and document version.
   const blank = codes.map((code) => changes[code] === "" || changes[code] === "N");
-  await db.$executeRaw`
+  await db.$executeRaw`/* prepared */
     INSERT INTO appointment_signatures (id, appointment_id, signature_type_code, signature_value, signed_by_user_id, acting_user_id,
                                         signed_at, ip_address, user_agent, acknowledged_text, document_version, updated_at)
     SELECT gen_random_uuid(), ${appointmentId}::int, t.code, t.value,

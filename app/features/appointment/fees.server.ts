@@ -2,6 +2,7 @@
 // state fee question (PA / MT), the card for representative types and the
 // fees signature (spec part 2 §3–§5). No card is kept for types that pay
 // fees from commissions.
+import { CARD_COLUMNS, upsertApplicationRow } from "./columns.server";
 import { stateFeeAmount } from "./derive";
 import { NOT_APPLICABLE, UNKNOWN_STATE } from "./messages";
 import { feesApply, showsCreditCard } from "./model";
@@ -51,7 +52,7 @@ export const feesSection: SectionModule<"fees"> = {
     const codes = [...new Set(f.states ?? [])];
     const known = new Set((await catalogue(w, codes)).map((s) => s.stateCode));
     if (codes.some((c) => !known.has(c))) add("states", UNKNOWN_STATE);
-    if (showsCreditCard(w.ctx)) await checkKnownStates(w.tx, [["ccInfo.stateCode", f.ccInfo?.stateCode]], add);
+    if (showsCreditCard(w.ctx)) checkKnownStates(w, [["ccInfo.stateCode", f.ccInfo?.stateCode]], add);
     await checkSignatureConsent(signatures(f), w, add);
   },
 
@@ -93,7 +94,7 @@ export const feesSection: SectionModule<"fees"> = {
         stateCode: orNull(card.stateCode),
         zip: orNull(card.zip),
       };
-      await tx.appointmentCardInfo.upsert({ where: { appointmentId: id }, create: { appointmentId: id, ...data }, update: data });
+      await upsertApplicationRow(tx, "appointment_card_info", CARD_COLUMNS, id, data);
     } else {
       // No card is kept for types that pay fees from commissions.
       await tx.appointmentCardInfo.deleteMany({ where: { appointmentId: id } });

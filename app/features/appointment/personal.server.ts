@@ -3,6 +3,7 @@
 // name follow the names (capitalised) unless typed otherwise, corporate types
 // mirror the business tax id and name into the W-9, same-as-mailing copies
 // the home address.
+import { IRS_COLUMNS, PERSONAL_COLUMNS, upsertApplicationRow } from "./columns.server";
 import { decryptField } from "~/lib/crypto.server";
 import { agentName, applyPersonalDerivations, isoDate, parseIsoDate, stateFeeAmount, w9Name } from "./derive";
 import { UNKNOWN_QUESTION } from "./messages";
@@ -165,8 +166,8 @@ export const personalSection: SectionModule<"personal"> = {
       const plainTax = plainOf(taxId, w.a.personal?.businessTaxIdEncrypted);
       if (plainSsn && plainTax && plainSsn === plainTax) add("businessTaxID", MESSAGES.ssnEqualsTaxId);
     }
-    await checkKnownStates(
-      w.tx,
+    checkKnownStates(
+      w,
       [
         ["residentStateCode", p.residentStateCode],
         ["home.stateCode", p.home?.stateCode],
@@ -217,7 +218,7 @@ export const personalSection: SectionModule<"personal"> = {
     // Rows whose columns already hold the posted values are not written again (the record was read
     // in this transaction, under the row lock).
     if (!unchanged(w.a.personal, personalData)) {
-      await tx.appointmentPersonal.upsert({ where: { appointmentId: id }, create: { appointmentId: id, ...personalData }, update: personalData });
+      await upsertApplicationRow(tx, "appointment_personal", PERSONAL_COLUMNS, id, personalData);
     }
     await writeAddress(tx, w.a, "ADRTYP_HOME", p.home);
     if (business) await writeAddress(tx, w.a, "ADRTYP_BUSINESS", p.business);
@@ -238,7 +239,7 @@ export const personalSection: SectionModule<"personal"> = {
       answers.set(q, value);
     }
     if (answers.size > 0) {
-      await tx.$executeRaw`
+      await tx.$executeRaw`/* prepared */
         INSERT INTO appointment_answers (id, appointment_id, question_id, question_type, answer_boolean, updated_at)
         SELECT gen_random_uuid(), ${id}::int, q, 'QUES_TYP_PERSONAL', a, now()
           FROM unnest(${[...answers.keys()]}::int[], ${[...answers.values()]}::boolean[]) AS t(q, a)
@@ -260,7 +261,7 @@ export const personalSection: SectionModule<"personal"> = {
         ...(e ? { employerIdNumberEncrypted: e.encrypted, employerIdNumberLast4: e.last4 } : {}),
       };
       if (!unchanged(w.a.irsInfo, irs)) {
-        await tx.appointmentIrsInfo.upsert({ where: { appointmentId: id }, create: { appointmentId: id, ...irs }, update: irs });
+        await upsertApplicationRow(tx, "appointment_irs_info", IRS_COLUMNS, id, irs);
       }
     }
 

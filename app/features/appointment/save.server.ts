@@ -31,7 +31,7 @@ import { CHECKBOX_SIGNATURE_TYPES } from "./codes";
 import { ALL_FIELDS, type ValidationContext } from "./form-data";
 import { personalSection } from "./personal.server";
 import { flavourOf, loadRecord, typeOf } from "./record.server";
-import { sectionSchema } from "./schema";
+import { coercedSectionSchemaWith } from "./schema";
 import type { SectionModule, SectionWork } from "./section.server";
 import { SENSITIVE_FIELDS, echoReply, maskedReply, storedMasks, type SensitiveField } from "./sensitive.server";
 import { TurnRefused, writeTransaction } from "./turns.server";
@@ -109,9 +109,13 @@ function pathOf(name: string): Array<string | number> {
   return name === "" ? [] : name.split(/\.|\[(\d+)\]/).filter((s) => s !== undefined && s !== "").map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
 
-/** The section's schema (draft rules) with its database checks as an async refinement. */
+/**
+ * The section's schema (draft rules) with its database checks as an async refinement, on the
+ * section's coerced shape built once (schema.ts coercedSectionSchema): parse it with
+ * disableAutoCoercion.
+ */
 function serverSchema(section: DataSectionId, ctx: ValidationContext, w: SectionWork) {
-  return (sectionSchema(section, { ...ctx, mode: "draft" }) as z.ZodType<object>).superRefine(async (value, zctx) => {
+  return (coercedSectionSchemaWith(section, { ...ctx, mode: "draft" }) as z.ZodType<object>).superRefine(async (value, zctx) => {
     if (zctx.issues.length) return;
     await SECTIONS[section].check(value, w, (name, message) => zctx.addIssue({ code: "custom", path: pathOf(name), message }));
   });
@@ -147,15 +151,15 @@ export async function saveSection(
   try {
     const result = await writeTransaction(appointmentId, async (tx): Promise<SaveResult> => {
       // Only what the section's rules use: the personal questions for PERSONAL, the uploaded documents for DOCS.
-      const { a, questions, ctx } = await loadRecord(tx, appointmentId, now, { questions: section === "PERSONAL", uploads: section === "DOCS" });
+      const { a, questions, ctx, stateCodes } = await loadRecord(tx, appointmentId, now, { questions: section === "PERSONAL", uploads: section === "DOCS" });
       const masks = storedMasks(a);
       const posted = withStoredValues(formData, SECTIONS[section].read(a, questions), masks);
       if (isReadOnlyStatus(a.appointmentStatusCode)) {
-        const reply = parseWithZod(posted, { schema: sectionSchema(section, { ...ctx, mode: "draft" }) }).reply({ formErrors: [READ_ONLY_SAVE], hideFields: [...SENSITIVE_FIELDS] });
+        const reply = parseWithZod(posted, { schema: coercedSectionSchemaWith(section, { ...ctx, mode: "draft" }), disableAutoCoercion: true }).reply({ formErrors: [READ_ONLY_SAVE], hideFields: [...SENSITIVE_FIELDS] });
         return { saved: false, reply: maskedReply(reply, masks), nextSection: section, dialog: { title: SAVE_FAILED.title, message: READ_ONLY_SAVE } };
       }
-      const w: SectionWork = { tx, a, ctx, user, role: row.role, request, now, questions };
-      const submission = await parseWithZod(posted, { schema: serverSchema(section, ctx, w), async: true });
+      const w: SectionWork = { tx, a, ctx, user, role: row.role, request, now, questions, stateCodes };
+      const submission = await parseWithZod(posted, { schema: serverSchema(section, ctx, w), async: true, disableAutoCoercion: true });
       if (submission.status !== "success") {
         const reply = maskedReply(submission.reply({ hideFields: [...SENSITIVE_FIELDS] }), masks);
         return { saved: false, reply, nextSection: section, dialog: { title: SAVE_FAILED.title, message: firstError(reply.error) ?? SAVE_FAILED.message } };
@@ -164,7 +168,7 @@ export async function saveSection(
       // Who saved, and the audit row, in one statement of the same transaction: a save is never
       // recorded without its audit row, nor audited without being saved.
       const audit = auditRow("APPOINTMENT_SAVED", appointmentAuditTarget(user, appointmentId, request, { section }));
-      await tx.$executeRaw`
+      await tx.$executeRaw`/* prepared */
         WITH saved AS (
           UPDATE appointments SET updated_by_id = ${realUserId(user)}::uuid, updated_at = ${new Date()}
            WHERE appointment_id = ${appointmentId}

@@ -13,6 +13,7 @@
 // The pieces live in rules/: kit.ts (how rules add issues, shared checks and
 // shapes) and one module per section (shape, normalising, rules). Messages
 // and limits are in messages.ts.
+import { unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { WIZARD_APPOINTMENT_TYPES, type DataSectionId, type InvitationFlavour } from "./model";
 import { type StoredSensitive, type ValidationContext } from "./form-data";
@@ -27,20 +28,71 @@ import { normalizePersonal, personalRules, personalShape } from "./rules/persona
 export type { IssueParams } from "./rules/kit";
 export { EO_CERT_FIELD } from "./rules/documents";
 
+// Each section's schema: its normalised shape (ctx-free, built once) with the rules of the context
+// as one superRefine.
+const SECTION_BASES = {
+  PERSONAL: z.preprocess((v) => normalizePersonal(asObject(v)), personalShape),
+  COMMS: z.preprocess((v) => normalizeCommissions(asObject(v)), commissionsShape),
+  FEES: z.preprocess((v) => normalizeFees(asObject(v)), feesShape),
+  AGREEMENTS: z.preprocess((v) => normalizeAgreements(asObject(v)), agreementsShape),
+  DOCS: documentsShape,
+} as const satisfies Record<DataSectionId, z.ZodType>;
+type Bases = typeof SECTION_BASES;
+
+const SECTION_RULES: { [K in DataSectionId]: (v: z.output<Bases[K]>, ctx: ValidationContext, add: ReturnType<typeof adder>) => void } = {
+  PERSONAL: personalRules,
+  COMMS: commissionsRules,
+  FEES: feesRules,
+  AGREEMENTS: agreementsRules,
+  DOCS: documentsRules,
+};
+
+function withRules<S extends z.ZodType>(section: DataSectionId, base: S, ctx: ValidationContext): S {
+  const rules = SECTION_RULES[section] as (v: unknown, ctx: ValidationContext, add: ReturnType<typeof adder>) => void;
+  return base.superRefine((v, zctx) => rules(v, ctx, adder(zctx, draft(ctx, v)))) as S;
+}
+
 export function personalSchema(ctx: ValidationContext) {
-  return z.preprocess((v) => normalizePersonal(asObject(v)), personalShape).superRefine((v, zctx) => personalRules(v, ctx, adder(zctx, draft(ctx, v))));
+  return withRules("PERSONAL", SECTION_BASES.PERSONAL, ctx);
 }
 export function commissionsSchema(ctx: ValidationContext) {
-  return z.preprocess((v) => normalizeCommissions(asObject(v)), commissionsShape).superRefine((v, zctx) => commissionsRules(v, ctx, adder(zctx, draft(ctx, v))));
+  return withRules("COMMS", SECTION_BASES.COMMS, ctx);
 }
 export function feesSchema(ctx: ValidationContext) {
-  return z.preprocess((v) => normalizeFees(asObject(v)), feesShape).superRefine((v, zctx) => feesRules(v, ctx, adder(zctx, draft(ctx, v))));
+  return withRules("FEES", SECTION_BASES.FEES, ctx);
 }
 export function agreementsSchema(ctx: ValidationContext) {
-  return z.preprocess((v) => normalizeAgreements(asObject(v)), agreementsShape).superRefine((v, zctx) => agreementsRules(v, ctx, adder(zctx, draft(ctx, v))));
+  return withRules("AGREEMENTS", SECTION_BASES.AGREEMENTS, ctx);
 }
 export function documentsSchema(ctx: ValidationContext) {
-  return documentsShape.superRefine((v, zctx) => documentsRules(v, ctx, adder(zctx, draft(ctx, v))));
+  return withRules("DOCS", SECTION_BASES.DOCS, ctx);
+}
+
+const coerced = new Map<DataSectionId, z.ZodType>();
+/**
+ * The section's shape as conform coerces a post (`coerceFormValue`, what parseWithZod applies to
+ * every schema it is given), built once per section. parseWithZod caches that coercion per schema
+ * object only, and a section's schema is a new object per context (the rules are closures over
+ * it): a save paid the rebuilding of every coerced field (about 1 ms of CPU per save on PERSONAL,
+ * docs/performance.md 'Saves, third pass'). The rules are then added on the coerced shape
+ * (coercedSectionSchemaWith): the same pipe with the same checks as conform builds, so the
+ * same values and messages.
+ */
+export function coercedSectionSchema<K extends DataSectionId>(section: K): z.ZodType<z.output<Bases[K]>> {
+  let s = coerced.get(section);
+  if (!s) {
+    s = coerceFormValue(SECTION_BASES[section]) as z.ZodType;
+    coerced.set(section, s);
+  }
+  return s as z.ZodType<z.output<Bases[K]>>;
+}
+
+/**
+ * The section's schema for a form post, already coerced: parse it with
+ * `parseWithZod(formData, { schema, disableAutoCoercion: true })`.
+ */
+export function coercedSectionSchemaWith(section: DataSectionId, ctx: ValidationContext) {
+  return withRules(section, coercedSectionSchema(section), ctx);
 }
 
 // ---------------------------------------------------------------- wizard

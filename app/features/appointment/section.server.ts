@@ -27,6 +27,8 @@ export type SectionWork = {
   request: Request;
   now: Date;
   questions: Question[];
+  /** The state catalogue's codes (state_fees), read with the record (loadRecord). */
+  stateCodes: ReadonlySet<string>;
 };
 
 /** Adds a refusal to a field (conform's name; '' for the whole form). */
@@ -42,13 +44,9 @@ export type SectionModule<K extends keyof ApplicationData> = {
   write(value: ApplicationData[K], w: SectionWork): Promise<void>;
 };
 
-/** State codes that are not in the state catalogue, each reported on its field. */
-export async function checkKnownStates(tx: Db, fields: Array<[name: string, code: string | undefined]>, add: AddIssue): Promise<void> {
-  const present = fields.filter((f): f is [string, string] => !!f[1]);
-  if (present.length === 0) return;
-  const rows = await tx.stateFee.findMany({ where: { stateCode: { in: present.map((f) => f[1].toUpperCase()) } }, select: { stateCode: true } });
-  const found = new Set(rows.map((s) => s.stateCode));
-  for (const [name, code] of present) if (!found.has(code.toUpperCase())) add(name, UNKNOWN_STATE);
+/** State codes that are not in the state catalogue (the codes read with the record), each reported on its field. */
+export function checkKnownStates(w: Pick<SectionWork, "stateCodes">, fields: Array<[name: string, code: string | undefined]>, add: AddIssue): void {
+  for (const [name, code] of fields) if (code && !w.stateCodes.has(code.toUpperCase())) add(name, UNKNOWN_STATE);
 }
 
 /** A changed signature (not an agent name) needs the signer's consent to sign electronically. */

@@ -58,7 +58,7 @@ export function writeTransaction<T>(appointmentId: number, fn: (tx: Db) => Promi
         // The lock timeout (for this transaction) and the row lock in one statement: set_config is
         // volatile, so it is a filter of the row's scan, evaluated before the row is locked
         // (tests/integration/appointment-save-path.test.ts holds the lock from another transaction).
-        await tx.$queryRaw`
+        await tx.$queryRaw`/* prepared */
           SELECT appointment_id FROM appointments
            WHERE appointment_id = ${appointmentId} AND set_config('lock_timeout', '5s', true) IS NOT NULL
              FOR UPDATE`;

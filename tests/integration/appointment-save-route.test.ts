@@ -1,0 +1,160 @@
+// A save through the route (POST /appoint?id=…, the action as the server runs
+// it, with a session cookie), against a real PostgreSQL:
+//  - who may save: the session, its user and the access check are one
+//    statement (requireUserAndAppointmentAccess), and the rules are those of
+//    requireAppointmentAccess: the prospect and an internal administrator save;
+//    another prospect, an administrator impersonating someone else, a deleted
+//    application and a bad id get 404 (audited); a submitted application 403
+//    read-only; nobody signed in gets the Session Timeout page;
+//  - a save runs a fixed number of statements (docs/performance.md 'Saves,
+//    third pass'): a test that fails if a statement is added back.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { User } from "~/generated/prisma/client";
+import { disconnectPrisma, prisma, queryLog } from "~/lib/db.server";
+import { resetEnvCache } from "~/lib/env.server";
+import { resetSecretsCache } from "~/lib/secrets.server";
+import { createSession } from "~/lib/session.server";
+import { action as appointAction } from "~/routes/appoint";
+import { useTestDatabase } from "../support/db";
+import { createUser } from "../support/factories";
+import { filledIn, newProspect, useWorldWithJobs } from "./appointment-fixtures";
+
+useTestDatabase();
+
+const APP_URL = "http://localhost:3000";
+/**
+ * Statements of a save of Personal Information (BEGIN not counted), repeating the stored values:
+ * session with its users and the access check (1), lock (1), the record with the personal
+ * questions and the state codes (1), updated_by with the audit row (1), COMMIT (1).
+ */
+const REPEATING_STATEMENTS = 5;
+/** The same save changing the middle name: also the personal row and the W-9 row (its name follows the names). */
+const CHANGING_STATEMENTS = 7;
+
+beforeAll(async () => {
+  process.env.APP_URL = APP_URL;
+  process.env.ENCRYPTION_KEY = "save-route-test-key-0123456789abcdef0123456789";
+  // Counts statements (queryLog), as npm run bench:http does: the client is made again with it.
+  process.env.BENCH_ROUTES = "1";
+  resetEnvCache();
+  resetSecretsCache();
+  await disconnectPrisma();
+});
+
+afterAll(() => {
+  delete process.env.BENCH_ROUTES;
+  resetEnvCache();
+});
+
+const world = useWorldWithJobs();
+
+async function cookieOf(userId: string, impersonatorUserId?: string): Promise<string> {
+  return (await createSession(new Request(`${APP_URL}/`), { userId, impersonatorUserId })).split(";")[0]!;
+}
+
+/** The action's answer: its status, and for a Response the Location. */
+async function post(cookie: string | null, id: string | number, fields: Record<string, string>) {
+  const request = new Request(`${APP_URL}/appoint?id=${id}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { ...(cookie ? { Cookie: cookie } : {}), "Content-Type": "application/x-www-form-urlencoded", Origin: APP_URL },
+  });
+  try {
+    const r = (await appointAction({ request, params: {}, context: {} })) as unknown;
+    if (r instanceof Response) return { status: r.status, location: r.headers.get("Location"), dialog: undefined };
+    const d = r as { init?: { status?: number }; data?: { dialog?: { kind: string } } };
+    return { status: d.init?.status ?? 200, location: null, dialog: d.data?.dialog?.kind };
+  } catch (e) {
+    if (e instanceof Response) return { status: e.status, location: e.headers.get("Location"), dialog: undefined };
+    throw e;
+  }
+}
+
+const save = (firstName: string, middleName = "Quinn") => ({ section: "PERSONAL", intent: "save", firstName, middleName });
+
+async function countStatements<T>(f: () => Promise<T>): Promise<{ count: number; recent: string[]; value: T }> {
+  queryLog.on = true;
+  queryLog.count = 0;
+  queryLog.recent.length = 0;
+  try {
+    const value = await f();
+    return { count: queryLog.count, recent: [...queryLog.recent], value };
+  } finally {
+    queryLog.on = false;
+  }
+}
+
+const firstNameOf = async (id: number) => (await prisma.appointmentPersonal.findUniqueOrThrow({ where: { appointmentId: id } })).firstName;
+const denials = (id: number, actor: string) => prisma.auditLog.count({ where: { action: "ACCESS_DENIED", targetId: String(id), actorUserId: actor } });
+
+describe("who may save through the route", () => {
+  it("the prospect and an internal administrator (also acting as the prospect) save", async () => {
+    const { user, id } = await filledIn(world, "APPTTYP_IND");
+    expect(await post(await cookieOf(user.id), id, save("Jordana"))).toMatchObject({ status: 200, dialog: "saved" });
+    expect(await firstNameOf(id)).toBe("Jordana");
+    const admin = await createUser(prisma, { isInternal: true });
+    expect(await post(await cookieOf(admin.id), id, save("Jordy"))).toMatchObject({ status: 200, dialog: "saved" });
+    expect(await firstNameOf(id)).toBe("Jordy");
+    expect(await post(await cookieOf(user.id, admin.id), id, save("Jordan"))).toMatchObject({ status: 200, dialog: "saved" });
+    expect(await firstNameOf(id)).toBe("Jordan");
+  });
+
+  it("another prospect, an administrator acting as someone else, a deleted application and a bad id get 404, audited", async () => {
+    const { id } = await filledIn(world, "APPTTYP_IND");
+    const other: User = await newProspect();
+    const admin = await createUser(prisma, { isInternal: true });
+    expect((await post(await cookieOf(other.id), id, save("Forged"))).status).toBe(404);
+    expect(await denials(id, other.id)).toBe(1);
+    // Impersonation acts with the person's rights, not the administrator's.
+    expect((await post(await cookieOf(other.id, admin.id), id, save("Forged"))).status).toBe(404);
+    expect(await denials(id, other.id)).toBe(2);
+    expect(await firstNameOf(id)).toBe("Jordan");
+
+    const deleted = await filledIn(world, "APPTTYP_IND");
+    await prisma.appointment.update({ where: { appointmentId: deleted.id }, data: { isDeleted: true } });
+    expect((await post(await cookieOf(deleted.user.id), deleted.id, save("Forged"))).status).toBe(404);
+    expect(await denials(deleted.id, deleted.user.id)).toBe(1);
+
+    const ownCookie = await cookieOf(other.id);
+    for (const bad of ["0", "abc", "2147483648", "9999999"]) expect((await post(ownCookie, bad, save("Forged"))).status).toBe(404);
+  });
+
+  it("a submitted application answers 403 read-only and changes nothing", async () => {
+    const { user, id } = await filledIn(world, "APPTTYP_IND");
+    await prisma.appointment.update({ where: { appointmentId: id }, data: { appointmentStatusCode: "APWF_STATUS_NEWCONTRACT" } });
+    expect((await post(await cookieOf(user.id), id, save("Forged"))).status).toBe(403);
+    expect(await firstNameOf(id)).toBe("Jordan");
+  });
+
+  it("nobody signed in (no cookie, an ended session) gets the Session Timeout page, whatever the id", async () => {
+    const { id } = await filledIn(world, "APPTTYP_IND");
+    for (const [cookie, target] of [
+      [null, id],
+      [null, "abc"],
+      ["portal_session=ended", id],
+    ] as const) {
+      const r = await post(cookie, target, save("Forged"));
+      expect(r.status).toBe(303);
+      expect(r.location).toMatch(/^\/session-expired\?returnTo=/);
+    }
+    expect(await firstNameOf(id)).toBe("Jordan");
+  });
+});
+
+describe("the statements of a save", () => {
+  it(`repeating the stored values: ${REPEATING_STATEMENTS}; changing a name: ${CHANGING_STATEMENTS}`, async () => {
+    const { user, id } = await filledIn(world, "APPTTYP_IND");
+    const cookie = await cookieOf(user.id);
+    // The first save of the session (its last-seen touch, at most once a minute) is not counted.
+    expect(await post(cookie, id, save("Jordan", "Quinn"))).toMatchObject({ status: 200, dialog: "saved" });
+    const repeating = await countStatements(() => post(cookie, id, save("Jordan", "Quinn")));
+    expect(repeating.value).toMatchObject({ status: 200, dialog: "saved" });
+    expect(repeating.count, repeating.recent.join("\n")).toBe(REPEATING_STATEMENTS);
+    const changing = await countStatements(() => post(cookie, id, save("Jordan", "Quincy")));
+    expect(changing.value).toMatchObject({ status: 200, dialog: "saved" });
+    expect(changing.count, changing.recent.join("\n")).toBe(CHANGING_STATEMENTS);
+    const p = await prisma.appointmentPersonal.findUniqueOrThrow({ where: { appointmentId: id } });
+    expect(p.middleName).toBe("Quincy");
+    expect((await prisma.appointmentIrsInfo.findUniqueOrThrow({ where: { appointmentId: id } })).name).toBe("Jordan Quincy Lee");
+  });
+});
