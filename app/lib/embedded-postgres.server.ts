@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import pg from "pg";
+import { isProcessAlive } from "./pid.server";
 
 export type EmbeddedDatabase = { url: string; stop(): Promise<void> };
 
@@ -66,15 +67,6 @@ export class EmbeddedPostgresError extends Error {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /**
  * A PostgreSQL left running on this data directory by a portal that died
  * without its shutdown (kill -9, out of memory): stop it (fast shutdown, then
@@ -85,14 +77,14 @@ export async function stopOrphanedServer(databaseDir: string, log: (msg: string)
   if (!existsSync(pidFile)) return;
   const [pidLine, dirLine] = readFileSync(pidFile, "utf8").split("\n");
   const pid = Number(pidLine);
-  if (!Number.isSafeInteger(pid) || pid <= 0 || !alive(pid)) return; // stale: PostgreSQL removes it itself
+  if (!Number.isSafeInteger(pid) || pid <= 0 || !isProcessAlive(pid)) return; // stale: PostgreSQL removes it itself
   // Only a postgres process of this very data directory.
   const cmdline = commandLine(pid);
   if (cmdline && !/postgres/.test(cmdline)) return; // the pid was reused by something else
   if (dirLine && path.resolve(dirLine) !== path.resolve(databaseDir)) return;
   // A server whose portal is alive belongs to another portal on this DATA_DIR: never stop that one.
   const parent = parentPid(pid);
-  if (parent !== undefined && parent !== 1 && parent !== process.pid && alive(parent) && /node/.test(commandLine(parent))) {
+  if (parent !== undefined && parent !== 1 && parent !== process.pid && isProcessAlive(parent) && /node/.test(commandLine(parent))) {
     throw new EmbeddedPostgresError(
       `Another portal (pid ${parent}) is running on this DATA_DIR (${path.dirname(databaseDir)}): stop it first, or give this one its own DATA_DIR.`,
     );
@@ -109,10 +101,10 @@ export async function stopOrphanedServer(databaseDir: string, log: (msg: string)
     }
     const deadline = Date.now() + ms;
     while (Date.now() < deadline) {
-      if (!alive(pid)) return true;
+      if (!isProcessAlive(pid)) return true;
       await sleep(100);
     }
-    return !alive(pid);
+    return !isProcessAlive(pid);
   };
   if (await stopWith("SIGINT", 30_000)) return;
   if (await stopWith("SIGQUIT", 10_000)) return;

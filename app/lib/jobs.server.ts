@@ -19,6 +19,7 @@ import type { SendEmailPayload } from "../../jobs/tasks/send-email";
 import type { SendInvitationPayload } from "../../jobs/tasks/send-invitation";
 import type { SendSmsPayload } from "../../jobs/tasks/send-sms";
 import { env } from "./env.server";
+import { isProcessAlive } from "./pid.server";
 
 /** "reconnecting": the runner lost its database and is trying again. */
 export type WorkerState = "disabled" | "starting" | "running" | "reconnecting" | "stopping" | "stopped" | "crashed";
@@ -88,7 +89,7 @@ async function unlockPreviousWorkers(): Promise<void> {
   if (ids.length === 0) return;
   // Another process of this DATA_DIR that is still running: its jobs are its own.
   const pid = readWorkerIdsFile()[databaseKey()]?.pid;
-  if (typeof pid === "number" && pid !== process.pid && isAlive(pid)) return;
+  if (typeof pid === "number" && pid !== process.pid && isProcessAlive(pid)) return;
   const once = await makeWorkerUtils({ connectionString: connectionString() });
   try {
     await once.forceUnlockWorkers(ids);
@@ -100,15 +101,6 @@ async function unlockPreviousWorkers(): Promise<void> {
 /** BENCH_ROUTES only: job id → when its task started (epoch ms), the last 1,000. */
 const started = new Map<string, number>();
 export const jobStartTimes = (): ReadonlyMap<string, number> => started;
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 function watch(events: WorkerEvents) {
   if (env().BENCH_ROUTES) {

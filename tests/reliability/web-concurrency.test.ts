@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
+import { isProcessAlive } from "~/lib/pid.server";
 import { startApp, type AppHandle } from "../support/app-server";
 import { signInToApp } from "../support/app-sign-in";
 import { waitFor } from "../support/worker-process";
@@ -26,15 +27,6 @@ async function get(url: string, cookie?: string) {
   const res = await fetch(url, { headers: { connection: "close", ...(cookie ? { cookie } : {}) }, redirect: "manual" });
   return { status: res.status, pid: Number(res.headers.get("x-portal-pid")), body: await res.text() };
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe("WEB_CONCURRENCY=2", () => {
   test("two HTTP processes share the port and the sessions, one killed is replaced, SIGTERM drains and exits 0", async () => {
@@ -66,7 +58,7 @@ describe("WEB_CONCURRENCY=2", () => {
     process.kill(a!, "SIGKILL");
     await waitFor("the primary to see the death", async () => app.logs().includes(`HTTP process ${a} exited (signal SIGKILL)`), 10_000);
     for (let i = 0; i < 4; i++) expect(await get(`${app.url}/healthz`)).toMatchObject({ status: 200, pid: b });
-    expect(alive(a!)).toBe(false);
+    expect(isProcessAlive(a!)).toBe(false);
 
     // Signed in (through b, the one answering while the new one starts): the session is valid on both.
     const cookie = await signInToApp(app, "md@portal.localhost");
@@ -127,7 +119,7 @@ describe("WEB_CONCURRENCY=2", () => {
     const exit = await exited;
     expect(exit).toMatchObject({ code: 0, signal: null });
     expect(Date.now() - termAt).toBeLessThan(15_000);
-    for (const pid of [b!, c]) expect(alive(pid)).toBe(false);
+    for (const pid of [b!, c]) expect(isProcessAlive(pid)).toBe(false);
     expect(app.logs()).toMatch(/\[portal\] Stopped/);
   });
 });

@@ -5,6 +5,7 @@
 // stop() ends them all (SIGKILL for one that ignores SIGTERM).
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { isProcessAlive } from "~/lib/pid.server";
 import { restartDelayMs, startHttpWorkers, type HttpWorkers, type HttpWorkersOptions } from "~/lib/http-workers.server";
 import { freePorts } from "../support/free-port";
 
@@ -41,15 +42,6 @@ async function until<T>(what: string, fn: () => T | undefined | false, ms = 10_0
     await sleep(20);
   }
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe("HTTP process supervision", () => {
   it("backs off 0.5 s, 1 s, 2 s, … at most 10 s by the deaths in the window", () => {
@@ -131,7 +123,7 @@ describe("HTTP process supervision", () => {
     let t0 = Date.now();
     await polite.workers.stop(5_000);
     expect(Date.now() - t0).toBeLessThan(3_000);
-    expect(pids.some(alive)).toBe(false);
+    expect(pids.some(isProcessAlive)).toBe(false);
     expect(polite.logs.join("\n")).not.toMatch(/exited|killing/); // a stop is no death
 
     const stubborn = await start("stubborn");
@@ -140,7 +132,7 @@ describe("HTTP process supervision", () => {
     t0 = Date.now();
     await stubborn.workers.stop(800);
     expect(Date.now() - t0).toBeGreaterThanOrEqual(750);
-    expect(stubbornPids.some(alive)).toBe(false);
+    expect(stubbornPids.some(isProcessAlive)).toBe(false);
     expect(stubborn.logs.join("\n")).toMatch(/still running 0\.8 s after SIGTERM: killing \d+, \d+/);
   });
 });

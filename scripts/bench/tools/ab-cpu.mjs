@@ -10,36 +10,18 @@
 // Same set-up as render-cpu.mjs (a held `BENCH_HOLD=1 npm run bench:http`).
 // A developer's tool, never a test.
 import { EventEmitter } from "node:events";
-import path from "node:path";
 import { parseArgs } from "node:util";
+import { heldOptions, useHeldPortal } from "./held-portal.mjs";
 
 const { values: opt, positionals } = parseArgs({
   allowPositionals: true,
-  options: {
-    "data-dir": { type: "string" },
-    db: { type: "string" },
-    "app-url": { type: "string" },
-    cookie: { type: "string", default: "" },
+  options: heldOptions({
     n: { type: "string", default: "1000" },
     a: { type: "string" },
     b: { type: "string" },
-  },
+  }),
 });
-Object.assign(process.env, {
-  NODE_ENV: "production",
-  DATA_DIR: opt["data-dir"],
-  DATABASE_URL: opt.db,
-  APP_URL: opt["app-url"],
-  BENCH_ROUTES: "1",
-  RUN_WORKER: "false",
-});
-const { createRequestHandler, installGlobals } = await import("@remix-run/node");
-installGlobals({ nativeFetch: true });
-
-async function load(file) {
-  const build = await import(path.resolve(file));
-  return { hooks: build.entry.module.httpServerHooks(), handle: createRequestHandler(build, "production") };
-}
+const load = await useHeldPortal(opt);
 const variants = { A: await load(opt.a), B: await load(opt.b) };
 
 async function once({ hooks, handle }, url, cookie) {

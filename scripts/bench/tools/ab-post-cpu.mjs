@@ -13,39 +13,20 @@
 // it every request posts the same body (a save repeating the stored values).
 // Only the CPU of this process (the portal's work), not the database's. A developer's tool, never a test.
 import { EventEmitter } from "node:events";
-import path from "node:path";
 import { parseArgs } from "node:util";
+import { heldOptions, useHeldPortal } from "./held-portal.mjs";
 
 const { values: opt } = parseArgs({
-  options: {
-    "data-dir": { type: "string" },
-    db: { type: "string" },
-    "app-url": { type: "string" },
-    cookie: { type: "string", default: "" },
+  options: heldOptions({
     n: { type: "string", default: "400" },
     a: { type: "string" },
     b: { type: "string" },
     path: { type: "string" },
     body: { type: "string" },
     vary: { type: "string" },
-  },
+  }),
 });
-Object.assign(process.env, {
-  NODE_ENV: "production",
-  DATA_DIR: opt["data-dir"],
-  DATABASE_URL: opt.db,
-  APP_URL: opt["app-url"],
-  BENCH_ROUTES: "1",
-  RUN_WORKER: "false",
-});
-const { createRequestHandler, installGlobals } = await import("@remix-run/node");
-installGlobals({ nativeFetch: true });
-
-async function load(file) {
-  const build = await import(path.resolve(file));
-  const handle = createRequestHandler(build, "production");
-  return { hooks: build.entry.module.httpServerHooks(), handle };
-}
+const load = await useHeldPortal(opt);
 const variants = { A: await load(opt.a), B: await load(opt.b) };
 
 let serial = 0;

@@ -17,33 +17,19 @@ import { EventEmitter } from "node:events";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { heldOptions, useHeldPortal } from "./held-portal.mjs";
 
 const { values: opt, positionals } = parseArgs({
   allowPositionals: true,
-  options: {
-    "data-dir": { type: "string" },
-    db: { type: "string" },
-    "app-url": { type: "string" },
-    cookie: { type: "string", default: "" },
+  options: heldOptions({
     n: { type: "string", default: "300" },
     // Another build to load (a copy of build/server/index.js, for A/B runs).
     build: { type: "string", default: "" },
-  },
+  }),
 });
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-Object.assign(process.env, {
-  NODE_ENV: "production",
-  DATA_DIR: opt["data-dir"],
-  DATABASE_URL: opt.db,
-  APP_URL: opt["app-url"],
-  BENCH_ROUTES: "1",
-  RUN_WORKER: "false",
-});
-const { createRequestHandler, installGlobals } = await import("@remix-run/node");
-const build = await import(path.resolve(opt.build || path.join(root, "build/server/index.js")));
-installGlobals({ nativeFetch: build.future.v3_singleFetch });
-const hooks = build.entry.module.httpServerHooks();
-const handle = createRequestHandler(build, "production");
+const load = await useHeldPortal(opt);
+const { hooks, handle } = await load(opt.build || path.join(root, "build/server/index.js"));
 
 async function once(url, cookie) {
   const req = { socket: { remoteAddress: "127.0.0.1" }, headers: {} };

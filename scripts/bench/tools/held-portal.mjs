@@ -1,0 +1,33 @@
+// What the in-process tools (render-cpu, ab-cpu, ab-post-cpu) share: the
+// options that name a held `BENCH_HOLD=1 npm run bench:http` (its data
+// folder, database, address and a session cookie), the environment the
+// portal's server code reads, and the loading of a build with its hooks.
+// A developer's tool, never a test.
+import path from "node:path";
+
+/** parseArgs options for the held portal, plus the tool's own. */
+export const heldOptions = (own) => ({
+  "data-dir": { type: "string" },
+  db: { type: "string" },
+  "app-url": { type: "string" },
+  cookie: { type: "string", default: "" },
+  ...own,
+});
+
+/** Point the portal's server code at the held portal; returns @remix-run/node's handler maker. */
+export async function useHeldPortal(opt) {
+  Object.assign(process.env, {
+    NODE_ENV: "production",
+    DATA_DIR: opt["data-dir"],
+    DATABASE_URL: opt.db,
+    APP_URL: opt["app-url"],
+    BENCH_ROUTES: "1",
+    RUN_WORKER: "false",
+  });
+  const { createRequestHandler, installGlobals } = await import("@remix-run/node");
+  installGlobals({ nativeFetch: true });
+  return async function loadBuild(file) {
+    const build = await import(path.resolve(file));
+    return { build, hooks: build.entry.module.httpServerHooks(), handle: createRequestHandler(build, "production") };
+  };
+}
