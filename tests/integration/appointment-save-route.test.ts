@@ -10,7 +10,8 @@
 //    third pass'): a test that fails if a statement is added back.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "~/generated/prisma/client";
-import { disconnectPrisma, prisma, queryLog } from "~/lib/db.server";
+import { disconnectPrisma, prisma } from "~/lib/db.server";
+import { countStatements } from "../support/count-statements";
 import { resetEnvCache } from "~/lib/env.server";
 import { resetSecretsCache } from "~/lib/secrets.server";
 import { createSession } from "~/lib/session.server";
@@ -71,18 +72,6 @@ async function post(cookie: string | null, id: string | number, fields: Record<s
 }
 
 const save = (firstName: string, middleName = "Quinn") => ({ section: "PERSONAL", intent: "save", firstName, middleName });
-
-async function countStatements<T>(f: () => Promise<T>): Promise<{ count: number; recent: string[]; value: T }> {
-  queryLog.on = true;
-  queryLog.count = 0;
-  queryLog.recent.length = 0;
-  try {
-    const value = await f();
-    return { count: queryLog.count, recent: [...queryLog.recent], value };
-  } finally {
-    queryLog.on = false;
-  }
-}
 
 const firstNameOf = async (id: number) => (await prisma.appointmentPersonal.findUniqueOrThrow({ where: { appointmentId: id } })).firstName;
 const denials = (id: number, actor: string) => prisma.auditLog.count({ where: { action: "ACCESS_DENIED", targetId: String(id), actorUserId: actor } });

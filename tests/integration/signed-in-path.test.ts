@@ -16,7 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "~/generated/prisma/client";
 import { getPipeline } from "~/features/pipeline/pipeline.server";
 import { getCurrentUser } from "~/lib/auth.server";
-import { prisma, queryLog } from "~/lib/db.server";
+import { prisma } from "~/lib/db.server";
+import { countStatements } from "../support/count-statements";
 import { resetEnvCache } from "~/lib/env.server";
 import { stopWorker } from "~/lib/jobs.server";
 import { resetSecretsCache } from "~/lib/secrets.server";
@@ -91,18 +92,6 @@ async function getHome(c = cookie) {
   const args = { request, params: {}, context: {} };
   const [root, home] = await Promise.all([(rootLoader as Loader)(args), (homeLoader as Loader)(args)]);
   return { root: root as Awaited<ReturnType<typeof rootLoader>>, home: home as Awaited<ReturnType<typeof homeLoader>> };
-}
-
-async function countStatements<T>(f: () => Promise<T>): Promise<{ count: number; recent: string[]; value: T }> {
-  queryLog.on = true;
-  queryLog.count = 0;
-  queryLog.recent.length = 0;
-  try {
-    const value = await f();
-    return { count: queryLog.count, recent: [...queryLog.recent], value };
-  } finally {
-    queryLog.on = false;
-  }
 }
 
 describe("GET /home", () => {
