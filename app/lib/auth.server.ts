@@ -217,10 +217,10 @@ export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
  */
 export async function getCurrentUserWith(
   request: Request,
-  extraColumns: string | SessionExtra,
+  extra: SessionExtra,
 ): Promise<{ user: CurrentUser | null; extra: Record<string, unknown> | null }> {
   if (hasPerRequest(request, "currentUser")) return { user: await getCurrentUser(request), extra: null };
-  const loaded = loadCurrentUser(request, extraColumns);
+  const loaded = loadCurrentUser(request, extra);
   seedPerRequest(
     request,
     "currentUser",
@@ -231,11 +231,11 @@ export async function getCurrentUserWith(
 
 async function loadCurrentUser(
   request: Request,
-  extraColumns?: string | SessionExtra,
+  extra?: SessionExtra,
 ): Promise<{ user: CurrentUser | null; extra: Record<string, unknown> | null }> {
   const none = { user: null, extra: null };
   // One statement: the session joined with its user and impersonator.
-  const session = await getSessionWithUsers(request, extraColumns);
+  const session = await getSessionWithUsers(request, extra);
   if (!session) return none;
   const { user, impersonator } = session;
   if (!user.isActive) return none;
@@ -253,7 +253,7 @@ async function loadCurrentUser(
           }
         : null,
     },
-    extra: extraColumns ? session.extra : null,
+    extra: extra ? session.extra : null,
   };
 }
 
@@ -280,7 +280,7 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
  */
 export async function requireUserWith(
   request: Request,
-  extra: string | SessionExtra,
+  extra: SessionExtra,
 ): Promise<{ user: CurrentUser; extra: Record<string, unknown> | null }> {
   const got = await getCurrentUserWith(request, extra);
   if (got.user) return { user: got.user, extra: got.extra };

@@ -163,14 +163,13 @@ function sessionUserOf(r: SessionRow, prefix: "u_" | "i_"): SessionUser | null {
  */
 export async function getSessionWithUsers(
   request: Request,
-  extra?: string | SessionExtra,
+  extra?: SessionExtra,
 ): Promise<(SessionRecord & { user: SessionUser; impersonator: SessionUser | null; extra: Record<string, unknown> }) | null> {
   const token = await readToken(request);
   if (!token) return null;
   const id = hash(token);
   // Every signed-in request runs this: straight through the pool (queryRows), one statement.
-  const more = typeof extra === "string" ? { columns: extra } : extra;
-  const [r] = await queryRows<SessionRow>(more ? sessionSqlWith(more.columns, more.joins) : SESSION_SQL, [id, ...(more?.values ?? [])]);
+  const [r] = await queryRows<SessionRow>(extra ? sessionSqlWith(extra.columns, extra.joins) : SESSION_SQL, [id, ...(extra?.values ?? [])]);
   if (!r) return null;
   const row = {
     id: r.id,

@@ -130,7 +130,7 @@ const shellColumns = (user: string) => `
 
 const SHELL_SQL = `SELECT ${shellColumns("$1::uuid")}`;
 /** The shell's columns beside the session (getCurrentUserWith): one statement for both. */
-const SHELL_WITH_SESSION = shellColumns("s.user_id");
+const SHELL_WITH_SESSION = { columns: shellColumns("s.user_id") };
 
 function shellRowOf(r: Record<string, unknown>): ShellRow {
   return {
