@@ -20,7 +20,7 @@ import { audit } from "~/lib/audit.server";
 import { requireUserWith } from "~/lib/auth.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
-import { isUnderUser } from "~/features/hierarchy/hierarchy.server";
+import { isUnderUser, underUserSql } from "~/features/hierarchy/hierarchy.server";
 import { isEditableStatus } from "./model";
 
 /** True when an application in this status is read-only (model's isEditableStatus, spec part 2 §4). */
@@ -119,9 +119,9 @@ async function decideAccess(
 /**
  * The application's columns and the hierarchy rule, in the session's statement
  * (requireUserAndAppointmentAccess): `s.user_id` is the effective user (the
- * person impersonated), `u` their row. The hierarchy rule (isUnderUser's
- * query on the recruiter position, the link's recruiter position and the
- * paper submitter's positions) is evaluated only when no other role applies.
+ * person impersonated), `u` their row. The hierarchy rule (isUnderUser's,
+ * underUserSql, on the recruiter position, the link's recruiter position and
+ * the paper submitter's positions) is evaluated only when no other role applies.
  */
 const ACCESS_WITH_SESSION = {
   columns: `ap.appointment_id AS ap_appointment_id, ap.user_id AS ap_user_id, ap.submitter_id AS ap_submitter_id,
@@ -130,15 +130,7 @@ const ACCESS_WITH_SESSION = {
          ap.is_deleted AS ap_is_deleted, ap.is_paper_appointment AS ap_is_paper_appointment,
          CASE WHEN ap.appointment_id IS NULL OR ap.is_deleted OR ap.user_id = s.user_id OR ap.submitter_id = s.user_id OR u.is_internal
               THEN NULL
-              ELSE EXISTS (
-                SELECT 1
-                  FROM agents v
-                  JOIN agent_closure c ON c.ancestor_id = v.id
-                 WHERE v.user_id = s.user_id
-                   AND v.is_active
-                   AND (c.descendant_id = ap.recruiter_agent_id
-                        OR c.descendant_id = apl.recruiter_agent_id
-                        OR c.descendant_id IN (SELECT sa.id FROM agents sa WHERE sa.user_id = ap.submitter_id)))
+              ELSE ${underUserSql("s.user_id", "ARRAY[ap.recruiter_agent_id, apl.recruiter_agent_id]", "ARRAY[ap.submitter_id]")}
          END AS ap_under`,
   joins: `LEFT JOIN appointments ap ON ap.appointment_id = $2::int
     LEFT JOIN appointment_links apl ON apl.appointment_link_id = ap.appointment_link_id`,

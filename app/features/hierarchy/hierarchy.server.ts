@@ -95,22 +95,30 @@ export async function isAgentUnder(
  * (ancestor_id, descendant_id).
  */
 export async function isUnderUser(
-  db: Pick<Prisma.TransactionClient, "$queryRaw">,
+  db: Pick<Prisma.TransactionClient, "$queryRawUnsafe">,
   viewerUserId: string,
   target: { agentIds?: ReadonlyArray<number | null | undefined>; userIds?: ReadonlyArray<string | null | undefined> },
 ): Promise<boolean> {
   const agentIds = [...new Set((target.agentIds ?? []).filter((v): v is number => Number.isSafeInteger(v)))];
   const userIds = [...new Set((target.userIds ?? []).filter((v): v is string => typeof v === "string" && v.length > 0))];
   if (agentIds.length === 0 && userIds.length === 0) return false;
-  const rows = await db.$queryRaw<Array<{ under: boolean }>>`
-    SELECT EXISTS (
+  const rows = await db.$queryRawUnsafe<Array<{ under: boolean }>>(IS_UNDER_USER_SQL, viewerUserId, agentIds, userIds);
+  return rows[0]?.under === true;
+}
+
+/**
+ * isUnderUser's rule as SQL text, for a statement that asks it among other
+ * things (the save's session statement, appointment/access.server.ts):
+ * `viewer` is a user id, `agentIds` an int[] and `userIds` a uuid[]
+ * expression of the caller's statement (SQL text of our own, never input).
+ */
+export const underUserSql = (viewer: string, agentIds: string, userIds: string) => `EXISTS (
       SELECT 1
         FROM agents v
         JOIN agent_closure c ON c.ancestor_id = v.id
-       WHERE v.user_id = ${viewerUserId}::uuid
+       WHERE v.user_id = ${viewer}
          AND v.is_active
-         AND (c.descendant_id = ANY(${agentIds}::int[])
-              OR c.descendant_id IN (SELECT s.id FROM agents s WHERE s.user_id = ANY(${userIds}::uuid[])))
-    ) AS under`;
-  return rows[0]?.under === true;
-}
+         AND (c.descendant_id = ANY(${agentIds})
+              OR c.descendant_id IN (SELECT sa.id FROM agents sa WHERE sa.user_id = ANY(${userIds}))))`;
+
+const IS_UNDER_USER_SQL = `SELECT ${underUserSql("$1::uuid", "$2::int[]", "$3::uuid[]")} AS under`;
