@@ -6,6 +6,7 @@
 // can only name a position of their own and agents under it.
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/lib/db.server";
+import { viewerPositionsWhere } from "~/features/hierarchy/hierarchy.server";
 import { carrierTabLabel } from "./format";
 import type { SearchCriteria } from "./schema";
 
@@ -29,7 +30,7 @@ export type Position = {
 /** The signed-in user's active positions (the hierarchy dropdown), health before life, by carrier and block. */
 export async function ownPositions(userId: string): Promise<Position[]> {
   const rows = await prisma.agent.findMany({
-    where: { userId, isActive: true },
+    where: viewerPositionsWhere(userId),
     select: {
       id: true,
       agentNumber: true,

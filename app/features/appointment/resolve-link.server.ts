@@ -5,6 +5,7 @@
 // rows a new application gets. Split out of create.server.ts (no behaviour change).
 import type { Prisma } from "~/generated/prisma/client";
 import type { CurrentUser } from "~/lib/current-user";
+import { agentsUnderUser } from "~/features/hierarchy/hierarchy.server";
 import { parseLink } from "~/features/links/schema";
 
 type Db = Prisma.TransactionClient;
@@ -112,14 +113,10 @@ export function carrierBlockRows(r: ResolvedLink) {
   }));
 }
 
-/** True when every line's recruiter position is one of the user's own positions or in their downline. */
+/** True when every line's recruiter position is under the user (the hierarchy rule, hierarchy.server.ts). */
 export async function linkIsTheirs(db: Db, user: CurrentUser, r: ResolvedLink): Promise<boolean> {
   if (user.isInternal) return true;
   const ids = [...new Set(r.lines.map((l) => l.recruiterAgentId))];
-  const rows = await db.agentClosure.findMany({
-    where: { descendantId: { in: ids }, ancestor: { userId: user.id, isActive: true } },
-    select: { descendantId: true },
-  });
-  const covered = new Set(rows.map((x) => x.descendantId));
+  const covered = await agentsUnderUser(db, user.id, ids);
   return ids.every((id) => covered.has(id));
 }

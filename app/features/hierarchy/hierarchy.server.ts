@@ -49,53 +49,71 @@ export async function insertAgent(tx: Db, data: NewAgentData, parentId: number |
 }
 
 // ───────────────────────────── reading: who is under whom ─────────────────────────────
-// Shared by the agents screens, agent documents and the application access
-// rule (an upline may open a downline application read-only).
+// THE hierarchy rule (docs/decisions/0038-one-hierarchy-rule.md), the only
+// place it is written: an agent position is under a user when it is one of
+// the user's ACTIVE positions or below one of them (agent_closure). A
+// deactivated position reaches nothing, not even the agents still below it;
+// a user with an active position in another hierarchy keeps that one.
+// Whether the position asked about must itself be active is the caller's
+// question, not the rule's: recruiting for it needs it active (activeOnly),
+// reading its history (applications, documents, the deactivated tab) does not.
+// Every reader of a downline asks through one of the exports below: a
+// function (one indexed query) or an SQL fragment for a statement that asks
+// it among other things. The fragments take SQL text of our own (column
+// names, $n placeholders), never input.
+
+/** SQL: the ids (column `id`) of the positions that count for user `viewer` (an SQL uuid expression): their active ones. */
+export const viewerPositionsSql = (viewer: string) => `SELECT v.id FROM agents v WHERE v.user_id = ${viewer} AND v.is_active`;
+
+/** Prisma: the same positions, as a filter of agents (the hierarchy dropdowns: agents screens, /linx). */
+export const viewerPositionsWhere = (userId: string) => ({ userId, isActive: true }) satisfies Prisma.AgentWhereInput;
 
 /**
- * True when `agentId` is in the downline of one of the user's own agent
- * positions: one indexed query (closure primary key via the user's
- * positions). `strict` leaves out the user's own positions (depth 0).
+ * SQL: true when agent `agentExpr` is one of the positions of relation
+ * `positions` (a CTE of viewerPositionsSql) or under one. Driven by the
+ * closure's index on descendant_id: one probe per row of the caller's
+ * statement, whatever the size of the downline (/inprog, the pipeline card).
  */
-export async function isAgentUnderUser(
-  db: Pick<Db, "$queryRaw">,
-  userId: string,
-  agentId: number,
-  opts: { strict?: boolean } = {},
-): Promise<boolean> {
-  if (!Number.isSafeInteger(agentId) || agentId <= 0) return false;
-  const minDepth = opts.strict ? 1 : 0;
-  const rows = await db.$queryRaw<Array<{ ok: boolean }>>`
-    SELECT EXISTS (
-      SELECT 1 FROM agents u JOIN agent_closure c ON c.ancestor_id = u.id
-       WHERE u.user_id = ${userId}::uuid AND c.descendant_id = ${agentId} AND c.depth >= ${minDepth}
-    ) AS ok`;
-  return rows[0]?.ok === true;
-}
+export const underPositionsSql = (positions: string, agentExpr: string) => `EXISTS (
+              SELECT 1 FROM agent_closure c
+               WHERE c.descendant_id = ${agentExpr}
+                 AND c.ancestor_id IN (SELECT id FROM ${positions}))`;
 
-/** True when agent `descendantId` is under agent `ancestorId` (or is it, unless strict). */
-export async function isAgentUnder(
-  db: Pick<Db, "$queryRaw">,
-  ancestorId: number,
-  descendantId: number,
-  opts: { strict?: boolean } = {},
-): Promise<boolean> {
-  if (!Number.isSafeInteger(ancestorId) || !Number.isSafeInteger(descendantId)) return false;
-  const minDepth = opts.strict ? 1 : 0;
-  const rows = await db.$queryRaw<Array<{ ok: boolean }>>`
-    SELECT EXISTS (SELECT 1 FROM agent_closure WHERE ancestor_id = ${ancestorId} AND descendant_id = ${descendantId} AND depth >= ${minDepth}) AS ok`;
-  return rows[0]?.ok === true;
-}
+/**
+ * SQL: the ids (column `id`) of the agents under the positions of relation
+ * `positions` (a CTE of viewerPositionsSql); `strict` leaves out the
+ * positions themselves (depth 0). The reports read the whole downline so.
+ */
+export const downlineSql = (positions: string, opts: { strict?: boolean } = {}) =>
+  `SELECT DISTINCT c.descendant_id AS id FROM agent_closure c JOIN ${positions} p ON p.id = c.ancestor_id${opts.strict ? " WHERE c.depth > 0" : ""}`;
+
+/**
+ * isUnderUser's rule as SQL text, for a statement that asks it among other
+ * things (the save's session statement, appointment/access.server.ts):
+ * `viewer` is a user id, `agentIds` an int[] and `userIds` a uuid[]
+ * expression of the caller's statement. True when one of the agents, or a
+ * position held by one of the users, is under the viewer. One indexed query:
+ * the viewer's positions (agents.user_id) joined to the closure table on its
+ * primary key (ancestor_id, descendant_id).
+ */
+export const underUserSql = (viewer: string, agentIds: string, userIds: string) => `EXISTS (
+      SELECT 1
+        FROM (${viewerPositionsSql(viewer)}) v
+        JOIN agent_closure c ON c.ancestor_id = v.id
+       WHERE c.descendant_id = ANY(${agentIds})
+          OR c.descendant_id IN (SELECT sa.id FROM agents sa WHERE sa.user_id = ANY(${userIds})))`;
+
+const IS_UNDER_USER_SQL = `SELECT ${underUserSql("$1::uuid", "$2::int[]", "$3::uuid[]")} AS under`;
+
+type RawDb = Pick<Prisma.TransactionClient, "$queryRawUnsafe">;
 
 /**
  * True when one of the agent positions `agentIds`, or a position held by one
  * of the users `userIds`, is one of `viewerUserId`'s active positions or
- * under one of them. One indexed query: the viewer's positions
- * (agents.user_id) joined to the closure table on its primary key
- * (ancestor_id, descendant_id).
+ * under one of them (underUserSql).
  */
 export async function isUnderUser(
-  db: Pick<Prisma.TransactionClient, "$queryRawUnsafe">,
+  db: RawDb,
   viewerUserId: string,
   target: { agentIds?: ReadonlyArray<number | null | undefined>; userIds?: ReadonlyArray<string | null | undefined> },
 ): Promise<boolean> {
@@ -106,19 +124,37 @@ export async function isUnderUser(
   return rows[0]?.under === true;
 }
 
-/**
- * isUnderUser's rule as SQL text, for a statement that asks it among other
- * things (the save's session statement, appointment/access.server.ts):
- * `viewer` is a user id, `agentIds` an int[] and `userIds` a uuid[]
- * expression of the caller's statement (SQL text of our own, never input).
- */
-export const underUserSql = (viewer: string, agentIds: string, userIds: string) => `EXISTS (
-      SELECT 1
-        FROM agents v
-        JOIN agent_closure c ON c.ancestor_id = v.id
-       WHERE v.user_id = ${viewer}
-         AND v.is_active
-         AND (c.descendant_id = ANY(${agentIds})
-              OR c.descendant_id IN (SELECT sa.id FROM agents sa WHERE sa.user_id = ANY(${userIds}))))`;
+const AGENTS_UNDER_USER_SQL = `
+  SELECT DISTINCT c.descendant_id AS id
+    FROM (${viewerPositionsSql("$1::uuid")}) v
+    JOIN agent_closure c ON c.ancestor_id = v.id
+    JOIN agents d ON d.id = c.descendant_id
+   WHERE c.descendant_id = ANY($2::int[]) AND c.depth >= $3::int AND (d.is_active OR NOT $4::boolean)`;
 
-const IS_UNDER_USER_SQL = `SELECT ${underUserSql("$1::uuid", "$2::int[]", "$3::uuid[]")} AS under`;
+/**
+ * Which of the agent positions `agentIds` are under user `userId` (the rule
+ * above), in one indexed query. `strict` leaves out the user's own positions;
+ * `activeOnly` the positions that are themselves deactivated (recruiting:
+ * links, the cart, invitations).
+ */
+export async function agentsUnderUser(
+  db: RawDb,
+  userId: string,
+  agentIds: ReadonlyArray<number>,
+  opts: { strict?: boolean; activeOnly?: boolean } = {},
+): Promise<Set<number>> {
+  const ids = [...new Set(agentIds.filter((v) => Number.isSafeInteger(v) && v > 0 && v <= 2_147_483_647))];
+  if (ids.length === 0) return new Set();
+  const rows = await db.$queryRawUnsafe<Array<{ id: number }>>(AGENTS_UNDER_USER_SQL, userId, ids, opts.strict ? 1 : 0, opts.activeOnly === true);
+  return new Set(rows.map((r) => r.id));
+}
+
+/** True when agent `agentId` is under user `userId` (agentsUnderUser for one agent). */
+export async function isAgentUnderUser(
+  db: RawDb,
+  userId: string,
+  agentId: number,
+  opts: { strict?: boolean; activeOnly?: boolean } = {},
+): Promise<boolean> {
+  return (await agentsUnderUser(db, userId, [agentId], opts)).has(agentId);
+}

@@ -3,8 +3,11 @@
 // recruits and the recruits of every agent under them (the recruiter position
 // of the application, or its link's, is one of the user's positions or under
 // one), plus the paper applications the user filled in. Paged on the server.
-// The same rule opens them read-only in /appoint (access.server.ts).
+// The same rule opens them read-only in /appoint (access.server.ts). The
+// hierarchy part is hierarchy.server.ts's, through the pipeline card's
+// IN_DOWNLINE (one text for both screens).
 import { prisma } from "~/lib/db.server";
+import { IN_DOWNLINE, VIEWER_CTE } from "~/features/pipeline/pipeline.server";
 
 export const INPROG_PAGE_SIZES = [10, 50];
 export const INPROG_STATUSES = ["APWF_STATUS_INCOMPLETE", "APWF_STATUS_NEWCONTRACT"] as const;
@@ -73,9 +76,7 @@ type Row = {
  * $1 user, $2 limit, $3 offset, $4 the statuses (text[]), $5 started since (timestamptz, null: any time).
  */
 export const IN_PROGRESS_SQL = `
-  WITH viewer AS MATERIALIZED (
-    SELECT id FROM agents WHERE user_id = $1::uuid AND is_active
-  ), mine AS (
+  WITH ${VIEWER_CTE}, mine AS (
     -- Driven by the applications in progress (index on status), each checked with the closure
     -- table's index on descendant_id: the cost follows the number of applications in progress,
     -- not the size of the downline (100,000 agents under a director).
@@ -84,12 +85,7 @@ export const IN_PROGRESS_SQL = `
      WHERE NOT ap.is_deleted
        AND ap.appointment_status_code = ANY($4::text[])
        AND ap.start_dt >= COALESCE($5::timestamptz, '-infinity'::timestamptz)
-       AND (ap.submitter_id = $1::uuid
-            OR EXISTS (
-              SELECT 1 FROM agent_closure c
-               WHERE c.descendant_id = COALESCE(ap.recruiter_agent_id,
-                       (SELECT l.recruiter_agent_id FROM appointment_links l WHERE l.appointment_link_id = ap.appointment_link_id))
-                 AND c.ancestor_id IN (SELECT id FROM viewer)))
+       AND ${IN_DOWNLINE}
   ), page AS (
     SELECT appointment_id, start_dt, count(*) OVER ()::int AS total FROM mine
      ORDER BY start_dt DESC, appointment_id DESC

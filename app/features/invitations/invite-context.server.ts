@@ -4,6 +4,7 @@
 // invitation to send again. Decisions: docs/decisions/0021-invitations.md.
 import type { Prisma } from "~/generated/prisma/client";
 import type { CurrentUser } from "~/lib/current-user";
+import { agentsUnderUser } from "~/features/hierarchy/hierarchy.server";
 import { DEFAULT_TEMPLATE_CODE, INVITATION_TEMPLATE_TYPES, ownInvitations } from "./invitations.server";
 import { APPOINTMENT_LINK_NOT_FOUND, INVITE_WHO_WHAT_WHERE, OOPS, SCHEDULE_DOC_UNAVAILABLE, type DialogText } from "./messages";
 
@@ -59,22 +60,13 @@ const APPOINTMENT_PREFIXES = ["APL"];
 const usable = (l: LineRow) =>
   l.isEnabled && !l.isDeleted && l.scheduleLevel.isActive && l.scheduleLevel.schedule.isActive && l.recruiterAgent.isActive;
 
-/** The agent position ids of the user and of their whole downline. */
-async function reachableAgentIds(db: Db, userId: string, agentIds: number[]): Promise<Set<number>> {
-  if (agentIds.length === 0) return new Set();
-  const rows = await db.agentClosure.findMany({
-    where: { descendantId: { in: agentIds }, ancestor: { userId } },
-    select: { descendantId: true },
-  });
-  return new Set(rows.map((r) => r.descendantId));
-}
-
 export type TargetResult = { ok: true; target: InviteTarget } | { ok: false; status: 400 | 404; dialog: DialogText };
 
 /**
  * The link(s) of `?link=` (one appointment link, APL…) or
  * `?links=` (a multi-link, MLT…), checked: usable, and every recruiter
- * position is the user's own or in their downline.
+ * position is under the user (the hierarchy rule: one of their active
+ * positions or below one, hierarchy.server.ts).
  */
 export async function resolveTarget(db: Db, user: Pick<CurrentUser, "id">, route: { link?: string | null; links?: string | null }): Promise<TargetResult> {
   const notFound = { ok: false as const, status: 404 as const, dialog: APPOINTMENT_LINK_NOT_FOUND };
@@ -104,7 +96,7 @@ export async function resolveTarget(db: Db, user: Pick<CurrentUser, "id">, route
   }
   if (!target.lines.every(usable)) return notFound;
   const ids = [...new Set(target.lines.map((l) => l.recruiterAgentId))];
-  const reachable = await reachableAgentIds(db, user.id, ids);
+  const reachable = await agentsUnderUser(db, user.id, ids);
   if (!ids.every((id) => reachable.has(id))) return notFound;
   return { ok: true, target };
 }

@@ -7,6 +7,7 @@ import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import type { Prisma } from "~/generated/prisma/client";
+import { isAgentUnderUser, viewerPositionsWhere } from "~/features/hierarchy/hierarchy.server";
 import { newLinkCode } from "./codes";
 import { APPOINTMENT_LINK_PREFIX } from "./schema";
 
@@ -89,20 +90,16 @@ export type RecruiterRow = Prisma.AgentGetPayload<{ select: typeof recruiterSele
 /** The user's own active positions (the dropdown), in a stable order. */
 export function ownPositions(user: CurrentUser) {
   return prisma.agent.findMany({
-    where: { userId: user.id, isActive: true },
+    where: viewerPositionsWhere(user.id),
     select: recruiterSelect,
     orderBy: [{ companyNumber: "asc" }, { blockNumber: "asc" }, { agentNumber: "asc" }],
     take: 100,
   });
 }
 
-/** True when the position is one of the user's own active positions or in their downline (closure table). */
-export async function mayRecruitFor(db: Db, user: CurrentUser, agentId: number): Promise<boolean> {
-  const row = await db.agentClosure.findFirst({
-    where: { descendantId: agentId, ancestor: { userId: user.id, isActive: true }, descendant: { isActive: true } },
-    select: { depth: true },
-  });
-  return row !== null;
+/** True when the position is active and under the user (the hierarchy rule, hierarchy.server.ts). */
+export function mayRecruitFor(db: Db, user: CurrentUser, agentId: number): Promise<boolean> {
+  return isAgentUnderUser(db, user.id, agentId, { activeOnly: true });
 }
 
 /** The position the page works for, or null when it does not exist or is not the user's to recruit for. */

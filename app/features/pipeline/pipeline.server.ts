@@ -9,17 +9,27 @@
 // both as one (getPipeline).
 import { prisma, queryRows } from "~/lib/db.server";
 import { APPT_STATUS } from "~/features/users/shell.server";
+import { underPositionsSql, viewerPositionsSql } from "~/features/hierarchy/hierarchy.server";
 import { fillWeeks, PIPELINE_DAYS, sparkSince, type PipelineCounts, type WeekCount } from "./chart";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The downline test of an application row `ap` for the viewer $1 (positions in the CTE `viewer`). */
-const IN_DOWNLINE = `(ap.submitter_id = $1::uuid
-            OR EXISTS (
-              SELECT 1 FROM agent_closure c
-               WHERE c.descendant_id = COALESCE(ap.recruiter_agent_id,
-                       (SELECT l.recruiter_agent_id FROM appointment_links l WHERE l.appointment_link_id = ap.appointment_link_id))
-                 AND c.ancestor_id IN (SELECT id FROM viewer)))`;
+/** The viewer $1's positions (the hierarchy rule, hierarchy.server.ts), as the CTE `viewer`. */
+export const VIEWER_CTE = `viewer AS MATERIALIZED (
+    ${viewerPositionsSql("$1::uuid")}
+  )`;
+
+/**
+ * The downline test of an application row `ap` for the viewer $1 (positions
+ * in the CTE `viewer`): the user filled it in (paper), or its recruiter
+ * position (else its link's) is under them. /inprog's rule too.
+ */
+export const IN_DOWNLINE = `(ap.submitter_id = $1::uuid
+            OR ${underPositionsSql(
+              "viewer",
+              `COALESCE(ap.recruiter_agent_id,
+                       (SELECT l.recruiter_agent_id FROM appointment_links l WHERE l.appointment_link_id = ap.appointment_link_id))`,
+            )})`;
 
 /**
  * Pipeline counts in one statement: the applications started since $2 by
@@ -28,9 +38,7 @@ const IN_DOWNLINE = `(ap.submitter_id = $1::uuid
  * an appointed agent (the rows /invites?days=90 lists: invitations.server.ts ownInvitations).
  */
 export const PIPELINE_SQL = `
-  WITH viewer AS MATERIALIZED (
-    SELECT id FROM agents WHERE user_id = $1::uuid AND is_active
-  ), apps AS (
+  WITH ${VIEWER_CTE}, apps AS (
     SELECT ap.appointment_status_code AS s
       FROM appointments ap
      WHERE NOT ap.is_deleted
@@ -53,9 +61,7 @@ export const PIPELINE_SQL = `
  * status now (index on submitted_at, a closure probe each).
  */
 export const SPARKLINE_SQL = `
-  WITH viewer AS MATERIALIZED (
-    SELECT id FROM agents WHERE user_id = $1::uuid AND is_active
-  )
+  WITH ${VIEWER_CTE}
   SELECT to_char(date_trunc('week', ap.submitted_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS week, count(*)::int AS n
     FROM appointments ap
    WHERE ap.submitted_at >= $2::timestamptz

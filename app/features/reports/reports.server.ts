@@ -6,7 +6,7 @@ import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { ensureJobQueue } from "~/lib/jobs.server";
 import { fileResponse, StoredFileMissingError } from "~/lib/storage.server";
-import { isUnderUser } from "~/features/hierarchy/hierarchy.server";
+import { downlineSql, isUnderUser, viewerPositionsSql } from "~/features/hierarchy/hierarchy.server";
 import { REPORT_MAX_ATTEMPTS, reportJobKey } from "../../../jobs/tasks/generate-report";
 import { NO_DATA, REPORT_MESSAGES as M } from "./messages";
 import { REPORT_STATUS, reportFileName } from "./run.server";
@@ -176,25 +176,35 @@ const toOption = (r: FinderRow): RecruiterOption => ({
   childCount: Number(r.child_count),
 });
 
+/** $1 user, $2 pattern, $3 limit, $4 offset: the team is the hierarchy rule's (hierarchy.server.ts). */
+const SEARCH_RECRUITERS_SQL = `
+    WITH viewer AS (${viewerPositionsSql("$1::uuid")}),
+         team AS (${downlineSql("viewer")})
+    SELECT a.id, a.agent_number, a.company_number, a.block_number, a.first_name, a.last_name, a.company_name, a.hierarchy_level,
+           0 AS child_count, count(*) OVER ()::int AS total
+      FROM agents a JOIN team t ON t.id = a.id
+     WHERE a.is_active
+       AND (a.last_name ILIKE $2::text OR a.first_name ILIKE $2::text OR a.company_name ILIKE $2::text OR a.agent_number ILIKE $2::text
+            OR concat_ws(' ', a.first_name, a.last_name) ILIKE $2::text)
+     ORDER BY a.last_name NULLS LAST, a.first_name NULLS LAST, a.agent_number, a.id
+     LIMIT $3::int OFFSET $4::int`;
+
 /** SEARCH tab: agents among the user's positions and their downline whose name or agent number contains q. */
 export async function searchRecruiters(userId: string, q: string, page: number) {
   const term = q.trim().slice(0, FINDER_QUERY_MAX);
   if (!term) return { results: [] as RecruiterOption[], totalRecords: 0 };
   const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const rows = await prisma.$queryRaw<FinderRow[]>`
-    WITH team AS (
-      SELECT DISTINCT c.descendant_id AS id FROM agent_closure c JOIN agents v ON v.id = c.ancestor_id
-       WHERE v.user_id = ${userId}::uuid AND v.is_active)
-    SELECT a.id, a.agent_number, a.company_number, a.block_number, a.first_name, a.last_name, a.company_name, a.hierarchy_level,
-           0 AS child_count, count(*) OVER ()::int AS total
-      FROM agents a JOIN team t ON t.id = a.id
-     WHERE a.is_active
-       AND (a.last_name ILIKE ${pattern} OR a.first_name ILIKE ${pattern} OR a.company_name ILIKE ${pattern} OR a.agent_number ILIKE ${pattern}
-            OR concat_ws(' ', a.first_name, a.last_name) ILIKE ${pattern})
-     ORDER BY a.last_name NULLS LAST, a.first_name NULLS LAST, a.agent_number, a.id
-     LIMIT ${FINDER_PAGE_SIZE} OFFSET ${page * FINDER_PAGE_SIZE}`;
+  const rows = await prisma.$queryRawUnsafe<FinderRow[]>(SEARCH_RECRUITERS_SQL, userId, pattern, FINDER_PAGE_SIZE, page * FINDER_PAGE_SIZE);
   return { results: rows.map(toOption), totalRecords: rows[0]?.total ?? 0 };
 }
+
+/** $1 user, $2 limit, $3 offset: the user's own positions that count (the hierarchy rule's, hierarchy.server.ts). */
+const OWN_POSITIONS_SQL = `
+    SELECT a.id, a.agent_number, a.company_number, a.block_number, a.first_name, a.last_name, a.company_name, a.hierarchy_level,
+           (SELECT count(*) FROM agents k WHERE k.parent_id = a.id AND k.is_active)::int AS child_count, count(*) OVER ()::int AS total
+      FROM agents a WHERE a.id IN (${viewerPositionsSql("$1::uuid")})
+     ORDER BY a.agent_number, a.company_number, a.block_number
+     LIMIT $2::int OFFSET $3::int`;
 
 /**
  * HIERARCHY tab: the user's own positions (no parent given), or the active
@@ -206,12 +216,7 @@ export async function recruiterChildren(userId: string, parentId: number | null,
   }
   const rows =
     parentId === null
-      ? await prisma.$queryRaw<FinderRow[]>`
-          SELECT a.id, a.agent_number, a.company_number, a.block_number, a.first_name, a.last_name, a.company_name, a.hierarchy_level,
-                 (SELECT count(*) FROM agents k WHERE k.parent_id = a.id AND k.is_active)::int AS child_count, count(*) OVER ()::int AS total
-            FROM agents a WHERE a.user_id = ${userId}::uuid AND a.is_active
-           ORDER BY a.agent_number, a.company_number, a.block_number
-           LIMIT ${FINDER_PAGE_SIZE} OFFSET ${page * FINDER_PAGE_SIZE}`
+      ? await prisma.$queryRawUnsafe<FinderRow[]>(OWN_POSITIONS_SQL, userId, FINDER_PAGE_SIZE, page * FINDER_PAGE_SIZE)
       : await prisma.$queryRaw<FinderRow[]>`
           SELECT a.id, a.agent_number, a.company_number, a.block_number, a.first_name, a.last_name, a.company_name, a.hierarchy_level,
                  (SELECT count(*) FROM agents k WHERE k.parent_id = a.id AND k.is_active)::int AS child_count, count(*) OVER ()::int AS total

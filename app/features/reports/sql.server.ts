@@ -3,6 +3,7 @@
 // $n parameters so the job can stream it through a node-postgres cursor
 // (pg-query-stream). Every query starts from the requester's own active
 // positions and the closure table: a report holds only their downline.
+import { downlineSql, viewerPositionsSql } from "~/features/hierarchy/hierarchy.server";
 import { APPOINTMENT_STATUS_FILTERS, RECRUIT_REPORT_ID, type DownlineReportInput, type RecruitReportInput, type ReportInput } from "./schema";
 
 export type ReportQuery = { sql: string; params: unknown[]; columns: ReadonlyArray<{ header: string; key: string; width: number }> };
@@ -23,10 +24,10 @@ export const STATUS_SQL = (col: string) => `CASE ${col}
 const PERSON_NAME = (a: string) => `NULLIF(concat_ws(' ', NULLIF(${a}.first_name, ''), NULLIF(${a}.last_name, '')), '')`;
 const AGENT_NAME = (a: string) => `COALESCE(NULLIF(${a}.company_name, ''), ${PERSON_NAME(a)})`;
 
-/** The requester's positions and everything under them (depth > 0): CTEs viewer, downline, team (both). */
+/** The requester's positions and everything under them (depth > 0): CTEs viewer, downline, team (both). The hierarchy rule's (hierarchy.server.ts). */
 const SCOPE = `
-  viewer AS (SELECT id FROM agents WHERE user_id = $1::uuid AND is_active),
-  downline AS (SELECT DISTINCT c.descendant_id AS id FROM agent_closure c JOIN viewer v ON v.id = c.ancestor_id WHERE c.depth > 0),
+  viewer AS (${viewerPositionsSql("$1::uuid")}),
+  downline AS (${downlineSql("viewer", { strict: true })}),
   team AS (SELECT id FROM viewer UNION SELECT id FROM downline)`;
 
 export const DOWNLINE_COLUMNS = [
