@@ -48,15 +48,22 @@ mkdirSync(path.dirname(target), { recursive: true });
 if (newer(worker, target)) copyFileSync(worker, target);
 
 // 3. Our patches of dependencies (patches/README.md says what and why). An
-// applied patch is recognised and left alone; a patch that no longer fits
-// (the package was upgraded) stops the set-up: redo it for the new version.
-const patched = spawnSync(process.execPath, [require.resolve("patch-package/index.js"), "--error-on-fail"], {
+// applied patch is recognised and left alone. A patch made for another version
+// than the one installed (the package was upgraded) stops the set-up, even
+// when it still applies: regenerate it for the new version, or drop it if it
+// no longer applies. Never keep a package at an older version for a patch
+// (decision 0040; tests/security/dependency-advisories.test.ts).
+const patched = spawnSync(process.execPath, [require.resolve("patch-package/index.js"), "--error-on-fail", "--error-on-warn"], {
   cwd: root,
   encoding: "utf8",
   env: { ...process.env, FORCE_COLOR: "0" },
 });
 if (patched.status !== 0) {
   process.stderr.write(patched.stdout + patched.stderr);
-  console.error("[setup] a patch in patches/ could not be applied: see patches/README.md");
+  console.error(
+    "[setup] a patch in patches/ does not fit the installed version: if it applied, regenerate it " +
+      "(npx patch-package <name>); if not, delete it (git rm patches/<file>) and say so in patches/README.md. " +
+      "Never hold a package at an older version for a patch (patches/README.md, decision 0040).",
+  );
   process.exit(1);
 }

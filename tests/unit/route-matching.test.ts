@@ -1,4 +1,4 @@
-// patches/@remix-run+router+1.23.3.patch makes the server's route matching
+// patches/@remix-run+router+<version>.patch makes the server's route matching
 // compute a routes array's ranked branches and each pattern's regular
 // expression once, and remember which branch a pathname matched
 // (docs/performance.md, 'Third pass', 'Fourth pass'). Matching must answer
