@@ -53,6 +53,11 @@ export function readSecrets(dataDir: string): Record<string, string> {
   return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, string>) : {};
 }
 
+function requireSecret(value: string | undefined, name: string): string {
+  if (!value) throw new BackupError(`${name} is neither set nor in secrets.json: the database cannot be opened.`);
+  return value;
+}
+
 // ---------------------------------------------------------------- the copy of the cluster
 
 /** What pg_basebackup leaves out: contents PostgreSQL rebuilds or must not see again. */
@@ -126,8 +131,7 @@ export async function backup(opts: BackupOptions): Promise<Manifest> {
   if (out === dataDir || out.startsWith(dataDir + path.sep)) throw new BackupError(`The backup folder ${out} must not be inside DATA_DIR (${dataDir}).`);
   if (existsSync(out) && (await readdir(out)).length > 0) throw new BackupError(`The backup folder ${out} is not empty.`);
   const secrets = { ...readSecrets(dataDir) };
-  const superuserPassword = process.env.EMBEDDED_PG_SUPERUSER_PASSWORD || secrets.EMBEDDED_PG_SUPERUSER_PASSWORD;
-  if (!superuserPassword) throw new BackupError("EMBEDDED_PG_SUPERUSER_PASSWORD is neither set nor in DATA_DIR/secrets.json: the database cannot be opened.");
+  const superuserPassword = requireSecret(process.env.EMBEDDED_PG_SUPERUSER_PASSWORD || secrets.EMBEDDED_PG_SUPERUSER_PASSWORD, "EMBEDDED_PG_SUPERUSER_PASSWORD");
 
   // The portal's own server when it runs; otherwise start one for the copy.
   let port = runningServerPort(databaseDir);
@@ -137,7 +141,7 @@ export async function backup(opts: BackupOptions): Promise<Manifest> {
     own = await startEmbeddedPostgres({
       dataDir: databaseDir,
       superuserPassword,
-      appPassword: process.env.EMBEDDED_PG_APP_PASSWORD || secrets.EMBEDDED_PG_APP_PASSWORD || superuserPassword,
+      appPassword: requireSecret(process.env.EMBEDDED_PG_APP_PASSWORD || secrets.EMBEDDED_PG_APP_PASSWORD, "EMBEDDED_PG_APP_PASSWORD"),
       log,
     });
     port = Number(new URL(own.url).port);
@@ -286,8 +290,8 @@ export async function restore(opts: RestoreOptions): Promise<Manifest> {
   const secrets = readSecrets(dataDir);
   const db = await startEmbeddedPostgres({
     dataDir: databaseDir,
-    superuserPassword: secrets.EMBEDDED_PG_SUPERUSER_PASSWORD!,
-    appPassword: secrets.EMBEDDED_PG_APP_PASSWORD ?? secrets.EMBEDDED_PG_SUPERUSER_PASSWORD!,
+    superuserPassword: requireSecret(secrets.EMBEDDED_PG_SUPERUSER_PASSWORD, "EMBEDDED_PG_SUPERUSER_PASSWORD"),
+    appPassword: requireSecret(secrets.EMBEDDED_PG_APP_PASSWORD, "EMBEDDED_PG_APP_PASSWORD"),
     log,
   });
   try {
