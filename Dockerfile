@@ -24,7 +24,12 @@ ENV NODE_ENV=production \
     IDP_PORT=3001 \
     DATA_DIR=/app/data
 WORKDIR /app
-RUN groupadd --system portal \
+# tini as PID 1: it passes SIGTERM to node and reaps the embedded PostgreSQL's
+# processes should node die first (docs/operations.md, 'Signals').
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends tini \
+ && rm -rf /var/lib/apt/lists/* \
+ && groupadd --system portal \
  && useradd --system --gid portal --home-dir /app --shell /usr/sbin/nologin portal \
  && mkdir -p /app/data \
  && chown portal:portal /app/data
@@ -37,9 +42,13 @@ COPY --from=build /app/scripts ./scripts
 USER portal
 VOLUME ["/app/data"]
 EXPOSE 3000 3001
+# Readiness (/readyz: database, storage, job runner). A worker container
+# (CMD node scripts/worker.mjs) overrides it: --health-cmd "node scripts/healthcheck.mjs --worker".
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD ["node", "scripts/healthcheck.mjs"]
 # The built server directly (node itself, so SIGTERM reaches it): the image
 # never builds. No demo accounts (SEED_DEMO_DATA defaults to false); the log
 # of the first start prints a one-time link to make the first administrator.
+# Stop with a timeout of at least 30 s (docker stop -t 30): requests drain for up to 20 s, then jobs.
+ENTRYPOINT ["/usr/bin/tini", "--"]
 CMD ["node", "scripts/serve.mjs"]

@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { stopWithNpm } from "./lib/stop-with-npm.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const buildFile = path.join(root, "build/server/index.js");
@@ -47,4 +48,5 @@ if (canBuild && (!existsSync(buildFile) || statSync(buildFile).mtimeMs < sources
     stdio: "inherit",
   });
 }
+stopWithNpm();
 await import("./serve.mjs");

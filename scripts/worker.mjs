@@ -7,6 +7,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { stopWithNpm } from "./lib/stop-with-npm.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -15,6 +16,7 @@ if (!existsSync(path.join(root, "build/server/index.js"))) {
   process.exit(1);
 }
 process.env.NODE_ENV ??= "production";
+stopWithNpm();
 const { default: sourceMapSupport } = await import("source-map-support");
 sourceMapSupport.install();
 const compiled = await import("../build/server/index.js");

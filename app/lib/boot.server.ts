@@ -33,6 +33,7 @@ import { configureOidc, oidcConfig, type OidcConfig } from "./oidc.server";
 import { getSecret } from "./secrets.server";
 import { allowFormActionOrigin } from "./security.server";
 import { requestsInFlight, wrapBuild } from "./server-hooks.server";
+import { startWorkerHeartbeat } from "./health.server";
 import { checkStorage, removeOwnTempFiles, removeStaleTempFiles, STALE_TEMP_FILE_MS } from "./storage.server";
 
 const log = (msg: string) => console.log(`[portal] ${msg}`);
@@ -300,7 +301,9 @@ export async function bootWorkerProcess(): Promise<void> {
     await warnIfSuperuser();
     log(`Files: ${await checkStorage()}`);
     await startWorker({ force: true });
+    const stopHeartbeat = startWorkerHeartbeat();
     installShutdown(async () => {
+      stopHeartbeat();
       log("Shutting down: no new jobs; waiting for running jobs");
       await stopWorker();
       await removeOwnTempFiles();

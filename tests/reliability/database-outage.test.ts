@@ -2,6 +2,8 @@
 // tells the truth about the job runner while the database is away, and when
 // the database comes back the pool and the job runner reconnect on their own
 // (no restart of the portal): pages answer again and a new job runs.
+// Issue 19 item 12: meanwhile /livez stays 200 (nothing to restart), /readyz
+// says 503, and a worker process's health command goes unhealthy and back.
 import type { ChildProcess } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -11,7 +13,10 @@ import { afterAll, describe, expect, test } from "vitest";
 import { loadEmbeddedPostgres } from "../../app/lib/embedded-postgres.server";
 import { startApp, type AppHandle } from "../support/app-server";
 import { freePorts } from "../support/free-port";
+import { spawnSync } from "node:child_process";
 import { query } from "../support/mailbox";
+import { repoRoot } from "../support/app-server";
+import { startWorkerProcess } from "../support/worker-process";
 
 type Embedded = EmbeddedPostgres;
 
@@ -30,6 +35,19 @@ async function health(app: AppHandle) {
   } catch (error) {
     return { http: 0, database: "?", worker: "?", error: String(error) };
   }
+}
+
+async function status(app: AppHandle, route: string) {
+  return fetch(`${app.url}${route}`, { signal: AbortSignal.timeout(8000) }).then(
+    (r) => r.status,
+    () => 0,
+  );
+}
+
+/** `node scripts/healthcheck.mjs --worker` for a worker process's DATA_DIR: its exit code. */
+function workerHealthy(dataDir: string): Promise<boolean> {
+  const r = spawnSync(process.execPath, [path.join(repoRoot, "scripts/healthcheck.mjs"), "--worker"], { env: { ...process.env, DATA_DIR: dataDir } });
+  return Promise.resolve(r.status === 0);
 }
 
 async function until<T>(what: string, fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs: number): Promise<T> {
@@ -74,6 +92,12 @@ describe("the database goes away and comes back", () => {
     const app = await startApp({ databaseUrl, env: { SEED_DEMO_DATA: "false", SMTP_URL: undefined } });
     cleanups.push(() => app.dispose());
     expect(await health(app)).toMatchObject({ http: 200, database: "up", worker: "running" });
+    expect(await status(app, "/readyz")).toBe(200);
+    expect(await status(app, "/livez")).toBe(200);
+    const worker = startWorkerProcess({ DATABASE_URL: databaseUrl });
+    cleanups.push(() => worker.stop());
+    await worker.ready();
+    await until("the worker's heartbeat", () => workerHealthy(worker.dataDir), (ok) => ok, 30_000);
 
     // Load: a few clients asking for pages the whole time.
     let loading = true;
@@ -95,12 +119,17 @@ describe("the database goes away and comes back", () => {
 
     const down = await until("health to see the outage", () => health(app), (h) => h.database === "down", 30_000);
     expect(down.http).toBe(503);
+    expect(await status(app, "/readyz")).toBe(503);
+    expect(await status(app, "/livez")).toBe(200);
+    await until("the worker's health command to see the outage", () => workerHealthy(worker.dataDir), (ok) => !ok, 60_000);
     // The job runner cannot reach its database either: health says so.
     await until("health to report the job runner's state", () => health(app), (h) => h.worker !== "running" && h.worker !== "?", 30_000);
 
     // The database comes back.
     await server.start();
     await until("the portal to recover", () => health(app), (h) => h.http === 200 && h.database === "up" && h.worker === "running", 60_000);
+    expect(await status(app, "/readyz")).toBe(200);
+    await until("the worker's health command to recover", () => workerHealthy(worker.dataDir), (ok) => ok, 60_000);
     loading = false;
     await load;
 

@@ -41,6 +41,8 @@ export interface StartAppOptions {
   gid?: number;
   /** Do not wait for /healthz: start() resolves once the process is spawned. */
   noWait?: boolean;
+  /** Start through npm (`npm run <script>`, e.g. "start" or "worker") instead of `node scripts/serve.mjs`: pid() is then npm's. */
+  npmScript?: string;
 }
 
 export interface ExitInfo {
@@ -190,9 +192,15 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppHandle
   async function start() {
     if (child) throw new Error("the app is already running");
     runNumber += 1;
-    append(`\n----- [test harness] start #${runNumber}: node scripts/serve.mjs on ${url} (idp ${idpUrl}, DATA_DIR ${dataDir}) -----\n`);
+    const what = options.npmScript ? `npm run ${options.npmScript}` : "node scripts/serve.mjs";
+    append(`\n----- [test harness] start #${runNumber}: ${what} on ${url} (idp ${idpUrl}, DATA_DIR ${dataDir}) -----\n`);
     const root = options.root ?? repoRoot;
-    const proc = spawn(process.execPath, [path.join(root, "scripts/serve.mjs")], {
+    const [file, args] = options.npmScript
+      ? process.env.npm_execpath
+        ? [process.execPath, [process.env.npm_execpath, "run", options.npmScript]]
+        : ["npm", ["run", options.npmScript]]
+      : [process.execPath, [path.join(root, "scripts/serve.mjs")]];
+    const proc = spawn(file, args, {
       cwd: root,
       env: env as NodeJS.ProcessEnv,
       uid: options.uid,

@@ -1,0 +1,6 @@
+#!/usr/bin/env node
+// `npm run backup`: see scripts/lib/backup.ts and docs/operations.md ('Backups').
+import { importTs } from "./lib/import-ts.mjs";
+
+const { runBackupCli } = await importTs("scripts/lib/backup-cli.ts");
+process.exit(await runBackupCli(process.argv.slice(2)));

@@ -1,0 +1,6 @@
+#!/usr/bin/env node
+// `npm run restore`: see scripts/lib/backup.ts and docs/operations.md ('Backups').
+import { importTs } from "./lib/import-ts.mjs";
+
+const { runRestoreCli } = await importTs("scripts/lib/backup-cli.ts");
+process.exit(await runRestoreCli(process.argv.slice(2)));
