@@ -7,6 +7,7 @@
 //    answers 400 with the portal's page, nothing stored, nothing sent;
 //  - values already stored with U+FFFD (before this fix) stay viewable and
 //    saveable, by the owner and by an administrator acting as them.
+import type { QueryResultRow } from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startApp, type AppHandle } from "../support/app-server";
 import { signInToApp } from "../support/app-sign-in";
@@ -38,7 +39,7 @@ afterAll(async () => {
 
 type Answer = { status: number; contentType: string; body: string };
 
-async function send(method: "GET" | "POST", path: string, cookie: string, body?: string | Uint8Array, contentType = "application/x-www-form-urlencoded"): Promise<Answer> {
+async function send(method: "GET" | "POST", path: string, cookie: string, body?: string | Blob, contentType = "application/x-www-form-urlencoded"): Promise<Answer> {
   const headers: Record<string, string> = { Cookie: cookie, Origin: app.url, Accept: "text/html" };
   if (body !== undefined) headers["Content-Type"] = contentType;
   const res = await fetch(new URL(path, app.url), { method, headers, body, redirect: "manual" });
@@ -51,7 +52,7 @@ function expectRefusal(a: Answer, what: string) {
   expect(a.body, what).not.toContain("\ufffd");
 }
 
-const one = async <T>(sql: string) => (await query<T>(databaseUrl, sql))[0]!;
+const one = async <T extends QueryResultRow>(sql: string) => (await query<T>(databaseUrl, sql))[0]!;
 const count = async (sql: string) => Number((await one<{ n: string }>(sql)).n);
 const uuid = () => crypto.randomUUID();
 
@@ -117,7 +118,7 @@ describe("a form field that is not UTF-8", () => {
       Buffer.from(" back\r\n--B--\r\n"),
     ]);
     for (const path of ["/svcreq", "/svcreq/send"]) {
-      const a = await send("POST", path, agent, body, "multipart/form-data; boundary=B");
+      const a = await send("POST", path, agent, new Blob([body]), "multipart/form-data; boundary=B");
       expect(a.status, `${path}: ${a.body.slice(0, 300)}`).toBe(400);
       expect(a.body, path).not.toContain("\ufffd");
     }
