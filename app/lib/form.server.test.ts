@@ -44,6 +44,25 @@ describe("readForm", () => {
     expect([...(await readForm(post("firstName=Ann%01"))).entries()]).toEqual([["firstName", "Ann\u0001"]]);
   });
 
+  it("refuses a name or value that is not UTF-8 with 400 instead of reading it as U+FFFD, and keeps UTF-8 text as it is", async () => {
+    for (const body of ["firstName=%FF", "firstName=Ann%C0%80", "first%E2%82=Ann", "a=1&b=%ED%A0%80"]) {
+      expect(await refusal(readForm(post(body))), body).toEqual({ status: 400, message: FORM_MESSAGES.notUtf8 });
+    }
+    expect(await refusal(readForm(post(Uint8Array.from([...Buffer.from("firstName=Ann"), 0xff]))))).toEqual({ status: 400, message: FORM_MESSAGES.notUtf8 });
+    expect([...(await readForm(post("firstName=Ren%C3%A9e+%EF%BF%BD&lastName=Bj%C3%B6rk"))).entries()]).toEqual([
+      ["firstName", "Ren\u00e9e \ufffd"],
+      ["lastName", "Bj\u00f6rk"],
+    ]);
+    const multipart = (value: Uint8Array) =>
+      new Request("http://localhost/x", {
+        method: "POST",
+        body: Buffer.concat([Buffer.from('--B\r\nContent-Disposition: form-data; name="imageName"\r\n\r\n'), value, Buffer.from("\r\n--B--\r\n")]),
+        headers: { "Content-Type": "multipart/form-data; boundary=B" },
+      });
+    expect(await refusal(readForm(multipart(Uint8Array.from([0x61, 0xff])), { multipart: true }))).toEqual({ status: 400, message: FORM_MESSAGES.notUtf8 });
+    expect((await readForm(multipart(Buffer.from("Logo \u00e9t\u00e9")), { multipart: true })).get("imageName")).toBe("Logo \u00e9t\u00e9");
+  });
+
   it("refuses bodies that are not a form with 400", async () => {
     for (const [body, type] of [
       ['{"a":1}', "application/json"],

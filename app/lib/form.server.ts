@@ -14,8 +14,13 @@
 //   - a NUL character (U+0000, `%00`) in a name or a value: no browser
 //     form sends one and PostgreSQL cannot store it in text, so it
 //     would fail the save (a misleading 'try again later', or a 500):  400
+//   - a name or a value that is not UTF-8 once percent-decoded (`%FF`,
+//     `%C0%80`), or a multipart part header or text part that is not:
+//     the platform's parsers would store U+FFFD in its place (decision
+//     0039):                                                           400
 import { BODY_TOO_LARGE, MAX_BODY_BYTES, PayloadTooLarge, refusalPage } from "./http-server.server";
 import { applySecurityHeaders } from "./security.server";
+import { multipartTextIsUtf8, parseUrlencoded } from "./utf8.server";
 
 /** The most fields a form may post: the longest section posts about 80. */
 export const MAX_FORM_FIELDS = 500;
@@ -38,6 +43,7 @@ export const FORM_MESSAGES = {
   longList: "A list in the form is longer than the portal accepts.",
   repeated: (name: string) => `The form sent the field "${name.slice(0, 60)}" more than once.`,
   nul: "The form has a character the portal does not accept (a NUL character).",
+  notUtf8: "The form has characters the portal cannot read (text that is not UTF-8).",
 } as const;
 
 export type ReadFormOptions = {
@@ -93,10 +99,12 @@ async function checkedForm(request: Request, opts: ReadFormOptions): Promise<For
 
   let entries: Iterable<[string, FormDataEntryValue]>;
   if (type === URLENCODED) {
-    const text = new TextDecoder().decode(bytes);
-    if (countFields(text) > maxFields) throw formRefusal(413, FORM_MESSAGES.tooManyFields);
-    entries = new URLSearchParams(text);
+    if (countFields(bytes) > maxFields) throw formRefusal(413, FORM_MESSAGES.tooManyFields);
+    const parsed = parseUrlencoded(bytes);
+    if (!parsed) throw formRefusal(400, FORM_MESSAGES.notUtf8);
+    entries = parsed;
   } else {
+    if (!multipartTextIsUtf8(bytes, contentType)) throw formRefusal(400, FORM_MESSAGES.notUtf8);
     let parsed: FormData;
     try {
       parsed = await new Response(bytes, { headers: { "Content-Type": contentType } }).formData();
@@ -160,11 +168,11 @@ function isTooLarge(error: unknown): boolean {
 }
 
 /** The number of non-empty `&`-separated fields, counted without parsing. */
-function countFields(text: string): number {
+function countFields(bytes: Uint8Array): number {
   let n = 0;
   let start = 0;
-  for (let i = 0; i <= text.length; i++) {
-    if (i === text.length || text.charCodeAt(i) === 38 /* & */) {
+  for (let i = 0; i <= bytes.length; i++) {
+    if (i === bytes.length || bytes[i] === 38 /* & */) {
       if (i > start) n++;
       start = i + 1;
     }

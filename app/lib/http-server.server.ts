@@ -6,7 +6,7 @@
 //   - the address to listen on (HOST; loopback while APP_URL is loopback),
 //   - the headers of static files (/build, /public),
 //   - guards that answer before Remix: a request body over the cap (413),
-//     a NUL character in the address (400).
+//     a NUL character or bytes that are not UTF-8 in the address (400).
 // Every refusal is a small HTML page (or JSON for a script that asks for it),
 // never an empty 500.
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
@@ -17,6 +17,7 @@ import { registerHttpServer, shutdownGuard } from "./http-drain.server";
 import { clientAddressOfSocket, isTrustedProxy, listenHost, parseTrustedProxies, withPeerAddress } from "./net.server";
 import { openRequestScope } from "./request-scope.server";
 import { crossSiteRefusal, ownOrigins } from "./security.server";
+import { addressIsUtf8 } from "./utf8.server";
 
 export type Next = (error?: unknown) => void;
 export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
@@ -227,16 +228,25 @@ export const NUL_IN_ADDRESS = {
   message: "The address has a character the portal does not accept (a NUL character). Nothing was changed. Go back and try again.",
 } as const;
 
+export const NOT_UTF8_IN_ADDRESS = {
+  title: "Address Not Accepted",
+  message: "The address has characters the portal cannot read (text that is not UTF-8). Nothing was changed. Go back and try again.",
+} as const;
+
 /**
- * Refuses an address with a NUL character (`%00`) before Remix with a 400
+ * Refuses an address with a NUL character (`%00`), or with bytes that are not
+ * UTF-8 once percent-decoded (`%FF`), before Remix with a 400
  * page: no link of the portal has one, and PostgreSQL cannot compare text
  * with it, so a search or lookup that passed it on answered 500
  * (/agent?agentNumber=%00, the reports finder, the review queue's filter).
  */
 export const nulInAddressGuard: NodeMiddleware = (req, res, next) => {
   const url = req.url ?? "";
-  if (!url.includes("%00") && !url.includes("\u0000")) return next();
-  refuse(req, res, 400, NUL_IN_ADDRESS.title, NUL_IN_ADDRESS.message, { close: true });
+  if (url.includes("%00") || url.includes("\u0000")) return refuse(req, res, 400, NUL_IN_ADDRESS.title, NUL_IN_ADDRESS.message, { close: true });
+  // Bytes that are not UTF-8 (`?q=%FF`): the URL parser would hand U+FFFD to the
+  // loader, a GET form's search or filter (decision 0039).
+  if (!addressIsUtf8(url)) return refuse(req, res, 400, NOT_UTF8_IN_ADDRESS.title, NOT_UTF8_IN_ADDRESS.message, { close: true });
+  next();
 };
 
 /**

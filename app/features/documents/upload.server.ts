@@ -15,6 +15,7 @@ import { audit } from "~/lib/audit.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { removeBlob, writeBlob, type WrittenBlob } from "~/lib/storage.server";
+import { decodeUtf8, decodeUtf8Prefix } from "~/lib/utf8.server";
 import { uploadDocumentTypes } from "./appointment-document-sources.server";
 import {
   ADDITIONAL_DOCUMENT_TYPE,
@@ -84,7 +85,10 @@ async function drain(data: AsyncIterable<Uint8Array>): Promise<void> {
   for await (const chunk of data) void chunk;
 }
 
-/** A text field, cut at maxBytes (a caller's schema caps it in characters: a cut field is still over that cap). */
+/**
+ * A text field, cut at maxBytes (a caller's schema caps it in characters: a cut field is still over that cap).
+ * Bytes that are not UTF-8 are refused (MalformedUploadError), not stored as U+FFFD (decision 0039).
+ */
 async function readField(data: AsyncIterable<Uint8Array>, maxBytes = MAX_FIELD_BYTES): Promise<string> {
   const parts: Uint8Array[] = [];
   let size = 0;
@@ -92,7 +96,10 @@ async function readField(data: AsyncIterable<Uint8Array>, maxBytes = MAX_FIELD_B
     if (size < maxBytes) parts.push(chunk);
     size += chunk.byteLength;
   }
-  return Buffer.concat(parts).subarray(0, maxBytes).toString("utf8");
+  const bytes = Buffer.concat(parts);
+  const text = size > maxBytes ? decodeUtf8Prefix(bytes.subarray(0, maxBytes)) : decodeUtf8(bytes);
+  if (text === null) throw new MalformedUploadError(new Error("a text field is not UTF-8"));
+  return text;
 }
 
 /** A copy of the request whose body fails once more than maxBytes have been read. */

@@ -2,6 +2,7 @@
 // oidc-provider): form bodies, security headers, CSRF and same-origin checks.
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { KoaContext } from "oidc-provider";
+import { parseUrlencoded } from "~/lib/utf8.server";
 
 const MAX_FORM_BYTES = 64 * 1024;
 /** The provider's longest form (sign-up) posts about ten fields. */
@@ -20,6 +21,7 @@ export class HttpError extends Error {
  * Reads an application/x-www-form-urlencoded body: at most 64 KiB (a declared
  * length over it is refused before a byte is read) and MAX_FORM_FIELDS fields.
  * A repeated field is harmless here: formValues takes the first value.
+ * A name or value that is not UTF-8 once percent-decoded is refused (400).
  */
 export async function readForm(ctx: KoaContext): Promise<URLSearchParams> {
   const type = String(ctx.get("content-type") || "").split(";")[0].trim().toLowerCase();
@@ -34,9 +36,12 @@ export async function readForm(ctx: KoaContext): Promise<URLSearchParams> {
     if (size > MAX_FORM_BYTES) throw new HttpError(413, "Form too large");
     chunks.push(buf);
   }
-  const text = Buffer.concat(chunks).toString("utf8");
-  if (text.split("&", MAX_FORM_FIELDS + 1).length > MAX_FORM_FIELDS) throw new HttpError(413, "Form too large");
-  return new URLSearchParams(text);
+  const body = Buffer.concat(chunks);
+  const fields = parseUrlencoded(body);
+  if (fields && fields.length > MAX_FORM_FIELDS) throw new HttpError(413, "Form too large");
+  // Bytes that are not UTF-8 (`%FF`): URLSearchParams would hand U+FFFD on (decision 0039).
+  if (!fields) throw new HttpError(400, "The form has characters that are not UTF-8 text");
+  return new URLSearchParams(fields);
 }
 
 /** The form's fields as strings (first value of each; files are not expected). */
