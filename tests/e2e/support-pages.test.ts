@@ -231,7 +231,7 @@ describe("claiming a paper application (no JavaScript)", () => {
     await page.goto(`${appUrl}/home`);
     await page.getByRole("link", { name: "Resume Your Appointment" }).click();
     await page.waitForURL(new RegExp(`/appoint\\?id=${id}`));
-  });
+  }, 180_000); // two browsers, a sign-up, an extra sign-in after the confirmation (decision 0035): slow on a loaded machine
 });
 
 describe("link failures at the link prompt (no JavaScript)", () => {
