@@ -35,6 +35,8 @@ export class SignInError extends Error {
   constructor(
     public readonly reason: "NO_EMAIL" | "INACTIVE" | "EMAIL_TAKEN" | "EMAIL_UNVERIFIED" | "PROVIDER",
     message: string,
+    /** The address the provider gave (EMAIL_UNVERIFIED: the one to confirm). */
+    public readonly email?: string,
   ) {
     super(message);
   }
@@ -61,6 +63,11 @@ async function createAuthenticator(): Promise<Authenticator<SignedIn>> {
       },
       async ({ tokens, request }) => {
         const claims = await readClaims(tokens.accessToken(), endpoints.userinfo_endpoint);
+        // No portal session, and no portal user, for an address its owner has not confirmed
+        // (decision 0035): whoever signed up with someone else's address gets nothing here.
+        if (!emailVerifiedClaim(claims)) {
+          throw new SignInError("EMAIL_UNVERIFIED", "The provider has not verified this email address", clean(claims.email) ?? undefined);
+        }
         const user = await upsertUserFromClaims(claims);
         let idToken: string | null = null;
         try {
@@ -134,7 +141,7 @@ export async function upsertUserFromClaims(claims: IdentityClaims) {
         throw new SignInError("EMAIL_TAKEN", "This email is linked to another sign-in account");
       }
       if (byEmail && !emailVerified) {
-        throw new SignInError("EMAIL_UNVERIFIED", "The email of a user waiting for their first sign-in is not verified");
+        throw new SignInError("EMAIL_UNVERIFIED", "The email of a user waiting for their first sign-in is not verified", email);
       }
       user = byEmail
         ? await tx.user.update({ where: { id: byEmail.id }, data: { externalId: claims.sub, ...keepEdited(byEmail, profile) } })
@@ -239,6 +246,8 @@ async function loadCurrentUser(
   if (!session) return none;
   const { user, impersonator } = session;
   if (!user.isActive) return none;
+  // Only an administrator's impersonation acts as a user whose address is not confirmed (decision 0035).
+  if (!user.emailVerified && !session.impersonatorUserId) return none;
   if (session.impersonatorUserId && (!impersonator || !impersonator.isInternal || !impersonator.isActive)) return none;
   const { isActive: _ignored, ...rest } = user;
   return {

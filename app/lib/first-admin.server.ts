@@ -2,7 +2,9 @@
 // while no internal user exists, every start prints a one-time link
 // (`/setup/<token>`, a random token kept in memory only). A signed-in user
 // who opens it and confirms becomes internal (the administrator's flag); the
-// link then stops working, and later starts print none.
+// link then stops working, and later starts print none. Only a user whose
+// email address is confirmed may (decision 0035): whoever signed up with
+// someone else's address must not become the administrator.
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { audit } from "./audit.server";
 import { prisma } from "./db.server";
@@ -39,15 +41,30 @@ export async function setupLinkValid(candidate: string): Promise<boolean> {
   return false;
 }
 
-/** Makes the user the first administrator (in one transaction, so two clicks make one). */
+/** Who may become the first administrator: an active user whose email address is confirmed, acting as themselves. */
+export function mayBecomeFirstAdministrator(user: { emailVerified: boolean; isActive?: boolean; impersonator?: unknown }): boolean {
+  return user.emailVerified && user.isActive !== false && !user.impersonator;
+}
+
+/**
+ * Makes the user the first administrator (in one transaction, so two clicks make one). False when
+ * the link is not (or no longer) valid, or the user may not (mayBecomeFirstAdministrator: the link
+ * then stays valid for the one who may).
+ */
 export async function claimFirstAdministrator(candidate: string, userId: string, request: Request): Promise<boolean> {
   if (!(await setupLinkValid(candidate))) return false;
   const claimed = await prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(7314001)`;
     if ((await tx.user.count({ where: { isInternal: true } })) > 0) return false;
+    const user = await tx.user.findUnique({ where: { id: userId }, select: { emailVerified: true, isActive: true } });
+    if (!user || !mayBecomeFirstAdministrator(user)) return null;
     await tx.user.update({ where: { id: userId }, data: { isInternal: true } });
     return true;
   });
+  if (claimed === null) {
+    await audit("FIRST_ADMINISTRATOR_REFUSED", { request, actorUserId: userId, details: { reason: "email_unconfirmed" } });
+    return false;
+  }
   token = undefined;
   if (claimed) await audit("FIRST_ADMINISTRATOR", { request, actorUserId: userId, details: {} });
   return claimed;

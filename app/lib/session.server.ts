@@ -228,6 +228,29 @@ export async function destroySession(request: Request): Promise<string> {
   return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
+/**
+ * Ends the portal sessions of these users (decision 0035): their own sessions, and the sessions in
+ * which they act as someone else (an administrator impersonating). A session in which an
+ * administrator impersonates one of them is the administrator's and stays. `exceptSessionId` keeps
+ * one (the session asking: 'Sign out of every other device'). Pass the transaction of the change
+ * that calls for it (a reset, a confirmed address), so both happen or neither. Returns how many ended.
+ */
+export async function endSessionsOfUsers(
+  db: Pick<typeof prisma, "session">,
+  userIds: readonly string[],
+  opts: { exceptSessionId?: string } = {},
+): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const ids = [...userIds];
+  const { count } = await db.session.deleteMany({
+    where: {
+      OR: [{ userId: { in: ids }, impersonatorUserId: null }, { impersonatorUserId: { in: ids } }],
+      ...(opts.exceptSessionId ? { id: { not: opts.exceptSessionId } } : {}),
+    },
+  });
+  return count;
+}
+
 /** Removes expired sessions (hourly job). */
 export async function purgeExpiredSessions(): Promise<number> {
   const idleCutoff = new Date(Date.now() - env().SESSION_IDLE_MINUTES * 60_000);

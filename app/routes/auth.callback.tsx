@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { completeSignIn } from "~/features/users/sign-in.server";
 
-export const meta: MetaFunction = () => [{ title: "Sign-in Failed : Appointment Portal" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Sign-in Failed"} : Appointment Portal` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const result = await completeSignIn(request);
@@ -16,9 +16,14 @@ export default function Callback() {
     <main className="auth-message" role="alert">
       <h1>{failure.title}</h1>
       <p>{failure.message}</p>
+      {failure.unconfirmed?.resendHref ? (
+        <p>
+          No email from us? <a href={failure.unconfirmed.resendHref}>Send me a new confirmation link</a>
+        </p>
+      ) : null}
       <p>
-        <Link to="/auth/login" reloadDocument className="button">
-          Try again
+        <Link to={failure.unconfirmed ? "/auth/login?refresh=1" : "/auth/login"} reloadDocument className="button">
+          {failure.unconfirmed ? "I have confirmed it: sign in again" : "Try again"}
         </Link>{" "}
         <Link to="/">Back to the welcome page</Link>
       </p>

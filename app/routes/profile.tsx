@@ -12,6 +12,7 @@ import { SignedInLayout } from "~/components/SignedInLayout";
 import { TextField } from "~/features/appointment/ui/fields";
 import { PROFILE_LABELS, PROFILE_MESSAGES } from "~/features/profile/messages";
 import { loadProfile, saveProfile } from "~/features/profile/profile.server";
+import { signOutOtherDevices } from "~/features/users/sign-in.server";
 import { profileSchema } from "~/features/profile/schema";
 import { requireUser } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
@@ -25,14 +26,26 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: applicatio
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // 'Your Profile' opens this page; the provider's own profile page (password, sign-in email) is linked from it (decision 0022).
-  return { profile: await loadProfile(user.id), providerProfile: Boolean(oidcConfig().profileUrl) };
+  return {
+    profile: await loadProfile(user.id),
+    providerProfile: Boolean(oidcConfig().profileUrl),
+    // Not while impersonating: the user's other devices are theirs (decision 0035).
+    canSignOutOthers: !user.impersonator,
+  };
 }
 
-type ActionData = { reply: SubmissionResult<string[]>; outcome: "saved" | "invalid" | "failed" };
+type ActionData =
+  | { reply: SubmissionResult<string[]>; outcome: "saved" | "invalid" | "failed" }
+  | { reply: null; outcome: "others"; ended: number };
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await readForm(request), { schema: profileSchema });
+  const form = await readForm(request);
+  if (form.get("intent") === "sign-out-others") {
+    const ended = await signOutOtherDevices(request, user);
+    return data<ActionData>({ reply: null, outcome: "others", ended });
+  }
+  const submission = parseWithZod(form, { schema: profileSchema });
   if (submission.status !== "success") {
     return data<ActionData>({ reply: submission.reply(), outcome: "invalid" }, { status: 400 });
   }
@@ -46,12 +59,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProfileRoute() {
-  const { profile, providerProfile } = useLoaderData<typeof loader>();
+  const { profile, providerProfile, canSignOutOthers } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
   const [form, fields] = useForm({
     id: "profile",
-    lastResult: actionData?.outcome === "saved" ? null : (actionData?.reply ?? null),
+    lastResult: actionData?.outcome === "saved" || actionData?.outcome === "others" ? null : (actionData?.reply ?? null),
     defaultValue: {
       firstName: profile.firstName ?? "",
       middleName: profile.middleName ?? "",
@@ -68,7 +81,11 @@ export default function ProfileRoute() {
   return (
     <SignedInLayout>
       <PageHeader title="Profile" lead="Your name and phone number in the portal" />
-      {actionData?.outcome === "saved" ? (
+      {actionData?.outcome === "others" ? (
+        <Banner variant="success" title={PROFILE_MESSAGES.otherDevicesDoneTitle}>
+          <p>{PROFILE_MESSAGES.otherDevicesDone(actionData.ended)}</p>
+        </Banner>
+      ) : actionData?.outcome === "saved" ? (
         <Banner variant="success" title={PROFILE_MESSAGES.successTitle}>
           <p>{PROFILE_MESSAGES.success}</p>
         </Banner>
@@ -111,6 +128,18 @@ export default function ProfileRoute() {
           </div>
         </Form>
       </section>
+      {canSignOutOthers ? (
+        <section className="card" aria-labelledby="other-devices">
+          <h2 id="other-devices">{PROFILE_MESSAGES.otherDevicesTitle}</h2>
+          <p>{PROFILE_MESSAGES.otherDevicesLead}</p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="sign-out-others" />
+            <button type="submit" className="btn btn--secondary" disabled={busy}>
+              {PROFILE_MESSAGES.otherDevicesButton}
+            </button>
+          </Form>
+        </section>
+      ) : null}
     </SignedInLayout>
   );
 }

@@ -93,7 +93,7 @@ describe("sessions and requireUser", () => {
   });
 
   it("signs in with an HttpOnly SameSite=Lax cookie and stores only a hash of the token", async () => {
-    const user = await prisma.user.create({ data: { userName: "s1@example.com", firstName: "Sam" } });
+    const user = await prisma.user.create({ data: { userName: "s1@example.com", emailVerified: true, firstName: "Sam" } });
     const setCookie = await createSession(req(), { userId: user.id, idToken: "id-token" });
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
@@ -110,7 +110,7 @@ describe("sessions and requireUser", () => {
     process.env.APP_URL = "https://portal.example.com";
     resetEnvCache();
     try {
-      const user = await prisma.user.create({ data: { userName: "https@example.com" } });
+      const user = await prisma.user.create({ data: { userName: "https@example.com", emailVerified: true } });
       const setCookie = await createSession(new Request("https://portal.example.com/"), { userId: user.id });
       expect(setCookie).toMatch(/^__Host-portal_session=/);
       expect(setCookie).toMatch(/; Secure/);
@@ -131,7 +131,7 @@ describe("sessions and requireUser", () => {
   });
 
   it("answers a form post after the session expired with the Session Timeout page", async () => {
-    const user = await prisma.user.create({ data: { userName: "s2@example.com" } });
+    const user = await prisma.user.create({ data: { userName: "s2@example.com", emailVerified: true } });
     const cookie = cookieOf(await createSession(req(), { userId: user.id }));
     await prisma.session.updateMany({ where: { userId: user.id }, data: { lastSeenAt: new Date(Date.now() - 2 * 3600_000) } });
     const res = await thrown(
@@ -151,7 +151,7 @@ describe("sessions and requireUser", () => {
   });
 
   it("ends a session at sign-out", async () => {
-    const user = await prisma.user.create({ data: { userName: "s3@example.com" } });
+    const user = await prisma.user.create({ data: { userName: "s3@example.com", emailVerified: true } });
     const cookie = cookieOf(await createSession(req(), { userId: user.id }));
     expect(await getSession(req(cookie))).not.toBeNull();
     const cleared = await destroySession(req(cookie));
@@ -160,7 +160,7 @@ describe("sessions and requireUser", () => {
   });
 
   it("writes a session's last-seen time at most once a minute, and still ends it after the idle timeout", async () => {
-    const user = await prisma.user.create({ data: { userName: "s5@example.com" } });
+    const user = await prisma.user.create({ data: { userName: "s5@example.com", emailVerified: true } });
     const cookie = cookieOf(await createSession(req(), { userId: user.id }));
     const lastSeen = async () => (await prisma.session.findFirstOrThrow({ where: { userId: user.id } })).lastSeenAt.getTime();
     const setLastSeen = (msAgo: number) => prisma.session.updateMany({ where: { userId: user.id }, data: { lastSeenAt: new Date(Date.now() - msAgo) } });
@@ -183,7 +183,7 @@ describe("sessions and requireUser", () => {
   });
 
   it("refuses a session of a deactivated user", async () => {
-    const user = await prisma.user.create({ data: { userName: "s4@example.com" } });
+    const user = await prisma.user.create({ data: { userName: "s4@example.com", emailVerified: true } });
     const cookie = cookieOf(await createSession(req(), { userId: user.id }));
     await prisma.user.update({ where: { id: user.id }, data: { isActive: false } });
     expect(await getCurrentUser(req(cookie))).toBeNull();
@@ -192,8 +192,8 @@ describe("sessions and requireUser", () => {
 
 describe("impersonation", () => {
   it("lets an internal administrator act as another user, audited, and come back", async () => {
-    const admin = await prisma.user.create({ data: { userName: "root@example.com", isInternal: true, firstName: "Ada" } });
-    const target = await prisma.user.create({ data: { userName: "target@example.com", firstName: "Tess" } });
+    const admin = await prisma.user.create({ data: { userName: "root@example.com", emailVerified: true, isInternal: true, firstName: "Ada" } });
+    const target = await prisma.user.create({ data: { userName: "target@example.com", emailVerified: true, firstName: "Tess" } });
     const cookie = cookieOf(await createSession(req(), { userId: admin.id }));
     const me = await requireUser(req(cookie));
     const res = (await impersonate(req(cookie), me, { intent: "start", email: "TARGET@example.com" })) as Response;
@@ -212,8 +212,8 @@ describe("impersonation", () => {
   });
 
   it("refuses impersonation to anyone but an internal administrator", async () => {
-    const plain = await prisma.user.create({ data: { userName: "plain@example.com" } });
-    await prisma.user.create({ data: { userName: "victim@example.com" } });
+    const plain = await prisma.user.create({ data: { userName: "plain@example.com", emailVerified: true } });
+    await prisma.user.create({ data: { userName: "victim@example.com", emailVerified: true } });
     const cookie = cookieOf(await createSession(req(), { userId: plain.id }));
     const me = await requireUser(req(cookie));
     const res = await thrown(impersonate(req(cookie), me, { intent: "start", email: "victim@example.com" }));

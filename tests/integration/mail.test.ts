@@ -431,8 +431,8 @@ describe("dev mailbox routes", () => {
       await expect(showLoader(anonymous)).rejects.toMatchObject({ status: 404 });
       await expect(listLoader(args("https://portal.example.com/dev/mail"))).rejects.toMatchObject({ status: 404 });
 
-      const agent = await prisma.user.create({ data: { userName: "plain.agent@example.com" } });
-      const admin = await prisma.user.create({ data: { userName: "ops@example.com", isInternal: true } });
+      const agent = await prisma.user.create({ data: { userName: "plain.agent@example.com", emailVerified: true } });
+      const admin = await prisma.user.create({ data: { userName: "ops@example.com", emailVerified: true, isInternal: true } });
       const as = async (userId: string) => {
         const cookie = (await createSession(new Request("https://portal.example.com/"), { userId })).split(";")[0]!;
         return {

@@ -153,10 +153,13 @@ describe("GET /home", () => {
     expect(byEmail).toMatchObject({ kind: "complete", statusCode: "NEW", lines: [await lineOf(l9.appointmentLinkId)] });
     expect(home.entries.some((e) => e.href.includes(`MLT${multi.code}`))).toBe(false);
 
-    // An unverified email: invitations addressed to it are not shown (decision 0013).
+    // An unverified email: invitations addressed to it are not shown (decision 0013). Only an
+    // administrator acting as the user sees that (no session of its own: decision 0035).
     await prisma.user.update({ where: { id: mdUser.id }, data: { emailVerified: false } });
     try {
-      const { home: unverified } = await getHome();
+      const admin = await prisma.user.create({ data: { userName: `admin-${randomCode(6).toLowerCase()}@example.com`, isInternal: true, emailVerified: true } });
+      const acting = (await createSession(new Request(`${APP_URL}/`), { userId: mdUser.id, impersonatorUserId: admin.id })).split(";")[0]!;
+      const { home: unverified } = await getHome(acting);
       expect(unverified.entries.some((e) => e.href.startsWith("/wizard"))).toBe(false);
       expect(unverified.emailUnverified).toBe(true);
     } finally {

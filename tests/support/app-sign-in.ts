@@ -25,9 +25,12 @@ class OriginJar {
   }
 }
 
-export async function signInToApp(app: { url: string; idpUrl: string }, email: string, password = DEMO_PASSWORD): Promise<string> {
+export type Visit = { url: string; status: number; location: string | null; body: string };
+
+/** A browser without JavaScript: cookies per origin, GET or a form POST (with its Origin), redirects followed by `follow`. */
+export function appBrowser() {
   const jar = new OriginJar();
-  const go = async (url: string, form?: Record<string, string>) => {
+  const go = async (url: string, form?: Record<string, string>): Promise<Visit> => {
     const headers: Record<string, string> = { cookie: jar.header(url) };
     let body: string | undefined;
     if (form) {
@@ -40,13 +43,34 @@ export async function signInToApp(app: { url: string; idpUrl: string }, email: s
     const location = res.headers.get("location");
     return { url, status: res.status, location: location ? new URL(location, url).href : null, body: await res.text() };
   };
-  let page = await go(`${app.url}/auth/login`);
-  for (let i = 0; i < 10 && page.location; i++) page = await go(page.location);
+  const follow = async (page: Visit): Promise<Visit> => {
+    for (let i = 0; i < 10 && page.location; i++) page = await go(page.location);
+    return page;
+  };
+  return { jar, go, follow, cookie: (url: string) => jar.header(url) };
+}
+export type AppBrowser = ReturnType<typeof appBrowser>;
+
+/**
+ * Signs in to the portal in `browser` (a new one by default) and says where it ended: the portal's
+ * Cookie header when a portal session was made, else null (the page shown is `page`).
+ */
+export async function signInAs(
+  app: { url: string; idpUrl: string },
+  email: string,
+  password = DEMO_PASSWORD,
+  browser = appBrowser(),
+): Promise<{ cookie: string | null; page: Visit; browser: AppBrowser }> {
+  let page = await browser.follow(await browser.go(`${app.url}/auth/login`));
   const uid = /\/interaction\/([^/?#]+)$/.exec(page.url)?.[1];
   if (!uid) throw new Error(`not on the provider's sign-in page: ${page.url} (${page.status})`);
-  page = await go(`${app.idpUrl}/interaction/${uid}/login`, { email, password });
-  for (let i = 0; i < 10 && page.location; i++) page = await go(page.location);
-  const cookie = jar.header(app.url);
-  if (!cookie.includes("portal_session=")) throw new Error(`sign-in as ${email} failed: ${page.url} (${page.status})`);
+  page = await browser.follow(await browser.go(`${app.idpUrl}/interaction/${uid}/login`, { email, password }));
+  const cookie = browser.cookie(app.url);
+  return { cookie: /portal_session=/.test(cookie) ? cookie : null, page, browser };
+}
+
+export async function signInToApp(app: { url: string; idpUrl: string }, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const { cookie, page } = await signInAs(app, email, password);
+  if (!cookie) throw new Error(`sign-in as ${email} failed: ${page.url} (${page.status})`);
   return cookie;
 }

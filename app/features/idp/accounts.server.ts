@@ -8,6 +8,8 @@ import { prisma } from "~/lib/db.server";
 import { burnVerification, hashPassword, needsRehash, verifyPassword } from "~/lib/password.server";
 import { deliverMail } from "~/lib/mail.server";
 import { afterAnswer, alreadyRegisteredEmail, resetEmail, verificationEmail } from "./emails.server";
+import { endSessionsOfUsers } from "~/lib/session.server";
+import { endProviderSessionsOf } from "./adapter.server";
 import { attemptSucceeded, DEFAULT_SIGN_IN_LIMITS, reserveAttempt, type SignInLimits } from "./throttle.server";
 
 export type IdpAccountRecord = {
@@ -142,11 +144,54 @@ export async function verifyEmail(token: string, req: RequestInfo = {}): Promise
     const row = await tx.idpEmailVerification.findUnique({ where: { tokenHash: hash }, select: { accountId: true } });
     if (!row) return null;
     await tx.idpEmailVerification.updateMany({ where: { accountId: row.accountId, usedAt: null }, data: { usedAt: now } });
+    // Whoever signed in while the address was unconfirmed is signed out, here and in the portal.
+    await endAccountSessions(tx, row.accountId);
     return tx.idpAccount.update({ where: { id: row.accountId }, data: { emailVerified: true }, select: { id: true, email: true } });
   });
   if (!done) return false;
   await audit("IDP_EMAIL_VERIFIED", done.id, req, { email: done.email });
   return true;
+}
+
+/** Verification emails per account per hour (the sign-up's and those asked for again). */
+export const VERIFICATIONS_PER_HOUR = 3;
+
+/**
+ * Sends a new verification link to an account whose address is not confirmed yet (the portal's
+ * 'Confirm your email first' page links here). Answers nothing either way, and does its work after
+ * the answer: the page cannot tell whether an account exists or is confirmed. At most
+ * VERIFICATIONS_PER_HOUR links per account per hour.
+ */
+export async function resendVerification(emailInput: string, issuer: string, req: RequestInfo = {}): Promise<void> {
+  const email = normalizeEmail(emailInput);
+  afterAnswer("verification resend", async () => {
+    const account = await prisma.idpAccount.findUnique({ where: { email }, select: { id: true, givenName: true, emailVerified: true } });
+    if (!account || account.emailVerified) return;
+    const token = newToken();
+    const created = await prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`idp-verify:${account.id}`}))`;
+      const recent = await tx.idpEmailVerification.count({ where: { accountId: account.id, createdAt: { gt: new Date(Date.now() - 3_600_000) } } });
+      if (recent >= VERIFICATIONS_PER_HOUR) return null;
+      return tx.idpEmailVerification.create({
+        data: { accountId: account.id, tokenHash: tokenHash(token), expiresAt: new Date(Date.now() + VERIFY_TOKEN_HOURS * 3_600_000) },
+        select: { id: true },
+      });
+    });
+    await audit("IDP_VERIFICATION_RESENT", account.id, req, { email, ...(created ? {} : { sent: false, reason: "hourly_limit" }) });
+    if (!created) return;
+    const mail = verificationEmail(account.givenName, `${base(issuer)}/email/verify/${token}`, VERIFY_TOKEN_HOURS);
+    await deliverMail({ to: email, ...mail, relatedType: "IdpAccount", relatedId: account.id });
+  });
+}
+
+/**
+ * Ends every session of the account (decision 0035): the provider's (sessions, grants, tokens)
+ * and the portal's (the sessions of the portal user it signs in as), in the caller's transaction.
+ */
+async function endAccountSessions(tx: Prisma.TransactionClient, accountId: string): Promise<void> {
+  await endProviderSessionsOf(tx, accountId);
+  const users = await tx.user.findMany({ where: { externalId: accountId }, select: { id: true } });
+  await endSessionsOfUsers(tx, users.map((u) => u.id));
 }
 
 // ---------------------------------------------------------------- sign-in
@@ -338,9 +383,9 @@ export async function resetPassword(token: string, password: string, req: Reques
       where: { accountId: row.accountId, usedAt: null },
       data: { usedAt: now },
     });
-    // Whoever was signed in to this account (a squatter of an unverified address) is signed out
-    // before the mailbox's owner gets the now verified account.
-    await tx.idpPayload.deleteMany({ where: { type: "Session", payload: { path: ["accountId"], equals: row.accountId } } });
+    // Whoever was signed in to this account (a squatter of an unverified address, whoever had the
+    // old password) is signed out, here and in the portal, before the mailbox's owner gets the account.
+    await endAccountSessions(tx, row.accountId);
     return account;
   });
   if (!done) return false;

@@ -72,3 +72,22 @@ export async function purgeExpiredIdpPayloads(): Promise<number> {
   });
   return count;
 }
+
+/**
+ * Ends everything the provider holds for an account (decision 0035): its sessions (in every
+ * browser), grants, authorization codes, access and refresh tokens, and sign-ins still in progress.
+ * The next authorization asks for the password again. Pass the transaction of the change that calls
+ * for it (a password reset, a confirmed address). Returns how many artefacts ended.
+ */
+export async function endProviderSessionsOf(db: Pick<typeof prisma, "idpPayload">, accountId: string): Promise<number> {
+  const { count } = await db.idpPayload.deleteMany({
+    where: {
+      OR: [
+        { payload: { path: ["accountId"], equals: accountId } },
+        { type: "Interaction", payload: { path: ["result", "login", "accountId"], equals: accountId } },
+        { type: "Interaction", payload: { path: ["session", "accountId"], equals: accountId } },
+      ],
+    },
+  });
+  return count;
+}

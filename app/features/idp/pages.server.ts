@@ -160,6 +160,26 @@ export function emailVerifiedPage(p: { ok: boolean; continueHref: string; forgot
   );
 }
 
+/** Asks for a new confirmation link (the portal's 'Confirm your email first' page links here). */
+export function resendVerificationPage(p: { action: string; csrf: string; portalHref: string; values?: Values; errors?: Errors; sent?: boolean }) {
+  const v = p.values ?? {};
+  const e = p.errors ?? {};
+  const body = p.sent
+    ? `<h1>Check your email</h1>
+<div class="notice" role="status">If that address has an account waiting for confirmation, we have sent it a new confirmation link. Open it, then sign in again.</div>
+<p class="switch"><a href="${esc(p.portalHref)}">Return to the ${esc(APP_NAME)}</a></p>`
+    : `<h1>Confirm your email address</h1>
+<p class="lead">Enter the email address of your account and we will send you a new link to confirm it.</p>
+${formError(e._form)}
+<form method="post" action="${esc(p.action)}" novalidate>
+${hidden("csrf", p.csrf)}
+${field({ name: "email", label: "Email Address", type: "email", value: v.email, error: e.email, autocomplete: "email", required: true, autofocus: true })}
+<button type="submit" class="primary">Send a new link</button>
+</form>
+<p class="switch"><a href="${esc(p.portalHref)}">Return to the ${esc(APP_NAME)}</a></p>`;
+  return layout("Confirm your email address", body);
+}
+
 // ---------------------------------------------------------------- password reset
 
 export function forgotPasswordPage(p: {

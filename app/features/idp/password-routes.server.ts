@@ -3,19 +3,21 @@
 //   GET  /password/forgot  POST          ask for a reset link (same answer whatever the email)
 //   GET  /password/reset/:token  POST    choose a new password
 //   GET  /email/verify/:token            follow the sign-up's verification link
+//   GET  /email/resend  POST             ask for a new verification link (same answer whatever the email)
 //   GET  /account/password  POST         change the password (needs the provider's session)
 import type { KoaContext } from "oidc-provider";
 import {
   changePassword,
   findAccountById,
   requestPasswordReset,
+  resendVerification,
   resetPassword,
   resetTokenAccount,
   verifyEmail,
   type SignInLimits,
 } from "./accounts.server";
 import { assertCsrf, csrfToken, formValues, readForm, redirect303, requestInfo } from "./http.server";
-import { changePasswordPage, emailVerifiedPage, forgotPasswordPage, resetPasswordPage } from "./pages.server";
+import { changePasswordPage, emailVerifiedPage, forgotPasswordPage, resendVerificationPage, resetPasswordPage } from "./pages.server";
 import { changePasswordSchema, fieldErrors, forgotSchema, newPasswordSchema } from "./schema";
 
 export type PasswordRoutesContext = {
@@ -94,6 +96,22 @@ export function passwordRoutes(o: PasswordRoutesContext) {
     html(ctx, ok ? 200 : 410, emailVerifiedPage({ ok, continueHref: o.portalSignIn, forgotHref: url("/password/forgot") }));
   }
 
+  async function resendGet(ctx: KoaContext) {
+    const email = typeof ctx.query.email === "string" && ctx.query.email.length <= 320 ? ctx.query.email : "";
+    html(ctx, 200, resendVerificationPage({ action: url("/email/resend"), csrf: csrfToken(ctx, ctx.secure), portalHref: o.portalHome, values: { email } }));
+  }
+
+  async function resendPost(ctx: KoaContext) {
+    const form = await readForm(ctx);
+    assertCsrf(ctx, form);
+    const values = formValues(form, ["email"]);
+    const parsed = forgotSchema.safeParse(values);
+    const base = { action: url("/email/resend"), csrf: csrfToken(ctx, ctx.secure), portalHref: o.portalHome };
+    if (!parsed.success) return html(ctx, 400, resendVerificationPage({ ...base, values, errors: fieldErrors(parsed.error) }));
+    await resendVerification(parsed.data.email, o.issuer, requestInfo(ctx));
+    html(ctx, 200, resendVerificationPage({ ...base, sent: true }));
+  }
+
   async function changeGet(ctx: KoaContext) {
     const accountId = await o.sessionAccountId(ctx);
     const account = accountId ? await findAccountById(accountId) : null;
@@ -136,5 +154,5 @@ export function passwordRoutes(o: PasswordRoutesContext) {
     redirect303(ctx, url("/account/password?done=1"));
   }
 
-  return { forgotGet, forgotPost, resetGet, resetPost, verifyGet, changeGet, changePost };
+  return { forgotGet, forgotPost, resetGet, resetPost, verifyGet, resendGet, resendPost, changeGet, changePost };
 }

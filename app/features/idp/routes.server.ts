@@ -8,6 +8,7 @@
 //   GET  /password/forgot  POST          ask for a reset link (same answer whatever the email)
 //   GET  /password/reset/:token  POST    choose a new password
 //   GET  /email/verify/:token            the sign-up's verification link
+//   GET  /email/resend  POST             ask for a new verification link
 //   GET  /account/password  POST         change the password (needs the provider's session)
 //   GET  /account/profile?return_to=     profile edit (needs the provider's session)
 //   POST /account/profile
@@ -347,6 +348,11 @@ export function idpRoutes(o: RoutesOptions): Middleware {
       }
       if ((m = path.match(/^\/email\/verify\/([A-Za-z0-9_-]{1,200})$/))) {
         if (method === "GET") return await passwords.verifyGet(ctx, m[1]);
+        throw new HttpError(405, "Method not allowed");
+      }
+      if (path === "/email/resend") {
+        if (method === "GET") return await passwords.resendGet(ctx);
+        if (method === "POST") return await passwords.resendPost(ctx);
         throw new HttpError(405, "Method not allowed");
       }
       if (path === "/account/password") {

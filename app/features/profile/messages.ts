@@ -12,6 +12,14 @@ export const PROFILE_MESSAGES = {
   failure: `Your profile could not be saved. ${TRY_AGAIN_LATER}`,
   /** The provider's own page (password, sign-in email). */
   providerProfile: "Change your password or sign-in email",
+  /** 'Sign out of every other device' (decision 0035). */
+  otherDevicesTitle: "Your other devices",
+  otherDevicesLead:
+    "Signed in somewhere you no longer use, or on a device that is not yours? Sign out everywhere else: you stay signed in here.",
+  otherDevicesButton: "Sign out of every other device",
+  otherDevicesDoneTitle: "Signed Out Elsewhere",
+  otherDevicesDone: (n: number) =>
+    n === 0 ? "No other device was signed in to the portal; any other sign-in has been ended too." : `Signed out of ${n} other session${n === 1 ? "" : "s"}. You are still signed in here.`,
 } as const;
 
 export const PROFILE_LABELS = {

@@ -3,14 +3,15 @@
 import { createCookie, redirect, redirectDocument } from "@remix-run/node";
 import type { CurrentUser } from "~/lib/current-user";
 import { audit } from "~/lib/audit.server";
-import { getAuthenticator, getCurrentUser, SignInError } from "~/lib/auth.server";
+import { deny, getAuthenticator, getCurrentUser, SignInError } from "~/lib/auth.server";
+import { endProviderSessionsOf } from "~/features/idp/adapter.server";
 import { prisma } from "~/lib/db.server";
 import { linkSchema } from "~/features/links/schema";
 import { env } from "~/lib/env.server";
 import { oidcConfig, oidcEndpoints } from "~/lib/oidc.server";
 import { getSecret } from "~/lib/secrets.server";
 import { safeReturnTo } from "~/lib/security.server";
-import { createSession, destroySession, getSession, setSessionActor } from "~/lib/session.server";
+import { createSession, destroySession, endSessionsOfUsers, getSession, setSessionActor } from "~/lib/session.server";
 
 function returnCookie() {
   return createCookie("portal_return", {
@@ -73,7 +74,32 @@ function clearOAuthStateCookies(request: Request): string[] {
     .map((name) => `${name}=; Path=/auth; Max-Age=0; HttpOnly; SameSite=Lax${env().secure ? "; Secure" : ""}`);
 }
 
-export type CallbackFailure = { title: string; message: string };
+export type CallbackFailure = {
+  title: string;
+  message: string;
+  /** The address is not confirmed (decision 0035): the built-in provider's page that sends a new link, if it is ours. */
+  unconfirmed?: { resendHref: string | null };
+};
+
+/** The answer to a sign-in whose address is not confirmed: no session; a new link from the built-in provider, else confirm at yours. */
+function unconfirmedFailure(email: string | undefined): CallbackFailure {
+  const cfg = oidcConfig();
+  if (!cfg.builtIn) {
+    return {
+      title: "Confirm your email first",
+      message:
+        "Your sign-in provider has not confirmed your email address yet. Confirm it there (follow the link it sent you, or its instructions), then sign in again.",
+      unconfirmed: { resendHref: null },
+    };
+  }
+  const resend = new URL(`${cfg.issuer.replace(/\/+$/, "")}/email/resend`);
+  if (email) resend.searchParams.set("email", email);
+  return {
+    title: "Confirm your email first",
+    message: "Please confirm your email address first: open the link we emailed you when you signed up, then sign in again.",
+    unconfirmed: { resendHref: resend.href },
+  };
+}
 
 /** GET /auth/callback: the provider sent the user back. */
 export async function completeSignIn(request: Request): Promise<Response | CallbackFailure> {
@@ -93,14 +119,13 @@ export async function completeSignIn(request: Request): Promise<Response | Callb
     if (error instanceof Response) throw error;
     const reason = error instanceof SignInError ? error.reason : (error as Error).name;
     await audit("SIGN_IN_FAILED", { request, details: { reason, message: (error as Error).message } });
+    if (error instanceof SignInError && error.reason === "EMAIL_UNVERIFIED") return unconfirmedFailure(error.email);
     const message =
       error instanceof SignInError && error.reason === "INACTIVE"
         ? "Your account is not active. Please contact us if you believe this is a mistake."
         : error instanceof SignInError && error.reason === "EMAIL_TAKEN"
           ? "This email address is already linked to another sign-in account. Please contact us."
-          : error instanceof SignInError && error.reason === "EMAIL_UNVERIFIED"
-            ? "Please confirm your email address first: open the link we emailed you, then sign in again."
-            : "We could not complete your sign-in. Please try again.";
+          : "We could not complete your sign-in. Please try again.";
     return { title: "Sign-in Failed", message };
   }
 }
@@ -130,6 +155,30 @@ export async function signOut(request: Request): Promise<Response> {
     // Provider unreachable: the portal session is gone all the same.
   }
   return redirectDocument(location, { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
+}
+
+/**
+ * POST /profile 'Sign out of every other device' (ASVS 5.0 V7.4.3, decision 0035): ends every other
+ * portal session of the signed-in user (this one stays) and, with the built-in provider, every
+ * provider session, grant and token of their account, so no other browser gets back in without the
+ * password. Not while impersonating: those sessions are the user's, not the administrator's.
+ * Returns how many portal sessions ended.
+ */
+export async function signOutOtherDevices(request: Request, user: CurrentUser): Promise<number> {
+  if (user.impersonator) await deny(request, user, "sign out the impersonated user's other devices");
+  const session = await getSession(request);
+  if (!session) throw redirect("/");
+  const builtIn = oidcConfig().builtIn;
+  const ended = await prisma.$transaction(async (tx) => {
+    const count = await endSessionsOfUsers(tx, [user.id], { exceptSessionId: session.id });
+    if (builtIn) {
+      const row = await tx.user.findUnique({ where: { id: user.id }, select: { externalId: true } });
+      if (row?.externalId) await endProviderSessionsOf(tx, row.externalId);
+    }
+    return count;
+  });
+  await audit("SIGN_OUT_OTHER_DEVICES", { request, actorUserId: user.id, details: { ended } });
+  return ended;
 }
 
 /** GET /auth/profile: the provider's profile page, back to the portal with fresh claims. */
