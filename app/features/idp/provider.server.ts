@@ -49,7 +49,7 @@ export type StartIdentityProviderOptions = {
   cookieKeys?: string[];
   /** More Host names to answer besides the issuer's (decision 0036); default ALLOWED_HOSTS. */
   allowedHosts?: HostPattern[];
-  /** Progressive sign-in delays (throttle.server.ts); default 5 free failures per email and 20 per address, then 1 s doubling to 30 s. */
+  /** Progressive sign-in delays (throttle.server.ts); default 5 free failures per account at one address and 30 per address, then 1 s doubling to 30 s. */
   signInLimits?: Partial<SignInLimits>;
 };
 
