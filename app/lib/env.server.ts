@@ -3,6 +3,7 @@
 // table of every variable. Nothing else reads process.env directly.
 import path from "node:path";
 import { z } from "zod";
+import { parseAllowedHosts } from "./allowed-hosts.server";
 
 const optionalString = z
   .string()
@@ -30,6 +31,19 @@ const schema = z.object({
   TRUST_PROXY: optionalString,
   /** Public URL of the portal, used in emails and OpenID redirect URIs. */
   APP_URL: optionalString,
+  /**
+   * More Host names the portal and the built-in provider answer (issue 18 item 3, decision 0036):
+   * names (any port) or name:port, comma- or space-separated, e.g. the name a proxy passes on.
+   * The host of APP_URL (portal) and IDP_URL (provider) is always allowed; any other Host gets 421.
+   */
+  ALLOWED_HOSTS: optionalString.transform((v, ctx) => {
+    try {
+      return parseAllowedHosts(v);
+    } catch (error) {
+      ctx.addIssue({ code: "custom", message: (error as Error).message });
+      return z.NEVER;
+    }
+  }),
   /** Where the embedded database, generated secrets and uploads live. */
   DATA_DIR: z.string().default("./data"),
   /**

@@ -5,12 +5,14 @@
 // before it parses it:
 //   - the address to listen on (HOST; loopback while APP_URL is loopback),
 //   - the headers of static files (/build, /public),
-//   - guards that answer before Remix: a request body over the cap (413),
-//     a NUL character or bytes that are not UTF-8 in the address (400).
+//   - guards that answer before Remix: a Host that is not the portal's (421,
+//     DNS rebinding), a request body over the cap (413), a NUL character or
+//     bytes that are not UTF-8 in the address (400).
 // Every refusal is a small HTML page (or JSON for a script that asks for it),
 // never an empty 500.
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
+import { allowedHostsFor, hostAllowed, refuseMisdirected, type HostPattern } from "./allowed-hosts.server";
 import { audit } from "./audit.server";
 import { env } from "./env.server";
 import { registerHttpServer, shutdownGuard } from "./http-drain.server";
@@ -223,6 +225,30 @@ export function crossSiteGuard(auditLimit = perMinuteLimiter(CROSS_SITE_AUDITS_P
   };
 }
 
+/** Log lines for refused Hosts, per source address and minute. */
+const MISDIRECTED_LOGS_PER_MINUTE = 5;
+
+/**
+ * Refuses a request whose Host is not the portal's (allowed-hosts.server.ts,
+ * decision 0036) with 421 before static files, Remix or the body: a DNS
+ * rebinding page in the operator's browser names its own host. GET/HEAD
+ * /healthz answers whatever the Host (orchestrators probe the pod's address;
+ * the answer tells nothing and changes nothing).
+ */
+export function hostGuard(allowed: HostPattern[], logLimit = perMinuteLimiter(MISDIRECTED_LOGS_PER_MINUTE)): NodeMiddleware {
+  return (req, res, next) => {
+    if (hostAllowed(req.headers.host, allowed)) return next();
+    const method = (req.method ?? "GET").toUpperCase();
+    const path = (req.url ?? "/").split("?")[0]!;
+    if (path === "/healthz" && (method === "GET" || method === "HEAD")) return next();
+    const source = clientAddressOfSocket(req.socket.remoteAddress, req.headers["x-forwarded-for"]);
+    if (logLimit.allow(source ?? "unknown")) {
+      console.warn(`[portal] refused Host ${JSON.stringify(String(req.headers.host ?? "").slice(0, 100))} (${method} ${path.slice(0, 200)} from ${source ?? "unknown"}): not APP_URL's host nor in ALLOWED_HOSTS`);
+    }
+    refuseMisdirected(req, res);
+  };
+}
+
 export const NUL_IN_ADDRESS = {
   title: "Address Not Accepted",
   message: "The address has a character the portal does not accept (a NUL character). Nothing was changed. Go back and try again.",
@@ -330,8 +356,9 @@ export function httpServerHooks(opts: { bodyLimits?: BodyLimits } = {}): HttpSer
   return {
     host: listenHost(),
     port: e.PORT,
-    // shutdownGuard first: it counts every request and refuses new ones during the shutdown (http-drain.server.ts).
-    middleware: [shutdownGuard, crossSiteGuard(), nulInAddressGuard, bodyLimit(limits), ...(e.BENCH_ROUTES ? [benchProcessHeader] : [])],
+    // shutdownGuard first: it counts every request and refuses new ones during the shutdown (http-drain.server.ts);
+    // then the Host check, before anything looks at the request.
+    middleware: [shutdownGuard, hostGuard(allowedHostsFor(e.appUrl, e.ALLOWED_HOSTS)), crossSiteGuard(), nulInAddressGuard, bodyLimit(limits), ...(e.BENCH_ROUTES ? [benchProcessHeader] : [])],
     staticHeaders: setBaseSecurityHeaders,
     remixRequest: (request, req, res) =>
       limitRequestBody(

@@ -62,8 +62,9 @@ describe("progressive sign-in delays", () => {
     const provider = await startTestIdp({
       proxy: true,
       signInLimits: {
-        account: { free: 100, baseSeconds: 1, capSeconds: 2 },
-        address: { free: 8, baseSeconds: 1, capSeconds: 2 },
+        // 3 s as above: a 1 s delay could run out before the next sign-in page is fetched on a loaded machine.
+        account: { free: 100, baseSeconds: 3, capSeconds: 3 },
+        address: { free: 8, baseSeconds: 3, capSeconds: 3 },
         halfLifeMinutes: 15,
       },
     });

@@ -25,6 +25,10 @@ describe("new passwords", () => {
       ["JordanWhitfield1", /too easy to guess/],
       ["Appointment Portal", /too easy to guess/],
       ["appointmentportal1", /too easy to guess/],
+      // Issue 18 item 7: a season, a year and two marks scored 3 (10^8 guesses) and was accepted.
+      ["Summer2026!!", /too easy to guess/],
+      ["Winter2025!!", /too easy to guess/],
+      ["Monday2026!!", /too easy to guess/],
     ];
     for (const [password, message] of cases) {
       const data = person({ email, password, confirmPassword: password, givenName: "Jordan", familyName: "Whitfield" });

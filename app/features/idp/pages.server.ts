@@ -105,6 +105,9 @@ ${Object.entries(p.hiddenFields ?? {}).map(([k, val]) => hidden(k, val)).join("\
 ${field({ name: "email", label: "Email Address", type: "email", value: v.email, error: e.email, autocomplete: "username", required: true, autofocus: !v.email })}
 ${field({ name: "password", label: "Password", type: "password", error: e.password, autocomplete: "current-password", required: true, autofocus: Boolean(v.email) })}
 <p class="aside"><a href="${esc(p.forgotHref)}">Forgot your password?</a></p>
+<div class="keep"><input type="checkbox" id="f-remember" name="remember" value="1"${v.remember === "1" ? " checked" : ""} aria-describedby="f-remember-hint">
+<label for="f-remember">Keep me signed in</label>
+<p class="hint" id="f-remember-hint">Only on a device you alone use: you stay signed in here after closing the browser. Unticked, closing the browser signs you out.</p></div>
 <button type="submit" class="primary">Sign in</button>
 </form>
 <p class="switch">Don't have an account? <a href="${esc(p.signUpHref)}">Sign up now</a></p>`,
@@ -361,6 +364,10 @@ h1{font-size:1.45rem;margin:0 0 6px;color:#12355b}
 .field{margin-bottom:14px}
 label{display:block;font-weight:600;font-size:.9rem;margin-bottom:4px}
 input{width:100%;font:inherit;padding:9px 11px;border:1px solid #b8c2cc;border-radius:6px;background:#fff;color:inherit}
+.keep{display:grid;grid-template-columns:auto 1fr;gap:2px 8px;align-items:center;margin:0 0 14px}
+.keep input{width:auto;margin:0}
+.keep label{display:inline;margin:0}
+.keep .hint{grid-column:2;margin:0}
 input:focus{outline:3px solid rgba(30,102,245,.25);border-color:#1e66f5}
 input[readonly]{background:#f1f4f7;color:#52606d}
 .has-error input{border-color:#c81e1e}

@@ -8,6 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import Provider, { type Account, type Configuration, type KoaContext, type Middleware } from "oidc-provider";
+import { allowedHostsFor, hostAllowed, refuseMisdirected, type HostPattern } from "~/lib/allowed-hosts.server";
 import { env } from "~/lib/env.server";
 import { listenHost } from "~/lib/net.server";
 import { getSecret } from "~/lib/secrets.server";
@@ -46,7 +47,9 @@ export type StartIdentityProviderOptions = {
   jwksFile?: string;
   /** Cookie signing keys; default [getSecret("IDP_COOKIE_KEY")]. */
   cookieKeys?: string[];
-  /** Progressive sign-in delays (throttle.server.ts); default 5 free failures per email and 20 per address, then 1 s doubling to 30 s. */
+  /** More Host names to answer besides the issuer's (decision 0036); default ALLOWED_HOSTS. */
+  allowedHosts?: HostPattern[];
+  /** Progressive sign-in delays (throttle.server.ts); default 5 free failures per account at one address and 30 per address, then 1 s doubling to 30 s. */
   signInLimits?: Partial<SignInLimits>;
 };
 
@@ -266,7 +269,14 @@ export async function startIdentityProvider(opts: StartIdentityProviderOptions):
     console.error("[idp] server error:", err?.message ?? err);
   });
 
-  const server = http.createServer(provider.callback());
+  // A Host that is not the issuer's (DNS rebinding: a page on evil.example rebound to this
+  // address) is refused before oidc-provider, our pages or the body see the request (decision 0036).
+  const allowedHosts = allowedHostsFor(issuer, opts.allowedHosts ?? env().ALLOWED_HOSTS);
+  const callback = provider.callback();
+  const server = http.createServer((req, res) => {
+    if (hostAllowed(req.headers.host, allowedHosts)) return void callback(req, res);
+    refuseMisdirected(req, res);
+  });
   server.headersTimeout = 20_000;
   server.requestTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {

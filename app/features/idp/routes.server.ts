@@ -123,7 +123,15 @@ export function idpRoutes(o: RoutesOptions): Middleware {
     return { status: 400, errors: { password: INVALID_CREDENTIALS } as Record<string, string> };
   }
 
-  // ------------------------------------------------------------ handlers
+  /**
+ * 'Keep me signed in' (off by default): ticked, the provider's session cookie
+ * lasts the session's lifetime; unticked, it is a browser-session cookie (no
+ * Expires, no Max-Age: oidc-provider's 'transient' session), so closing the
+ * browser without LOGOUT leaves no silent sign-in behind.
+ */
+const keepSignedIn = (form: URLSearchParams) => form.get("remember") === "1";
+
+// ------------------------------------------------------------ handlers
 
   async function interactionPage(ctx: KoaContext, uid: string) {
     const details = await interactionFor(ctx, uid);
@@ -138,7 +146,7 @@ export function idpRoutes(o: RoutesOptions): Middleware {
     const form = await readForm(ctx);
     const details = await interactionFor(ctx, uid);
     if (!details) return expired(ctx);
-    const values = formValues(form, ["email", "password"]);
+    const values = formValues(form, ["email", "password", "remember"]);
     const parsed = signInSchema.safeParse(values);
     if (!parsed.success) {
       return html(ctx, 400, signInPage({ ...signInLinks(uid), values, errors: fieldErrors(parsed.error) }));
@@ -151,7 +159,8 @@ export function idpRoutes(o: RoutesOptions): Middleware {
     const returnTo = await provider.interactionResult(
       ctx.req,
       ctx.res,
-      { login: { accountId: result.account.id, amr: ["pwd"] } },
+      // 'Keep me signed in' unticked (the default): the provider's session cookie ends with the browser (issue 18 item 8).
+      { login: { accountId: result.account.id, amr: ["pwd"], remember: keepSignedIn(form) } },
       { mergeWithLastSubmission: false },
     );
     redirect303(ctx, returnTo);
@@ -275,7 +284,7 @@ export function idpRoutes(o: RoutesOptions): Middleware {
     const form = await readForm(ctx);
     assertCsrf(ctx, form);
     const returnTo = safeReturnTo(form.get("return_to"));
-    const values = formValues(form, ["email", "password"]);
+    const values = formValues(form, ["email", "password", "remember"]);
     const parsed = signInSchema.safeParse(values);
     if (!parsed.success) return profileSignIn(ctx, 400, returnTo, values, fieldErrors(parsed.error));
     const result = await signIn(parsed.data.email, parsed.data.password, requestInfo(ctx), o.signInLimits);
@@ -286,12 +295,13 @@ export function idpRoutes(o: RoutesOptions): Middleware {
     // A provider session, as the authorization flow would have made it.
     const session = await provider.Session.get(ctx);
     if (!session.new) (session as unknown as { resetIdentifier(): void }).resetIdentifier();
-    session.loginAccount({ accountId: result.account.id, amr: ["pwd"] });
+    const remember = keepSignedIn(form);
+    session.loginAccount({ accountId: result.account.id, amr: ["pwd"], transient: !remember });
     await session.save(o.sessionTtlSeconds);
     ctx.cookies.set(provider.cookieName("session"), session.id, {
       ...o.sessionCookieOptions,
       secure: ctx.secure,
-      maxAge: o.sessionTtlSeconds * 1000,
+      ...(remember ? { maxAge: o.sessionTtlSeconds * 1000 } : {}),
       overwrite: true,
     });
     redirect303(ctx, profileHref(returnTo));

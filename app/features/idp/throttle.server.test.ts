@@ -6,8 +6,8 @@ describe("sign-in delays", () => {
   const rule = DEFAULT_SIGN_IN_LIMITS.account;
   it("waits nothing for the first 5 failures, then 1 s doubling up to 30 s", () => {
     expect([0, 4, 5, 6, 7, 8, 9, 10, 50].map((n) => delaySeconds(n, rule))).toEqual([0, 0, 1, 2, 4, 8, 16, 30, 30]);
-    expect(delaySeconds(19, DEFAULT_SIGN_IN_LIMITS.address)).toBe(0);
-    expect(delaySeconds(20, DEFAULT_SIGN_IN_LIMITS.address)).toBe(1);
+    expect(delaySeconds(29, DEFAULT_SIGN_IN_LIMITS.address)).toBe(0);
+    expect(delaySeconds(30, DEFAULT_SIGN_IN_LIMITS.address)).toBe(1);
   });
   it("halves the count every half-life, and a count just decayed below an integer still counts it", () => {
     const t = new Date("2026-01-01T00:00:00Z");
