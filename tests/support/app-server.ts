@@ -41,6 +41,8 @@ export interface StartAppOptions {
   gid?: number;
   /** Do not wait for /healthz: start() resolves once the process is spawned. */
   noWait?: boolean;
+  /** The script to run, relative to the root (default scripts/serve.mjs; scripts/start.mjs is `npm start`). */
+  script?: string;
 }
 
 export interface ExitInfo {
@@ -190,9 +192,10 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppHandle
   async function start() {
     if (child) throw new Error("the app is already running");
     runNumber += 1;
-    append(`\n----- [test harness] start #${runNumber}: node scripts/serve.mjs on ${url} (idp ${idpUrl}, DATA_DIR ${dataDir}) -----\n`);
+    const script = options.script ?? "scripts/serve.mjs";
+    append(`\n----- [test harness] start #${runNumber}: node ${script} on ${url} (idp ${idpUrl}, DATA_DIR ${dataDir}) -----\n`);
     const root = options.root ?? repoRoot;
-    const proc = spawn(process.execPath, [path.join(root, "scripts/serve.mjs")], {
+    const proc = spawn(process.execPath, [path.join(root, script)], {
       cwd: root,
       env: env as NodeJS.ProcessEnv,
       uid: options.uid,
