@@ -9,7 +9,6 @@
 // WEB_CONCURRENCY=N > 1 (decision 0034): this start-up runs once, in the
 // primary (startHttpPrimary), which then forks N HTTP processes; each of them
 // takes the primary's results (bootHttpWorker) instead of booting again.
-import { existsSync } from "node:fs";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import { demoAccounts, seedDemoData, seedReferenceData } from "../../prisma/seed";
@@ -184,10 +183,7 @@ async function doBoot({ stopHttp }: { stopHttp: () => Promise<void> }): Promise<
   // 1. Database
   let embedded: EmbeddedDatabase | undefined;
   if (!e.DATABASE_URL) {
-    const databaseDir = path.join(e.dataDir, "postgres");
-    if (isProductionStart() && existsSync(path.join(databaseDir, "PG_VERSION"))) {
-      refuseSecretGeneration(`the embedded database under ${databaseDir} exists already`);
-    }
+    // Its passwords belong to this DATA_DIR alone: generated here (an earlier version's data directory is moved over to them).
     embedded = await startEmbeddedPostgres({
       dataDir: path.join(e.dataDir, "postgres"),
       port: e.EMBEDDED_PG_PORT,

@@ -11,7 +11,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from "../../app/lib/embe
 import { rotateEncryptionKey } from "../../app/lib/encryption-key.server";
 import { env } from "../../app/lib/env.server";
 import { migrate } from "../../app/lib/migrate.server";
-import { getSecret, refuseSecretGeneration } from "../../app/lib/secrets.server";
+import { getSecret } from "../../app/lib/secrets.server";
 
 const log = (msg: string) => console.log(`[rotate-key] ${msg}`);
 
@@ -40,7 +40,6 @@ export async function runRotateKeyCli(args: string[]): Promise<number> {
         console.error(`[rotate-key] no database: DATABASE_URL is unset and there is no embedded database under ${databaseDir}`);
         return 2;
       }
-      refuseSecretGeneration(`the embedded database under ${databaseDir} exists already`);
       embedded = await startEmbeddedPostgres({
         dataDir: databaseDir,
         port: e.EMBEDDED_PG_PORT,

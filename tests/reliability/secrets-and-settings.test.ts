@@ -3,7 +3,7 @@
 // ports, exit codes and what the portal prints.
 import { randomBytes } from "node:crypto";
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -25,6 +25,7 @@ afterAll(async () => {
 
 function tempDir(prefix: string) {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  chmodSync(dir, 0o755); // the embedded PostgreSQL runs as the postgres user when the tests run as root
   dirs.push(dir);
   return dir;
 }
@@ -101,7 +102,7 @@ describe("settings are checked before anything starts, naming the variable (item
 });
 
 describe("secrets and the encryption key on the default embedded set-up (items 5 and 6)", () => {
-  test("secrets from the environment and files are used; another or no ENCRYPTION_KEY is refused; rotate-key moves to a new key", async () => {
+  test("secrets from the environment and files are used; another or no ENCRYPTION_KEY is refused; rotate-key moves to a new key", { timeout: 900_000 }, async () => {
     const K1 = randomBytes(32).toString("base64");
     const K2 = randomBytes(32).toString("base64");
     const dataDir = tempDir("portal-secrets-");
@@ -151,7 +152,7 @@ describe("secrets and the encryption key on the default embedded set-up (items 5
 });
 
 describe("demo data only while APP_URL is a loopback address (item 7)", () => {
-  test("`npm start` with a public APP_URL seeds no demo administrator; SEED_DEMO_DATA=true does, with a warning", async () => {
+  test("`npm start` with a public APP_URL seeds no demo administrator; SEED_DEMO_DATA=true does, with a warning", { timeout: 600_000 }, async () => {
     const publicUrl = "https://portal.example.com";
     const app = await started({ script: "scripts/start.mjs", env: { APP_URL: publicUrl, NODE_ENV: undefined, SEED_DEMO_DATA: undefined } });
     expect(app.logs()).not.toContain("Demo accounts:");
@@ -159,7 +160,7 @@ describe("demo data only while APP_URL is a loopback address (item 7)", () => {
     const client = new pg.Client({ connectionString: app.databaseUrl });
     await client.connect();
     try {
-      const { rows } = await client.query("SELECT email FROM users WHERE email = ANY($1)", [demoAccounts.map((a) => a.email)]);
+      const { rows } = await client.query("SELECT user_name FROM users WHERE user_name = ANY($1)", [demoAccounts.map((a) => a.email)]);
       expect(rows).toEqual([]);
     } finally {
       await client.end();
