@@ -22,9 +22,10 @@ function newest(dir) {
   return max;
 }
 
-// A developer's machine gets the demo accounts unless told otherwise; a
+// A developer's machine gets the demo accounts unless told otherwise: "local"
+// seeds them only while APP_URL is a loopback address (decision 0042); a
 // production start (NODE_ENV=production, as the image sets) never by default.
-if (process.env.NODE_ENV !== "production") process.env.SEED_DEMO_DATA ??= "true";
+if (process.env.NODE_ENV !== "production") process.env.SEED_DEMO_DATA ??= "local";
 
 // Only a checkout with the build tools builds: a production tree (npm prune
 // --omit=dev, the image) runs the build it was shipped with, whatever the

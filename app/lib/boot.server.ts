@@ -16,6 +16,7 @@ import { startIdentityProvider } from "~/features/idp/provider.server";
 import { disconnectPrisma, prisma } from "./db.server";
 import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedDatabase } from "./embedded-postgres.server";
 import { drainHttpServer } from "./http-drain.server";
+import { databaseHasPortalData, EncryptionKeyError, verifyEncryptionKey } from "./encryption-key.server";
 import { env, SettingsError } from "./env.server";
 import { jobStartTimes, reportPrimaryWorkerState, startWorker, stopWorker, workerState, type WorkerState } from "./jobs.server";
 import { adoptFirstAdministratorSetupToken, announceFirstAdministratorSetup, firstAdministratorSetupToken } from "./first-admin.server";
@@ -28,9 +29,10 @@ import {
   type HttpWorkers,
 } from "./http-workers.server";
 import { closeMailTransport, mailCaptureEnabled } from "./mail.server";
-import { migrate } from "./migrate.server";
+import { migrate, MigrationError } from "./migrate.server";
 import { configureOidc, oidcConfig, type OidcConfig } from "./oidc.server";
-import { getSecret } from "./secrets.server";
+import { checkDatabasePrivileges, checkSettingsBeforeStart, PreflightError } from "./preflight.server";
+import { getSecret, isProductionStart, MissingSecretError, refuseSecretGeneration, type SecretName } from "./secrets.server";
 import { allowFormActionOrigin } from "./security.server";
 import { requestsInFlight, wrapBuild } from "./server-hooks.server";
 import { startWorkerHeartbeat } from "./health.server";
@@ -174,12 +176,15 @@ function bootHttpWorker() {
 }
 
 async function doBoot({ stopHttp }: { stopHttp: () => Promise<void> }): Promise<{ printBanner: () => void }> {
+  // 0. Every setting, STORAGE_URL and the ports, before anything starts (decision 0042).
+  await checkSettingsBeforeStart();
   const e = env();
   const stops: Array<[string, () => Promise<void>]> = [];
 
   // 1. Database
   let embedded: EmbeddedDatabase | undefined;
   if (!e.DATABASE_URL) {
+    // Its passwords belong to this DATA_DIR alone: generated here (an earlier version's data directory is moved over to them).
     embedded = await startEmbeddedPostgres({
       dataDir: path.join(e.dataDir, "postgres"),
       port: e.EMBEDDED_PG_PORT,
@@ -190,17 +195,26 @@ async function doBoot({ stopHttp }: { stopHttp: () => Promise<void> }): Promise<
     process.env.DATABASE_URL = embedded.url;
   }
   const databaseUrl = process.env.DATABASE_URL!;
+  await checkDatabasePrivileges(databaseUrl);
 
   // 2. Migrations
   const { applied } = await migrate(databaseUrl, { log });
   log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database schema is up to date");
   await warnIfSuperuser();
 
+  // Secrets and the encryption key against this database, before anything is written (decision 0042).
+  await checkSecretsAtStart(databaseUrl, e.OIDC_ISSUER ? ["SESSION_SECRET", "ENCRYPTION_KEY"] : ["SESSION_SECRET", "ENCRYPTION_KEY", "IDP_COOKIE_KEY", "OIDC_CLIENT_SECRET"]);
+
   // Stored files: the disk folder or the bucket (STORAGE_URL) must be usable before the seed and any request.
   log(`Files: ${await checkStorage()}`);
 
   // 3. Seed
   await seedReferenceData();
+  if (e.demoDataOnPublicUrl) {
+    console.warn(
+      `[portal] warning: SEED_DEMO_DATA=true on a public APP_URL (${e.appUrl}): the demo accounts, whose password is published, are seeded. Remove SEED_DEMO_DATA on anything others can reach.`,
+    );
+  }
   if (e.SEED_DEMO_DATA) {
     const { created } = await seedDemoData();
     if (created) log("Demo data seeded");
@@ -210,15 +224,12 @@ async function doBoot({ stopHttp }: { stopHttp: () => Promise<void> }): Promise<
   const swept = await removeStaleTempFiles(STALE_TEMP_FILE_MS);
   if (swept) log(`Removed ${swept} temporary upload file(s) left by an earlier run`);
 
-  // 4. Identity provider
+  // 4. Identity provider (OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: checkSettingsBeforeStart)
   if (e.OIDC_ISSUER) {
-    if (!e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET) {
-      throw new Error("OIDC_ISSUER is set: OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required too");
-    }
     configureOidc({
       issuer: e.OIDC_ISSUER,
-      clientId: e.OIDC_CLIENT_ID,
-      clientSecret: e.OIDC_CLIENT_SECRET,
+      clientId: e.OIDC_CLIENT_ID!,
+      clientSecret: e.OIDC_CLIENT_SECRET!,
       profileUrl: e.OIDC_PROFILE_URL,
       builtIn: false,
     });
@@ -292,13 +303,16 @@ async function doBoot({ stopHttp }: { stopHttp: () => Promise<void> }): Promise<
  */
 export async function bootWorkerProcess(): Promise<void> {
   try {
+    await checkSettingsBeforeStart({ httpPort: false });
     const e = env();
     if (!e.DATABASE_URL) {
       throw new Error("DATABASE_URL is required: a worker process runs the jobs of the web processes' database (there is no embedded one here)");
     }
+    await checkDatabasePrivileges(e.DATABASE_URL);
     const { applied } = await migrate(e.DATABASE_URL, { log });
     log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database schema is up to date");
     await warnIfSuperuser();
+    await checkSecretsAtStart(e.DATABASE_URL, ["ENCRYPTION_KEY"]);
     log(`Files: ${await checkStorage()}`);
     await startWorker({ force: true });
     const stopHeartbeat = startWorkerHeartbeat();
@@ -318,6 +332,29 @@ export async function bootWorkerProcess(): Promise<void> {
   }
 }
 
+/**
+ * Decision 0042: in production (NODE_ENV=production or a public APP_URL) a
+ * database an earlier start set up gets no made-up secrets: each missing one
+ * is named and the start stops. Then the encryption key must be the key of
+ * the data already there (ENCRYPTION_KEY named otherwise).
+ */
+async function checkSecretsAtStart(databaseUrl: string, names: SecretName[]) {
+  if (isProductionStart() && (await databaseHasPortalData(databaseUrl))) {
+    refuseSecretGeneration("this database was set up by an earlier start (it has accounts or an encryption key check value)");
+  }
+  const missing: string[] = [];
+  for (const name of names) {
+    try {
+      getSecret(name);
+    } catch (error) {
+      if (!(error instanceof MissingSecretError)) throw error;
+      missing.push(error.message);
+    }
+  }
+  if (missing.length) throw new MissingSecretError(missing.join("\n"));
+  await verifyEncryptionKey(databaseUrl, { current: getSecret("ENCRYPTION_KEY"), previous: env().ENCRYPTION_KEY_PREVIOUS, log });
+}
+
 /** An external DATABASE_URL should not be a superuser either (decision 0014): say so, once per start. */
 async function warnIfSuperuser() {
   const [row] = await prisma.$queryRaw<Array<{ rolsuper: boolean; name: string }>>`
@@ -331,7 +368,16 @@ async function warnIfSuperuser() {
 
 /** The start-up failure as an operator reads it: our own messages without a stack. */
 export function describeStartupError(error: unknown): string {
-  if (error instanceof EmbeddedPostgresError || error instanceof SettingsError) return error.message;
+  if (
+    error instanceof EmbeddedPostgresError ||
+    error instanceof SettingsError ||
+    error instanceof PreflightError ||
+    error instanceof MissingSecretError ||
+    error instanceof EncryptionKeyError ||
+    error instanceof MigrationError
+  ) {
+    return error.message;
+  }
   // STORAGE_URL refused, or the bucket not usable (storage-s3.server.ts): the reason is the message.
   if (error instanceof Error && (error.name === "StorageUrlError" || error.name === "StorageCheckError")) return error.message;
   if (error instanceof Error) return error.stack ?? error.message;

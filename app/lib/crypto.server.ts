@@ -8,7 +8,14 @@
 // under DATA_DIR). A base64 value of exactly 32 bytes is used as is; any
 // other value is stretched with HKDF-SHA256. Losing the key loses the data:
 // back it up with the database.
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+//
+// Key check and rotation (decision 0042): the database keeps keyCheckValue()
+// of the key (never the key), compared at every start
+// (encryption-key.server.ts). During a rotation ENCRYPTION_KEY_PREVIOUS is
+// the old key: values are written under ENCRYPTION_KEY and read under
+// whichever of the two authenticates them (AES-GCM's tag tells).
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
+import { env } from "./env.server";
 import { getSecret } from "./secrets.server";
 
 const VERSION = "v1";
@@ -24,6 +31,14 @@ export function deriveKey(secret: string): Buffer {
     if (raw.length === 32) return raw;
   }
   return Buffer.from(hkdfSync("sha256", trimmed, "appointment-portal", "field-encryption:v1", 32));
+}
+
+/**
+ * A value that identifies a key without revealing it: HMAC-SHA256 under the
+ * derived key of a fixed label, 128 bits, base64url. Stored in the database.
+ */
+export function keyCheckValue(secret: string): string {
+  return createHmac("sha256", deriveKey(secret)).update("appointment-portal key check v1").digest().subarray(0, 16).toString("base64url");
 }
 
 export interface FieldCipher {
@@ -61,11 +76,31 @@ export function createFieldCipher(secret: string): FieldCipher {
   };
 }
 
-let cached: { secret: string; cipher: FieldCipher } | undefined;
+/** Writes under `current`; reads under `current`, else under `previous` (a key rotation). */
+export function createRotatingCipher(current: string, previous: string | undefined): FieldCipher {
+  const now = createFieldCipher(current);
+  const before = previous && previous !== current ? createFieldCipher(previous) : undefined;
+  return {
+    encrypt: (plain) => now.encrypt(plain),
+    decrypt(text) {
+      try {
+        return now.decrypt(text);
+      } catch (error) {
+        if (!before) throw error;
+        return before.decrypt(text);
+      }
+    },
+  };
+}
+
+let cached: { secret: string; previous: string | undefined; cipher: FieldCipher } | undefined;
 
 function defaultCipher(): FieldCipher {
   const secret = getSecret("ENCRYPTION_KEY");
-  if (!cached || cached.secret !== secret) cached = { secret, cipher: createFieldCipher(secret) };
+  const previous = env().ENCRYPTION_KEY_PREVIOUS;
+  if (!cached || cached.secret !== secret || cached.previous !== previous) {
+    cached = { secret, previous, cipher: createRotatingCipher(secret, previous) };
+  }
   return cached.cipher;
 }
 

@@ -1,9 +1,12 @@
 // Settings: read from the environment once, validated with zod, with
 // defaults that make `npm start` work on a fresh machine. README.md has the
 // table of every variable. Nothing else reads process.env directly.
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { parseAllowedHosts } from "./allowed-hosts.server";
+// Used inside env() only (net.server.ts imports env the same way).
+import { isLoopbackHostname } from "./net.server";
 
 const optionalString = z
   .string()
@@ -13,12 +16,95 @@ const optionalString = z
 const int = (fallback: number) =>
   z.coerce.number().int().nonnegative().default(fallback);
 
+// ---- Shapes checked before anything starts (issue 19 item 13, decision 0042) ----
+
+/** A TCP port: 1-65535 (0 where allowed: a free one is picked). */
+const port = (fallback: number, { zero = false } = {}) =>
+  z.coerce
+    .number()
+    .int()
+    .min(zero ? 0 : 1, zero ? "a port number from 0 (a free one) to 65535" : "a port number from 1 to 65535")
+    .max(65535, "a port number up to 65535")
+    .default(fallback);
+
+/** Parses a URL or says what is wrong, with an example of the expected shape. */
+function urlSetting(what: string, example: string, check?: (url: URL) => string | undefined) {
+  return optionalString.transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    let url: URL;
+    try {
+      url = new URL(v);
+    } catch {
+      ctx.addIssue({ code: "custom", message: `${what} must be a full URL such as ${example} (got ${JSON.stringify(v.slice(0, 80))})` });
+      return z.NEVER;
+    }
+    const problem = check?.(url);
+    if (problem) {
+      ctx.addIssue({ code: "custom", message: `${problem}; expected a URL such as ${example}` });
+      return z.NEVER;
+    }
+    return v;
+  });
+}
+
+const httpUrl = (what: string, example: string, { pathAllowed = true } = {}) =>
+  urlSetting(what, example, (url) => {
+    if (url.protocol !== "http:" && url.protocol !== "https:") return `${what} must start with http:// or https:// (got ${url.protocol})`;
+    if (!url.hostname) return `${what} has no host name`;
+    if (url.username || url.password) return `${what} must not contain a user name or password`;
+    if (url.search || url.hash) return `${what} must not have a query (?…) or fragment (#…)`;
+    if (!pathAllowed && url.pathname !== "/") {
+      return `${what} must be the portal's origin without a path (got path ${JSON.stringify(url.pathname)}): the portal serves from / only`;
+    }
+    return undefined;
+  });
+
+/**
+ * Secrets (README 'Secrets'): each may instead be given as a file, NAME_FILE=/run/secrets/name
+ * (the Docker convention); env() reads the file. Never both.
+ */
+export const FILE_SECRETS = [
+  "SESSION_SECRET",
+  "ENCRYPTION_KEY",
+  "ENCRYPTION_KEY_PREVIOUS",
+  "IDP_COOKIE_KEY",
+  "OIDC_CLIENT_SECRET",
+  "EMBEDDED_PG_SUPERUSER_PASSWORD",
+  "EMBEDDED_PG_APP_PASSWORD",
+  "DATABASE_URL",
+  "SMTP_URL",
+  "SMS_AUTH_TOKEN",
+] as const;
+
+/** process.env with every NAME_FILE read into NAME; problems are named. */
+function withSecretFiles(source: NodeJS.ProcessEnv): { values: Record<string, string | undefined>; problems: string[] } {
+  const values: Record<string, string | undefined> = { ...source };
+  const problems: string[] = [];
+  for (const name of FILE_SECRETS) {
+    const file = source[`${name}_FILE`]?.trim();
+    if (!file) continue;
+    if (source[name]?.trim()) {
+      problems.push(`  ${name}_FILE: ${name} is set too; give one of them`);
+      continue;
+    }
+    try {
+      // A file written by `echo` ends with a newline: it is no part of the secret.
+      const text = readFileSync(file, "utf8").replace(/\r?\n$/, "");
+      if (text.trim() === "") problems.push(`  ${name}_FILE: ${file} is empty`);
+      else values[name] = text;
+    } catch (error) {
+      problems.push(`  ${name}_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    }
+  }
+  return { values, problems };
+}
+
 /** The most HTTP processes WEB_CONCURRENCY may ask for. */
 export const MAX_WEB_CONCURRENCY = 64;
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: int(3000),
+  PORT: port(3000),
   /**
    * Address the portal and the built-in provider listen on. Default:
    * 127.0.0.1 while APP_URL is a loopback address, every interface otherwise.
@@ -30,7 +116,7 @@ const schema = z.object({
    */
   TRUST_PROXY: optionalString,
   /** Public URL of the portal, used in emails and OpenID redirect URIs. */
-  APP_URL: optionalString,
+  APP_URL: httpUrl("APP_URL", "https://portal.example.com", { pathAllowed: false }),
   /**
    * More Host names the portal and the built-in provider answer (issue 18 item 3, decision 0036):
    * names (any port) or name:port, comma- or space-separated, e.g. the name a proxy passes on.
@@ -53,19 +139,32 @@ const schema = z.object({
    */
   STORAGE_URL: optionalString,
   /** External PostgreSQL; when unset an embedded one runs under DATA_DIR. */
-  DATABASE_URL: optionalString,
+  DATABASE_URL: urlSetting("DATABASE_URL", "postgresql://portal:secret@db.example.com:5432/portal", (url) => {
+    if (url.protocol !== "postgresql:" && url.protocol !== "postgres:") return `DATABASE_URL must start with postgresql:// (got ${url.protocol})`;
+    if (!url.hostname && !url.searchParams.get("host")) return "DATABASE_URL has no host name";
+    if (url.pathname.replace(/^\//, "") === "") return "DATABASE_URL names no database (…/portal at the end)";
+    return undefined;
+  }),
   /** Port of the embedded PostgreSQL (when DATABASE_URL is unset); 0 picks a free one. */
-  EMBEDDED_PG_PORT: int(0),
+  EMBEDDED_PG_PORT: port(0, { zero: true }),
   DATABASE_POOL_MAX: int(10),
   DATABASE_CONNECT_TIMEOUT_MS: int(5000),
   DATABASE_STATEMENT_TIMEOUT_MS: int(30000),
-  /** Secrets: generated and kept under DATA_DIR when unset. */
+  /**
+   * Secrets (each also as NAME_FILE): generated and kept under DATA_DIR when unset on a new
+   * database; a production start on an existing database refuses instead (secrets.server.ts).
+   */
   SESSION_SECRET: optionalString,
   ENCRYPTION_KEY: optionalString,
+  /** The key being replaced during a key rotation (`npm run rotate-key`): still read, never written. */
+  ENCRYPTION_KEY_PREVIOUS: optionalString,
+  IDP_COOKIE_KEY: optionalString,
+  EMBEDDED_PG_SUPERUSER_PASSWORD: optionalString,
+  EMBEDDED_PG_APP_PASSWORD: optionalString,
   SESSION_IDLE_MINUTES: int(60),
   SESSION_MAX_HOURS: int(12),
   /** External OpenID Connect provider; when unset the built-in one runs. */
-  OIDC_ISSUER: optionalString,
+  OIDC_ISSUER: httpUrl("OIDC_ISSUER", "https://login.example.com/"),
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
   OIDC_SCOPES: z.string().default("openid profile email phone"),
@@ -78,17 +177,21 @@ const schema = z.object({
     .default("false")
     .transform((v) => v === "true" || v === "1"),
   /** The provider's profile-edit page, if it has one. */
-  OIDC_PROFILE_URL: optionalString,
+  OIDC_PROFILE_URL: httpUrl("OIDC_PROFILE_URL", "https://login.example.com/profile"),
   /** Port and public URL of the built-in provider. */
-  IDP_PORT: int(3001),
-  IDP_URL: optionalString,
+  IDP_PORT: port(3001),
+  IDP_URL: httpUrl("IDP_URL", "https://login.portal.example.com"),
   /** The built-in provider sits behind a proxy that sets X-Forwarded-*. */
   IDP_TRUST_PROXY: z
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
   /** Outgoing mail; when unset, mail is captured and shown at /dev/mail. */
-  SMTP_URL: optionalString,
+  SMTP_URL: urlSetting("SMTP_URL", "smtp://user:password@mail.example.com:587 or smtps://mail.example.com:465", (url) => {
+    if (url.protocol !== "smtp:" && url.protocol !== "smtps:") return `SMTP_URL must start with smtp:// or smtps:// (got ${url.protocol})`;
+    if (!url.hostname) return "SMTP_URL has no host name";
+    return undefined;
+  }),
   MAIL_FROM: z.string().default("Appointment Portal <no-reply@portal.localhost>"),
   /**
    * Outgoing text messages: an HTTP gateway that takes POST {"to","text"} (app/lib/sms.server.ts);
@@ -99,12 +202,14 @@ const schema = z.object({
   /**
    * Run the seed of demo data (published passwords) at start-up (once;
    * idempotent). Off unless asked: `npm start` on a developer machine asks
-   * (scripts/start.mjs), a deployment never has them by default.
+   * (scripts/start.mjs sets "local": only while APP_URL is a loopback
+   * address, decision 0042), a deployment never has them by default.
+   * env() turns "local" into true or false.
    */
   SEED_DEMO_DATA: z
-    .enum(["true", "false", "1", "0"])
+    .enum(["true", "false", "1", "0", "local"])
     .default("false")
-    .transform((v) => v === "true" || v === "1"),
+    .transform((v): boolean | "local" => (v === "local" ? "local" : v === "true" || v === "1")),
   /** Start graphile-worker in this process. */
   RUN_WORKER: z
     .enum(["true", "false", "1", "0"])
@@ -163,7 +268,10 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 
-export type Env = z.infer<typeof schema> & {
+export type Env = Omit<z.infer<typeof schema>, "SEED_DEMO_DATA"> & {
+  SEED_DEMO_DATA: boolean;
+  /** SEED_DEMO_DATA=true given while APP_URL is not a loopback address: seeded, with a warning. */
+  demoDataOnPublicUrl: boolean;
   appUrl: string;
   dataDir: string;
   secure: boolean;
@@ -179,17 +287,22 @@ let cached: Env | undefined;
 /** The validated settings. Throws a SettingsError with a readable list on bad values. */
 export function env(): Env {
   if (cached) return cached;
-  const parsed = schema.safeParse(process.env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (i) => `  ${i.path.join(".")}: ${i.message}`,
-    );
+  const { values, problems } = withSecretFiles(process.env);
+  const parsed = schema.safeParse(values);
+  if (!parsed.success || problems.length) {
+    const lines = [
+      ...problems,
+      ...(parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`)),
+    ];
     throw new SettingsError(`Invalid settings:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const local = isLoopbackHostname(new URL(appUrl).hostname);
   cached = {
     ...e,
+    SEED_DEMO_DATA: e.SEED_DEMO_DATA === "local" ? local : e.SEED_DEMO_DATA,
+    demoDataOnPublicUrl: e.SEED_DEMO_DATA === true && !local,
     appUrl,
     dataDir: path.resolve(e.DATA_DIR),
     secure: appUrl.startsWith("https://"),

@@ -18,7 +18,7 @@ import { seedReferenceData } from "./reference";
 const log = (msg: string) => console.log(`[seed:large] ${msg}`);
 
 export async function runLargeSeed(opts: { agents?: number } = {}): Promise<number> {
-  if (process.env.NODE_ENV !== "production") process.env.SEED_DEMO_DATA ??= "true";
+  if (process.env.NODE_ENV !== "production") process.env.SEED_DEMO_DATA ??= "local";
   const e = env();
   let embedded: EmbeddedDatabase | undefined;
   const started = Date.now();

@@ -41,7 +41,9 @@ export interface StartAppOptions {
   gid?: number;
   /** Do not wait for /healthz: start() resolves once the process is spawned. */
   noWait?: boolean;
-  /** Start through npm (`npm run <script>`, e.g. "start" or "worker") instead of `node scripts/serve.mjs`: pid() is then npm's. */
+  /** The script to run, relative to the root (default scripts/serve.mjs; scripts/start.mjs is `npm start`). */
+  script?: string;
+  /** Start through npm (`npm run <script>`, e.g. "start" or "worker") instead of node: pid() is then npm's. */
   npmScript?: string;
 }
 
@@ -192,14 +194,15 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppHandle
   async function start() {
     if (child) throw new Error("the app is already running");
     runNumber += 1;
-    const what = options.npmScript ? `npm run ${options.npmScript}` : "node scripts/serve.mjs";
+    const script = options.script ?? "scripts/serve.mjs";
+    const what = options.npmScript ? `npm run ${options.npmScript}` : `node ${script}`;
     append(`\n----- [test harness] start #${runNumber}: ${what} on ${url} (idp ${idpUrl}, DATA_DIR ${dataDir}) -----\n`);
     const root = options.root ?? repoRoot;
     const [file, args] = options.npmScript
       ? process.env.npm_execpath
         ? [process.execPath, [process.env.npm_execpath, "run", options.npmScript]]
         : ["npm", ["run", options.npmScript]]
-      : [process.execPath, [path.join(root, "scripts/serve.mjs")]];
+      : [process.execPath, [path.join(root, script)]];
     const proc = spawn(file, args, {
       cwd: root,
       env: env as NodeJS.ProcessEnv,
