@@ -17,6 +17,7 @@ import { registerHttpServer, shutdownGuard } from "./http-drain.server";
 import { clientAddressOfSocket, isTrustedProxy, listenHost, parseTrustedProxies, withPeerAddress } from "./net.server";
 import { openRequestScope } from "./request-scope.server";
 import { crossSiteRefusal, ownOrigins } from "./security.server";
+import { metricsMiddleware } from "./metrics.server";
 
 export type Next = (error?: unknown) => void;
 export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
@@ -320,8 +321,8 @@ export function httpServerHooks(opts: { bodyLimits?: BodyLimits } = {}): HttpSer
   return {
     host: listenHost(),
     port: e.PORT,
-    // shutdownGuard first: it counts every request and refuses new ones during the shutdown (http-drain.server.ts).
-    middleware: [shutdownGuard, crossSiteGuard(), nulInAddressGuard, bodyLimit(limits), ...(e.BENCH_ROUTES ? [benchProcessHeader] : [])],
+    // metricsMiddleware first (refusals are counted too), then shutdownGuard: it counts every request and refuses new ones during the shutdown (http-drain.server.ts).
+    middleware: [metricsMiddleware, shutdownGuard, crossSiteGuard(), nulInAddressGuard, bodyLimit(limits), ...(e.BENCH_ROUTES ? [benchProcessHeader] : [])],
     staticHeaders: setBaseSecurityHeaders,
     remixRequest: (request, req, res) =>
       limitRequestBody(
