@@ -14,6 +14,7 @@ import { applySecurityHeaders } from "~/lib/security.server";
 // provider, job runner) and the wrapping of the build live here so that
 // scripts/serve.mjs can reach them through the build's entry module.
 export { bootWorkerProcess, httpProcessCount, prepareServerBuild, startHttpPrimary } from "~/lib/boot.server";
+export { setMetricsRoutes } from "~/lib/metrics.server";
 
 /**
  * What the HTTP server (scripts/serve.mjs) does before Remix. The upload routes

@@ -57,6 +57,7 @@ export async function serve() {
   const build = await import("./server-build.mjs");
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
   const hooks = build.entry.module.httpServerHooks();
+  build.entry.module.setMetricsRoutes(build.routes); // /metrics labels requests by route id
 
   const app = express();
   app.disable("x-powered-by");

@@ -37,6 +37,7 @@ import { allowFormActionOrigin } from "./security.server";
 import { requestsInFlight, wrapBuild } from "./server-hooks.server";
 import { startWorkerHeartbeat } from "./health.server";
 import { checkStorage, removeOwnTempFiles, removeStaleTempFiles, STALE_TEMP_FILE_MS } from "./storage.server";
+import { clusterMetricsText } from "./metrics.server";
 
 const log = (msg: string) => console.log(`[portal] ${msg}`);
 
@@ -107,7 +108,8 @@ export async function startHttpPrimary({ count, exec }: { count: number; exec: s
         process.exitCode = 1;
         process.kill(process.pid, "SIGTERM"); // the shutdown stops the job runner, provider and database, then exits 1
       },
-      answer: (kind) => (kind === "bench-jobs" && e.BENCH_ROUTES ? Object.fromEntries(jobStartTimes()) : undefined),
+      answer: (kind) =>
+        kind === "metrics" ? clusterMetricsText() : kind === "bench-jobs" && e.BENCH_ROUTES ? Object.fromEntries(jobStartTimes()) : undefined,
       greeting: () => ({ type: "portal:worker-state", state: workerState() }),
     });
     // /healthz of an HTTP process reports this process's job runner.

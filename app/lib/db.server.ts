@@ -100,6 +100,11 @@ export const prisma: PrismaClient = new Proxy({} as PrismaClient, {
   },
 });
 
+/** This process's pool for /metrics: connections open, idle, and requests waiting for one. */
+export function dbPoolStats(): { total: number; idle: number; waiting: number } {
+  return { total: pool?.totalCount ?? 0, idle: pool?.idleCount ?? 0, waiting: pool?.waitingCount ?? 0 };
+}
+
 /** Closes the pool (shutdown, and between test databases). */
 export async function disconnectPrisma() {
   const c = client;

@@ -246,6 +246,11 @@ const schema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  /**
+   * Bearer token for /metrics from another address than loopback (Prometheus
+   * on another machine): `Authorization: Bearer <token>`. Unset: loopback only.
+   */
+  METRICS_TOKEN: optionalString,
   /** Business settings withheld by the spec. */
   ABANDON_DAYS: int(90),
   /**

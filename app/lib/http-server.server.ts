@@ -19,6 +19,7 @@ import { registerHttpServer, shutdownGuard } from "./http-drain.server";
 import { clientAddressOfSocket, isTrustedProxy, listenHost, parseTrustedProxies, withPeerAddress } from "./net.server";
 import { openRequestScope } from "./request-scope.server";
 import { crossSiteRefusal, ownOrigins } from "./security.server";
+import { metricsMiddleware } from "./metrics.server";
 import { addressIsUtf8 } from "./utf8.server";
 
 export type Next = (error?: unknown) => void;
@@ -227,20 +228,24 @@ export function crossSiteGuard(auditLimit = perMinuteLimiter(CROSS_SITE_AUDITS_P
 
 /** Log lines for refused Hosts, per source address and minute. */
 const MISDIRECTED_LOGS_PER_MINUTE = 5;
+const HEALTH_PATHS = new Set(["/healthz", "/livez", "/readyz"]);
 
 /**
  * Refuses a request whose Host is not the portal's (allowed-hosts.server.ts,
  * decision 0036) with 421 before static files, Remix or the body: a DNS
  * rebinding page in the operator's browser names its own host. GET/HEAD
- * /healthz answers whatever the Host (orchestrators probe the pod's address;
- * the answer tells nothing and changes nothing).
+ * of the health endpoints (/healthz, /livez, /readyz) answers whatever the
+ * Host (orchestrators probe the pod's address; the answer tells nothing and
+ * changes nothing), and so does /metrics with a bearer token (a Prometheus
+ * scraping the pod's address; the route checks METRICS_TOKEN, which a
+ * rebinding page cannot send).
  */
 export function hostGuard(allowed: HostPattern[], logLimit = perMinuteLimiter(MISDIRECTED_LOGS_PER_MINUTE)): NodeMiddleware {
   return (req, res, next) => {
     if (hostAllowed(req.headers.host, allowed)) return next();
     const method = (req.method ?? "GET").toUpperCase();
     const path = (req.url ?? "/").split("?")[0]!;
-    if (path === "/healthz" && (method === "GET" || method === "HEAD")) return next();
+    if ((method === "GET" || method === "HEAD") && (HEALTH_PATHS.has(path) || (path === "/metrics" && req.headers.authorization))) return next();
     const source = clientAddressOfSocket(req.socket.remoteAddress, req.headers["x-forwarded-for"]);
     if (logLimit.allow(source ?? "unknown")) {
       console.warn(`[portal] refused Host ${JSON.stringify(String(req.headers.host ?? "").slice(0, 100))} (${method} ${path.slice(0, 200)} from ${source ?? "unknown"}): not APP_URL's host nor in ALLOWED_HOSTS`);
@@ -356,9 +361,9 @@ export function httpServerHooks(opts: { bodyLimits?: BodyLimits } = {}): HttpSer
   return {
     host: listenHost(),
     port: e.PORT,
-    // shutdownGuard first: it counts every request and refuses new ones during the shutdown (http-drain.server.ts);
-    // then the Host check, before anything looks at the request.
-    middleware: [shutdownGuard, hostGuard(allowedHostsFor(e.appUrl, e.ALLOWED_HOSTS)), crossSiteGuard(), nulInAddressGuard, bodyLimit(limits), ...(e.BENCH_ROUTES ? [benchProcessHeader] : [])],
+    // metricsMiddleware first (refusals are counted too); shutdownGuard: it counts every request and refuses new
+    // ones during the shutdown (http-drain.server.ts); then the Host check, before anything looks at the request.
+    middleware: [metricsMiddleware, shutdownGuard, hostGuard(allowedHostsFor(e.appUrl, e.ALLOWED_HOSTS)), crossSiteGuard(), nulInAddressGuard, bodyLimit(limits), ...(e.BENCH_ROUTES ? [benchProcessHeader] : [])],
     staticHeaders: setBaseSecurityHeaders,
     remixRequest: (request, req, res) =>
       limitRequestBody(

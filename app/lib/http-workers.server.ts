@@ -44,7 +44,7 @@ export interface HttpWorkersOptions {
   restartDelayMs?: (recentDeaths: number) => number;
   /** The HTTP processes cannot be kept running (crash loop, fatal exit): the caller stops the portal. */
   onFatal: (reason: string) => void;
-  /** Answers an HTTP process's askPrimary(kind). */
+  /** Answers an HTTP process's askPrimary(kind) (a promise is awaited). */
   answer?: (kind: string) => unknown;
   /** Sent to every HTTP process once it listens (e.g. the job runner's state). */
   greeting?: () => PrimaryMessage | undefined;
@@ -111,13 +111,10 @@ export function startHttpWorkers(opts: HttpWorkersOptions): HttpWorkers {
     });
     worker.on("message", (message: WorkerMessage) => {
       if (message?.type !== "portal:ask") return;
-      let value: unknown;
-      try {
-        value = opts.answer?.(message.kind);
-      } catch {
-        value = undefined;
-      }
-      send(worker, { type: "portal:reply", id: message.id, value });
+      void Promise.resolve()
+        .then(() => opts.answer?.(message.kind))
+        .catch(() => undefined)
+        .then((value) => send(worker, { type: "portal:reply", id: message.id, value }));
     });
     // An IPC write to a process that is exiting: nothing to do.
     worker.on("error", () => undefined);
