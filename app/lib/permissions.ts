@@ -150,7 +150,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   reports: page("request:report"),
   "reports_.$id.download": page("request:report", "none"),
   "session-expired": page("public", "none"),
-  "setup.$token": page("use:portal", "use:portal", "the setup link's token"),
+  "setup.$token": page("public", "use:portal", "GET: a valid setup token first (404 otherwise), then sign-in"),
   "svcreq.($typ)": page("use:portal"),
   "svcreq_.send": page("none", "use:portal"),
   "timg.$file": page("public", "none", "template images in sent mail"),
