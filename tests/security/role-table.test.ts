@@ -57,8 +57,12 @@ const WALKERS: Walker[] = [
 /** A sample value for a route parameter (flat routes: $param, ($optional), $ splat). */
 const PARAM_SAMPLES: Record<string, string> = { lnk: "ZZPROBE1", token: "not-a-setup-token", file: "probe.png", key: "probe", n: "0" };
 
+/** Paths chosen by hand: the issue's case (a prospect's POST /corr/new created a template). */
+const PATH_OVERRIDES: Record<string, string> = { "corr.$id": "/corr/new" };
+
 /** The URL path of a flat route file name. */
-export function routePath(file: string): string {
+function routePath(file: string): string {
+  if (PATH_OVERRIDES[file]) return PATH_OVERRIDES[file];
   if (file === "_index") return "/";
   const parts: string[] = [];
   for (const raw of file.split(".")) {
@@ -67,7 +71,7 @@ export function routePath(file: string): string {
     const seg = raw.endsWith("_") ? raw.slice(0, -1) : raw;
     if (seg === "$") parts.push("no-such-page");
     else if (/^\(\$\w+\)$/.test(seg)) continue; // optional parameter: left out
-    else if (seg.startsWith("$")) parts.push(PARAM_SAMPLES[seg.slice(1)] ?? (seg === "$id" ? "1" : "1"));
+    else if (seg.startsWith("$")) parts.push(PARAM_SAMPLES[seg.slice(1)] ?? "1");
     else parts.push(seg);
   }
   return `/${parts.join("/")}`;
