@@ -6,6 +6,7 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { displayName } from "~/lib/current-user";
+import { can, CONFIGURE_MENU, menuFor, REPORTS_BELL, REVIEW_QUEUE_ITEM, type Capability } from "~/lib/permissions";
 import {
   BellIcon,
   ChevronDownIcon,
@@ -18,13 +19,10 @@ import { useNavLinks } from "./nav-links";
 import { SiteFooter } from "./SiteFooter";
 import { useRootData } from "./root-data";
 
-export const CONFIGURE_ITEMS = [
-  { to: "/corr", label: "Email Templates" },
-  { to: "/invites", label: "Invitations" },
-  { to: "/agents", label: "Agents" },
-  { to: "/inprog", label: "Applications" },
-  { to: "/reports", label: "Reports" },
-] as const;
+/** CONFIGURE: the items the user's capabilities allow (app/lib/permissions.ts). */
+export function configureItems(capabilities: readonly Capability[] | null | undefined) {
+  return menuFor(CONFIGURE_MENU, capabilities);
+}
 
 export function SignedInLayout({ children }: { children: ReactNode }) {
   return (
@@ -92,7 +90,9 @@ export function TopNav() {
   const { defaultTitle, supportUrl, user, shell } = useRootData();
   const ref = useRef<HTMLElement>(null);
   useMenuBehaviour(ref);
-  const showConfigure = Boolean(shell?.showConfigure);
+  const capabilities = shell?.capabilities ?? [];
+  const configure = configureItems(capabilities);
+  const showBell = can(capabilities, REPORTS_BELL.capability);
   const pending = shell?.pendingReportsCount ?? 0;
   const adminItems = shell?.adminItems ?? [];
   const name = user ? user.firstName || displayName(user) : "";
@@ -136,16 +136,16 @@ export function TopNav() {
             </li>
             {shell?.showReviewQueue ? (
               <li>
-                <a {...link("/admin/review", "main-nav__link")}>REVIEW QUEUE</a>
+                <a {...link(REVIEW_QUEUE_ITEM.to, "main-nav__link")}>{REVIEW_QUEUE_ITEM.label}</a>
               </li>
             ) : null}
-            {showConfigure ? (
-              <NavMenu label="CONFIGURE" items={CONFIGURE_ITEMS} link={link} />
+            {configure.length ? (
+              <NavMenu label="CONFIGURE" items={configure} link={link} />
             ) : null}
-            {showConfigure ? (
+            {showBell ? (
               <li>
                 <a
-                  {...link("/reports", "main-nav__link bell")}
+                  {...link(REPORTS_BELL.to, "main-nav__link bell")}
                   aria-label={`Reports: ${pending} pending`}
                   title={`${pending} pending report${pending === 1 ? "" : "s"}`}
                 >

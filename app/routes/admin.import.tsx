@@ -9,7 +9,6 @@ import { PageHeader } from "~/components/PageHeader";
 import { Pager, readPaging } from "~/components/Pager";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import { IMPORT_MESSAGES as M } from "~/features/hierarchy/import-messages";
-import { requireImportAdmin } from "~/features/hierarchy/import-access.server";
 import { FINISHED_STATUSES, getImportRun, listImportRuns } from "~/features/hierarchy/import-runs.server";
 import { IMPORT_COLUMNS, IMPORT_FILE_FIELD, IMPORT_UPLOAD_PATH, REQUIRED_COLUMNS, type ImportError } from "~/features/hierarchy/import-schema";
 import { ImportRun } from "~/features/hierarchy/ui/ImportRun";
@@ -19,6 +18,7 @@ import { formatDateTime } from "~/features/reports/format";
 import { useAutoRefresh } from "~/features/reports/ui/useAutoRefresh";
 import { titleMeta } from "~/lib/meta";
 import reportStyles from "~/styles/reports.css";
+import { requireCapability } from "~/lib/permissions.server";
 
 export const meta = titleMeta("Import Agents");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
@@ -27,7 +27,7 @@ const REFRESH_MS = 2000;
 const PAGE_SIZES = [10, 50];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireImportAdmin(request);
+  await requireCapability(request, "import:hierarchy");
   const url = new URL(request.url);
   const rawRun = url.searchParams.get("run") ?? "";
   let run: ImportRunView | null = null;

@@ -5,8 +5,8 @@
 // plain form post is redirected to /admin/import?run=<id> (or ?upload=<code>).
 // Body cap: app/entry.server.tsx gives this path MAX_IMPORT_REQUEST_BYTES.
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { requireImportAdmin } from "~/features/hierarchy/import-access.server";
 import { handleImportUpload, type ImportUploadCode } from "~/features/hierarchy/import-upload.server";
+import { requireCapability } from "~/lib/permissions.server";
 
 export async function loader() {
   throw new Response("Not Found", { status: 404 });
@@ -14,7 +14,7 @@ export async function loader() {
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") throw new Response("Method Not Allowed", { status: 405 });
-  const user = await requireImportAdmin(request);
+  const user = await requireCapability(request, "import:hierarchy");
   const json = (request.headers.get("Accept") ?? "").includes("application/json");
   let outcome;
   try {

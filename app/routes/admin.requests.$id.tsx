@@ -12,12 +12,13 @@ import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } fr
 import { Banner } from "~/components/Banner";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
-import { moveForRequest, requestDetail, requireAdministrator, sendReply, serviceRequestExists, setStatus } from "~/features/service-requests/queue.server";
+import { moveForRequest, requestDetail, sendReply, serviceRequestExists, setStatus } from "~/features/service-requests/queue.server";
 import { moveSchema, REPLY_DELIVERY_LABELS, replySchema, SR_INTENTS, SR_MESSAGES, SR_STATUS_LABELS, statusSchema } from "~/features/service-requests/schema";
 import { MoveAgentForm, ReplyForm, StatusForm, type MoveState } from "~/features/service-requests/ui/RequestForms";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
 import applicationStyles from "~/styles/application.css";
+import { requireCapability } from "~/lib/permissions.server";
 
 export const meta = titleMeta("Service Request");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: applicationStyles }];
@@ -29,7 +30,7 @@ function requestId(param: string | undefined): number {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdministrator(request);
+  await requireCapability(request, "manage:service-request");
   const detail = await requestDetail(requestId(params.id));
   if (!detail) throw data(SR_MESSAGES.notFound, { status: 404 });
   return { detail, formToken: crypto.randomUUID() };
@@ -38,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 type ActionData = { form: "status" | "reply" | "move"; reply: SubmissionResult<string[]> | null; outcome: "invalid" | "failed" | "done"; move?: MoveState };
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdministrator(request);
+  const admin = await requireCapability(request, "manage:service-request");
   const id = requestId(params.id);
   const notFound = () => data(SR_MESSAGES.notFound, { status: 404 });
   // The request exists before the form is read and checked: 404, whatever was posted.

@@ -2,10 +2,11 @@
 // for internal administrators only (403 for anyone else, audited; 404 when
 // the request has no attachment or its bytes are gone). Decision 0030.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { attachmentResponse, requireAdministrator } from "~/features/service-requests/queue.server";
+import { attachmentResponse } from "~/features/service-requests/queue.server";
+import { requireCapability } from "~/lib/permissions.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdministrator(request);
+  await requireCapability(request, "manage:service-request");
   const id = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : 0;
   const response = await attachmentResponse(id);
   if (!response) throw new Response("Not Found", { status: 404 });

@@ -8,16 +8,17 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
 import { Pager, readPaging } from "~/components/Pager";
 import { SignedInLayout } from "~/components/SignedInLayout";
-import { listRequests, requireAdministrator } from "~/features/service-requests/queue.server";
+import { listRequests } from "~/features/service-requests/queue.server";
 import { readQueueFilters, SR_MESSAGES, SR_PAGE_SIZES, SR_STATUS_FILTER_LABELS, SR_STATUS_FILTERS, SR_STATUS_LABELS } from "~/features/service-requests/schema";
 import { titleMeta } from "~/lib/meta";
 import invitationStyles from "~/styles/invitations.css";
+import { requireCapability } from "~/lib/permissions.server";
 
 export const meta = titleMeta("Service Requests");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: invitationStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdministrator(request);
+  await requireCapability(request, "manage:service-request");
   const url = new URL(request.url);
   const paging = readPaging(url, { pageSizes: SR_PAGE_SIZES });
   const filters = readQueueFilters(url);

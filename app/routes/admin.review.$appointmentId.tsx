@@ -21,17 +21,16 @@ import { DocumentLists } from "~/features/appointment/ui/DocsSection";
 import { EvidencePanel } from "~/features/appointment/ui/EvidencePanel";
 import { SectionForm, type SectionFormData } from "~/features/appointment/ui/SectionForm";
 import { requireAppointmentAccess } from "~/features/appointment/access.server";
-import { requireReviewer } from "~/features/review/access.server";
 import { DECISION_HISTORY_LABELS, REVIEW_MESSAGES as M } from "~/features/review/messages";
 import { decide, reviewScreen } from "~/features/review/review.server";
 import { decisionSchema, DECISIONS, type DecisionKind } from "~/features/review/schema";
 import { DecisionFormCard } from "~/features/review/ui/DecisionForms";
 import { DecisionHistory, when } from "~/features/review/ui/DecisionHistory";
-import { requireUser } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
 import applicationStyles from "~/styles/application.css";
 import reviewStyles from "~/styles/review.css";
+import { requireCapability } from "~/lib/permissions.server";
 
 export const meta = titleMeta("Review Application");
 export const links: LinksFunction = () => [
@@ -48,9 +47,8 @@ function appointmentIdOf(raw: string | undefined): number {
 const isDecision = (v: unknown): v is DecisionKind => typeof v === "string" && (DECISIONS as readonly string[]).includes(v);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireCapability(request, "review:application", { targetType: "Appointment", targetId: params.appointmentId });
   const id = appointmentIdOf(params.appointmentId);
-  await requireReviewer(user, request, id);
   const url = new URL(request.url);
   const screen = await reviewScreen(user, id, url.searchParams.get("section"), request);
   // After a decision (POST → redirect): the outcome, if the latest decision is the one just taken.
@@ -63,9 +61,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 type ActionData = { decision: DecisionKind | null; reply: SubmissionResult<string[]> | null; refused: { title: string; message: string } | null };
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireCapability(request, "review:application", { targetType: "Appointment", targetId: params.appointmentId });
   const id = appointmentIdOf(params.appointmentId);
-  await requireReviewer(user, request, id);
   // The application exists (and the reviewer may see it) before the form is read: 404, whatever was posted.
   await requireAppointmentAccess(user, id, { request });
   const formData = await readForm(request, { repeatable: ["sections"], maxFields: 20 });

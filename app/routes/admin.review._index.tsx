@@ -12,15 +12,14 @@ import { PageHeader } from "~/components/PageHeader";
 import { Pager, readPaging } from "~/components/Pager";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import { APPOINTMENT_TYPE_CODES, APPOINTMENT_TYPE_LABELS } from "~/features/appointment/model";
-import { requireReviewer } from "~/features/review/access.server";
 import { REVIEW_MESSAGES as M } from "~/features/review/messages";
 import { QUEUE_PAGE_SIZES, queueCarriers, reviewQueuePage, type QueueRow } from "~/features/review/queue.server";
 import { queueFilterSchema, RECRUITER_FILTER_MAX } from "~/features/review/schema";
 import { when } from "~/features/review/ui/DecisionHistory";
-import { requireUser } from "~/lib/auth.server";
 import { titleMeta } from "~/lib/meta";
 import reportStyles from "~/styles/reports.css";
 import reviewStyles from "~/styles/review.css";
+import { requireCapability } from "~/lib/permissions.server";
 
 export const meta = titleMeta("Review Queue");
 export const links: LinksFunction = () => [
@@ -31,8 +30,7 @@ export const links: LinksFunction = () => [
 const FILTER_KEYS = ["carrier", "recruiter", "from", "to", "type"] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  await requireReviewer(user, request);
+  await requireCapability(request, "review:application", { targetType: "ReviewQueue" });
   const url = new URL(request.url);
   const { page, pageSize } = readPaging(url, { pageSizes: QUEUE_PAGE_SIZES });
   // Only the filter fields, each once, capped: the schema has the rules.

@@ -6,10 +6,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { agentDocument } from "~/features/agents/detail.server";
 import { documentDownloadResponse } from "~/features/documents/document-download.server";
-import { requireUser } from "~/lib/auth.server";
+import { requireCapability } from "~/lib/permissions.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireCapability(request, "read:downline");
   const url = new URL(request.url);
   const agentParam = url.searchParams.get("agent") ?? "";
   if (!/^\d{1,9}$/.test(agentParam)) throw new Response("Not Found", { status: 404 });

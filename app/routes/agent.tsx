@@ -20,10 +20,10 @@ import { AgentHeader } from "~/features/agents/ui/AgentHeader";
 import { AgentTabNav, AppointmentTab, BusinessTab, PersonalTab, PrincipalTab, TABS, type Tab } from "~/features/agents/ui/AgentTabs";
 import { HierarchyPanel } from "~/features/agents/ui/HierarchyPanel";
 import { InviteUserForm, type InviteUserActionData } from "~/features/agents/ui/InviteUserForm";
-import { requireUser } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
 import agentsStyles from "~/styles/agents.css";
+import { requireCapability } from "~/lib/permissions.server";
 
 export const meta = titleMeta("Agent Detail");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: agentsStyles }];
@@ -31,7 +31,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: agentsStyl
 type Refusal = { title: string; message: string };
 
 async function locate(request: Request) {
-  const user = await requireUser(request);
+  const user = await requireCapability(request, "read:downline");
   const q = new URL(request.url).searchParams;
   const positions = await ownPositions(user.id);
   const h = q.get("h");

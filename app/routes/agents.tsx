@@ -28,9 +28,9 @@ import { searchSchema } from "~/features/agents/schema";
 import { ActiveTab } from "~/features/agents/ui/ActiveTab";
 import { DeactivatedTab } from "~/features/agents/ui/DeactivatedTab";
 import { SearchTab } from "~/features/agents/ui/SearchTab";
-import { requireUser } from "~/lib/auth.server";
 import { titleMeta } from "~/lib/meta";
 import agentsStyles from "~/styles/agents.css";
+import { requireCapability } from "~/lib/permissions.server";
 
 export const meta = titleMeta("Agents");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: agentsStyles }];
@@ -38,7 +38,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: agentsStyl
 type Tab = "active" | "search" | "deactivated";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireCapability(request, "read:downline");
   const url = new URL(request.url);
   const q = url.searchParams;
   const tab: Tab = q.get("tab") === "search" ? "search" : q.get("tab") === "deactivated" ? "deactivated" : "active";

@@ -19,16 +19,16 @@ import { paperContext, paperParams, startPaperAppointment, type CannotCreate } f
 import { paperAppointmentSchema } from "~/features/appointment/paper-schema";
 import { SelectField, TextField } from "~/features/appointment/ui/fields";
 import { APPOINTMENT_LINKS_TITLE, CART_ACTION_LABELS } from "~/features/links/messages";
-import { requireUser } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
 import applicationStyles from "~/styles/application.css";
+import { requireCapability } from "~/lib/permissions.server";
 
 export const meta = titleMeta("New Appointment");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: applicationStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireCapability(request, "use:appointment-links");
   const p = paperParams(new URL(request.url).searchParams);
   const ctx = await paperContext(user, p);
   const type = ctx.ok && ctx.context.enrollRep ? ctx.context.types[0]!.code : p.apptTypeCode;
@@ -43,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type ActionData = { reply: SubmissionResult<string[]>; dialog: CannotCreate | null; at: number };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireCapability(request, "use:appointment-links");
   const p = paperParams(new URL(request.url).searchParams);
   // The link must be one of the user's own before the body is read.
   const ctx = await paperContext(user, p);

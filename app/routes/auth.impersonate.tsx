@@ -4,15 +4,14 @@
 // is not a form (400), someone who may not impersonate (403) — is the
 // portal's ordinary error page, not the bare text of a resource route.
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { impersonate, requireImpersonator } from "~/features/users/sign-in.server";
-import { requireUser } from "~/lib/auth.server";
+import { impersonate } from "~/features/users/sign-in.server";
 import { readForm } from "~/lib/form.server";
+import { requireCapability } from "~/lib/permissions.server";
 
 export const loader = () => redirect("/");
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  await requireImpersonator(request, user);
+  const user = await requireCapability(request, "impersonate:user");
   const form = await readForm(request);
   const result = await impersonate(request, user, {
     intent: String(form.get("intent") ?? "start"),

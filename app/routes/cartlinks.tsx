@@ -29,16 +29,16 @@ import {
   EMPTY_CART_MESSAGE,
 } from "~/features/links/messages";
 import { CartToast } from "~/features/links/ui/CartToast";
-import { requireUser } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
 import applicationStyles from "~/styles/application.css";
+import { requireCapability } from "~/lib/permissions.server";
 
 export const meta = titleMeta(CART_TITLE);
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: applicationStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireCapability(request, "use:appointment-links");
   const cart = await getCart(user);
   const flash = ((await cartFlashCookie().parse(request.headers.get("Cookie"))) as string | null) ?? null;
   const headers = new Headers();
@@ -58,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type ActionData = { reply: SubmissionResult<string[]>; dialog: CannotCreate | null; at: number };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireCapability(request, "use:appointment-links");
   const form = await readForm(request, { maxFields: 8 });
   const flash = async (message: string) =>
     redirect("/cartlinks", { headers: { "Set-Cookie": await cartFlashCookie().serialize(message) } });

@@ -32,12 +32,12 @@ import {
 import { RESULT_PARAM, templateSchema } from "~/features/templates/schema";
 import { deleteTemplateImage } from "~/features/templates/images.server";
 import { blankTemplate, deleteTemplate, getTemplate, parseTemplateId, saveTemplate, templateFields } from "~/features/templates/templates.server";
-import { requireUser } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
 import { IMAGE_ID, ImagesPanel, INTENT } from "~/features/templates/ui/ImagesPanel";
 import richTextStyles from "~/styles/rich-text.css";
 import templateStyles from "~/styles/templates.css";
+import { requireCapability } from "~/lib/permissions.server";
 
 export const meta = titleMeta("Email Template");
 export const links: LinksFunction = () => [
@@ -55,7 +55,7 @@ async function templateOf(user: { id: string }, param: string | undefined) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireCapability(request, "manage:email-template");
   const template = await templateOf(user, params.id);
   const url = new URL(request.url);
   const result = url.searchParams.get(RESULT_PARAM);
@@ -85,7 +85,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 type ActionData = { reply: SubmissionResult<string[]> | null; dialog?: DialogText };
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireCapability(request, "manage:email-template");
   // The access check (the user's own template, or a new one) before the body is read.
   const template = await templateOf(user, params.id);
   const id = template.corrTemplateId;

@@ -11,9 +11,9 @@ import { SignedInLayout } from "~/components/SignedInLayout";
 import { DELETED, DONE, EMPTY_TEMPLATES, SYSTEM_ERROR } from "~/features/templates/messages";
 import { TEMPLATE_PAGE_SIZE } from "~/features/templates/schema";
 import { listTemplates } from "~/features/templates/templates.server";
-import { requireUser } from "~/lib/auth.server";
 import { titleMeta } from "~/lib/meta";
 import templateStyles from "~/styles/templates.css";
+import { requireCapability } from "~/lib/permissions.server";
 
 export const meta = titleMeta("Email Templates");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: templateStyles }];
@@ -21,7 +21,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: templateSt
 const PAGE_SIZES = [TEMPLATE_PAGE_SIZE];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireCapability(request, "manage:email-template");
   const url = new URL(request.url);
   const paging = readPaging(url, { pageSizes: PAGE_SIZES });
   const notice = url.searchParams.get("saved") === "1" ? DONE : url.searchParams.get("deleted") === "1" ? DELETED : null;

@@ -10,9 +10,9 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { handleImageUpload } from "~/features/templates/images.server";
 import { RESULT_PARAM } from "~/features/templates/schema";
 import { parseTemplateId } from "~/features/templates/templates.server";
-import { requireUser } from "~/lib/auth.server";
 import { refusalPage } from "~/lib/http-server.server";
 import { applySecurityHeaders } from "~/lib/security.server";
+import { requireCapability } from "~/lib/permissions.server";
 
 const TEMPLATE_NOT_FOUND = {
   title: "Template Not Found",
@@ -31,7 +31,7 @@ export async function loader() {
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") throw new Response("Method Not Allowed", { status: 405 });
-  const user = await requireUser(request);
+  const user = await requireCapability(request, "manage:email-template");
   let outcome;
   try {
     outcome = await handleImageUpload(request, user);

@@ -12,15 +12,15 @@ import { INPROG_PAGE_SIZES, inProgressPage, inProgressStatusText, readInProgress
 import { formatDate } from "~/features/reports/format";
 import { INPROG_MESSAGES } from "~/features/reports/messages";
 import { BAD_FILTER } from "~/features/pipeline/messages";
-import { requireUser } from "~/lib/auth.server";
 import { titleMeta } from "~/lib/meta";
 import reportStyles from "~/styles/reports.css";
+import { requireCapability } from "~/lib/permissions.server";
 
 export const meta = titleMeta("Applications in Progress");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireCapability(request, "read:downline");
   const url = new URL(request.url);
   const { page, pageSize } = readPaging(url, { pageSizes: INPROG_PAGE_SIZES });
   // ?status= and ?days= (the dashboard's pipeline card, decision 0027): anything else is refused.

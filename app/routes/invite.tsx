@@ -22,12 +22,12 @@ import { inviteContext, type InviteRoute } from "~/features/invitations/invite-c
 import { sendInvitation } from "~/features/invitations/send.server";
 import { CONFIRM_LABEL, CONFIRM_SEND, INVITE_MESSAGES, type DialogText } from "~/features/invitations/messages";
 import { INTENT_FIELD, INTENT_LOAD_TEMPLATE, sendSchema, templateLoadSchema } from "~/features/invitations/schema";
-import { requireUser } from "~/lib/auth.server";
 import { prisma } from "~/lib/db.server";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
 import invitationStyles from "~/styles/invitations.css";
 import richTextStyles from "~/styles/rich-text.css";
+import { requireCapability } from "~/lib/permissions.server";
 
 export const meta = titleMeta("Send a Recruitment Invitation");
 export const links: LinksFunction = () => [
@@ -41,7 +41,7 @@ function routeOf(url: URL): InviteRoute {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireCapability(request, "send:invitation");
   const route = routeOf(new URL(request.url));
   const c = await inviteContext(prisma, user, route);
   if (!c.ok) return data({ ok: false as const, dialog: c.dialog, existing: Boolean(route.existing) }, { status: c.status });
@@ -74,7 +74,7 @@ type ActionData =
   | { outcome: "failed"; reply: SubmissionResult<string[]> | null; dialog: DialogText };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireCapability(request, "send:invitation");
   const route = routeOf(new URL(request.url));
   // The access check (links in the user's downline, their own invitation) before the body is read.
   const c = await inviteContext(prisma, user, route);

@@ -13,9 +13,9 @@ import { SignedInLayout } from "~/components/SignedInLayout";
 import { invitationText, listInvitations } from "~/features/invitations/invitations.server";
 import { EMPTY_INVITES, HIDE_APPOINTED_LABEL, INVITATION_STATUS_LABELS, NOT_AVAILABLE, OOPS, SENT } from "~/features/invitations/messages";
 import { BAD_FILTER } from "~/features/pipeline/messages";
-import { requireUser } from "~/lib/auth.server";
 import { titleMeta } from "~/lib/meta";
 import invitationStyles from "~/styles/invitations.css";
+import { requireCapability } from "~/lib/permissions.server";
 
 export const meta = titleMeta("Past Invitations");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: invitationStyles }];
@@ -34,7 +34,7 @@ export function readDays(url: URL): number | null | undefined {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireCapability(request, "send:invitation");
   const url = new URL(request.url);
   const paging = readPaging(url);
   const hideAppointed = readHide(url);

@@ -39,14 +39,14 @@ import {
   cartAddedMessage,
 } from "~/features/links/messages";
 import { CartToast } from "~/features/links/ui/CartToast";
-import { requireUser } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
+import { requireCapability } from "~/lib/permissions.server";
 
 export const meta = titleMeta(APPOINTMENT_LINKS_TITLE);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireCapability(request, "use:appointment-links");
   const url = new URL(request.url);
   const asked = hierarchyParams(url.searchParams);
   if (asked === "bad") throw notFound();
@@ -94,7 +94,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type ActionData = { refusal: CartRefusal; appointmentLinkId: number };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireCapability(request, "use:appointment-links");
   const form = await readForm(request, { maxFields: 5 });
   const parsed = linksPageSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) throw new Response("Bad Request", { status: 400 });

@@ -31,10 +31,10 @@ import { RequestTab } from "~/features/reports/ui/RequestTab";
 import { Results } from "~/features/reports/ui/Results";
 import type { ReportActionData as ActionData } from "~/features/reports/ui/types";
 import { useAutoRefresh } from "~/features/reports/ui/useAutoRefresh";
-import { requireUser } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
 import reportStyles from "~/styles/reports.css";
+import { requireCapability } from "~/lib/permissions.server";
 
 export const meta = titleMeta("Reports");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
@@ -59,7 +59,7 @@ const FINDER_LIMITS = { pageSize: FINDER_PAGE_SIZE, queryMax: FINDER_QUERY_MAX }
 type Tab = "results" | "request";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireCapability(request, "request:report");
   const url = new URL(request.url);
   const sp = url.searchParams;
   const tab: Tab = sp.get("tab") === "request" ? "request" : "results";
@@ -106,7 +106,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireCapability(request, "request:report");
   const formData = await readForm(request);
   const schema = reportSchemaFor(formData.get("reportId"));
   if (!schema) throw new Response(M.unknownReport, { status: 400 });

@@ -6,9 +6,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { REPORT_MESSAGES as M } from "~/features/reports/messages";
 import { reportDownload } from "~/features/reports/reports.server";
-import { requireUser } from "~/lib/auth.server";
 import { refusalPage } from "~/lib/http-server.server";
 import { applySecurityHeaders } from "~/lib/security.server";
+import { requireCapability } from "~/lib/permissions.server";
 
 function unavailable(): Response {
   const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
@@ -17,7 +17,7 @@ function unavailable(): Response {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireCapability(request, "request:report");
   const raw = params.id ?? "";
   if (!/^\d{1,9}$/.test(raw)) return unavailable();
   try {

@@ -1,25 +1,12 @@
 // Who may use the review queue (issue 11): internal administrators, and not
 // while impersonating (an administrator acting for someone sees exactly what
-// that person sees). Anyone else gets a 404, as if the screens did not
-// exist, and the refusal is audited.
-import { audit } from "~/lib/audit.server";
+// that person sees). The rule is the capability table's 'review:application'
+// (app/lib/permissions.ts); the routes check it with requireCapability, and
+// anyone else gets a 404, as if the screens did not exist, audited.
 import type { CurrentUser } from "~/lib/current-user";
+import { can, capabilitiesOf, rolesOf } from "~/lib/permissions";
 
 /** True for an internal administrator acting as themselves. */
 export function isReviewer(user: Pick<CurrentUser, "isInternal" | "impersonator"> | null | undefined): boolean {
-  return Boolean(user?.isInternal && !user.impersonator);
-}
-
-/** Throws a 404 (audited as ACCESS_DENIED) unless the user may review applications. */
-export async function requireReviewer(user: CurrentUser, request: Request, appointmentId?: number): Promise<void> {
-  if (isReviewer(user)) return;
-  await audit("ACCESS_DENIED", {
-    request,
-    actorUserId: user.id,
-    impersonatorUserId: user.impersonator?.id ?? null,
-    targetType: appointmentId ? "Appointment" : "ReviewQueue",
-    targetId: appointmentId ? String(appointmentId) : undefined,
-    details: { what: "review queue", reason: user.isInternal ? "impersonating" : "not an internal administrator" },
-  });
-  throw new Response(null, { status: 404 });
+  return Boolean(user) && can(capabilitiesOf(rolesOf(user && { userRoleCode: "", ...user }, null)), "review:application");
 }

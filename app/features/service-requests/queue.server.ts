@@ -6,7 +6,6 @@
 import type { CurrentUser } from "~/lib/current-user";
 import { displayName } from "~/lib/current-user";
 import { audit } from "~/lib/audit.server";
-import { deny, requireUser } from "~/lib/auth.server";
 import { prisma } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { ensureJobQueue } from "~/lib/jobs.server";
@@ -16,13 +15,6 @@ import { MOVE_MESSAGES, type MoveRefusalCode } from "~/features/hierarchy/move-m
 import { SVCREQ_LEVEL_CHANGE } from "~/features/support/service-request";
 import { formatRequestDate, subjects } from "~/features/support/svcreq.server";
 import { parseHierarchy, type MoveForm, type SrStatus, type SrStatusFilter } from "./schema";
-
-/** The signed-in internal administrator (not while impersonating); anyone else: 403, audited. */
-export async function requireAdministrator(request: Request): Promise<CurrentUser> {
-  const user = await requireUser(request);
-  if (!user.isInternal || user.impersonator) return deny(request, user, "service requests");
-  return user;
-}
 
 /** Whether the service request exists (the action's check before it reads the form). */
 export async function serviceRequestExists(id: number): Promise<boolean> {
@@ -206,7 +198,7 @@ export async function requestDetail(id: number) {
   };
 }
 
-/** The request's PDF as a download (the caller checked requireAdministrator); null when there is none. */
+/** The request's PDF as a download (the caller checked requireCapability "manage:service-request"); null when there is none. */
 export async function attachmentResponse(id: number): Promise<Response | null> {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   const r = await prisma.serviceRequest.findUnique({ where: { serviceRequestId: id }, select: { attachment: true } });

@@ -4,7 +4,8 @@ import type { CurrentUser } from "~/lib/current-user";
 import { ROLE_MARKETING_DIRECTOR } from "~/lib/current-user";
 import { getCurrentUserWith } from "~/lib/auth.server";
 import { prisma, queryRows } from "~/lib/db.server";
-import { isReviewer } from "~/features/review/access.server";
+import { ADMIN_MENU, can, capabilitiesOf, menuFor, REVIEW_QUEUE_ITEM, rolesOf, type Capability, type Role } from "~/lib/permissions";
+import { perRequest } from "~/lib/request-scope.server";
 
 export const APPT_STATUS = {
   INCOMPLETE: "APWF_STATUS_INCOMPLETE",
@@ -66,18 +67,19 @@ export type ShellContext = NavRules & {
   adminItems: NavItem[];
   /** The Review Queue entry (issue 11): internal administrators, not while impersonating. */
   showReviewQueue: boolean;
+  /** Who the user is to the capability table (app/lib/permissions.ts), and what they may do: the menu is drawn from these. */
+  roles: Role[];
+  capabilities: Capability[];
 };
 
 export type NavItem = { to: string; label: string };
 
 /** The back-office screens in the ADMIN menu (internal administrators, not while impersonating). */
-export const ADMIN_NAV_ITEMS: NavItem[] = [
-  { to: "/admin/requests", label: "Service Requests" },
-  { to: "/admin/import", label: "Import Agents" },
-];
+export const ADMIN_NAV_ITEMS: NavItem[] = ADMIN_MENU.map(({ to, label }) => ({ to, label }));
 
+/** The ADMIN menu items the user's capabilities allow (app/lib/permissions.ts). */
 export function adminNavItems(user: Pick<CurrentUser, "isInternal" | "impersonator">): NavItem[] {
-  return user.isInternal && !user.impersonator ? ADMIN_NAV_ITEMS : [];
+  return menuFor(ADMIN_MENU, capabilitiesOf(rolesOf({ userRoleCode: "", ...user }, null))).map(({ to, label }) => ({ to, label }));
 }
 
 /** The user's active agent numbers (positions), in a stable order. */
@@ -166,12 +168,16 @@ export async function getShellContext(user: CurrentUser, read?: ShellRow): Promi
     appointments: appointments.map((a) => ({ typeCode: a.t, statusCode: a.s })),
     hasAgentPosition: agentNumbers.length > 0,
   });
+  const roles = rolesOf(user, rules);
+  const capabilities = capabilitiesOf(roles);
   return {
     ...rules,
-    pendingReportsCount: rules.showConfigure ? pending_reports : 0,
+    pendingReportsCount: can(capabilities, "request:report") ? pending_reports : 0,
     agentNumbers,
-    adminItems: adminNavItems(user),
-    showReviewQueue: isReviewer(user),
+    adminItems: menuFor(ADMIN_MENU, capabilities).map(({ to, label }) => ({ to, label })),
+    showReviewQueue: can(capabilities, REVIEW_QUEUE_ITEM.capability),
+    roles,
+    capabilities,
   };
 }
 
@@ -180,7 +186,12 @@ export async function getShellContext(user: CurrentUser, read?: ShellRow): Promi
  * statement (one round trip for every signed-in page). Nothing about the
  * session is cached: it is read from the database for every request.
  */
-export async function getUserAndShell(request: Request): Promise<{ user: CurrentUser | null; shell: ShellContext | null }> {
+export function getUserAndShell(request: Request): Promise<{ user: CurrentUser | null; shell: ShellContext | null }> {
+  // Once per request: the root loader and the page's capability check (permissions.server.ts) share it.
+  return perRequest(request, "userAndShell", () => readUserAndShell(request));
+}
+
+async function readUserAndShell(request: Request): Promise<{ user: CurrentUser | null; shell: ShellContext | null }> {
   const { user, extra } = await getCurrentUserWith(request, SHELL_WITH_SESSION);
   if (!user) return { user: null, shell: null };
   return { user, shell: await getShellContext(user, extra ? shellRowOf(extra) : undefined) };

@@ -1,0 +1,70 @@
+// The server's side of the capability table (app/lib/permissions.ts; decision
+// 0037): every loader and action of app/routes starts with
+// requireCapability(request, '<capability>'), before it reads a body.
+import { getUserAndShell } from "~/features/users/shell.server";
+import { audit } from "./audit.server";
+import { requireUser } from "./auth.server";
+import type { CurrentUser } from "./current-user";
+import { env } from "./env.server";
+import { can, REFUSAL_STATUS, ROLE_CAPABILITIES, type Capability } from "./permissions";
+
+const REFUSALS = {
+  403: { title: "Access Denied", message: "You do not have access to this page. Nothing was changed." },
+  404: { title: "Page Not Found", message: "The page you asked for is not here." },
+} as const;
+
+/**
+ * The refusal as the portal's page: a page route renders it through the root
+ * error boundary (status 403: 'You do not have access to this page'); a
+ * resource route sends this body as it is.
+ */
+export function refusal(status: 403 | 404): Response {
+  const { title, message } = REFUSALS[status];
+  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const body = `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(title)} : ${esc(env().DEFAULT_TITLE)}</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5">
+<h1>${esc(title)}</h1>
+<p>${esc(message)}</p>
+<p><a href="/home">Back to the portal</a></p>
+<p style="color:#666">Error ${status}</p>
+</body></html>
+`;
+  return new Response(body, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+}
+
+/** Capabilities every signed-in user has: no need to read the shell for them. */
+const EVERY_SIGNED_IN = new Set<Capability>(ROLE_CAPABILITIES.prospect);
+
+/** The capabilities of who is asking (the root loader's read, shared for the request). */
+export async function capabilitiesFor(request: Request): Promise<{ user: CurrentUser | null; capabilities: Capability[] }> {
+  const { user, shell } = await getUserAndShell(request);
+  return { user, capabilities: shell?.capabilities ?? [] };
+}
+
+/**
+ * The signed-in user who may do `capability`, or: the way to sign in for
+ * nobody (as requireUser), a 403 page (or the documented 404) for anyone
+ * else, audited as ACCESS_DENIED. Call it first in a loader or action,
+ * before the request's body is read.
+ */
+export async function requireCapability(
+  request: Request,
+  capability: Capability,
+  target?: { targetType: string; targetId?: string },
+): Promise<CurrentUser> {
+  if (EVERY_SIGNED_IN.has(capability)) return requireUser(request);
+  const { user, capabilities } = await capabilitiesFor(request);
+  if (!user) return requireUser(request);
+  if (can(capabilities, capability)) return user;
+  const status = REFUSAL_STATUS[capability] ?? 403;
+  await audit("ACCESS_DENIED", {
+    request,
+    actorUserId: user.id,
+    impersonatorUserId: user.impersonator?.id ?? null,
+    ...target,
+    details: { capability, path: new URL(request.url).pathname, method: request.method },
+  });
+  throw refusal(status);
+}

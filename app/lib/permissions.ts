@@ -1,0 +1,186 @@
+// The one table of what each role may do (issue 18 item 4; decision 0037),
+// as permission strings in the manner of the Epic Stack ('verb:thing').
+// Client-safe: the menu is drawn from it (SignedInLayout), every loader and
+// action checks it on the server (permissions.server.ts: requireCapability),
+// and tests/security/role-table.test.ts walks every route file of app/routes
+// for every role from ROUTE_ACCESS below. A route file without an entry
+// fails that test.
+import { ROLE_MARKETING_DIRECTOR } from "./current-user";
+
+/** Who is asking, as the table sees it (rolesOf in permissions.server.ts derives them). */
+export const ROLES = ["anonymous", "prospect", "agent", "director", "administrator", "impersonator"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const CAPABILITIES = [
+  /** The signed-in portal: dashboard, own applications, profile, preferences, Contact Us, FAQ, help. */
+  "use:portal",
+  /** CONFIGURE > Agents and Applications, agent detail and its documents (records: the viewer's downline). */
+  "read:downline",
+  /** View Appointment Links, the cart of links and a paper application on a prospect's behalf. */
+  "use:appointment-links",
+  /** CONFIGURE > Invitations, and sending one. */
+  "send:invitation",
+  /** CONFIGURE > Email Templates (create, edit, images, delete). */
+  "manage:email-template",
+  /** CONFIGURE > Reports and the bell: requesting and downloading downline reports. */
+  "request:report",
+  /** REVIEW QUEUE: deciding applications (internal administrators). */
+  "review:application",
+  /** ADMIN > Service Requests. */
+  "manage:service-request",
+  /** ADMIN > Import Agents. */
+  "import:hierarchy",
+  /** The SPOOF box: starting and ending impersonation (an internal administrator, also while acting as someone). */
+  "impersonate:user",
+] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+/**
+ * A recruiter's tools: shown under CONFIGURE for a marketing director or a
+ * user with an approved appointment or an agent position, not web-based-only
+ * (docs/decisions/0004-navigation-rules.md).
+ */
+const RECRUITER: Capability[] = ["use:portal", "read:downline", "use:appointment-links", "send:invitation", "manage:email-template", "request:report"];
+
+/** The table. A user may hold several roles (an administrator is also a prospect or an agent); capabilities add up. */
+export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
+  anonymous: [],
+  prospect: ["use:portal"],
+  agent: RECRUITER,
+  director: RECRUITER,
+  administrator: ["use:portal", "review:application", "manage:service-request", "import:hierarchy", "impersonate:user"],
+  // An administrator acting as someone has that person's roles and may only end (or switch) the impersonation.
+  impersonator: ["impersonate:user"],
+};
+
+/**
+ * How a refusal answers: 403 with the portal's page, or 404 where the screens
+ * are documented to look as if they did not exist to anyone else
+ * (review queue: decision 0029; hierarchy import: decision 0032).
+ */
+export const REFUSAL_STATUS: Partial<Record<Capability, 404>> = {
+  "review:application": 404,
+  "import:hierarchy": 404,
+};
+
+/**
+ * The roles of who is asking. `showConfigure` is the navigation rule of
+ * decision 0004 (director, approved appointment or agent position, and not
+ * web-based-only): without it a signed-in user is a prospect whatever their
+ * role code. An internal administrator acting as themselves is also an
+ * administrator; while impersonating, they have the person's roles and
+ * 'impersonator' (never 'administrator', even when that person is one).
+ */
+export function rolesOf(
+  user: { userRoleCode: string; isInternal: boolean; impersonator: unknown } | null | undefined,
+  rules: { showConfigure: boolean } | null | undefined,
+): Role[] {
+  if (!user) return ["anonymous"];
+  const roles: Role[] = [rules?.showConfigure ? (user.userRoleCode === ROLE_MARKETING_DIRECTOR ? "director" : "agent") : "prospect"];
+  if (user.impersonator) roles.push("impersonator");
+  else if (user.isInternal) roles.push("administrator");
+  return roles;
+}
+
+export function capabilitiesOf(roles: readonly Role[]): Capability[] {
+  return [...new Set(roles.flatMap((r) => ROLE_CAPABILITIES[r]))];
+}
+
+export function can(capabilities: readonly Capability[] | null | undefined, capability: Capability): boolean {
+  return Boolean(capabilities?.includes(capability));
+}
+
+/**
+ * What a method of a route needs: 'public' (anyone, signed in or not; the
+ * route's own guard, if any, is named in `note`), a capability, or 'none'
+ * (the route has no such method: it answers 404/405 to everyone).
+ */
+export type Access = "public" | "none" | Capability;
+export type RouteAccess = { GET: Access; POST: Access; note?: string };
+
+const page = (cap: Access, post: Access = cap, note?: string): RouteAccess => ({ GET: cap, POST: post, ...(note ? { note } : {}) });
+
+/** Every route file of app/routes (without its extension) and what GET and POST need. */
+export const ROUTE_ACCESS: Record<string, RouteAccess> = {
+  $: page("public", "public", "splat: the not-found page"),
+  $lnk: page("public", "none", "link landing page"),
+  _index: page("public", "none", "welcome page"),
+  "admin.import": page("import:hierarchy", "none"),
+  "admin.import_.upload": page("none", "import:hierarchy"),
+  "admin.requests.$id": page("manage:service-request"),
+  "admin.requests.$id_.attachment": page("manage:service-request", "none"),
+  "admin.requests._index": page("manage:service-request", "none"),
+  "admin.review.$appointmentId": page("review:application"),
+  "admin.review._index": page("review:application", "none"),
+  "agent.documents.$documentId": page("read:downline", "none"),
+  agent: page("read:downline"),
+  agents: page("read:downline", "none"),
+  "appoint.documents.$documentId": page("use:portal", "none", "the application's own access check (owner or upline)"),
+  appoint: page("use:portal", "use:portal", "the application's own access check (owner or upline, read-only)"),
+  "appoint.upload": page("none", "use:portal", "the application's own access check"),
+  "appoint_.paper": page("use:appointment-links"),
+  "auth.callback": page("public", "none", "sign-in"),
+  "auth.impersonate": page("public", "impersonate:user", "GET redirects home"),
+  "auth.login": page("public", "none", "sign-in"),
+  "auth.logout": page("public", "public", "sign-out"),
+  "auth.profile": page("use:portal", "none"),
+  "bench.bare": page("public", "none", "404 unless BENCH_ROUTES"),
+  "bench.jobs": page("public", "none", "404 unless BENCH_ROUTES"),
+  "bench.queries": page("public", "none", "404 unless BENCH_ROUTES"),
+  cartlinks: page("use:appointment-links"),
+  commpref: page("use:portal"),
+  "corr.$id": page("manage:email-template"),
+  "corr._index": page("manage:email-template", "none"),
+  "corr.upload": page("none", "manage:email-template"),
+  "dev.mail.$id.attachment.$n": page("public", "none", "captured mail: loopback, or an internal administrator"),
+  "dev.mail.$id": page("public", "none", "captured mail: loopback, or an internal administrator"),
+  "dev.mail._index": page("public", "none", "captured mail: loopback, or an internal administrator"),
+  "dev.sms": page("public", "none", "captured SMS: loopback, or an internal administrator"),
+  "documents.schedule.$id": page("public", "none", "commission schedule linked from invitations"),
+  "documents.system.$key": page("public", "none", "public documents; the others need a signed-in user"),
+  faq: page("use:portal", "none"),
+  healthz: page("public", "none"),
+  help: page("use:portal", "none"),
+  home: page("use:portal"),
+  inprog: page("read:downline", "none"),
+  invite: page("send:invitation"),
+  invites: page("send:invitation", "none"),
+  linx: page("use:appointment-links"),
+  profile: page("use:portal"),
+  reports: page("request:report"),
+  "reports_.$id.download": page("request:report", "none"),
+  "session-expired": page("public", "none"),
+  "setup.$token": page("public", "use:portal", "GET: a valid setup token first (404 otherwise), then sign-in"),
+  "svcreq.($typ)": page("use:portal"),
+  "svcreq_.send": page("none", "use:portal"),
+  "timg.$file": page("public", "none", "template images in sent mail"),
+  "view.$": page("public", "none", "shared document view"),
+  wizard: page("use:portal"),
+};
+
+export type MenuItem = { to: string; label: string; capability: Capability };
+
+/** CONFIGURE, drawn from the table (the order of spec part 1 §2). */
+export const CONFIGURE_MENU: MenuItem[] = [
+  { to: "/corr", label: "Email Templates", capability: "manage:email-template" },
+  { to: "/invites", label: "Invitations", capability: "send:invitation" },
+  { to: "/agents", label: "Agents", capability: "read:downline" },
+  { to: "/inprog", label: "Applications", capability: "read:downline" },
+  { to: "/reports", label: "Reports", capability: "request:report" },
+];
+
+/** The reports bell. */
+export const REPORTS_BELL: MenuItem = { to: "/reports", label: "Reports", capability: "request:report" };
+
+/** REVIEW QUEUE. */
+export const REVIEW_QUEUE_ITEM: MenuItem = { to: "/admin/review", label: "REVIEW QUEUE", capability: "review:application" };
+
+/** ADMIN: the back-office screens. */
+export const ADMIN_MENU: MenuItem[] = [
+  { to: "/admin/requests", label: "Service Requests", capability: "manage:service-request" },
+  { to: "/admin/import", label: "Import Agents", capability: "import:hierarchy" },
+];
+
+export function menuFor<T extends MenuItem>(items: readonly T[], capabilities: readonly Capability[] | null | undefined): T[] {
+  return items.filter((i) => can(capabilities ?? [], i.capability));
+}
