@@ -9,7 +9,7 @@ import path from "node:path";
 import { startIdentityProvider, type StartIdentityProviderOptions } from "~/features/idp/provider.server";
 import { prisma } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
-import { startWorker, stopWorker } from "~/lib/jobs.server";
+import { startWorker, stopWorker, workerState } from "~/lib/jobs.server";
 import { madeBeforeAll } from "./before-all";
 import { freePorts } from "./free-port";
 
@@ -214,8 +214,14 @@ export function useTestIdp(options: Partial<StartIdentityProviderOptions> = {}):
   );
 }
 
+/** The provider's emails are sent by the send-email job: a file that starts its own provider gets the job runner here. */
+async function ensureMailWorker() {
+  if (workerState() !== "running" && workerState() !== "starting") await startWorker({ force: true });
+}
+
 /** Waits for the newest captured email to `to` created at or after `since` (the provider sends after answering). */
 export async function mailTo(to: string, since: Date, timeoutMs = 10_000) {
+  await ensureMailWorker();
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mail = await prisma.mailMessage.findFirst({
@@ -232,6 +238,7 @@ export async function mailTo(to: string, since: Date, timeoutMs = 10_000) {
 export async function settled() {
   const { settleIdpWork } = await import("~/features/idp/emails.server").catch(() => ({ settleIdpWork: async () => {} }));
   await settleIdpWork();
+  await ensureMailWorker();
   for (;;) {
     const [row] = await prisma.$queryRaw<Array<{ n: number }>>`
       SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'send-email' AND (attempts = 0 OR locked_by IS NOT NULL)`;
