@@ -2,12 +2,16 @@
 // to queue work: addJob(). Tasks live in jobs/tasks.
 //
 // graphile-worker locks a job with its pool's id and frees the jobs of a
-// process that died only after 4 hours. The pool id is therefore written to
-// DATA_DIR/worker-ids.json before the pool takes a job, and the next start
-// frees the jobs of the ids found there (forceUnlockWorkers): after a crash
-// every committed job runs again at once (decision 0014).
+// process that died only after 4 hours. Each process that runs jobs
+// therefore writes its pool id to DATA_DIR/job-runners/<host>-<pid>.json
+// before the pool takes a job; the next start frees the jobs of every pool
+// recorded there whose process (on this host) is gone (forceUnlockWorkers):
+// after a crash every committed job runs again at once, whatever port the
+// embedded database took this time (decision 0014, 0041). A live process's
+// pools are never touched.
 import { EventEmitter } from "node:events";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { makeWorkerUtils, run, type Runner, type TaskSpec, type WorkerEvents, type WorkerUtils } from "graphile-worker";
 import { crontab, taskList, type TaskName } from "../../jobs";
@@ -41,60 +45,103 @@ function connectionString() {
   return url;
 }
 
-function workerIdsFile() {
+// ───────────────────── crash recovery: whose pools are these ─────────────────────
+
+/** One file per process that ran jobs: no two processes ever write the same file. */
+type RunnerRecord = { host: string; pid: number; ids: string[]; startedAt: string };
+
+function runnersDir() {
+  return path.join(env().dataDir, "job-runners");
+}
+
+function ownRecordFile() {
+  return path.join(runnersDir(), `${os.hostname()}-${process.pid}.json`);
+}
+
+/** The single file of earlier versions (keyed by the database's host:port, which the embedded one changes at every start). */
+function legacyFile() {
   return path.join(env().dataDir, "worker-ids.json");
 }
 
-/** The file holds the ids per database (host:port/name), so runs on other databases (tests) do not mix in. */
-function databaseKey(): string {
+function readJson(file: string): unknown {
   try {
-    const u = new URL(connectionString());
-    return `${u.hostname}:${u.port || "5432"}${u.pathname}`;
+    return JSON.parse(readFileSync(file, "utf8")) as unknown;
   } catch {
-    return "default";
+    return undefined;
   }
 }
 
-type WorkerIdsFile = Record<string, { ids: string[]; pid: number; startedAt: string }>;
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
 
-function readWorkerIdsFile(): WorkerIdsFile {
-  const file = workerIdsFile();
-  if (!existsSync(file)) return {};
-  try {
-    const parsed = JSON.parse(readFileSync(file, "utf8")) as unknown;
-    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as WorkerIdsFile) : {};
-  } catch {
-    return {};
+/** Every recorded runner, with the file that holds it. */
+function recordedRunners(): Array<{ file: string; record: RunnerRecord }> {
+  const out: Array<{ file: string; record: RunnerRecord }> = [];
+  const dir = runnersDir();
+  if (existsSync(dir)) {
+    for (const name of readdirSync(dir)) {
+      if (!name.endsWith(".json")) continue;
+      const file = path.join(dir, name);
+      const r = readJson(file) as Partial<RunnerRecord> | undefined;
+      if (!r || typeof r.pid !== "number" || typeof r.host !== "string") continue;
+      out.push({ file, record: { host: r.host, pid: r.pid, ids: strings(r.ids), startedAt: String(r.startedAt ?? "") } });
+    }
   }
+  // worker-ids.json of an earlier version: { "<host:port/db>": { ids, pid, startedAt } }, written on this host.
+  const legacy = readJson(legacyFile());
+  if (legacy && typeof legacy === "object" && !Array.isArray(legacy)) {
+    for (const entry of Object.values(legacy as Record<string, { ids?: unknown; pid?: unknown }>)) {
+      if (entry && typeof entry.pid === "number") {
+        out.push({ file: legacyFile(), record: { host: os.hostname(), pid: entry.pid, ids: strings(entry.ids), startedAt: "" } });
+      }
+    }
+  }
+  return out;
 }
 
-function readWorkerIds(): string[] {
-  const ids = readWorkerIdsFile()[databaseKey()]?.ids;
-  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : [];
+/**
+ * A recorded process is gone when it ran on this host and its pid is ours
+ * (we are its restart: a container's pid repeats) or no longer alive. A
+ * process on another host (a DATA_DIR on shared storage) cannot be checked:
+ * its jobs are left to its own restart or graphile-worker's 4-hour expiry.
+ */
+function isGone(r: RunnerRecord): boolean {
+  return r.host === os.hostname() && (r.pid === process.pid || !isProcessAlive(r.pid));
 }
 
 /** Written before the pool takes its first job (synchronously, in the event). */
 function recordWorkerIds(ids: string[]) {
-  const file = workerIdsFile();
+  const file = ownRecordFile();
   mkdirSync(path.dirname(file), { recursive: true });
-  const next = { ...readWorkerIdsFile(), [databaseKey()]: { ids, pid: process.pid, startedAt: new Date().toISOString() } };
-  const temp = `${file}.${process.pid}`;
-  writeFileSync(temp, JSON.stringify(next, null, 2));
+  const record: RunnerRecord = { host: os.hostname(), pid: process.pid, ids, startedAt: new Date().toISOString() };
+  const temp = `${file}.tmp`;
+  writeFileSync(temp, JSON.stringify(record, null, 2));
   renameSync(temp, file);
 }
 
-/** Frees the jobs still locked by this installation's previous run (it is gone: we are starting). */
+/**
+ * Frees the jobs still locked by runners of this DATA_DIR whose process is
+ * gone (killed, crashed, the machine restarted, or simply stopped: the
+ * record stays, in case its last writes were cut), then forgets them. Pool
+ * ids are random: unlocking an id on a database it never used changes nothing.
+ */
 async function unlockPreviousWorkers(): Promise<void> {
-  const ids = readWorkerIds();
-  if (ids.length === 0) return;
-  // Another process of this DATA_DIR that is still running: its jobs are its own.
-  const pid = readWorkerIdsFile()[databaseKey()]?.pid;
-  if (typeof pid === "number" && pid !== process.pid && isProcessAlive(pid)) return;
-  const once = await makeWorkerUtils({ connectionString: connectionString() });
-  try {
-    await once.forceUnlockWorkers(ids);
-  } finally {
-    await once.release();
+  const gone = recordedRunners().filter((r) => isGone(r.record));
+  if (gone.length === 0) return;
+  const ids = [...new Set(gone.flatMap((r) => r.record.ids))];
+  if (ids.length > 0) {
+    const once = await makeWorkerUtils({ connectionString: connectionString() });
+    try {
+      await once.forceUnlockWorkers(ids);
+    } finally {
+      await once.release();
+    }
+  }
+  for (const file of new Set(gone.map((r) => r.file))) {
+    if (file === legacyFile()) {
+      // Every entry of the old file was this host's; drop it only when none is still alive.
+      if (recordedRunners().some((r) => r.file === file && !isGone(r.record))) continue;
+    }
+    rmSync(file, { force: true });
   }
 }
 
@@ -144,6 +191,11 @@ export async function startWorker(opts: { force?: boolean } = {}): Promise<void>
     taskList,
     crontab: [crontab, env().EXTRA_CRONTAB].filter(Boolean).join("\n"),
     events,
+    // Completion and failure are written through graphile-worker's batcher,
+    // which the pool's shutdown waits for: without it a job that finished
+    // during the graceful stop was reported complete, yet its row stayed
+    // locked (the write was cut by the exit) and it ran again later (issue 19).
+    preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
   });
   state = "running";
   runner.promise.then(

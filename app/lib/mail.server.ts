@@ -60,6 +60,16 @@ export type OutgoingMail = {
   deliveryKey?: string;
 };
 
+/**
+ * How often a mail job (send-email, send-invitation, the notifications) is
+ * tried before it is given up. graphile-worker waits exp(min(attempt, 10))
+ * seconds after each failed attempt: attempt 9 comes about 1.3 hours after
+ * the first, attempt 12 about 15.8 hours after it, so a message outlasts an
+ * SMTP outage of a night, and is sent once when the server is back
+ * (decision 0041).
+ */
+export const MAIL_MAX_ATTEMPTS = 12;
+
 export type DeliveryResult = { id: string; status: "CAPTURED" | "SENT" };
 
 /** True when mail is captured in the database instead of sent (no SMTP_URL). */

@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settleIdpWork } from "~/features/idp/emails.server";
 import { startIdentityProvider } from "~/features/idp/provider.server";
+import { startWorker, stopWorker } from "~/lib/jobs.server";
 import { prisma } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { useTestDatabase } from "../support/db";
@@ -44,7 +45,12 @@ beforeAll(async () => {
     issuer,
     clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [redirectUri], post_logout_redirect_uris: [postLogoutUri] }],
   });
-  stop = () => idp.stop();
+  // The provider's emails are sent by the send-email job (issue 19 item 3), as in the portal.
+  await startWorker({ force: true });
+  stop = async () => {
+    await stopWorker();
+    await idp.stop();
+  };
 });
 
 afterAll(async () => {

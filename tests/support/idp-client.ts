@@ -9,6 +9,7 @@ import path from "node:path";
 import { startIdentityProvider, type StartIdentityProviderOptions } from "~/features/idp/provider.server";
 import { prisma } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
+import { startWorker, stopWorker, workerState } from "~/lib/jobs.server";
 import { madeBeforeAll } from "./before-all";
 import { freePorts } from "./free-port";
 
@@ -144,6 +145,8 @@ export async function startTestIdp(options: Partial<StartIdentityProviderOptions
     clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [redirectUri], post_logout_redirect_uris: [`${portal}/`] }],
     ...options,
   });
+  // The provider's emails are sent by the send-email job (issue 19 item 3): run the job runner as the portal does.
+  await startWorker({ force: true });
 
   /** Starts an authorization (code + PKCE) and lands on our sign-in page; `uid` is the interaction. */
   async function begin(jar = new CookieJar()) {
@@ -193,6 +196,7 @@ export async function startTestIdp(options: Partial<StartIdentityProviderOptions
     signIn,
     claimsAfter,
     async stop() {
+      await stopWorker();
       await idp.stop();
       rmSync(dataDir, { recursive: true, force: true });
       delete process.env.DATA_DIR;
@@ -210,8 +214,14 @@ export function useTestIdp(options: Partial<StartIdentityProviderOptions> = {}):
   );
 }
 
+/** The provider's emails are sent by the send-email job: a file that starts its own provider gets the job runner here. */
+async function ensureMailWorker() {
+  if (workerState() !== "running" && workerState() !== "starting") await startWorker({ force: true });
+}
+
 /** Waits for the newest captured email to `to` created at or after `since` (the provider sends after answering). */
 export async function mailTo(to: string, since: Date, timeoutMs = 10_000) {
+  await ensureMailWorker();
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mail = await prisma.mailMessage.findFirst({
@@ -224,10 +234,17 @@ export async function mailTo(to: string, since: Date, timeoutMs = 10_000) {
   }
 }
 
-/** Waits for what the provider does after answering (writes, emails); nothing to wait for before decision 0013. */
+/** Waits for what the provider does after answering (writes, emails queued), then for the queued emails' first attempts. */
 export async function settled() {
   const { settleIdpWork } = await import("~/features/idp/emails.server").catch(() => ({ settleIdpWork: async () => {} }));
   await settleIdpWork();
+  await ensureMailWorker();
+  for (;;) {
+    const [row] = await prisma.$queryRaw<Array<{ n: number }>>`
+      SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'send-email' AND (attempts = 0 OR locked_by IS NOT NULL)`;
+    if (!row || row.n === 0) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** The captured emails to `to` since `since`, once the provider's pending work has settled. */

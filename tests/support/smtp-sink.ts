@@ -33,7 +33,8 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+/** `port`: listen on this one (e.g. the port of a sink closed earlier: the SMTP server comes back). */
+export async function startSmtpSink(port?: number): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -48,10 +49,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         .catch((err: Error) => callback(err));
     },
   });
-  const port = await freePort();
+  const listenPort = port ?? (await freePort());
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve());
+    server.listen(listenPort, "127.0.0.1", () => resolve());
   });
 
   async function mailTo(email: string, subject?: RegExp, timeoutMs = 30_000): Promise<ReceivedMail> {
@@ -74,8 +75,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   }
 
   return {
-    port,
-    url: `smtp://127.0.0.1:${port}`,
+    port: listenPort,
+    url: `smtp://127.0.0.1:${listenPort}`,
     received,
     mailTo,
     verificationLink,

@@ -20,6 +20,7 @@
 // RETURNED a second time) carry the occurrence in their keys (the submission
 // time; the return decision's id), so the second occurrence is told too.
 import { prisma } from "~/lib/db.server";
+import { MAIL_MAX_ATTEMPTS } from "~/lib/mail.server";
 import { env } from "~/lib/env.server";
 import { toE164 } from "~/lib/sms.server";
 import { splitEntries, type PreferenceCategory, type RecruiterCategory } from "~/features/preferences/schema";
@@ -49,8 +50,8 @@ const SUBJECT_VERB: Record<AppointmentEvent, string> = {
 /** The events the prospect is told of by email. */
 const PROSPECT_EVENTS: ReadonlySet<AppointmentEvent> = new Set(["APPROVED", "REJECTED", "RETURNED", "ABANDONED"]);
 
-/** Attempts of a notification email (graphile-worker's default is 25, spread over days). */
-export const NOTIFY_EMAIL_MAX_ATTEMPTS = 10;
+/** Attempts of a notification email: as every mail (MAIL_MAX_ATTEMPTS, over 15 hours). */
+export const NOTIFY_EMAIL_MAX_ATTEMPTS = MAIL_MAX_ATTEMPTS;
 /** Attempts of a notification text (the send-sms task's limit). */
 export const NOTIFY_SMS_MAX_ATTEMPTS = 5;
 

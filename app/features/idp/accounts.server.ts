@@ -6,8 +6,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/lib/db.server";
 import { burnVerification, hashPassword, needsRehash, verifyPassword } from "~/lib/password.server";
-import { deliverMail } from "~/lib/mail.server";
-import { afterAnswer, alreadyRegisteredEmail, resetEmail, verificationEmail } from "./emails.server";
+import { afterAnswer, alreadyRegisteredEmail, queueProviderMail, resetEmail, verificationEmail } from "./emails.server";
 import { endSessionsOfUsers } from "~/lib/session.server";
 import { endProviderSessionsOf } from "./adapter.server";
 import { attemptSucceeded, DEFAULT_SIGN_IN_LIMITS, reserveAttempt, type SignInLimits } from "./throttle.server";
@@ -110,7 +109,7 @@ async function createUnverified(input: NewAccount, email: string, passwordHash: 
   }
   await audit("IDP_SIGN_UP", account.id, req, { email });
   const mail = verificationEmail(input.givenName, `${base(issuer)}/email/verify/${token}`, VERIFY_TOKEN_HOURS);
-  await deliverMail({ to: email, ...mail, relatedType: "IdpAccount", relatedId: account.id });
+  await queueProviderMail({ to: email, ...mail, relatedType: "IdpAccount", relatedId: account.id });
 }
 
 /** "Someone tried to sign up with your address" emails per account per hour (no mail bombing through sign-up). */
@@ -123,7 +122,7 @@ async function signUpExisting(account: { id: string; givenName: string }, email:
   await audit("IDP_SIGN_UP_EXISTING", account.id, req, { email, ...(recent >= SIGN_UP_NOTICES_PER_HOUR ? { sent: false } : {}) });
   if (recent >= SIGN_UP_NOTICES_PER_HOUR) return;
   const mail = alreadyRegisteredEmail(account.givenName, `${base(issuer)}/password/forgot`);
-  await deliverMail({ to: email, ...mail, relatedType: "IdpAccount", relatedId: account.id });
+  await queueProviderMail({ to: email, ...mail, relatedType: "IdpAccount", relatedId: account.id });
 }
 
 /**
@@ -180,7 +179,7 @@ export async function resendVerification(emailInput: string, issuer: string, req
     await audit("IDP_VERIFICATION_RESENT", account.id, req, { email, ...(created ? {} : { sent: false, reason: "hourly_limit" }) });
     if (!created) return;
     const mail = verificationEmail(account.givenName, `${base(issuer)}/email/verify/${token}`, VERIFY_TOKEN_HOURS);
-    await deliverMail({ to: email, ...mail, relatedType: "IdpAccount", relatedId: account.id });
+    await queueProviderMail({ to: email, ...mail, relatedType: "IdpAccount", relatedId: account.id });
   });
 }
 
@@ -340,7 +339,7 @@ async function sendReset(account: IdpAccountRecord, issuer: string, req: Request
   });
   if (!reset) return;
   const mail = resetEmail(account.givenName, `${base(issuer)}/password/reset/${token}`, RESET_TOKEN_MINUTES);
-  await deliverMail({ to: account.email, ...mail, relatedType: "IdpPasswordReset", relatedId: reset.id });
+  await queueProviderMail({ to: account.email, ...mail, relatedType: "IdpPasswordReset", relatedId: reset.id });
 }
 
 export type PasswordContext = { email: string; givenName: string; middleName: string | null; familyName: string };

@@ -1,7 +1,21 @@
 // The built-in provider's emails (verification, someone signed up with your
-// address, password reset), written and sent through deliverMail after the
-// page has answered, so that whether an account exists does not change how
-// long a page takes (see accounts.server.ts). Links carry tokens: never logged.
+// address, password reset), written and queued after the page has answered,
+// so that whether an account exists does not change how long a page takes
+// (see accounts.server.ts). Links carry tokens: never logged.
+//
+// They are sent by the send-email job like every other mail (queueProviderMail):
+// an SMTP server that is down delays them (retried MAIL_MAX_ATTEMPTS times,
+// over 15 hours) instead of losing them after one attempt (issue 19 item 3).
+import { randomUUID } from "node:crypto";
+import { addJob } from "~/lib/jobs.server";
+import { MAIL_MAX_ATTEMPTS } from "~/lib/mail.server";
+
+export type ProviderMail = { to: string; subject: string; html: string; relatedType: string; relatedId: string };
+
+/** Queues one of the provider's emails (the job's key makes it one email: a re-run after a crash sends nothing twice). */
+export async function queueProviderMail(mail: ProviderMail): Promise<void> {
+  await addJob("send-email", mail, { jobKey: `idp-mail:${randomUUID()}`, maxAttempts: MAIL_MAX_ATTEMPTS });
+}
 
 const pending = new Set<Promise<unknown>>();
 

@@ -12,12 +12,15 @@
 import type { Prisma } from "~/generated/prisma/client";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
+import { MAIL_MAX_ATTEMPTS } from "~/lib/mail.server";
 
 export const INVITATION_TEMPLATE_TYPES = [1003, 2070, 2071] as const;
 export const DEFAULT_TEMPLATE_CODE = "DFT_MLT_INVITE";
-/** How often the invitation email is tried before the invitation is marked SEND_FAILED. */
-export const SEND_MAX_ATTEMPTS = 5;
+/** How often the invitation email is tried before the invitation is marked SEND_FAILED: as every mail (over 15 hours). */
+export const SEND_MAX_ATTEMPTS = MAIL_MAX_ATTEMPTS;
 export const SEND_FAILED = "SEND_FAILED";
+/** Shown (never stored) for an INVITED invitation whose email is still being tried: its job waits for a retry. */
+export const SENDING = "SENDING";
 /** The job key of one send: a double submit (same form token) queues one job. */
 export const sendJobKey = (invitationId: number, token: string) => `invitation:${invitationId}:${token}`;
 
@@ -77,6 +80,7 @@ export async function listInvitations(
       inviterCompanyNumber: true,
       inviterBlockNumber: true,
       status: true,
+      mailMessageId: true,
       isExternal: true,
       appointmentLink: { select: { scheduleLevel: levelSelect } },
       multiLink: {
@@ -84,6 +88,7 @@ export async function listInvitations(
       },
     },
   });
+  const sending = await stillSending(found.filter((i) => i.status === "INVITED" && i.mailMessageId == null).map((i) => i.invitationId));
   const rows = found.map((i) => ({
     invitationId: i.invitationId,
     inviteDt: i.inviteDate.toISOString(),
@@ -93,10 +98,20 @@ export async function listInvitations(
     level: i.appointmentLink
       ? levelOf(i.appointmentLink.scheduleLevel)
       : (i.multiLink?.items.map((it) => levelWithSchedule(it.appointmentLink.scheduleLevel)).join(", ") ?? ""),
-    status: i.status,
+    status: sending.has(i.invitationId) ? SENDING : i.status,
     isExternal: i.isExternal,
   }));
   return { rows, totalRecords, page };
+}
+
+/** Which of these invitations' emails are still queued or retrying (their send-invitation job, keyed by sendJobKey, has attempts left). */
+async function stillSending(invitationIds: number[]): Promise<Set<number>> {
+  if (invitationIds.length === 0) return new Set();
+  const rows = await prisma.$queryRaw<Array<{ id: number }>>`
+    SELECT DISTINCT split_part(key, ':', 2)::int AS id FROM graphile_worker.jobs
+     WHERE task_identifier = 'send-invitation' AND attempts < max_attempts AND key LIKE 'invitation:%'
+       AND split_part(key, ':', 2) = ANY(${invitationIds.map(String)}::text[])`;
+  return new Set(rows.map((r) => r.id));
 }
 
 /** The stored text of one of the user's invitations (null: not theirs or no such id). */

@@ -61,6 +61,7 @@ export const SENT: DialogText = {
 /** Invitation statuses (§3; SEND_FAILED is ours: the email could not be delivered). */
 export const INVITATION_STATUS_LABELS: Record<string, string> = {
   INVITED: "Invited",
+  SENDING: "Sending",
   ACCEPTED: "Accepted",
   APPOINTED: "Appointed",
   DECLINED: "Declined",
