@@ -14,7 +14,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { demoAccounts, seedDemoData, seedReferenceData } from "../../prisma/seed";
 import { startIdentityProvider } from "~/features/idp/provider.server";
 import { disconnectPrisma, prisma } from "./db.server";
-import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedDatabase } from "./embedded-postgres.server";
+import { EmbeddedPostgresError } from "./embedded-postgres.server";
 import { drainHttpServer } from "./http-drain.server";
 import { databaseHasPortalData, EncryptionKeyError, verifyEncryptionKey } from "./encryption-key.server";
 import { env, SettingsError } from "./env.server";
@@ -38,6 +38,7 @@ import { requestsInFlight, wrapBuild } from "./server-hooks.server";
 import { startWorkerHeartbeat } from "./health.server";
 import { checkStorage, removeOwnTempFiles, removeStaleTempFiles, STALE_TEMP_FILE_MS } from "./storage.server";
 import { clusterMetricsText } from "./metrics.server";
+import { openDataDirDatabase } from "./data-dir-database.server";
 
 const log = (msg: string) => console.log(`[portal] ${msg}`);
 
@@ -184,19 +185,7 @@ async function doBoot({ stopHttp }: { stopHttp: () => Promise<void> }): Promise<
   const stops: Array<[string, () => Promise<void>]> = [];
 
   // 1. Database
-  let embedded: EmbeddedDatabase | undefined;
-  if (!e.DATABASE_URL) {
-    // Its passwords belong to this DATA_DIR alone: generated here (an earlier version's data directory is moved over to them).
-    embedded = await startEmbeddedPostgres({
-      dataDir: path.join(e.dataDir, "postgres"),
-      port: e.EMBEDDED_PG_PORT,
-      superuserPassword: getSecret("EMBEDDED_PG_SUPERUSER_PASSWORD"),
-      appPassword: getSecret("EMBEDDED_PG_APP_PASSWORD"),
-      log,
-    });
-    process.env.DATABASE_URL = embedded.url;
-  }
-  const databaseUrl = process.env.DATABASE_URL!;
+  const { url: databaseUrl, embedded } = await openDataDirDatabase(log);
   await checkDatabasePrivileges(databaseUrl);
 
   // 2. Migrations

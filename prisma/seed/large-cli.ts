@@ -3,14 +3,13 @@
 // DATA_DIR with its generated secrets), applies the migrations, seeds the
 // reference data (and the demo data as `npm start` would), then the large
 // hierarchy once (prisma/seed/large.ts).
-import path from "node:path";
 import pg from "pg";
 import { disconnectPrisma } from "../../app/lib/db.server";
-import { startEmbeddedPostgres, type EmbeddedDatabase } from "../../app/lib/embedded-postgres.server";
+import { openDataDirDatabase } from "../../app/lib/data-dir-database.server";
+import type { EmbeddedDatabase } from "../../app/lib/embedded-postgres.server";
 import { env } from "../../app/lib/env.server";
 import { migrate } from "../../app/lib/migrate.server";
 import { hashPassword } from "../../app/lib/password.server";
-import { getSecret } from "../../app/lib/secrets.server";
 import { DEMO_PASSWORD, seedDemoData } from "./demo";
 import { LARGE_AGENT_EMAIL, LARGE_DIRECTOR_EMAIL, seedLargeData } from "./large";
 import { seedReferenceData } from "./reference";
@@ -23,16 +22,7 @@ export async function runLargeSeed(opts: { agents?: number } = {}): Promise<numb
   let embedded: EmbeddedDatabase | undefined;
   const started = Date.now();
   try {
-    if (!e.DATABASE_URL) {
-      embedded = await startEmbeddedPostgres({
-        dataDir: path.join(e.dataDir, "postgres"),
-        port: e.EMBEDDED_PG_PORT,
-        superuserPassword: getSecret("EMBEDDED_PG_SUPERUSER_PASSWORD"),
-        appPassword: getSecret("EMBEDDED_PG_APP_PASSWORD"),
-        log,
-      });
-      process.env.DATABASE_URL = embedded.url;
-    }
+    ({ embedded } = await openDataDirDatabase(log));
     const url = process.env.DATABASE_URL!;
     await migrate(url, { log });
     await seedReferenceData();

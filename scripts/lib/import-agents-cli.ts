@@ -11,10 +11,9 @@ import path from "node:path";
 import { createCliRun, runImport } from "../../app/features/hierarchy/import-runs.server";
 import { IMPORT_MESSAGES as M } from "../../app/features/hierarchy/import-messages";
 import { disconnectPrisma } from "../../app/lib/db.server";
-import { startEmbeddedPostgres, type EmbeddedDatabase } from "../../app/lib/embedded-postgres.server";
-import { env } from "../../app/lib/env.server";
+import { openDataDirDatabase } from "../../app/lib/data-dir-database.server";
+import type { EmbeddedDatabase } from "../../app/lib/embedded-postgres.server";
 import { migrate } from "../../app/lib/migrate.server";
-import { getSecret } from "../../app/lib/secrets.server";
 
 const log = (msg: string) => console.log(`[import:agents] ${msg}`);
 
@@ -33,20 +32,11 @@ export async function runImportCli(args: string[]): Promise<number> {
     console.error(`[import:agents] cannot read ${file}`);
     return 2;
   }
-  const e = env();
   let embedded: EmbeddedDatabase | undefined;
   try {
-    if (!e.DATABASE_URL) {
-      embedded = await startEmbeddedPostgres({
-        dataDir: path.join(e.dataDir, "postgres"),
-        port: e.EMBEDDED_PG_PORT,
-        superuserPassword: getSecret("EMBEDDED_PG_SUPERUSER_PASSWORD"),
-        appPassword: getSecret("EMBEDDED_PG_APP_PASSWORD"),
-        log,
-      });
-      process.env.DATABASE_URL = embedded.url;
-    }
-    await migrate(process.env.DATABASE_URL!, { log });
+    const database = await openDataDirDatabase(log);
+    embedded = database.embedded;
+    await migrate(database.url, { log });
     const run = await createCliRun(path.basename(file), size);
     log(`run ${run.id}: importing ${file} (${size.toLocaleString("en-US")} bytes)`);
     let lastShown = -1;

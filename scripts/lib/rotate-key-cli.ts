@@ -7,11 +7,11 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { disconnectPrisma } from "../../app/lib/db.server";
-import { startEmbeddedPostgres, type EmbeddedDatabase } from "../../app/lib/embedded-postgres.server";
+import { openDataDirDatabase } from "../../app/lib/data-dir-database.server";
+import type { EmbeddedDatabase } from "../../app/lib/embedded-postgres.server";
 import { rotateEncryptionKey } from "../../app/lib/encryption-key.server";
 import { env } from "../../app/lib/env.server";
 import { migrate } from "../../app/lib/migrate.server";
-import { getSecret } from "../../app/lib/secrets.server";
 
 const log = (msg: string) => console.log(`[rotate-key] ${msg}`);
 
@@ -40,14 +40,7 @@ export async function runRotateKeyCli(args: string[]): Promise<number> {
         console.error(`[rotate-key] no database: DATABASE_URL is unset and there is no embedded database under ${databaseDir}`);
         return 2;
       }
-      embedded = await startEmbeddedPostgres({
-        dataDir: databaseDir,
-        port: e.EMBEDDED_PG_PORT,
-        superuserPassword: getSecret("EMBEDDED_PG_SUPERUSER_PASSWORD"),
-        appPassword: getSecret("EMBEDDED_PG_APP_PASSWORD"),
-        log,
-      });
-      process.env.DATABASE_URL = embedded.url;
+      ({ embedded } = await openDataDirDatabase(log));
     }
     const databaseUrl = process.env.DATABASE_URL!;
     await migrate(databaseUrl, { log });

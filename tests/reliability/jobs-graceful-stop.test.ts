@@ -14,6 +14,7 @@ import pg from "pg";
 import { afterAll, describe, expect, inject, test } from "vitest";
 import { startApp, type AppHandle } from "../support/app-server";
 import { query } from "../support/mailbox";
+import { waitFor } from "../support/wait";
 import { createTestDatabase } from "../support/postgres";
 
 const apps: AppHandle[] = [];
@@ -21,17 +22,6 @@ afterAll(async () => {
   for (const app of apps) await app.dispose().catch(() => undefined);
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 async function client(url: string) {
   const c = new pg.Client({ connectionString: url });

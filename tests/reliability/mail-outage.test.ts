@@ -23,6 +23,7 @@ import { startApp, type AppHandle } from "../support/app-server";
 import { freePort } from "../support/free-port";
 import { CookieJar, hiddenValue, request } from "../support/idp-client";
 import { query } from "../support/mailbox";
+import { waitFor } from "../support/wait";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 
 let app: AppHandle | undefined;
@@ -34,17 +35,6 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(250);
-  }
-}
 
 type JobRow = { id: string; task_identifier: string; attempts: number; max_attempts: number; locked_by: string | null; related_type: string | null; payload: unknown };
 
