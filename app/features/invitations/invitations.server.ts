@@ -13,6 +13,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { MAIL_MAX_ATTEMPTS } from "~/lib/mail.server";
+import { ensureJobQueue } from "~/lib/jobs.server";
 
 export const INVITATION_TEMPLATE_TYPES = [1003, 2070, 2071] as const;
 export const DEFAULT_TEMPLATE_CODE = "DFT_MLT_INVITE";
@@ -107,6 +108,7 @@ export async function listInvitations(
 /** Which of these invitations' emails are still queued or retrying (their send-invitation job, keyed by sendJobKey, has attempts left). */
 async function stillSending(invitationIds: number[]): Promise<Set<number>> {
   if (invitationIds.length === 0) return new Set();
+  await ensureJobQueue(); // the job tables exist (a web process with RUN_WORKER=false may not have made them yet)
   const rows = await prisma.$queryRaw<Array<{ id: number }>>`
     SELECT DISTINCT split_part(key, ':', 2)::int AS id FROM graphile_worker.jobs
      WHERE task_identifier = 'send-invitation' AND attempts < max_attempts AND key LIKE 'invitation:%'
