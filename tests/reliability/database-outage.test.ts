@@ -5,6 +5,7 @@
 // Issue 19 item 12: meanwhile /livez stays 200 (nothing to restart), /readyz
 // says 503, and a worker process's health command goes unhealthy and back.
 import type { ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -89,12 +90,16 @@ describe("the database goes away and comes back", () => {
     await client.end();
     const databaseUrl = `postgresql://postgres:outage-test@127.0.0.1:${port}/portal`;
 
-    const app = await startApp({ databaseUrl, env: { SEED_DEMO_DATA: "false", SMTP_URL: undefined } });
+    // What the portal and its worker process share: the database and the secrets (decision 0042).
+    const secrets = Object.fromEntries(
+      ["SESSION_SECRET", "ENCRYPTION_KEY", "IDP_COOKIE_KEY", "OIDC_CLIENT_SECRET"].map((k) => [k, randomBytes(32).toString("base64")]),
+    );
+    const app = await startApp({ databaseUrl, env: { SEED_DEMO_DATA: "false", SMTP_URL: undefined, ...secrets } });
     cleanups.push(() => app.dispose());
     expect(await health(app)).toMatchObject({ http: 200, database: "up", worker: "running" });
     expect(await status(app, "/readyz")).toBe(200);
     expect(await status(app, "/livez")).toBe(200);
-    const worker = startWorkerProcess({ DATABASE_URL: databaseUrl });
+    const worker = startWorkerProcess({ DATABASE_URL: databaseUrl, ...secrets });
     cleanups.push(() => worker.stop());
     await worker.ready();
     await until("the worker's heartbeat", () => workerHealthy(worker.dataDir), (ok) => ok, 30_000);
