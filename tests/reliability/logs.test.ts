@@ -2,7 +2,7 @@
 // portal (NODE_ENV=production) writes one JSON line per answer with time,
 // level, request id (the answer's X-Request-Id), method, route id, status,
 // duration, process id and the signed-in user's id (never the email); refusals
-// before Remix (403, 421) are logged too; no query string ever appears; the
+// before Remix (403, 413, 421) are logged too; no query string ever appears; the
 // built-in provider's requests (service idp) and each job's end (task, job
 // id, attempt, duration, outcome) are in the same log. LOG_FORMAT=pretty
 // gives a readable line instead of JSON, and an X-Request-Id from a
@@ -48,6 +48,19 @@ function getWithHost(url: string, host: string): Promise<{ status: number; reqId
   });
 }
 
+/** A POST that declares a body of `length` bytes and sends none (the portal answers before reading it). */
+function postDeclaringLength(url: string, length: number, origin: string): Promise<{ status: number; reqId: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(length), origin } }, (res) => {
+      res.resume();
+      resolve({ status: res.statusCode ?? 0, reqId: res.headers["x-request-id"] as string | undefined });
+      req.destroy();
+    });
+    req.on("error", (e) => (req.destroyed ? undefined : reject(e)));
+    req.flushHeaders();
+  });
+}
+
 describe("the log", () => {
   test("one JSON line per answer (refusals, the provider and jobs too), ids but no emails or query strings", async () => {
     const app = await startApp({ env: { LOG_FORMAT: undefined } });
@@ -71,6 +84,9 @@ describe("the log", () => {
     expect(crossSite.status).toBe(403);
     const misdirected = await getWithHost(`${app.url}/home`, "evil.example");
     expect(misdirected.status).toBe(421);
+    // A body declared over the cap: refused (413) before a byte of it is read.
+    const tooLarge = await postDeclaringLength(`${app.url}/profile`, 50_000_000, app.url);
+    expect(tooLarge.status).toBe(413);
 
     // A signed-in page: the user's id, not the email.
     const email = "md@portal.localhost";
@@ -101,6 +117,7 @@ describe("the log", () => {
     expect(lines.some((l) => l.reqId === "client-chosen-id-123")).toBe(false);
 
     expect(byId(crossSite.headers.get("x-request-id"))).toMatchObject({ method: "POST", route: "routes/profile", status: 403 });
+    expect(byId(tooLarge.reqId!)).toMatchObject({ method: "POST", route: "routes/profile", status: 413 });
     expect(misdirected.reqId).toBeTruthy();
     expect(byId(misdirected.reqId!)).toMatchObject({ method: "GET", status: 421 });
 
