@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs the built portal in this process. The same stack as remix-serve
-// (express, compression, static files, an access log, @remix-run/express),
+// (express, compression, static files, a request log, @remix-run/express),
 // written out here because the portal must answer some requests before Remix
 // parses them (bodies over the cap, cross-site posts, a shutting-down
 // server), set headers on static files and choose the address it listens on.
@@ -45,7 +45,6 @@ if (process.env.PORTAL_HTTP_WORKER === "1") {
 export async function serve() {
   const { default: express } = await import("express");
   const { default: compression } = await import("compression");
-  const { default: morgan } = await import("morgan");
   const { createRemixRequest, sendRemixResponse } = await import("@remix-run/express/dist/server.js");
   const { createRequestHandler, installGlobals } = await import("@remix-run/node");
   const { default: sourceMapSupport } = await import("source-map-support");
@@ -61,6 +60,7 @@ export async function serve() {
 
   const app = express();
   app.disable("x-powered-by");
+  // The first of them is the request log (one line per answer, refusals too; never a query string): app/lib/log.server.ts.
   for (const middleware of hooks.middleware) app.use(middleware);
   app.use(compression());
   app.use(
@@ -72,11 +72,6 @@ export async function serve() {
   const publicFiles = express.static("public", { maxAge: "1h", setHeaders: hooks.staticHeaders });
   const publicNames = new Set(readdirSync("public"));
   app.use((req, res, next) => (publicNames.has(req.path.split("/")[1]) ? publicFiles(req, res, next) : next()));
-
-  // The access log shows paths only: query strings can carry authorization
-  // codes, emails or ids.
-  morgan.token("url", (req) => (req.originalUrl || req.url || "").split("?")[0]);
-  app.use(morgan("tiny"));
 
   const handle = createRequestHandler(build, process.env.NODE_ENV);
   app.all("*", async (req, res, next) => {

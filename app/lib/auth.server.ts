@@ -9,6 +9,7 @@ import { audit } from "./audit.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "./db.server";
 import { env } from "./env.server";
+import { noteRequestUser } from "./log.server";
 import { oidcConfig, oidcEndpoints } from "./oidc.server";
 import { hasPerRequest, perRequest, seedPerRequest } from "./request-scope.server";
 import { getSessionWithUsers, hasSessionCookie, type SessionExtra } from "./session.server";
@@ -250,6 +251,7 @@ async function loadCurrentUser(
   if (!user.emailVerified && !session.impersonatorUserId) return none;
   if (session.impersonatorUserId && (!impersonator || !impersonator.isInternal || !impersonator.isActive)) return none;
   const { isActive: _ignored, ...rest } = user;
+  noteRequestUser(user.id, session.impersonatorUserId); // the request's log line: ids, never the email
   return {
     user: {
       ...rest,

@@ -271,6 +271,8 @@ const schema = z.object({
   ANNOUNCEMENT_HTML: z.string().default(""),
   DEFAULT_TITLE: z.string().default("Appointment Portal"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** The log's format (log.server.ts): json (one JSON object a line) or pretty (readable); default json when NODE_ENV=production, pretty otherwise. */
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
 });
 
 export type Env = Omit<z.infer<typeof schema>, "SEED_DEMO_DATA"> & {

@@ -19,7 +19,8 @@ import { registerHttpServer, shutdownGuard } from "./http-drain.server";
 import { clientAddressOfSocket, isTrustedProxy, listenHost, parseTrustedProxies, withPeerAddress } from "./net.server";
 import { openRequestScope } from "./request-scope.server";
 import { crossSiteRefusal, ownOrigins } from "./security.server";
-import { metricsMiddleware } from "./metrics.server";
+import { requestLog } from "./log.server";
+import { metricsMiddleware, routeLabel } from "./metrics.server";
 import { addressIsUtf8 } from "./utf8.server";
 
 export type Next = (error?: unknown) => void;
@@ -361,9 +362,10 @@ export function httpServerHooks(opts: { bodyLimits?: BodyLimits } = {}): HttpSer
   return {
     host: listenHost(),
     port: e.PORT,
-    // metricsMiddleware first (refusals are counted too); shutdownGuard: it counts every request and refuses new
+    // requestLog first (one line per answer, refusals too; X-Request-Id on every answer, log.server.ts),
+    // then metricsMiddleware (refusals are counted too); shutdownGuard: it counts every request and refuses new
     // ones during the shutdown (http-drain.server.ts); then the Host check, before anything looks at the request.
-    middleware: [metricsMiddleware, shutdownGuard, hostGuard(allowedHostsFor(e.appUrl, e.ALLOWED_HOSTS)), crossSiteGuard(), nulInAddressGuard, bodyLimit(limits), ...(e.BENCH_ROUTES ? [benchProcessHeader] : [])],
+    middleware: [requestLog("portal", routeLabel), metricsMiddleware, shutdownGuard, hostGuard(allowedHostsFor(e.appUrl, e.ALLOWED_HOSTS)), crossSiteGuard(), nulInAddressGuard, bodyLimit(limits), ...(e.BENCH_ROUTES ? [benchProcessHeader] : [])],
     staticHeaders: setBaseSecurityHeaders,
     remixRequest: (request, req, res) =>
       limitRequestBody(

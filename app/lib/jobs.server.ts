@@ -13,7 +13,7 @@ import { EventEmitter } from "node:events";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { makeWorkerUtils, run, type Runner, type TaskSpec, type WorkerEvents, type WorkerUtils } from "graphile-worker";
+import { Logger, makeWorkerUtils, run, type LogLevel, type Runner, type TaskSpec, type WorkerEvents, type WorkerUtils } from "graphile-worker";
 import { crontab, taskList, type TaskName } from "../../jobs";
 import type { GenerateApplicationPdfPayload } from "../../jobs/tasks/generate-application-pdf";
 import type { GenerateReportPayload } from "../../jobs/tasks/generate-report";
@@ -23,6 +23,7 @@ import type { SendEmailPayload } from "../../jobs/tasks/send-email";
 import type { SendInvitationPayload } from "../../jobs/tasks/send-invitation";
 import type { SendSmsPayload } from "../../jobs/tasks/send-sms";
 import { env } from "./env.server";
+import { serviceLog } from "./log.server";
 import { isProcessAlive } from "./pid.server";
 
 /** "reconnecting": the runner lost its database and is trying again. */
@@ -149,7 +150,53 @@ async function unlockPreviousWorkers(): Promise<void> {
 const started = new Map<string, number>();
 export const jobStartTimes = (): ReadonlyMap<string, number> => started;
 
+/**
+ * graphile-worker's own lines ('Worker connected…', 'Completed task…') in the
+ * portal's log (service jobs), with their scope: worker, task, job id.
+ */
+function workerLogger(): Logger {
+  const jobsLog = serviceLog("jobs");
+  return new Logger((scope) => {
+    const fields = { workerId: scope.workerId, task: scope.taskIdentifier, jobId: scope.jobId === undefined ? undefined : String(scope.jobId) };
+    return (level: LogLevel, message: string) => {
+      const method = level === "error" ? "error" : level === "warning" ? "warn" : level === "debug" ? "debug" : "info";
+      jobsLog[method](fields, message);
+    };
+  });
+}
+
+/**
+ * One line per job that ends: task, job id, attempt, duration and outcome
+ * (completed, or failed with the error's message; never the payload).
+ */
+function logJobEnds(events: WorkerEvents) {
+  const jobsLog = serviceLog("jobs");
+  const begun = new Map<string, number>();
+  events.on("job:start", ({ job }) => {
+    begun.set(String(job.id), performance.now());
+    if (begun.size > 10_000) begun.delete(begun.keys().next().value!);
+  });
+  events.on("job:complete", ({ job, error }) => {
+    const id = String(job.id);
+    const t0 = begun.get(id);
+    begun.delete(id);
+    const fields = {
+      jobId: id,
+      task: job.task_identifier,
+      attempt: job.attempts,
+      maxAttempts: job.max_attempts,
+      durationMs: t0 === undefined ? undefined : Math.round((performance.now() - t0) * 100) / 100,
+      outcome: error ? "failed" : "completed",
+    };
+    if (!error) return jobsLog.info(fields, `job ${job.task_identifier} completed`);
+    const message = error instanceof Error ? error.message : String(error);
+    const final = job.attempts >= job.max_attempts;
+    jobsLog[final ? "error" : "warn"]({ ...fields, error: message.slice(0, 500), willRetry: !final }, `job ${job.task_identifier} failed${final ? " for the last time" : ""}`);
+  });
+}
+
 function watch(events: WorkerEvents) {
+  logJobEnds(events);
   if (env().BENCH_ROUTES) {
     events.on("job:start", ({ job }) => {
       started.set(String(job.id), performance.timeOrigin + performance.now());
@@ -191,6 +238,7 @@ export async function startWorker(opts: { force?: boolean } = {}): Promise<void>
     taskList,
     crontab: [crontab, env().EXTRA_CRONTAB].filter(Boolean).join("\n"),
     events,
+    logger: workerLogger(),
     // Completion and failure are written through graphile-worker's batcher,
     // which the pool's shutdown waits for: without it a job that finished
     // during the graceful stop was reported complete, yet its row stayed

@@ -10,6 +10,7 @@ import path from "node:path";
 import Provider, { type Account, type Configuration, type KoaContext, type Middleware } from "oidc-provider";
 import { allowedHostsFor, hostAllowed, refuseMisdirected, type HostPattern } from "~/lib/allowed-hosts.server";
 import { env } from "~/lib/env.server";
+import { idpRouteLabel, requestLog } from "~/lib/log.server";
 import { listenHost } from "~/lib/net.server";
 import { getSecret } from "~/lib/secrets.server";
 import { findAccountById, DEFAULT_SIGN_IN_LIMITS, type IdpAccountRecord, type SignInLimits } from "./accounts.server";
@@ -273,10 +274,14 @@ export async function startIdentityProvider(opts: StartIdentityProviderOptions):
   // address) is refused before oidc-provider, our pages or the body see the request (decision 0036).
   const allowedHosts = allowedHostsFor(issuer, opts.allowedHosts ?? env().ALLOWED_HOSTS);
   const callback = provider.callback();
-  const server = http.createServer((req, res) => {
-    if (hostAllowed(req.headers.host, allowedHosts)) return void callback(req, res);
-    refuseMisdirected(req, res);
-  });
+  // One log line per answer (service idp, log.server.ts), refusals included.
+  const logRequest = requestLog("idp", idpRouteLabel);
+  const server = http.createServer((req, res) =>
+    logRequest(req, res, () => {
+      if (hostAllowed(req.headers.host, allowedHosts)) return void callback(req, res);
+      refuseMisdirected(req, res);
+    }),
+  );
   server.headersTimeout = 20_000;
   server.requestTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {
