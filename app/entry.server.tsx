@@ -3,7 +3,7 @@ import type { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { MAX_UPLOAD_REQUEST_BYTES } from "~/features/documents/upload.server";
+import { MAX_UPLOAD_REQUEST_BYTES } from "~/features/documents/receive-upload.server";
 import { IMPORT_UPLOAD_PATH, MAX_IMPORT_REQUEST_BYTES } from "~/features/hierarchy/import-upload.server";
 import { IMAGE_UPLOAD_PATH, MAX_IMAGE_REQUEST_BYTES } from "~/features/templates/images.server";
 import { httpServerHooks as serverHooks } from "~/lib/http-server.server";

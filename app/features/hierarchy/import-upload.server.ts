@@ -1,7 +1,7 @@
 // POST /admin/import/upload: one CSV file streamed to storage (receiveUpload:
 // never more than a chunk in memory, cut off at MAX_IMPORT_BYTES), then its
 // import run and import-agents job in one transaction.
-import { receiveUpload, UploadRequestTooLargeError, MalformedUploadError, type UploadContentRule } from "~/features/documents/upload.server";
+import { receiveUpload, UploadRequestTooLargeError, MalformedUploadError, type UploadContentRule } from "~/features/documents/receive-upload.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { removeBlob, sanitizeFileName } from "~/lib/storage.server";
 import { queueImport } from "./import-runs.server";

@@ -6,7 +6,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/lib/db.server";
 import { burnVerification, hashPassword, needsRehash, verifyPassword } from "~/lib/password.server";
-import { afterAnswer, alreadyRegisteredEmail, queueProviderMail, resetEmail, verificationEmail } from "./emails.server";
+import { afterAnswer, alreadyRegisteredEmail, queueProviderMail, verificationEmail } from "./emails.server";
 import { endSessionsOfUsers } from "~/lib/session.server";
 import { endProviderSessionsOf } from "./adapter.server";
 import { attemptSucceeded, DEFAULT_SIGN_IN_LIMITS, reserveAttempt, type SignInLimits } from "./throttle.server";
@@ -22,7 +22,7 @@ export type IdpAccountRecord = {
   updatedAt: Date;
 };
 
-const accountSelect = {
+export const accountSelect = {
   id: true,
   email: true,
   givenName: true,
@@ -59,9 +59,9 @@ export type NewAccount = {
 
 export const VERIFY_TOKEN_HOURS = 24;
 
-const tokenHash = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
-const newToken = () => randomBytes(32).toString("base64url");
-const base = (issuer: string) => issuer.replace(/\/+$/, "");
+export const tokenHash = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
+export const newToken = () => randomBytes(32).toString("base64url");
+export const base = (issuer: string) => issuer.replace(/\/+$/, "");
 
 /**
  * Sign-up. The answer is the same whether or not the email already has an
@@ -187,7 +187,7 @@ export async function resendVerification(emailInput: string, issuer: string, req
  * Ends every session of the account (decision 0035): the provider's (sessions, grants, tokens)
  * and the portal's (the sessions of the portal user it signs in as), in the caller's transaction.
  */
-async function endAccountSessions(tx: Prisma.TransactionClient, accountId: string): Promise<void> {
+export async function endAccountSessions(tx: Prisma.TransactionClient, accountId: string): Promise<void> {
   await endProviderSessionsOf(tx, accountId);
   const users = await tx.user.findMany({ where: { externalId: accountId }, select: { id: true } });
   await endSessionsOfUsers(tx, users.map((u) => u.id));
@@ -299,102 +299,9 @@ export async function updateProfile(accountId: string, data: ProfileUpdate, req:
   return account;
 }
 
-// ---------------------------------------------------------------- password reset
-
-export const RESET_TOKEN_MINUTES = 60;
-/** Reset emails per account per hour; further requests get the same page and no email. */
-export const RESETS_PER_HOUR = 3;
-
-/**
- * Starts a password reset: when an account exists for the email (and has
- * had fewer than RESETS_PER_HOUR links in the last hour), stores a hashed
- * random token (valid 60 minutes, single use) and emails the link
- * `${issuer}/password/reset/<token>`. Answers nothing either way; all of
- * that happens after the answer, so the page cannot tell whether an account
- * exists.
- */
-export async function requestPasswordReset(emailInput: string, issuer: string, req: RequestInfo = {}): Promise<void> {
-  const email = normalizeEmail(emailInput);
-  const account = await prisma.idpAccount.findUnique({ where: { email }, select: accountSelect });
-  afterAnswer("password reset request", () => (account ? sendReset(account, issuer, req) : audit("IDP_PASSWORD_RESET_REQUESTED", null, req, { email, known: false })));
-}
-
-async function sendReset(account: IdpAccountRecord, issuer: string, req: RequestInfo) {
-  const token = newToken();
-  const reset = await prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`idp-reset:${account.id}`}))`;
-    const recent = await tx.idpPasswordReset.count({
-      where: { accountId: account.id, createdAt: { gt: new Date(Date.now() - 3_600_000) } },
-    });
-    if (recent >= RESETS_PER_HOUR) return null;
-    return tx.idpPasswordReset.create({
-      data: { accountId: account.id, tokenHash: tokenHash(token), expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000) },
-      select: { id: true },
-    });
-  });
-  await audit("IDP_PASSWORD_RESET_REQUESTED", account.id, req, {
-    email: account.email,
-    known: true,
-    ...(reset ? {} : { sent: false, reason: "hourly_limit" }),
-  });
-  if (!reset) return;
-  const mail = resetEmail(account.givenName, `${base(issuer)}/password/reset/${token}`, RESET_TOKEN_MINUTES);
-  await queueProviderMail({ to: account.email, ...mail, relatedType: "IdpPasswordReset", relatedId: reset.id });
-}
-
-export type PasswordContext = { email: string; givenName: string; middleName: string | null; familyName: string };
-
-/** The account a reset token can still be used for (exists, unused, not expired): its words for the password rule. */
-export async function resetTokenAccount(token: string): Promise<PasswordContext | null> {
-  if (!token || token.length > 200) return null;
-  const row = await prisma.idpPasswordReset.findUnique({
-    where: { tokenHash: tokenHash(token) },
-    select: { usedAt: true, expiresAt: true, account: { select: { email: true, givenName: true, middleName: true, familyName: true } } },
-  });
-  return row && !row.usedAt && row.expiresAt.getTime() > Date.now() ? row.account : null;
-}
-
-/**
- * Sets a new password with a reset token. The token is marked used in the
- * same statement that checks it, so it works exactly once; the account's
- * other outstanding tokens are retired too. Proving control of the mailbox
- * also marks the email verified, and ends the account's provider sessions.
- */
-export async function resetPassword(token: string, password: string, req: RequestInfo = {}): Promise<boolean> {
-  if (!token || token.length > 200) return false;
-  const hash = tokenHash(token);
-  const passwordHash = await hashPassword(password);
-  const now = new Date();
-  const done = await prisma.$transaction(async (tx) => {
-    const claimed = await tx.idpPasswordReset.updateMany({
-      where: { tokenHash: hash, usedAt: null, expiresAt: { gt: now } },
-      data: { usedAt: now },
-    });
-    if (claimed.count !== 1) return null;
-    const row = await tx.idpPasswordReset.findUnique({ where: { tokenHash: hash }, select: { accountId: true } });
-    if (!row) return null;
-    const account = await tx.idpAccount.update({
-      where: { id: row.accountId },
-      data: { passwordHash, emailVerified: true },
-      select: { id: true, email: true },
-    });
-    await tx.idpPasswordReset.updateMany({
-      where: { accountId: row.accountId, usedAt: null },
-      data: { usedAt: now },
-    });
-    // Whoever was signed in to this account (a squatter of an unverified address, whoever had the
-    // old password) is signed out, here and in the portal, before the mailbox's owner gets the account.
-    await endAccountSessions(tx, row.accountId);
-    return account;
-  });
-  if (!done) return false;
-  await audit("IDP_PASSWORD_RESET", done.id, req, { email: done.email });
-  return true;
-}
-
 // ---------------------------------------------------------------- audit
 
-async function audit(
+export async function audit(
   action: string,
   accountId: string | null,
   req: RequestInfo,

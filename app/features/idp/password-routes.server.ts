@@ -6,16 +6,8 @@
 //   GET  /email/resend  POST             ask for a new verification link (same answer whatever the email)
 //   GET  /account/password  POST         change the password (needs the provider's session)
 import type { KoaContext } from "oidc-provider";
-import {
-  changePassword,
-  findAccountById,
-  requestPasswordReset,
-  resendVerification,
-  resetPassword,
-  resetTokenAccount,
-  verifyEmail,
-  type SignInLimits,
-} from "./accounts.server";
+import { changePassword, findAccountById, resendVerification, verifyEmail, type SignInLimits } from "./accounts.server";
+import { requestPasswordReset, resetPassword, resetTokenAccount } from "./password-reset.server";
 import { assertCsrf, csrfToken, formValues, readForm, redirect303, requestInfo } from "./http.server";
 import { changePasswordPage, emailVerifiedPage, forgotPasswordPage, resendVerificationPage, resetPasswordPage } from "./pages.server";
 import { changePasswordSchema, fieldErrors, forgotSchema, newPasswordSchema } from "./schema";

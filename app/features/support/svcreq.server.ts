@@ -15,7 +15,7 @@ import {
   receiveUpload,
   UploadRequestTooLargeError,
   type ReceivedUpload,
-} from "~/features/documents/upload.server";
+} from "~/features/documents/receive-upload.server";
 import { ownAgentNumbers } from "~/features/users/shell.server";
 import { audit } from "~/lib/audit.server";
 import { ROLE_MARKETING_DIRECTOR, displayName, type CurrentUser } from "~/lib/current-user";

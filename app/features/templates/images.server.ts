@@ -6,7 +6,7 @@
 // random bits in the address so it cannot be guessed.
 // Decisions: docs/decisions/0025-email-templates.md.
 import { randomBytes } from "node:crypto";
-import { MalformedUploadError, receiveUpload, UploadRequestTooLargeError, type UploadContentRule } from "~/features/documents/upload.server";
+import { MalformedUploadError, receiveUpload, UploadRequestTooLargeError, type UploadContentRule } from "~/features/documents/receive-upload.server";
 import { audit } from "~/lib/audit.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
