@@ -5,7 +5,7 @@
 // user an agent, a paper prospect invited to create an account), one
 // decision under concurrency, and every refusal.
 import { afterEach, describe, expect, it } from "vitest";
-import { loadTree, ownPositions } from "~/features/agents/agents.server";
+import { childrenPage, loadTree, ownPositions } from "~/features/agents/agents.server";
 import { acceptUserInvitation } from "~/features/agents/user-invitations.server";
 import { loadApplication, saveSection, submitApplication } from "~/features/appointment/appointment.server";
 import { createFromWizard } from "~/features/appointment/create.server";
@@ -14,6 +14,9 @@ import { SECTION_DATA_KEY } from "~/features/appointment/form-data";
 import { DATA_SECTIONS, type AppointmentTypeCode } from "~/features/appointment/model";
 import { notifyAppointmentEvent, type AddJob } from "~/features/appointment/notifications.server";
 import { approveApplication, decisionHistory, latestReturn, rejectApplication, returnApplication } from "~/features/review/decisions.server";
+import { addToCart, sendCart } from "~/features/links/cart.server";
+import { DOWNLINE_REPORT_ID, type ReportInput } from "~/features/reports/schema";
+import { reportQuery } from "~/features/reports/sql.server";
 import { getDashboard } from "~/features/users/dashboard.server";
 import { getShellContext } from "~/features/users/shell.server";
 import type { User } from "~/generated/prisma/client";
@@ -286,30 +289,76 @@ describe("approve", () => {
     expect((await ownPositions(user.id)).map((p) => p.agentNumber)).toEqual([r.agentNumber, r.agentNumber]);
   });
 
-  it("keeps the number a person already holds; a second position in one hierarchy gets a number of its own", async () => {
+  it("keeps the number a person already holds; two levels of one hierarchy give one position (the most senior level)", async () => {
     const a = await admin();
     // Someone appointed before in another hierarchy (SLAC life 501), number 555001.
     await createCarrierWithBlocks(prisma, { carrierCode: "SLAC", companyNumber: "SL01", blocks: [{ blockNumber: 501, productTypeCode: "LIFE" }] });
     const prospect = await newProspect();
     await createAgent(prisma, { blockNumber: 501, companyNumber: "SL01", agentNumber: "555001", userId: prospect.id, hierarchyLevel: 4 });
-    // Two levels of the director's schedule in one multi-link: two positions in block 72.
+    // Two levels of the director's schedule in one multi-link (level 6 first): one position in block 72, at level 5.
     const level6 = world.schedule.levels.find((l) => l.levelNo === 6)!;
     const link6 = await createAppointmentLink(prisma, { recruiterAgentId: world.md.id, scheduleLevelId: level6.scheduleLevelId });
     const multi = await prisma.multiLink.create({
-      data: { code: `N${Date.now()}`, items: { create: [{ appointmentLinkId: world.link.appointmentLinkId, sortOrder: 0 }, { appointmentLinkId: link6.appointmentLinkId, sortOrder: 1 }] } },
+      data: { code: `N${Date.now()}`, items: { create: [{ appointmentLinkId: link6.appointmentLinkId, sortOrder: 0 }, { appointmentLinkId: world.link.appointmentLinkId, sortOrder: 1 }] } },
     });
     const { id } = await submitted("APPTTYP_IND", `MLT${multi.code}`, prospect);
     const r = await approveApplication({ appointmentId: id, adminUserId: a.id, reason: "OK" });
     expect(r).toMatchObject({ ok: true, agentNumber: "555001" });
     if (!r.ok) return;
-    const agents = await prisma.agent.findMany({ where: { id: { in: r.agentIds } }, orderBy: { hierarchyLevel: "asc" } });
-    expect(agents.map((x) => [x.blockNumber, x.hierarchyLevel])).toEqual([
-      [world.md.blockNumber, 5],
-      [world.md.blockNumber, 6],
+    const inBlock = await prisma.agent.findMany({ where: { userId: prospect.id, blockNumber: world.md.blockNumber } });
+    expect(inBlock.map((x) => [x.agentNumber, x.hierarchyLevel, x.parentId])).toEqual([["555001", 5, world.md.id]]);
+    const lines = await prisma.appointmentCarrierBlock.findMany({ where: { appointmentId: id }, orderBy: { levelNo: "asc" } });
+    expect(lines.map((l) => [l.levelNo, l.agentId, l.agentNumber])).toEqual([
+      [5, inBlock[0].id, "555001"],
+      [6, inBlock[0].id, "555001"],
     ]);
-    const numbers = agents.map((x) => x.agentNumber);
-    expect(numbers).toContain("555001");
-    expect(new Set(numbers).size).toBe(2);
+    expect(await closureMismatches()).toBe(0);
+  });
+
+  it("a base schedule and its sibling from the cart give one agent, once in the tree and the report; approving again adds no second one", async () => {
+    const a = await admin();
+    const block = await prisma.block.findUniqueOrThrow({ where: { blockNumber: world.md.blockNumber } });
+    const advantage = await createSchedule(prisma, { carrierId: block.carrierId, productTypeCode: "HEALTH", scheduleName: "Advantage", isBase: true });
+    const supplemental = await createSchedule(prisma, { carrierId: block.carrierId, productTypeCode: "HEALTH", scheduleName: "Supplemental", baseScheduleId: advantage.scheduleId });
+    const linkOf = async (s: typeof advantage) =>
+      createAppointmentLink(prisma, { recruiterAgentId: world.md.id, scheduleLevelId: s.levels.find((l) => l.levelNo === 7)!.scheduleLevelId });
+    const base = await linkOf(advantage);
+    await linkOf(supplemental);
+    // The director adds the base schedule's link: the sibling comes along; sending makes a multi-link.
+    const director = asUser(world.mdUser);
+    expect(await addToCart(director, base.appointmentLinkId)).toMatchObject({ ok: true, added: 2 });
+    const sent = await sendCart(director);
+    if (!sent.ok) throw new Error("cart empty");
+    const mlt = /MLT[A-Za-z0-9]+/.exec(decodeURIComponent(sent.url))![0];
+    const prospect = await newProspect();
+    const { id } = await submitted("APPTTYP_IND", mlt, prospect);
+    expect(await prisma.appointmentCarrierBlock.count({ where: { appointmentId: id } })).toBe(2);
+    await prisma.appointmentPersonal.update({ where: { appointmentId: id }, data: { lastName: "Once" } });
+
+    const r = await approveApplication({ appointmentId: id, adminUserId: a.id, reason: "OK" });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const mine = await prisma.agent.findMany({ where: { userId: prospect.id } });
+    expect(mine.map((x) => [x.agentNumber, x.blockNumber, x.hierarchyLevel, x.parentId])).toEqual([[r.agentNumber, world.md.blockNumber, 7, world.md.id]]);
+    expect(r.agentIds).toEqual([mine[0].id]);
+    expect(new Set((await prisma.appointmentCarrierBlock.findMany({ where: { appointmentId: id } })).map((l) => l.agentId))).toEqual(new Set([mine[0].id]));
+    // The new agent's own menu: one number; the director's tree: once under the director.
+    expect((await getShellContext(asUser(await prisma.user.findUniqueOrThrow({ where: { id: prospect.id } })))).agentNumbers).toHaveLength(1);
+    const under = await childrenPage(world.md.id, { limit: 100, filter: "Once" });
+    expect(under.nodes.filter((n) => n.lastName === "Once")).toHaveLength(1);
+    // The director's downline report: one row for the person.
+    const q = reportQuery(DOWNLINE_REPORT_ID, world.mdUser.id, {} as ReportInput);
+    const rows = await prisma.$queryRawUnsafe<Array<{ last_name: string | null }>>(q.sql, ...q.params);
+    expect(rows.filter((x) => x.last_name === "Once")).toHaveLength(1);
+
+    // A second approval of the same person in the same hierarchy (another schedule of the block): still one position.
+    const again = await linkOf(await createSchedule(prisma, { carrierId: block.carrierId, productTypeCode: "HEALTH", scheduleName: "Dental" }));
+    const second = await createFromWizard(asUser(prospect), { link: `APL${again.code}`, appointmentTypeCode: "APPTTYP_IND" });
+    if (!second.ok) throw new Error(second.message);
+    await fillAndSubmit(asUser(prospect), second.appointmentId, "APPTTYP_IND", world);
+    const r2 = await approveApplication({ appointmentId: second.appointmentId, adminUserId: a.id, reason: "OK" });
+    expect(r2).toMatchObject({ ok: true, agentNumber: r.agentNumber, agentIds: [mine[0].id] });
+    expect(await prisma.agent.count({ where: { userId: prospect.id } })).toBe(1);
     expect(await closureMismatches()).toBe(0);
   });
 

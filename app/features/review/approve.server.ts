@@ -5,11 +5,14 @@
 //    of the agent_number counter (UPDATE ... RETURNING, in the transaction)
 //    in the AGENT_NUMBER_FORMAT, skipping numbers already used in the
 //    company and block (agents' unique (agent_number, company, block));
-//  - one agent position per line of the application (its carrier blocks:
-//    the link's or the multi-link's lines), in the company and block of the
-//    line's recruiter position (AppointmentLink.recruiterAgentId), at the
-//    line's level, placed under that recruiter with its closure rows
-//    (insertAgent); the line records the position;
+//  - one agent position per person per hierarchy (decision 0048): the
+//    application's lines (its carrier blocks: the link's or the multi-link's
+//    lines, e.g. a base schedule and its siblings) are grouped by the company
+//    and block of the line's recruiter position
+//    (AppointmentLink.recruiterAgentId); each hierarchy gets one position
+//    (the person's existing active one there, else a new one at the most
+//    senior level of its lines, placed under that line's recruiter with its
+//    closure rows, insertAgent); every line records the position;
 //  - APWF_STATUS_APPROVED, the invitation APPOINTED, the fees recorded
 //    (FeeCollection, PENDING), the card erased, the user an agent, and a
 //    paper prospect without an account invited to create one.
@@ -191,49 +194,76 @@ async function inviteToCreateAccount(tx: Db, a: ForApproval, agentId: number, ag
   return inv.id;
 }
 
+/** The application's lines grouped by hierarchy (company and block), in line order. */
+function byHierarchy(lines: Line[]): Array<{ place: Place; lines: Line[] }> {
+  const groups = new Map<string, { place: Place; lines: Line[] }>();
+  for (const l of lines) {
+    const key = `${l.parent.companyNumber}:${l.parent.blockNumber}`;
+    const g = groups.get(key) ?? { place: { companyNumber: l.parent.companyNumber, blockNumber: l.parent.blockNumber }, lines: [] };
+    g.lines.push(l);
+    groups.set(key, g);
+  }
+  return [...groups.values()];
+}
+
+const levelOf = (l: Line) => l.levelNo ?? l.scheduleLevel?.levelNo ?? l.appointmentLink?.scheduleLevel.levelNo ?? l.parent.hierarchyLevel + 1;
+
 export async function approveWork(tx: Db, appointmentId: number, ctx: { adminUserId: string; now: Date }): Promise<DecisionWork> {
   const { adminUserId, now } = ctx;
   const a = await loadForApproval(tx, appointmentId);
-  const lines = await linesWithParents(tx, a);
-  const places = [...new Map(lines.map((l) => [`${l.parent.companyNumber}:${l.parent.blockNumber}`, { companyNumber: l.parent.companyNumber, blockNumber: l.parent.blockNumber }])).values()];
+  const groups = byHierarchy(await linesWithParents(tx, a));
+
+  // One person appears once in one hierarchy (decision 0048): a hierarchy where the person already
+  // holds an active position gets no second one; the new lines (schedules) join that position.
+  const existing = a.userId
+    ? await tx.agent.findMany({
+        where: { userId: a.userId, isActive: true, OR: groups.map((g) => g.place) },
+        orderBy: { id: "asc" },
+        select: { id: true, agentNumber: true, companyNumber: true, blockNumber: true },
+      })
+    : [];
+  const existingIn = (p: Place) => existing.find((e) => e.companyNumber === p.companyNumber && e.blockNumber === p.blockNumber);
+  const newPlaces = groups.map((g) => g.place).filter((p) => !existingIn(p));
 
   // One number for the person: the one they already hold when it is free in every new hierarchy.
   const held = a.userId
     ? await tx.agent.findFirst({ where: { userId: a.userId, isActive: true }, orderBy: { id: "asc" }, select: { agentNumber: true, personId: true } })
     : null;
-  const agentNumber = held && !(await isTaken(tx, held.agentNumber, places)) ? held.agentNumber : await allocateAgentNumber(tx, places);
+  const agentNumber =
+    held && (newPlaces.length === 0 || !(await isTaken(tx, held.agentNumber, newPlaces))) ? held.agentNumber : await allocateAgentNumber(tx, newPlaces);
   const personId = held?.personId ?? randomUUID();
   const person = personFields(a);
 
-  const used = new Set<string>();
   const agentIds: number[] = [];
-  for (const line of lines) {
-    const place = `${line.parent.companyNumber}:${line.parent.blockNumber}`;
-    // Two lines in one hierarchy (two levels of one block): the second position needs a number of its own.
-    const number = used.has(place) ? await allocateAgentNumber(tx, [line.parent]) : agentNumber;
-    used.add(place);
-    const level = line.levelNo ?? line.scheduleLevel?.levelNo ?? line.appointmentLink?.scheduleLevel.levelNo ?? line.parent.hierarchyLevel + 1;
-    const mgaCode = line.scheduleLevel?.schedule.mgaCode ?? line.appointmentLink?.scheduleLevel.schedule.mgaCode ?? a.mgaCode ?? line.parent.mgaCode;
-    const agent = await insertAgent(
-      tx,
-      {
-        ...person,
-        agentNumber: number,
-        companyNumber: line.parent.companyNumber,
-        blockNumber: line.parent.blockNumber,
-        mgaCode,
-        hierarchyLevel: level,
-        userId: a.userId,
-        personId,
-        createdById: adminUserId,
-        updatedById: adminUserId,
-      },
-      line.parent.id,
-    );
+  for (const { place, lines } of groups) {
+    // The position of one hierarchy: the person's existing one, else a new one at the most senior
+    // level the lines give (the smallest level number; the first line on a tie), under that line's recruiter.
+    let agent = existingIn(place);
+    if (!agent) {
+      const first = lines.reduce((best, l) => (levelOf(l) < levelOf(best) ? l : best), lines[0]);
+      const mgaCode = first.scheduleLevel?.schedule.mgaCode ?? first.appointmentLink?.scheduleLevel.schedule.mgaCode ?? a.mgaCode ?? first.parent.mgaCode;
+      agent = await insertAgent(
+        tx,
+        {
+          ...person,
+          agentNumber,
+          companyNumber: place.companyNumber,
+          blockNumber: place.blockNumber,
+          mgaCode,
+          hierarchyLevel: levelOf(first),
+          userId: a.userId,
+          personId,
+          createdById: adminUserId,
+          updatedById: adminUserId,
+        },
+        first.parent.id,
+      );
+    }
+    const agentId = agent.id;
     if (a.states.length) {
       await tx.agentLicensedState.createMany({
         data: a.states.map((s) => ({
-          agentId: agent.id,
+          agentId,
           stateCode: s.stateCode,
           isResident: s.isResident,
           licenseNumber: s.isResident ? person.residentLicenseNumber : null,
@@ -241,11 +271,12 @@ export async function approveWork(tx: Db, appointmentId: number, ctx: { adminUse
         skipDuplicates: true,
       });
     }
-    await tx.appointmentCarrierBlock.update({
-      where: { id: line.id },
-      data: { agentId: agent.id, agentNumber: number, companyNumber: agent.companyNumber, blockNumber: agent.blockNumber },
+    // Every line (schedule) of the hierarchy records the one position: the schedules it holds.
+    await tx.appointmentCarrierBlock.updateMany({
+      where: { id: { in: lines.map((l) => l.id) } },
+      data: { agentId, agentNumber: agent.agentNumber, companyNumber: agent.companyNumber, blockNumber: agent.blockNumber },
     });
-    agentIds.push(agent.id);
+    agentIds.push(agentId);
   }
 
   await changeStatus(tx, appointmentId, {
