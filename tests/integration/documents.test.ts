@@ -356,6 +356,71 @@ describe("combined application PDF", () => {
     expect(raw).not.toContain("123456789");
   });
 
+  it("wraps long values over several lines instead of cutting them (carrier, schedule, business name, agreement)", async () => {
+    const carrierName = "Standard Life Assurance Company of North America";
+    const { carrier } = await createCarrierWithBlocks(prisma, { carrierCode: "LONG", name: carrierName, blocks: [{ blockNumber: 9902, productTypeCode: "LIFE" }] });
+    const scheduleName = "Advantage Plus Supplemental Final Expense Schedule for Career Agents";
+    const schedule = await createSchedule(prisma, { carrierId: carrier.carrierId, productTypeCode: "LIFE", scheduleName });
+    const level = schedule.levels.find((l) => l.levelNo === 12)!;
+    const businessName = "Quimby Aviation Insurance Brokerage and Financial Services Partnership of New England";
+    const { appointment, user } = await prospect({
+      appointmentTypeCode: "APPTTYP_BOTH",
+      personal: { firstName: "Harriet", lastName: "Quimby", businessName, businessPhone: "5551234567" },
+      carrierBlocks: [{ carrierId: carrier.carrierId, scheduleLevelId: level.scheduleLevelId, levelNo: 12 }],
+    });
+    await prisma.appointmentSignature.create({
+      data: { appointmentId: appointment.appointmentId, signatureTypeCode: "SIGTYP_AML", signatureValue: "Y", signedByUserId: user.id, signedAt: new Date("2026-02-03T09:58:00Z") },
+    });
+    const text = await pdfText(await renderCombinedApplication(appointment.appointmentId));
+    expect(text).toContain(carrierName);
+    expect(text).toContain(scheduleName);
+    expect(text).toContain(businessName);
+    expect(text).toContain("Anti-Money-Laundering Guide acknowledged Yes");
+  });
+
+  it("Assignment of Commissions shows the assignee's agency, masked SSN or tax id and address whatever the remittance", async () => {
+    const { appointment, cookie } = await prospect({ appointmentTypeCode: "APPTTYP_REP", commissionRemitTypeCode: "COMRMT_TYP_DIRECT" });
+    const taxId = sealField("912345678");
+    await prisma.commissionRemitAssign.create({
+      data: {
+        appointmentId: appointment.appointmentId,
+        agentAgencyName: "Earhart Agency Partners",
+        ssnTaxIdEncrypted: taxId.encrypted,
+        ssnTaxIdLast4: taxId.last4,
+        address1: "99 Hangar Road",
+        city: "Atchison",
+        stateCode: "KS",
+        zip: "66002",
+      },
+    });
+    const account = sealField("9876543210");
+    const routing = sealField("021000021");
+    await prisma.appointmentBankInfo.create({
+      data: {
+        appointmentId: appointment.appointmentId,
+        bankName: "First Test Bank",
+        accountTypeCode: "ACCTTYP_CHECKING",
+        accountNumberEncrypted: account.encrypted,
+        accountNumberLast4: account.last4,
+        routingNumberEncrypted: routing.encrypted,
+        routingNumberLast4: routing.last4,
+      },
+    });
+    const res = await download(cookie, "ASGN_OF_COMM", `?id=${appointment.appointmentId}`);
+    expect(res.status).toBe(200);
+    const assignment = await pdfText(new Uint8Array(await res.arrayBuffer()));
+    expect(assignment).toContain("Assignment of Commissions");
+    expect(assignment).toContain("Earhart Agency Partners");
+    expect(assignment).toContain("*****5678");
+    expect(assignment).toContain("99 Hangar Road, Atchison KS 66002");
+    expect(assignment).not.toContain("First Test Bank");
+    // The whole application shows the assignment next to the direct deposit.
+    const whole = await pdfText(await renderCombinedApplication(appointment.appointmentId));
+    expect(whole).toContain("Earhart Agency Partners");
+    expect(whole).toContain("First Test Bank");
+    for (const text of [assignment, whole]) expect(text).not.toContain("912345678");
+  });
+
   it("stores it as the current DOCTYP_COMB_APP (GENERATED), once per content, replacing the previous version", async () => {
     const { user, appointment, cookie } = await submittedApplication();
     const id = appointment.appointmentId;

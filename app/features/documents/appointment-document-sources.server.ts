@@ -23,7 +23,7 @@ export type AppointmentForDocuments = {
 export const ON_DEMAND: Record<string, { parts: ApplicationPart[]; title: string }> = {
   W9_FORM: { parts: ["personal", "w9"], title: "W-9 Form" },
   DOCTYP_DIRECT_DEPOSIT: { parts: ["commissions"], title: "Direct Deposit Authorization" },
-  ASGN_OF_COMM: { parts: ["commissions"], title: "Assignment of Commissions" },
+  ASGN_OF_COMM: { parts: ["assignment"], title: "Assignment of Commissions" },
   CR_CARD_AGREE: { parts: ["states"], title: "Credit Card Authorization" },
 };
 /** Generated types served by the stored combined application. */

@@ -23,6 +23,8 @@ export type ApplicationPart =
   | "questions"
   | "w9"
   | "commissions"
+  /** The commission assignment alone (the Assignment of Commissions document); "commissions" includes it. */
+  | "assignment"
   | "states"
   | "agreements"
   | "signatures"
@@ -63,6 +65,7 @@ const PART_SIGNATURES: Partial<Record<ApplicationPart, string[]>> = {
   questions: ["SIGTYP_QNA"],
   w9: ["SIGTYP_W9_CERT"],
   commissions: ["SIGTYP_COMSCHED", "SIGTYP_COMSCHED_DT", "SIGTYP_COMSCHED_AGT"],
+  assignment: ["SIGTYP_COMSCHED", "SIGTYP_COMSCHED_DT", "SIGTYP_COMSCHED_AGT"],
   states: ["SIGTYP_ST_FEES"],
   agreements: ["SIGTYP_POLICY_AGREE", "SIGTYP_AGENT_AGREE", "SIGTYP_ACKREP", "SIGTYP_AML", "SIGTYP_AGREENAME", "SIGTYP_AGREESIG"],
 };
@@ -84,6 +87,17 @@ function fieldTable(rows: Array<[string, string | null | undefined]>): Block {
     ],
     rows: rows.map(([k, v]) => [k, v == null || v === "" ? "-" : v]),
   };
+}
+
+/** The assignee of a commission assignment (agency, SSN or tax id as its last four digits, address), if any. */
+function assignmentRows(a: LoadedApplication): Array<[string, string | null | undefined]> {
+  const r = a.commissionRemitAssign;
+  if (!r) return [];
+  return [
+    ["Assigned to (agent or agency)", r.agentAgencyName],
+    ["SSN or tax id", masked(r.ssnTaxIdLast4)],
+    ["Address", [r.address1, r.address2, [r.city, r.stateCode, r.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ")],
+  ];
 }
 
 export async function buildBlocks(a: LoadedApplication, parts: ReadonlySet<ApplicationPart>): Promise<Block[]> {
@@ -204,15 +218,14 @@ export async function buildBlocks(a: LoadedApplication, parts: ReadonlySet<Appli
         ["Routing number", masked(b.routingNumberLast4)],
       );
     }
-    if (a.commissionRemitAssign && (a.commissionRemitTypeCode === "COMRMT_TYP_ASGN" || !a.commissionRemitTypeCode)) {
-      const r = a.commissionRemitAssign;
-      rows.push(
-        ["Assigned to (agent or agency)", r.agentAgencyName],
-        ["SSN or tax id", masked(r.ssnTaxIdLast4)],
-        ["Address", [r.address1, r.address2, [r.city, r.stateCode, r.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ")],
-      );
-    }
+    // The assignment a REP, PRIN or BOTH applicant entered is kept whatever the remittance (commissions.server.ts
+    // isAssigned), so it is shown whatever the remittance too (decision 0048).
+    rows.push(...assignmentRows(a));
     blocks.push(fieldTable(rows));
+  }
+  if (parts.has("assignment") && !parts.has("commissions")) {
+    h2("Assignment of Commissions");
+    blocks.push(fieldTable([["Remittance type", label(REMIT_TYPE_LABELS, a.commissionRemitTypeCode) || "Not chosen"], ...assignmentRows(a)]));
   }
   if (parts.has("states")) {
     h2("States & Fees");

@@ -1,5 +1,6 @@
 // A small, deterministic document layout on top of pdf-lib: headings,
-// wrapped paragraphs, bullet and numbered lists, shaded notes, tables and
+// wrapped paragraphs, bullet and numbered lists, shaded notes, tables (cells
+// wrap over several lines, never cut) and
 // signature lines, on US Letter pages with a running header and a footer
 // carrying the title, version, date and 'Page n of N' on every page.
 //
@@ -211,9 +212,21 @@ class Writer {
       case "table": {
         const total = b.columns.reduce((s, c) => s + c.width, 0);
         const widths = b.columns.map((c) => (c.width / total) * CONTENT_W);
-        const rowH = 18;
+        // A cell too long for its column wraps over several lines (never cut): the row grows to its tallest cell.
+        const size = 9.5;
+        const lead = 12;
+        const pad = 6;
+        const headerCells = b.columns.map((c) => c.header);
+        const cellLines = (cells: string[], header: boolean) =>
+          cells.map((cell, i) => this.wrap(cell, header ? bold : regular, size, widths[i] - 10));
+        const heightOf = (lines: string[][]) => Math.max(1, ...lines.map((l) => l.length)) * lead + pad;
         const drawRow = (cells: string[], header: boolean, shaded: boolean) => {
-          this.ensure(rowH);
+          const lines = cellLines(cells, header);
+          const rowH = heightOf(lines);
+          if (this.y - rowH < BOTTOM) {
+            this.newPage();
+            if (!header) drawRow(headerCells, true, false);
+          }
           const yTop = this.y;
           if (header || shaded) {
             this.page.drawRectangle({
@@ -225,20 +238,19 @@ class Writer {
             });
           }
           let x = MARGIN_X;
-          cells.forEach((cell, i) => {
+          lines.forEach((cell, i) => {
             const font = header ? bold : regular;
-            const size = 9.5;
-            let text = toWinAnsi(cell);
-            while (text.length > 1 && font.widthOfTextAtSize(text, size) > widths[i] - 10) text = text.slice(0, -1);
-            const w = font.widthOfTextAtSize(text, size);
             const align = b.columns[i].align ?? "left";
-            const tx = align === "right" ? x + widths[i] - 5 - w : align === "center" ? x + (widths[i] - w) / 2 : x + 5;
-            this.page.drawText(text, {
-              x: tx,
-              y: yTop - rowH + 5.5,
-              size,
-              font,
-              color: header ? rgb(1, 1, 1) : INK,
+            cell.forEach((text, j) => {
+              const w = font.widthOfTextAtSize(text, size);
+              const tx = align === "right" ? x + widths[i] - 5 - w : align === "center" ? x + (widths[i] - w) / 2 : x + 5;
+              this.page.drawText(text, {
+                x: tx,
+                y: yTop - pad / 2 - (j + 1) * lead + 3,
+                size,
+                font,
+                color: header ? rgb(1, 1, 1) : INK,
+              });
             });
             x += widths[i];
           });
@@ -250,15 +262,9 @@ class Writer {
           });
           this.y -= rowH;
         };
-        this.ensure(rowH * 3);
-        drawRow(b.columns.map((c) => c.header), true, false);
-        b.rows.forEach((row, i) => {
-          if (this.y - rowH < BOTTOM) {
-            this.newPage();
-            drawRow(b.columns.map((c) => c.header), true, false);
-          }
-          drawRow(row, false, i % 2 === 1);
-        });
+        this.ensure(heightOf(cellLines(headerCells, true)) + (b.rows[0] ? heightOf(cellLines(b.rows[0], false)) : 0) + 18);
+        drawRow(headerCells, true, false);
+        b.rows.forEach((row, i) => drawRow(row, false, i % 2 === 1));
         this.y -= 10;
         break;
       }
@@ -351,8 +357,12 @@ export async function renderDocument(spec: DocumentSpec): Promise<Uint8Array> {
       color: RULE,
     });
     page.drawLine({ start: { x: MARGIN_X, y: 50 }, end: { x: PAGE_W - MARGIN_X, y: 50 }, thickness: 0.7, color: RULE });
+    // One footer line: a title too long for it ends in '...' (the title block on the first page has it whole).
     let left = footerLeft;
-    while (left.length > 10 && fonts.regular.widthOfTextAtSize(left, 8) > CONTENT_W - 80) left = left.slice(0, -1);
+    if (fonts.regular.widthOfTextAtSize(left, 8) > CONTENT_W - 80) {
+      while (left.length > 10 && fonts.regular.widthOfTextAtSize(`${left}...`, 8) > CONTENT_W - 80) left = left.slice(0, -1);
+      left = `${left.trimEnd()}...`;
+    }
     page.drawText(left, { x: MARGIN_X, y: 38, size: 8, font: fonts.regular, color: MUTED });
     const pageText = `Page ${i + 1} of ${n}`;
     page.drawText(pageText, {
