@@ -362,6 +362,24 @@ describe("approve", () => {
     expect(await closureMismatches()).toBe(0);
   });
 
+  it("two applications of one person in one hierarchy approved at once give one position", async () => {
+    const a = await admin();
+    const block = await prisma.block.findUniqueOrThrow({ where: { blockNumber: world.md.blockNumber } });
+    const prospect = await newProspect();
+    const ids: number[] = [];
+    for (const name of ["Vision", "Hearing"]) {
+      const s = await createSchedule(prisma, { carrierId: block.carrierId, productTypeCode: "HEALTH", scheduleName: name });
+      const link = await createAppointmentLink(prisma, { recruiterAgentId: world.md.id, scheduleLevelId: s.levels.find((l) => l.levelNo === 6)!.scheduleLevelId });
+      ids.push((await submitted("APPTTYP_IND", `APL${link.code}`, prospect)).id);
+    }
+    const results = await Promise.all(ids.map((appointmentId) => approveApplication({ appointmentId, adminUserId: a.id, reason: "OK" })));
+    expect(results.map((r) => r.ok)).toEqual([true, true]);
+    const mine = await prisma.agent.findMany({ where: { userId: prospect.id } });
+    expect(mine).toHaveLength(1);
+    expect(results.map((r) => (r.ok ? r.agentIds : null))).toEqual([[mine[0].id], [mine[0].id]]);
+    expect(await closureMismatches()).toBe(0);
+  });
+
   it("invites a paper prospect without an account to create one; signing up links the positions", async () => {
     const a = await admin();
     const { id } = await submitted();

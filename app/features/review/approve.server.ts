@@ -215,6 +215,9 @@ export async function approveWork(tx: Db, appointmentId: number, ctx: { adminUse
 
   // One person appears once in one hierarchy (decision 0048): a hierarchy where the person already
   // holds an active position gets no second one; the new lines (schedules) join that position.
+  // Two applications of one person approved at once take turns here (before the counter and the
+  // hierarchy locks, so the order is the same for everyone), or both would create a position.
+  if (a.userId) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`approve:person:${a.userId}`}))`;
   const existing = a.userId
     ? await tx.agent.findMany({
         where: { userId: a.userId, isActive: true, OR: groups.map((g) => g.place) },
