@@ -232,12 +232,13 @@ export async function approveWork(tx: Db, appointmentId: number, ctx: { adminUse
   const held = a.userId
     ? await tx.agent.findFirst({ where: { userId: a.userId, isActive: true }, orderBy: { id: "asc" }, select: { agentNumber: true, personId: true } })
     : null;
-  const agentNumber =
+  const newNumber =
     held && (newPlaces.length === 0 || !(await isTaken(tx, held.agentNumber, newPlaces))) ? held.agentNumber : await allocateAgentNumber(tx, newPlaces);
   const personId = held?.personId ?? randomUUID();
   const person = personFields(a);
 
   const agentIds: number[] = [];
+  const numbers: string[] = [];
   for (const { place, lines } of groups) {
     // The position of one hierarchy: the person's existing one, else a new one at the most senior
     // level the lines give (the smallest level number; the first line on a tie), under that line's recruiter.
@@ -249,7 +250,7 @@ export async function approveWork(tx: Db, appointmentId: number, ctx: { adminUse
         tx,
         {
           ...person,
-          agentNumber,
+          agentNumber: newNumber,
           companyNumber: place.companyNumber,
           blockNumber: place.blockNumber,
           mgaCode,
@@ -280,7 +281,10 @@ export async function approveWork(tx: Db, appointmentId: number, ctx: { adminUse
       data: { agentId, agentNumber: agent.agentNumber, companyNumber: agent.companyNumber, blockNumber: agent.blockNumber },
     });
     agentIds.push(agentId);
+    numbers.push(agent.agentNumber);
   }
+  // The application's number is its first position's (the new number, or the one held there already).
+  const agentNumber = numbers[0] ?? newNumber;
 
   await changeStatus(tx, appointmentId, {
     appointmentStatusCode: "APWF_STATUS_APPROVED",
