@@ -177,7 +177,7 @@ describe("stored sensitive values without JavaScript", () => {
       routing_number_encrypted: bank.routing_number_encrypted,
       card_number_encrypted: card3.card_number_encrypted,
     });
-  });
+  }, 400_000); // one long no-JS journey through three sections (about 30 round trips): slow on a loaded machine
 
   test("SUBMIT of an incomplete application shows the messages next to the fields", async () => {
     const page = await browser.newPage({ javaScriptEnabled: false });
@@ -192,5 +192,5 @@ describe("stored sensitive values without JavaScript", () => {
     expect(answers.filter((t) => t.includes("Answers Required")).length).toBe(15);
     // What was typed before the submit is kept.
     await expect(form(page).getByLabel("First Name", { exact: true }).inputValue()).resolves.toBe("Ida");
-  });
+  }, 180_000);
 });
