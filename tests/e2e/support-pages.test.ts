@@ -346,5 +346,5 @@ describe("accessibility and 390 px", () => {
     await page.locator("summary[aria-label^='User menu']").click();
     await page.getByRole("link", { name: "Your Profile" }).click();
     await page.waitForURL(/\/profile$/);
-  }, 240_000); // axe at two widths on six screens and the messages
+  }, 600_000); // axe at two widths on eight screens and states: minutes on a loaded machine
 });
