@@ -1,10 +1,13 @@
 // The link prompt (spec part 1 §5 'Appointment link prompt'): the rules and
 // messages are the zod schema's (app/features/links/schema.ts), in the
 // browser and in the action; the server's failure codes come back as the
-// field's message plus 'Error occurred validating link!'.
+// field's message plus 'Error occurred validating link!'. The field has no
+// browser check of its own: 'A link is required!' is the only message, with
+// or without JavaScript (decision 0051).
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
+import { CHECK_WHEN_SENT, requiredProps } from "~/features/appointment/ui/fields";
 import { linkFormSchema, LINK_MAX_LENGTH } from "~/features/links/schema";
 
 /** `inDialog`: shown inside 'No Apps or Invitations Found' (no card of its own). */
@@ -13,8 +16,7 @@ export function LinkPrompt({ lastResult, inDialog = false }: { lastResult: Submi
     id: "link-prompt",
     lastResult,
     constraint: getZodConstraint(linkFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...CHECK_WHEN_SENT,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: linkFormSchema }),
   });
   const f = fields.link;
@@ -37,6 +39,7 @@ export function LinkPrompt({ lastResult, inDialog = false }: { lastResult: Submi
           <label htmlFor={f.id}>Appointment Link</label>
           <input
             {...getInputProps(f, { type: "text" })}
+            {...requiredProps(true)}
             key={f.key}
             maxLength={LINK_MAX_LENGTH * 2}
             autoComplete="off"

@@ -1,15 +1,18 @@
 // Profile editing (spec part 1 §2 'Profile', §5, §8): email read-only; first,
 // middle and last name and phone; CANCEL goes home, SAVE saves. The signed-in
 // user's own profile only (no id in the URL or the form). Works without
-// JavaScript; a refusal keeps what was typed and lists the fields.
+// JavaScript; a refusal keeps what was typed and lists the fields ('Missing or
+// Invalid'), from the server's answer or, with JavaScript, from the same
+// schema's check in the browser.
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { Banner } from "~/components/Banner";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
-import { TextField } from "~/features/appointment/ui/fields";
+import { CHECK_WHEN_SENT, TextField } from "~/features/appointment/ui/fields";
 import { PROFILE_LABELS, PROFILE_MESSAGES } from "~/features/profile/messages";
 import { loadProfile, saveProfile } from "~/features/profile/profile.server";
 import { signOutOtherDevices } from "~/features/users/sign-in.server";
@@ -72,16 +75,32 @@ export default function ProfileRoute() {
       phoneNumber: profile.phoneNumber ?? "",
     },
     constraint: getZodConstraint(profileSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...CHECK_WHEN_SENT,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
   });
+  // 'Missing or Invalid' lists the fields whose message shows next to them, once a SAVE was refused:
+  // by the server (without JavaScript) or by the same schema in the browser (conform's status).
   const wrong = (Object.keys(PROFILE_LABELS) as Array<keyof typeof PROFILE_LABELS>).filter((k) => fields[k].errors?.length);
+  const [refusedHere, setRefusedHere] = useState(false);
+  useEffect(() => setRefusedHere(false), [actionData]);
+  useEffect(() => {
+    if (form.status === "error") setRefusedHere(true);
+  }, [form.status]);
+  const refused = (actionData?.outcome === "invalid" || refusedHere) && wrong.length > 0;
 
   return (
     <SignedInLayout>
       <PageHeader title="Profile" lead="Your name and phone number in the portal" />
-      {actionData?.outcome === "others" ? (
+      {refused ? (
+        <Banner variant="error" title={PROFILE_MESSAGES.invalidTitle}>
+          <p>{PROFILE_MESSAGES.invalidLead}</p>
+          <ul>
+            {wrong.map((k) => (
+              <li key={k}>{PROFILE_LABELS[k]}</li>
+            ))}
+          </ul>
+        </Banner>
+      ) : actionData?.outcome === "others" ? (
         <Banner variant="success" title={PROFILE_MESSAGES.otherDevicesDoneTitle}>
           <p>{PROFILE_MESSAGES.otherDevicesDone(actionData.ended)}</p>
         </Banner>
@@ -92,15 +111,6 @@ export default function ProfileRoute() {
       ) : actionData?.outcome === "failed" ? (
         <Banner variant="error" title={PROFILE_MESSAGES.failureTitle}>
           <p>{PROFILE_MESSAGES.failure}</p>
-        </Banner>
-      ) : actionData?.outcome === "invalid" && wrong.length ? (
-        <Banner variant="error" title={PROFILE_MESSAGES.invalidTitle}>
-          <p>{PROFILE_MESSAGES.invalidLead}</p>
-          <ul>
-            {wrong.map((k) => (
-              <li key={k}>{PROFILE_LABELS[k]}</li>
-            ))}
-          </ul>
         </Banner>
       ) : null}
       <section className="card">

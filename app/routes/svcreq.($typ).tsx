@@ -8,7 +8,9 @@
 // (a browser cannot keep a chosen file); success redirects to /svcreq?sent=1
 // ('Request Sent!', OK goes home). With JavaScript the same form goes to
 // /svcreq/send with XMLHttpRequest (a drop zone, upload progress) and the
-// answers come back as JSON. The body is streamed and capped (the node-level
+// answers come back as JSON. Either way the messages are the spec's, next to
+// each field (the form is novalidate: no browser check speaks first; decision
+// 0051). The body is streamed and capped (the node-level
 // cap of both paths is the upload's, app/entry.server.tsx).
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
@@ -19,7 +21,7 @@ import { Banner } from "~/components/Banner";
 import { Dialog } from "~/components/Dialog";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
-import { SelectField, TextAreaField } from "~/features/appointment/ui/fields";
+import { CHECK_WHEN_SENT, SelectField, TextAreaField } from "~/features/appointment/ui/fields";
 import {
   checkAttachmentBeforeSend,
   REQUEST_TEXT_MAX,
@@ -103,8 +105,7 @@ export default function ContactUsRoute() {
     lastResult: lastReply,
     defaultValue: { requestTypeCode: data.preselected, requesterNumber: data.agentNumbers.length === 1 ? data.agentNumbers[0] : "" },
     constraint: getZodConstraint(serviceRequestSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...CHECK_WHEN_SENT,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: serviceRequestSchema }),
     onSubmit(event, { formData }) {
       if (!mounted) return;
@@ -176,7 +177,6 @@ export default function ContactUsRoute() {
           action={SVCREQ_POST_PATH}
           encType="multipart/form-data"
           {...getFormProps(form)}
-          noValidate={mounted}
           className="form stack"
         >
           <div className="field">
@@ -204,7 +204,7 @@ export default function ContactUsRoute() {
             placeholder="Choose the subject"
             required
           />
-          <TextAreaField meta={fields.requestText} label={`Your Request (at most ${REQUEST_TEXT_MAX.toLocaleString("en-US")} characters)`} rows={6} />
+          <TextAreaField meta={fields.requestText} label={`Your Request (at most ${REQUEST_TEXT_MAX.toLocaleString("en-US")} characters)`} rows={6} required />
           <div
             className={`field upload__drop${dragging ? " upload__drop--active" : ""}${fileErrors?.length ? " field--invalid" : ""}`}
             onDragOver={(e) => {

@@ -1,7 +1,9 @@
 // Without JavaScript, every answer that stays on the page (a refused save,
 // Add a State, Delete, 'I agree' to the consent) shows the stored SSN, tax id,
-// bank and card numbers masked, and the next SAVE keeps them. A SUBMIT of an
-// incomplete application shows the messages next to the fields (issue 6).
+// bank and card numbers masked, and the next SAVE keeps them; a number newly
+// typed in that post comes back as typed, so the next SAVE stores it instead
+// of silently keeping the old one (issue 20 item 19, decision 0051). A SUBMIT
+// of an incomplete application shows the messages next to the fields (issue 6).
 import type { Page } from "playwright-core";
 import pg from "pg";
 import { describe, expect, test } from "vitest";
@@ -21,6 +23,18 @@ async function sql<T extends pg.QueryResultRow>(text: string, params: unknown[] 
   } finally {
     await client.end();
   }
+}
+
+/** The last four digits the portal keeps beside the SSN and card ciphertexts. */
+async function last4s(id: number) {
+  const [row] = await sql<{ ssn: string | null; card: string | null }>(
+    `SELECT p.ssn_last4 AS ssn, c.card_last4 AS card FROM appointments a
+       LEFT JOIN appointment_personal p ON p.appointment_id = a.appointment_id
+       LEFT JOIN appointment_card_info c ON c.appointment_id = a.appointment_id
+      WHERE a.appointment_id = $1`,
+    [id],
+  );
+  return row!;
 }
 
 /** The stored ciphertexts of the application's sensitive values. */
@@ -76,6 +90,24 @@ describe("stored sensitive values without JavaScript", () => {
     await save(page, "Successfully Saved!");
     expect(await ciphertexts(id)).toMatchObject({ ssn_encrypted: personal.ssn_encrypted, business_tax_id_encrypted: personal.business_tax_id_encrypted });
 
+    // A new SSN with a refused save (birth date out of range): the answer gives the new number back as
+    // typed, not the old mask; nothing is stored. The corrected SAVE stores the new number.
+    await f.getByLabel("SSN", { exact: true }).fill("234-56-7890");
+    await f.getByLabel("Birth Date").fill("2099-01-01");
+    await save(page, "The Save Failed");
+    await expect(page.locator("#f-birthDate-error").innerText()).resolves.toBe("Birth Date is out of range");
+    await expect(f.getByLabel("SSN", { exact: true }).inputValue()).resolves.toBe("234-56-7890");
+    await expect(f.getByLabel("Business Tax Id", { exact: true }).inputValue()).resolves.toBe("*****4321");
+    expect((await ciphertexts(id)).ssn_encrypted).toBe(personal.ssn_encrypted);
+    expect((await last4s(id)).ssn).toBe("6789");
+    await f.getByLabel("Birth Date").fill("1980-05-17");
+    await save(page, "Successfully Saved!");
+    await expect(f.getByLabel("SSN", { exact: true }).inputValue()).resolves.toBe("*****7890");
+    expect((await last4s(id)).ssn).toBe("7890");
+    const renewed = await ciphertexts(id);
+    expect(renewed.ssn_encrypted).not.toBe(personal.ssn_encrypted);
+    expect(renewed.business_tax_id_encrypted).toBe(personal.business_tax_id_encrypted);
+
     // ── Commissions: bank numbers stored, then a refused save and SAVE ──
     await page.goto(`${appUrl}/appoint?id=${id}&section=COMMS`);
     await f.getByRole("radio", { name: "Direct Deposit" }).check();
@@ -114,28 +146,38 @@ describe("stored sensitive values without JavaScript", () => {
     await save(page, "Successfully Saved!");
     expect((await ciphertexts(id)).card_number_encrypted).toBe(card.card_number_encrypted);
 
-    // Delete: the same.
+    // Delete, with a new card number typed first: the answer gives it back as typed; SAVE stores it.
+    await f.getByLabel("Card Number").fill("5555 5555 5555 4444");
     await f.getByRole("button", { name: /^Delete Texas/ }).click();
     await expect(f.getByRole("cell", { name: /Texas \(TX\)/ }).count()).resolves.toBe(0);
-    await expect(f.getByLabel("Card Number").inputValue()).resolves.toBe("*****1111");
-    await save(page, "Successfully Saved!");
+    await expect(f.getByLabel("Card Number").inputValue()).resolves.toBe("5555 5555 5555 4444");
+    await expect(f.getByLabel("CVC").inputValue()).resolves.toBe("****");
     expect((await ciphertexts(id)).card_number_encrypted).toBe(card.card_number_encrypted);
+    await save(page, "Successfully Saved!");
+    await expect(f.getByLabel("Card Number").inputValue()).resolves.toBe("*****4444");
+    expect((await last4s(id)).card).toBe("4444");
+    const card2 = await ciphertexts(id);
 
     // The consent to sign electronically: the same.
+    await f.getByLabel("Card Number").fill("4000056655665556");
     await f.getByRole("button", { name: "I agree" }).click();
     await expect(f.getByRole("button", { name: "I agree" }).count()).resolves.toBe(0);
-    await expect(f.getByLabel("Card Number").inputValue()).resolves.toBe("*****1111");
+    await expect(f.getByLabel("Card Number").inputValue()).resolves.toBe("4000056655665556");
+    expect((await ciphertexts(id)).card_number_encrypted).toBe(card2.card_number_encrypted);
     await save(page, "Successfully Saved!");
+    await expect(f.getByLabel("Card Number").inputValue()).resolves.toBe("*****5556");
+    expect((await last4s(id)).card).toBe("5556");
+    const card3 = await ciphertexts(id);
 
     // Nothing stored was lost on the way (the tax id is kept although a representative does not show it).
     expect(await ciphertexts(id)).toEqual({
-      ssn_encrypted: personal.ssn_encrypted,
+      ssn_encrypted: renewed.ssn_encrypted,
       business_tax_id_encrypted: personal.business_tax_id_encrypted,
       account_number_encrypted: bank.account_number_encrypted,
       routing_number_encrypted: bank.routing_number_encrypted,
-      card_number_encrypted: card.card_number_encrypted,
+      card_number_encrypted: card3.card_number_encrypted,
     });
-  });
+  }, 400_000); // one long no-JS journey through three sections (about 30 round trips): slow on a loaded machine
 
   test("SUBMIT of an incomplete application shows the messages next to the fields", async () => {
     const page = await browser.newPage({ javaScriptEnabled: false });
@@ -150,5 +192,5 @@ describe("stored sensitive values without JavaScript", () => {
     expect(answers.filter((t) => t.includes("Answers Required")).length).toBe(15);
     // What was typed before the submit is kept.
     await expect(form(page).getByLabel("First Name", { exact: true }).inputValue()).resolves.toBe("Ida");
-  });
+  }, 180_000);
 });

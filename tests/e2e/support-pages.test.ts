@@ -5,7 +5,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { LINK_CHECK_FAILED, LINK_FAILURE_MESSAGES } from "~/features/links/messages";
+import { LINK_CHECK_FAILED, LINK_FAILURE_MESSAGES, LINK_REQUIRED } from "~/features/links/messages";
 import { VIEW_MESSAGES } from "~/features/documents/view-messages";
 import { SVCREQ_MESSAGES } from "~/features/support/service-request";
 import { DEMO, DEMO_PASSWORD, browserFixture, fillSignIn, gotoSignIn, newAccount, signIn, signUp, waitForPortal } from "../support/browser";
@@ -42,7 +42,8 @@ async function expectAccessibleAt(page: Page, where: string, widths = [1280, 390
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-const form = (page: Page) => page.locator("form#svcreq");
+/** The browser's own message for a control ('Please fill out this field.'); empty when the spec's message is the only one (decision 0051). */
+const browserMessage = (page: Page, label: string | RegExp) => page.getByLabel(label, { exact: typeof label === "string" }).evaluate((e) => (e as HTMLInputElement).validationMessage);
 
 async function fillRequest(page: Page, opts: { subject?: string; text?: string; file?: { name: string; buffer: Buffer } }) {
   if (opts.subject !== undefined) await page.getByLabel("Subject").selectOption(opts.subject);
@@ -66,11 +67,17 @@ describe("Contact Us without JavaScript", () => {
     expect(await page.getByLabel("Recipient").inputValue()).toBe("Internal Administrators");
     expect(await page.getByLabel(/^Your Request/).getAttribute("rows")).toBe("6");
 
-    // No subject: the browser's own check stops it (required); without that check the server answers the same.
-    await fillRequest(page, { subject: "", text: "Please move agent 123 under me." });
-    await form(page).evaluate((f) => f.setAttribute("novalidate", ""));
+    // Nothing chosen or typed: the spec's message next to each field, not the browser's own check (issue 20 item 6).
+    await fillRequest(page, { subject: "", text: "" });
     await page.getByRole("button", { name: "SEND" }).click();
-    await page.getByText(SVCREQ_MESSAGES.subjectRequired).waitFor();
+    await page.locator("#f-requestTypeCode-error").getByText(SVCREQ_MESSAGES.subjectRequired).waitFor();
+    await page.locator("#f-requestText-error").getByText(SVCREQ_MESSAGES.textRequired).waitFor();
+    expect(await browserMessage(page, "Subject")).toBe("");
+    // No subject: refused with its message, the text kept.
+    await fillRequest(page, { text: "Please move agent 123 under me." });
+    await page.getByRole("button", { name: "SEND" }).click();
+    await page.locator("#f-requestTypeCode-error").getByText(SVCREQ_MESSAGES.subjectRequired).waitFor();
+    expect(await page.locator("#f-requestText-error").innerText()).toBe("");
     expect(await page.getByLabel(/^Your Request/).inputValue()).toBe("Please move agent 123 under me.");
 
     // A zip renamed to .pdf: refused by its content.
@@ -115,6 +122,17 @@ describe("Contact Us with JavaScript", () => {
   test("checks the subject in the browser, refuses a renamed non-PDF, sends with progress and goes home", async () => {
     const page = await browser.newPage();
     await signUp(page, appUrl, newAccount({ firstName: "Jess", lastName: "Script" }));
+    // The subject preselected, then cleared; the text clicked into and left empty; SEND: each field's own
+    // message (issue 20 item 6: a message shown on leaving the text moved SEND away from the click).
+    await page.goto(`${appUrl}/svcreq/SVCREQ_LEVELCHG`);
+    await page.getByText("drop one PDF here", { exact: false }).waitFor();
+    await fillRequest(page, { subject: "" });
+    await page.getByLabel(/^Your Request/).click();
+    await page.getByRole("button", { name: "SEND" }).click();
+    await page.locator("#f-requestTypeCode-error").getByText(SVCREQ_MESSAGES.subjectRequired).waitFor();
+    await page.locator("#f-requestText-error").getByText(SVCREQ_MESSAGES.textRequired).waitFor();
+    expect(await browserMessage(page, "Subject")).toBe("");
+
     await page.goto(`${appUrl}/svcreq`);
     await page.getByText("drop one PDF here", { exact: false }).waitFor();
     await fillRequest(page, { text: "Where is my commission statement?" });
@@ -271,6 +289,10 @@ describe("link failures at the link prompt (no JavaScript)", () => {
       const page = await browser.newPage({ javaScriptEnabled: false });
       await signUp(page, appUrl, newAccount({ firstName: "Lars", lastName: "Links" }));
       await page.goto(`${appUrl}/home`);
+      // Empty: the spec's 'A link is required!', never the browser's 'Please fill out this field.' (issue 20 item 22).
+      await page.getByRole("button", { name: "USE LINK" }).click();
+      await page.locator("#link-prompt-link-error").getByText(LINK_REQUIRED, { exact: true }).waitFor();
+      expect(await browserMessage(page, "Appointment Link")).toBe("");
       for (const [text, code] of cases) {
         await page.getByLabel("Appointment Link", { exact: true }).fill(text);
         await page.getByRole("button", { name: "USE LINK" }).click();
@@ -297,6 +319,7 @@ describe("accessibility and 390 px", () => {
     await expectAccessibleAt(page, "/svcreq");
     await page.getByRole("button", { name: "SEND" }).click();
     await page.getByText(SVCREQ_MESSAGES.subjectRequired).waitFor();
+    await page.getByText(SVCREQ_MESSAGES.textRequired).waitFor();
     await expectAccessibleAt(page, "/svcreq with messages");
     for (const [path, heading] of [
       ["/profile", "Profile"],
@@ -311,11 +334,17 @@ describe("accessibility and 390 px", () => {
     await page.goto(`${appUrl}/home`);
     await page.getByLabel("Appointment Link", { exact: true }).waitFor();
     await expectAccessibleAt(page, "link prompt");
+    // With JavaScript, the same message only (issue 20 item 22).
+    await page.getByLabel("Appointment Link", { exact: true }).click();
+    await page.getByRole("button", { name: "USE LINK" }).click();
+    await page.locator("#link-prompt-link-error").getByText(LINK_REQUIRED, { exact: true }).waitFor();
+    expect(await browserMessage(page, "Appointment Link")).toBe("");
+    await expectAccessibleAt(page, "link prompt with its message");
 
     // 'Your Profile' opens the portal's profile page (from a page without the dashboard's modal dialog).
     await page.goto(`${appUrl}/faq`);
     await page.locator("summary[aria-label^='User menu']").click();
     await page.getByRole("link", { name: "Your Profile" }).click();
     await page.waitForURL(/\/profile$/);
-  });
+  }, 600_000); // axe at two widths on eight screens and states: minutes on a loaded machine
 });

@@ -83,14 +83,19 @@ describe("an absent field means unchanged", () => {
     expect((await prisma.appointment.findUniqueOrThrow({ where: { appointmentId: id } })).willFax).toBe(false);
   });
 
-  it("a refused save answers with the stored masks, never blanks or the typed numbers", async () => {
+  it("a refused save gives back a number typed in that post as typed (decision 0051), the stored masks elsewhere, never blanks; nothing is stored", async () => {
     const { user, id, data } = await filledIn(world, "APPTTYP_REP");
-    const r = await saveSection(user, id, "FEES", formDataOf({ ...data.fees, ccInfo: { ...data.fees.ccInfo, cardNumber: "4111111111111112", zip: "x".repeat(151) } }), req());
-    expect(r.saved).toBe(false);
-    const cc = (r.reply.initialValue as { ccInfo?: Record<string, string> }).ccInfo;
+    const stored = await prisma.appointmentCardInfo.findUniqueOrThrow({ where: { appointmentId: id } });
+    const typed = await saveSection(user, id, "FEES", formDataOf({ ...data.fees, ccInfo: { ...data.fees.ccInfo, cardNumber: "5555 5555 5555 4444", cvcNumber: "987", zip: "x".repeat(151) } }), req());
+    expect(typed.saved).toBe(false);
+    expect((typed.reply.initialValue as { ccInfo?: Record<string, string> }).ccInfo).toMatchObject({ cardNumber: "5555 5555 5555 4444", cvcNumber: "987" });
+    const untouched = await saveSection(user, id, "FEES", formDataOf({ ...data.fees, ccInfo: { ...data.fees.ccInfo, cardNumber: "", cvcNumber: "****", zip: "x".repeat(151) } }), req());
+    expect(untouched.saved).toBe(false);
+    const cc = (untouched.reply.initialValue as { ccInfo?: Record<string, string> }).ccInfo;
     expect(cc?.cardNumber).toMatch(/^\*+\d{4}$/);
     expect(cc?.cvcNumber).toBe("****");
-    expect(JSON.stringify(r.reply)).not.toContain("4111111111111112");
+    const after = await prisma.appointmentCardInfo.findUniqueOrThrow({ where: { appointmentId: id } });
+    expect({ card: after.cardNumberEncrypted, cvc: after.cvcEncrypted }).toEqual({ card: stored.cardNumberEncrypted, cvc: stored.cvcEncrypted });
   });
 });
 

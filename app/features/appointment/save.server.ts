@@ -39,7 +39,7 @@ import { TurnRefused, writeTransaction } from "./turns.server";
 export type SaveResult = {
   /** True when the section was written. */
   saved: boolean;
-  /** conform's reply: field errors; sensitive inputs show the stored masks. A saved section starts again from the stored values. */
+  /** conform's reply: field errors; sensitive inputs show the number typed in this post, else the stored mask. A saved section starts again from the stored values. */
   reply: SubmissionResult<string[]>;
   /** Where Save & Continue goes next (spec §2). */
   nextSection: SectionId;
@@ -161,7 +161,8 @@ export async function saveSection(
       const w: SectionWork = { tx, a, ctx, user, role: row.role, request, now, questions, stateCodes };
       const submission = await parseWithZod(posted, { schema: serverSchema(section, ctx, w), async: true, disableAutoCoercion: true });
       if (submission.status !== "success") {
-        const reply = maskedReply(submission.reply({ hideFields: [...SENSITIVE_FIELDS] }), masks);
+        // What was typed comes back, new sensitive numbers included (decision 0051); nothing was written.
+        const reply = maskedReply(submission.reply({ hideFields: [...SENSITIVE_FIELDS] }), masks, formData);
         return { saved: false, reply, nextSection: section, dialog: { title: SAVE_FAILED.title, message: firstError(reply.error) ?? SAVE_FAILED.message } };
       }
       await SECTIONS[section].write(submission.value, w);

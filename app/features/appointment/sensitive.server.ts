@@ -7,8 +7,11 @@
 //   a new full value → replace it (after the section's rules accepted it).
 // A stored value is cleared only by an explicit action: another remittance
 // type drops the bank details, a type without a card drops the card.
-// Every answer that stays on the page shows the stored masks, never a typed
-// number and never a blank where a value is stored.
+// Every answer that stays on the page (a refused save, 'I agree', a state
+// added) gives back a number typed in that very post as it was typed, so
+// that nothing typed is dropped silently (decision 0051: in that answer only,
+// never stored, logged or put in a URL); every other sensitive input shows the
+// stored mask, never a blank where a value is stored.
 import { parse } from "@conform-to/dom";
 import type { SubmissionResult } from "@conform-to/react";
 import { decryptField, maskLast4, sealField } from "~/lib/crypto.server";
@@ -107,15 +110,24 @@ function setPath(root: Record<string, unknown>, name: string, value: string | un
   node[keys[keys.length - 1]] = value;
 }
 
+/** A new number typed in the post (not blank, not a mask), as typed; undefined otherwise. */
+function typedIn(posted: FormData | undefined, name: SensitiveField): string | undefined {
+  const value = posted?.get(name);
+  return typeof value === "string" && resolveSensitive(value).kind === "set" ? value : undefined;
+}
+
 /**
- * A reply whose sensitive inputs show the stored masks: the typed numbers are
- * never sent back, and a stored value is never shown blank (a blank posted
- * back would otherwise look like an erase).
+ * A reply whose sensitive inputs show what this post typed in them (`posted`,
+ * the form as the browser sent it) or else the stored masks: a stored value is
+ * never shown blank (a blank posted back would otherwise look like an erase),
+ * and a number typed but not saved is not replaced by the old mask (the next
+ * SAVE would silently keep the old number; decision 0051). Without `posted`,
+ * the masks only.
  */
-export function maskedReply<T extends SubmissionResult<string[]>>(reply: T, masks: Record<SensitiveField, string | undefined>): T {
+export function maskedReply<T extends SubmissionResult<string[]>>(reply: T, masks: Record<SensitiveField, string | undefined>, posted?: FormData): T {
   if (!reply.initialValue) return reply;
   const initialValue = structuredClone(reply.initialValue) as Record<string, unknown>;
-  for (const name of SENSITIVE_FIELDS) setPath(initialValue, name, masks[name]);
+  for (const name of SENSITIVE_FIELDS) setPath(initialValue, name, typedIn(posted, name) ?? masks[name]);
   return { ...reply, initialValue };
 }
 
@@ -129,12 +141,12 @@ const sensitiveSelect = {
 
 /**
  * An answer that gives back everything typed, without validation (the add-a-state
- * row, the consent to sign electronically), with the stored masks in the
- * sensitive inputs. The caller has checked access.
+ * row, the consent to sign electronically, a save that could not run): a
+ * sensitive input as typed, or its stored mask. The caller has checked access.
  */
 export async function echoReply(appointmentId: number, formData: FormData): Promise<SubmissionResult<string[]>> {
   const row = await prisma.appointment.findUnique({ where: { appointmentId }, select: sensitiveSelect });
   const submission = parse(formData, { resolve: (value) => ({ value }) });
   const reply = submission.reply({ hideFields: [...SENSITIVE_FIELDS] }) as SubmissionResult<string[]>;
-  return maskedReply(reply, storedMasks(row ?? {}));
+  return maskedReply(reply, storedMasks(row ?? {}), formData);
 }

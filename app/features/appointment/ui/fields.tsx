@@ -3,12 +3,31 @@
 // (fieldDomId), so a deficiency link '/appoint?id=…&section=…#<id>' lands on
 // it with or without JavaScript, and its error text sits beside it
 // (aria-invalid + aria-describedby).
+//
+// The message is always the portal's (decision 0051): a required control says
+// so with aria-required and the label's asterisk, never with the `required`
+// attribute, whose browser check ('Please fill out this field.', 'Please
+// select an item in the list.') would otherwise speak instead of the spec's
+// message; and a conform form checks a field first when it is sent
+// (CHECK_WHEN_SENT), not when it is left: a message that appears on leaving a
+// field moves the button under the pointer and the click is lost.
 import type { FieldMetadata } from "@conform-to/react";
 import { createContext, useContext, type ReactNode } from "react";
 
 /** The DOM id of the control of a field name ('addresses.home.city' → 'f-addresses-home-city'). */
 export function fieldDomId(name: string): string {
   return `f-${name.replace(/[^A-Za-z0-9_-]+/g, "-").replace(/-+$/, "")}`;
+}
+
+/**
+ * When conform checks a field (decision 0051): first when the form is sent, then
+ * at every keystroke. Spread into useForm's options.
+ */
+export const CHECK_WHEN_SENT = { shouldValidate: "onSubmit", shouldRevalidate: "onInput" } as const;
+
+/** A required control's attributes: announced as required, no browser check of its own (decision 0051). */
+export function requiredProps(required: boolean | undefined) {
+  return { required: undefined, "aria-required": required ? (true as const) : undefined };
 }
 
 /** Read-only mode of the application (every status but INCOMPLETE and INVITED). */
@@ -102,7 +121,7 @@ export function TextField({
         {...props}
         type={sensitive ? "text" : type}
         defaultValue={initialString(meta) ?? ""}
-        required={required || undefined}
+        {...requiredProps(required)}
         readOnly={readOnly || undefined}
         autoComplete={sensitive ? "off" : autoComplete}
         inputMode={sensitive || numeric ? "numeric" : undefined}
@@ -116,12 +135,14 @@ export function TextField({
   );
 }
 
-export function TextAreaField({ meta, label, rows = 4 }: { meta: Meta; label: ReactNode; rows?: number }) {
+export function TextAreaField({ meta, label, rows = 4, required }: { meta: Meta; label: ReactNode; rows?: number; required?: boolean }) {
   const props = controlProps(meta);
   return (
     <div className={`field${errorsOf(meta).length ? " field--invalid" : ""}`}>
-      <label htmlFor={props.id}>{label}</label>
-      <textarea key={meta.key} {...props} rows={rows} maxLength={meta.maxLength} defaultValue={initialString(meta) ?? ""} />
+      <label htmlFor={props.id} className={required ? "label--required" : undefined}>
+        {label}
+      </label>
+      <textarea key={meta.key} {...props} rows={rows} maxLength={meta.maxLength} defaultValue={initialString(meta) ?? ""} {...requiredProps(required)} />
       <FieldError meta={meta} />
     </div>
   );
@@ -150,7 +171,7 @@ export function SelectField({
       <label htmlFor={props.id} className={required ? "label--required" : undefined}>
         {label}
       </label>
-      <select key={meta.key} {...props} defaultValue={initialString(meta) ?? ""} required={required || undefined}>
+      <select key={meta.key} {...props} defaultValue={initialString(meta) ?? ""} {...requiredProps(required)}>
         <option value="">{placeholder}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
