@@ -12,8 +12,11 @@ import { useRootData } from "./root-data";
 
 export const WELCOME_TITLE = "Welcome";
 
-/** `linkFailure`: the message of the link's failure code (ERROR state). */
-export function Welcome({ data, linkFailure = null }: { data: WelcomeData; linkFailure?: string | null }) {
+/**
+ * `linkFailure`: the message of the link's failure code (ERROR state).
+ * `agentAccess`: the link is an Invite User invitation (an existing agent is given portal access).
+ */
+export function Welcome({ data, linkFailure = null, agentAccess = false }: { data: WelcomeData; linkFailure?: string | null; agentAccess?: boolean }) {
   const { defaultTitle } = useRootData();
   return (
     <AnonymousLayout>
@@ -55,7 +58,7 @@ export function Welcome({ data, linkFailure = null }: { data: WelcomeData; linkF
               </div>
             </>
           ) : data.state === "WELCOME" ? (
-            <WelcomeState data={data} title={defaultTitle} />
+            <WelcomeState data={data} title={defaultTitle} agentAccess={agentAccess} />
           ) : (
             <HoldState data={data} title={defaultTitle} />
           )}
@@ -85,15 +88,23 @@ export function Welcome({ data, linkFailure = null }: { data: WelcomeData; linkF
   );
 }
 
-function WelcomeState({ data, title }: { data: WelcomeData; title: string }) {
+function WelcomeState({ data, title, agentAccess }: { data: WelcomeData; title: string; agentAccess: boolean }) {
   return (
     <>
       <h1 id="welcome-title">Welcome to the {title}</h1>
-      <p>
-        You have been invited to apply for an appointment. To begin, sign up for an account: click <strong>NEXT</strong>
-        , choose to sign up, and enter your email address and a password. You will then be guided through your
-        appointment application, which you can save and finish later.
-      </p>
+      {agentAccess ? (
+        <p>
+          You have been given access to the portal as an agent. To begin, click <strong>NEXT</strong>, choose to sign
+          up, and enter the email address this invitation was sent to and a password. Once you have signed in, you will
+          see your agent record and your downline.
+        </p>
+      ) : (
+        <p>
+          You have been invited to apply for an appointment. To begin, sign up for an account: click <strong>NEXT</strong>
+          , choose to sign up, and enter your email address and a password. You will then be guided through your
+          appointment application, which you can save and finish later.
+        </p>
+      )}
       <p className="welcome__hint">If you&apos;ve already signed UP, just sign IN instead.</p>
       <div className="btn-row welcome__actions">
         <a href={data.signInHref} className="btn btn--primary">

@@ -6,7 +6,7 @@ import { audit } from "./audit.server";
 import { requireUser } from "./auth.server";
 import type { CurrentUser } from "./current-user";
 import { env } from "./env.server";
-import { can, REFUSAL_STATUS, ROLE_CAPABILITIES, type Capability } from "./permissions";
+import { can, ROLE_CAPABILITIES, type Capability } from "./permissions";
 
 const REFUSALS = {
   403: { title: "Access Denied", message: "You do not have access to this page. Nothing was changed." },
@@ -45,8 +45,8 @@ export async function capabilitiesFor(request: Request): Promise<{ user: Current
 
 /**
  * The signed-in user who may do `capability`, or: the way to sign in for
- * nobody (as requireUser), a 403 page (or the documented 404) for anyone
- * else, audited as ACCESS_DENIED. Call it first in a loader or action,
+ * nobody (as requireUser), the 403 page for anyone else, audited as
+ * ACCESS_DENIED. Call it first in a loader or action,
  * before the request's body is read.
  */
 export async function requireCapability(
@@ -58,7 +58,6 @@ export async function requireCapability(
   const { user, capabilities } = await capabilitiesFor(request);
   if (!user) return requireUser(request);
   if (can(capabilities, capability)) return user;
-  const status = REFUSAL_STATUS[capability] ?? 403;
   await audit("ACCESS_DENIED", {
     request,
     actorUserId: user.id,
@@ -66,5 +65,7 @@ export async function requireCapability(
     ...target,
     details: { capability, path: new URL(request.url).pathname, method: request.method },
   });
-  throw refusal(status);
+  // One answer for every capability (decision 0050): 403 with the portal's page. The review queue
+  // and the hierarchy import answered 404 (decisions 0029, 0032) while /admin/requests answered 403.
+  throw refusal(403);
 }

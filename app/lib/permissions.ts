@@ -54,16 +54,6 @@ export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
 };
 
 /**
- * How a refusal answers: 403 with the portal's page, or 404 where the screens
- * are documented to look as if they did not exist to anyone else
- * (review queue: decision 0029; hierarchy import: decision 0032).
- */
-export const REFUSAL_STATUS: Partial<Record<Capability, 404>> = {
-  "review:application": 404,
-  "import:hierarchy": 404,
-};
-
-/**
  * The roles of who is asking. `showConfigure` is the navigation rule of
  * decision 0004 (director, approved appointment or agent position, and not
  * web-based-only): without it a signed-in user is a prospect whatever their

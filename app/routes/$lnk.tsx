@@ -42,10 +42,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const failure = check === "error" ? null : LINK_FAILURE_MESSAGES[check.failureReasonCode];
     return { ...welcomeData({ state: "ERROR", user, url, settings: env() }), linkFailure: failure };
   }
-  return { ...welcomeData({ state: "WELCOME", lnk: parsed.data, user, url, settings: env() }), linkFailure: null };
+  // An Invite User link gives an existing agent portal access: worded for that, not as an appointment (decision 0050).
+  return { ...welcomeData({ state: "WELCOME", lnk: parsed.data, user, url, settings: env() }), linkFailure: null, agentAccess: Boolean(invitation) };
 }
 
 export default function WelcomeWithLinkRoute() {
   const { linkFailure, ...data } = useLoaderData<typeof loader>();
-  return <Welcome data={data} linkFailure={linkFailure} />;
+  return <Welcome data={data} linkFailure={linkFailure} agentAccess={"agentAccess" in data && data.agentAccess} />;
 }

@@ -5,6 +5,7 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
+import { LocalTime } from "~/components/LocalTime";
 import { PageHeader } from "~/components/PageHeader";
 import { Pager, readPaging } from "~/components/Pager";
 import { SignedInLayout } from "~/components/SignedInLayout";
@@ -33,13 +34,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return { rows: [], totalRecords: 0, page: 0, pageSize: paging.pageSize, notice, failed: true };
   }
 }
-
-/** MM/DD/YYYY hh:mm (UTC), the spec's request-time format. */
-const modified = (iso: string) => {
-  const d = new Date(iso);
-  const p = (n: number) => String(n).padStart(2, "0");
-  return `${p(d.getUTCMonth() + 1)}/${p(d.getUTCDate())}/${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
-};
 
 export default function TemplatesRoute() {
   const { rows, totalRecords, page, pageSize, notice, failed } = useLoaderData<typeof loader>();
@@ -81,7 +75,9 @@ export default function TemplatesRoute() {
                   <td>{r.name}</td>
                   <td className="templates__description">{r.description}</td>
                   <td>{r.isActive ? "Yes" : "No"}</td>
-                  <td>{modified(r.updateDt)}</td>
+                  <td>
+                    <LocalTime value={r.updateDt} />
+                  </td>
                   <td>
                     <Link to={`/corr/${r.corrTemplateId}`} aria-label={`Edit ${r.name}`}>
                       Edit

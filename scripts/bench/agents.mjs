@@ -40,6 +40,7 @@ try {
   const since = new Date(Date.UTC(new Date().getUTCFullYear() - 1, new Date().getUTCMonth(), new Date().getUTCDate()));
   const now = new Date();
   const criteria = portal.searchSchema.parse({ lastName: "ilso" });
+  const accented = portal.searchSchema.parse({ lastName: "WÍLSÓ" });
 
   const cases = [
     {
@@ -57,7 +58,15 @@ try {
       portal: () => portal.searchDownline(root.id, criteria, { page: 0, pageSize: 10 }),
       sql: () => c.query(`SELECT ${GRID}, c.depth AS tree_level, count(*) OVER () AS total
           FROM agents a JOIN LATERAL (SELECT depth FROM agent_closure WHERE ancestor_id = $1 AND descendant_id = a.id OFFSET 0) c ON true
-         WHERE a.is_active AND a.last_name ILIKE $2 ORDER BY ${ORDER} LIMIT 10 OFFSET 0`, [root.id, "%ilso%"]),
+         WHERE a.is_active AND a.last_name_search LIKE search_fold($2) ORDER BY ${ORDER} LIMIT 10 OFFSET 0`, [root.id, "%ilso%"]),
+    },
+    {
+      // Case and accents ignored (decision 0050): 'WÍLSÓ' finds what 'wilso' finds.
+      name: "search last name '%WÍLSÓ%' (folded), page 1 of 10 + total",
+      portal: () => portal.searchDownline(root.id, accented, { page: 0, pageSize: 10 }),
+      sql: () => c.query(`SELECT ${GRID}, c.depth AS tree_level, count(*) OVER () AS total
+          FROM agents a JOIN LATERAL (SELECT depth FROM agent_closure WHERE ancestor_id = $1 AND descendant_id = a.id OFFSET 0) c ON true
+         WHERE a.is_active AND a.last_name_search LIKE search_fold($2) ORDER BY ${ORDER} LIMIT 10 OFFSET 0`, [root.id, "%WÍLSÓ%"]),
     },
     {
       name: "deactivated, last 12 months, page 1 + total",

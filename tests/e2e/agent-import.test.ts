@@ -4,7 +4,7 @@
 // imported it: the counts) and a CSV with bad rows (nothing imported, every
 // bad line listed); with JavaScript the upload shows its progress and the run
 // page refreshes itself; axe-core finds nothing at 1280 and 390 px. A
-// marketing director gets 404 for the page and the upload, and no ADMIN menu.
+// marketing director gets 403 for the page and the upload, and no ADMIN menu.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, test } from "vitest";
@@ -145,21 +145,23 @@ describe("Import Agents", () => {
     await page.close();
   });
 
-  test("anyone else gets 404 for the page and the upload, and no ADMIN menu", async () => {
+  test("anyone else gets 403 (the portal's page) for the page and the upload, and no ADMIN menu", async () => {
     const page = await browser.newPage({ javaScriptEnabled: false });
     await signIn(page, appUrl, DEMO.marketingDirector, DEMO_PASSWORD);
     await page.goto(`${appUrl}/home`);
     expect(await nav(page).main.locator("summary", { hasText: "ADMIN" }).count()).toBe(0);
+    // 403 as every other forbidden screen (decision 0050; it was 404 here).
     const res = await page.goto(`${appUrl}/admin/import`);
-    expect(res?.status()).toBe(404);
+    expect(res?.status()).toBe(403);
+    await page.getByText("You do not have access to this page").waitFor();
     const runRes = await page.goto(`${appUrl}/admin/import?run=1`);
-    expect(runRes?.status()).toBe(404);
+    expect(runRes?.status()).toBe(403);
     const post = await page.request.post(`${appUrl}/admin/import/upload`, {
       multipart: { file: { name: "x.csv", mimeType: "text/csv", buffer: Buffer.from(`${HEADER}\n`) } },
       headers: { Origin: appUrl },
       maxRedirects: 0,
     });
-    expect(post.status()).toBe(404);
+    expect(post.status()).toBe(403);
     expect(await withDb(async (c) => (await c.query(`SELECT count(*)::int AS n FROM agent_import_runs WHERE file_name = 'x.csv'`)).rows[0].n)).toBe(0);
     await page.close();
   });

@@ -52,7 +52,12 @@ beforeAll(async () => {
       return id as number;
     };
     const x = await insert(mdPositionId, X.agentNumber, X.firstName, X.lastName);
-    for (let i = 1; i <= 45; i++) await insert(x, `7${run}${String(100 + i)}`, `Kid${String(i).padStart(2, "0")}`, CHILD_LAST);
+    let kid01 = 0;
+    for (let i = 1; i <= 45; i++) {
+      const id = await insert(x, `7${run}${String(100 + i)}`, `Kid${String(i).padStart(2, "0")}`, CHILD_LAST);
+      if (i === 1) kid01 = id;
+    }
+    await insert(kid01, `7${run}8`, "Solo", `Onlychild${run}`); // Kid01 has one agent under it
     await insert(x, GONE.agentNumber, GONE.firstName, GONE.lastName, ", false, 'TERMINATED', (now() - interval '30 days')::date");
   });
 });
@@ -82,6 +87,8 @@ describe("agents without JavaScript", () => {
     await tree(page).getByRole("link", { name: `${CHILD_LAST}, Kid40`, exact: true }).waitFor();
     await page.waitForLoadState("load");
     expect(await tree(page).getByRole("link", { name: new RegExp(`^${CHILD_LAST}, Kid`) }).count()).toBe(40);
+    // One agent under Kid01: '(1 agent)', not '(1 agents)' (issue 20 item 18).
+    await tree(page).getByRole("link", { name: `Expand ${CHILD_LAST}, Kid01 (1 agent)`, exact: true }).waitFor();
     await tree(page).getByRole("link", { name: /^\(more\)/ }).click();
     await tree(page).getByRole("link", { name: `${CHILD_LAST}, Kid45`, exact: true }).waitFor();
     await page.waitForLoadState("load");
@@ -138,7 +145,7 @@ describe("agents without JavaScript", () => {
     await page.goto(`${appUrl}/agent?h=${slac}&agentNumber=${X.agentNumber}&switched=1`);
     await page.getByText(`No Agent Number "${X.agentNumber}" found`).waitFor();
     await page.getByText(`There is no Agent Number ${X.agentNumber} in this hierarchy. Please select other hierarchies.`).waitFor();
-  });
+  }, 180_000); // one long journey: slow on the shared 2-core machine
 
   test("details above the user are refused, and an agent outside the downline is 404 by changing the agent number", async () => {
     const page = await browser.newPage({ javaScriptEnabled: false });
@@ -164,9 +171,18 @@ describe("agents without JavaScript", () => {
     await page.goto(`${appUrl}/agent?h=${mdPositionId}&agentNumber=${X.agentNumber}`);
     await page.getByRole("link", { name: "Invite User" }).click();
     const email = page.getByLabel("Email Address");
+    // Empty: the browser's own 'Please fill out this field.' and nothing is sent (the form is not
+    // novalidate; issue 20 item 15). The only POST of this test before the bad address is none.
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(r.url());
+    });
+    await page.getByRole("button", { name: "SEND" }).click();
+    expect(await email.evaluate((el) => (el as HTMLInputElement).validationMessage)).toBe("Please fill out this field.");
     await email.fill("new.agent@localhost");
     const since = new Date(Date.now() - 1000);
     await page.getByRole("button", { name: "SEND" }).click();
+    expect(posts).toHaveLength(1);
     await page.getByText("Email Address Format Is Invalid").waitFor();
     await page.getByText("Please provide a valid Email Address").waitFor();
     expect(await page.getByLabel("Email Address").inputValue()).toBe("new.agent@localhost");
@@ -179,9 +195,12 @@ describe("agents without JavaScript", () => {
     const link = findLink(mail, /\/EXT[A-Z0-9]{20}$/);
 
     const invitee = await browser.newPage({ javaScriptEnabled: false });
-    // Anonymous, the link opens the welcome page (sign up, then sign in).
+    // Anonymous, the link opens the welcome page (sign up, then sign in), worded for an agent given
+    // portal access, not as an invitation to apply for an appointment (issue 20 item 15).
     await invitee.goto(link);
     await invitee.getByText("If you've already signed UP, just sign IN instead", { exact: false }).waitFor();
+    await invitee.getByText("You have been given access to the portal as an agent.", { exact: false }).waitFor();
+    expect(await invitee.getByText("invited to apply for an appointment", { exact: false }).count()).toBe(0);
     await signUp(invitee, appUrl, account);
     await invitee.goto(link);
     await invitee.getByText("Invitation Accepted").waitFor();
@@ -193,6 +212,51 @@ describe("agents without JavaScript", () => {
     const owner = await withDb((c) => c.query(`SELECT u.user_name FROM agents a JOIN users u ON u.id = a.user_id WHERE a.agent_number = $1`, [X.agentNumber]));
     expect(owner.rows[0].user_name).toBe(account.email.toLowerCase());
   });
+
+  test("Invite User is not offered for a deactivated agent, and its POST is refused (issue 20 item 15)", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await signIn(page, appUrl, DEMO.marketingDirector, DEMO_PASSWORD);
+    const url = `${appUrl}/agent?h=${mdPositionId}&agentNumber=${GONE.agentNumber}`;
+    await page.goto(url);
+    await page.getByRole("heading", { name: "Agent Detail", level: 1 }).waitFor();
+    await page.getByText(`Agent number ${GONE.agentNumber}`).waitFor();
+    expect(await page.getByRole("link", { name: "Invite User" }).count()).toBe(0);
+    await page.goto(`${url}&invite=1`);
+    expect(await page.getByLabel("Email Address").count()).toBe(0);
+    const post = await page.request.post(url, { form: { emailAddress: "gone@example.com" }, headers: { Origin: appUrl }, maxRedirects: 0 });
+    expect(post.status()).toBe(404);
+    expect(await withDb(async (c) => (await c.query(`SELECT count(*)::int AS n FROM user_invitations WHERE email_address = 'gone@example.com'`)).rows[0].n)).toBe(0);
+  });
+
+  test("with JavaScript: Invite User's empty address gets the browser's 'Please fill out this field.'; times in the viewer's zone", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: true, timezoneId: "America/New_York" });
+    await signIn(page, appUrl, DEMO.marketingDirector, DEMO_PASSWORD);
+    // Kid02: no user yet (X has one since the Invite User test above).
+    await page.goto(`${appUrl}/agent?h=${mdPositionId}&agentNumber=7${run}102&invite=1#invite`);
+    const email = page.getByLabel("Email Address");
+    await email.waitFor();
+    await page.waitForLoadState("networkidle");
+    await email.evaluate((el) =>
+      el.addEventListener("invalid", (e) => setTimeout(() => ((window as unknown as { bubble?: boolean }).bubble = !e.defaultPrevented))),
+    );
+    await page.getByRole("button", { name: "SEND" }).click();
+    await page.waitForFunction(() => (window as unknown as { bubble?: boolean }).bubble !== undefined);
+    expect(await page.evaluate(() => (window as unknown as { bubble?: boolean }).bubble)).toBe(true);
+    expect(await email.evaluate((el) => (el as HTMLInputElement).validationMessage)).toBe("Please fill out this field.");
+
+    // The demo agent's approved appointment: its times in the browser's zone, named (issue 20 item 18).
+    const demoAgent = await withDb(async (c) => (await c.query(`SELECT agent_number FROM agents WHERE id = $1`, [agentPositionId])).rows[0].agent_number);
+    const appointment = `${appUrl}/agent?h=${mdPositionId}&agentNumber=${demoAgent}&tab=appointment`;
+    await page.goto(appointment);
+    await page.locator("time", { hasText: / E[SD]T$/ }).first().waitFor();
+    // Without JavaScript the server says UTC.
+    const nojs = await browser.newPage({ javaScriptEnabled: false, timezoneId: "America/New_York" });
+    await signIn(nojs, appUrl, DEMO.marketingDirector, DEMO_PASSWORD);
+    await nojs.goto(appointment);
+    const times = await nojs.locator("time").allInnerTexts();
+    expect(times.length).toBeGreaterThan(0);
+    for (const t of times) expect(t).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [AP]M UTC$/);
+  }, 180_000);
 
   test("with JavaScript the tree expands in place (no page load) and '(more)' appends", async () => {
     const page = await browser.newPage({ javaScriptEnabled: true });

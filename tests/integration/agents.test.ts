@@ -161,6 +161,50 @@ describe("search", () => {
     expect(mine.totalRecords).toBeLessThan(page0.totalRecords);
   });
 
+  it("ignores case and accents beyond A-Z in names and companies, in the search and the tree filter (issue 20 item 11)", async () => {
+    // Three agents directly under the level-4 agent, spelled as people write their names.
+    const people = [
+      { n: "A", first: "José", last: "Ñúñez", company: "Société Générale Agency" },
+      { n: "B", first: "Zoë", last: "Łukasiewicz", company: "Straße Versicherungen" },
+      { n: "C", first: "Ana", last: "Nunez", company: "Ørsted Life" },
+    ];
+    for (const p of people) {
+      const [{ id }] = await prisma.$queryRaw<Array<{ id: number }>>`
+        INSERT INTO agents (agent_number, company_number, block_number, mga_code, hierarchy_level, first_name, last_name, company_name,
+                            direct_upline, parent_id, updated_at)
+        SELECT ${`9F${p.n}${agentPos.agentNumber}`}, p.company_number, p.block_number, p.mga_code, p.hierarchy_level + 1, ${p.first}, ${p.last},
+               ${p.company}, p.agent_number, p.id, now()
+          FROM agents p WHERE p.id = ${agentPos.id} RETURNING id`;
+      await prisma.$executeRaw`
+        INSERT INTO agent_closure (ancestor_id, descendant_id, depth)
+        SELECT ancestor_id, ${id}::int, depth + 1 FROM agent_closure WHERE descendant_id = ${agentPos.id} UNION ALL SELECT ${id}::int, ${id}::int, 0`;
+    }
+    const found = async (field: "lastName" | "firstName" | "companyName", text: string) =>
+      (await searchDownline(agentPos.id, searchSchema.parse({ [field]: text }), { page: 0, pageSize: 50 })).results
+        .filter((r) => r.agentNumber.startsWith("9F"))
+        .map((r) => r.lastName)
+        .sort();
+    expect(await found("lastName", "Ñúñez")).toEqual(["Nunez", "Ñúñez"].sort());
+    expect(await found("lastName", "ñúñez")).toEqual(["Nunez", "Ñúñez"].sort());
+    expect(await found("lastName", "NUNEZ")).toEqual(["Nunez", "Ñúñez"].sort());
+    expect(await found("lastName", "łukasiewicz")).toEqual(["Łukasiewicz"]);
+    expect(await found("lastName", "LUKASIEWICZ")).toEqual(["Łukasiewicz"]);
+    expect(await found("firstName", "JOSÉ")).toEqual(["Ñúñez"]);
+    expect(await found("firstName", "jose")).toEqual(["Ñúñez"]);
+    expect(await found("firstName", "ZOE")).toEqual(["Łukasiewicz"]);
+    expect(await found("companyName", "societe generale")).toEqual(["Ñúñez"]);
+    expect(await found("companyName", "STRASSE")).toEqual(["Łukasiewicz"]);
+    expect(await found("companyName", "ørsted")).toEqual(["Nunez"]);
+    // The tree's name filter follows the same rule.
+    const filtered = await childrenPage(agentPos.id, { filter: "ÑUÑEZ" });
+    expect(filtered.nodes.map((n) => n.lastName).sort()).toEqual(["Nunez", "Ñúñez"].sort());
+    // A renamed agent is found by the new name (the folded column follows every update).
+    await prisma.agent.updateMany({ where: { agentNumber: `9FC${agentPos.agentNumber}` }, data: { lastName: "Gödel" } });
+    expect(await found("lastName", "godel")).toEqual(["Gödel"]);
+    await prisma.$executeRaw`DELETE FROM agent_closure WHERE descendant_id IN (SELECT id FROM agents WHERE agent_number LIKE '9F%')`;
+    await prisma.$executeRaw`DELETE FROM agents WHERE agent_number LIKE '9F%'`;
+  });
+
   it("takes % and _ literally", async () => {
     const r = await searchDownline(mdLife.id, searchSchema.parse({ lastName: "%" }), { page: 0, pageSize: 10 });
     expect(r.totalRecords).toBe(0);
@@ -239,6 +283,20 @@ describe("agent detail and documents: only the viewer's downline (change an id)"
 });
 
 describe("Invite User", () => {
+  it("is not offered, nor accepted by the action's rule, for a deactivated agent (issue 20 item 15)", async () => {
+    const agentPositions = await ownPositions(agentUser.id);
+    const child = (await childrenPage(agentPos.id)).nodes.find((n) => n.id !== agentPos.id)!;
+    await prisma.agent.update({ where: { id: child.id }, data: { userId: null, isActive: false, status: "TERMINATED", terminationDate: new Date() } });
+    try {
+      const detail = (await loadAgentDetail(agentPositions, agentPos, child.agentNumber))!;
+      expect(detail.isActive).toBe(false);
+      expect(detail.showInviteUser).toBe(false);
+      expect(detail.showUpdateUser).toBe(false);
+    } finally {
+      await prisma.agent.update({ where: { id: child.id }, data: { isActive: true, status: "ACTIVE", terminationDate: null } });
+    }
+  });
+
   it("creates an EXT invitation and queues its email; accepting links the user to the agent", async () => {
     const agentPositions = await ownPositions(agentUser.id);
     const child = (await childrenPage(agentPos.id)).nodes[0]!;

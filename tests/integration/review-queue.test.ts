@@ -1,7 +1,7 @@
 // The review queue's screens against a real PostgreSQL (issue 11; decision 0029):
 //  - only an internal administrator acting as themselves opens the queue, an
 //    application under review or posts a decision: a prospect, an agent and
-//    an administrator impersonating someone get 404 (the POST before its body
+//    an administrator impersonating someone get 403 (the POST before its body
 //    is read);
 //  - the queue lists submitted applications only, oldest submitted first,
 //    paged on the server, filtered by carrier, recruiter (name or agent
@@ -129,22 +129,23 @@ type QueueData = { rows: Array<{ appointmentId: number; prospect: string; carrie
 const ids = (r: Called) => (r.body as QueueData).rows.map((x) => x.appointmentId);
 
 describe("who may review", () => {
-  it("a prospect or an agent gets 404 on the queue, an application and a decision (before the body is read)", async () => {
+  it("a prospect or an agent gets 403 on the queue, an application and a decision (before the body is read)", async () => {
+    // 403 with the portal's page, as every other forbidden screen (decision 0050; it was 404 here).
     for (const u of [w.prospect, w.agentUser]) {
-      expect((await queue(u)).status).toBe(404);
-      expect((await review(u, w.first.appointmentId)).status).toBe(404);
+      expect((await queue(u)).status).toBe(403);
+      expect((await review(u, w.first.appointmentId)).status).toBe(403);
       // A body readForm would refuse (JSON, 400): the access check answers first.
-      expect((await post(u, w.first.appointmentId, JSON.stringify({ decision: "APPROVE" }), "application/json")).status).toBe(404);
+      expect((await post(u, w.first.appointmentId, JSON.stringify({ decision: "APPROVE" }), "application/json")).status).toBe(403);
     }
     const denied = await prisma.auditLog.count({ where: { action: "ACCESS_DENIED", actorUserId: w.prospect.id, targetType: { in: ["ReviewQueue", "Appointment"] } } });
     expect(denied).toBeGreaterThanOrEqual(3);
   });
 
-  it("an administrator impersonating someone (even another administrator) gets 404", async () => {
-    expect((await queue(w.prospect, "", w.admin)).status).toBe(404);
-    expect((await review(w.prospect, w.first.appointmentId, w.admin)).status).toBe(404);
-    expect((await queue(w.admin2, "", w.admin)).status).toBe(404);
-    expect((await post(w.admin2, w.first.appointmentId, decisionBody({ decision: "APPROVE", reason: "x", confirm: "on" }), undefined, w.admin)).status).toBe(404);
+  it("an administrator impersonating someone (even another administrator) gets 403", async () => {
+    expect((await queue(w.prospect, "", w.admin)).status).toBe(403);
+    expect((await review(w.prospect, w.first.appointmentId, w.admin)).status).toBe(403);
+    expect((await queue(w.admin2, "", w.admin)).status).toBe(403);
+    expect((await post(w.admin2, w.first.appointmentId, decisionBody({ decision: "APPROVE", reason: "x", confirm: "on" }), undefined, w.admin)).status).toBe(403);
   });
 
   it("the nav entry: administrators only, not while impersonating", async () => {

@@ -44,6 +44,8 @@ export interface NewPageOptions {
   javaScriptEnabled?: boolean;
   /** Resolves relative page.goto() URLs. */
   baseURL?: string;
+  /** The browser's time zone (e.g. 'America/New_York'); the machine's when not given. */
+  timezoneId?: string;
 }
 
 export interface BrowserFixture {
@@ -109,6 +111,7 @@ export function browserFixture(): BrowserFixture {
       const ctx = await browser.newContext({
         javaScriptEnabled: options.javaScriptEnabled ?? true,
         baseURL: options.baseURL,
+        timezoneId: options.timezoneId,
       });
       ctx.setDefaultTimeout(15_000);
       ctx.setDefaultNavigationTimeout(30_000);

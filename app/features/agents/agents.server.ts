@@ -137,6 +137,18 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * A name (last, first or company) contains `text`, ignoring case and accents
+ * (decision 0050): the folded column, kept by the agents_search_fold trigger,
+ * LIKE the term folded by the same SQL function (search_fold: unaccent, then
+ * Unicode lower case), so 'nunez', 'ÑÚÑEZ' and 'Ñúñez' find 'Núñez'. The
+ * trigram indexes are on the folded columns.
+ */
+export function nameContains(column: "last" | "first" | "company", text: string): Prisma.Sql {
+  const folded = { last: Prisma.sql`a.last_name_search`, first: Prisma.sql`a.first_name_search`, company: Prisma.sql`a.company_name_search` }[column];
+  return Prisma.sql`${folded} LIKE search_fold(${containsPattern(text)})`;
+}
+
 /** Sort key of the tree and the grids: last name (or company name), first name, id. */
 const NAME_ORDER = Prisma.sql`coalesce(a.last_name, a.company_name), a.first_name, a.id`;
 
@@ -158,8 +170,8 @@ export async function childrenPage(
   const filter = (opts.filter ?? "").trim();
   // `keep`: expanded nodes stay visible under a filter, so the path to what matches does.
   const where = filter
-    ? Prisma.sql`AND (a.last_name ILIKE ${containsPattern(filter)} OR a.first_name ILIKE ${containsPattern(filter)}
-                   OR a.company_name ILIKE ${containsPattern(filter)} OR a.agent_number ILIKE ${containsPattern(filter)}
+    ? Prisma.sql`AND (${nameContains("last", filter)} OR ${nameContains("first", filter)}
+                   OR ${nameContains("company", filter)} OR a.agent_number ILIKE ${containsPattern(filter)}
                    OR a.id = ANY(${opts.keep ?? []}::int[]))`
     : Prisma.empty;
   const rows = await prisma.$queryRaw<NodeRow[]>`
@@ -228,8 +240,8 @@ export async function loadTree(position: Position, params: { open: number[]; pag
 export type SearchResult = TreeNode & { treeLevel: number };
 
 /**
- * Downline search (spec §2 SEARCH, §3): case-insensitive substring on the
- * given fields (AND), active agents under the position (and the position
+ * Downline search (spec §2 SEARCH, §3): case- and accent-insensitive
+ * substring on the given fields (AND; names by nameContains), active agents under the position (and the position
  * itself), by name, one page and the total.
  */
 export async function searchDownline(
@@ -238,10 +250,10 @@ export async function searchDownline(
   paging: { page: number; pageSize: number },
 ): Promise<{ results: SearchResult[]; totalRecords: number }> {
   const conds: Prisma.Sql[] = [];
-  if (criteria.lastName) conds.push(Prisma.sql`a.last_name ILIKE ${containsPattern(criteria.lastName)}`);
-  if (criteria.firstName) conds.push(Prisma.sql`a.first_name ILIKE ${containsPattern(criteria.firstName)}`);
+  if (criteria.lastName) conds.push(nameContains("last", criteria.lastName));
+  if (criteria.firstName) conds.push(nameContains("first", criteria.firstName));
   if (criteria.agentNumber) conds.push(Prisma.sql`a.agent_number ILIKE ${containsPattern(criteria.agentNumber)}`);
-  if (criteria.companyName) conds.push(Prisma.sql`a.company_name ILIKE ${containsPattern(criteria.companyName)}`);
+  if (criteria.companyName) conds.push(nameContains("company", criteria.companyName));
   if (!conds.length) return { results: [], totalRecords: 0 };
   // The matches come from the trigram indexes; membership of each in the downline is one probe of
   // the closure's primary key (LATERAL): the planner would otherwise hash the whole downline

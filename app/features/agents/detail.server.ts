@@ -56,9 +56,12 @@ export function showUpdateUser(input: {
   );
 }
 
-/** Invite User (decision 0023): offered for an agent strictly under the viewer with no user linked yet. */
-export function showInviteUser(input: { userLinked: boolean; viewedAgentNumber: string; viewerAgentNumbers: string[] }): boolean {
-  return !input.userLinked && !input.viewerAgentNumbers.includes(input.viewedAgentNumber);
+/**
+ * Invite User (decision 0023): offered for an active agent strictly under the viewer with no user
+ * linked yet. A deactivated (terminated) agent is not given portal access (decision 0050).
+ */
+export function showInviteUser(input: { userLinked: boolean; viewedActive: boolean; viewedAgentNumber: string; viewerAgentNumbers: string[] }): boolean {
+  return input.viewedActive && !input.userLinked && !input.viewerAgentNumbers.includes(input.viewedAgentNumber);
 }
 
 export type AgentDocumentLink = { code: string; label: string; href: string | null };
@@ -211,8 +214,10 @@ export async function loadAgentDetail(viewerPositions: Position[], position: Pos
     documents,
     uplines: above.map((u) => ({ agentNumber: u.ancestor.agentNumber, name: agentName(u.ancestor), hierarchyLevel: u.ancestor.hierarchyLevel })),
     children,
-    showUpdateUser: showUpdateUser({ hasAppointment: Boolean(appointment), userLinked, viewedAgentNumber: a.agentNumber, viewedDirectUpline: a.directUpline, viewerAgentNumbers }),
-    showInviteUser: !isDirector && showInviteUser({ userLinked, viewedAgentNumber: a.agentNumber, viewerAgentNumbers }),
+    // Neither form for a deactivated agent (decision 0050): its position is not handed to a new user.
+    showUpdateUser:
+      a.isActive && showUpdateUser({ hasAppointment: Boolean(appointment), userLinked, viewedAgentNumber: a.agentNumber, viewedDirectUpline: a.directUpline, viewerAgentNumbers }),
+    showInviteUser: !isDirector && showInviteUser({ userLinked, viewedActive: a.isActive, viewedAgentNumber: a.agentNumber, viewerAgentNumbers }),
   };
 }
 

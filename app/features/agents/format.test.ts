@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { agentName, carrierTabLabel, displayCompanyName, formatDate, formatDateTime, isDirectorUpline } from "./format";
+import { agentName, carrierTabLabel, displayCompanyName, formatDate, isDirectorUpline } from "./format";
 import { showInviteUser, showUpdateUser } from "./detail.server";
 
 describe("display formats (spec §9)", () => {
   it("dates are MM/DD/YYYY and MM/DD/YYYY hh:mm", () => {
     expect(formatDate(new Date(Date.UTC(2026, 0, 5)))).toBe("01/05/2026");
     expect(formatDate("2025-12-31T00:00:00.000Z")).toBe("12/31/2025");
-    expect(formatDateTime(new Date(Date.UTC(2026, 10, 23, 9, 7)))).toBe("11/23/2026 09:07");
     expect(formatDate(null)).toBe("");
   });
   it("the 27-character company name rule removes a stray space at position 25 only", () => {
@@ -50,8 +49,10 @@ describe("UPDATE USER visibility (spec §4): all four conditions", () => {
     expect(showUpdateUser({ ...ok, ...over })).toBe(false);
   });
   it("Invite User: only without a linked user and not for the viewer's own number", () => {
-    expect(showInviteUser({ userLinked: false, viewedAgentNumber: "200", viewerAgentNumbers: ["100"] })).toBe(true);
-    expect(showInviteUser({ userLinked: true, viewedAgentNumber: "200", viewerAgentNumbers: ["100"] })).toBe(false);
-    expect(showInviteUser({ userLinked: false, viewedAgentNumber: "100", viewerAgentNumbers: ["100"] })).toBe(false);
+    expect(showInviteUser({ userLinked: false, viewedActive: true, viewedAgentNumber: "200", viewerAgentNumbers: ["100"] })).toBe(true);
+    expect(showInviteUser({ userLinked: true, viewedActive: true, viewedAgentNumber: "200", viewerAgentNumbers: ["100"] })).toBe(false);
+    expect(showInviteUser({ userLinked: false, viewedActive: true, viewedAgentNumber: "100", viewerAgentNumbers: ["100"] })).toBe(false);
+    // A deactivated agent is not given portal access (decision 0050).
+    expect(showInviteUser({ userLinked: false, viewedActive: false, viewedAgentNumber: "200", viewerAgentNumbers: ["100"] })).toBe(false);
   });
 });

@@ -11,14 +11,6 @@ export function formatDate(value: Date | string | null | undefined): string {
   return `${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${d.getUTCFullYear()}`;
 }
 
-/** MM/DD/YYYY hh:mm (24-hour clock, UTC) of a timestamp. */
-export function formatDateTime(value: Date | string | null | undefined): string {
-  if (!value) return "";
-  const d = typeof value === "string" ? new Date(value) : value;
-  if (Number.isNaN(d.getTime())) return "";
-  return `${formatDate(d)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-}
-
 /**
  * Spec §9: 'when the name is 27 or more characters, a stray space at
  * position 25 is removed' — position as the string is indexed (0-based), so

@@ -116,7 +116,7 @@ function TreeItem({
             to={toggleHref}
             className="tree__toggle"
             aria-expanded={isOpen}
-            aria-label={`${isOpen ? "Collapse" : "Expand"} ${name} (${node.childCount} agents)`}
+            aria-label={`${isOpen ? "Collapse" : "Expand"} ${name} (${node.childCount} agent${node.childCount === 1 ? "" : "s"})`}
             preventScrollReset
             replace
           >

@@ -5,7 +5,8 @@ import { Banner } from "~/components/Banner";
 import { formatPhone } from "~/lib/format";
 import type { Position } from "../agents.server";
 import type { AgentDetail } from "../detail.server";
-import { displayCompanyName, formatDate, formatDateTime, notAvailable } from "../format";
+import { LocalTime } from "~/components/LocalTime";
+import { displayCompanyName, formatDate, notAvailable } from "../format";
 import { DETAIL_MESSAGES } from "../messages";
 
 export const TABS = [
@@ -93,9 +94,9 @@ export function AppointmentTab({ detail }: { detail: AgentDetail }) {
       ) : (
         <dl className="detail-grid">
           <Row label="Status">{detail.appointment.statusText}</Row>
-          <Row label="Started">{formatDateTime(detail.appointment.startDt)}</Row>
-          <Row label="Submitted">{formatDateTime(detail.appointment.submittedAt)}</Row>
-          <Row label="Approved">{formatDateTime(detail.appointment.approvedAt)}</Row>
+          <Row label="Started"><LocalTime value={detail.appointment.startDt} /></Row>
+          <Row label="Submitted"><LocalTime value={detail.appointment.submittedAt} /></Row>
+          <Row label="Approved"><LocalTime value={detail.appointment.approvedAt} /></Row>
         </dl>
       )}
       <h3>Documents</h3>

@@ -1,6 +1,7 @@
 // Invite User / UPDATE USER (spec part 3 §4, decision 0023): the email
-// address form; works without JavaScript (conform validates on the client
-// when it runs, the action always).
+// address form; works without JavaScript (the browser checks 'required' and
+// the email type first; conform validates on the client when it runs, the
+// action always).
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
@@ -27,7 +28,10 @@ export function InviteUserForm({ detail, actionData, closeHref }: { detail: Agen
       <p className="muted">
         Send {detail.name} an invitation link: once they sign in with this email address, their user is linked to agent {detail.agentNumber}.
       </p>
-      <Form method="post" {...getFormProps(form)} className="form stack">
+      {/* Not novalidate (conform's default): the browser's own check runs first, with and without
+          JavaScript, so an empty address reads 'Please fill out this field.' as the spec's dialog does
+          (part 3 §8); conform's messages (on blur, and the server's) stay for the rest. Decision 0050. */}
+      <Form method="post" {...getFormProps(form)} noValidate={false} className="form stack">
         <div className={`field${error ? " field--invalid" : ""}`}>
           <label htmlFor={fields.emailAddress.id}>Email Address</label>
           <input

@@ -1,6 +1,7 @@
 // REPORT RESULTS: the user's requests, one page, each with its status (a
 // download link once completed, the status dialog otherwise).
 import { Link } from "@remix-run/react";
+import { LocalTime } from "~/components/LocalTime";
 import { Pager, pageCount } from "~/components/Pager";
 import { REPORT_MESSAGES as M } from "../messages";
 import type { ReportResultsView } from "./types";
@@ -47,7 +48,9 @@ export function Results({ results, pageSizes }: { results: ReportResultsView; pa
             <tbody>
               {results.rows.map((r) => (
                 <tr key={r.reportRequestId} data-request-id={r.reportRequestId}>
-                  <td>{r.requested}</td>
+                  <td>
+                    <LocalTime value={r.requestDt} />
+                  </td>
                   <td>{r.report}</td>
                   <td>{r.filterText}</td>
                   <td>
