@@ -30,7 +30,6 @@ import {
   $getRoot,
   $isDecoratorNode,
   $isElementNode,
-  $isTextNode,
   $getSelection,
   $isRangeSelection,
   $setSelection,
@@ -44,10 +43,8 @@ import {
   UNDO_COMMAND,
   type BaseSelection,
   type DOMConversionMap,
-  type DOMConversionOutput,
   type DOMExportOutputMap,
   type LexicalEditor,
-  type LexicalNode,
   type TextFormatType,
 } from "lexical";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
@@ -65,18 +62,7 @@ const THEME = {
 /** A paragraph's margin (the one block style the sanitizer keeps that lexical does not). */
 const MARGIN = /^(\d{1,3}(px|em)?\s*){1,4}$/;
 
-/** `<strike>` and `<del>` are strikethrough, as `<s>` is. */
-function strikethrough(): DOMConversionOutput {
-  return {
-    node: null,
-    forChild: (child: LexicalNode) => {
-      if ($isTextNode(child) && !child.hasFormat("strikethrough")) child.toggleFormat("strikethrough");
-      return child;
-    },
-  };
-}
-
-/** Import additions: paragraphs keep their margin; strike and del. */
+/** Import addition: paragraphs keep their margin. */
 const IMPORT: DOMConversionMap = {
   p: (element) => {
     const base = ParagraphNode.importDOM?.()?.p?.(element);
@@ -91,8 +77,6 @@ const IMPORT: DOMConversionMap = {
       },
     };
   },
-  strike: () => ({ conversion: strikethrough, priority: 0 }),
-  del: () => ({ conversion: strikethrough, priority: 0 }),
 };
 
 /**
@@ -120,6 +104,12 @@ EXPORT.set(LinkNode, (_editor, node) => {
 
 function loadHtml(editor: LexicalEditor, html: string) {
   const dom = new DOMParser().parseFromString(html || "<p></p>", "text/html");
+  // <strike> and <del> are strikethrough as <s> is (lexical reads only <s>, and drops the spaces around the others).
+  for (const old of Array.from(dom.body.querySelectorAll("strike, del"))) {
+    const s = dom.createElement("s");
+    s.append(...Array.from(old.childNodes));
+    old.replaceWith(s);
+  }
   const nodes = $generateNodesFromDOM(editor, dom);
   const root = $getRoot();
   root.clear();
