@@ -1,47 +1,115 @@
 // The lexical side of RichTextEditor (see RichTextEditor.tsx). Loaded only
 // in the browser.
+// It reads and writes every element the server's sanitizer keeps
+// (app/lib/html.server.ts): paragraphs (with their margin), headings h1-h4,
+// quotes, lists, links, images, horizontal rules, tables and the text
+// formats (b/strong, i/em, u, s/strike/del, sub, sup); a div is read as a
+// paragraph. Links: insert, edit and remove from the toolbar (http, https
+// and mailto only: app/lib/link-url.ts, the sanitizer's rule).
 import { $generateHtmlFromNodes, $generateNodesFromDOM } from "@lexical/html";
+import { $createLinkNode, $isLinkNode, $toggleLink, LinkNode } from "@lexical/link";
 import { $isListNode, INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, ListItemNode, ListNode, REMOVE_LIST_COMMAND } from "@lexical/list";
 import { LexicalComposer, type InitialConfigType } from "@lexical/react/LexicalComposer";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import { ContentEditable } from "@lexical/react/LexicalContentEditable";
 import { LexicalErrorBoundary } from "@lexical/react/LexicalErrorBoundary";
 import { HistoryPlugin } from "@lexical/react/LexicalHistoryPlugin";
+import { HorizontalRuleNode } from "@lexical/react/LexicalHorizontalRuleNode";
+import { LinkPlugin } from "@lexical/react/LexicalLinkPlugin";
 import { ListPlugin } from "@lexical/react/LexicalListPlugin";
 import { OnChangePlugin } from "@lexical/react/LexicalOnChangePlugin";
 import { RichTextPlugin } from "@lexical/react/LexicalRichTextPlugin";
+import { TablePlugin } from "@lexical/react/LexicalTablePlugin";
 import { HeadingNode, QuoteNode } from "@lexical/rich-text";
+import { TableCellNode, TableNode, TableRowNode } from "@lexical/table";
 import { $getNearestNodeOfType, mergeRegister } from "@lexical/utils";
 import {
   $createParagraphNode,
+  $createTextNode,
   $insertNodes,
   $getRoot,
   $isDecoratorNode,
   $isElementNode,
   $getSelection,
   $isRangeSelection,
+  $setSelection,
   CAN_REDO_COMMAND,
   CAN_UNDO_COMMAND,
   COMMAND_PRIORITY_LOW,
   FORMAT_TEXT_COMMAND,
+  ParagraphNode,
   REDO_COMMAND,
   SELECTION_CHANGE_COMMAND,
   UNDO_COMMAND,
+  type BaseSelection,
+  type DOMConversionMap,
+  type DOMExportOutputMap,
   type LexicalEditor,
   type TextFormatType,
 } from "lexical";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { isAllowedLinkUrl, LINK_URL_MESSAGE } from "~/lib/link-url";
 import { $createImageNode, ImageNode, type ImageSize } from "./rich-text-image";
 import type { RichTextEditorProps } from "./RichTextEditor";
 
 const THEME = {
   paragraph: "rte__p",
   list: { ul: "rte__ul", ol: "rte__ol", listitem: "rte__li", nested: { listitem: "rte__nested" } },
+  link: "rte__link",
   text: { bold: "rte__bold", italic: "rte__italic", underline: "rte__underline", strikethrough: "rte__strike", underlineStrikethrough: "rte__underline-strike" },
 };
 
+/** A paragraph's margin (the one block style the sanitizer keeps that lexical does not). */
+const MARGIN = /^(\d{1,3}(px|em)?\s*){1,4}$/;
+
+/** Import addition: paragraphs keep their margin. */
+const IMPORT: DOMConversionMap = {
+  p: (element) => {
+    const base = ParagraphNode.importDOM?.()?.p?.(element);
+    if (!base) return null;
+    return {
+      priority: 1,
+      conversion: (el) => {
+        const out = base.conversion(el);
+        const margin = el.style.margin.trim();
+        if (out && !Array.isArray(out.node) && $isElementNode(out.node) && MARGIN.test(margin)) out.node.setStyle(`margin:${margin}`);
+        return out;
+      },
+    };
+  },
+};
+
+/**
+ * Export changes: a paragraph writes its kept margin; a link writes the
+ * address it was given (lexical's own export shows an address it cannot
+ * parse, such as a merge field, as about:blank). The server sanitizes
+ * whatever is sent.
+ */
+const EXPORT: DOMExportOutputMap = new Map();
+EXPORT.set(ParagraphNode, (editor, node) => {
+  const out = (node as ParagraphNode).exportDOM(editor);
+  const style = (node as ParagraphNode).getStyle();
+  if (style && out.element instanceof HTMLElement) out.element.style.cssText = `${style};${out.element.style.cssText}`;
+  return out;
+});
+EXPORT.set(LinkNode, (_editor, node) => {
+  const link = node as LinkNode;
+  const a = document.createElement("a");
+  if (link.getURL()) a.setAttribute("href", link.getURL());
+  for (const [name, value] of [["title", link.getTitle()], ["target", link.getTarget()], ["rel", link.getRel()]] as const) {
+    if (value) a.setAttribute(name, value);
+  }
+  return { element: a };
+});
+
 function loadHtml(editor: LexicalEditor, html: string) {
   const dom = new DOMParser().parseFromString(html || "<p></p>", "text/html");
+  // <strike> and <del> are strikethrough as <s> is (lexical reads only <s>, and drops the spaces around the others).
+  for (const old of Array.from(dom.body.querySelectorAll("strike, del"))) {
+    const s = dom.createElement("s");
+    s.append(...Array.from(old.childNodes));
+    old.replaceWith(s);
+  }
   const nodes = $generateNodesFromDOM(editor, dom);
   const root = $getRoot();
   root.clear();
@@ -101,6 +169,7 @@ function Toolbar({ extra, images, mergeFields, manageImagesHref, helpHref, id }:
       strikethrough: sel.hasFormat("strikethrough"),
       bullet: $isListNode(list) && list.getListType() === "bullet",
       number: $isListNode(list) && list.getListType() === "number",
+      link: $isLinkNode($getNearestNodeOfType(anchor, LinkNode)),
     });
   }, []);
 
@@ -144,6 +213,7 @@ function Toolbar({ extra, images, mergeFields, manageImagesHref, helpHref, id }:
         <span aria-hidden="true">1. ≡</span>
         <span className="visually-hidden">Numbered list</span>
       </button>
+      <LinkButton editorId={id} inLink={Boolean(active.link)} />
       <button type="button" className="rte__btn" title="Undo" disabled={!canUndo} onClick={() => editor.dispatchCommand(UNDO_COMMAND, undefined)}>
         <span aria-hidden="true">↶</span>
         <span className="visually-hidden">Undo</span>
@@ -188,13 +258,158 @@ function Toolbar({ extra, images, mergeFields, manageImagesHref, helpHref, id }:
   );
 }
 
+/** The link under the selection, if any. */
+function $selectedLink(): LinkNode | null {
+  const sel = $getSelection();
+  if (!$isRangeSelection(sel)) return null;
+  const link = $getNearestNodeOfType(sel.anchor.getNode(), LinkNode);
+  return $isLinkNode(link) ? link : null;
+}
+
+/**
+ * 'Link': a small panel with the address (http, https or mailto, the
+ * sanitizer's rule) that makes the selected text a link, changes the
+ * address of the link at the caret, or removes that link (its text stays).
+ * With nothing selected the address itself is inserted as the link's text.
+ */
+function LinkButton({ editorId, inLink }: { editorId: string; inLink: boolean }) {
+  const [editor] = useLexicalComposerContext();
+  const [open, setOpen] = useState(false);
+  const [url, setUrl] = useState("");
+  const [error, setError] = useState(false);
+  const saved = useRef<BaseSelection | null>(null);
+  const [editing, setEditing] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const panelId = `${editorId}-link`;
+  const inputId = `${useId()}-url`;
+
+  const show = () => {
+    editor.getEditorState().read(() => {
+      const link = $selectedLink();
+      saved.current = $getSelection()?.clone() ?? null;
+      setEditing(Boolean(link));
+      setUrl(link?.getURL() ?? "https://");
+    });
+    setError(false);
+    setOpen(true);
+  };
+  useEffect(() => {
+    if (open) input.current?.focus();
+  }, [open]);
+  const close = () => {
+    setOpen(false);
+    editor.focus();
+  };
+  const restore = () => {
+    const sel = saved.current;
+    if (sel) $setSelection(sel.clone());
+  };
+  const apply = () => {
+    const address = url.trim();
+    if (!isAllowedLinkUrl(address)) {
+      setError(true);
+      input.current?.focus();
+      return;
+    }
+    editor.update(() => {
+      restore();
+      const link = $selectedLink();
+      const sel = $getSelection();
+      if (link) link.setURL(address);
+      else if ($isRangeSelection(sel) && !sel.isCollapsed()) $toggleLink(address);
+      else {
+        $atSelection(() => $insertNodes([$createLinkNode(address).append($createTextNode(address))]));
+      }
+    });
+    close();
+  };
+  const remove = () => {
+    editor.update(() => {
+      restore();
+      const link = $selectedLink();
+      if (!link) return;
+      for (const child of link.getChildren()) link.insertBefore(child);
+      link.remove();
+    });
+    close();
+  };
+  return (
+    <span className="rte__popover-anchor">
+      <button
+        type="button"
+        className="rte__btn rte__btn--link"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-pressed={inLink}
+        title={inLink ? "Edit link" : "Insert link"}
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={() => (open ? close() : show())}
+      >
+        Link
+      </button>
+      {open ? (
+        <span
+          className="rte__popover"
+          id={panelId}
+          role="group"
+          aria-label={editing ? "Edit link" : "Insert link"}
+          onKeyDown={(e) => {
+            if (e.key === "Escape") close();
+            if (e.key === "Enter") {
+              e.preventDefault();
+              apply();
+            }
+          }}
+        >
+          <label htmlFor={inputId}>Link address</label>
+          <input
+            ref={input}
+            id={inputId}
+            type="text"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            className="rte__url"
+            value={url}
+            onChange={(e) => {
+              setUrl(e.target.value);
+              setError(false);
+            }}
+            aria-invalid={error || undefined}
+            aria-describedby={error ? `${inputId}-error` : undefined}
+          />
+          {error ? (
+            <span className="field__error" id={`${inputId}-error`} role="alert">
+              {LINK_URL_MESSAGE}
+            </span>
+          ) : null}
+          <button type="button" className="btn btn--small btn--primary" onClick={apply}>
+            {editing ? "Update link" : "Add link"}
+          </button>
+          {editing ? (
+            <button type="button" className="btn btn--small btn--secondary" onClick={remove}>
+              Remove link
+            </button>
+          ) : null}
+          <button type="button" className="btn btn--small btn--secondary" onClick={close}>
+            Cancel
+          </button>
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
 const SIZE_LABELS: Record<ImageSize, string> = { small: "Small (80 px)", medium: "Medium (300 px)", large: "Large (original size)" };
 
 /** 'Insert image': choose one of the template's images and a size. */
 function InsertImage({ editorId, images }: { editorId: string; images: Array<{ url: string; name: string }> }) {
   const [editor] = useLexicalComposerContext();
   const [open, setOpen] = useState(false);
-  const [url, setUrl] = useState(images[0]?.url ?? "");
+  const [chosen, setChosen] = useState(images[0]?.url ?? "");
+  // The images can change while the editor stays mounted (an upload with
+  // JavaScript): the first image is the choice until one is picked.
+  const url = images.some((i) => i.url === chosen) ? chosen : (images[0]?.url ?? "");
   const [size, setSize] = useState<ImageSize>("medium");
   const panelId = `${editorId}-insert-image`;
   const insert = () => {
@@ -217,7 +432,7 @@ function InsertImage({ editorId, images }: { editorId: string; images: Array<{ u
             <>
               <label>
                 Image{" "}
-                <select value={url} onChange={(e) => setUrl(e.target.value)}>
+                <select value={url} onChange={(e) => setChosen(e.target.value)}>
                   {images.map((i) => (
                     <option key={i.url} value={i.url}>
                       {i.name}
@@ -255,7 +470,8 @@ export default function RichTextEditorClient(props: RichTextEditorProps) {
   const initialConfig: InitialConfigType = {
     namespace: `rte-${id}`,
     theme: THEME,
-    nodes: [ListNode, ListItemNode, HeadingNode, QuoteNode, ImageNode],
+    nodes: [ListNode, ListItemNode, HeadingNode, QuoteNode, ImageNode, LinkNode, HorizontalRuleNode, TableNode, TableRowNode, TableCellNode],
+    html: { import: IMPORT, export: EXPORT },
     onError: (error) => console.error("rich text editor:", error),
     editorState: (editor) => loadHtml(editor, defaultHtml),
   };
@@ -289,6 +505,8 @@ export default function RichTextEditorClient(props: RichTextEditorProps) {
           />
           <HistoryPlugin />
           <ListPlugin />
+          <LinkPlugin validateUrl={isAllowedLinkUrl} />
+          <TablePlugin />
           <OnChangePlugin
             ignoreSelectionChange
             onChange={(state, editor) =>

@@ -15,6 +15,7 @@
 // stored; `baseUrl` makes them absolute for a sent email.
 // Placeholders [[Field]] are plain text and pass unchanged.
 import sanitizeHtml from "sanitize-html";
+import { LINK_SCHEMES } from "./link-url";
 
 export const IMAGE_SIZES = {
   small: { className: "img-small", width: "80", style: "width:80px;max-width:100%;height:auto" },
@@ -76,7 +77,7 @@ const options = (baseUrl?: string): sanitizeHtml.IOptions => ({
     td: { ...TEXT_STYLES, padding: [/^(\d{1,2}px\s*){1,4}$/], border: [/^1px solid #[0-9a-f]{3,6}$/i] },
     th: { ...TEXT_STYLES, padding: [/^(\d{1,2}px\s*){1,4}$/], border: [/^1px solid #[0-9a-f]{3,6}$/i] },
   },
-  allowedSchemes: ["http", "https", "mailto"],
+  allowedSchemes: [...LINK_SCHEMES],
   allowedSchemesByTag: { img: ["http", "https", "cid"] },
   allowedSchemesAppliedToAttributes: ["href", "src"],
   allowProtocolRelative: false,
