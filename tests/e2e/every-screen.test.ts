@@ -65,7 +65,8 @@ const SCREENS: Record<string, Screen | Skipped> = {
   $: { who: "anonymous", path: () => "/no-such-page", status: 404 },
   $lnk: { who: "anonymous", path: (m) => `/${m.linkCode}` },
   _index: { who: "anonymous", path: () => "/" },
-  "auth.callback": { who: "anonymous", path: () => "/auth/callback", status: 401 },
+  // Without a sign-in under way: on to the provider's sign-in page (checked too).
+  "auth.callback": { who: "anonymous", path: () => "/auth/callback" },
   "auth.impersonate": { skip: "no screen: GET redirects home, a refused POST shows the root error page" },
   "bench.bare": { skip: "404 unless BENCH_ROUTES (benchmarks only)" },
   "session-expired": { who: "anonymous", path: () => "/session-expired" },
@@ -89,7 +90,7 @@ const SCREENS: Record<string, Screen | Skipped> = {
   inprog: { who: "director", path: () => "/inprog" },
   linx: { who: "director", path: () => "/linx", cards: "main table" },
   cartlinks: { who: "director", path: () => "/cartlinks", cards: "main table" },
-  invite: { who: "director", path: () => "/invite" },
+  invite: { who: "director", path: (m) => `/invite?link=${m.linkCode}` },
   invites: { who: "director", path: () => "/invites", cards: "main table" },
   "corr._index": { who: "director", path: () => "/corr" },
   "corr.$id": { who: "director", path: (m) => `/corr/${m.templateId}` },
