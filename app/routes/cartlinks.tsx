@@ -136,7 +136,7 @@ export default function CartRoute() {
             Links in your cart <span className="badge">{d.items.length}</span>
           </h2>
           <div className="table-wrap cart-table-wrap" role="region" aria-label="Links in your cart" tabIndex={0}>
-            <table className="table" data-testid="cart-items">
+            <table className="table table--cards" data-testid="cart-items">
               <thead>
                 <tr>
                   <th scope="col">Carrier</th>
@@ -152,14 +152,14 @@ export default function CartRoute() {
               <tbody>
                 {d.items.map((i) => (
                   <tr key={i.appointmentLinkId}>
-                    <td>{i.carrier}</td>
-                    <td>
+                    <td data-label="Carrier">{i.carrier}</td>
+                    <td data-label="Product Type">
                       {i.productType}
                       <span className="muted"> ({i.scheduleName})</span>
                     </td>
-                    <td>{i.mgaCode}</td>
-                    <td>{i.levelNo}</td>
-                    <td>{i.levelName}</td>
+                    <td data-label="MGA Code">{i.mgaCode}</td>
+                    <td data-label="Level">{i.levelNo}</td>
+                    <td data-label="Level Name">{i.levelName}</td>
                     <td>
                       <Form method="post" className="inline-form">
                         <input type="hidden" name="intent" value="remove" />

@@ -138,7 +138,7 @@ export default function InvitesRoute() {
         <p className="empty-state">{EMPTY_INVITES}</p>
       ) : (
         <div className="table-wrap" role="region" aria-label="Invitations" tabIndex={0}>
-          <table className="table">
+          <table className="table table--cards">
             <thead>
               <tr>
                 <th scope="col">Invite Date</th>
@@ -152,20 +152,20 @@ export default function InvitesRoute() {
             <tbody>
               {rows.map((r) => (
                 <tr key={r.invitationId} data-status={r.status}>
-                  <td>{dateOf(r.inviteDt)}</td>
-                  <td>
+                  <td data-label="Invite Date">{dateOf(r.inviteDt)}</td>
+                  <td data-label="Prospect">
                     <Link to={`/invite?existing=${r.invitationId}`}>{r.prospect}</Link>
                     <br />
                     <span className="muted">{r.prospectEmail}</span>
                   </td>
-                  <td>{r.hierarchy}</td>
-                  <td>{r.level}</td>
-                  <td>
+                  <td data-label="Hierarchy">{r.hierarchy}</td>
+                  <td data-label="Level">{r.level}</td>
+                  <td data-label="Invitation">
                     <Link to={withView(r.invitationId)} preventScrollReset aria-label={`View the invitation to ${r.prospect}`}>
                       View
                     </Link>
                   </td>
-                  <td>
+                  <td data-label="Status">
                     <span className={`status status--${r.status.toLowerCase()}`}>{INVITATION_STATUS_LABELS[r.status] ?? r.status}</span>
                   </td>
                 </tr>

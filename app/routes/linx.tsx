@@ -218,7 +218,7 @@ export default function AppointmentLinksRoute() {
             {s.siblings.length ? ` · adding a level also adds the same level of: ${s.siblings.join(", ")}` : ""}
           </p>
           <div className="table-wrap" role="region" aria-label={`Levels of ${s.scheduleName}`} tabIndex={0}>
-            <table className="table">
+            <table className="table table--cards">
               <thead>
                 <tr>
                   <th scope="col">Level</th>
@@ -232,9 +232,9 @@ export default function AppointmentLinksRoute() {
                   const refused = actionData?.appointmentLinkId === l.appointmentLinkId ? actionData.refusal : null;
                   return (
                     <tr key={l.appointmentLinkId}>
-                      <td>{l.levelNo}</td>
-                      <td>{l.levelName}</td>
-                      <td>
+                      <td data-label="Level">{l.levelNo}</td>
+                      <td data-label="Level Name">{l.levelName}</td>
+                      <td data-label="Commission Schedule">
                         {l.documentHref ? (
                           <a href={l.documentHref} download>
                             Schedule PDF<span className="visually-hidden"> for level {l.levelNo}</span>
@@ -243,7 +243,7 @@ export default function AppointmentLinksRoute() {
                           <span className="muted">Not available</span>
                         )}
                       </td>
-                      <td>
+                      <td data-label="Cart">
                         {inCart.has(l.appointmentLinkId) ? (
                           <span className="muted">In your cart</span>
                         ) : (

@@ -4,7 +4,7 @@ import type { User } from "~/generated/prisma/client";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { afterAll, expect } from "vitest";
-import { ALL_FIELDS, saveSection } from "~/features/appointment/appointment.server";
+import { saveSection } from "~/features/appointment/appointment.server";
 import { createFromWizard } from "~/features/appointment/create.server";
 import { validApplication } from "~/features/appointment/fixtures";
 import { acceptEsignConsent } from "~/features/appointment/evidence.server";
@@ -15,6 +15,7 @@ import { createAgent, createAppointmentLink, createSchedule, createUser } from "
 import { withPeerAddress } from "~/lib/net.server";
 import { stopWorker } from "~/lib/jobs.server";
 import { madeBeforeAll } from "../support/before-all";
+import { sectionFormEntries } from "../support/section-form";
 
 export const IP = "203.0.113.7";
 export const UA = "appointment-tests/1.0";
@@ -41,28 +42,10 @@ export function req(path = "/appoint"): Request {
   return withPeerAddress(new Request(`http://localhost${path}`, { method: "POST", headers: { "User-Agent": UA } }), IP);
 }
 
-/** A section's form data as the browser posts it (conform names; checked boxes 'on'; states repeated; the whole-form marker). */
+/** A section's form data as the browser posts it (tests/support/section-form.ts). */
 export function formDataOf(obj: object): FormData {
   const fd = new FormData();
-  fd.append(ALL_FIELDS, "1");
-  const walk = (v: unknown, name: string) => {
-    if (v === undefined || v === null) return;
-    if (typeof v === "boolean") {
-      if (v) fd.append(name, "on");
-      return;
-    }
-    if (Array.isArray(v)) {
-      if (name === "states") v.forEach((x) => fd.append("states", String(x)));
-      else v.forEach((x, i) => walk(x, `${name}[${i}]`));
-      return;
-    }
-    if (typeof v === "object") {
-      for (const [k, x] of Object.entries(v)) walk(x, name ? `${name}.${k}` : k);
-      return;
-    }
-    fd.append(name, String(v));
-  };
-  walk(obj, "");
+  for (const [name, value] of sectionFormEntries(obj)) fd.append(name, value);
   return fd;
 }
 

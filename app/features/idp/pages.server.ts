@@ -372,7 +372,7 @@ input:focus{outline:3px solid rgba(30,102,245,.25);border-color:#1e66f5}
 input[readonly]{background:#f1f4f7;color:#52606d}
 .has-error input{border-color:#c81e1e}
 .error{color:#c81e1e;font-size:.85rem;margin:4px 0 0}
-.hint{color:#7b8794;font-size:.8rem;margin:4px 0 0}
+.hint{color:#52606d;font-size:.8rem;margin:4px 0 0}
 .alert{border:1px solid #f5b5b5;background:#fdecec;color:#8a1c1c;border-radius:6px;padding:10px 12px;margin:0 0 16px}
 .notice{border:1px solid #a6d8b8;background:#e9f7ef;color:#1d5e36;border-radius:6px;padding:10px 12px;margin:0 0 16px}
 button,.button{display:inline-block;font:inherit;font-weight:600;padding:10px 18px;border-radius:6px;border:1px solid #b8c2cc;background:#fff;color:#12355b;cursor:pointer;text-decoration:none;text-align:center}
@@ -384,6 +384,6 @@ form>button.primary{width:100%;margin-top:6px}
 .aside{margin:-4px 0 12px;text-align:right;font-size:.9rem}
 .switch{margin:18px 0 4px;text-align:center;font-size:.95rem}
 a{color:#1e66f5}
-.foot{margin-top:24px;color:#7b8794;font-size:.8rem}
+.foot{margin-top:24px;color:#52606d;font-size:.8rem}
 @media (max-width:480px){.card{padding:20px 16px}}
 `;

@@ -1,0 +1,322 @@
+// Every screen of the portal, with data in it, at 1280 px and on a 390 px
+// phone (issue 20: 'axe 0 at 1280 and 390 px on every screen, with a test that
+// fails on horizontal overflow at 390 px'; decision 0052):
+//  - the list of screens is every route file of app/routes with a default
+//    export (a component); a route file without an entry in SCREENS (or an
+//    entry without a route file) fails the first test, as
+//    tests/security/role-table.test.ts does for the capability table;
+//  - public screens are visited anonymously, the others as a role the
+//    capability table (app/lib/permissions.ts) lets see them: a new prospect
+//    with an application whose every section is complete and submitted, the
+//    demo marketing director (links, cart, invitations, agents, a template, a
+//    report) and the demo administrator (review queue, a service request);
+//  - on each: axe-core finds no violation; at 390 px the page does not scroll
+//    sideways (document scrollWidth <= clientWidth), and on the list screens
+//    that become cards on a phone (links, cart, invitations) every cell, the
+//    action buttons included, is inside the screen;
+//  - with JavaScript on (the layout is CSS only: the same with it off; the
+//    no-JavaScript journeys of each screen are in their own files). One page
+//    per width, on the shared portal.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { DATA_SECTIONS } from "~/features/appointment/model";
+import { SECTION_DATA_KEY } from "~/features/appointment/form-data";
+import { validApplication } from "~/features/appointment/fixtures";
+import { ROUTE_ACCESS } from "~/lib/permissions";
+import { repoRoot } from "../support/app-server";
+import { browserFixture, DEMO, DEMO_PASSWORD, newAccount, signIn, signUp, type NewAccount } from "../support/browser";
+import { sectionFormEntries } from "../support/section-form";
+import { inviteProspect, sharedApp, throughWizard, withDb } from "./helpers";
+
+const { appUrl, databaseUrl } = sharedApp();
+const browser = browserFixture();
+
+type Who = "anonymous" | "prospect" | "director" | "administrator";
+
+/** What the set-up made (ids for the addresses). */
+type Made = {
+  prospect: NewAccount;
+  applicationId: number;
+  linkCode: string;
+  scheduleDocumentId: string;
+  mailId: string;
+  agentNumber: string;
+  agentParentId: number;
+  templateId: number;
+  serviceRequestId: number;
+  reportRequestId: number;
+};
+
+type Screen = {
+  who: Who;
+  path: (m: Made) => string;
+  /** The HTTP status the screen answers with (200 unless given). */
+  status?: number;
+  /** At 390 px: a list that must be cards, every cell inside the screen. */
+  cards?: string;
+};
+type Skipped = { skip: string };
+
+/** Every route file of app/routes with a default export, and how its screen is visited (or why it is not). */
+const SCREENS: Record<string, Screen | Skipped> = {
+  $: { who: "anonymous", path: () => "/no-such-page", status: 404 },
+  $lnk: { who: "anonymous", path: (m) => `/${m.linkCode}` },
+  _index: { who: "anonymous", path: () => "/" },
+  // Without a sign-in under way: on to the provider's sign-in page (checked too).
+  "auth.callback": { who: "anonymous", path: () => "/auth/callback" },
+  "auth.impersonate": { skip: "no screen: GET redirects home, a refused POST shows the root error page" },
+  "bench.bare": { skip: "404 unless BENCH_ROUTES (benchmarks only)" },
+  "session-expired": { who: "anonymous", path: () => "/session-expired" },
+  "setup.$token": { skip: "exists only until the first administrator (the demo data has one); tests/integration/first-admin.test.ts" },
+  "view.$": { who: "anonymous", path: (m) => `/view/${m.scheduleDocumentId}` },
+  "dev.mail._index": { who: "anonymous", path: () => "/dev/mail" },
+  "dev.mail.$id": { who: "anonymous", path: (m) => `/dev/mail/${m.mailId}` },
+  "dev.sms": { who: "anonymous", path: () => "/dev/sms" },
+
+  home: { who: "prospect", path: () => "/home" },
+  profile: { who: "prospect", path: () => "/profile" },
+  commpref: { who: "prospect", path: () => "/commpref" },
+  faq: { who: "prospect", path: () => "/faq" },
+  help: { who: "prospect", path: () => "/help" },
+  "svcreq.($typ)": { who: "prospect", path: () => "/svcreq" },
+  wizard: { who: "prospect", path: () => "/wizard" },
+  appoint: { who: "prospect", path: (m) => `/appoint?id=${m.applicationId}&section=DOCS` },
+
+  agents: { who: "director", path: () => "/agents" },
+  agent: { who: "director", path: (m) => `/agent?h=${m.agentParentId}&agentNumber=${m.agentNumber}` },
+  inprog: { who: "director", path: () => "/inprog" },
+  linx: { who: "director", path: () => "/linx", cards: "main table" },
+  cartlinks: { who: "director", path: () => "/cartlinks", cards: "main table" },
+  invite: { who: "director", path: (m) => `/invite?link=${m.linkCode}` },
+  invites: { who: "director", path: () => "/invites", cards: "main table" },
+  "corr._index": { who: "director", path: () => "/corr" },
+  "corr.$id": { who: "director", path: (m) => `/corr/${m.templateId}` },
+  reports: { who: "director", path: () => "/reports?tab=results" },
+  "appoint_.paper": { who: "director", path: () => "/appoint/paper" },
+
+  "admin.import": { who: "administrator", path: () => "/admin/import" },
+  "admin.requests._index": { who: "administrator", path: () => "/admin/requests" },
+  "admin.requests.$id": { who: "administrator", path: (m) => `/admin/requests/${m.serviceRequestId}` },
+  "admin.review._index": { who: "administrator", path: () => "/admin/review" },
+  "admin.review.$appointmentId": { who: "administrator", path: (m) => `/admin/review/${m.applicationId}` },
+};
+
+const ROUTES_DIR = path.join(repoRoot, "app/routes");
+/** Route files with a default export (a screen); resource routes (loaders and actions only) have none. */
+const screenFiles = readdirSync(ROUTES_DIR)
+  .filter((f) => /\.(tsx?|jsx?)$/.test(f) && !/\.test\./.test(f))
+  .filter((f) => /^export default /m.test(readFileSync(path.join(ROUTES_DIR, f), "utf8")))
+  .map((f) => f.replace(/\.(tsx?|jsx?)$/, ""))
+  .sort();
+
+const ORDER: Who[] = ["anonymous", "prospect", "director", "administrator"];
+const EMAIL: Record<Exclude<Who, "anonymous" | "prospect">, string> = { director: DEMO.marketingDirector, administrator: DEMO.admin };
+
+// ───────────────────────────── the data ─────────────────────────────
+
+/** Posts a form (urlencoded) from the page (JavaScript on), as the browser would; returns the status. */
+async function postFromPage(page: Page, url: string, entries: Array<[string, string]>): Promise<number> {
+  return page.evaluate(
+    async ({ url, entries }) => {
+      const res = await fetch(url, { method: "POST", body: new URLSearchParams(entries), redirect: "manual" });
+      return res.status;
+    },
+    { url, entries },
+  );
+}
+
+/** A new prospect whose individual application has every section complete, submitted for approval. */
+async function completeApplication(page: Page): Promise<{ prospect: NewAccount; applicationId: number }> {
+  const prospect = newAccount({ firstName: "Cora", middleName: "P", lastName: `Complete${Date.now().toString(36)}` });
+  await signUp(page, appUrl, prospect);
+  await inviteProspect(databaseUrl, prospect, { newest: true });
+  const applicationId = await throughWizard(page, /^Individual —/);
+  const url = (section: string) => `/appoint?id=${applicationId}&section=${section}`;
+  expect(await postFromPage(page, url("PERSONAL"), [["section", "PERSONAL"], ["intent", "esignConsent"]]), "consent").toBe(200);
+  const questions = await withDb(async (c) =>
+    (await c.query<{ question_id: number }>(`SELECT question_id FROM questions WHERE question_type = 'QUES_TYP_PERSONAL' AND is_active ORDER BY sort_order`)).rows,
+  );
+  const data = validApplication("APPTTYP_IND");
+  data.personal = {
+    ...data.personal,
+    firstName: prospect.firstName,
+    middleName: prospect.middleName,
+    lastName: prospect.lastName,
+    emailAddress: prospect.email,
+    answers: questions.map((q) => ({ questionId: String(q.question_id), answer: "N" })),
+  };
+  // Faxed documents: nothing to upload.
+  data.documents = { willFax: true, extraWritingNumRequested: false };
+  for (const s of DATA_SECTIONS) {
+    const status = await postFromPage(page, url(s), [...sectionFormEntries(data[SECTION_DATA_KEY[s]]), ["section", s], ["intent", "save"]]);
+    expect(status, `saving ${s}`).toBe(200);
+  }
+  await page.goto(`${appUrl}${url("INSTRUCT")}`);
+  await expect(page.getByTestId("completion-percent").innerText()).resolves.toBe("100% complete");
+  expect(await postFromPage(page, url("INSTRUCT"), [["section", "INSTRUCT"], ["intent", "submit"]]), "submit").toBe(200);
+  const status = await withDb(async (c) => (await c.query(`SELECT appointment_status_code FROM appointments WHERE appointment_id = $1`, [applicationId])).rows[0]);
+  expect(status?.appointment_status_code).toBe("APWF_STATUS_NEWCONTRACT");
+  return { prospect, applicationId };
+}
+
+let made: Made;
+let cartItem: { userId: string; linkId: number } | null = null;
+
+beforeAll(async () => {
+  const page = await browser.newPage({ javaScriptEnabled: true });
+  const { prospect, applicationId } = await completeApplication(page);
+  made = await withDb(async (c) => {
+    const one = async <T extends Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T> => {
+      const r = await c.query<T>(sql, params);
+      if (!r.rows[0]) throw new Error(`no row: ${sql}`);
+      return r.rows[0];
+    };
+    const md = await one<{ id: string }>(`SELECT id FROM users WHERE user_name = $1`, [DEMO.marketingDirector]);
+    const link = await one<{ code: string; appointment_link_id: number }>(
+      `SELECT l.link_prefix || l.code AS code, l.appointment_link_id FROM appointment_links l JOIN agents a ON a.id = l.recruiter_agent_id
+        WHERE a.user_id = $1 AND l.is_enabled AND NOT l.is_deleted ORDER BY l.appointment_link_id LIMIT 1`,
+      [md.id],
+    );
+    // One link in the director's cart (taken out again afterwards).
+    const added = await c.query(`INSERT INTO cart_items (user_id, appointment_link_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [md.id, link.appointment_link_id]);
+    if (added.rowCount) cartItem = { userId: md.id, linkId: link.appointment_link_id };
+    const doc = await one<{ id: string }>(
+      `SELECT id FROM documents WHERE document_type_code = 'DOCTYP_COMSCHED_AGREE' AND kind_code = 'SYSTEM' AND appointment_id IS NULL AND is_current ORDER BY uploaded_at LIMIT 1`,
+    );
+    const mail = await one<{ id: string }>(`SELECT id FROM mail_messages ORDER BY created_at DESC LIMIT 1`);
+    const agent = await one<{ agent_number: string; parent_id: number }>(
+      `SELECT a.agent_number, a.parent_id FROM agents a JOIN users u ON u.id = a.user_id WHERE u.user_name = $1 ORDER BY a.id LIMIT 1`,
+      [DEMO.agent],
+    );
+    const template = await one<{ corr_template_id: number }>(`SELECT corr_template_id FROM email_templates WHERE user_id = $1 ORDER BY corr_template_id LIMIT 1`, [md.id]);
+    const prospectUser = await one<{ id: string }>(`SELECT id FROM users WHERE user_name = $1`, [prospect.email.toLowerCase()]);
+    const request = await one<{ service_request_id: number }>(
+      `INSERT INTO service_requests (requester_user_id, requester_type_code, request_type_code, request_text, updated_at)
+       VALUES ($1, 'RQTYP_AGT', 'SVCREQ_GENERAL', 'Every screen: how long does an appointment take?', now()) RETURNING service_request_id`,
+      [prospectUser.id],
+    );
+    // A finished (failed) report: the job runner leaves it alone.
+    const report = await one<{ report_request_id: number }>(
+      `INSERT INTO report_requests (requested_by_id, report_id, input_json, filter_text, status_code, error_message)
+       VALUES ($1, 1, '{"reportId":"1"}', 'Every screen', 'RPTSTATUS_ERROR', 'NO DATA') RETURNING report_request_id`,
+      [md.id],
+    );
+    return {
+      prospect,
+      applicationId,
+      linkCode: link.code,
+      scheduleDocumentId: doc.id,
+      mailId: mail.id,
+      agentNumber: agent.agent_number,
+      agentParentId: agent.parent_id,
+      templateId: template.corr_template_id,
+      serviceRequestId: request.service_request_id,
+      reportRequestId: report.report_request_id,
+    };
+  });
+}, 240_000);
+
+afterAll(async () => {
+  if (cartItem) {
+    const { userId, linkId } = cartItem;
+    await withDb((c) => c.query(`DELETE FROM cart_items WHERE user_id = $1 AND appointment_link_id = $2`, [userId, linkId]));
+  }
+});
+
+// ───────────────────────────── the checks ─────────────────────────────
+
+/**
+ * axe-core's violations. A sandboxed iframe (the captured mail's HTML on /dev/mail/{id}: no scripts)
+ * is left out: axe cannot run inside it, and @axe-core/playwright waits for it forever.
+ */
+async function violations(page: Page, where: string): Promise<string[]> {
+  // Legacy mode: axe runs in the page itself (the default opens a second page for its last step,
+  // which stalled under load here).
+  const analysis = new AxeBuilder({ page }).exclude("iframe[sandbox]").setLegacyMode(true).analyze();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), 90_000)));
+  const result = await Promise.race([analysis, late]).finally(() => clearTimeout(timer));
+  if (!result) return [`${where}: axe-core did not finish in 90 s`];
+  return result.violations.flatMap((v) =>
+    v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) ${n.target.join(" ")} — ${n.failureSummary?.split("\n")[1]?.trim() ?? v.help}`),
+  );
+}
+
+/** At a phone width: the page does not scroll sideways, and a card list shows every cell inside the screen. */
+async function phoneProblems(page: Page, where: string, cards?: string): Promise<string[]> {
+  const found: string[] = [];
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  if (scrollWidth > clientWidth) found.push(`${where}: the page is ${scrollWidth}px wide on a ${clientWidth}px screen (it scrolls sideways)`);
+  if (cards) {
+    const cells = await page.locator(cards).first().evaluate((table) => {
+      const width = document.documentElement.clientWidth;
+      const rows = [...table.querySelectorAll("tbody tr")];
+      return {
+        rows: rows.length,
+        outside: rows.flatMap((tr, r) =>
+          [...tr.querySelectorAll("td")]
+            .map((td, c) => ({ r, c, box: td.getBoundingClientRect(), text: (td.textContent ?? "").trim().slice(0, 30) }))
+            .filter(({ box }) => box.width > 0 && (box.left < -0.5 || box.right > width + 0.5))
+            .map(({ r, c, box, text }) => `row ${r + 1} cell ${c + 1} '${text}' at ${Math.round(box.left)}..${Math.round(box.right)}px`),
+        ),
+      };
+    });
+    if (cells.rows === 0) found.push(`${where}: the list '${cards}' has no rows (the test needs one)`);
+    found.push(...cells.outside.slice(0, 5).map((o) => `${where}: off-screen in '${cards}': ${o}`));
+  }
+  return found;
+}
+
+async function signInAs(page: Page, who: Who) {
+  if (who === "anonymous") return;
+  if (who === "prospect") await signIn(page, appUrl, made.prospect.email, made.prospect.password);
+  else await signIn(page, appUrl, EMAIL[who], DEMO_PASSWORD);
+}
+
+async function walk(width: number, height: number): Promise<string[]> {
+  const page = await browser.newPage({ javaScriptEnabled: true });
+  await page.setViewportSize({ width, height });
+  const found: string[] = [];
+  const visits = Object.entries(SCREENS).filter((e): e is [string, Screen] => "who" in e[1]);
+  for (const who of ORDER) {
+    await signInAs(page, who);
+    for (const [file, screen] of visits.filter(([, s]) => s.who === who)) {
+      const urlPath = screen.path(made);
+      const where = `${width}px ${urlPath} (${file}, ${who})`;
+      console.log(`[every-screen] ${where}`);
+      const response = await page.goto(`${appUrl}${urlPath}`);
+      const status = response?.status();
+      if (status !== (screen.status ?? 200)) found.push(`${where}: HTTP ${status}, expected ${screen.status ?? 200} (now at ${page.url()})`);
+      await page.getByRole("heading").first().waitFor();
+      found.push(...(await violations(page, where)));
+      if (width < 500) found.push(...(await phoneProblems(page, where, screen.cards)));
+    }
+    // The next one signs in afresh: no cookie of the portal or the provider left.
+    await page.context().clearCookies();
+  }
+  return found;
+}
+
+describe("every screen", () => {
+  test("SCREENS has an entry for every route file with a screen, and none for a route that is gone", () => {
+    expect(screenFiles.filter((f) => !SCREENS[f]), "route files with a default export but no entry in SCREENS").toEqual([]);
+    expect(Object.keys(SCREENS).filter((k) => !screenFiles.includes(k)), "entries without a route file with a screen").toEqual([]);
+    // Each is visited as a role the capability table lets see it.
+    const wrong = Object.entries(SCREENS).filter(([file, s]) => "who" in s && (s.who === "anonymous") !== (ROUTE_ACCESS[file]?.GET === "public"));
+    expect(wrong.map(([f]) => f), "visited anonymously exactly when the table says 'public'").toEqual([]);
+  });
+
+  test("1280 px, JavaScript on: no axe violation", async () => {
+    expect(await walk(1280, 900)).toEqual([]);
+  }, 300_000);
+
+  test("390 px, JavaScript on: no axe violation, nothing scrolls sideways, lists are cards", async () => {
+    expect(await walk(390, 844)).toEqual([]);
+  }, 300_000);
+});
