@@ -336,5 +336,5 @@ describe("invitations", () => {
       }
       await page.close();
     }
-  }, 480_000);
+  }, 360_000);
 });
