@@ -125,7 +125,8 @@ describe("invitations", () => {
 
     // Not confirmed: refused with the message, everything kept.
     await page.getByRole("button", { name: "SEND" }).click();
-    await page.getByText("Tick the box to confirm you want to send this invitation").waitFor();
+    // The message next to the box (the banner names it too).
+    await page.locator("#invite-confirm-error").getByText("Tick the box to confirm you want to send this invitation").waitFor();
     expect(await page.getByLabel("Prospect Email Address").inputValue()).toBe(prospect.email);
     expect(await page.getByLabel("Invitation (HTML)").inputValue()).toContain("Welcome aboard");
     await page.getByLabel(/I have reviewed this invitation/).check();
