@@ -13,7 +13,10 @@
 // img-small/img-medium/img-large, or a width of 60/80/300/100%).
 // Root-relative addresses (/timg/… of template images) stay relative when
 // stored; `baseUrl` makes them absolute for a sent email.
-// Placeholders [[Field]] are plain text and pass unchanged.
+// Placeholders [[Field]] are plain text and pass unchanged, unless a
+// `rewrite` is given: then each text node and attribute value passes through
+// it on the parsed document (the invitation's merge fields, decision 0046),
+// before the allow-list checks of this pass.
 import sanitizeHtml from "sanitize-html";
 import { LINK_SCHEMES } from "./link-url";
 
@@ -103,13 +106,45 @@ const options = (baseUrl?: string): sanitizeHtml.IOptions => ({
 
 const STORED = options();
 
+/** Rewrites the text of a parsed document (see sanitizeRichHtml). */
+export type HtmlRewrite = {
+  /** A text node, HTML-escaped, to HTML (inserted as is: run the result through sanitizeRichHtml again). `inLink`: inside an <a>. */
+  text: (escaped: string, at: { inLink: boolean }) => string;
+  /** An attribute's value (decoded text) to its new value (escaped on output, then checked by the allow-list). */
+  attribute: (value: string, at: { tag: string; name: string }) => string;
+};
+
+function withRewrite(base: sanitizeHtml.IOptions, rewrite: HtmlRewrite): sanitizeHtml.IOptions {
+  let links = 0;
+  return {
+    ...base,
+    onOpenTag: (tag) => {
+      if (tag === "a") links++;
+    },
+    onCloseTag: (tag) => {
+      if (tag === "a" && links > 0) links--;
+    },
+    textFilter: (escaped) => rewrite.text(escaped, { inLink: links > 0 }),
+    transformTags: {
+      ...base.transformTags,
+      "*": (tagName, attribs) => ({
+        tagName,
+        attribs: Object.fromEntries(Object.entries(attribs).map(([name, value]) => [name, rewrite.attribute(value, { tag: tagName, name })])),
+      }),
+    },
+  };
+}
+
 /**
  * Safe HTML for storing and sending (see the top of this file). With
  * `baseUrl` (APP_URL, for a sent email) root-relative image and link
- * addresses become absolute.
+ * addresses become absolute. With `rewrite` the text nodes and attribute
+ * values are rewritten on the parsed document in the same pass; text it
+ * returns is HTML that this pass does not check, so sanitize its result again.
  */
-export function sanitizeRichHtml(html: string, opts: { baseUrl?: string } = {}): string {
-  return sanitizeHtml(html, opts.baseUrl ? options(opts.baseUrl) : STORED);
+export function sanitizeRichHtml(html: string, opts: { baseUrl?: string; rewrite?: HtmlRewrite } = {}): string {
+  const base = opts.baseUrl ? options(opts.baseUrl) : STORED;
+  return sanitizeHtml(html, opts.rewrite ? withRewrite(base, opts.rewrite) : base);
 }
 
 /** Escapes text for HTML content and attribute values. */

@@ -5,8 +5,10 @@
 // starting-under position is the links' recruiter). Works without
 // JavaScript: the editor is an HTML textarea, 'Use this template' loads a
 // template, and the confirmation is a checkbox; with JavaScript the
-// template loads on change and a dialog confirms. After sending: /invites
-// with 'Sent!'. Decisions: docs/decisions/0021-invitations.md.
+// template loads on change and a dialog confirms. PREVIEW shows the merged
+// message in the page (same form, so nothing typed is lost); a refused form
+// names its wrong fields in the banner. After sending: /invites with
+// 'Sent!'. Decisions: docs/decisions/0021-invitations.md, 0046.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
@@ -17,11 +19,14 @@ import { Dialog } from "~/components/Dialog";
 import { PageHeader } from "~/components/PageHeader";
 import { RichTextEditor } from "~/components/RichTextEditor";
 import { SignedInLayout } from "~/components/SignedInLayout";
-import { FieldError, SelectField, TextField } from "~/features/appointment/ui/fields";
+import { FieldError, fieldDomId, SelectField, TextField } from "~/features/appointment/ui/fields";
 import { inviteContext, type InviteRoute } from "~/features/invitations/invite-context.server";
-import { sendInvitation } from "~/features/invitations/send.server";
-import { CONFIRM_LABEL, CONFIRM_SEND, INVITE_MESSAGES, type DialogText } from "~/features/invitations/messages";
-import { INTENT_FIELD, INTENT_LOAD_TEMPLATE, sendSchema, templateLoadSchema } from "~/features/invitations/schema";
+import { previewInvitation, sendInvitation, type SendFailure } from "~/features/invitations/send.server";
+import { CONFIRM_LABEL, INVITE_LABELS, INVITE_MESSAGES, PREVIEW, type DialogText } from "~/features/invitations/messages";
+import { INTENT_FIELD, INTENT_LOAD_TEMPLATE, INTENT_PREVIEW, previewSchema, sendSchema, templateLoadSchema } from "~/features/invitations/schema";
+import { ConfirmSendDialog } from "~/features/invitations/ui/ConfirmSendDialog";
+import { InvalidBanner } from "~/features/invitations/ui/InvalidBanner";
+import { InvitePreview, type Preview } from "~/features/invitations/ui/InvitePreview";
 import { prisma } from "~/lib/db.server";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
@@ -71,7 +76,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type ActionData =
   | { outcome: "invalid"; reply: SubmissionResult<string[]> }
   | { outcome: "template"; reply: SubmissionResult<string[]>; templateId: number; html: string }
+  | { outcome: "preview"; reply: SubmissionResult<string[]>; preview: Preview }
   | { outcome: "failed"; reply: SubmissionResult<string[]> | null; dialog: DialogText };
+
+/** A refusal of send or preview: the message next to its field, or a dialog. */
+function refused(result: SendFailure, submission: { reply: (o?: { fieldErrors: Record<string, string[]> }) => SubmissionResult<string[]> }) {
+  if (result.fieldErrors) return data<ActionData>({ outcome: "invalid", reply: submission.reply({ fieldErrors: result.fieldErrors }) }, { status: 400 });
+  const reply = submission.reply(result.field ? { fieldErrors: { [result.field]: [INVITE_MESSAGES.templateRequired] } } : undefined);
+  return data<ActionData>({ outcome: "failed", reply, dialog: result.dialog }, { status: result.status });
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireCapability(request, "send:invitation");
@@ -86,19 +99,23 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!template) return data<ActionData>({ outcome: "invalid", reply: submission.reply() }, { status: 400 });
     return data<ActionData>({ outcome: "template", reply: submission.reply(), templateId: template.corrTemplateId, html: template.html });
   }
-  const submission = parseWithZod(form, { schema: sendSchema });
+  const preview = form.get(INTENT_FIELD) === INTENT_PREVIEW;
+  const submission = parseWithZod(form, { schema: preview ? previewSchema : sendSchema });
   if (submission.status !== "success") return data<ActionData>({ outcome: "invalid", reply: submission.reply() }, { status: 400 });
+  if (preview) {
+    const shown = await previewInvitation(user, route, submission.value);
+    return shown.ok ? data<ActionData>({ outcome: "preview", reply: submission.reply(), preview: shown.preview }) : refused(shown, submission);
+  }
   const result = await sendInvitation(user, route, submission.value, request);
-  if (result.ok) return redirect("/invites?sent=1");
-  return data<ActionData>(
-    {
-      outcome: "failed",
-      reply: submission.reply(result.field ? { fieldErrors: { [result.field]: [INVITE_MESSAGES.templateRequired] } } : undefined),
-      dialog: result.dialog,
-    },
-    { status: result.status },
-  );
+  return result.ok ? redirect("/invites?sent=1") : refused(result, submission);
 }
+
+/** Where the banner's links land: the controls' DOM ids. */
+const domIds: Record<keyof typeof INVITE_LABELS, string> = {
+  ...(Object.fromEntries(Object.keys(INVITE_LABELS).map((k) => [k, fieldDomId(k)])) as Record<keyof typeof INVITE_LABELS, string>),
+  body: "invite-body",
+  confirm: "invite-confirm",
+};
 
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString("en-US", { timeZone: "UTC", month: "2-digit", day: "2-digit", year: "numeric" });
 
@@ -126,6 +143,7 @@ function InviteForm({ data: d }: { data: Loaded }) {
   const formRef = useRef<HTMLFormElement>(null);
   const confirmed = useRef(false);
   const [confirming, setConfirming] = useState(false);
+  const [attempted, setAttempted] = useState(false);
   const existing = d.existing;
   const initialTemplate = existing?.templateId != null && d.templates.some((t) => t.id === existing.templateId) ? existing.templateId : d.templates[0]!.id;
 
@@ -165,7 +183,8 @@ function InviteForm({ data: d }: { data: Loaded }) {
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
     const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     formProps.onSubmit(e);
-    if (e.defaultPrevented || submitter?.value === INTENT_LOAD_TEMPLATE) return;
+    if (e.defaultPrevented) setAttempted(submitter?.value !== INTENT_LOAD_TEMPLATE);
+    if (e.defaultPrevented || submitter?.value === INTENT_LOAD_TEMPLATE || submitter?.value === INTENT_PREVIEW) return;
     if (mounted && !confirmed.current) {
       e.preventDefault();
       setConfirming(true);
@@ -190,36 +209,16 @@ function InviteForm({ data: d }: { data: Loaded }) {
         </Banner>
       ) : null}
       {failed ? <Dialog title={failed.title} message={failed.message} variant="error" /> : null}
-      {actionData?.outcome === "invalid" && form.errors?.length !== 0 ? (
-        <Banner variant="error" title={INVITE_MESSAGES.allFieldsRequired} role="alert">
-          <p>Please correct the fields marked below.</p>
-        </Banner>
-      ) : null}
-      {confirming ? (
-        <Dialog
-          title={CONFIRM_SEND.title}
-          message={CONFIRM_SEND.message}
-          variant="info"
-          buttons={[]}
-          onClose={() => setConfirming(false)}
-        >
-          <div className="dialog__actions">
-            <button type="button" className="btn btn--primary" autoFocus onClick={sendNow}>
-              SEND
-            </button>
-            <button type="button" className="btn btn--secondary" onClick={() => setConfirming(false)}>
-              CANCEL
-            </button>
-          </div>
-        </Dialog>
-      ) : null}
+      {actionData?.outcome === "invalid" || attempted ? <InvalidBanner errors={form.allErrors} domIds={domIds} /> : null}
+      {actionData?.outcome === "preview" ? <InvitePreview preview={actionData.preview} /> : null}
+      {confirming ? <ConfirmSendDialog onSend={sendNow} onCancel={() => setConfirming(false)} /> : null}
       <Form method="post" action={`${location.pathname}${location.search}`} {...formProps} onSubmit={onSubmit} ref={formRef} className="form stack">
         <input {...getInputProps(fields.formToken, { type: "hidden" })} key={fields.formToken.key} />
         <div className="invite__grid">
-          <TextField meta={fields.firstName} label="Prospect First Name" required readOnly={Boolean(existing)} autoComplete="off" />
-          <TextField meta={fields.lastName} label="Prospect Last Name" required readOnly={Boolean(existing)} autoComplete="off" />
-          <TextField meta={fields.email} label="Prospect Email Address" type="email" required autoComplete="off" />
-          <TextField meta={fields.ccEmail} label="CC Email Address" type="email" autoComplete="off" />
+          <TextField meta={fields.firstName} label={INVITE_LABELS.firstName} required readOnly={Boolean(existing)} autoComplete="off" />
+          <TextField meta={fields.lastName} label={INVITE_LABELS.lastName} required readOnly={Boolean(existing)} autoComplete="off" />
+          <TextField meta={fields.email} label={INVITE_LABELS.email} type="email" required autoComplete="off" />
+          <TextField meta={fields.ccEmail} label={INVITE_LABELS.ccEmail} type="email" autoComplete="off" />
         </div>
         {existing ? (
           <p className="invite__readonly">
@@ -248,7 +247,7 @@ function InviteForm({ data: d }: { data: Loaded }) {
           </p>
         ) : (
           <div onChange={onTemplateChange} className="invite__template">
-            <SelectField meta={fields.templateId} label="Email Template" required options={d.templates.map((t) => ({ value: String(t.id), label: t.name }))} />
+            <SelectField meta={fields.templateId} label={INVITE_LABELS.templateId} required options={d.templates.map((t) => ({ value: String(t.id), label: t.name }))} />
             <noscript>
               <button type="submit" name={INTENT_FIELD} value={INTENT_LOAD_TEMPLATE} className="btn btn--small btn--secondary" formNoValidate>
                 Use this template
@@ -260,7 +259,7 @@ function InviteForm({ data: d }: { data: Loaded }) {
           key={editor.key}
           name={fields.body.name}
           id="invite-body"
-          label="Invitation"
+          label={INVITE_LABELS.body}
           defaultHtml={editor.html}
           invalid={Boolean(fields.body.errors?.length)}
           describedBy={fields.body.errors?.length ? "invite-body-error" : undefined}
@@ -282,6 +281,9 @@ function InviteForm({ data: d }: { data: Loaded }) {
           <Link to={existing ? "/invites" : "/linx"} className="btn btn--secondary">
             CANCEL
           </Link>
+          <button type="submit" name={INTENT_FIELD} value={INTENT_PREVIEW} className="btn btn--secondary" disabled={busy || Boolean(d.warning)}>
+            {PREVIEW.button}
+          </button>
           <button type="submit" className="btn btn--primary" disabled={busy || Boolean(d.warning)}>
             SEND
           </button>

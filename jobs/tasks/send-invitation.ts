@@ -5,7 +5,10 @@
 // given, a copy to the recruiter (Bcc), replies to the recruiter.
 // Idempotent: the delivery key is the job key (decision 0014), so a job run
 // again after a crash does not send twice. The last failed attempt marks
-// the invitation SEND_FAILED (the list shows it), then fails the job.
+// the invitation SEND_FAILED (the list shows it), then fails the job. A text
+// that shows nothing (no visible text, no image: decision 0046; the form
+// refuses it, so only rows from before or written elsewhere) is not sent
+// and the invitation says SEND_FAILED rather than Invited.
 import type { Task } from "graphile-worker";
 import { z } from "zod";
 import { invitationMail, markSendFailed, markSent } from "~/features/invitations/status.server";
@@ -27,7 +30,8 @@ export const sendInvitationTask: Task = async (payload, helpers) => {
   const { invitationId } = sendInvitationPayload.parse(payload);
   const mail = await invitationMail(invitationId);
   if (!mail) {
-    helpers.logger.info(`send-invitation ${invitationId}: nothing to send`);
+    await markSendFailed(invitationId);
+    helpers.logger.warn(`send-invitation ${invitationId}: nothing to send (no such invitation, or its text is empty)`);
     return;
   }
   const subject = mail.subject || "Your invitation";
@@ -39,8 +43,8 @@ export const sendInvitationTask: Task = async (payload, helpers) => {
       bcc: self ? [self] : undefined,
       replyTo: self,
       subject,
-      html: invitationDocument(subject, mail.inviteText!),
-      text: htmlToText(mail.inviteText!),
+      html: invitationDocument(subject, mail.inviteText),
+      text: htmlToText(mail.inviteText),
       relatedType: "Invitation",
       relatedId: String(invitationId),
       deliveryKey: helpers.job.key ?? `job:${helpers.job.id}`,

@@ -6,7 +6,10 @@
 //    (that mail arrives too) and lands in the wizard; /invites lists the
 //    invitation, pages, and hides appointed ones;
 //  - with JavaScript the lexical editor's bold and bullets reach the email;
-//  - axe finds nothing on /invites and /invite at desktop and 390 px.
+//  - axe finds nothing on /invites and /invite at desktop and 390 px;
+//  - issue 20, JavaScript off and on: the refused form's banner names the wrong
+//    fields; PREVIEW shows the merged message (a merge field in a link's
+//    address is the bare URL) and stores nothing; a lone <script> is empty.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -65,6 +68,14 @@ async function expectNoViolations(page: Page) {
     await page.setViewportSize({ width, height: 900 });
     expect(await violations(page), `at ${width}px on ${page.url()}`).toEqual([]);
   }
+  // At 390 px nothing scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `overflow at 390px on ${page.url()}`).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function invitationsTo(email: string): Promise<number> {
+  const [row] = await query<{ n: string }>(app.databaseUrl!, `SELECT count(*) AS n FROM invitations WHERE prospect_email_address = $1`, [email.toLowerCase()]);
+  return Number(row!.n);
 }
 
 describe("invitations", () => {
@@ -114,7 +125,8 @@ describe("invitations", () => {
 
     // Not confirmed: refused with the message, everything kept.
     await page.getByRole("button", { name: "SEND" }).click();
-    await page.getByText("Tick the box to confirm you want to send this invitation").waitFor();
+    // The message next to the box (the banner names it too).
+    await page.locator("#invite-confirm-error").getByText("Tick the box to confirm you want to send this invitation").waitFor();
     expect(await page.getByLabel("Prospect Email Address").inputValue()).toBe(prospect.email);
     expect(await page.getByLabel("Invitation (HTML)").inputValue()).toContain("Welcome aboard");
     await page.getByLabel(/I have reviewed this invitation/).check();
@@ -250,4 +262,80 @@ describe("invitations", () => {
     );
     expect(row?.template_type_id).toBe(2070);
   }, 120_000);
+
+  test("issue 20, JavaScript off and on: the banner names the wrong fields; PREVIEW shows the merged message and stores nothing; a lone <script> is empty", async () => {
+    const link = await newMultiLink();
+    const url = `${app.url}/${link}`;
+    for (const js of [false, true]) {
+      // Without JavaScript: the app's scripts blocked (axe needs the browser's JavaScript; the page is as served).
+      const page = await browser.newPage({ javaScriptEnabled: true });
+      await signIn(page, app.url, DEMO.marketingDirector, DEMO_PASSWORD);
+      if (!js) await page.route("**/build/**/*.js", (route) => route.abort());
+      await page.goto(`${app.url}/invite?links=${link}`);
+      await page.getByRole("heading", { name: "Send a Recruitment Invitation" }).waitFor();
+      if (js) await page.locator("#invite-body[contenteditable]").waitFor();
+      const email = newAccount().email;
+      await page.getByLabel("Prospect First Name").fill("Pia");
+      await page.getByLabel("Prospect Last Name").fill("Preview");
+      await page.getByLabel("Prospect Email Address").fill("user@localhost");
+      await page.getByLabel("CC Email Address").fill("boss");
+      if (!js) await page.getByLabel(/I have reviewed this invitation/).check();
+      await page.getByRole("button", { name: "SEND", exact: true }).click();
+      // Every field filled: the banner names the two wrong ones (not 'All fields ... need to be filled in').
+      const banner = page.getByRole("alert").filter({ hasText: "Please correct the fields below" });
+      await banner.waitFor();
+      expect(await banner.getByRole("link").allInnerTexts()).toEqual(["Prospect Email Address", "CC Email Address"]);
+      expect(await banner.innerText()).toContain("Email Address Format Is Invalid");
+      expect(await banner.innerText()).not.toContain("need to be filled in");
+      await page.locator("#f-email-error").getByText("Email Address Format Is Invalid").waitFor();
+      await page.locator("#f-ccEmail-error").getByText("CC Email Address Format Is Invalid").waitFor();
+      expect(await page.getByLabel("Prospect First Name").inputValue()).toBe("Pia");
+      await expectNoViolations(page);
+
+      await page.getByLabel("Prospect Email Address").fill(email);
+      await page.getByLabel("CC Email Address").fill("");
+      if (!js) {
+        // Without JavaScript the editor is the HTML textarea: a link whose address is a merge field.
+        await page.getByLabel("Invitation (HTML)").fill('<p>Hi [[ProspectFirstName]], <a href="[[AppointmentLink]]">Click here to start</a></p>');
+      }
+      await page.getByRole("button", { name: "PREVIEW" }).click();
+      const preview = page.getByRole("region", { name: "Preview" });
+      await preview.waitFor();
+      expect(await preview.innerText()).toContain(email.toLowerCase());
+      expect(await preview.innerText()).toMatch(/Subject: Your invitation to join/);
+      if (js) {
+        // The default template as typed in the editor, merged.
+        await preview.getByText("Dear Pia Preview,").waitFor();
+        expect(await preview.getByRole("link", { name: url }).getAttribute("href")).toBe(url);
+      } else {
+        await preview.getByText("Hi Pia,").waitFor();
+        expect(await preview.getByRole("link", { name: "Click here to start" }).getAttribute("href")).toBe(url);
+      }
+      // What was typed is kept; nothing was stored or sent.
+      expect(await page.getByLabel("Prospect Email Address").inputValue()).toBe(email);
+      if (js) expect(await page.locator("#invite-body[contenteditable]").innerText()).toContain("[[ProspectFirstName]]");
+      else expect(await page.getByLabel("Invitation (HTML)").inputValue()).toContain("Click here to start");
+      expect(await invitationsTo(email)).toBe(0);
+      await expectNoViolations(page);
+
+      if (!js) {
+        // A body of only a script shows nothing once sanitized: refused next to the body, nothing stored.
+        await page.getByLabel("Invitation (HTML)").fill("<script>alert(1)</script>");
+        await page.getByLabel(/I have reviewed this invitation/).check();
+        await page.getByRole("button", { name: "SEND", exact: true }).click();
+        await page.locator("#invite-body-error").getByText("The invitation text is empty").waitFor();
+        await page.getByRole("alert").getByRole("link", { name: "Invitation" }).waitFor();
+        expect(await invitationsTo(email)).toBe(0);
+      } else {
+        // After a preview SEND still sends what is in the form.
+        await page.getByRole("button", { name: "SEND", exact: true }).click();
+        const dialog = page.getByRole("dialog", { name: "Send this invitation?" });
+        await dialog.getByRole("button", { name: "SEND" }).click();
+        await page.waitForURL(/\/invites\?sent=1/);
+        const mail = await mailTo(email);
+        expect(mail.parsed.text).toContain("Dear Pia Preview,");
+      }
+      await page.close();
+    }
+  }, 360_000);
 });

@@ -11,11 +11,11 @@ import { inviteContext } from "~/features/invitations/invite-context.server";
 import { listInvitations, SEND_MAX_ATTEMPTS } from "~/features/invitations/invitations.server";
 import { sendInvitation } from "~/features/invitations/send.server";
 import { markInvitationAppointed } from "~/features/invitations/status.server";
-import { APPOINTMENT_LINK_NOT_FOUND, INVITE_WHO_WHAT_WHERE, SCHEDULE_DOC_UNAVAILABLE } from "~/features/invitations/messages";
+import { APPOINTMENT_LINK_NOT_FOUND, INVITE_MESSAGES, INVITE_WHO_WHAT_WHERE, SCHEDULE_DOC_UNAVAILABLE } from "~/features/invitations/messages";
 import type { InviteForm } from "~/features/invitations/schema";
 import { createFromWizard, wizardContext } from "~/features/appointment/create.server";
 import { prisma } from "~/lib/db.server";
-import { resetEnvCache } from "~/lib/env.server";
+import { env, resetEnvCache } from "~/lib/env.server";
 import { stopWorker } from "~/lib/jobs.server";
 import { closeMailTransport } from "~/lib/mail.server";
 import { createSession } from "~/lib/session.server";
@@ -327,6 +327,92 @@ describe("sending", () => {
     const twice = (await post({ confirm: "yes" })) as Response;
     expect(twice.headers.get("Location")).toBe("/invites?sent=1");
     expect(await prisma.invitation.count({ where: { prospectEmailAddress: "route.prospect@example.com" } })).toBe(1);
+  });
+});
+
+describe("issue 20: merge fields in links, empty text, preview", () => {
+  const postForm = (cookie: string, path: string, fields: Record<string, string>) =>
+    inviteAction({
+      request: page(cookie, path, { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } }),
+      params: {},
+      context: {},
+    }) as unknown as Promise<Answer>;
+  type Answer = {
+    status?: number;
+    data: { outcome: string; reply: { error: Record<string, string[]> }; preview: { to: string; subject: string; html: string } };
+    init: { status: number } | null;
+  };
+  const fieldsFor = (email: string, body: string) => ({
+    firstName: "Lina",
+    lastName: "Linked",
+    email,
+    templateId: String(w.defaultTemplate.corrTemplateId),
+    body,
+    confirm: "yes",
+    formToken: crypto.randomUUID(),
+  });
+
+  it("a merge field in a link's address gives the bare URL, in text the anchor", async () => {
+    const f = form({ body: '<p><a href="[[AppointmentLink]]">Click here to start</a></p><p>Or: [[AppointmentLink]]</p><p><a href="mailto:[[RecruiterEmail]]">Write to me</a></p>' });
+    const r = await sendInvitation(asUser(w.mdUser), { link: `${w.link5.linkPrefix}${w.link5.code}` }, f);
+    expect(r.ok).toBe(true);
+    const inv = await prisma.invitation.findFirstOrThrow({ where: { prospectEmailAddress: f.email } });
+    const url = `${env().appUrl}/${w.link5.linkPrefix}${w.link5.code}`;
+    expect(inv.inviteText).toContain(`<p><a href="${url}">Click here to start</a></p>`);
+    expect(inv.inviteText).toContain(`<p>Or: <a href="${url}">${url}</a></p>`);
+    expect(inv.inviteText).toContain(`<a href="mailto:${encodeURIComponent(w.md.email!)}">Write to me</a>`);
+    expect(inv.inviteText).not.toContain("&lt;a");
+  });
+
+  it("a text with nothing visible once sanitized (or merged) is refused next to the body: nothing stored, nothing queued", async () => {
+    const cookie = await signedIn(w.mdUser.id);
+    const path = `/invite?links=MLT${w.multi.code}`;
+    for (const [i, body] of ["<script>alert(1)</script>", "<p>&nbsp;</p><style>p{}</style>", "<p>[[NoSuchField]]</p>", '<p><img src="javascript:alert(1)"></p>'].entries()) {
+      const email = `empty${i}.${randomCode(6).toLowerCase()}@example.com`;
+      const res = await postForm(cookie, path, fieldsFor(email, body));
+      expect(res instanceof Response ? res.status : res.init?.status, body).toBe(400);
+      const reply = res.data;
+      expect(reply.outcome, body).toBe("invalid");
+      expect(reply.reply.error.body, body).toEqual([INVITE_MESSAGES.bodyRequired]);
+      expect(await prisma.invitation.count({ where: { prospectEmailAddress: email } }), body).toBe(0);
+    }
+  });
+
+  it("the job sends nothing for a stored text that shows nothing, and the invitation says Send Failed, not Invited", async () => {
+    const smtp = await startSmtp();
+    try {
+      const inv = await createInvitation(prisma, { inviterUserId: w.mdUser.id, inviterAgentId: w.md.id, appointmentLinkId: w.link5.appointmentLinkId, inviteText: "<p>&nbsp;</p>", status: "INVITED" });
+      const job = { id: "0", key: `invitation:${inv.invitationId}:x`, attempts: 1, max_attempts: SEND_MAX_ATTEMPTS, payload: { invitationId: inv.invitationId } };
+      await withSmtp(smtp, () => runJob(job, 1));
+      expect(smtp.received).toHaveLength(0);
+      expect((await prisma.invitation.findUniqueOrThrow({ where: { invitationId: inv.invitationId } })).status).toBe("SEND_FAILED");
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("PREVIEW answers the merged, sanitized message for the prospect; nothing is stored or queued; it validates like SEND", async () => {
+    const cookie = await signedIn(w.mdUser.id);
+    const path = `/invite?links=MLT${w.multi.code}`;
+    const email = `preview.${randomCode(6).toLowerCase()}@example.com`;
+    const jobsBefore = await prisma.$queryRaw<Array<{ n: bigint }>>`SELECT count(*) AS n FROM graphile_worker._private_jobs`;
+    const { confirm: _unconfirmed, ...fields } = fieldsFor(email, '<p onclick="x()">Hi [[ProspectFirstName]], <a href="[[AppointmentLink]]">start here</a></p><script>alert(1)</script>');
+    const res = await postForm(cookie, path, { ...fields, intent: "preview" });
+    expect(res.data.outcome).toBe("preview");
+    const url = `${env().appUrl}/MLT${w.multi.code}`;
+    expect(res.data.preview).toEqual({
+      to: email,
+      subject: "Your invitation to join Morgan Agency with " + (await carrierName()),
+      html: `<p>Hi Lina, <a href="${url}">start here</a></p>`,
+    });
+    expect(await prisma.invitation.count({ where: { prospectEmailAddress: email } })).toBe(0);
+    expect(await prisma.$queryRaw<Array<{ n: bigint }>>`SELECT count(*) AS n FROM graphile_worker._private_jobs`).toEqual(jobsBefore);
+    // The same rules as sending (but for the confirmation): a wrong address or an empty text is refused.
+    const bad = await postForm(cookie, path, { ...fields, email: "user@localhost", intent: "preview" });
+    expect(bad.data.outcome).toBe("invalid");
+    expect(bad.data.reply.error.email).toEqual([INVITE_MESSAGES.emailInvalid]);
+    const empty = await postForm(cookie, path, { ...fields, body: "<script>alert(1)</script>", intent: "preview" });
+    expect(empty.data.reply.error.body).toEqual([INVITE_MESSAGES.bodyRequired]);
   });
 });
 

@@ -58,6 +58,27 @@ describe("merge fields", () => {
     expect(html).not.toContain("Health 2026, level");
   });
 
+  it("a field in a link's address gives the bare URL; in its text, no link inside the link (issue 20)", () => {
+    expect(renderMergeFields('<p><a href="[[AppointmentLink]]">Click here to start</a></p>', values, known)).toBe(
+      '<p><a href="https://portal.test/MLTABC123">Click here to start</a></p>',
+    );
+    expect(renderMergeFields('<p><a href=" [[ AppointmentLink ]] " target="_blank">Go</a></p>', values, known)).toBe(
+      '<p><a href="https://portal.test/MLTABC123" target="_blank" rel="noopener noreferrer">Go</a></p>',
+    );
+    expect(renderMergeFields('<p><a href="https://x.test/">[[AppointmentLink]] [[DocumentLinks]]</a></p>', values, known)).toBe(
+      '<p><a href="https://x.test/">https://portal.test/MLTABC123 Life 2026, level 3 Agent</a></p>',
+    );
+    // Other fields inside an address are data (percent-encoded), so they cannot change its scheme.
+    expect(renderMergeFields('<a href="mailto:[[RecruiterEmail]]">Mail</a><a href="https://r.test/?to=[[AppointmentLink]]&n=[[ProspectLastName]]">R</a>', values, known)).toBe(
+      '<a href="mailto:rita%40example.com">Mail</a><a href="https://r.test/?to=https%3A%2F%2Fportal.test%2FMLTABC123&amp;n=O\'Brien%20%3Cscript%3E">R</a>',
+    );
+    const hostile = mergeValues({ ...ctx, prospect: { firstName: "javascript:alert(1)", lastName: "x" }, linkUrl: "javascript:alert(2)" });
+    const out = renderMergeFields('<a href="[[ProspectFirstName]]">a</a><a href="[[AppointmentLink]]">b</a><p>[[AppointmentLink]]</p><a href="https://x.test/" title="[[ProspectFirstName]]">c</a>', hostile, known);
+    expect(out).toBe('<a href="javascript%3Aalert(1)">a</a><a>b</a><p></p><a href="https://x.test/" title="javascript:alert(1)">c</a>');
+    // Attributes other than addresses get the plain text (escaped on output).
+    expect(renderMergeFields('<p><img src="https://x.test/a.png" alt="[[ProspectLastName]]" /></p>', values, known)).toContain('alt="O\'Brien &lt;script&gt;"');
+  });
+
   it("removes unknown placeholders and tolerates spaces inside brackets", () => {
     expect(renderMergeFields("<p>[[Nope]]x[[ ProspectFirstName ]]</p>", values, known)).toBe("<p>xAda</p>");
   });

@@ -4,9 +4,13 @@
 // known placeholders are the seeded TemplateField rows; a known field
 // without a value becomes empty, and an unknown [[...]] is removed so the
 // prospect never sees brackets (docs/decisions/0021-invitations.md).
-// Values are HTML-escaped; the link rows, link and document links are HTML
-// the portal builds itself.
-import { escapeHtml } from "~/lib/html.server";
+// The merge runs on the parsed document, by where the field stands
+// (docs/decisions/0046-merge-fields-preview-empty-text.md): in text a field
+// gives its HTML (escaped text; [[AppointmentLink]] an anchor, the rows a
+// table), inside a link its plain text (no link in a link); in href/src the
+// bare URL of a link field (http/https only) or the percent-encoded text of
+// any other field; in other attributes its plain text.
+import { escapeHtml, sanitizeRichHtml, type HtmlRewrite } from "~/lib/html.server";
 
 export type MergeLine = {
   carrierName: string;
@@ -54,35 +58,58 @@ export function formatPhone(p: string | null | undefined): string {
   return d.length === 10 ? `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}` : (p ?? "");
 }
 
-const text = (s: string | null | undefined) => escapeHtml((s ?? "").trim());
+/** A field's value: its plain text, its HTML in text, and for a link field its URL. */
+export type MergeValue = { text: string; html: string; url?: string };
+
+const text = (s: string | null | undefined): MergeValue => {
+  const t = (s ?? "").trim();
+  return { text: t, html: escapeHtml(t) };
+};
+
+/** An http(s) address, else "" (a merge field never brings another scheme into a link). */
+function webUrl(s: string): string {
+  try {
+    const u = new URL(s);
+    return u.protocol === "http:" || u.protocol === "https:" ? u.href : "";
+  } catch {
+    return "";
+  }
+}
 
 function linkRows(lines: MergeLine[]): string {
   const cell = 'style="padding:4px 8px;border:1px solid #cccccc"';
   const head = ["Carrier", "Product", "Level", "Level Name"].map((h) => `<th ${cell}>${h}</th>`).join("");
   const rows = lines
-    .map((l) => `<tr><td ${cell}>${text(l.carrierName)}</td><td ${cell}>${text(l.productType)}</td><td ${cell}>${l.levelNo}</td><td ${cell}>${text(l.levelName)}</td></tr>`)
+    .map((l) => `<tr><td ${cell}>${escapeHtml(l.carrierName)}</td><td ${cell}>${escapeHtml(l.productType)}</td><td ${cell}>${l.levelNo}</td><td ${cell}>${escapeHtml(l.levelName)}</td></tr>`)
     .join("");
   return `<table style="border-collapse:collapse"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 
+const documentName = (l: MergeLine) => `${l.scheduleName}, level ${l.levelNo} ${l.levelName}`;
+
 function documentLinks(lines: MergeLine[]): string {
   const items = lines
     .filter((l) => l.documentUrl)
-    .map((l) => `<li><a href="${escapeHtml(l.documentUrl!)}">${text(`${l.scheduleName}, level ${l.levelNo} ${l.levelName}`)}</a></li>`);
+    .map((l) => `<li><a href="${escapeHtml(l.documentUrl!)}">${escapeHtml(documentName(l))}</a></li>`);
   return items.length ? `<ul>${items.join("")}</ul>` : "";
 }
 
-/** The value (HTML) of every known placeholder, keyed by its name without brackets. */
-export function mergeValues(ctx: MergeContext): Record<string, string> {
+function linkValue(url: string): MergeValue {
+  const u = webUrl(url);
+  return { text: u, html: u ? `<a href="${escapeHtml(u)}">${escapeHtml(u)}</a>` : "", url: u };
+}
+
+/** The value of every known placeholder, keyed by its name without brackets. */
+export function mergeValues(ctx: MergeContext): Record<string, MergeValue> {
   const r = ctx.recruiter;
   const personName = [r.firstName, r.lastName].map((s) => (s ?? "").trim()).filter(Boolean).join(" ");
   const name = personName || (r.companyName ?? r.businessName ?? "").trim();
   return {
     ProspectFirstName: text(ctx.prospect.firstName),
     ProspectLastName: text(ctx.prospect.lastName),
-    AppointmentLink: `<a href="${escapeHtml(ctx.linkUrl)}">${escapeHtml(ctx.linkUrl)}</a>`,
-    AppointmentLinkRows: linkRows(ctx.lines),
-    DocumentLinks: documentLinks(ctx.lines),
+    AppointmentLink: linkValue(ctx.linkUrl),
+    AppointmentLinkRows: { text: ctx.lines.map((l) => `${l.carrierName} ${l.productType} level ${l.levelNo} ${l.levelName}`).join("; "), html: linkRows(ctx.lines) },
+    DocumentLinks: { text: ctx.lines.filter((l) => l.documentUrl).map(documentName).join("; "), html: documentLinks(ctx.lines) },
     RecruiterName: text(name),
     RecruiterFirstName: text(r.firstName),
     RecruiterLastName: text(r.lastName),
@@ -105,20 +132,44 @@ export function mergeValues(ctx: MergeContext): Record<string, string> {
   };
 }
 
-/**
- * Replaces the placeholders of `html`. `known` are the placeholder names of
- * the seeded merge fields ([[Name]] → Name); a known one without a value and
- * any unknown one become empty.
- */
-export function renderMergeFields(html: string, values: Record<string, string>, known: ReadonlySet<string>): string {
-  return html.replace(PLACEHOLDER, (_m, name: string) => (known.has(name) ? (values[name] ?? "") : ""));
+const URL_ATTRIBUTES = new Set(["href", "src"]);
+
+/** The merge as a rewrite of the parsed document (see the top of this file). */
+export function mergeRewrite(values: Record<string, MergeValue>, known: ReadonlySet<string>): HtmlRewrite {
+  const value = (name: string): MergeValue | undefined => (known.has(name) ? values[name] : undefined);
+  return {
+    text: (escaped, { inLink }) => escaped.replace(PLACEHOLDER, (_m, name: string) => {
+      const v = value(name);
+      return v ? (inLink ? escapeHtml(v.text) : v.html) : "";
+    }),
+    attribute: (attr, { name: attrName }) => {
+      if (!URL_ATTRIBUTES.has(attrName)) return attr.replace(PLACEHOLDER, (_m, name: string) => value(name)?.text ?? "");
+      return attr.replace(PLACEHOLDER, (_m, name: string, at: number) => {
+        const v = value(name);
+        if (!v) return "";
+        // A link field opening the address is the address; anywhere else a value is data inside it.
+        if (v.url !== undefined && attr.slice(0, at).trim() === "") return v.url;
+        return encodeURIComponent(v.url ?? v.text);
+      }).trim();
+    },
+  };
 }
 
-/** Plain text merge (the subject line): values without markup. */
-export function renderMergeText(s: string, values: Record<string, string>, known: ReadonlySet<string>): string {
-  return renderMergeFields(s, values, known)
-    .replace(/<[^>]+>/g, "")
-    .replace(/&(amp|lt|gt|quot|#39);/g, (_m, e: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" })[e]!)
+/**
+ * Replaces the placeholders of `html` on its parsed form and sanitizes
+ * (without a base URL: the caller sanitizes the result again, decision
+ * 0046). `known` are the placeholder names of the seeded merge fields
+ * ([[Name]] → Name); a known one without a value and any unknown one
+ * become empty.
+ */
+export function renderMergeFields(html: string, values: Record<string, MergeValue>, known: ReadonlySet<string>): string {
+  return sanitizeRichHtml(html, { rewrite: mergeRewrite(values, known) });
+}
+
+/** Plain text merge (the subject line): the fields' plain text. */
+export function renderMergeText(s: string, values: Record<string, MergeValue>, known: ReadonlySet<string>): string {
+  return s
+    .replace(PLACEHOLDER, (_m, name: string) => (known.has(name) ? (values[name]?.text ?? "") : ""))
     .replace(/\s+/g, " ")
     .trim();
 }

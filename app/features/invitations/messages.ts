@@ -17,6 +17,34 @@ export const INVITE_MESSAGES = {
   confirmRequired: "Tick the box to confirm you want to send this invitation",
 } as const;
 
+/** The form's field labels (the banner names the wrong ones with them). */
+export const INVITE_LABELS = {
+  firstName: "Prospect First Name",
+  lastName: "Prospect Last Name",
+  email: "Prospect Email Address",
+  ccEmail: "CC Email Address",
+  templateId: "Email Template",
+  body: "Invitation",
+  confirm: "Confirmation",
+} as const;
+
+/** The banner of a refused form: the spec's title when a required field is empty, else ours; then each wrong field. */
+export const INVALID_BANNER = {
+  checkTitle: "Please correct the fields below",
+  lead: "What needs your attention:",
+  /** A field the page does not show (the form's token) is wrong: the page is stale. */
+  stale: "This form has expired. Reload the page and try again.",
+} as const;
+
+/** PREVIEW (decision 0046): the merged, sanitized message as the prospect gets it; nothing is sent. */
+export const PREVIEW = {
+  button: "PREVIEW",
+  title: "Preview",
+  lead: "The email as the prospect will receive it. Nothing has been sent yet.",
+  to: "To",
+  subject: "Subject",
+} as const;
+
 export const EMPTY_INVITES = "No invitation data was found.";
 export const HIDE_APPOINTED_LABEL = "Hide Invites for Appointed Agents";
 

@@ -1,6 +1,7 @@
 // The invitation's email text (spec part 1 §5): the template body
-// sanitized, its merge fields filled in from the prospect, the recruiter and
-// the link's lines, sanitized again.
+// sanitized with its merge fields filled in on the parsed document (from the
+// prospect, the recruiter and the link's lines), sanitized again
+// (decision 0046).
 import { commissionScheduleViewPath } from "~/features/documents/view-messages";
 import type { Prisma } from "~/generated/prisma/client";
 import { env } from "~/lib/env.server";
@@ -23,7 +24,7 @@ function mergeLines(t: InviteTarget, appUrl: string): MergeLine[] {
 
 const FALLBACK_SUBJECT = "Your invitation from [[RecruiterName]]";
 
-/** The subject and HTML the prospect receives: the body sanitized, merge fields filled in, sanitized again. */
+/** The subject and HTML the prospect receives: the body sanitized with the merge fields filled in, sanitized again. */
 export async function renderInvitation(
   db: Db,
   t: InviteTarget,
@@ -60,7 +61,7 @@ export async function renderInvitation(
     lines: mergeLines(t, appUrl),
   });
   // Template images (/timg/…) are addressed absolutely to APP_URL in the email (decision 0025).
-  const html = sanitizeRichHtml(renderMergeFields(sanitizeRichHtml(input.body), values, known), { baseUrl: appUrl });
+  const html = sanitizeRichHtml(renderMergeFields(input.body, values, known), { baseUrl: appUrl });
   const subject = renderMergeText(input.subject || FALLBACK_SUBJECT, values, known).slice(0, 250);
   return { html, subject };
 }

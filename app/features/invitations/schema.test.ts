@@ -2,7 +2,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { INVITE_MESSAGES as M } from "./messages";
-import { BODY_MAX_BYTES, sendSchema, templateLoadSchema } from "./schema";
+import { BODY_MAX_BYTES, previewSchema, sendSchema, templateLoadSchema } from "./schema";
 
 const valid = {
   firstName: "Ada",
@@ -61,11 +61,21 @@ describe("send invitation form", () => {
     expect(errors({ ...valid, body: "" }).body).toEqual([M.bodyRequired]);
     expect(errors({ ...valid, body: "<p><br></p>" }).body).toEqual([M.bodyRequired]);
     expect(errors({ ...valid, body: '<p><img src="https://x/y.png"></p>' })).toEqual({});
+    // Issue 20: nothing visible once sanitized is empty too (the same function checks the sanitized text on send).
+    for (const body of ["<script>alert(1)</script>", "<p>&nbsp; &#160;\u200b</p>", "<style>p{color:red}</style><!-- note -->", "<p><img></p>", "<textarea>x</textarea>"]) {
+      expect(errors({ ...valid, body }).body, body).toEqual([M.bodyRequired]);
+    }
+    expect(errors({ ...valid, body: "<script>x</script><p>Hi</p>" })).toEqual({});
   });
 
   it("needs the confirmation before sending", () => {
     expect(errors({ ...valid, confirm: "" }).confirm).toEqual([M.confirmRequired]);
     expect(errors({ ...valid, confirm: "no" }).confirm).toEqual([M.confirmRequired]);
+  });
+
+  it("a preview checks everything but the confirmation", () => {
+    expect(parse({ ...valid, confirm: "" }, previewSchema as never).status).toBe("success");
+    expect(parse({ ...valid, confirm: "", email: "user@localhost" }, previewSchema as never).status).toBe("error");
   });
 
   it("loading a template needs only the template", () => {

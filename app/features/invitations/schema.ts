@@ -1,6 +1,7 @@
 // The Send a Recruitment Invitation form (spec part 1 §2, §5): one schema
 // used by conform in the browser and by the action (decision 0016).
 import { z } from "zod";
+import { hasVisibleContent } from "~/lib/html-content";
 import { INVITE_MESSAGES as M } from "./messages";
 
 export const NAME_MAX = 50;
@@ -29,8 +30,10 @@ export const inviteSchema = z.object({
   body: z
     .string({ error: M.bodyRequired })
     .refine((s) => utf8Length(s) <= BODY_MAX_BYTES, { error: M.bodyTooLarge, abort: true })
-    // An emptied editor still posts markup (<p><br></p>): some text or an image is needed.
-    .refine((s) => /<img\b/i.test(s) || s.replace(/<[^>]*>/g, "").replace(/&nbsp;|\s/gi, "").length > 0, M.bodyRequired),
+    // An emptied editor still posts markup (<p><br></p>), a pasted body may be a lone <script>: some
+    // visible text or an image is needed. The send path checks the sanitized, merged text with the
+    // same function (decision 0046).
+    .refine(hasVisibleContent, M.bodyRequired),
   /** Without JavaScript the confirmation is this checkbox; with JavaScript the dialog sets it. */
   confirm: z.string().max(10).optional(),
   /** One per form load: a second POST of the same form sends nothing more. */
@@ -44,6 +47,9 @@ export const sendSchema = inviteSchema.superRefine((v, ctx) => {
   if (v.confirm !== "yes") ctx.addIssue({ code: "custom", path: ["confirm"], message: M.confirmRequired });
 });
 
+/** PREVIEW: the same rules, no confirmation. */
+export const previewSchema = inviteSchema;
+
 /**
  * 'Use this template' without JavaScript (the button posts intent=template):
  * the same caps, nothing required; the page comes back with the template's
@@ -55,3 +61,5 @@ export const templateLoadSchema = inviteSchema.partial().extend({
 
 export const INTENT_FIELD = "intent";
 export const INTENT_LOAD_TEMPLATE = "template";
+/** PREVIEW: every rule of sending but the confirmation; nothing is stored or queued. */
+export const INTENT_PREVIEW = "preview";

@@ -1,21 +1,73 @@
 // Sending a Recruitment Invitation (spec part 1 §2, §5): stores the
 // invitation and queues its email in one transaction; a double submit (same
-// form token) is one invitation and one job. Decisions:
-// docs/decisions/0021-invitations.md.
+// form token) is one invitation and one job. PREVIEW composes the same
+// message and stores nothing. Decisions: docs/decisions/0021-invitations.md,
+// 0046-merge-fields-preview-empty-text.md.
 import { Prisma } from "~/generated/prisma/client";
 import { audit } from "~/lib/audit.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
+import { hasVisibleContent } from "~/lib/html-content";
 import { ensureJobQueue } from "~/lib/jobs.server";
-import { inviteContext, type InviteRoute } from "./invite-context.server";
+import { inviteContext, type InviteContext, type InviteRoute, type TemplateOption } from "./invite-context.server";
 import { ownInvitations, SEND_FAILED, SEND_MAX_ATTEMPTS, sendJobKey } from "./invitations.server";
-import { APPOINTMENT_LINK_NOT_FOUND, OOPS, type DialogText } from "./messages";
+import { APPOINTMENT_LINK_NOT_FOUND, INVITE_MESSAGES, OOPS, type DialogText } from "./messages";
 import { renderInvitation } from "./render.server";
 import type { InviteForm } from "./schema";
 
-export type SendResult =
-  | { ok: true; invitationId: number; duplicate: boolean }
-  | { ok: false; status: 400 | 404 | 503; dialog: DialogText; field?: "templateId" };
+type Db = Prisma.TransactionClient;
+
+/** A refusal: a dialog, or (`fieldErrors`) a message next to the field and no dialog. */
+export type SendFailure =
+  | { ok: false; status: 400 | 404 | 503; dialog: DialogText; field?: "templateId"; fieldErrors?: undefined }
+  | { ok: false; status: 400; dialog?: undefined; field?: undefined; fieldErrors: Record<string, string[]> };
+
+export type SendResult = { ok: true; invitationId: number; duplicate: boolean } | SendFailure;
+
+type Composed = {
+  ok: true;
+  ctx: InviteContext;
+  template: TemplateOption;
+  firstName: string;
+  lastName: string;
+  rendered: { html: string; subject: string };
+};
+
+/**
+ * The message as it will be sent: the context (access checked again), the
+ * template, the names (an existing invitation keeps its own) and the
+ * rendered text. A text with nothing visible once merged and sanitized is
+ * refused next to the body (the same rule as the form's, decision 0046).
+ */
+async function composeInvitation(db: Db, user: CurrentUser, route: InviteRoute, form: Omit<InviteForm, "confirm">): Promise<Composed | SendFailure> {
+  const c = await inviteContext(db, user, route);
+  if (!c.ok) return c;
+  const ctx = c.context;
+  if (ctx.warning) return { ok: false, status: 400, dialog: ctx.warning };
+  const templateId = ctx.existing?.corrTemplateId ?? form.templateId;
+  const template = ctx.templates.find((tp) => tp.corrTemplateId === templateId)
+    ?? (ctx.existing ? ctx.templates.find((tp) => tp.isDefault) : undefined);
+  if (!template) return { ok: false, status: 400, dialog: OOPS, field: "templateId" };
+  const firstName = ctx.existing?.firstName ?? form.firstName;
+  const lastName = ctx.existing?.lastName ?? form.lastName;
+  const rendered = await renderInvitation(db, ctx.target, { firstName, lastName, body: form.body, subject: template.subject });
+  if (!hasVisibleContent(rendered.html)) return { ok: false, status: 400, fieldErrors: { body: [INVITE_MESSAGES.bodyRequired] } };
+  return { ok: true, ctx, template, firstName, lastName, rendered };
+}
+
+export type PreviewResult = { ok: true; preview: { to: string; subject: string; html: string } } | SendFailure;
+
+/** PREVIEW: the merged, sanitized message for the prospect (the first recipient). Nothing is stored or queued. */
+export async function previewInvitation(user: CurrentUser, route: InviteRoute, form: Omit<InviteForm, "confirm">): Promise<PreviewResult> {
+  try {
+    const c = await composeInvitation(prisma, user, route, form);
+    if (!c.ok) return c;
+    return { ok: true, preview: { to: form.email.toLowerCase(), subject: c.rendered.subject, html: c.rendered.html } };
+  } catch (error) {
+    console.error("previewInvitation failed:", (error as Error).message);
+    return { ok: false, status: 503, dialog: OOPS };
+  }
+}
 
 
 /**
@@ -39,17 +91,9 @@ export async function sendInvitation(
         if (own === 0) return { ok: false, status: 404, dialog: APPOINTMENT_LINK_NOT_FOUND };
         return { ok: true, invitationId: done.invitationId, duplicate: true };
       }
-      const c = await inviteContext(tx, user, route);
-      if (!c.ok) return c;
-      const ctx = c.context;
-      if (ctx.warning) return { ok: false, status: 400, dialog: ctx.warning };
-      const templateId = ctx.existing?.corrTemplateId ?? form.templateId;
-      const template = ctx.templates.find((tp) => tp.corrTemplateId === templateId)
-        ?? (ctx.existing ? ctx.templates.find((tp) => tp.isDefault) : undefined);
-      if (!template) return { ok: false, status: 400, dialog: OOPS, field: "templateId" };
-      const firstName = ctx.existing?.firstName ?? form.firstName;
-      const lastName = ctx.existing?.lastName ?? form.lastName;
-      const rendered = await renderInvitation(tx, ctx.target, { firstName, lastName, body: form.body, subject: template.subject });
+      const composed = await composeInvitation(tx, user, route, form);
+      if (!composed.ok) return composed;
+      const { ctx, template, firstName, lastName, rendered } = composed;
       const recruiter = ctx.target.lines[0]!.recruiterAgent;
       const data = {
         prospectEmailAddress: form.email.toLowerCase(),

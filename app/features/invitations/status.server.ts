@@ -3,11 +3,12 @@
 // back office approves the appointment.
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/lib/db.server";
+import { hasVisibleContent } from "~/lib/html-content";
 import { SEND_FAILED } from "./invitations.server";
 
 type Db = Prisma.TransactionClient;
 
-/** What the send-invitation job sends (null when the invitation is gone). */
+/** What the send-invitation job sends (null when the invitation is gone or its text shows nothing: decision 0046). */
 export async function invitationMail(invitationId: number) {
   const row = await prisma.invitation.findUnique({
     where: { invitationId },
@@ -21,11 +22,11 @@ export async function invitationMail(invitationId: number) {
       inviter: { select: { userName: true, firstName: true, lastName: true } },
     },
   });
-  if (!row || !row.inviteText) return null;
-  return row;
+  if (!row || !row.inviteText || !hasVisibleContent(row.inviteText)) return null;
+  return { ...row, inviteText: row.inviteText };
 }
 
-/** The email could not be delivered after the last attempt: the list shows it. */
+/** The email could not be delivered after the last attempt, or there was nothing to send: the list shows it. */
 export async function markSendFailed(invitationId: number): Promise<void> {
   await prisma.invitation.updateMany({ where: { invitationId, status: "INVITED" }, data: { status: SEND_FAILED } });
 }
