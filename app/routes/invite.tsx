@@ -93,7 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return data<ActionData>(
     {
       outcome: "failed",
-      reply: submission.reply(result.field ? { fieldErrors: { [result.field]: [INVITE_MESSAGES.templateRequired] } } : undefined),
+      reply: submission.reply(result.field ? { fieldErrors: { [result.field]: [result.fieldMessage ?? INVITE_MESSAGES.templateRequired] } } : undefined),
       dialog: result.dialog,
     },
     { status: result.status },

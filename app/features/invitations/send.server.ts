@@ -9,13 +9,15 @@ import { prisma } from "~/lib/db.server";
 import { ensureJobQueue } from "~/lib/jobs.server";
 import { inviteContext, type InviteRoute } from "./invite-context.server";
 import { ownInvitations, SEND_FAILED, SEND_MAX_ATTEMPTS, sendJobKey } from "./invitations.server";
-import { APPOINTMENT_LINK_NOT_FOUND, OOPS, type DialogText } from "./messages";
+import { appointmentRefusal } from "~/features/appointment/can-be-appointed.server";
+import { isOwnEmail, PAPER_MESSAGES } from "~/features/appointment/paper-schema";
+import { APPOINTMENT_LINK_NOT_FOUND, OOPS, OWN_EMAIL, SAME_SCHEDULE_TWICE, type DialogText } from "./messages";
 import { renderInvitation } from "./render.server";
 import type { InviteForm } from "./schema";
 
 export type SendResult =
   | { ok: true; invitationId: number; duplicate: boolean }
-  | { ok: false; status: 400 | 404 | 503; dialog: DialogText; field?: "templateId" };
+  | { ok: false; status: 400 | 404 | 503; dialog: DialogText; field?: "templateId" | "email"; fieldMessage?: string };
 
 
 /**
@@ -43,6 +45,13 @@ export async function sendInvitation(
       if (!c.ok) return c;
       const ctx = c.context;
       if (ctx.warning) return { ok: false, status: 400, dialog: ctx.warning };
+      // The one rule of who may be appointed (decision 0047): never the sender, never someone already in the schedule.
+      if (isOwnEmail(user.userName, form.email)) return { ok: false, status: 400, dialog: OWN_EMAIL, field: "email", fieldMessage: PAPER_MESSAGES.ownEmail };
+      const refusal = await appointmentRefusal(tx, { email: form.email }, ctx.target.lines, {
+        appointmentLinkId: ctx.target.appointmentLinkId,
+        multiLinkId: ctx.target.multiLinkId,
+      });
+      if (refusal) return { ok: false, status: 400, dialog: SAME_SCHEDULE_TWICE, field: "email", fieldMessage: SAME_SCHEDULE_TWICE.title };
       const templateId = ctx.existing?.corrTemplateId ?? form.templateId;
       const template = ctx.templates.find((tp) => tp.corrTemplateId === templateId)
         ?? (ctx.existing ? ctx.templates.find((tp) => tp.isDefault) : undefined);

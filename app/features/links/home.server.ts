@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
+import { refusedFor } from "~/features/appointment/create.server";
 import { resolveLink } from "~/features/appointment/resolve-link.server";
 import { levelLine } from "~/features/users/dashboard.server";
 import { applyLink, currentLinkFor, validateLink, type LinkOutcome } from "./links.server";
@@ -17,6 +18,7 @@ import {
   MD_UPDATE_MESSAGES,
   MD_UPDATE_SUCCESS_MESSAGE,
   MD_UPDATE_SUCCESS_TITLE,
+  SAME_SCHEDULE_TWICE_MESSAGE,
 } from "./messages";
 import { isLinkShaped, linkFormSchema } from "./schema";
 
@@ -29,7 +31,9 @@ export async function linkOnDashboard(user: CurrentUser, lnk: string | null, req
     request,
     resolve: async (link) => {
       const r = await resolveLink(prisma, { link });
-      return r ? { link: r.link, appointmentLinkId: r.appointmentLinkId, multiLinkId: r.multiLinkId, lines: r.lines.map(levelLine) } : null;
+      if (!r) return null;
+      const refused = await refusedFor(prisma, user, r);
+      return { link: r.link, appointmentLinkId: r.appointmentLinkId, multiLinkId: r.multiLinkId, lines: r.lines.map(levelLine), refused };
     },
   });
 }
@@ -50,7 +54,12 @@ export function linkDialog(o: LinkOutcome): LinkDialog | null {
         ? { title: MD_UPDATE_SUCCESS_TITLE, message: MD_UPDATE_SUCCESS_MESSAGE, variant: "success", logout: true }
         : { title: MD_UPDATE_FAILED_TITLE, message: MD_UPDATE_MESSAGES[o.result.status], variant: "error", logout: true };
     case "alreadyConfigured":
-      return { title: ALREADY_CONFIGURED_TITLE, message: ALREADY_CONFIGURED_MESSAGE, variant: "warning", logout: false };
+      return {
+        title: ALREADY_CONFIGURED_TITLE,
+        message: o.sameScheduleTwice ? SAME_SCHEDULE_TWICE_MESSAGE : ALREADY_CONFIGURED_MESSAGE,
+        variant: "warning",
+        logout: false,
+      };
     case "invalid":
       return {
         title: BAD_LINK_TITLE,

@@ -59,6 +59,12 @@ export const MD_UPDATE_MESSAGES: Record<MdUpdateStatus, string> = {
 export const ALREADY_CONFIGURED_TITLE = "Already Configured";
 export const ALREADY_CONFIGURED_MESSAGE = "This link is already on your dashboard.";
 export const BAD_LINK_TITLE = "Bad Appointment Link";
+/**
+ * AGENT_CANNOT_BE_IN_SAME_SCHEDULE_TWICE for the person who opened the link
+ * (decision 0047): the dashboard's 'Already Configured' and the wizard's refusal.
+ */
+export const SAME_SCHEDULE_TWICE_MESSAGE =
+  "You already hold a position in this link's hierarchy, or you already have an application in its commission schedule. An agent cannot be in the same schedule twice, so this link cannot be used by you.";
 
 /** Appointment links page and cart (§2 'Appointment links page', §5 'Cart', §8 'Links page'). */
 export const APPOINTMENT_LINKS_TITLE = "Appointment Links";

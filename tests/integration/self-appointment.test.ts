@@ -1,0 +1,143 @@
+// Issue 20 item 3: a recruiter cannot appoint himself, nor anyone already in
+// the schedule (decision 0047, app/features/appointment/can-be-appointed.server.ts).
+// Every path: the link on the dashboard (?lnk=), a cart's multi-link, the
+// wizard, the paper application (the cart's apply mode) and the invitation
+// send form (own address with case and whitespace variants).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFromWizard, wizardContext } from "~/features/appointment/create.server";
+import { createPaperAppointment } from "~/features/appointment/paper-create.server";
+import { PAPER_FAILURES } from "~/features/appointment/paper-create.server";
+import { OWN_EMAIL, SAME_SCHEDULE_TWICE } from "~/features/invitations/messages";
+import { sendInvitation } from "~/features/invitations/send.server";
+import type { InviteForm } from "~/features/invitations/schema";
+import { addToCart, applyCart, sendCart } from "~/features/links/cart.server";
+import { linkDialog, linkOnDashboard } from "~/features/links/home.server";
+import { ALREADY_CONFIGURED_TITLE, SAME_SCHEDULE_TWICE_MESSAGE } from "~/features/links/messages";
+import { prisma } from "~/lib/db.server";
+import { stopWorker } from "~/lib/jobs.server";
+import { ensureCommissionScheduleDocuments } from "../../prisma/seed/documents";
+import { useTestDatabase } from "../support/db";
+import { createAgent, createAppointment, createAppointmentLink, createUser, randomCode } from "../support/factories";
+import { asUser, makeWorld, newProspect, req, type World } from "./appointment-fixtures";
+
+useTestDatabase();
+
+let world: World;
+let agentUser: Awaited<ReturnType<typeof createUser>>;
+let agent: Awaited<ReturnType<typeof createAgent>>;
+let agentLink: string;
+let agentLinkId: number;
+let template: number;
+
+beforeAll(async () => {
+  world = await makeWorld();
+  await ensureCommissionScheduleDocuments(prisma);
+  // agent@: an approved level-4 agent under the director, with his own link (level 6) of the same schedule.
+  agentUser = await createUser(prisma, { userRoleCode: "USRROLE_AGENT", firstName: "Avery", lastName: "Agent" });
+  agent = await createAgent(prisma, { userId: agentUser.id, parentId: world.md.id, hierarchyLevel: 4 });
+  const level6 = world.schedule.levels.find((l) => l.levelNo === 6)!;
+  const l = await createAppointmentLink(prisma, { recruiterAgentId: agent.id, scheduleLevelId: level6.scheduleLevelId });
+  agentLink = `APL${l.code}`;
+  agentLinkId = l.appointmentLinkId;
+  template = (await prisma.emailTemplate.findUniqueOrThrow({ where: { systemCode: "DFT_MLT_INVITE" } })).corrTemplateId;
+}, 60_000);
+
+afterAll(async () => {
+  await stopWorker();
+});
+
+const appointmentsOf = (userId: string) => prisma.appointment.count({ where: { userId } });
+
+describe("a person already in the schedule cannot be appointed through a link (AGENT_CANNOT_BE_IN_SAME_SCHEDULE_TWICE)", () => {
+  it("the recruiter opening his own link: 'Already Configured' on the dashboard, the wizard refuses, nothing is created", async () => {
+    const me = asUser(agentUser);
+    const outcome = await linkOnDashboard(me, agentLink, req("/home"));
+    expect(outcome).toEqual({ kind: "alreadyConfigured", sameScheduleTwice: true });
+    expect(linkDialog(outcome)).toMatchObject({ title: ALREADY_CONFIGURED_TITLE, message: SAME_SCHEDULE_TWICE_MESSAGE });
+    expect(await wizardContext(me, { link: agentLink })).toMatchObject({ ok: false, title: ALREADY_CONFIGURED_TITLE });
+    expect(await createFromWizard(me, { link: agentLink, appointmentTypeCode: "APPTTYP_IND" })).toMatchObject({ ok: false, title: ALREADY_CONFIGURED_TITLE });
+    expect(await appointmentsOf(agentUser.id)).toBe(0);
+  });
+
+  it("his upline's link of his own level, and a cart's multi-link of his own links: refused too", async () => {
+    const me = asUser(agentUser);
+    expect(await linkOnDashboard(me, world.linkText, req("/home"))).toEqual({ kind: "alreadyConfigured", sameScheduleTwice: true });
+    expect((await createFromWizard(me, { link: world.linkText, appointmentTypeCode: "APPTTYP_IND" })).ok).toBe(false);
+    // The cart: agent@ puts his own link in his cart and sends it (one line: ?link=, so make a two-line one).
+    const level7 = world.schedule.levels.find((l) => l.levelNo === 7)!;
+    const other = await prisma.commissionSchedule.create({
+      data: { scheduleName: "Supplemental", carrierId: world.schedule.carrierId, mgaCode: world.schedule.mgaCode, productTypeId: world.schedule.productTypeId, levels: { create: [{ levelNo: 7, levelName: "Writing Agent" }] } },
+      include: { levels: true },
+    });
+    const l7 = await createAppointmentLink(prisma, { recruiterAgentId: agent.id, scheduleLevelId: level7.scheduleLevelId });
+    const s7 = await createAppointmentLink(prisma, { recruiterAgentId: agent.id, scheduleLevelId: other.levels[0]!.scheduleLevelId });
+    expect((await addToCart(me, l7.appointmentLinkId)).ok).toBe(true);
+    expect((await addToCart(me, s7.appointmentLinkId)).ok).toBe(true);
+    const sent = await sendCart(me);
+    expect(sent.ok).toBe(true);
+    const mlt = decodeURIComponent((sent as { url: string }).url).match(/MLT[A-Z0-9]+/)![0];
+    expect(await linkOnDashboard(me, mlt, req("/home"))).toEqual({ kind: "alreadyConfigured", sameScheduleTwice: true });
+    expect((await createFromWizard(me, { link: mlt, appointmentTypeCode: "APPTTYP_IND" })).ok).toBe(false);
+    expect(await appointmentsOf(agentUser.id)).toBe(0);
+  });
+
+  it("a prospect with an approved application in the schedule (another link): refused; a new prospect is not", async () => {
+    const approved = await newProspect();
+    await createAppointment(prisma, { userId: approved.id, appointmentLinkId: agentLinkId, appointmentStatusCode: "APWF_STATUS_APPROVED", prospectEmailAddress: approved.userName });
+    expect(await linkOnDashboard(asUser(approved), world.linkText, req("/home"))).toEqual({ kind: "alreadyConfigured", sameScheduleTwice: true });
+    expect((await createFromWizard(asUser(approved), { link: world.linkText, appointmentTypeCode: "APPTTYP_IND" })).ok).toBe(false);
+
+    const fresh = asUser(await newProspect());
+    expect(await linkOnDashboard(fresh, world.linkText, req("/home"))).toMatchObject({ kind: "entry" });
+    const created = await createFromWizard(fresh, { link: world.linkText, appointmentTypeCode: "APPTTYP_IND" });
+    expect(created.ok).toBe(true);
+    // Their own application of this link opens again (idempotent), it does not refuse them.
+    expect(await createFromWizard(fresh, { link: world.linkText, appointmentTypeCode: "APPTTYP_IND" })).toMatchObject({ ok: true, created: false });
+    expect(await wizardContext(fresh, { link: world.linkText })).toMatchObject({ ok: true });
+  });
+});
+
+describe("paper applications and the cart's apply mode", () => {
+  it("the recruiter's own address (any case, surrounding spaces) is 'You Cannot Use Your Email'; a downline agent's address is AGENT_CANNOT_BE_IN_SAME_SCHEDULE_TWICE", async () => {
+    const md = asUser(world.mdUser);
+    const own = await createPaperAppointment(md, { link: world.linkText, emailAddress: `  ${world.mdUser.userName.toUpperCase()} `, apptTypeCode: "APPTTYP_IND" });
+    expect(own).toMatchObject({ ok: false, code: "OWN_EMAIL", message: "You Cannot Use Your Email" });
+    const downline = await createPaperAppointment(md, { link: world.linkText, emailAddress: agentUser.userName, apptTypeCode: "APPTTYP_IND" });
+    expect(downline).toMatchObject({ ok: false, code: "AGENT_CANNOT_BE_IN_SAME_SCHEDULE_TWICE", message: PAPER_FAILURES.AGENT_CANNOT_BE_IN_SAME_SCHEDULE_TWICE });
+
+    // agent@'s cart, apply mode, for his own address: refused, the cart kept.
+    const me = asUser(agentUser);
+    expect((await addToCart(me, agentLinkId)).ok).toBe(true);
+    const applied = await applyCart(me, { email: ` ${agentUser.userName.toUpperCase()}`, apptTypeCode: "APPTTYP_IND" });
+    expect(applied).toMatchObject({ ok: false, dialog: { title: "Cannot Create Appointment", message: "You Cannot Use Your Email" } });
+    expect(await prisma.cartItem.count({ where: { userId: agentUser.id } })).toBe(1);
+    expect(await prisma.appointment.count({ where: { prospectEmailAddress: agentUser.userName } })).toBe(0);
+  });
+});
+
+describe("invitations", () => {
+  const form = (email: string): InviteForm => ({
+    firstName: "Ada",
+    lastName: "Prospect",
+    email,
+    templateId: template,
+    body: "<p>Join [[AppointmentLink]]</p>",
+    confirm: "yes",
+    formToken: crypto.randomUUID(),
+  });
+
+  it("to the sender's own address (case, spaces) or to someone already in the schedule: refused next to the email, nothing stored", async () => {
+    const me = asUser(agentUser);
+    const before = await prisma.invitation.count();
+    for (const email of [agentUser.userName, agentUser.userName.toUpperCase(), ` ${agentUser.userName} `]) {
+      const r = await sendInvitation(me, { link: agentLink }, form(email));
+      expect(r).toEqual({ ok: false, status: 400, dialog: OWN_EMAIL, field: "email", fieldMessage: "You Cannot Use Your Email" });
+    }
+    // The director invites his downline agent into the schedule the agent is already in.
+    const downline = await sendInvitation(asUser(world.mdUser), { link: world.linkText }, form(agentUser.userName));
+    expect(downline).toMatchObject({ ok: false, status: 400, dialog: SAME_SCHEDULE_TWICE, field: "email" });
+    expect(await prisma.invitation.count()).toBe(before);
+    const ok = await sendInvitation(me, { link: agentLink }, form(`new.${randomCode(6).toLowerCase()}@example.com`));
+    expect(ok).toMatchObject({ ok: true });
+  });
+});
