@@ -1,14 +1,19 @@
-// Issue 20 item 3: a recruiter cannot appoint himself, nor anyone already in
-// the schedule (decision 0047, app/features/appointment/can-be-appointed.server.ts).
-// Every path: the link on the dashboard (?lnk=), a cart's multi-link, the
-// wizard, the paper application (the cart's apply mode) and the invitation
-// send form (own address with case and whitespace variants).
+// Issue 20, the links items (decision 0047).
+// Item 3: a recruiter cannot appoint himself, nor anyone already in the
+// schedule (app/features/appointment/can-be-appointed.server.ts). Every path:
+// the link on the dashboard (?lnk=), a cart's multi-link, the wizard, the
+// paper application (the cart's apply mode) and the invitation send form (own
+// address with case and whitespace variants).
+// Item 9: a multi-link of two schedules at the same level reads differently
+// per line on the dashboard, in the invitations list and in the email.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFromWizard, wizardContext } from "~/features/appointment/create.server";
 import { createPaperAppointment } from "~/features/appointment/paper-create.server";
 import { PAPER_FAILURES } from "~/features/appointment/paper-create.server";
 import { OWN_EMAIL, SAME_SCHEDULE_TWICE } from "~/features/invitations/messages";
+import { listInvitations } from "~/features/invitations/invitations.server";
 import { sendInvitation } from "~/features/invitations/send.server";
+import { getDashboard } from "~/features/users/dashboard.server";
 import type { InviteForm } from "~/features/invitations/schema";
 import { addToCart, applyCart, sendCart } from "~/features/links/cart.server";
 import { linkDialog, linkOnDashboard } from "~/features/links/home.server";
@@ -17,7 +22,7 @@ import { prisma } from "~/lib/db.server";
 import { stopWorker } from "~/lib/jobs.server";
 import { ensureCommissionScheduleDocuments } from "../../prisma/seed/documents";
 import { useTestDatabase } from "../support/db";
-import { createAgent, createAppointment, createAppointmentLink, createUser, randomCode } from "../support/factories";
+import { createAgent, createAppointment, createAppointmentLink, createSchedule, createUser, randomCode } from "../support/factories";
 import { asUser, makeWorld, newProspect, req, type World } from "./appointment-fixtures";
 
 useTestDatabase();
@@ -139,5 +144,50 @@ describe("invitations", () => {
     expect(await prisma.invitation.count()).toBe(before);
     const ok = await sendInvitation(me, { link: agentLink }, form(`new.${randomCode(6).toLowerCase()}@example.com`));
     expect(ok).toMatchObject({ ok: true });
+  });
+});
+
+describe("a multi-link of two schedules at the same level (item 9)", () => {
+  it("names each line's schedule on the dashboard, in the invitations list and in the email's link rows", async () => {
+    const block = await prisma.block.findUniqueOrThrow({ where: { blockNumber: world.md.blockNumber } });
+    const advantage = await createSchedule(prisma, { carrierId: block.carrierId, productTypeCode: "HEALTH", scheduleName: "Advantage" });
+    const supplemental = await createSchedule(prisma, { carrierId: block.carrierId, productTypeCode: "HEALTH", scheduleName: "Supplemental" });
+    await ensureCommissionScheduleDocuments(prisma);
+    const at8 = (s: typeof advantage) => s.levels.find((l) => l.levelNo === 8)!.scheduleLevelId;
+    const a = await createAppointmentLink(prisma, { recruiterAgentId: world.md.id, scheduleLevelId: at8(advantage) });
+    const b = await createAppointmentLink(prisma, { recruiterAgentId: world.md.id, scheduleLevelId: at8(supplemental) });
+    const md = asUser(world.mdUser);
+    expect((await addToCart(md, a.appointmentLinkId)).ok).toBe(true);
+    expect((await addToCart(md, b.appointmentLinkId)).ok).toBe(true);
+    const sent = await sendCart(md);
+    const mlt = decodeURIComponent((sent as { url: string }).url).match(/MLT[A-Z0-9]+/)![0];
+
+    const prospect = await newProspect();
+    const r = await sendInvitation(md, { links: mlt }, {
+      firstName: "Ada",
+      lastName: "Prospect",
+      email: prospect.userName,
+      templateId: template,
+      body: "<p>[[AppointmentLinkRows]]</p>",
+      confirm: "yes",
+      formToken: crypto.randomUUID(),
+    });
+    expect(r.ok).toBe(true);
+
+    const differ = (lines: string[]) => {
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).not.toBe(lines[1]);
+      expect(lines[0]).toContain("Advantage");
+      expect(lines[1]).toContain("Supplemental");
+    };
+    const dashboard = await getDashboard(asUser(prospect));
+    differ(dashboard.entries.find((e) => e.href.includes(mlt))!.lines);
+    const outcome = await linkOnDashboard(asUser(prospect), mlt, req("/home"));
+    differ((outcome as { entry: { lines: string[] } }).entry.lines);
+    const list = await listInvitations(md, { page: 0, pageSize: 50, hideAppointed: false });
+    differ(list.rows.find((row) => row.prospectEmail === prospect.userName)!.level.split(", "));
+    const inv = await prisma.invitation.findUniqueOrThrow({ where: { invitationId: (r as { invitationId: number }).invitationId } });
+    const rows = [...inv.inviteText!.matchAll(/<tr>(.*?)<\/tr>/g)].slice(1).map((m) => m[1]!.replace(/<[^>]+>/g, " "));
+    differ(rows);
   });
 });
