@@ -4,6 +4,9 @@
 // the link on the dashboard (?lnk=), a cart's multi-link, the wizard, the
 // paper application (the cart's apply mode) and the invitation send form (own
 // address with case and whitespace variants).
+// Item 9: malformed links (bare prefix, too long, mistyped prefix, pasted
+// whitespace) reach the welcome ERROR state or the trimmed link, not 404.
+// Item 22: a prospect who came with an APL link sees its entry on plain /home.
 // Item 9: a multi-link of two schedules at the same level reads differently
 // per line on the dashboard, in the invitations list and in the email.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +17,9 @@ import { OWN_EMAIL, SAME_SCHEDULE_TWICE } from "~/features/invitations/messages"
 import { listInvitations } from "~/features/invitations/invitations.server";
 import { sendInvitation } from "~/features/invitations/send.server";
 import { getDashboard } from "~/features/users/dashboard.server";
+import { createSession } from "~/lib/session.server";
+import { loader as linkLoader } from "~/routes/$lnk";
+import { loader as homeLoader } from "~/routes/home";
 import type { InviteForm } from "~/features/invitations/schema";
 import { addToCart, applyCart, sendCart } from "~/features/links/cart.server";
 import { linkDialog, linkOnDashboard } from "~/features/links/home.server";
@@ -189,5 +195,59 @@ describe("a multi-link of two schedules at the same level (item 9)", () => {
     const inv = await prisma.invitation.findUniqueOrThrow({ where: { invitationId: (r as { invitationId: number }).invitationId } });
     const rows = [...inv.inviteText!.matchAll(/<tr>(.*?)<\/tr>/g)].slice(1).map((m) => m[1]!.replace(/<[^>]+>/g, " "));
     differ(rows);
+  });
+});
+
+/** A loader's answer: its data, or the Response it threw (redirect, 404). */
+async function run(loader: (args: never) => unknown, path: string, params: Record<string, string>, cookie = "") {
+  const request = new Request(`http://localhost${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+  try {
+    const r = (await loader({ request, params, context: {} } as never)) as { data?: unknown; init?: { headers?: Record<string, string> } };
+    return r && typeof r === "object" && "init" in r && "data" in r ? { data: r.data as Record<string, unknown>, setCookie: r.init?.headers?.["Set-Cookie"] ?? null } : { data: r as Record<string, unknown>, setCookie: null };
+  } catch (e) {
+    if (e instanceof Response) return { status: e.status, location: e.headers.get("Location") };
+    throw e;
+  }
+}
+
+describe("malformed links on the welcome page (item 9)", () => {
+  it("a bare prefix, an over-long link and a mistyped prefix show the ERROR state; pasted whitespace is trimmed; anything else is 404", async () => {
+    const code = world.linkText.slice(3);
+    for (const raw of ["APL", "apl", `APL${"A".repeat(70)}`, `APK${code}`, `XYZ${code}`, "MD"]) {
+      const r = await run(linkLoader, `/${encodeURIComponent(raw)}`, { lnk: raw });
+      expect(r, raw).toMatchObject({ data: { state: "ERROR" } });
+      expect((r as unknown as { data: { linkFailure: string } }).data.linkFailure, raw).toMatch(/invalid/);
+    }
+    // A link pasted with a trailing space (%20): to the link itself.
+    expect(await run(linkLoader, `/${world.linkText}%20`, { lnk: `${world.linkText} ` })).toEqual({ status: 302, location: `/${world.linkText}` });
+    // An unknown but well-formed link is the ERROR state as before.
+    expect(await run(linkLoader, "/APLNOSUCHLINK2345678", { lnk: "APLNOSUCHLINK2345678" })).toMatchObject({ data: { state: "ERROR" } });
+    for (const raw of ["definitely-not-a-link", "favicon.png", "about"]) {
+      expect(await run(linkLoader, `/${raw}`, { lnk: raw }), raw).toMatchObject({ status: 404 });
+    }
+  });
+});
+
+describe("a prospect who came with an APL link opens plain /home (item 22)", () => {
+  it("still sees the link's NEW entry, not 'No Apps or Invitations Found'; only in their own session", async () => {
+    const prospect = await newProspect();
+    const session = (await createSession(new Request("http://localhost/"), { userId: prospect.id })).split(";")[0]!;
+    const first = await run(homeLoader, `/home?lnk=${world.linkText}`, {}, session);
+    expect(first).toMatchObject({ data: { nothingFound: false } });
+    const remembered = (first as unknown as { setCookie: string | null }).setCookie;
+    expect(remembered).toBeTruthy();
+    const cookies = `${session}; ${remembered!.split(";")[0]}`;
+    const plain = await run(homeLoader, "/home", {}, cookies);
+    expect(plain).toMatchObject({ data: { nothingFound: false, linkDialog: null } });
+    expect((plain as unknown as { data: { entries: Array<{ href: string }> } }).data.entries.map((e) => e.href)).toEqual([`/wizard?link=${world.linkText}`]);
+    // Another user in the same browser does not get it.
+    const other = await newProspect();
+    const otherSession = (await createSession(new Request("http://localhost/"), { userId: other.id })).split(";")[0]!;
+    expect(await run(homeLoader, "/home", {}, `${otherSession}; ${remembered!.split(";")[0]}`)).toMatchObject({ data: { nothingFound: true } });
+    // Once the wizard has made the application, the remembered link adds nothing (the application's entry stands).
+    expect((await createFromWizard(asUser(prospect), { link: world.linkText, appointmentTypeCode: "APPTTYP_IND" })).ok).toBe(true);
+    const after = await run(homeLoader, "/home", {}, cookies);
+    expect((after as unknown as { data: { entries: Array<{ href: string }>; linkDialog: unknown } }).data).toMatchObject({ linkDialog: null });
+    expect((after as unknown as { data: { entries: Array<{ href: string }> } }).data.entries.map((e) => e.href)).toEqual([expect.stringMatching(/^\/appoint\?id=/)]);
   });
 });

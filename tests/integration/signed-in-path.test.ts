@@ -91,7 +91,10 @@ async function getHome(c = cookie) {
   const request = new Request(`${APP_URL}/home`, { headers: { Cookie: c } });
   const args = { request, params: {}, context: {} };
   const [root, home] = await Promise.all([(rootLoader as Loader)(args), (homeLoader as Loader)(args)]);
-  return { root: root as Awaited<ReturnType<typeof rootLoader>>, home: home as Awaited<ReturnType<typeof homeLoader>> };
+  // The loader answers data(…) when it sets the remembered-link cookie (decision 0047): its payload is the page's data.
+  type Home = Exclude<Awaited<ReturnType<typeof homeLoader>>, { init: unknown }>;
+  const page = (home && typeof home === "object" && "init" in home && "data" in home ? home.data : home) as Home;
+  return { root: root as Awaited<ReturnType<typeof rootLoader>>, home: page };
 }
 
 describe("GET /home", () => {

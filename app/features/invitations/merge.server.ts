@@ -6,6 +6,7 @@
 // prospect never sees brackets (docs/decisions/0021-invitations.md).
 // Values are HTML-escaped; the link rows, link and document links are HTML
 // the portal builds itself.
+import { formatPhone } from "~/lib/format";
 import { escapeHtml } from "~/lib/html.server";
 
 export type MergeLine = {
@@ -48,11 +49,8 @@ export type MergeContext = {
 
 const PLACEHOLDER = /\[\[\s*([A-Za-z0-9_]{1,60})\s*\]\]/g;
 
-/** (###) ###-#### for 10 digits, else as stored. */
-export function formatPhone(p: string | null | undefined): string {
-  const d = (p ?? "").replace(/\D/g, "");
-  return d.length === 10 ? `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}` : (p ?? "");
-}
+/** (###) ###-#### for 10 digits, else as stored: the portal's one phone format (~/lib/format). */
+export { formatPhone };
 
 const text = (s: string | null | undefined) => escapeHtml((s ?? "").trim());
 

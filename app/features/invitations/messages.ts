@@ -3,6 +3,7 @@
 // Spec texts are requirements; where the spec gives only a title the
 // message is ours (docs/decisions/0021-invitations.md).
 import { PAPER_MESSAGES } from "~/features/appointment/paper-schema";
+import { ALREADY_CONFIGURED_TITLE } from "~/features/links/messages";
 
 export const INVITE_MESSAGES = {
   /** §5: first name, last name and email must be filled. */
@@ -48,7 +49,7 @@ export const OWN_EMAIL: DialogText = {
 
 /** AGENT_CANNOT_BE_IN_SAME_SCHEDULE_TWICE for the address invited (decision 0047). */
 export const SAME_SCHEDULE_TWICE: DialogText = {
-  title: "Already Configured",
+  title: ALREADY_CONFIGURED_TITLE,
   message:
     "This email address belongs to someone who already holds a position in this hierarchy or already has an application in this commission schedule. An agent cannot be in the same schedule twice.",
 };

@@ -41,7 +41,10 @@ export const MD_UPDATE_STATUSES = [
 export type MdUpdateStatus = (typeof MD_UPDATE_STATUSES)[number];
 
 export const MD_UPDATE_FAILED_TITLE = "Problem Update Marketing Director";
-/** Spelled so on screen in the older program; corrected here. */
+/**
+ * The spec's 'Marketing Director Update Sccuessfully' is spelled so on the
+ * older program's screen; the portal corrects it (decision 0047).
+ */
 export const MD_UPDATE_SUCCESS_TITLE = "Marketing Director Updated Successfully";
 export const MD_UPDATE_SUCCESS_MESSAGE =
   "You are now the marketing director of this hierarchy. Please log out and log in again to see your new hierarchy.";
