@@ -1,5 +1,6 @@
 // '/{lnk}': the welcome page with an invitation or appointment link.
-// Only link-shaped values (app/features/links/schema.ts) are accepted;
+// Only link-shaped values (app/features/links/schema.ts) are accepted; a
+// value meant as a link but malformed shows the ERROR state (looksLikeLink),
 // anything else is Page Not Found. Special values: HOLD and PROFILE.
 // A link that fails its check shows the ERROR state (OK goes to HOLD).
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
@@ -9,7 +10,7 @@ import { Welcome, WELCOME_TITLE } from "~/components/Welcome";
 import { findUserInvitation } from "~/features/agents/user-invitations.server";
 import { currentLinkFor, validateLink } from "~/features/links/links.server";
 import { LINK_FAILURE_MESSAGES } from "~/features/links/messages";
-import { linkPrefix, linkSchema } from "~/features/links/schema";
+import { linkPrefix, linkSchema, looksLikeLink, malformedLinkFailure } from "~/features/links/schema";
 import { skipsWelcome, welcomeData } from "~/features/users/shell.server";
 import { getCurrentUser } from "~/lib/auth.server";
 import { env } from "~/lib/env.server";
@@ -28,7 +29,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return { ...welcomeData({ state: "HOLD", user, url, settings: env() }), linkFailure: null };
   }
   const parsed = linkSchema.safeParse(raw);
-  if (!parsed.success || parsed.data !== raw) throw notFound();
+  // Pasted whitespace around a well-formed link is trimmed (decision 0047).
+  if (parsed.success && parsed.data !== raw) throw redirect(`/${encodeURIComponent(parsed.data)}${url.search}`);
+  if (!parsed.success) {
+    // Meant as a link but malformed (a bare /APL, too long, a mistyped prefix, a pasted trailing space): the ERROR state.
+    if (!looksLikeLink(raw)) throw notFound();
+    if (skipsWelcome(user)) throw redirect(`/home?lnk=${encodeURIComponent(raw)}`);
+    return { ...welcomeData({ state: "ERROR", user, url, settings: env() }), linkFailure: LINK_FAILURE_MESSAGES[malformedLinkFailure(raw)] };
+  }
   // A re-issued appointment link (/EXT<old code>): permanently to its new link (decision 0020).
   const current = await currentLinkFor(parsed.data);
   if (current) throw redirect(`/${current}`, 301);

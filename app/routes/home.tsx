@@ -9,7 +9,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { PipelineCard } from "~/components/PipelineCard";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import { INVITATION_ACCEPTED_DIALOG, invitationOnDashboard } from "~/features/agents/user-invitations.server";
-import { checkPromptedLink, linkDialog, linkOnDashboard } from "~/features/links/home.server";
+import { checkPromptedLink, dashboardLink, linkDialog } from "~/features/links/home.server";
 import { DecisionNoteBanner } from "~/features/review/ui/DecisionNoteBanner";
 import { getDashboard, type DashboardEntry } from "~/features/users/dashboard.server";
 import { requireUser } from "~/lib/auth.server";
@@ -29,11 +29,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const dashboard = await getDashboard(user, new Date(), []);
     return { ...dashboard, nothingFound: false, linkDialog: invitationDialog };
   }
-  // ?lnk=: the link the user came with, carried through sign-in (spec part 1 §4).
-  const outcome = await linkOnDashboard(user, url.searchParams.get("lnk"), request);
+  // ?lnk=: the link the user came with, carried through sign-in (spec part 1 §4); remembered for plain /home.
+  const { outcome, setCookie } = await dashboardLink(user, request);
   const dashboard = await getDashboard(user, new Date(), outcome.kind === "entry" ? [outcome.entry] : []);
   const dialog = linkDialog(outcome);
-  return { ...dashboard, nothingFound: dashboard.nothingFound && !dialog, linkDialog: dialog };
+  return data(
+    { ...dashboard, nothingFound: dashboard.nothingFound && !dialog, linkDialog: dialog },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
 }
 
 type ActionData = { reply: SubmissionResult<string[]> };
@@ -46,7 +49,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return data<ActionData>({ reply: r.reply }, { status: 400 });
 }
 
-const DATE = new Intl.DateTimeFormat("en-US", { timeZone: "UTC" });
+/** MM/DD/YYYY (09/02/2026), as the portal writes dates elsewhere (issue 20 item 18). */
+const DATE = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "2-digit", day: "2-digit", year: "numeric" });
 function formatDate(iso: string) {
   return DATE.format(new Date(iso));
 }

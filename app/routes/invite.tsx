@@ -82,7 +82,7 @@ type ActionData =
 /** A refusal of send or preview: the message next to its field, or a dialog. */
 function refused(result: SendFailure, submission: { reply: (o?: { fieldErrors: Record<string, string[]> }) => SubmissionResult<string[]> }) {
   if (result.fieldErrors) return data<ActionData>({ outcome: "invalid", reply: submission.reply({ fieldErrors: result.fieldErrors }) }, { status: 400 });
-  const reply = submission.reply(result.field ? { fieldErrors: { [result.field]: [INVITE_MESSAGES.templateRequired] } } : undefined);
+  const reply = submission.reply(result.field ? { fieldErrors: { [result.field]: [result.fieldMessage ?? INVITE_MESSAGES.templateRequired] } } : undefined);
   return data<ActionData>({ outcome: "failed", reply, dialog: result.dialog }, { status: result.status });
 }
 

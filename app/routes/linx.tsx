@@ -4,6 +4,7 @@
 // (404 otherwise); without them, the remembered or first own position.
 // POST adds a link to the server-side cart (or clears it) and redirects back
 // with a one-time message. Works without JavaScript. Decision 0020.
+import { formatPhone } from "~/lib/format";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Banner } from "~/components/Banner";
@@ -195,7 +196,7 @@ export default function AppointmentLinksRoute() {
             {d.recruiter.phone ? (
               <div>
                 <dt>Phone</dt>
-                <dd>{d.recruiter.phone}</dd>
+                <dd>{formatPhone(d.recruiter.phone)}</dd>
               </div>
             ) : null}
           </dl>

@@ -10,6 +10,7 @@
 //    invitations to the verified email only;
 //  - a session ended by LOGOUT is refused on the very next request (no cache),
 //    also when another process (another connection) deleted it.
+import { levelLine } from "~/features/users/dashboard.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -91,7 +92,10 @@ async function getHome(c = cookie) {
   const request = new Request(`${APP_URL}/home`, { headers: { Cookie: c } });
   const args = { request, params: {}, context: {} };
   const [root, home] = await Promise.all([(rootLoader as Loader)(args), (homeLoader as Loader)(args)]);
-  return { root: root as Awaited<ReturnType<typeof rootLoader>>, home: home as Awaited<ReturnType<typeof homeLoader>> };
+  // The loader answers data(…) when it sets the remembered-link cookie (decision 0047): its payload is the page's data.
+  type Home = Exclude<Awaited<ReturnType<typeof homeLoader>>, { init: unknown }>;
+  const page = (home && typeof home === "object" && "init" in home && "data" in home ? home.data : home) as Home;
+  return { root: root as Awaited<ReturnType<typeof rootLoader>>, home: page };
 }
 
 describe("GET /home", () => {
@@ -130,10 +134,10 @@ describe("GET /home", () => {
     const lineOf = async (id: number) => {
       const l = await prisma.appointmentLink.findUniqueOrThrow({
         where: { appointmentLinkId: id },
-        select: { scheduleLevel: { select: { levelNo: true, levelName: true, schedule: { select: { carrier: true, productType: true } } } } },
+        select: { scheduleLevel: { select: { levelNo: true, levelName: true, schedule: { select: { scheduleName: true, carrier: true, productType: true } } } } },
       });
-      const s = l.scheduleLevel;
-      return `${s.schedule.carrier.carrierCode} ${s.schedule.productType.name} — Level ${s.levelNo} ${s.levelName}`;
+      // The one line label (decision 0047: it names the schedule).
+      return levelLine(l);
     };
     const items = await prisma.multiLinkItem.findMany({ where: { multiLinkId: multi.multiLinkId }, orderBy: { sortOrder: "asc" } });
     const multiLines = await Promise.all(items.map((i) => lineOf(i.appointmentLinkId)));

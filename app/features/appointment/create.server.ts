@@ -17,13 +17,15 @@ import {
   type InvitationFlavour,
 } from "./model";
 import { carrierBlockRows, enrollRepOf, resolveLink, type ResolvedLink } from "./resolve-link.server";
+import { appointmentRefusal, CLOSED_STATUSES } from "./can-be-appointed.server";
+import { ALREADY_CONFIGURED_TITLE, SAME_SCHEDULE_TWICE_MESSAGE } from "~/features/links/messages";
 
 type Db = Prisma.TransactionClient;
 
 export const REP_TYPE: AppointmentTypeCode = ENROLL_REP_TYPE;
 
-/** Statuses of an application that no longer counts (a new one may be started). */
-export const CLOSED_STATUSES = ["APWF_STATUS_ABANDONED", "APWF_STATUS_REJECTED"];
+/** Statuses of an application that no longer counts (a new one may be started): can-be-appointed.server.ts. */
+export { CLOSED_STATUSES };
 
 /** Invitation flavour from the invitation email's template type (part 1 §4). */
 export function flavourOfTemplateType(templateTypeId: number | null | undefined): InvitationFlavour {
@@ -42,6 +44,8 @@ export const WIZARD_AGENCY_FAILED: ErrorDialog = {
   title: "Wizard: Fetching Agency information failed",
   message: "Oops. We could not find the agency of this invitation. Please start over from the home page...",
 };
+/** AGENT_CANNOT_BE_IN_SAME_SCHEDULE_TWICE for the person themselves (can-be-appointed.server.ts). */
+export const SAME_SCHEDULE_TWICE_DIALOG: ErrorDialog = { title: ALREADY_CONFIGURED_TITLE, message: SAME_SCHEDULE_TWICE_MESSAGE };
 export const CREATE_SYSTEM_ERROR: ErrorDialog = {
   title: "System Error",
   message: "Oops! Some unforeseen system error occurred while trying to create the application...",
@@ -148,6 +152,15 @@ async function existingFor(db: Db, userId: string, r: ResolvedLink) {
   return row?.appointmentId ?? null;
 }
 
+/** The one rule (can-be-appointed.server.ts) for the signed-in user and a link: their own application of this link aside. */
+export async function refusedFor(db: Db, user: CurrentUser, r: ResolvedLink): Promise<boolean> {
+  const refusal = await appointmentRefusal(db, { userId: user.id, email: user.userName }, r.lines, {
+    appointmentLinkId: r.appointmentLinkId,
+    multiLinkId: r.multiLinkId,
+  });
+  return refusal != null;
+}
+
 /** What the wizard shows for a link: recruiter, levels, enrollRep, instructions variant. */
 export async function wizardContext(
   user: CurrentUser,
@@ -163,6 +176,8 @@ export async function wizardContext(
     existingFor(prisma, user.id, r),
     wasAppointedBefore(user.id),
   ]);
+  // The person's own application for this link opens as it is; otherwise the one rule (decision 0047).
+  if (existingAppointmentId == null && (await refusedFor(prisma, user, r))) return { ok: false, ...SAME_SCHEDULE_TWICE_DIALOG };
   const lines = wizardLines(r);
   const flavour = flavourOfTemplateType(invitation?.emailTemplate?.templateTypeId);
   return {
@@ -266,6 +281,7 @@ export async function createFromWizard(
       await lock(tx, `appointment:create:${user.id}:${r.multiLinkId ?? "L" + r.appointmentLinkId}`);
       const existing = await existingFor(tx, user.id, r);
       if (existing) return { ok: true as const, appointmentId: existing, created: false };
+      if (await refusedFor(tx, user, r)) return { ok: false as const, ...SAME_SCHEDULE_TWICE_DIALOG };
       const invitation = await invitationFor(tx, user, r);
       const flavour = flavourOfTemplateType(invitation?.emailTemplate?.templateTypeId);
       const typeCode = enrollRep ? REP_TYPE : input.appointmentTypeCode;

@@ -5,7 +5,9 @@
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { auditAppointment } from "./access.server";
-import { CLOSED_STATUSES, REP_TYPE, lock } from "./create.server";
+import { appointmentRefusal } from "./can-be-appointed.server";
+import { REP_TYPE, lock } from "./create.server";
+import { isOwnEmail, PAPER_MESSAGES } from "./paper-schema";
 import { isAppointmentTypeCode, isEmailAddress } from "./model";
 import { carrierBlockRows, enrollRepOf, linkIsTheirs, resolveLink } from "./resolve-link.server";
 
@@ -17,6 +19,7 @@ export const PAPER_FAILURES = {
     "An appointment app already exists for this email and hierarchy. A different prospect email address is required.",
   INVALID_EMAIL: "A valid prospect email address is required.",
   INVALID_APPT_TYPE: "Please choose one of the appointment types.",
+  OWN_EMAIL: PAPER_MESSAGES.ownEmail,
   UNFORESEEN: "Oops! Some unforeseen system error occurred while trying to create the application...",
 } as const;
 export type PaperFailureCode = keyof typeof PAPER_FAILURES;
@@ -31,9 +34,9 @@ const failure = (code: PaperFailureCode): PaperResult => ({ ok: false, code, tit
  * A recruiter (or upline) creates an application on a prospect's behalf
  * through one of their own links (or a link of their downline): status
  * INCOMPLETE, isPaperAppointment, submitterId = the recruiter, the
- * prospect's email lowercased. Refused with AGENT_CANNOT_BE_IN_SAME_SCHEDULE_TWICE
- * when an open application for that email already exists in the same
- * commission schedule (hierarchy).
+ * prospect's email lowercased. Refused with OWN_EMAIL for the recruiter's own
+ * address and AGENT_CANNOT_BE_IN_SAME_SCHEDULE_TWICE by the one rule
+ * (can-be-appointed.server.ts).
  */
 export async function createPaperAppointment(
   recruiter: CurrentUser,
@@ -46,24 +49,13 @@ export async function createPaperAppointment(
       const r = await resolveLink(tx, input);
       if (!r || !(await linkIsTheirs(tx, recruiter, r))) return failure("BAD_APPT_LINK");
       if (!isEmailAddress(email)) return failure("INVALID_EMAIL");
+      if (isOwnEmail(recruiter.userName, email)) return failure("OWN_EMAIL");
       const typeCode = enrollRepOf(r) ? REP_TYPE : input.apptTypeCode;
       if (!isAppointmentTypeCode(typeCode)) return failure("INVALID_APPT_TYPE");
       await lock(tx, `appointment:paper:${email}`);
-      const scheduleIds = [...new Set(r.lines.map((l) => l.scheduleLevel.schedule.scheduleId))];
-      const clash = await tx.appointment.findFirst({
-        where: {
-          isDeleted: false,
-          appointmentStatusCode: { notIn: CLOSED_STATUSES },
-          OR: [
-            { prospectEmailAddress: email },
-            { personal: { emailAddress: email } },
-            { user: { userName: email } },
-          ],
-          carrierBlocks: { some: { scheduleLevel: { scheduleId: { in: scheduleIds } } } },
-        },
-        select: { appointmentId: true },
-      });
-      if (clash) return failure("AGENT_CANNOT_BE_IN_SAME_SCHEDULE_TWICE");
+      // The one rule (decision 0047): an open application in these schedules, or a position in the recruiter's hierarchy.
+      const refusal = await appointmentRefusal(tx, { email }, r.lines);
+      if (refusal) return failure(refusal);
       const first = r.lines[0];
       const actor = recruiter.impersonator?.id ?? recruiter.id;
       // Claiming (decision 0022): a prospect already signed up with this email, verified, gets it at once;

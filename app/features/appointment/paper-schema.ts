@@ -17,12 +17,21 @@ export type PaperForm = { email: string; apptTypeCode: string };
 const normalise = (v: unknown) => (typeof v === "string" ? v.trim().toLowerCase() : v);
 
 /**
+ * True when `email` is the user's own login address, ignoring case and
+ * surrounding whitespace ('You Cannot Use Your Email'): apply mode, the paper
+ * application and the invitation form (decision 0047).
+ */
+export function isOwnEmail(ownEmail: string, email: unknown): boolean {
+  const e = typeof email === "string" ? email.trim().toLowerCase() : "";
+  return e !== "" && e === ownEmail.trim().toLowerCase();
+}
+
+/**
  * The prospect's email (required, a standard email address, not the
  * recruiter's own login email, compared ignoring case) and the appointment
  * type (one of `types`, the ones the link allows).
  */
 export function paperAppointmentSchema(opts: { ownEmail: string; types: readonly string[] }) {
-  const own = opts.ownEmail.trim().toLowerCase();
   return z.object({
     email: z.preprocess(
       normalise,
@@ -30,7 +39,7 @@ export function paperAppointmentSchema(opts: { ownEmail: string; types: readonly
         .string({ error: PAPER_MESSAGES.emailRequired })
         .min(1, PAPER_MESSAGES.emailRequired)
         .refine(isEmailAddress, PAPER_MESSAGES.emailFormat)
-        .refine((v) => v !== own, PAPER_MESSAGES.ownEmail),
+        .refine((v) => !isOwnEmail(opts.ownEmail, v), PAPER_MESSAGES.ownEmail),
     ),
     apptTypeCode: z
       .string({ error: PAPER_MESSAGES.typeRequired })

@@ -45,7 +45,7 @@ export type CannotCreate = { code: PaperFailureCode; title: string; message: str
 /** The 'Cannot Create Appointment' dialog for a failure code (spec §8). */
 export function cannotCreate(code: PaperFailureCode): CannotCreate {
   const message =
-    code === "BAD_APPT_LINK" || code === "AGENT_CANNOT_BE_IN_SAME_SCHEDULE_TWICE" ? PAPER_FAILURES[code] : PAPER_FAILURES.UNFORESEEN;
+    code === "BAD_APPT_LINK" || code === "AGENT_CANNOT_BE_IN_SAME_SCHEDULE_TWICE" || code === "OWN_EMAIL" ? PAPER_FAILURES[code] : PAPER_FAILURES.UNFORESEEN;
   return { code, title: CANNOT_CREATE_TITLE, message };
 }
 

@@ -10,6 +10,7 @@
 // user's positions or in their downline (agent_closure). Anything else is
 // answered as not found (404), never shown.
 import type { Prisma } from "~/generated/prisma/client";
+import { appointmentLineLabel } from "~/features/appointment/ui/lines";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { MAIL_MAX_ATTEMPTS } from "~/lib/mail.server";
@@ -43,12 +44,28 @@ export type InvitationRow = {
   isExternal: boolean;
 };
 
-type LevelRow = { levelNo: number; levelName: string; schedule: { carrier: { carrierCode: string }; productType: { name: string } } };
+type LevelRow = {
+  levelNo: number;
+  levelName: string;
+  schedule: { scheduleName: string; carrier: { carrierCode: string; name: string }; productType: { name: string } };
+};
 const levelOf = (sl: LevelRow) => `${sl.levelNo} ${sl.levelName}`;
-/** A multi-link's levels name their carrier and product (two schedules may share a level). */
-const levelWithSchedule = (sl: LevelRow) => `${sl.schedule.carrier.carrierCode} ${sl.schedule.productType.name} ${sl.levelNo} ${sl.levelName}`;
+/** A multi-link's levels name their carrier, product and schedule (two schedules may share a level): the one line label. */
+const levelWithSchedule = (sl: LevelRow) =>
+  appointmentLineLabel({
+    carrier: sl.schedule.carrier.carrierCode,
+    carrierName: sl.schedule.carrier.name,
+    productType: sl.schedule.productType.name,
+    scheduleName: sl.schedule.scheduleName,
+    levelNo: sl.levelNo,
+    levelName: sl.levelName,
+  });
 const levelSelect = {
-  select: { levelNo: true, levelName: true, schedule: { select: { carrier: { select: { carrierCode: true } }, productType: { select: { name: true } } } } },
+  select: {
+    levelNo: true,
+    levelName: true,
+    schedule: { select: { scheduleName: true, carrier: { select: { carrierCode: true, name: true } }, productType: { select: { name: true } } } },
+  },
 } as const;
 
 export async function listInvitations(

@@ -28,6 +28,7 @@ const lineSelect = {
       documentId: true,
       schedule: {
         select: {
+          scheduleId: true,
           scheduleName: true,
           isActive: true,
           carrier: { select: { name: true, carrierCode: true } },

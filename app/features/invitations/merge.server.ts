@@ -11,6 +11,7 @@
 // bare URL of a link field (http/https only) or the percent-encoded text of
 // any other field; in other attributes its plain text.
 import { escapeHtml, sanitizeRichHtml, type HtmlRewrite } from "~/lib/html.server";
+import { formatPhone } from "~/lib/format";
 
 export type MergeLine = {
   carrierName: string;
@@ -52,11 +53,8 @@ export type MergeContext = {
 
 const PLACEHOLDER = /\[\[\s*([A-Za-z0-9_]{1,60})\s*\]\]/g;
 
-/** (###) ###-#### for 10 digits, else as stored. */
-export function formatPhone(p: string | null | undefined): string {
-  const d = (p ?? "").replace(/\D/g, "");
-  return d.length === 10 ? `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}` : (p ?? "");
-}
+/** (###) ###-#### for 10 digits, else as stored: the portal's one phone format (~/lib/format). */
+export { formatPhone };
 
 /** A field's value: its plain text, its HTML in text, and for a link field its URL. */
 export type MergeValue = { text: string; html: string; url?: string };

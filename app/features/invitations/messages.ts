@@ -3,6 +3,7 @@
 // Spec texts are requirements; where the spec gives only a title the
 // message is ours (docs/decisions/0021-invitations.md).
 import { PAPER_MESSAGES } from "~/features/appointment/paper-schema";
+import { ALREADY_CONFIGURED_TITLE } from "~/features/links/messages";
 
 export const INVITE_MESSAGES = {
   /** §5: first name, last name and email must be filled. */
@@ -66,6 +67,19 @@ export const INVITE_WHO_WHAT_WHERE: DialogText = {
 export const APPOINTMENT_LINK_NOT_FOUND: DialogText = {
   title: "Appointment Link Not Found",
   message: "The appointment link of this invitation was not found. It may have been disabled. Go back to your invitations.",
+};
+
+/** §5 'You Cannot Use Your Email' (apply mode's rule, decision 0047): the recruiter's own address. */
+export const OWN_EMAIL: DialogText = {
+  title: PAPER_MESSAGES.ownEmail,
+  message: "You cannot send an invitation to your own email address. Enter the prospect's email address.",
+};
+
+/** AGENT_CANNOT_BE_IN_SAME_SCHEDULE_TWICE for the address invited (decision 0047). */
+export const SAME_SCHEDULE_TWICE: DialogText = {
+  title: ALREADY_CONFIGURED_TITLE,
+  message:
+    "This email address belongs to someone who already holds a position in this hierarchy or already has an application in this commission schedule. An agent cannot be in the same schedule twice.",
 };
 
 /** §8: an invitation sent from outside the product (no copy kept). */

@@ -2,6 +2,7 @@
 // sanitized with its merge fields filled in on the parsed document (from the
 // prospect, the recruiter and the link's lines), sanitized again
 // (decision 0046).
+import { appointmentLineName } from "~/features/appointment/ui/lines";
 import { commissionScheduleViewPath } from "~/features/documents/view-messages";
 import type { Prisma } from "~/generated/prisma/client";
 import { env } from "~/lib/env.server";
@@ -14,7 +15,15 @@ type Db = Prisma.TransactionClient;
 function mergeLines(t: InviteTarget, appUrl: string): MergeLine[] {
   return t.lines.map((l) => ({
     carrierName: l.scheduleLevel.schedule.carrier.name,
-    productType: l.scheduleLevel.schedule.productType.name,
+    // The product with the schedule's name ('Health (Advantage)'): two schedules of one product differ (issue 20 item 9).
+    productType: appointmentLineName({
+      carrier: "",
+      carrierName: l.scheduleLevel.schedule.carrier.name,
+      productType: l.scheduleLevel.schedule.productType.name,
+      scheduleName: l.scheduleLevel.schedule.scheduleName,
+      levelNo: l.scheduleLevel.levelNo,
+      levelName: l.scheduleLevel.levelName,
+    }),
     levelNo: l.scheduleLevel.levelNo,
     levelName: l.scheduleLevel.levelName,
     scheduleName: l.scheduleLevel.schedule.scheduleName,

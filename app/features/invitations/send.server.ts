@@ -11,7 +11,9 @@ import { hasVisibleContent } from "~/lib/html-content";
 import { ensureJobQueue } from "~/lib/jobs.server";
 import { inviteContext, type InviteContext, type InviteRoute, type TemplateOption } from "./invite-context.server";
 import { ownInvitations, SEND_FAILED, SEND_MAX_ATTEMPTS, sendJobKey } from "./invitations.server";
-import { APPOINTMENT_LINK_NOT_FOUND, INVITE_MESSAGES, OOPS, type DialogText } from "./messages";
+import { appointmentRefusal } from "~/features/appointment/can-be-appointed.server";
+import { isOwnEmail, PAPER_MESSAGES } from "~/features/appointment/paper-schema";
+import { APPOINTMENT_LINK_NOT_FOUND, INVITE_MESSAGES, OOPS, OWN_EMAIL, SAME_SCHEDULE_TWICE, type DialogText } from "./messages";
 import { renderInvitation } from "./render.server";
 import type { InviteForm } from "./schema";
 
@@ -19,7 +21,7 @@ type Db = Prisma.TransactionClient;
 
 /** A refusal: a dialog, or (`fieldErrors`) a message next to the field and no dialog. */
 export type SendFailure =
-  | { ok: false; status: 400 | 404 | 503; dialog: DialogText; field?: "templateId"; fieldErrors?: undefined }
+  | { ok: false; status: 400 | 404 | 503; dialog: DialogText; field?: "templateId" | "email"; fieldMessage?: string; fieldErrors?: undefined }
   | { ok: false; status: 400; dialog?: undefined; field?: undefined; fieldErrors: Record<string, string[]> };
 
 export type SendResult = { ok: true; invitationId: number; duplicate: boolean } | SendFailure;
@@ -44,6 +46,13 @@ async function composeInvitation(db: Db, user: CurrentUser, route: InviteRoute, 
   if (!c.ok) return c;
   const ctx = c.context;
   if (ctx.warning) return { ok: false, status: 400, dialog: ctx.warning };
+  // The one rule of who may be appointed (decision 0047): never the sender, never someone already in the schedule.
+  if (isOwnEmail(user.userName, form.email)) return { ok: false, status: 400, dialog: OWN_EMAIL, field: "email", fieldMessage: PAPER_MESSAGES.ownEmail };
+  const refusal = await appointmentRefusal(db, { email: form.email }, ctx.target.lines, {
+    appointmentLinkId: ctx.target.appointmentLinkId,
+    multiLinkId: ctx.target.multiLinkId,
+  });
+  if (refusal) return { ok: false, status: 400, dialog: SAME_SCHEDULE_TWICE, field: "email", fieldMessage: SAME_SCHEDULE_TWICE.title };
   const templateId = ctx.existing?.corrTemplateId ?? form.templateId;
   const template = ctx.templates.find((tp) => tp.corrTemplateId === templateId)
     ?? (ctx.existing ? ctx.templates.find((tp) => tp.isDefault) : undefined);

@@ -115,7 +115,8 @@ export type LinkOutcome =
   | { kind: "none" }
   | { kind: "md"; result: MdUpdateResult }
   | { kind: "entry"; entry: PendingInvitation }
-  | { kind: "alreadyConfigured" }
+  /** sameScheduleTwice: AGENT_CANNOT_BE_IN_SAME_SCHEDULE_TWICE for the user (decision 0047). */
+  | { kind: "alreadyConfigured"; sameScheduleTwice?: true }
   | { kind: "invalid"; failureReasonCode: LinkFailureCode }
   | { kind: "error" };
 
@@ -127,7 +128,9 @@ export async function applyLink(
   user: CurrentUser,
   link: string,
   deps: {
-    resolve: (link: string) => Promise<{ link: string; appointmentLinkId: number | null; multiLinkId: number | null; lines: string[] } | null>;
+    resolve: (
+      link: string,
+    ) => Promise<{ link: string; appointmentLinkId: number | null; multiLinkId: number | null; lines: string[]; refused: boolean } | null>;
     request?: Request;
   },
 ): Promise<LinkOutcome> {
@@ -149,6 +152,7 @@ export async function applyLink(
       },
     });
     if (present > 0) return { kind: "alreadyConfigured" };
+    if (r.refused) return { kind: "alreadyConfigured", sameScheduleTwice: true };
     return {
       kind: "entry",
       entry: { invitationId: 0, link: r.link, appointmentLinkId: r.appointmentLinkId, multiLinkId: r.multiLinkId, lines: r.lines },

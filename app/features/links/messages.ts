@@ -41,7 +41,10 @@ export const MD_UPDATE_STATUSES = [
 export type MdUpdateStatus = (typeof MD_UPDATE_STATUSES)[number];
 
 export const MD_UPDATE_FAILED_TITLE = "Problem Update Marketing Director";
-/** Spelled so on screen in the older program; corrected here. */
+/**
+ * The spec's 'Marketing Director Update Sccuessfully' is spelled so on the
+ * older program's screen; the portal corrects it (decision 0047).
+ */
 export const MD_UPDATE_SUCCESS_TITLE = "Marketing Director Updated Successfully";
 export const MD_UPDATE_SUCCESS_MESSAGE =
   "You are now the marketing director of this hierarchy. Please log out and log in again to see your new hierarchy.";
@@ -59,6 +62,12 @@ export const MD_UPDATE_MESSAGES: Record<MdUpdateStatus, string> = {
 export const ALREADY_CONFIGURED_TITLE = "Already Configured";
 export const ALREADY_CONFIGURED_MESSAGE = "This link is already on your dashboard.";
 export const BAD_LINK_TITLE = "Bad Appointment Link";
+/**
+ * AGENT_CANNOT_BE_IN_SAME_SCHEDULE_TWICE for the person who opened the link
+ * (decision 0047): the dashboard's 'Already Configured' and the wizard's refusal.
+ */
+export const SAME_SCHEDULE_TWICE_MESSAGE =
+  "You already hold a position in this link's hierarchy, or you already have an application in its commission schedule. An agent cannot be in the same schedule twice, so this link cannot be used by you.";
 
 /** Appointment links page and cart (§2 'Appointment links page', §5 'Cart', §8 'Links page'). */
 export const APPOINTMENT_LINKS_TITLE = "Appointment Links";

@@ -51,3 +51,24 @@ export function linkPrefix(link: string): LinkPrefix | null {
 export function isLinkShaped(value: string | null | undefined): value is string {
   return linkSchema.safeParse(value ?? "").success;
 }
+
+const PREFIX_FIRST = new RegExp(`^(${LINK_PREFIXES.join("|")})[A-Za-z0-9-]*\\s*$`, "i");
+/** Two to four letters, then a code of at least 8 letters and digits with a digit among them: a link with a mistyped prefix. */
+const MISTYPED_PREFIX = /^[A-Za-z]{2,4}(?=[A-Za-z0-9]*\d)[A-Za-z0-9]{8,}\s*$/;
+
+/**
+ * A value meant as a link (ask it of one that is not exactly a well-formed
+ * link; issue 20 item 9): a known prefix with nothing, too much or trailing whitespace after it
+ * (a bare /APL, an over-long code, a pasted 'APL…%20'), or a code behind a
+ * mistyped prefix. The welcome page shows its ERROR state for these and
+ * 'Page Not Found' for anything else (/no/such/page, /definitely-not-a-link).
+ */
+export function looksLikeLink(value: string | null | undefined): boolean {
+  const v = value ?? "";
+  return PREFIX_FIRST.test(v) || MISTYPED_PREFIX.test(v);
+}
+
+/** The failure code of a value that looks like a link but is malformed. */
+export function malformedLinkFailure(value: string): "MD_LINK_INVALID" | "APPT_LINK_INVALID" {
+  return /^MD/i.test(value) && !MISTYPED_PREFIX.test(value) ? "MD_LINK_INVALID" : "APPT_LINK_INVALID";
+}

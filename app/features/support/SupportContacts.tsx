@@ -1,3 +1,4 @@
+import { formatPhone } from "~/lib/format";
 import { Link } from "@remix-run/react";
 
 export type SupportData = { phone: string; email: string; guides: ReadonlyArray<{ key: string; title: string }> };
@@ -23,7 +24,7 @@ export function ContactLines({ phone, email }: { phone: string; email: string })
   return (
     <ul>
       <li>
-        By phone: <a href={`tel:${tel}`}>{phone}</a>
+        By phone: <a href={`tel:${tel}`}>{formatPhone(phone)}</a>
       </li>
       <li>
         By email: <a href={`mailto:${email}`}>{email}</a>

@@ -7,6 +7,7 @@ import { queryRows } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { pipelineCardSqlAfter2, pipelineOf, pipelineParams, type CountRow, type Pipeline } from "~/features/pipeline/pipeline.server";
 import { abandonClockStart, abandonDaysLeft } from "~/features/appointment/abandon.server";
+import { appointmentLineLabel, type AppointmentLine } from "~/features/appointment/ui/lines";
 import { decisionNoteOf, type DecisionNote, type LatestDecision } from "~/features/review/notes";
 import { APPT_STATUS, navRules, ownAgentNumbersOnce, type AgentNumberRef, type NavRules } from "./shell.server";
 
@@ -167,21 +168,30 @@ type LevelRow = {
   scheduleLevel: {
     levelNo: number;
     levelName: string;
-    schedule: { carrier: { carrierCode: string }; productType: { name: string } };
+    schedule: { scheduleName: string; carrier: { carrierCode: string; name?: string }; productType: { name: string } };
   };
 };
 
+/** One link's line: the one label of appointment lines (ui/lines.ts), which names the schedule (issue 20 item 9). */
 export function levelLine(l: LevelRow): string {
   const s = l.scheduleLevel;
-  return `${s.schedule.carrier.carrierCode} ${s.schedule.productType.name} — Level ${s.levelNo} ${s.levelName}`;
+  return appointmentLineLabel({
+    carrier: s.schedule.carrier.carrierCode,
+    carrierName: s.schedule.carrier.name ?? null,
+    productType: s.schedule.productType.name,
+    scheduleName: s.schedule.scheduleName,
+    levelNo: s.levelNo,
+    levelName: s.levelName,
+  });
 }
 
 /**
- * The text of levelLine() for the appointment link `link` (an SQL expression),
- * as an SQL scalar subquery.
+ * The parts of levelLine() for the appointment link `link` (an SQL
+ * expression), as an SQL scalar subquery (a JSON object; labelled in TypeScript).
  */
 const LEVEL_LINE_SQL = (link: string) => `(
-  SELECT c.carrier_code || ' ' || pt.name || ' — Level ' || sl.level_no || ' ' || sl.level_name
+  SELECT json_build_object('carrier', c.carrier_code, 'carrierName', c.name, 'productType', pt.name,
+                           'scheduleName', cs.schedule_name, 'levelNo', sl.level_no, 'levelName', sl.level_name)
     FROM appointment_links l
     JOIN schedule_levels sl ON sl.schedule_level_id = l.schedule_level_id
     JOIN commission_schedules cs ON cs.schedule_id = sl.schedule_id
@@ -239,15 +249,18 @@ const DASHBOARD_WITH_PIPELINE_SQL = `
    CROSS JOIN (${pipelineCardSqlAfter2()}) p`;
 
 type DashboardRow = {
-  appointments: (Omit<DashboardAppointment, "startDt" | "lastReturnedAt"> & {
+  appointments: (Omit<DashboardAppointment, "startDt" | "lastReturnedAt" | "lines"> & {
+    lines: (AppointmentLine | null)[];
     startDt: string;
     submittedAt: string | null;
     rejectionReason: string | null;
     lastReturnedAt: string | null;
     lastDecision: (Omit<LatestDecision, "decidedAt"> & { decidedAt: string }) | null;
   })[];
-  invitations: (Omit<PendingInvitation, "link"> & { link: string | null })[];
+  invitations: (Omit<PendingInvitation, "link" | "lines"> & { link: string | null; lines: (AppointmentLine | null)[] })[];
 };
+
+const labels = (lines: (AppointmentLine | null)[]) => lines.filter((l) => l != null).map(appointmentLineLabel);
 
 /**
  * The signed-in user's dashboard; `fromLink` adds the NEW entry of the link
@@ -271,7 +284,7 @@ export async function getDashboard(user: CurrentUser, now: Date = new Date(), fr
   const appointments: DashboardAppointment[] = [];
   const notes = new Map<number, DecisionNote>();
   for (const { submittedAt, rejectionReason, lastReturnedAt, lastDecision, ...a } of row!.appointments) {
-    appointments.push({ ...a, startDt: new Date(a.startDt), lastReturnedAt: lastReturnedAt ? new Date(lastReturnedAt) : null });
+    appointments.push({ ...a, lines: labels(a.lines), startDt: new Date(a.startDt), lastReturnedAt: lastReturnedAt ? new Date(lastReturnedAt) : null });
     const note = decisionNoteOf(
       { statusCode: a.statusCode, submittedAt: submittedAt ? new Date(submittedAt) : null, rejectionReason },
       lastDecision ? { ...lastDecision, decidedAt: new Date(lastDecision.decidedAt) } : null,
@@ -281,7 +294,7 @@ export async function getDashboard(user: CurrentUser, now: Date = new Date(), fr
   const invitations: PendingInvitation[] = [];
   for (const i of row!.invitations) {
     if (!i.link) continue;
-    invitations.push({ ...i, link: i.link });
+    invitations.push({ ...i, link: i.link, lines: labels(i.lines) });
   }
 
   invitations.push(...fromLink);
