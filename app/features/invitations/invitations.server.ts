@@ -43,10 +43,10 @@ export type InvitationRow = {
   isExternal: boolean;
 };
 
-type LevelRow = { levelNo: number; levelName: string; schedule: { carrier: { carrierCode: string }; productType: { name: string } } };
+export type LevelRow = { levelNo: number; levelName: string; schedule: { carrier: { carrierCode: string }; productType: { name: string } } };
 const levelOf = (sl: LevelRow) => `${sl.levelNo} ${sl.levelName}`;
 /** A multi-link's levels name their carrier and product (two schedules may share a level). */
-const levelWithSchedule = (sl: LevelRow) => `${sl.schedule.carrier.carrierCode} ${sl.schedule.productType.name} ${sl.levelNo} ${sl.levelName}`;
+export const levelWithSchedule = (sl: LevelRow) => `${sl.schedule.carrier.carrierCode} ${sl.schedule.productType.name} ${sl.levelNo} ${sl.levelName}`;
 const levelSelect = {
   select: { levelNo: true, levelName: true, schedule: { select: { carrier: { select: { carrierCode: true } }, productType: { select: { name: true } } } } },
 } as const;
