@@ -223,6 +223,42 @@ describe("who may see a downline application", () => {
   });
 });
 
+describe("'Document Unavailable' (issue 20 item 14)", () => {
+  it("says the spec's sentence, then what is wrong, with a link back to where it was opened: the agent's page or the application", async () => {
+    const appt = await prisma.appointment.create({
+      data: { appointmentTypeCode: "APPTTYP_IND", appointmentStatusCode: "APWF_STATUS_APPROVED", agentId: w.c.id, agentNumber: w.c.agentNumber },
+    });
+    // A stored file whose bytes are gone.
+    const file = await prisma.storedFile.create({ data: { storageKey: `2026/01/${crypto.randomUUID()}`, fileName: "licence.pdf", contentType: "application/pdf", byteSize: 10, sha256: "x" } });
+    const doc = await prisma.document.create({
+      data: { documentTypeCode: "DOCTYP_STATE_LIC", kindCode: "UPLOAD", title: "State License", appointmentId: appt.appointmentId, storedFileId: file.id },
+    });
+    const { loader: agentDocumentLoader } = await import("~/routes/agent.documents.$documentId");
+    const cookie = await cookieOf(w.bUser);
+    const fromAgent = await call(() =>
+      agentDocumentLoader({ request: new Request(`${APP_URL}/agent/documents/${doc.id}?agent=${w.c.id}`, { headers: { Cookie: cookie } }), params: { documentId: doc.id }, context: {} }),
+    );
+    expect(fromAgent.status).toBe(404);
+    const page = await (fromAgent.body as Response).text();
+    expect(page).toContain("<h1>Document Unavailable</h1>");
+    expect(page).toContain("<p>Unfortunately we are having trouble downloading your document at this time...</p>");
+    expect(page).toContain(`<a href="/agent?h=${w.b.id}&amp;agentNumber=${w.c.agentNumber}&amp;tab=appointment">Back to the agent</a>`);
+    expect(page).not.toContain("Back to the application");
+
+    // From an application (its Supporting Documents): back to them.
+    const onApp = await prisma.document.create({
+      data: { documentTypeCode: "DOCTYP_EO_CERT", kindCode: "UPLOAD", title: "E&O", appointmentId: w.p1.appointmentId, storedFileId: file.id },
+    });
+    const fromApp = await call(() =>
+      documentLoader({ request: new Request(`${APP_URL}/appoint/documents/${onApp.id}?id=${w.p1.appointmentId}`, { headers: { Cookie: cookie } }), params: { documentId: onApp.id }, context: {} }),
+    );
+    expect(fromApp.status).toBe(404);
+    const app = await (fromApp.body as Response).text();
+    expect(app).toContain("<p>Unfortunately we are having trouble downloading your document at this time...</p>");
+    expect(app).toContain(`<a href="/appoint?id=${w.p1.appointmentId}&amp;section=DOCS">Back to the application</a>`);
+  });
+});
+
 describe("applications in progress", () => {
   it("lists the downline's incomplete and submitted applications only, newest first, paged", async () => {
     const b = await inProgressPage(w.bUser.id, 0, 10);
