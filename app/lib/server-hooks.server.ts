@@ -1,8 +1,10 @@
 // What Remix v2 lacks: a place that runs before every action and knows when
 // requests are in flight. scripts/serve.mjs hands the compiled build to
 // prepareServerBuild() (boot.server.ts), which boots the process and returns
-// wrapBuild(build): every route's action guarded by the same-origin check.
-import type { ServerBuild } from "@remix-run/node";
+// wrapBuild(build): every route's action guarded by the same-origin check, and
+// a resource route's bare 404 to a browser answered with the portal's Page
+// Not Found page (decision 0049).
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { audit } from "./audit.server";
 import { assertSameOrigin } from "./security.server";
 
@@ -20,8 +22,24 @@ async function track<T>(fn: () => Promise<T>): Promise<T> {
 
 type AnyFn = (args: { request: Request }) => unknown;
 
+/** A path no route names (two segments: no link code): the splat route answers it with Page Not Found, in the layout. */
+const NOT_FOUND_PATH = "/not-found/page";
+
+/** A thrown 404 without a page of its own (a resource route's `new Response("Not Found", { status: 404 })`). */
+const isBareNotFound = (e: unknown): e is Response => e instanceof Response && e.status === 404 && !(e.headers.get("Content-Type") ?? "").includes("text/html");
+
+/** A browser opening the address (a link, a new tab), not a script or an <img>. */
+const wantsPage = (request: Request) => (request.method === "GET" || request.method === "HEAD") && (request.headers.get("Accept") ?? "").includes("text/html");
+
 export function wrapBuild(build: ServerBuild): ServerBuild {
   const routes: ServerBuild["routes"] = {};
+  let handler: ReturnType<typeof createRequestHandler> | undefined;
+  // The portal's 404 page, rendered by Remix for the same visitor (their cookies: the signed-in layout).
+  const notFoundPage = async (request: Request): Promise<Response> => {
+    handler ??= createRequestHandler(wrappedBuild, process.env.NODE_ENV);
+    const page = await handler(new Request(new URL(NOT_FOUND_PATH, request.url), { headers: request.headers }));
+    return new Response(page.body, { status: 404, headers: page.headers });
+  };
   for (const [id, route] of Object.entries(build.routes)) {
     const mod = route.module as unknown as Record<string, unknown>;
     const action = mod.action as AnyFn | undefined;
@@ -42,8 +60,20 @@ export function wrapBuild(build: ServerBuild): ServerBuild {
           return action(args);
         });
     }
-    if (loader) wrapped.loader = (args: { request: Request }) => track(async () => loader(args));
+    const isResourceRoute = !mod.default && !mod.ErrorBoundary;
+    if (loader) {
+      wrapped.loader = (args: { request: Request }) =>
+        track(async () => {
+          try {
+            return await loader(args);
+          } catch (error) {
+            if (isResourceRoute && isBareNotFound(error) && wantsPage(args.request)) throw await notFoundPage(args.request);
+            throw error;
+          }
+        });
+    }
     routes[id] = { ...route, module: wrapped as unknown as typeof route.module };
   }
-  return { ...build, routes };
+  const wrappedBuild: ServerBuild = { ...build, routes };
+  return wrappedBuild;
 }

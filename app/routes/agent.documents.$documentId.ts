@@ -4,7 +4,7 @@
 // (closure table) and the document belongs to that agent's appointment (or
 // is a system document). Anything else answers 404.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { agentDocument } from "~/features/agents/detail.server";
+import { agentDocument, agentPageBackLink } from "~/features/agents/detail.server";
 import { documentDownloadResponse } from "~/features/documents/document-download.server";
 import { requireCapability } from "~/lib/permissions.server";
 
@@ -15,5 +15,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!/^\d{1,9}$/.test(agentParam)) throw new Response("Not Found", { status: 404 });
   const resolved = await agentDocument(user, Number(agentParam), params.documentId ?? "");
   if (resolved.kind === "not-found") throw new Response("Not Found", { status: 404 });
-  return documentDownloadResponse(resolved, { download: url.searchParams.get("download") === "1", appointmentId: null });
+  // 'Document Unavailable' leads back to the agent's page it was opened from.
+  const back = await agentPageBackLink(user, Number(agentParam));
+  return documentDownloadResponse(resolved, { download: url.searchParams.get("download") === "1", back });
 }

@@ -7,6 +7,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAppointmentAccess } from "~/features/appointment/access.server";
 import {
+  applicationBackLink,
   documentDownloadResponse,
   resolveAppointmentDocument,
   systemDocumentById,
@@ -23,11 +24,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // Without an application only system documents (agreements, schedules).
     const doc = await systemDocumentById(documentId);
     if (!doc) throw new Response("Not Found", { status: 404 });
-    return documentDownloadResponse({ kind: "file", ...doc }, { download, appointmentId: null });
+    return documentDownloadResponse({ kind: "file", ...doc }, { download, back: applicationBackLink(null) });
   }
   if (!/^\d{1,9}$/.test(idParam)) throw new Response("Not Found", { status: 404 });
   const appointment = await requireAppointmentAccess(user, Number(idParam), { request });
   const resolved = await resolveAppointmentDocument(appointment, documentId);
   if (resolved.kind === "not-found") throw new Response("Not Found", { status: 404 });
-  return documentDownloadResponse(resolved, { download, appointmentId: appointment.appointmentId });
+  return documentDownloadResponse(resolved, { download, back: applicationBackLink(appointment.appointmentId) });
 }

@@ -90,6 +90,8 @@ describe("Import Agents", () => {
     expect(await refreshUntilFinished(page)).toBe("REJECTED");
     const lines = await page.getByTestId("import-errors").locator("tbody tr td:first-child").allTextContents();
     expect(lines).toEqual(["3", "4"]);
+    // Nothing was imported: no progress bar standing at 100% (issue 20 item 18).
+    expect(await page.getByRole("progressbar", { name: "Import progress" }).count()).toBe(0);
     expect(await withDb(async (c) => (await c.query(`SELECT count(*)::int AS n FROM agents WHERE agent_number = $1`, [JS_AGENT])).rows[0].n)).toBe(0);
 
     // Not a CSV: refused with the message next to the field.
@@ -139,6 +141,7 @@ describe("Import Agents", () => {
     if (rejected) {
       await page.goto(`${appUrl}/admin/import?run=${rejected}`);
       await page.getByTestId("import-errors").waitFor();
+      expect(await page.getByRole("progressbar", { name: "Import progress" }).count()).toBe(0);
       found.push(...(await violations(page, "390px errors")));
     }
     expect(found).toEqual([]);

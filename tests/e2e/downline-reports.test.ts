@@ -78,7 +78,16 @@ describe("downline applications and reports without JavaScript", () => {
     expect(await page.getByLabel("Level").inputValue()).toBe("5");
     expect(await page.getByLabel("Start Date").inputValue()).toBe("2999-01-01");
 
+    // A reversed range: refused next to End Date, both dates kept (issue 20 item 13).
+    await page.getByLabel("Start Date").fill("2026-02-01");
+    await page.getByLabel("End Date").fill("2026-01-01");
+    await page.getByRole("button", { name: "SUBMIT" }).click();
+    await page.locator(".field", { has: page.getByLabel("End Date") }).getByText("End Date cannot be before Start Date").waitFor();
+    expect(await page.getByLabel("Start Date").inputValue()).toBe("2026-02-01");
+    expect(await page.getByLabel("End Date").inputValue()).toBe("2026-01-01");
+
     await page.getByLabel("Start Date").fill("");
+    await page.getByLabel("End Date").fill("");
     await page.getByLabel("Level").fill("");
     await page.getByRole("button", { name: "SUBMIT" }).click();
     await page.waitForURL(/\/reports\?tab=results&queued=1/);
@@ -95,6 +104,8 @@ describe("downline applications and reports without JavaScript", () => {
     }
     const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
     expect(file.suggestedFilename()).toBe("Downline_Report.xlsx");
+    // Without JavaScript the link just downloads: no progress popup.
+    expect(await page.getByText("Downloading...").count()).toBe(0);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(readFileSync((await file.path())!) as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
@@ -162,6 +173,33 @@ describe("with JavaScript", () => {
     // Clicking the failed request's status: 'No Results'.
     await page.locator(`tr[data-request-id="${id}"]`).getByRole("link").click();
     await page.getByRole("dialog").getByRole("heading", { name: "No Results" }).waitFor();
+  }, 90_000);
+});
+
+describe("with JavaScript: a reversed range and the download popup (issue 20 item 13)", () => {
+  test("a reversed range is refused next to End Date and SUBMIT is disabled; a download shows 'Downloading...' for a moment", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: true });
+    await signIn(page, appUrl, DEMO.marketingDirector, DEMO_PASSWORD);
+    await page.goto(`${appUrl}/reports?tab=request`);
+    await page.getByText("may take up to 20 minutes").waitFor();
+    await page.getByLabel("Start Date").fill("2026-02-01");
+    await page.getByLabel("End Date").fill("2026-01-01");
+    await page.getByLabel("Level").focus();
+    await page.locator(".field", { has: page.getByLabel("End Date") }).getByText("End Date cannot be before Start Date").waitFor();
+    expect(await page.getByRole("button", { name: "SUBMIT" }).isDisabled()).toBe(true);
+    await page.getByLabel("End Date").fill("2026-03-01");
+    await page.getByText("End Date cannot be before Start Date").waitFor({ state: "hidden" });
+
+    // A finished report (the no-JavaScript test above made one): the popup, then the file.
+    await page.goto(`${appUrl}/reports?tab=results`);
+    const download = page.getByRole("link", { name: /^Download Downline Report/ }).first();
+    await download.waitFor();
+    const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
+    await page.getByRole("dialog").getByText("Downloading...").waitFor();
+    expect(file.suggestedFilename()).toBe("Downline_Report.xlsx");
+    // It closes by itself (spec §9: 1 second).
+    await page.getByRole("dialog").getByText("Downloading...").waitFor({ state: "hidden", timeout: 15_000 });
+    await page.close();
   }, 90_000);
 });
 

@@ -101,6 +101,9 @@ describe("a good file", () => {
     expect(acme).toMatchObject({ parentId: md.id, agentType: "C", companyName: "Acme Agency LLC", firstName: null });
     expect(eve).toMatchObject({ parentId: (await agentByNumber("104")).id, isActive: false, status: "TERMINATED" });
     expect(eve.terminationDate?.toISOString().slice(0, 10)).toBe("2026-03-15");
+    // The file's activeDate is kept (the downline report's Date, issue 20 item 12); none given: none kept.
+    expect(md.activeDate?.toISOString().slice(0, 10)).toBe("2020-01-01");
+    expect(jane.activeDate).toBeNull();
     const life = await agentByNumber("101", 501);
     expect(life.parentId).toBe((await agentByNumber("100", 501)).id);
     const c = await closureMatchesParents();
@@ -190,7 +193,7 @@ describe("a re-import", () => {
     const ids = Object.fromEntries(await Promise.all(["100", "101", "102", "103", "104", "105"].map(async (n) => [n, (await agentByNumber(n)).id])));
     const csv = lines(
       "100,MI01,72,MIAC,HM1850,1,Marcus,A,Holloway,,0000,md@example.com,(303) 555-0160,,2020-01-01,", // unchanged
-      "101,MI01,72,MIAC,HM1850,2,Janet,,Doe-Smith,,100,janet@example.com,303-555-0161,ACTIVE,,", // renamed
+      "101,MI01,72,MIAC,HM1850,2,Janet,,Doe-Smith,,100,janet@example.com,303-555-0161,ACTIVE,2021-05-01,", // renamed, an active date
       "102,MI01,72,MIAC,HM1850,2,,,,Acme Agency LLC,100,office@acme.example.com,3035550162,TERMINATED,,2026-06-30", // terminated
       // 104 (with 105 under it) moves from 101 to 102.
       "104,MI01,72,MIAC,HM1850,3,Ann,,Poe,,102,ann.poe@example.com,,,,",
@@ -200,6 +203,7 @@ describe("a re-import", () => {
     // Same rows (ids), new values.
     const jane = await agentByNumber("101");
     expect(jane).toMatchObject({ id: ids["101"], firstName: "Janet", lastName: "Doe-Smith", email: "janet@example.com" });
+    expect(jane.activeDate?.toISOString().slice(0, 10)).toBe("2021-05-01");
     expect(await agentByNumber("102")).toMatchObject({ id: ids["102"], isActive: false, status: "TERMINATED" });
     expect(await agentByNumber("104")).toMatchObject({ id: ids["104"], parentId: ids["102"], directUpline: "102" });
     // Not in the file: left as they were.

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Agent, Appointment, User } from "~/generated/prisma/client";
 import { isUnderUser } from "~/features/hierarchy/hierarchy.server";
 import { inProgressPage } from "~/features/inprog/inprog.server";
+import { levelWithSchedule } from "~/features/invitations/invitations.server";
 import { NO_DATA } from "~/features/reports/messages";
 import { listReportRequests, reportStatusDialog, requestReport } from "~/features/reports/reports.server";
 import { purgeOldReports, REPORT_STATUS, runReport } from "~/features/reports/run.server";
@@ -60,6 +61,7 @@ type World = {
   p2: Appointment; // recruited by b: submitted
   p3: Appointment; // recruited by s (sibling branch of b)
   paper: Appointment; // paper application filled in by b's user, no recruiter position
+  level(n: number): number;
 };
 let w: World;
 
@@ -107,7 +109,7 @@ beforeAll(async () => {
     appointmentTypeCode: "APPTTYP_IND",
     personal: { firstName: "Pam", lastName: "Paper" },
   });
-  w = { md, b, c, s, other, mdUser, bUser, sUser, otherUser, p1, p2, p3, paper };
+  w = { md, b, c, s, other, mdUser, bUser, sUser, otherUser, p1, p2, p3, paper, level };
 });
 
 afterAll(async () => {
@@ -221,6 +223,42 @@ describe("who may see a downline application", () => {
   });
 });
 
+describe("'Document Unavailable' (issue 20 item 14)", () => {
+  it("says the spec's sentence, then what is wrong, with a link back to where it was opened: the agent's page or the application", async () => {
+    const appt = await prisma.appointment.create({
+      data: { appointmentTypeCode: "APPTTYP_IND", appointmentStatusCode: "APWF_STATUS_APPROVED", agentId: w.c.id, agentNumber: w.c.agentNumber },
+    });
+    // A stored file whose bytes are gone.
+    const file = await prisma.storedFile.create({ data: { storageKey: `2026/01/${crypto.randomUUID()}`, fileName: "licence.pdf", contentType: "application/pdf", byteSize: 10, sha256: "x" } });
+    const doc = await prisma.document.create({
+      data: { documentTypeCode: "DOCTYP_STATE_LIC", kindCode: "UPLOAD", title: "State License", appointmentId: appt.appointmentId, storedFileId: file.id },
+    });
+    const { loader: agentDocumentLoader } = await import("~/routes/agent.documents.$documentId");
+    const cookie = await cookieOf(w.bUser);
+    const fromAgent = await call(() =>
+      agentDocumentLoader({ request: new Request(`${APP_URL}/agent/documents/${doc.id}?agent=${w.c.id}`, { headers: { Cookie: cookie } }), params: { documentId: doc.id }, context: {} }),
+    );
+    expect(fromAgent.status).toBe(404);
+    const page = await (fromAgent.body as Response).text();
+    expect(page).toContain("<h1>Document Unavailable</h1>");
+    expect(page).toContain("<p>Unfortunately we are having trouble downloading your document at this time...</p>");
+    expect(page).toContain(`<a href="/agent?h=${w.b.id}&amp;agentNumber=${w.c.agentNumber}&amp;tab=appointment">Back to the agent</a>`);
+    expect(page).not.toContain("Back to the application");
+
+    // From an application (its Supporting Documents): back to them.
+    const onApp = await prisma.document.create({
+      data: { documentTypeCode: "DOCTYP_EO_CERT", kindCode: "UPLOAD", title: "E&O", appointmentId: w.p1.appointmentId, storedFileId: file.id },
+    });
+    const fromApp = await call(() =>
+      documentLoader({ request: new Request(`${APP_URL}/appoint/documents/${onApp.id}?id=${w.p1.appointmentId}`, { headers: { Cookie: cookie } }), params: { documentId: onApp.id }, context: {} }),
+    );
+    expect(fromApp.status).toBe(404);
+    const app = await (fromApp.body as Response).text();
+    expect(app).toContain("<p>Unfortunately we are having trouble downloading your document at this time...</p>");
+    expect(app).toContain(`<a href="/appoint?id=${w.p1.appointmentId}&amp;section=DOCS">Back to the application</a>`);
+  });
+});
+
 describe("applications in progress", () => {
   it("lists the downline's incomplete and submitted applications only, newest first, paged", async () => {
     const b = await inProgressPage(w.bUser.id, 0, 10);
@@ -251,6 +289,14 @@ async function readXlsx(bytes: Buffer) {
   const rows: string[][] = [];
   ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v == null ? "" : String(v)))));
   return rows;
+}
+
+async function sheetOf(user: User, id: number): Promise<ExcelJS.Worksheet> {
+  const got = await downloadBytes(user, id);
+  expect(got.status).toBe(200);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(got.bytes! as unknown as ArrayBuffer);
+  return wb.worksheets[0]!;
 }
 
 async function downloadBytes(user: User, id: number): Promise<{ status: number; bytes?: Buffer; disposition?: string | null }> {
@@ -308,6 +354,90 @@ describe("reports", () => {
     expect(rows[1]![0]).toBe(w.c.agentNumber);
     const sibling = { ...input, recruiterAgentNo: w.s.agentNumber };
     await expect(requestReport(asUser(w.bUser), sibling)).rejects.toThrow("Choose a recruiter from your hierarchy");
+  });
+
+  it("cells are typed: Excel dates shown MM/DD/YYYY, numbers; the header row frozen and filterable; columns sized (issue 20 item 12)", async () => {
+    // c's book says it became active on 03/15/2019 (the import's activeDate): the Date column shows it.
+    await prisma.agent.update({ where: { id: w.c.id }, data: { activeDate: new Date(Date.UTC(2019, 2, 15)) } });
+    const { reportRequestId } = await requestReport(asUser(w.bUser), downline());
+    await runReport(reportRequestId);
+    const ws = await sheetOf(w.bUser, reportRequestId);
+    expect(ws.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+    expect(ws.autoFilter).toBe("A1:J1");
+    for (let i = 1; i <= 10; i++) expect(ws.getColumn(i).width, `column ${i}`).toBeGreaterThan(6);
+    const header = (ws.getRow(1).values as unknown[]).slice(1);
+    const col = (name: string) => header.indexOf(name) + 1;
+    const rowOf = (first: string) => {
+      let found: ExcelJS.Row | undefined;
+      ws.eachRow((r) => {
+        if (r.getCell(col("First Name")).value === first) found = r;
+      });
+      return found!;
+    };
+    const cleo = rowOf("Cleo");
+    expect(cleo.getCell(col("Block")).type).toBe(ExcelJS.ValueType.Number);
+    expect(cleo.getCell(col("Block")).value).toBe(9801);
+    expect(cleo.getCell(col("Level")).type).toBe(ExcelJS.ValueType.Number);
+    const date = cleo.getCell(col("Date"));
+    expect(date.type).toBe(ExcelJS.ValueType.Date);
+    expect((date.value as Date).toISOString().slice(0, 10)).toBe("2019-03-15");
+    expect(date.numFmt).toBe("mm/dd/yyyy");
+    // An application's row: its start date, a date too.
+    const pia = rowOf("Pia").getCell(col("Date"));
+    expect(pia.type).toBe(ExcelJS.ValueType.Date);
+    expect(pia.numFmt).toBe("mm/dd/yyyy");
+    // The Date filter reads the active date.
+    const before = await requestReport(asUser(w.bUser), downline({ endDate: "2019-12-31" }));
+    await runReport(before.reportRequestId);
+    const early = await sheetOf(w.bUser, before.reportRequestId);
+    expect(early.rowCount).toBe(2);
+    expect(early.getRow(2).getCell(col("First Name")).value).toBe("Cleo");
+  });
+
+  it("the recruit report: dates are dates; a multi-link invitation's Level names every level as the invitations list does (issue 20 item 12)", async () => {
+    const levels = [10, 12].map((n) => w.level(n));
+    const links = await Promise.all(levels.map((scheduleLevelId) => createAppointmentLink(prisma, { recruiterAgentId: w.c.id, scheduleLevelId })));
+    const multi = await prisma.multiLink.create({
+      data: { code: `RPT${Date.now().toString(36)}`, items: { create: links.map((l, i) => ({ appointmentLinkId: l.appointmentLinkId, sortOrder: i })) } },
+    });
+    await createInvitation(prisma, { inviterAgentId: w.c.id, multiLinkId: multi.multiLinkId, prospectFirstName: "Mia", prospectLastName: "Multi" });
+    const rows = await prisma.scheduleLevel.findMany({
+      where: { scheduleLevelId: { in: levels } },
+      orderBy: { levelNo: "asc" },
+      include: { schedule: { include: { carrier: true, productType: true } } },
+    });
+    const expected = rows.map(levelWithSchedule).join(", ");
+    expect(expected).toMatch(/10 .*, .*12 /);
+
+    const input = (over: Record<string, string> = {}) =>
+      recruitReportSchema().parse({ reportId: "2", appointmentStatusId: "0", recruiterAgentNo: w.c.agentNumber, recruiterCompanyNo: w.c.companyNumber, recruiterBlockNo: String(w.c.blockNumber), ...over });
+    const { reportRequestId } = await requestReport(asUser(w.bUser), input());
+    await runReport(reportRequestId);
+    const ws = await sheetOf(w.bUser, reportRequestId);
+    expect(ws.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+    expect(ws.autoFilter).toBe("A1:K1");
+    const header = (ws.getRow(1).values as unknown[]).slice(1);
+    const col = (name: string) => header.indexOf(name) + 1;
+    const byProspect = new Map<string, ExcelJS.Row>();
+    ws.eachRow((r, n) => {
+      if (n > 1) byProspect.set(String(r.getCell(col("Prospect")).value), r);
+    });
+    const mia = byProspect.get("Mia Multi")!;
+    expect(mia.getCell(col("Level")).value).toBe(expected);
+    expect(mia.getCell(col("Invited")).type).toBe(ExcelJS.ValueType.Date);
+    expect(mia.getCell(col("Invited")).numFmt).toBe("mm/dd/yyyy");
+    const pia = byProspect.get("Pia One")!;
+    expect(pia.getCell(col("Level")).value).toBe(12);
+    expect(pia.getCell(col("Started")).type).toBe(ExcelJS.ValueType.Date);
+
+    // The Level filter finds the multi-link invitation by any of its levels.
+    const ten = await requestReport(asUser(w.bUser), input({ levelNumber: "10" }));
+    await runReport(ten.reportRequestId);
+    const tenRows: string[] = [];
+    (await sheetOf(w.bUser, ten.reportRequestId)).eachRow((r, n) => {
+      if (n > 1) tenRows.push(String(r.getCell(col("Prospect")).value));
+    });
+    expect(tenRows).toEqual(["Mia Multi"]);
   });
 
   it("no rows: RPTSTATUS_ERROR with NO DATA, shown as 'No Results'", async () => {

@@ -4,13 +4,13 @@
 // downline. Documents are served through agentDocument, which checks the
 // same downline rule. Invite User lives in user-invitations.server.ts.
 import { appointmentDocumentLists } from "~/features/documents/appointment-documents.server";
-import { resolveAppointmentDocument, type ResolvedDocument } from "~/features/documents/document-download.server";
+import { resolveAppointmentDocument, type BackLink, type ResolvedDocument } from "~/features/documents/document-download.server";
 import { statusText } from "~/features/users/dashboard.server";
 import { isAgentUnderUser } from "~/features/hierarchy/hierarchy.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { ROLE_MARKETING_DIRECTOR } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
-import { childrenPage, findInHierarchy, type Position, type TreeNode } from "./agents.server";
+import { childrenPage, findInHierarchy, ownPositions, type Position, type TreeNode } from "./agents.server";
 import { DETAIL_CHILD_PAGE_SIZE, DETAIL_PARENT_LEVELS } from "./constants";
 import { agentName, isDirectorUpline } from "./format";
 
@@ -252,4 +252,18 @@ export async function agentDocument(user: CurrentUser, agentId: number, document
   });
   if (!appointment) return { kind: "not-found" };
   return resolveAppointmentDocument(appointment, documentIdOrCode);
+}
+
+/**
+ * 'Document Unavailable' (opened from an agent's APPOINTMENT tab) leads back
+ * to that agent's page, in the viewer's hierarchy that holds the agent.
+ * Callers have checked the agent is in the viewer's downline (agentDocument).
+ */
+export async function agentPageBackLink(user: CurrentUser, agentId: number): Promise<BackLink> {
+  const [agent, positions] = await Promise.all([prisma.agent.findUnique({ where: { id: agentId }, select: { agentNumber: true } }), ownPositions(user.id)]);
+  const above = positions.length
+    ? await prisma.agentClosure.findFirst({ where: { descendantId: agentId, ancestorId: { in: positions.map((p) => p.id) } }, select: { ancestorId: true } })
+    : null;
+  if (!agent || !above) return { href: "/agents", label: "Back to the agents" };
+  return { href: `/agent?h=${above.ancestorId}&agentNumber=${encodeURIComponent(agent.agentNumber)}&tab=appointment`, label: "Back to the agent" };
 }

@@ -17,6 +17,7 @@ import {
   requirementsFor,
   type AppointmentForDocuments,
 } from "./appointment-document-sources.server";
+import { DETAIL_MESSAGES } from "~/features/agents/messages";
 import { COMBINED_APPLICATION_TYPE, renderCombinedApplication } from "./combined-application.server";
 import { DOCUMENT_UNAVAILABLE, DOCUMENT_UNAVAILABLE_TITLE, FILE_EMPTY, pdfDownloadName } from "./upload";
 
@@ -99,16 +100,29 @@ export async function systemDocumentById(documentId: string): Promise<{ storedFi
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-/** A small page for 'Document Unavailable' and 'Download Error: File Empty' (no scripts, no styles needed). */
-export function downloadProblemPage(title: string, message: string, status: number, appointmentId: number | null): Response {
-  const back = appointmentId ? `/appoint?id=${appointmentId}&section=DOCS` : "/home";
+/** Where the problem page's link leads: the page the document was opened from. */
+export type BackLink = { href: string; label: string };
+
+/** The link back for a document of an application (the Supporting Documents section), or the portal's home. */
+export function applicationBackLink(appointmentId: number | null): BackLink {
+  return appointmentId ? { href: `/appoint?id=${appointmentId}&section=DOCS`, label: "Back to the application" } : { href: "/home", label: "Back to the portal" };
+}
+
+/**
+ * A small page for 'Document Unavailable' and 'Download Error: File Empty' (no scripts, no styles needed).
+ * 'Document Unavailable' says the spec's sentence (part 3 §8, DETAIL_MESSAGES), then what is wrong.
+ */
+export function downloadProblemPage(title: string, message: string, status: number, back: BackLink): Response {
+  const lead = title === DOCUMENT_UNAVAILABLE_TITLE ? `<p>${escapeHtml(DETAIL_MESSAGES.documentUnavailable)}</p>\n` : "";
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title></head>
 <body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem">
+<main>
 <h1>${escapeHtml(title)}</h1>
-<p>${escapeHtml(message)}</p>
-<p><a href="${escapeHtml(back)}">Back to the application</a></p>
+${lead}<p>${escapeHtml(message)}</p>
+<p><a href="${escapeHtml(back.href)}">${escapeHtml(back.label)}</a></p>
+</main>
 </body></html>`;
   return new Response(html, {
     status,
@@ -124,10 +138,10 @@ export function downloadProblemPage(title: string, message: string, status: numb
  */
 export async function documentDownloadResponse(
   resolved: Exclude<ResolvedDocument, { kind: "not-found" }>,
-  opts: { download: boolean; appointmentId: number | null },
+  opts: { download: boolean; back: BackLink },
 ): Promise<Response> {
   const disposition = opts.download ? "attachment" : "inline";
-  if (resolved.kind === "unavailable") return downloadProblemPage(DOCUMENT_UNAVAILABLE_TITLE, resolved.message, 404, opts.appointmentId);
+  if (resolved.kind === "unavailable") return downloadProblemPage(DOCUMENT_UNAVAILABLE_TITLE, resolved.message, 404, opts.back);
   if (resolved.kind === "render") {
     const bytes = await resolved.render();
     return new Response(bytes as unknown as BodyInit, {
@@ -141,19 +155,19 @@ export async function documentDownloadResponse(
       },
     });
   }
-  if (resolved.storedFile.byteSize === 0) return downloadProblemPage(FILE_EMPTY.title, FILE_EMPTY.message, 500, opts.appointmentId);
+  if (resolved.storedFile.byteSize === 0) return downloadProblemPage(FILE_EMPTY.title, FILE_EMPTY.message, 500, opts.back);
   try {
     // Every document is a PDF: downloaded under a .pdf name whatever was uploaded.
     const res = await fileResponse(resolved.storedFile, { disposition, fileName: pdfDownloadName(resolved.fileName), contentType: "application/pdf" });
     if (res.headers.get("Content-Length") === "0") {
       await res.body?.cancel();
-      return downloadProblemPage(FILE_EMPTY.title, FILE_EMPTY.message, 500, opts.appointmentId);
+      return downloadProblemPage(FILE_EMPTY.title, FILE_EMPTY.message, 500, opts.back);
     }
     return res;
   } catch (error) {
     if (error instanceof StoredFileMissingError) {
       console.error(`download: ${error.message}`);
-      return downloadProblemPage(DOCUMENT_UNAVAILABLE_TITLE, DOCUMENT_UNAVAILABLE.MISSING, 404, opts.appointmentId);
+      return downloadProblemPage(DOCUMENT_UNAVAILABLE_TITLE, DOCUMENT_UNAVAILABLE.MISSING, 404, opts.back);
     }
     throw error;
   }

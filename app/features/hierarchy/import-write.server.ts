@@ -82,7 +82,7 @@ export async function writeRows(
   step("plan");
   await client.query(`CREATE TEMP TABLE import_stage (
       id int, parent_id int, num text, co text, blk int, mga text, lvl int, typ text, fn text, mn text, ln text, cn text,
-      em text, ph text, up text, act boolean, term date) ON COMMIT DROP`);
+      em text, ph text, up text, act boolean, term date, active_dt date) ON COMMIT DROP`);
   // Each batch goes as one JSON text (JSON.stringify is native; the driver's escaping of
   // 17 text arrays element by element cost more CPU than the rest of the staging).
   for (let i = 0; i < rows.length; i += BATCH) {
@@ -104,6 +104,7 @@ export async function writeRows(
       up: r.upline,
       act: r.isActive,
       term: r.terminatedDate,
+      active_dt: r.activeDate,
     }));
     await client.query(`INSERT INTO import_stage SELECT * FROM json_populate_recordset(null::import_stage, $1::json)`, [JSON.stringify(batch)]);
     await progress.report({ ...base, phase: "WRITING", rowsWritten: 0, percent: 50 + Math.floor(((i + batch.length) / rows.length) * 10) });
@@ -117,22 +118,22 @@ export async function writeRows(
   const upsert = await client.query<{ inserted: string; updated: string }>(
     `WITH up AS (
        INSERT INTO agents AS a (id, agent_number, company_number, block_number, mga_code, hierarchy_level, agent_type, first_name, middle_name,
-         last_name, company_name, email, phone_number, direct_upline, parent_id, status, is_active, termination_date, created_by_id, updated_at, updated_by_id)
+         last_name, company_name, email, phone_number, direct_upline, parent_id, status, is_active, termination_date, active_date, created_by_id, updated_at, updated_by_id)
        SELECT id, num, co, blk, mga, lvl, typ, fn, mn, ln, cn, em, ph, coalesce(up, '0000'), parent_id,
-              CASE WHEN act THEN 'ACTIVE' ELSE 'TERMINATED' END, act, term, $1::uuid, now(), $1::uuid
+              CASE WHEN act THEN 'ACTIVE' ELSE 'TERMINATED' END, act, term, active_dt, $1::uuid, now(), $1::uuid
          FROM import_stage ORDER BY id
        ON CONFLICT (agent_number, company_number, block_number) DO UPDATE SET
          mga_code = EXCLUDED.mga_code, hierarchy_level = EXCLUDED.hierarchy_level, agent_type = EXCLUDED.agent_type,
          first_name = EXCLUDED.first_name, middle_name = EXCLUDED.middle_name, last_name = EXCLUDED.last_name,
          company_name = EXCLUDED.company_name, email = EXCLUDED.email, phone_number = EXCLUDED.phone_number,
          direct_upline = EXCLUDED.direct_upline, parent_id = EXCLUDED.parent_id, status = EXCLUDED.status, is_active = EXCLUDED.is_active,
-         termination_date = EXCLUDED.termination_date, updated_at = now(), updated_by_id = EXCLUDED.updated_by_id
+         termination_date = EXCLUDED.termination_date, active_date = EXCLUDED.active_date, updated_at = now(), updated_by_id = EXCLUDED.updated_by_id
        WHERE (a.mga_code, a.hierarchy_level, a.agent_type, a.first_name, a.middle_name, a.last_name, a.company_name, a.email,
-              a.phone_number, a.direct_upline, a.parent_id, a.status, a.is_active, a.termination_date)
+              a.phone_number, a.direct_upline, a.parent_id, a.status, a.is_active, a.termination_date, a.active_date)
              IS DISTINCT FROM
              (EXCLUDED.mga_code, EXCLUDED.hierarchy_level, EXCLUDED.agent_type, EXCLUDED.first_name, EXCLUDED.middle_name,
               EXCLUDED.last_name, EXCLUDED.company_name, EXCLUDED.email, EXCLUDED.phone_number, EXCLUDED.direct_upline,
-              EXCLUDED.parent_id, EXCLUDED.status, EXCLUDED.is_active, EXCLUDED.termination_date)
+              EXCLUDED.parent_id, EXCLUDED.status, EXCLUDED.is_active, EXCLUDED.termination_date, EXCLUDED.active_date)
        RETURNING (xmax = 0) AS ins)
      SELECT count(*) FILTER (WHERE ins) AS inserted, count(*) FILTER (WHERE NOT ins) AS updated FROM up`,
     [userId],

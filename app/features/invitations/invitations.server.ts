@@ -44,14 +44,14 @@ export type InvitationRow = {
   isExternal: boolean;
 };
 
-type LevelRow = {
+export type LevelRow = {
   levelNo: number;
   levelName: string;
   schedule: { scheduleName: string; carrier: { carrierCode: string; name: string }; productType: { name: string } };
 };
 const levelOf = (sl: LevelRow) => `${sl.levelNo} ${sl.levelName}`;
 /** A multi-link's levels name their carrier, product and schedule (two schedules may share a level): the one line label. */
-const levelWithSchedule = (sl: LevelRow) =>
+export const levelWithSchedule = (sl: LevelRow) =>
   appointmentLineLabel({
     carrier: sl.schedule.carrier.carrierCode,
     carrierName: sl.schedule.carrier.name,

@@ -3,11 +3,15 @@
 // docs/decisions/0024-downline-applications-and-reports.md.
 
 export const REPORT_MESSAGES = {
+  /** The download progress popup's text (spec §9: it lasts 1 second; its title is 'Downloading...'). */
+  downloadStarting: "Your spreadsheet is on its way to your downloads.",
   downloadUnavailableTitle: "Report Unavailable",
   downloadUnavailable:
     "This report cannot be downloaded: it is not one of your reports, it is not finished yet, or its file was removed after the retention period. Request it again under REQUEST a REPORT.",
   startDateInvalid: "Start Date is invalid",
   endDateInvalid: "End Date is invalid",
+  /** The spec has no wording for a reversed range (decision 0049). */
+  dateRangeReversed: "End Date cannot be before Start Date",
   levelInvalid: "Level must be a number from 1 to 17",
   levelHint: "1 to 17",
   recruiterNameTooLong: "Recruiter name can be at most 200 characters",

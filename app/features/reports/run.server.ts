@@ -1,7 +1,9 @@
 // The report job (graphile-worker task generate-report): streams the rows of
 // a report from a node-postgres cursor (pg-query-stream) into exceljs's
-// streaming WorkbookWriter (no shared strings, no styles) and into storage.
-// Never holds all rows in memory.
+// streaming WorkbookWriter (no shared strings) and into storage. Never holds
+// all rows in memory. Cells are typed (decision 0049): dates are Excel dates
+// shown MM/DD/YYYY, numbers are numbers; the header row is frozen and
+// filterable, and every column has its width.
 //
 // States (spec §4): RPTSTATUS_PENDING (queued) → RPTSTATUS_STARTED →
 // RPTSTATUS_COMPLETED (outputFileId set) or RPTSTATUS_ERROR (errorMessage;
@@ -20,7 +22,7 @@ import { prisma } from "~/lib/db.server";
 import { removeBlob, writeBlob } from "~/lib/storage.server";
 import { NO_DATA } from "./messages";
 import type { ReportInput } from "./schema";
-import { reportQuery } from "./sql.server";
+import { reportQuery, type ReportColumn } from "./sql.server";
 
 export const REPORT_STATUS = {
   PENDING: "RPTSTATUS_PENDING",
@@ -38,6 +40,20 @@ export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.
 export function reportFileName(reportName: string): string {
   const base = reportName.trim().replace(/\s+/g, "_").replace(/[^A-Za-z0-9_.-]/g, "") || "Report";
   return `${base}.xlsx`;
+}
+
+/** How a date cell reads (spec §9: dates MM/DD/YYYY). */
+export const REPORT_DATE_FORMAT = "mm/dd/yyyy";
+
+/** A row's value for one column: a date column's 'YYYY-MM-DD' becomes a date (UTC midnight: Excel dates have no zone). */
+function cellValue(column: ReportColumn, row: Record<string, unknown>): unknown {
+  const v = column.value ? column.value(row) : row[column.key];
+  if (v == null || v === "") return null;
+  if (column.type === "date" && typeof v === "string") {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+    return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : v;
+  }
+  return v;
 }
 
 export type RunOptions = {
@@ -99,16 +115,26 @@ export async function runReport(reportRequestId: number, opts: RunOptions = {}):
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
       stream: out,
       useSharedStrings: false,
-      useStyles: false,
+      // Styles carry the date format of the date columns (a date without one shows as a serial number).
+      useStyles: true,
       // Fast deflate: the sheet XML is very repetitive, level 1 already shrinks it ~10x.
       zip: { zlib: { level: 1 } },
     });
-    const sheet = workbook.addWorksheet(request.report.name.slice(0, 31));
-    sheet.columns = query.columns.map((c) => ({ header: c.header, key: c.key, width: c.width }));
+    const sheet = workbook.addWorksheet(request.report.name.slice(0, 31), {
+      views: [{ state: "frozen", xSplit: 0, ySplit: 1, topLeftCell: "A2", activeCell: "A2" }],
+    });
+    sheet.columns = query.columns.map((c) => ({
+      header: c.header,
+      key: c.key,
+      width: c.width,
+      ...(c.type === "date" ? { style: { numFmt: REPORT_DATE_FORMAT } } : {}),
+    }));
+    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: query.columns.length } };
+    sheet.getRow(1).font = { bold: true };
     try {
       while (!next.done) {
         const row = next.value;
-        sheet.addRow(query.columns.map((c) => row[c.key] ?? null)).commit();
+        sheet.addRow(query.columns.map((c) => cellValue(c, row))).commit();
         rows++;
         opts.onRow?.(rows);
         // exceljs writes without backpressure: give the zip deflater and the file writes a turn of the

@@ -45,6 +45,17 @@ describe("report dates", () => {
   });
 });
 
+describe("a reversed date range (issue 20 item 13)", () => {
+  it("is refused next to End Date, for both reports; the same day or one date alone is fine", () => {
+    expect(downline({ startDate: "2026-02-01", endDate: "2026-01-31" })).toEqual({ endDate: [M.dateRangeReversed] });
+    expect(recruit({ startDate: "2025-12-01", endDate: "2025-11-30" })).toEqual({ endDate: [M.dateRangeReversed] });
+    expect(downline({ startDate: "2026-01-31", endDate: "2026-01-31" })).toEqual({});
+    expect(downline({ startDate: "2026-02-01" })).toEqual({});
+    expect(recruit({ endDate: "2026-01-01" })).toEqual({});
+    expect(M.dateRangeReversed).toBe("End Date cannot be before Start Date");
+  });
+});
+
 describe("level", () => {
   it("digits only, at most 2 characters, 1 to 17", () => {
     for (const ok of ["1", "9", "17", "05"]) expect(downline({ levelNumber: ok })).toEqual({});

@@ -73,6 +73,11 @@ const statusOf = <T extends readonly { id: string }[]>(list: T) =>
     .transform((v) => (v ?? "").trim() || "0")
     .refine((v) => list.some((s) => s.id === v), M.statusInvalid);
 
+/** A start date after the end date matches nothing: refused next to End Date (decision 0049). Dates are yyyy-mm-dd: text order is date order. */
+const datesInOrder = (v: { startDate?: string; endDate?: string }, ctx: z.RefinementCtx) => {
+  if (v.startDate && v.endDate && v.startDate > v.endDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: M.dateRangeReversed });
+};
+
 /** Report 1: downline. */
 export function downlineReportSchema(now: Date = new Date()) {
   return z.object({
@@ -82,7 +87,7 @@ export function downlineReportSchema(now: Date = new Date()) {
     recruiterName: z.preprocess(blankToUndefined, z.string().max(RECRUITER_NAME_MAX, M.recruiterNameTooLong).optional()),
     appointmentStatusId: statusOf(DOWNLINE_STATUS_FILTERS),
     levelNumber: level,
-  });
+  }).superRefine(datesInOrder);
 }
 
 /** Report 2: recruit. The recruiter is picked with the finder (agent, company and block numbers). */
@@ -99,7 +104,7 @@ export function recruitReportSchema(now: Date = new Date()) {
     prospectName: z.preprocess(blankToUndefined, z.string().max(PROSPECT_NAME_MAX, M.prospectNameTooLong).optional()),
     levelNumber: level,
     appointmentStatusId: statusOf(INVITATION_STATUS_FILTERS),
-  });
+  }).superRefine(datesInOrder);
 }
 
 export type DownlineReportInput = z.infer<ReturnType<typeof downlineReportSchema>>;

@@ -4,9 +4,24 @@
 // (pg-query-stream). Every query starts from the requester's own active
 // positions and the closure table: a report holds only their downline.
 import { downlineSql, viewerPositionsSql } from "~/features/hierarchy/hierarchy.server";
+import { levelWithSchedule, type LevelRow } from "~/features/invitations/invitations.server";
 import { APPOINTMENT_STATUS_FILTERS, RECRUIT_REPORT_ID, type DownlineReportInput, type RecruitReportInput, type ReportInput } from "./schema";
 
-export type ReportQuery = { sql: string; params: unknown[]; columns: ReadonlyArray<{ header: string; key: string; width: number }> };
+/**
+ * A column of a report: text, a number, or a date (the query gives a date as
+ * 'YYYY-MM-DD' text; the sheet holds an Excel date shown MM/DD/YYYY, spec §9).
+ * `value` turns the row into the cell's value when the column is not simply
+ * its key's value.
+ */
+export type ReportColumn = {
+  header: string;
+  key: string;
+  width: number;
+  type: "text" | "number" | "date";
+  value?: (row: Record<string, unknown>) => unknown;
+};
+
+export type ReportQuery = { sql: string; params: unknown[]; columns: ReadonlyArray<ReportColumn> };
 
 const statusCodeOf = (id: string | undefined) => APPOINTMENT_STATUS_FILTERS.find((s) => s.id === id)?.code ?? null;
 const like = (v: string | undefined) => (v ? `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null);
@@ -30,34 +45,54 @@ const SCOPE = `
   downline AS (${downlineSql("viewer", { strict: true })}),
   team AS (SELECT id FROM viewer UNION SELECT id FROM downline)`;
 
-export const DOWNLINE_COLUMNS = [
-  { header: "Agent Number", key: "agent_number", width: 14 },
-  { header: "Company", key: "company_number", width: 10 },
-  { header: "Block", key: "block_number", width: 8 },
-  { header: "Level", key: "level", width: 7 },
-  { header: "Last Name", key: "last_name", width: 20 },
-  { header: "First Name", key: "first_name", width: 16 },
-  { header: "Company Name", key: "company_name", width: 28 },
-  { header: "Recruiter", key: "recruiter", width: 26 },
-  { header: "Status", key: "status", width: 22 },
-  { header: "Date", key: "dt", width: 12 },
-] as const;
+export const DOWNLINE_COLUMNS: ReadonlyArray<ReportColumn> = [
+  { header: "Agent Number", key: "agent_number", width: 14, type: "text" },
+  { header: "Company", key: "company_number", width: 10, type: "text" },
+  { header: "Block", key: "block_number", width: 8, type: "number" },
+  { header: "Level", key: "level", width: 7, type: "number" },
+  { header: "Last Name", key: "last_name", width: 20, type: "text" },
+  { header: "First Name", key: "first_name", width: 16, type: "text" },
+  { header: "Company Name", key: "company_name", width: 28, type: "text" },
+  { header: "Recruiter", key: "recruiter", width: 26, type: "text" },
+  { header: "Status", key: "status", width: 22, type: "text" },
+  { header: "Date", key: "dt", width: 12, type: "date" },
+];
 
-export const RECRUIT_COLUMNS = [
-  { header: "Recruiter Agent Number", key: "recruiter_agent_number", width: 14 },
-  { header: "Recruiter", key: "recruiter", width: 26 },
-  { header: "Prospect", key: "prospect", width: 26 },
-  { header: "Prospect Email", key: "email", width: 30 },
-  { header: "Level", key: "level", width: 7 },
-  { header: "Invited", key: "invite_date", width: 12 },
-  { header: "Invitation Status", key: "invitation_status", width: 16 },
-  { header: "Application Status", key: "status", width: 22 },
-  { header: "Started", key: "started", width: 12 },
-  { header: "Submitted", key: "submitted", width: 12 },
-  { header: "Approved", key: "approved", width: 12 },
-] as const;
+/** A multi-link invitation's levels, each as the invitations list names it (levelWithSchedule); a single link's level number. */
+const recruitLevel = (row: Record<string, unknown>) =>
+  Array.isArray(row.levels) && row.levels.length ? (row.levels as LevelRow[]).map(levelWithSchedule).join(", ") : row.level;
 
-const D = (col: string) => `to_char(${col}, 'MM/DD/YYYY')`;
+export const RECRUIT_COLUMNS: ReadonlyArray<ReportColumn> = [
+  { header: "Recruiter Agent Number", key: "recruiter_agent_number", width: 14, type: "text" },
+  { header: "Recruiter", key: "recruiter", width: 26, type: "text" },
+  { header: "Prospect", key: "prospect", width: 26, type: "text" },
+  { header: "Prospect Email", key: "email", width: 30, type: "text" },
+  { header: "Level", key: "level", width: 24, type: "text", value: recruitLevel },
+  { header: "Invited", key: "invite_date", width: 12, type: "date" },
+  { header: "Invitation Status", key: "invitation_status", width: 16, type: "text" },
+  { header: "Application Status", key: "status", width: 22, type: "text" },
+  { header: "Started", key: "started", width: 12, type: "date" },
+  { header: "Submitted", key: "submitted", width: 12, type: "date" },
+  { header: "Approved", key: "approved", width: 12, type: "date" },
+];
+
+/** A date or timestamp as 'YYYY-MM-DD' (the session's time zone): the job makes it an Excel date. */
+const D = (col: string) => `to_char(${col}, 'YYYY-MM-DD')`;
+
+/** The levels of a multi-link (in its order), shaped as the invitations list's LevelRow, or NULL. */
+const MULTI_LINK_LEVELS = (multiLinkId: string) => `(
+  SELECT jsonb_agg(jsonb_build_object('levelNo', msl.level_no, 'levelName', msl.level_name,
+           'schedule', jsonb_build_object('scheduleName', cs.schedule_name,
+             'carrier', jsonb_build_object('carrierCode', c.carrier_code, 'name', c.name),
+             'productType', jsonb_build_object('name', pt.name, 'productTypeCode', pt.product_type_code)))
+         ORDER BY mi.sort_order, mi.appointment_link_id)
+    FROM multi_link_items mi
+    JOIN appointment_links ml ON ml.appointment_link_id = mi.appointment_link_id
+    JOIN schedule_levels msl ON msl.schedule_level_id = ml.schedule_level_id
+    JOIN commission_schedules cs ON cs.schedule_id = msl.schedule_id
+    JOIN carriers c ON c.carrier_id = cs.carrier_id
+    JOIN product_types pt ON pt.product_type_id = cs.product_type_id
+   WHERE mi.multi_link_id = ${multiLinkId})`;
 
 /**
  * Report 1: every agent under the requester (status Approved, or Terminated
@@ -68,10 +103,10 @@ function downlineQuery(userId: string, input: DownlineReportInput): ReportQuery 
   const status = statusCodeOf(input.appointmentStatusId);
   const sql = `WITH ${SCOPE},
   rows AS (
-    SELECT a.agent_number, a.company_number, a.block_number::text AS block_number, a.hierarchy_level AS level,
+    SELECT a.agent_number, a.company_number, a.block_number, a.hierarchy_level AS level,
            a.last_name, a.first_name, a.company_name, ${AGENT_NAME("up")} AS recruiter,
            CASE WHEN a.is_active THEN 'Approved' ELSE 'Terminated' END AS status,
-           'APWF_STATUS_APPROVED' AS status_code, a.created_at::date AS dt
+           'APWF_STATUS_APPROVED' AS status_code, COALESCE(a.active_date, a.created_at::date) AS dt
       FROM downline d
       JOIN agents a ON a.id = d.id
       LEFT JOIN agents up ON up.id = a.parent_id
@@ -119,7 +154,7 @@ function recruitQuery(userId: string, input: RecruitReportInput): ReportQuery {
   rows AS (
     SELECT r.agent_number AS recruiter_agent_number, ${AGENT_NAME("r")} AS recruiter,
            NULLIF(concat_ws(' ', i.prospect_first_name, i.prospect_last_name), '') AS prospect, i.prospect_email_address AS email,
-           sl.level_no AS level, i.invite_date, i.status AS invitation_status,
+           sl.level_no AS level, ${MULTI_LINK_LEVELS("i.multi_link_id")} AS levels, i.invite_date, i.status AS invitation_status,
            ap.appointment_status_code AS status_code, ap.start_dt, ap.submitted_at, ap.approved_at,
            COALESCE(i.invite_date, ap.start_dt)::date AS dt
       FROM invitations i
@@ -131,7 +166,7 @@ function recruitQuery(userId: string, input: RecruitReportInput): ReportQuery {
     UNION ALL
     SELECT r.agent_number, ${AGENT_NAME("r")},
            NULLIF(concat_ws(' ', COALESCE(p.first_name, u.first_name), COALESCE(p.last_name, u.last_name)), ''), COALESCE(ap.prospect_email_address, u.user_name),
-           sl.level_no, NULL, NULL,
+           sl.level_no, NULL::jsonb, NULL, NULL,
            ap.appointment_status_code, ap.start_dt, ap.submitted_at, ap.approved_at, ap.start_dt::date
       FROM appointments ap
       LEFT JOIN appointment_links l ON l.appointment_link_id = ap.appointment_link_id
@@ -142,14 +177,14 @@ function recruitQuery(userId: string, input: RecruitReportInput): ReportQuery {
      WHERE ap.invitation_id IS NULL AND NOT ap.is_deleted
        AND r.id IN (SELECT id FROM recruiters)
   )
-  SELECT recruiter_agent_number, recruiter, prospect, email, level, ${D("invite_date")} AS invite_date,
+  SELECT recruiter_agent_number, recruiter, prospect, email, level, levels, ${D("invite_date")} AS invite_date,
          CASE invitation_status WHEN 'INVITED' THEN 'Invited' WHEN 'ACCEPTED' THEN 'Accepted' WHEN 'APPOINTED' THEN 'Appointed' WHEN 'DECLINED' THEN 'Declined' ELSE invitation_status END AS invitation_status,
          ${STATUS_SQL("status_code")} AS status, ${D("start_dt")} AS started, ${D("submitted_at")} AS submitted, ${D("approved_at")} AS approved
     FROM rows
    WHERE ($5::date IS NULL OR dt >= $5::date)
      AND ($6::date IS NULL OR dt <= $6::date)
      AND ($7::text IS NULL OR prospect ILIKE $7::text)
-     AND ($8::int IS NULL OR level = $8::int)
+     AND ($8::int IS NULL OR level = $8::int OR levels @> jsonb_build_array(jsonb_build_object('levelNo', $8::int)))
      AND CASE $9::text
            WHEN '0' THEN true
            WHEN '-1' THEN status_code IS DISTINCT FROM 'APWF_STATUS_APPROVED'

@@ -23,10 +23,13 @@ export function ImportRun({ run }: { run: ImportRunView }) {
       <p>
         <strong data-testid="import-status">{run.statusLabel}</strong> <span className="muted">(uploaded {run.created})</span>
       </p>
-      <div role="status" aria-live="polite">
-        <progress max={100} value={run.percent} aria-label="Import progress" style={{ width: "100%" }} />
-        <span>{run.percent}%</span>
-      </div>
+      {/* A rejected or failed run imported nothing: no bar (a full one read as done, issue 20 item 18). */}
+      {!run.finished || run.status === "COMPLETED" ? (
+        <div role="status" aria-live="polite">
+          <progress max={100} value={run.percent} aria-label="Import progress" style={{ width: "100%" }} />
+          <span>{run.percent}%</span>
+        </div>
+      ) : null}
       <dl className="import-counts">
         <dt>Rows read</dt>
         <dd>{n(run.rowsRead)}</dd>

@@ -1,16 +1,30 @@
 // REPORT RESULTS: the user's requests, one page, each with its status (a
-// download link once completed, the status dialog otherwise).
+// download link once completed, the status dialog otherwise). With
+// JavaScript, a download shows the spec's progress popup for 1 second (§9);
+// without it the link just downloads.
 import { Link } from "@remix-run/react";
 import { LocalTime } from "~/components/LocalTime";
+import { useEffect, useState } from "react";
+import { Dialog } from "~/components/Dialog";
 import { Pager, pageCount } from "~/components/Pager";
+import { VIEW_MESSAGES } from "~/features/documents/view-messages";
 import { REPORT_MESSAGES as M } from "../messages";
 import type { ReportResultsView } from "./types";
 
-function StatusCell({ row }: { row: ReportResultsView["rows"][number] }) {
+/** How long the download progress popup stays (spec part 3 §9). */
+export const DOWNLOAD_POPUP_MS = 1000;
+
+function StatusCell({ row, onDownload }: { row: ReportResultsView["rows"][number]; onDownload: () => void }) {
   const label = `${row.status}: ${row.report} requested ${row.requested}`;
   if (row.statusCode === "RPTSTATUS_COMPLETED") {
     return (
-      <a className="report-status" href={`/reports/${row.reportRequestId}/download`} download aria-label={`Download ${row.report} requested ${row.requested}`}>
+      <a
+        className="report-status"
+        href={`/reports/${row.reportRequestId}/download`}
+        download
+        onClick={onDownload}
+        aria-label={`Download ${row.report} requested ${row.requested}`}
+      >
         <span aria-hidden="true">⬇</span> Download
       </a>
     );
@@ -24,6 +38,12 @@ function StatusCell({ row }: { row: ReportResultsView["rows"][number] }) {
 }
 
 export function Results({ results, pageSizes }: { results: ReportResultsView; pageSizes: number[] }) {
+  const [downloading, setDownloading] = useState(0);
+  useEffect(() => {
+    if (!downloading) return;
+    const timer = setTimeout(() => setDownloading(0), DOWNLOAD_POPUP_MS);
+    return () => clearTimeout(timer);
+  }, [downloading]);
   return (
     <section className="card" aria-labelledby="results-title">
       <div className="refresh-row">
@@ -54,7 +74,7 @@ export function Results({ results, pageSizes }: { results: ReportResultsView; pa
                   <td>{r.report}</td>
                   <td>{r.filterText}</td>
                   <td>
-                    <StatusCell row={r} />
+                    <StatusCell row={r} onDownload={() => setDownloading((n) => n + 1)} />
                   </td>
                 </tr>
               ))}
@@ -64,6 +84,9 @@ export function Results({ results, pageSizes }: { results: ReportResultsView; pa
       )}
       {pageCount(results.totalRecords, results.pageSize) > 1 || results.totalRecords > pageSizes[0] ? (
         <Pager page={results.page} pageSize={results.pageSize} totalRecords={results.totalRecords} pageSizes={pageSizes} label="Report results pages" />
+      ) : null}
+      {downloading ? (
+        <Dialog key={downloading} title={VIEW_MESSAGES.downloading} message={M.downloadStarting} variant="info" onClose={() => setDownloading(0)} />
       ) : null}
     </section>
   );
