@@ -14,6 +14,7 @@ import { DecisionNoteBanner } from "~/features/review/ui/DecisionNoteBanner";
 import { getDashboard, type DashboardEntry } from "~/features/users/dashboard.server";
 import { requireUser } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
+import { formatDate } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 
 export const meta = titleMeta("Dashboard");
@@ -47,12 +48,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const r = await checkPromptedLink(await readForm(request));
   if (r.ok) throw redirect(`/home?lnk=${encodeURIComponent(r.link)}`);
   return data<ActionData>({ reply: r.reply }, { status: 400 });
-}
-
-/** MM/DD/YYYY (09/02/2026), as the portal writes dates elsewhere (issue 20 item 18). */
-const DATE = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "2-digit", day: "2-digit", year: "numeric" });
-function formatDate(iso: string) {
-  return DATE.format(new Date(iso));
 }
 
 export default function DashboardRoute() {

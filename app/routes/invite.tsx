@@ -28,6 +28,7 @@ import { ConfirmSendDialog } from "~/features/invitations/ui/ConfirmSendDialog";
 import { InvalidBanner } from "~/features/invitations/ui/InvalidBanner";
 import { InvitePreview, type Preview } from "~/features/invitations/ui/InvitePreview";
 import { prisma } from "~/lib/db.server";
+import { formatDate } from "~/lib/format";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
 import invitationStyles from "~/styles/invitations.css";
@@ -116,8 +117,6 @@ const domIds: Record<keyof typeof INVITE_LABELS, string> = {
   body: "invite-body",
   confirm: "invite-confirm",
 };
-
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString("en-US", { timeZone: "UTC", month: "2-digit", day: "2-digit", year: "numeric" });
 
 export default function InviteRoute() {
   const loaded = useLoaderData<typeof loader>();
@@ -222,7 +221,7 @@ function InviteForm({ data: d }: { data: Loaded }) {
         </div>
         {existing ? (
           <p className="invite__readonly">
-            <strong>Previously invited on:</strong> {dateOf(existing.inviteDate)}
+            <strong>Previously invited on:</strong> {formatDate(existing.inviteDate)}
           </p>
         ) : null}
         <div className="invite__readonly">

@@ -13,6 +13,7 @@ import { SignedInLayout } from "~/components/SignedInLayout";
 import { invitationText, listInvitations } from "~/features/invitations/invitations.server";
 import { EMPTY_INVITES, HIDE_APPOINTED_LABEL, INVITATION_STATUS_LABELS, NOT_AVAILABLE, OOPS, SENT } from "~/features/invitations/messages";
 import { BAD_FILTER } from "~/features/pipeline/messages";
+import { formatDate } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import invitationStyles from "~/styles/invitations.css";
 import { requireCapability } from "~/lib/permissions.server";
@@ -63,8 +64,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString("en-US", { timeZone: "UTC", month: "2-digit", day: "2-digit", year: "numeric" });
-
 export default function InvitesRoute() {
   const { rows, totalRecords, page, pageSize, hideAppointed, days, view, sent, failed } = useLoaderData<typeof loader>();
   const location = useLocation();
@@ -103,7 +102,7 @@ export default function InvitesRoute() {
             message={
               <>
                 <p className="muted">
-                  Sent {dateOf(view.inviteDt)}
+                  Sent {formatDate(view.inviteDt)}
                   {view.subject ? <> · Subject: {view.subject}</> : null}
                 </p>
                 <div className="invitation-text" dangerouslySetInnerHTML={{ __html: view.html }} />
@@ -152,7 +151,7 @@ export default function InvitesRoute() {
             <tbody>
               {rows.map((r) => (
                 <tr key={r.invitationId} data-status={r.status}>
-                  <td data-label="Invite Date">{dateOf(r.inviteDt)}</td>
+                  <td data-label="Invite Date">{formatDate(r.inviteDt)}</td>
                   <td data-label="Prospect">
                     <Link to={`/invite?existing=${r.invitationId}`}>{r.prospect}</Link>
                     <br />

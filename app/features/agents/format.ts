@@ -1,15 +1,8 @@
 // Display rules of the agents screens (spec part 3 §9, §4, §6): dates,
 // the 27-character company name rule, the director header, names, tabs.
 
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** MM/DD/YYYY of a date-only value (a Date at UTC midnight or an ISO string). */
-export function formatDate(value: Date | string | null | undefined): string {
-  if (!value) return "";
-  const d = typeof value === "string" ? new Date(value) : value;
-  if (Number.isNaN(d.getTime())) return "";
-  return `${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${d.getUTCFullYear()}`;
-}
+/** MM/DD/YYYY: the portal's one date format (~/lib/format). */
+export { formatDate } from "~/lib/format";
 
 /**
  * Spec §9: 'when the name is 27 or more characters, a stray space at

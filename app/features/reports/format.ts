@@ -4,12 +4,8 @@
 // with and without JavaScript; a table cell may show <LocalTime> instead.
 import { formatDateTimeIn } from "~/lib/format-time";
 
-const two = (n: number) => String(n).padStart(2, "0");
-
-export function formatDate(iso: string | Date): string {
-  const d = typeof iso === "string" ? new Date(iso) : iso;
-  return `${two(d.getMonth() + 1)}/${two(d.getDate())}/${d.getFullYear()}`;
-}
+/** MM/DD/YYYY in UTC: the portal's one date format (~/lib/format); the server's own zone was used here. */
+export { formatDate } from "~/lib/format";
 
 export function formatDateTime(iso: string | Date): string {
   return formatDateTimeIn(iso, "UTC");
