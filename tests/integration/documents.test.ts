@@ -105,6 +105,24 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
 
 const PDF = new TextEncoder().encode("%PDF-1.4\n% test\n");
 
+/** A checking account 9876543210 / routing 021000021 at 'First Test Bank', sealed as the portal stores it. */
+async function addBankInfo(appointmentId: number, extra: { accountName?: string } = {}) {
+  const account = sealField("9876543210");
+  const routing = sealField("021000021");
+  await prisma.appointmentBankInfo.create({
+    data: {
+      appointmentId,
+      bankName: "First Test Bank",
+      accountTypeCode: "ACCTTYP_CHECKING",
+      accountNumberEncrypted: account.encrypted,
+      accountNumberLast4: account.last4,
+      routingNumberEncrypted: routing.encrypted,
+      routingNumberLast4: routing.last4,
+      ...extra,
+    },
+  });
+}
+
 describe("document lists", () => {
   it("lists the type's generated documents, agreements with the link level's commission schedule, and uploads", async () => {
     const { appointment } = await prospect({ commissionRemitTypeCode: "COMRMT_TYP_PAPER" });
@@ -167,20 +185,7 @@ describe("document lists", () => {
 
   it("offers the direct deposit document only when direct deposit is the remittance type", async () => {
     const { appointment, cookie } = await prospect({ commissionRemitTypeCode: "COMRMT_TYP_DIRECT" });
-    const account = sealField("9876543210");
-    const routing = sealField("021000021");
-    await prisma.appointmentBankInfo.create({
-      data: {
-        appointmentId: appointment.appointmentId,
-        bankName: "First Test Bank",
-        accountName: "Harriet Quimby",
-        accountTypeCode: "ACCTTYP_CHECKING",
-        accountNumberEncrypted: account.encrypted,
-        accountNumberLast4: account.last4,
-        routingNumberEncrypted: routing.encrypted,
-        routingNumberLast4: routing.last4,
-      },
-    });
+    await addBankInfo(appointment.appointmentId, { accountName: "Harriet Quimby" });
     const lists = await appointmentDocumentLists(appointment);
     const dd = lists.generated.find((d) => d.documentTypeCode === "DOCTYP_DIRECT_DEPOSIT")!;
     expect(dd.url).toBe(`/appoint/documents/DOCTYP_DIRECT_DEPOSIT?id=${appointment.appointmentId}`);
@@ -393,19 +398,7 @@ describe("combined application PDF", () => {
         zip: "66002",
       },
     });
-    const account = sealField("9876543210");
-    const routing = sealField("021000021");
-    await prisma.appointmentBankInfo.create({
-      data: {
-        appointmentId: appointment.appointmentId,
-        bankName: "First Test Bank",
-        accountTypeCode: "ACCTTYP_CHECKING",
-        accountNumberEncrypted: account.encrypted,
-        accountNumberLast4: account.last4,
-        routingNumberEncrypted: routing.encrypted,
-        routingNumberLast4: routing.last4,
-      },
-    });
+    await addBankInfo(appointment.appointmentId);
     const res = await download(cookie, "ASGN_OF_COMM", `?id=${appointment.appointmentId}`);
     expect(res.status).toBe(200);
     const assignment = await pdfText(new Uint8Array(await res.arrayBuffer()));
