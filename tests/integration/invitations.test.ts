@@ -414,6 +414,36 @@ describe("issue 20: merge fields in links, empty text, preview", () => {
     const empty = await postForm(cookie, path, { ...fields, body: "<script>alert(1)</script>", intent: "preview" });
     expect(empty.data.reply.error.body).toEqual([INVITE_MESSAGES.bodyRequired]);
   });
+
+  it("PREVIEW as an attacker: another recruiter's links, a repeated field, a body over the limit: refused, nothing merged or shown", async () => {
+    const cookie = await signedIn(w.mdUser.id);
+    const { confirm: _unconfirmed, ...fields } = fieldsFor(`probe.${randomCode(6).toLowerCase()}@example.com`, "<p>Hi [[AppointmentLink]]</p>");
+    // The action's answer, or the Response it throws (a refusal before the form is read).
+    const attempt = async (path: string, body: URLSearchParams) => {
+      try {
+        const a = (await inviteAction({
+          request: page(cookie, path, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } }),
+          params: {},
+          context: {},
+        })) as unknown as Answer & { data: { preview?: unknown } };
+        return { status: a.init?.status ?? a.status ?? 200, preview: a.data?.preview };
+      } catch (thrown) {
+        if (thrown instanceof Response) return { status: thrown.status, preview: undefined };
+        throw thrown;
+      }
+    };
+    const foreign = await attempt(`/invite?links=MLT${w.otherMulti.code}`, new URLSearchParams({ ...fields, intent: "preview" }));
+    expect(foreign).toEqual({ status: 404, preview: undefined });
+    const path = `/invite?links=MLT${w.multi.code}`;
+    const repeated = new URLSearchParams({ ...fields, intent: "preview" });
+    repeated.append("email", "second@example.com");
+    const twice = await attempt(path, repeated);
+    expect(twice.status).toBe(400);
+    expect(twice.preview).toBeUndefined();
+    const huge = await attempt(path, new URLSearchParams({ ...fields, body: `<p>${"x".repeat(1_000_000)}</p>`, intent: "preview" }));
+    expect(huge.status).toBeGreaterThanOrEqual(400);
+    expect(huge.preview).toBeUndefined();
+  });
 });
 
 describe("re-sending", () => {
