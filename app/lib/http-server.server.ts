@@ -333,6 +333,12 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
       "Content-Type: text/html; charset=utf-8\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n" +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
+  // The client may still be sending (the rest of a 1 MB address): read and drop it, so the kernel does not answer the
+  // unread bytes with a reset that can reach the client before the page does (seen: 'fetch failed' 1 run in 2).
+  // A client that never stops is cut off after 10 s.
+  socket.on("data", () => {});
+  socket.resume();
+  setTimeout(() => socket.destroy(), 10_000).unref();
 }
 
 /** The listening server: kept for the shutdown (http-drain.server.ts); its parser's refusals get a page. */
