@@ -2,6 +2,9 @@
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   serverModuleFormat: "esm",
+  // The server's main module (decision 0053): server/index.ts, compiled with the app into
+  // build/server/index.js; it imports the app's build from "@remix-run/dev/server-build".
+  server: "./server/index.ts",
   serverBuildPath: "build/server/index.js",
   assetsBuildDirectory: "public/build",
   publicPath: "/build/",

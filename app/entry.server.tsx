@@ -3,38 +3,8 @@ import type { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { MAX_UPLOAD_REQUEST_BYTES } from "~/features/documents/receive-upload.server";
-import { IMPORT_UPLOAD_PATH, MAX_IMPORT_REQUEST_BYTES } from "~/features/hierarchy/import-upload.server";
-import { IMAGE_UPLOAD_PATH, MAX_IMAGE_REQUEST_BYTES } from "~/features/templates/images.server";
-import { httpServerHooks as serverHooks } from "~/lib/http-server.server";
 import { NonceProvider } from "~/lib/nonce";
 import { applySecurityHeaders } from "~/lib/security.server";
-
-// The start-up of the whole process (database, migrations, seed, identity
-// provider, job runner) and the wrapping of the build live here so that
-// scripts/serve.mjs can reach them through the build's entry module.
-export { bootWorkerProcess, httpProcessCount, prepareServerBuild, startHttpPrimary } from "~/lib/boot.server";
-export { setMetricsRoutes } from "~/lib/metrics.server";
-
-/**
- * What the HTTP server (scripts/serve.mjs) does before Remix. The upload routes
- * (application documents, template images) take bodies up to their own request
- * caps, so a file that is too large gets the upload's answer ('Invalid File'),
- * not the generic 413 page.
- */
-export const httpServerHooks = () =>
-  serverHooks({
-    bodyLimits: {
-      "/appoint/upload": MAX_UPLOAD_REQUEST_BYTES,
-      // Contact Us: one PDF of at most 2,000,000 bytes and the text; a larger file is drained and refused ('Invalid File').
-      "/svcreq": MAX_UPLOAD_REQUEST_BYTES,
-      "/svcreq/send": MAX_UPLOAD_REQUEST_BYTES,
-      // Template images (decision 0025).
-      [IMAGE_UPLOAD_PATH]: MAX_IMAGE_REQUEST_BYTES,
-      // Hierarchy import: one CSV of at most 50 MB (decision 0032).
-      [IMPORT_UPLOAD_PATH]: MAX_IMPORT_REQUEST_BYTES,
-    },
-  });
 
 const ABORT_DELAY = 5_000;
 

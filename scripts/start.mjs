@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build when the sources are newer than the build (or there is
 // none), then serve. Everything else (embedded database, migrations, seed,
-// identity provider, job runner) happens inside the server's start-up.
+// identity provider, job runner) happens in start() (server/index.ts).
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -34,7 +34,7 @@ const buildTool = path.join(root, "node_modules/@remix-run/dev/dist/cli.js");
 const canBuild = existsSync(buildTool) && existsSync(path.join(root, "app"));
 
 const sources = Math.max(
-  ...["app", "jobs", "prisma"].map((d) => newest(path.join(root, d))),
+  ...["app", "server", "jobs", "prisma"].map((d) => newest(path.join(root, d))),
   ...["package.json", "remix.config.js"].map((f) => statSync(path.join(root, f)).mtimeMs),
 );
 if (!canBuild && !existsSync(buildFile)) {

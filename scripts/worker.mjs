@@ -17,7 +17,5 @@ if (!existsSync(path.join(root, "build/server/index.js"))) {
 }
 process.env.NODE_ENV ??= "production";
 stopWithNpm();
-const { default: sourceMapSupport } = await import("source-map-support");
-sourceMapSupport.install();
-const compiled = await import("../build/server/index.js");
-await compiled.entry.module.bootWorkerProcess();
+const { startWorkerProcess } = await import("../build/server/index.js");
+await startWorkerProcess();

@@ -1,18 +1,50 @@
-// The one Prisma client of the process. It is created on first use, so the
-// start-up code can set DATABASE_URL (for example after starting the
-// embedded PostgreSQL) before anything touches the database.
+// The one Prisma client of the process, on the database the start-up resolved
+// (DATABASE_URL, or the embedded PostgreSQL it started): start() (server/)
+// calls configureDatabase(url) once, before anything touches the database;
+// scripts and tests do the same with theirs. Nothing reads
+// process.env.DATABASE_URL here: the URL is passed in (decision 0053).
 import { createHash } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "~/generated/prisma/client";
 import { env } from "./env.server";
 
+let configuredUrl: string | undefined;
 let client: PrismaClient | undefined;
 let pool: pg.Pool | undefined;
 
-function create(): PrismaClient {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error("DATABASE_URL is not set: the database has not been started");
+const NOT_CONFIGURED = "the database has not been configured: start() (server/index.ts), or configureDatabase(url) in a script or test, comes first";
+
+/** Before configureDatabase(): any use of `prisma` says so (instead of "cannot read properties of undefined"). */
+const notConfigured = new Proxy({} as PrismaClient, {
+  get() {
+    throw new Error(NOT_CONFIGURED);
+  },
+});
+
+/** The Prisma client; use it as `prisma.user.findMany(...)`. A plain client once configureDatabase() ran. */
+export let prisma: PrismaClient = notConfigured;
+
+/**
+ * The database of this process: its URL (the job runner, reports and imports open their own
+ * connections to it) and a Prisma client with its pool (connecting at the first statement).
+ * Configuring another URL closes the previous pool.
+ */
+export function configureDatabase(url: string): void {
+  if (url === configuredUrl && client) return;
+  const old = { client, pool };
+  configuredUrl = url;
+  prisma = client = create(url);
+  if (old.client) void old.client.$disconnect().then(() => old.pool?.end()).catch(() => {});
+}
+
+/** The URL configureDatabase() was given: for the connections of the job runner, reports and imports. */
+export function databaseUrl(): string {
+  if (!configuredUrl) throw new Error(NOT_CONFIGURED);
+  return configuredUrl;
+}
+
+function create(url: string): PrismaClient {
   const e = env();
   // One pool for Prisma and for queryRows() (the hot statements of every page).
   pool = new pg.Pool({
@@ -56,7 +88,7 @@ export const queryLog = { on: false, count: 0, recent: [] as string[] };
  * pages'). Values only as $n parameters, never spliced into the text.
  */
 export async function queryRows<T>(text: string, values: readonly unknown[]): Promise<T[]> {
-  client ??= create();
+  if (!pool) throw new Error(NOT_CONFIGURED);
   const name = statementName(text);
   const started = queryLog.on ? performance.now() : 0;
   const result = await pool!.query({ name, text, values: values as unknown[] });
@@ -91,26 +123,29 @@ export function statementName(text: string): string {
  */
 export const PREPARED = "/* prepared */";
 
-/** The Prisma client; use it as `prisma.user.findMany(...)`. */
-export const prisma: PrismaClient = new Proxy({} as PrismaClient, {
-  get(_target, prop) {
-    client ??= create();
-    const value = Reflect.get(client, prop, client);
-    return typeof value === "function" ? value.bind(client) : value;
-  },
-});
-
 /** This process's pool for /metrics: connections open, idle, and requests waiting for one. */
 export function dbPoolStats(): { total: number; idle: number; waiting: number } {
   return { total: pool?.totalCount ?? 0, idle: pool?.idleCount ?? 0, waiting: pool?.waitingCount ?? 0 };
 }
 
-/** Closes the pool (shutdown, and between test databases). */
+/**
+ * Closes the pool (shutdown, and between test databases). `prisma` stays
+ * usable on the same database: a fresh client and pool, which connect only at
+ * their first statement.
+ */
 export async function disconnectPrisma() {
   const c = client;
   const p = pool;
   client = undefined;
   pool = undefined;
+  prisma = notConfigured;
+  if (configuredUrl) {
+    try {
+      prisma = client = create(configuredUrl);
+    } catch {
+      // Settings not readable at this moment (a test between cases): the next configureDatabase() makes it.
+    }
+  }
   await c?.$disconnect();
   await p?.end();
 }

@@ -18,7 +18,7 @@
 //     `%C0%80`), or a multipart part header or text part that is not:
 //     the platform's parsers would store U+FFFD in its place (decision
 //     0039):                                                           400
-import { BODY_TOO_LARGE, MAX_BODY_BYTES, PayloadTooLarge, refusalPage } from "./http-server.server";
+import { BODY_TOO_LARGE, MAX_BODY_BYTES, PayloadTooLarge, refusalPage } from "./refusal.server";
 import { applySecurityHeaders } from "./security.server";
 import { multipartTextIsUtf8, parseUrlencoded } from "./utf8.server";
 

@@ -22,6 +22,7 @@ import type { NotifyAppointmentPayload } from "../../jobs/tasks/notify-appointme
 import type { SendEmailPayload } from "../../jobs/tasks/send-email";
 import type { SendInvitationPayload } from "../../jobs/tasks/send-invitation";
 import type { SendSmsPayload } from "../../jobs/tasks/send-sms";
+import { databaseUrl } from "./db.server";
 import { env } from "./env.server";
 import { serviceLog } from "./log.server";
 import { isProcessAlive } from "./pid.server";
@@ -40,11 +41,8 @@ export function reportPrimaryWorkerState(s: WorkerState) {
   reported = s;
 }
 
-function connectionString() {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error("DATABASE_URL is not set");
-  return url;
-}
+/** The database start() configured (db.server.ts), never process.env. */
+const connectionString = databaseUrl;
 
 // ───────────────────── crash recovery: whose pools are these ─────────────────────
 

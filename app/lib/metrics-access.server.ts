@@ -2,7 +2,7 @@
 // WEB_CONCURRENCY > 1 every HTTP process's, added up by the primary).
 import { timingSafeEqual } from "node:crypto";
 import { env } from "./env.server";
-import { askPrimary, isHttpWorker } from "./http-workers.server";
+import type { AppLoadContext } from "./load-context.server";
 import { processMetrics } from "./metrics.server";
 import { clientAddress, isLoopbackAddress } from "./net.server";
 
@@ -17,10 +17,11 @@ export function mayReadMetrics(request: Request): boolean {
   return isLoopbackAddress(clientAddress(request)) || tokenMatches(request.headers.get("authorization"), env().METRICS_TOKEN);
 }
 
-export async function metricsResponse(request: Request): Promise<Response> {
+/** `context.askPrimary`: with WEB_CONCURRENCY > 1 the primary adds up every HTTP process's metrics. */
+export async function metricsResponse(request: Request, context: AppLoadContext): Promise<Response> {
   // 404, not 403: to others the endpoint is not there.
   if (!mayReadMetrics(request)) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain" } });
   const { contentType, text: own } = await processMetrics();
-  const text = isHttpWorker() ? ((await askPrimary("metrics", 5000)) as string | undefined) ?? own : own;
+  const text = context.askPrimary ? (((await context.askPrimary("metrics", 5000)) as string | undefined) ?? own) : own;
   return new Response(text, { headers: { "Content-Type": contentType, "Cache-Control": "no-store" } });
 }

@@ -1,35 +1,24 @@
-// Who is asking, at the network level: the socket address of a request (set
-// by our HTTP server, never by the client), the client address behind
+// Who is asking, at the network level: the socket address of a request (in
+// the load context made by our HTTP server, never by the client), the client address behind
 // trusted proxies (TRUST_PROXY), loopback tests and the address to listen
 // on (HOST). See docs/decisions/0012-security-hardening.md.
-import { randomBytes } from "node:crypto";
 import { BlockList, isIP } from "node:net";
 import { env } from "./env.server";
+import { bindLoadContext, loadContextOf, makeLoadContext } from "./load-context.server";
 
 /**
- * The socket address travels from scripts/serve.mjs to loaders in this
- * header. The server deletes any copy the client sent and writes its own,
- * prefixed with a secret of this process, so a client cannot forge it even
- * when the portal runs under another server that does not strip it.
+ * A Request with a load context carrying this socket address (a script or a
+ * test calling a loader or domain function directly). The HTTP server makes
+ * the context itself (server/http-server.ts, getLoadContext): no header of the
+ * request is read for it, so nothing a client sends can forge it.
  */
-export const PEER_HEADER = "x-portal-peer";
-const PEER_TOKEN = randomBytes(18).toString("base64url");
-
-/** Records the socket address on the request (replacing whatever the client sent). */
 export function withPeerAddress<R extends Request>(request: R, address: string | null | undefined): R {
-  request.headers.delete(PEER_HEADER);
-  const normalized = address ? normalizeAddress(address) : null;
-  if (normalized) request.headers.set(PEER_HEADER, `${PEER_TOKEN} ${normalized}`);
-  return request;
+  return bindLoadContext(request, makeLoadContext({ peerAddress: address ? normalizeAddress(address) : null, method: request.method }));
 }
 
-/** The socket address the request came from, or null when the server did not record one. */
+/** The socket address the request came from (its load context), or null when the server recorded none. */
 export function peerAddress(request: Request): string | null {
-  const value = request.headers.get(PEER_HEADER);
-  if (!value) return null;
-  const [token, address] = value.split(" ");
-  if (token !== PEER_TOKEN || !address || !isIP(address)) return null;
-  return address;
+  return loadContextOf(request)?.peerAddress ?? null;
 }
 
 /** "::ffff:10.0.0.1" → "10.0.0.1"; anything not an IP address → null. */

@@ -1,40 +1,20 @@
 // Work done once per HTTP request. Remix calls every loader of a page (the
 // root's and the route's) with its own copy of the Request, so a WeakMap on
-// the Request object dedupes nothing across loaders. The server marks each
-// GET/HEAD request with an id (a header that only this process can forge,
-// like the peer address in net.server.ts) that survives the copies;
-// perRequest() keys on it and forgets it when the answer has been sent.
-// A POST is not marked: its action may change the session or the user, and
-// the loaders that run after it in the same request must read them afresh.
-// Without a mark (a POST, or a loader called directly in a test) the memo
-// is per Request object, as before.
-import { randomBytes } from "node:crypto";
+// the Request object dedupes nothing across loaders. The HTTP server gives
+// each GET/HEAD request a cache in its load context (load-context.server.ts,
+// made by server/http-server.ts's getLoadContext), shared by every loader of
+// that request and gone with it; perRequest() keys on it.
+// A POST has none: its action may change the session or the user, and the
+// loaders that run after it in the same request must read them afresh.
+// Without one (a POST, or a loader called directly in a test) the memo is
+// per Request object, as before.
+import { loadContextOf } from "./load-context.server";
 
-export const REQUEST_SCOPE_HEADER = "x-portal-request";
-const TOKEN = randomBytes(18).toString("base64url");
-let counter = 0;
-const scopes = new Map<string, Map<string, Promise<unknown>>>();
 const byObject = new WeakMap<Request, Map<string, Promise<unknown>>>();
 
-/** Marks a GET/HEAD request (and removes a client-sent mark); the scope ends when `res` closes. */
-export function openRequestScope<R extends Request>(request: R, res: { once(event: "close", listener: () => void): unknown }): R {
-  request.headers.delete(REQUEST_SCOPE_HEADER);
-  const method = request.method.toUpperCase();
-  if (method !== "GET" && method !== "HEAD") return request;
-  const id = String(++counter);
-  scopes.set(id, new Map());
-  request.headers.set(REQUEST_SCOPE_HEADER, `${TOKEN} ${id}`);
-  res.once("close", () => scopes.delete(id));
-  return request;
-}
-
 function scopeOf(request: Request): Map<string, Promise<unknown>> {
-  const mark = request.headers.get(REQUEST_SCOPE_HEADER);
-  if (mark) {
-    const [token, id] = mark.split(" ");
-    const scope = token === TOKEN && id ? scopes.get(id) : undefined;
-    if (scope) return scope;
-  }
+  const shared = loadContextOf(request)?.requestScope;
+  if (shared) return shared;
   let scope = byObject.get(request);
   if (!scope) {
     scope = new Map();
@@ -67,6 +47,3 @@ export function seedPerRequest<T>(request: Request, key: string, p: Promise<T>):
   scope.set(key, p);
   p.catch(() => scope.get(key) === p && scope.delete(key));
 }
-
-/** Requests whose scope is still open (tests: it must return to 0). */
-export const openRequestScopes = () => scopes.size;

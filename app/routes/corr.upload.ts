@@ -10,7 +10,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { handleImageUpload } from "~/features/templates/images.server";
 import { RESULT_PARAM } from "~/features/templates/schema";
 import { parseTemplateId } from "~/features/templates/templates.server";
-import { refusalPage } from "~/lib/http-server.server";
+import { refusalPage } from "~/lib/refusal.server";
 import { applySecurityHeaders } from "~/lib/security.server";
 import { requireCapability } from "~/lib/permissions.server";
 

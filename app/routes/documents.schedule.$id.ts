@@ -6,7 +6,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { commissionScheduleFile } from "~/features/documents/schedule-view.server";
 import { TRY_AGAIN_LATER, VIEW_MESSAGES } from "~/features/documents/view-messages";
-import { refusalPage } from "~/lib/http-server.server";
+import { refusalPage } from "~/lib/refusal.server";
 import { fileResponse, StoredFileMissingError } from "~/lib/storage.server";
 
 function problem(kind: "missing" | "empty"): Response {

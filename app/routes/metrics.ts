@@ -3,4 +3,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { metricsResponse } from "~/lib/metrics-access.server";
 
-export const loader = ({ request }: LoaderFunctionArgs) => metricsResponse(request);
+export const loader = ({ request, context }: LoaderFunctionArgs) => metricsResponse(request, context);

@@ -6,7 +6,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { REPORT_MESSAGES as M } from "~/features/reports/messages";
 import { reportDownload } from "~/features/reports/reports.server";
-import { refusalPage } from "~/lib/http-server.server";
+import { refusalPage } from "~/lib/refusal.server";
 import { applySecurityHeaders } from "~/lib/security.server";
 import { requireCapability } from "~/lib/permissions.server";
 

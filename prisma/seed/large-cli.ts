@@ -5,10 +5,10 @@
 // hierarchy once (prisma/seed/large.ts).
 import pg from "pg";
 import { disconnectPrisma } from "../../app/lib/db.server";
-import { openDataDirDatabase } from "../../app/lib/data-dir-database.server";
-import type { EmbeddedDatabase } from "../../app/lib/embedded-postgres.server";
+import { openDataDirDatabase } from "../../server/data-dir-database";
+import type { EmbeddedDatabase } from "../../server/embedded-postgres";
 import { env } from "../../app/lib/env.server";
-import { migrate } from "../../app/lib/migrate.server";
+import { migrate } from "../../server/migrate";
 import { hashPassword } from "../../app/lib/password.server";
 import { DEMO_PASSWORD, seedDemoData } from "./demo";
 import { LARGE_AGENT_EMAIL, LARGE_DIRECTOR_EMAIL, seedLargeData } from "./large";
@@ -22,8 +22,9 @@ export async function runLargeSeed(opts: { agents?: number } = {}): Promise<numb
   let embedded: EmbeddedDatabase | undefined;
   const started = Date.now();
   try {
-    ({ embedded } = await openDataDirDatabase(log));
-    const url = process.env.DATABASE_URL!;
+    const database = await openDataDirDatabase(log);
+    embedded = database.embedded;
+    const url = database.url;
     await migrate(url, { log });
     await seedReferenceData();
     if (e.SEED_DEMO_DATA) await seedDemoData();

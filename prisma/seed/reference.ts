@@ -1,6 +1,6 @@
 // seedReferenceData: idempotent upserts of the reference data, run at every
 // start-up inside one transaction.
-import { prisma } from "../../app/lib/db.server";
+import { databaseUrl, prisma } from "../../app/lib/db.server";
 import { ensureCommissionScheduleDocuments, renderSystemDocuments, storeSystemDocument } from "./documents";
 import { ensureProductTypes, type Db } from "./factories";
 import {
@@ -160,7 +160,7 @@ export async function seedReferenceData(): Promise<void> {
     for (const doc of rendered) await storeSystemDocument(tx, doc);
     await ensureCommissionScheduleDocuments(tx);
   }, TRANSACTION_OPTIONS);
-  seededReference.add(process.env.DATABASE_URL ?? "");
+  seededReference.add(databaseUrl());
   if (process.env.SEED_TIMING === "1") console.log(`[seed] reference data in ${Date.now() - started} ms`);
 }
 
@@ -168,5 +168,5 @@ const seededReference = new Set<string>();
 
 /** True when this process already ran seedReferenceData against the current database. */
 export function referenceDataSeededInThisProcess(): boolean {
-  return seededReference.has(process.env.DATABASE_URL ?? "");
+  return seededReference.has(databaseUrl());
 }

@@ -64,7 +64,7 @@ function newest(p) {
   return max;
 }
 const buildFile = path.join(root, "build/server/index.js");
-const sources = Math.max(...["app", "jobs", "prisma", "public", "package.json", "remix.config.js"].map((d) => newest(path.join(root, d))));
+const sources = Math.max(...["app", "server", "jobs", "prisma", "public", "package.json", "remix.config.js"].map((d) => newest(path.join(root, d))));
 if (!existsSync(buildFile) || statSync(buildFile).mtimeMs < sources) {
   log("building (npm run build)");
   execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });

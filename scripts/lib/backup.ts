@@ -24,8 +24,8 @@ import { chmod, chown, copyFile, lstat, mkdir, readdir, readFile, writeFile } fr
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
-import { startEmbeddedPostgres, type EmbeddedDatabase } from "../../app/lib/embedded-postgres.server";
-import { isProcessAlive } from "../../app/lib/pid.server";
+import { startEmbeddedPostgres, type EmbeddedDatabase } from "../../server/embedded-postgres";
+import { isProcessAlive } from "~/lib/pid.server";
 import { storageBackend } from "../../app/lib/storage.server";
 
 export const BACKUP_FORMAT = 1;

@@ -11,9 +11,9 @@ import path from "node:path";
 import { createCliRun, runImport } from "../../app/features/hierarchy/import-runs.server";
 import { IMPORT_MESSAGES as M } from "../../app/features/hierarchy/import-messages";
 import { disconnectPrisma } from "../../app/lib/db.server";
-import { openDataDirDatabase } from "../../app/lib/data-dir-database.server";
-import type { EmbeddedDatabase } from "../../app/lib/embedded-postgres.server";
-import { migrate } from "../../app/lib/migrate.server";
+import { openDataDirDatabase } from "../../server/data-dir-database";
+import type { EmbeddedDatabase } from "../../server/embedded-postgres";
+import { migrate } from "../../server/migrate";
 
 const log = (msg: string) => console.log(`[import:agents] ${msg}`);
 

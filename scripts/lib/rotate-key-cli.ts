@@ -7,11 +7,11 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { disconnectPrisma } from "../../app/lib/db.server";
-import { openDataDirDatabase } from "../../app/lib/data-dir-database.server";
-import type { EmbeddedDatabase } from "../../app/lib/embedded-postgres.server";
+import { openDataDirDatabase } from "../../server/data-dir-database";
+import type { EmbeddedDatabase } from "../../server/embedded-postgres";
 import { rotateEncryptionKey } from "../../app/lib/encryption-key.server";
 import { env } from "../../app/lib/env.server";
-import { migrate } from "../../app/lib/migrate.server";
+import { migrate } from "../../server/migrate";
 
 const log = (msg: string) => console.log(`[rotate-key] ${msg}`);
 
@@ -40,9 +40,10 @@ export async function runRotateKeyCli(args: string[]): Promise<number> {
         console.error(`[rotate-key] no database: DATABASE_URL is unset and there is no embedded database under ${databaseDir}`);
         return 2;
       }
-      ({ embedded } = await openDataDirDatabase(log));
     }
-    const databaseUrl = process.env.DATABASE_URL!;
+    const database = await openDataDirDatabase(log);
+    embedded = database.embedded;
+    const databaseUrl = database.url;
     await migrate(databaseUrl, { log });
     const result = await rotateEncryptionKey(databaseUrl, { current: e.ENCRYPTION_KEY, previous: e.ENCRYPTION_KEY_PREVIOUS, batchSize, log });
     log(

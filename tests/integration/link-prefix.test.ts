@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { loader as linkLoader } from "~/routes/$lnk";
 import { currentLinkFor, validateLink } from "~/features/links/links.server";
 import { linkOnDashboard } from "~/features/links/home.server";
-import { migrate } from "~/lib/migrate.server";
+import { migrate } from "../../server/migrate";
 import { prisma } from "~/lib/db.server";
 import { createEmptyDatabase, dropTestDatabase, type TestDatabase } from "../support/postgres";
 import { useTestDatabase } from "../support/db";

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { migrate } from "../../app/lib/migrate.server";
+import { migrate } from "../../server/migrate";
 import { diffSchemas } from "../../scripts/db-diff.mjs";
 import { maskLast4, openField, sealField } from "../../app/lib/crypto.server";
 import { prisma } from "../../app/lib/db.server";

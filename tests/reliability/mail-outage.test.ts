@@ -13,7 +13,7 @@
 import { afterAll, describe, expect, test } from "vitest";
 import { listInvitations } from "~/features/invitations/invitations.server";
 import { sendInvitation } from "~/features/invitations/send.server";
-import { disconnectPrisma, prisma } from "~/lib/db.server";
+import { configureDatabase, disconnectPrisma, prisma } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { stopWorker } from "~/lib/jobs.server";
 import { resetSecretsCache } from "~/lib/secrets.server";
@@ -50,6 +50,7 @@ describe("an SMTP outage of more than an hour", () => {
     Object.assign(process.env, { DATABASE_URL: db, DATA_DIR: app.dataDir, APP_URL: app.url });
     resetEnvCache();
     resetSecretsCache();
+    configureDatabase(db);
 
     // A password reset through the provider's page.
     const jar = new CookieJar();

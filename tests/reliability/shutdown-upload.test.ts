@@ -6,7 +6,7 @@ import { readdirSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, describe, expect, inject, test } from "vitest";
-import { disconnectPrisma, prisma } from "~/lib/db.server";
+import { configureDatabase, disconnectPrisma, prisma } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { resetSecretsCache } from "~/lib/secrets.server";
 import { createSession } from "~/lib/session.server";
@@ -41,6 +41,7 @@ describe("SIGTERM during a slow upload", () => {
     resetEnvCache();
     resetSecretsCache();
     await disconnectPrisma();
+    configureDatabase(db.url);
     const user = await createUser(prisma, { userRoleCode: "USRROLE_PROSPECT" });
     const appointment = await createAppointment(prisma, { userId: user.id });
     const cookie = (await createSession(new Request(`${app.url}/`), { userId: user.id })).split(";")[0]!;

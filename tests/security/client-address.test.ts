@@ -12,7 +12,7 @@ import { mailboxOpenWithoutSignIn } from "~/features/users/dev-mailbox.server";
 import { getCurrentUser } from "~/lib/auth.server";
 import { prisma } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
-import { listenHost, parseTrustedProxies, PEER_HEADER, resolveClientAddress, withPeerAddress } from "~/lib/net.server";
+import { listenHost, parseTrustedProxies, resolveClientAddress, withPeerAddress } from "~/lib/net.server";
 import { resetSecretsCache } from "~/lib/secrets.server";
 import { clientIp, safeReturnTo } from "~/lib/security.server";
 import { createSession } from "~/lib/session.server";
@@ -41,7 +41,8 @@ afterEach(() => {
 
 describe("the client address", () => {
   it("is the socket address; a forged X-Forwarded-For or peer header from a client is ignored", () => {
-    const forged = new Request(`${APP_URL}/`, { headers: { "X-Forwarded-For": "203.0.113.66", [PEER_HEADER]: "203.0.113.66" } });
+    // x-portal-peer: the header that carried the socket address before the load context (decision 0053).
+    const forged = new Request(`${APP_URL}/`, { headers: { "X-Forwarded-For": "203.0.113.66", "x-portal-peer": "203.0.113.66" } });
     expect(clientIp(forged)).toBeNull();
     expect(clientIp(withPeerAddress(forged, "::ffff:198.51.100.7"))).toBe("198.51.100.7");
   });

@@ -8,10 +8,10 @@
 //   });
 //
 // beforeAll clones the template (CREATE DATABASE ... TEMPLATE portal_template),
-// sets process.env.DATABASE_URL and calls disconnectPrisma() so the lazy
-// `prisma` proxy reconnects to it; afterAll disconnects and drops it.
+// points `prisma` at it (configureDatabase; process.env.DATABASE_URL too, for
+// child processes); afterAll disconnects and drops it.
 import { afterAll, beforeAll, inject } from "vitest";
-import { disconnectPrisma } from "../../app/lib/db.server";
+import { configureDatabase, disconnectPrisma } from "../../app/lib/db.server";
 import { createTestDatabase, dropTestDatabase, type TestDatabase } from "./postgres";
 
 function server() {
@@ -37,8 +37,9 @@ export function useTestDatabase(): UsedTestDatabase {
     const s = server();
     db = await createTestDatabase(undefined, s);
     savedUrl = process.env.DATABASE_URL;
-    process.env.DATABASE_URL = db.url;
+    process.env.DATABASE_URL = db.url; // for a portal or script this test starts as a child process
     await disconnectPrisma();
+    configureDatabase(db.url);
   });
 
   afterAll(async () => {

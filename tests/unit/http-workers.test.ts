@@ -6,7 +6,7 @@
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { isProcessAlive } from "~/lib/pid.server";
-import { restartDelayMs, startHttpWorkers, type HttpWorkers, type HttpWorkersOptions } from "~/lib/http-workers.server";
+import { restartDelayMs, startHttpWorkers, type HttpWorkers, type HttpWorkersOptions } from "../../server/http-workers";
 import { freePorts } from "../support/free-port";
 
 const fixture = path.resolve(__dirname, "../support/http-worker-fixture.mjs");

@@ -6,7 +6,7 @@ import type { Readable } from "node:stream";
 import pg from "pg";
 import type { AgentImportRun } from "~/generated/prisma/client";
 import { audit } from "~/lib/audit.server";
-import { prisma } from "~/lib/db.server";
+import { databaseUrl, prisma } from "~/lib/db.server";
 import { ensureJobQueue } from "~/lib/jobs.server";
 import { openFile, type WrittenBlob } from "~/lib/storage.server";
 import { importAgentsCsv, type ImportProgress, type ImportResult } from "./import.server";
@@ -28,9 +28,7 @@ export const IMPORT_MAX_ATTEMPTS = 3;
 
 /** A connection of the import's own (its transaction must not hold one of the app's pool). */
 async function importClient(): Promise<pg.Client> {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error("DATABASE_URL is not set");
-  const client = new pg.Client({ connectionString: url, application_name: "portal-import-agents" });
+  const client = new pg.Client({ connectionString: databaseUrl(), application_name: "portal-import-agents" });
   await client.connect();
   return client;
 }

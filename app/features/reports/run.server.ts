@@ -18,7 +18,7 @@ import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import pg from "pg";
 import QueryStream from "pg-query-stream";
-import { prisma } from "~/lib/db.server";
+import { databaseUrl, prisma } from "~/lib/db.server";
 import { removeBlob, writeBlob } from "~/lib/storage.server";
 import { NO_DATA } from "./messages";
 import type { ReportInput } from "./schema";
@@ -65,11 +65,8 @@ export type RunOptions = {
 
 export type RunResult = { status: "COMPLETED"; rows: number; byteSize: number } | { status: "NO_DATA" } | { status: "GONE" };
 
-function connectionString(): string {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error("DATABASE_URL is not set");
-  return url;
-}
+/** The database start() configured (db.server.ts), never process.env. */
+const connectionString = databaseUrl;
 
 /**
  * Runs one report request. Throws on failure (the task marks the request

@@ -4,9 +4,14 @@ import { inProgressArgs, inProgressPage, IN_PROGRESS_SQL } from "../../../app/fe
 import { runReport } from "../../../app/features/reports/run.server";
 import { reportQuery } from "../../../app/features/reports/sql.server";
 import { disconnectPrisma, prisma } from "../../../app/lib/db.server";
-import { migrate } from "../../../app/lib/migrate.server";
+import { migrate } from "../../../server/migrate";
 import { LARGE_AGENT_EMAIL, LARGE_DIRECTOR_EMAIL, seedLargeData } from "../../../prisma/seed/large";
 import { seedReferenceData } from "../../../prisma/seed/reference";
+import { configureDatabase as useBenchDatabase } from "../../../app/lib/db.server";
+import { env as benchEnv } from "../../../app/lib/env.server";
+
+// The bench's database: bench-db.mjs set DATABASE_URL before this module was imported (start() configures the portal's).
+useBenchDatabase(benchEnv().DATABASE_URL!);
 
 export { disconnectPrisma, inProgressArgs, inProgressPage, IN_PROGRESS_SQL, prisma, reportQuery, runReport };
 

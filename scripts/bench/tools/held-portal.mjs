@@ -27,7 +27,9 @@ export async function useHeldPortal(opt) {
   const { createRequestHandler, installGlobals } = await import("@remix-run/node");
   installGlobals({ nativeFetch: true });
   return async function loadBuild(file) {
-    const build = await import(path.resolve(file));
-    return { build, hooks: build.entry.module.httpServerHooks(), handle: createRequestHandler(build, "production") };
+    // The server's main module (server/index.ts): the Remix build, its hooks and the database to configure.
+    const main = await import(path.resolve(file));
+    main.configureDatabase(opt.db);
+    return { build: main.build, hooks: main.httpServerHooks(), handle: createRequestHandler(main.build, "production") };
   };
 }

@@ -4,8 +4,8 @@
 // privilege, and nothing (database, migrations, banner) has started yet.
 import { createServer } from "node:net";
 import pg from "pg";
-import { env } from "./env.server";
-import { listenHost } from "./net.server";
+import { env } from "~/lib/env.server";
+import { listenHost } from "~/lib/net.server";
 
 /** A start-up check failed: the message is the operator's whole answer (no stack shown). */
 export class PreflightError extends Error {
@@ -24,7 +24,7 @@ function tryListen(port: number, host: string | undefined): Promise<NodeJS.Errno
 export async function checkSettingsBeforeStart({ httpPort = true }: { httpPort?: boolean } = {}): Promise<void> {
   const e = env(); // throws SettingsError naming each bad variable
   if (e.STORAGE_URL) {
-    const { parseStorageUrl } = await import("./storage-s3.server");
+    const { parseStorageUrl } = await import("~/lib/storage-s3.server");
     parseStorageUrl(e.STORAGE_URL); // StorageUrlError names STORAGE_URL
   }
   if (e.OIDC_ISSUER && (!e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET)) {

@@ -3,20 +3,22 @@
 // under DATA_DIR/postgres with this DATA_DIR's passwords. One place, so that
 // every command opens the same database the same way.
 import path from "node:path";
-import { startEmbeddedPostgres, type EmbeddedDatabase } from "./embedded-postgres.server";
-import { env } from "./env.server";
-import { getSecret } from "./secrets.server";
+import { startEmbeddedPostgres, type EmbeddedDatabase } from "./embedded-postgres";
+import { configureDatabase } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { getSecret } from "~/lib/secrets.server";
 
 /**
  * Starts the embedded PostgreSQL when DATABASE_URL is unset; returns the URL
- * and the embedded server to stop, if one was started. process.env.DATABASE_URL
- * is set to the URL (the pool and the job runner read it there), also when it
- * came from DATABASE_URL_FILE.
+ * and the embedded server to stop, if one was started. The process's database
+ * (db.server.ts: Prisma, the job runner, reports, imports) is configured with
+ * the URL, also when it came from DATABASE_URL_FILE: process.env is not
+ * written (decision 0053).
  */
 export async function openDataDirDatabase(log: (msg: string) => void): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
   const e = env();
   if (e.DATABASE_URL) {
-    process.env.DATABASE_URL = e.DATABASE_URL;
+    configureDatabase(e.DATABASE_URL);
     return { url: e.DATABASE_URL };
   }
   // Its passwords belong to this DATA_DIR alone: generated here (an earlier version's data directory is moved over to them).
@@ -27,6 +29,6 @@ export async function openDataDirDatabase(log: (msg: string) => void): Promise<{
     appPassword: getSecret("EMBEDDED_PG_APP_PASSWORD"),
     log,
   });
-  process.env.DATABASE_URL = embedded.url;
+  configureDatabase(embedded.url);
   return { url: embedded.url, embedded };
 }

@@ -2,8 +2,8 @@ import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
 
 vi.mock("~/lib/audit.server", () => ({ audit: vi.fn(async () => {}) }));
-import { audit } from "./audit.server";
-import { requestsInFlight, wrapBuild } from "./server-hooks.server";
+import { audit } from "~/lib/audit.server";
+import { requestsInFlight, wrapBuild } from "../../server/server-hooks";
 
 function fakeBuild(action: () => unknown, loader: () => unknown): ServerBuild {
   return {

@@ -10,51 +10,43 @@
 // primary (startHttpPrimary), which then forks N HTTP processes; each of them
 // takes the primary's results (bootHttpWorker) instead of booting again.
 import path from "node:path";
-import type { ServerBuild } from "@remix-run/node";
-import { demoAccounts, seedDemoData, seedReferenceData } from "../../prisma/seed";
+import { demoAccounts, seedDemoData, seedReferenceData } from "../prisma/seed";
 import { startIdentityProvider } from "~/features/idp/provider.server";
-import { disconnectPrisma, prisma } from "./db.server";
-import { EmbeddedPostgresError } from "./embedded-postgres.server";
-import { drainHttpServer } from "./http-drain.server";
-import { databaseHasPortalData, EncryptionKeyError, verifyEncryptionKey } from "./encryption-key.server";
-import { env, SettingsError } from "./env.server";
-import { jobStartTimes, reportPrimaryWorkerState, startWorker, stopWorker, workerState, type WorkerState } from "./jobs.server";
-import { adoptFirstAdministratorSetupToken, announceFirstAdministratorSetup, firstAdministratorSetupToken } from "./first-admin.server";
+import { configureDatabase, databaseUrl, disconnectPrisma, prisma } from "~/lib/db.server";
+import { EmbeddedPostgresError } from "./embedded-postgres";
+import { drainHttpServer } from "./http-drain";
+import { databaseHasPortalData, EncryptionKeyError, verifyEncryptionKey } from "~/lib/encryption-key.server";
+import { env, SettingsError } from "~/lib/env.server";
+import { jobStartTimes, reportPrimaryWorkerState, startWorker, stopWorker, workerState, type WorkerState } from "~/lib/jobs.server";
+import { adoptFirstAdministratorSetupToken, announceFirstAdministratorSetup, firstAdministratorSetupToken } from "~/lib/first-admin.server";
 import {
   HTTP_WORKER_CONFIG_ENV,
   HTTP_WORKER_FATAL_EXIT,
-  isHttpWorker,
   onPrimaryWorkerState,
   startHttpWorkers,
   type HttpWorkers,
-} from "./http-workers.server";
-import { closeMailTransport, mailCaptureEnabled } from "./mail.server";
-import { migrate, MigrationError } from "./migrate.server";
-import { configureOidc, oidcConfig, type OidcConfig } from "./oidc.server";
-import { checkDatabasePrivileges, checkSettingsBeforeStart, PreflightError } from "./preflight.server";
-import { getSecret, isProductionStart, MissingSecretError, refuseSecretGeneration, type SecretName } from "./secrets.server";
-import { allowFormActionOrigin } from "./security.server";
-import { requestsInFlight, wrapBuild } from "./server-hooks.server";
-import { startWorkerHeartbeat } from "./health.server";
-import { checkStorage, removeOwnTempFiles, removeStaleTempFiles, STALE_TEMP_FILE_MS } from "./storage.server";
-import { clusterMetricsText } from "./metrics.server";
-import { openDataDirDatabase } from "./data-dir-database.server";
+} from "./http-workers";
+import { closeMailTransport, mailCaptureEnabled } from "~/lib/mail.server";
+import { migrate, MigrationError } from "./migrate";
+import { configureOidc, oidcConfig, type OidcConfig } from "~/lib/oidc.server";
+import { checkDatabasePrivileges, checkSettingsBeforeStart, PreflightError } from "./preflight";
+import { getSecret, isProductionStart, MissingSecretError, refuseSecretGeneration, type SecretName } from "~/lib/secrets.server";
+import { allowFormActionOrigin } from "~/lib/security.server";
+import { requestsInFlight } from "./server-hooks";
+import { startWorkerHeartbeat } from "~/lib/health.server";
+import { checkStorage, removeOwnTempFiles, removeStaleTempFiles, STALE_TEMP_FILE_MS } from "~/lib/storage.server";
+import { clusterMetricsText } from "~/lib/metrics.server";
+import { openDataDirDatabase } from "./data-dir-database";
 
 const log = (msg: string) => console.log(`[portal] ${msg}`);
 
 let booted: Promise<void> | undefined;
 
-/** Called by scripts/server-build.mjs with the compiled build (in the one process, or in each HTTP process). */
-export async function prepareServerBuild(build: ServerBuild): Promise<ServerBuild> {
-  if (isHttpWorker()) bootHttpWorker();
-  else await boot({ requestsInFlight });
-  return wrapBuild(build);
-}
-
-export function boot(opts: { requestsInFlight: () => number }): Promise<void> {
+/** The one process (WEB_CONCURRENCY=1): everything booted here, before it listens (start(), server/index.ts). */
+export function boot(): Promise<void> {
   booted ??= doBoot({
     // Requests in flight get 10 s; what is still running then is answered 503.
-    stopHttp: () => drainHttpServer({ graceMs: 10_000, busy: () => opts.requestsInFlight() > 0 }),
+    stopHttp: () => drainHttpServer({ graceMs: 10_000, busy: () => requestsInFlight() > 0 }),
   })
     .then((started) => started.printBanner())
     .catch((error: unknown) => {
@@ -64,7 +56,7 @@ export function boot(opts: { requestsInFlight: () => number }): Promise<void> {
   return booted;
 }
 
-/** scripts/serve.mjs: WEB_CONCURRENCY (a bad value ends the start with its message). */
+/** start(): WEB_CONCURRENCY (a bad value ends the start with its message). */
 export function httpProcessCount(): number {
   try {
     return env().WEB_CONCURRENCY;
@@ -81,7 +73,7 @@ type HttpWorkerConfig = { oidc: OidcConfig; setupToken?: string; workerState: Wo
 export const HTTP_WORKERS_STOP_MS = 20_000;
 
 /**
- * WEB_CONCURRENCY > 1 (scripts/serve.mjs): boots once in this process (the
+ * WEB_CONCURRENCY > 1 (start(), server/index.ts): boots once in this process (the
  * database, migrations, seed, provider, job runner), then forks `count` HTTP
  * processes running `exec` on the one port, and keeps them running.
  */
@@ -98,7 +90,7 @@ export async function startHttpPrimary({ count, exec }: { count: number; exec: s
       count,
       exec,
       env: {
-        DATABASE_URL: process.env.DATABASE_URL!,
+        DATABASE_URL: databaseUrl(),
         SESSION_SECRET: getSecret("SESSION_SECRET"),
         ENCRYPTION_KEY: getSecret("ENCRYPTION_KEY"),
         [HTTP_WORKER_CONFIG_ENV]: JSON.stringify(config),
@@ -150,9 +142,12 @@ async function warnIfTooManyConnections(count: number) {
 }
 
 /** In an HTTP process (WEB_CONCURRENCY > 1): what the primary booted, and a shutdown of this process's own. */
-function bootHttpWorker() {
+export function bootHttpWorker() {
   try {
-    env(); // the primary checked the same settings
+    const e = env(); // the primary checked the same settings
+    // The primary's database (its DATABASE_URL, or the embedded one it started), given in this process's environment.
+    if (!e.DATABASE_URL) throw new Error("DATABASE_URL is missing: HTTP processes are started by the portal (WEB_CONCURRENCY), not by hand");
+    configureDatabase(e.DATABASE_URL);
     const config = JSON.parse(process.env[HTTP_WORKER_CONFIG_ENV] ?? "null") as HttpWorkerConfig | null;
     if (!config) throw new Error(`${HTTP_WORKER_CONFIG_ENV} is missing: HTTP processes are started by the portal (WEB_CONCURRENCY), not by hand`);
     delete process.env[HTTP_WORKER_CONFIG_ENV];
@@ -285,7 +280,7 @@ async function doBoot({ stopHttp }: { stopHttp: () => Promise<void> }): Promise<
 }
 
 /**
- * `npm run worker` (scripts/worker.mjs): a process that only runs jobs
+ * `npm run worker` (scripts/worker.mjs → startWorkerProcess()): a process that only runs jobs
  * (graphile-worker with the crontab) for web processes started with
  * RUN_WORKER=false, on their database (DATABASE_URL, required). No HTTP, no
  * identity provider, no seed. It applies the migrations like a web start
@@ -299,6 +294,7 @@ export async function bootWorkerProcess(): Promise<void> {
     if (!e.DATABASE_URL) {
       throw new Error("DATABASE_URL is required: a worker process runs the jobs of the web processes' database (there is no embedded one here)");
     }
+    configureDatabase(e.DATABASE_URL);
     await checkDatabasePrivileges(e.DATABASE_URL);
     const { applied } = await migrate(e.DATABASE_URL, { log });
     log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database schema is up to date");

@@ -1,12 +1,13 @@
 // What Remix v2 lacks: a place that runs before every action and knows when
-// requests are in flight. scripts/serve.mjs hands the compiled build to
-// prepareServerBuild() (boot.server.ts), which boots the process and returns
-// wrapBuild(build): every route's action guarded by the same-origin check, and
-// a resource route's bare 404 to a browser answered with the portal's Page
-// Not Found page (decision 0049).
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
-import { audit } from "./audit.server";
-import { assertSameOrigin } from "./security.server";
+// requests are in flight. start() (server/index.ts) serves wrapBuild(build):
+// every route's action guarded by the same-origin check, a resource route's
+// bare 404 to a browser answered with the portal's Page Not Found page
+// (decision 0049), and each loader's and action's Request tied to the
+// request's load context (load-context.server.ts, decision 0053).
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import { audit } from "~/lib/audit.server";
+import { bindLoadContext } from "~/lib/load-context.server";
+import { assertSameOrigin } from "~/lib/security.server";
 
 let inFlight = 0;
 export const requestsInFlight = () => inFlight;
@@ -20,7 +21,14 @@ async function track<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-type AnyFn = (args: { request: Request }) => unknown;
+type Args = { request: Request; context?: AppLoadContext };
+type AnyFn = (args: Args) => unknown;
+
+/** The Request this loader or action got belongs to the request's load context (clientIp, perRequest read it). */
+const bound = (args: Args): Args => {
+  if (args.context) bindLoadContext(args.request, args.context);
+  return args;
+};
 
 /** A path no route names (two segments: no link code): the splat route answers it with Page Not Found, in the layout. */
 const NOT_FOUND_PATH = "/not-found/page";
@@ -35,9 +43,9 @@ export function wrapBuild(build: ServerBuild): ServerBuild {
   const routes: ServerBuild["routes"] = {};
   let handler: ReturnType<typeof createRequestHandler> | undefined;
   // The portal's 404 page, rendered by Remix for the same visitor (their cookies: the signed-in layout).
-  const notFoundPage = async (request: Request): Promise<Response> => {
+  const notFoundPage = async (request: Request, context: AppLoadContext | undefined): Promise<Response> => {
     handler ??= createRequestHandler(wrappedBuild, process.env.NODE_ENV);
-    const page = await handler(new Request(new URL(NOT_FOUND_PATH, request.url), { headers: request.headers }));
+    const page = await handler(new Request(new URL(NOT_FOUND_PATH, request.url), { headers: request.headers }), context);
     return new Response(page.body, { status: 404, headers: page.headers });
   };
   for (const [id, route] of Object.entries(build.routes)) {
@@ -46,8 +54,9 @@ export function wrapBuild(build: ServerBuild): ServerBuild {
     const loader = mod.loader as AnyFn | undefined;
     const wrapped: Record<string, unknown> = { ...mod };
     if (action) {
-      wrapped.action = (args: { request: Request }) =>
+      wrapped.action = (args: Args) =>
         track(async () => {
+          bound(args);
           try {
             assertSameOrigin(args.request);
           } catch (refusal) {
@@ -62,12 +71,13 @@ export function wrapBuild(build: ServerBuild): ServerBuild {
     }
     const isResourceRoute = !mod.default && !mod.ErrorBoundary;
     if (loader) {
-      wrapped.loader = (args: { request: Request }) =>
+      wrapped.loader = (args: Args) =>
         track(async () => {
+          bound(args);
           try {
             return await loader(args);
           } catch (error) {
-            if (isResourceRoute && isBareNotFound(error) && wantsPage(args.request)) throw await notFoundPage(args.request);
+            if (isResourceRoute && isBareNotFound(error) && wantsPage(args.request)) throw await notFoundPage(args.request, args.context);
             throw error;
           }
         });

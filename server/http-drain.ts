@@ -4,7 +4,7 @@
 // still running when it ends is answered 503 ("try again") instead of a
 // connection closed without an answer.
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import { refuse, type NodeMiddleware } from "./http-server.server";
+import { refuse, type NodeMiddleware } from "./http-server";
 
 let server: Server | undefined;
 let shuttingDown = false;

@@ -16,7 +16,7 @@ import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import pg from "pg";
-import { isProcessAlive } from "./pid.server";
+import { isProcessAlive } from "~/lib/pid.server";
 
 export type EmbeddedDatabase = { url: string; stop(): Promise<void> };
 

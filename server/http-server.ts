@@ -1,8 +1,7 @@
-// What the HTTP server does before a request reaches Remix. scripts/serve.mjs
+// What the HTTP server does before a request reaches Remix. server/serve.ts
 // runs the same stack as remix-serve (express, compression, static files, an
-// access log, @remix-run/express) and asks the build for these hooks through
-// the entry module (httpServerHooks), because Remix cannot refuse a request
-// before it parses it:
+// access log, @remix-run/express) with these hooks (httpServerHooks), because
+// Remix cannot refuse a request before it parses it:
 //   - the address to listen on (HOST; loopback while APP_URL is loopback),
 //   - the headers of static files (/build, /public),
 //   - guards that answer before Remix: a Host that is not the portal's (421,
@@ -12,43 +11,28 @@
 // never an empty 500.
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
-import { allowedHostsFor, hostAllowed, refuseMisdirected, type HostPattern } from "./allowed-hosts.server";
-import { audit } from "./audit.server";
-import { env } from "./env.server";
-import { registerHttpServer, shutdownGuard } from "./http-drain.server";
-import { clientAddressOfSocket, isTrustedProxy, listenHost, parseTrustedProxies, withPeerAddress } from "./net.server";
-import { openRequestScope } from "./request-scope.server";
-import { crossSiteRefusal, ownOrigins } from "./security.server";
-import { requestLog } from "./log.server";
-import { metricsMiddleware, routeLabel } from "./metrics.server";
-import { addressIsUtf8 } from "./utf8.server";
+import { allowedHostsFor, hostAllowed, refuseMisdirected, type HostPattern } from "~/lib/allowed-hosts.server";
+import { audit } from "~/lib/audit.server";
+import { env } from "~/lib/env.server";
+import { registerHttpServer, shutdownGuard } from "./http-drain";
+import { makeLoadContext, type AppLoadContext } from "~/lib/load-context.server";
+import { clientAddressOfSocket, isTrustedProxy, listenHost, normalizeAddress, parseTrustedProxies } from "~/lib/net.server";
+import { crossSiteRefusal, ownOrigins } from "~/lib/security.server";
+import { requestLog } from "~/lib/log.server";
+import { metricsMiddleware, routeLabel } from "~/lib/metrics.server";
+import { addressIsUtf8 } from "~/lib/utf8.server";
+import { BODY_TOO_LARGE, MAX_BODY_BYTES, PayloadTooLarge, refusalPage } from "~/lib/refusal.server";
+
+export { BODY_TOO_LARGE, MAX_BODY_BYTES, PayloadTooLarge, refusalPage };
 
 export type Next = (error?: unknown) => void;
 export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
 
-/** The largest body of any request but an upload: the longest application section is a few KiB. */
-export const MAX_BODY_BYTES = 256 * 1024;
 /** Larger caps for the paths that take files (given by the entry module: the upload's own request cap). */
 export type BodyLimits = Readonly<Record<string, number>>;
 
 export function bodyLimitFor(pathname: string, limits: BodyLimits = {}): number {
   return Object.hasOwn(limits, pathname) ? limits[pathname]! : MAX_BODY_BYTES;
-}
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** A plain page for refusals answered outside Remix (no scripts, no styles needed). */
-export function refusalPage(status: number, title: string, message: string): string {
-  return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} : ${escapeHtml(env().DEFAULT_TITLE)}</title></head>
-<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5">
-<h1>${escapeHtml(title)}</h1>
-<p>${escapeHtml(message)}</p>
-<p><a href="/home">Back to the portal</a></p>
-<p style="color:#666">Error ${status}</p>
-</body></html>
-`;
 }
 
 /** Headers every response carries, static files included. */
@@ -92,11 +76,6 @@ export function refuse(req: IncomingMessage, res: ServerResponse, status: number
 /** How long the rest of a refused body is read and discarded before the connection is cut. */
 const LINGER_MS = 5000;
 
-export const BODY_TOO_LARGE = {
-  title: "Request Too Large",
-  message: "What was sent is larger than the portal accepts. Nothing was saved. Go back and try again with less data.",
-} as const;
-
 /**
  * Caps every request body. A declared Content-Length over the cap is refused
  * here at once (413), before a byte of the body is read; a chunked body is
@@ -139,12 +118,6 @@ export function limitRequestBody(request: Request, limit: number, onExceeded: ()
   return new Request(request, { body: counted, duplex: "half" } as RequestInit);
 }
 
-export class PayloadTooLarge extends Error {
-  constructor() {
-    super("request body over the limit");
-  }
-}
-
 export type HttpServerHooks = {
   /** Address to listen on; undefined: every interface. */
   host: string | undefined;
@@ -155,6 +128,8 @@ export type HttpServerHooks = {
   staticHeaders: (res: ServerResponse) => void;
   /** The Remix request as the handler gets it (bodies counted against the cap). */
   remixRequest: (request: Request, req: IncomingMessage, res: ServerResponse) => Request;
+  /** The load context Remix gives the request's loaders and actions. */
+  getLoadContext: (req: IncomingMessage) => AppLoadContext;
   /** Called with the listening server (shutdown handling). */
   onListening?: (server: Server) => void;
 };
@@ -347,9 +322,16 @@ export function onListening(server: Server) {
   server.on("clientError", answerClientError);
 }
 
-/** The Remix request carries the socket address (see net.server.ts), never a client-sent copy. */
-export function recordPeerAddress(request: Request, req: IncomingMessage): Request {
-  return withPeerAddress(request, req.socket.remoteAddress);
+/**
+ * Remix's load context of one request (decision 0053): the socket address
+ * (never a header: nothing the client sends can set it), a per-request cache
+ * for a GET or HEAD (request-scope.server.ts), and in an HTTP process of
+ * WEB_CONCURRENCY the way to ask the primary. Handed to Remix's request
+ * handler with the request, which gives it to every loader and action.
+ */
+export function getLoadContext(req: IncomingMessage, opts: { askPrimary?: AppLoadContext["askPrimary"] } = {}): AppLoadContext {
+  const address = req.socket.remoteAddress;
+  return makeLoadContext({ peerAddress: address ? normalizeAddress(address) : null, method: req.method ?? "GET", askPrimary: opts.askPrimary });
 }
 
 /**
@@ -361,7 +343,7 @@ const benchProcessHeader: NodeMiddleware = (_req, res, next) => {
   next();
 };
 
-export function httpServerHooks(opts: { bodyLimits?: BodyLimits } = {}): HttpServerHooks {
+export function httpServerHooks(opts: { bodyLimits?: BodyLimits; askPrimary?: AppLoadContext["askPrimary"] } = {}): HttpServerHooks {
   const limits = opts.bodyLimits ?? {};
   const e = env();
   parseTrustedProxies(e.TRUST_PROXY); // a bad TRUST_PROXY stops the start-up
@@ -375,10 +357,11 @@ export function httpServerHooks(opts: { bodyLimits?: BodyLimits } = {}): HttpSer
     staticHeaders: setBaseSecurityHeaders,
     remixRequest: (request, req, res) =>
       limitRequestBody(
-        openRequestScope(recordPeerAddress(request, req), res),
+        request,
         bodyLimitFor(new URL(request.url).pathname, limits),
         () => refuse(req, res, 413, BODY_TOO_LARGE.title, BODY_TOO_LARGE.message, { close: true }),
       ),
+    getLoadContext: (req) => getLoadContext(req, { askPrimary: opts.askPrimary }),
     onListening,
   };
 }
