@@ -1,6 +1,6 @@
 // Prisma 7 configuration. The CLI is only used for `prisma generate` here
 // (see scripts/setup.mjs); migrations are committed SQL applied by
-// app/lib/migrate.server.ts at start-up.
+// server/migrate.ts at start-up.
 import { defineConfig } from "prisma/config";
 
 export default defineConfig({

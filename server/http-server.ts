@@ -316,7 +316,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
   setTimeout(() => socket.destroy(), 10_000).unref();
 }
 
-/** The listening server: kept for the shutdown (http-drain.server.ts); its parser's refusals get a page. */
+/** The listening server: kept for the shutdown (server/http-drain.ts); its parser's refusals get a page. */
 export function onListening(server: Server) {
   registerHttpServer(server);
   server.on("clientError", answerClientError);
@@ -352,7 +352,7 @@ export function httpServerHooks(opts: { bodyLimits?: BodyLimits; askPrimary?: Ap
     port: e.PORT,
     // requestLog first (one line per answer, refusals too; X-Request-Id on every answer, log.server.ts),
     // then metricsMiddleware (refusals are counted too); shutdownGuard: it counts every request and refuses new
-    // ones during the shutdown (http-drain.server.ts); then the Host check, before anything looks at the request.
+    // ones during the shutdown (server/http-drain.ts); then the Host check, before anything looks at the request.
     middleware: [requestLog("portal", routeLabel), metricsMiddleware, shutdownGuard, hostGuard(allowedHostsFor(e.appUrl, e.ALLOWED_HOSTS)), crossSiteGuard(), nulInAddressGuard, bodyLimit(limits), ...(e.BENCH_ROUTES ? [benchProcessHeader] : [])],
     staticHeaders: setBaseSecurityHeaders,
     remixRequest: (request, req, res) =>

@@ -3,11 +3,11 @@
 // them running: a process that dies is started again after a back-off; too
 // many deaths in a short time (a crash loop) is a failure of the whole
 // portal, reported through onFatal. stop() is the HTTP side of the shutdown:
-// SIGTERM to every HTTP process (each drains: http-drain.server.ts), SIGKILL
+// SIGTERM to every HTTP process (each drains: server/http-drain.ts), SIGKILL
 // to what is still running after the limit.
 //
 // The worker side: HTTP processes know they are one by PORTAL_HTTP_WORKER,
-// take what the primary booted from PORTAL_HTTP_WORKER_CONFIG (boot.server.ts)
+// take what the primary booted from PORTAL_HTTP_WORKER_CONFIG (server/boot.ts)
 // and talk to the primary over the cluster's IPC channel (askPrimary).
 import cluster, { type Worker } from "node:cluster";
 

@@ -2,7 +2,7 @@
 // 0036). A page on evil.example whose name is rebound to 127.0.0.1 (or to the
 // portal's private address) is same-origin with itself, so the browser lets it
 // read our answers: only the Host header tells such a request apart, and it
-// always carries the attacker's name. The portal (app/lib/http-server.server.ts)
+// always carries the attacker's name. The portal (server/http-server.ts)
 // and the built-in provider (app/features/idp/provider.server.ts) answer only
 // requests whose Host is the host of their public URL (APP_URL, IDP_URL),
 // another loopback name for the same port while that URL is a loopback one, or

@@ -1,5 +1,5 @@
 // Where the OpenID Connect provider is: configured (OIDC_ISSUER) or the
-// built-in one started by boot.server.ts. Endpoints come from discovery.
+// built-in one started by server/boot.ts. Endpoints come from discovery.
 export type OidcConfig = {
   issuer: string;
   clientId: string;

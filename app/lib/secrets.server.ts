@@ -6,7 +6,7 @@
 // (NODE_ENV=production or a non-loopback APP_URL) on an existing database: a
 // process that does not have the secret the data were made with must not
 // start with a new one (cookies of other processes rejected, encrypted data
-// unreadable). boot.server.ts says when the database is an existing one
+// unreadable). server/boot.ts says when the database is an existing one
 // (refuseSecretGeneration).
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";

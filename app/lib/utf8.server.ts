@@ -6,7 +6,7 @@
 // `%C0%80` (an overlong NUL) was stored as '�' on /profile, the application,
 // the templates and /invite (and sent in an invitation). These checks find
 // such bytes so that the form reader (form.server.ts), the upload reader
-// (documents/receive-upload.server.ts), the address guard (http-server.server.ts)
+// (documents/receive-upload.server.ts), the address guard (server/http-server.ts)
 // and the provider's form reader (idp/http.server.ts) refuse them with 400.
 import { isUtf8 } from "node:buffer";
 

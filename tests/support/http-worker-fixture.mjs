@@ -5,7 +5,7 @@
 //   crash        exit 1 before listening (a start-up that fails)
 //   fatal        exit 78 before listening (cannot work: no restart)
 //   stubborn     serve, and ignore SIGTERM (killed after the stop limit)
-// It speaks the primary's messages as app/lib/http-workers.server.ts does:
+// It speaks the primary's messages as server/http-workers.ts does:
 // GET /state answers the last job-runner state the primary sent, GET /ask the
 // primary's answer to askPrimary("fixture").
 import http from "node:http";
