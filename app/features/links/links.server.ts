@@ -7,8 +7,8 @@ import type { CurrentUser } from "~/lib/current-user";
 import { ROLE_MARKETING_DIRECTOR } from "~/lib/current-user";
 import { audit } from "~/lib/audit.server";
 import { prisma } from "~/lib/db.server";
-import type { PendingInvitation } from "~/features/users/dashboard.server";
-import { forgetOwnAgentNumbers } from "~/features/users/shell.server";
+import type { PendingInvitation } from "~/features/dashboard/dashboard.server";
+import { forgetOwnAgentNumbers } from "~/lib/shell.server";
 import type { LinkFailureCode, MdUpdateStatus } from "./messages";
 import { APPOINTMENT_LINK_PREFIX, linkPrefix, parseLink } from "./schema";
 

@@ -9,7 +9,7 @@ import { pipelineCardSqlAfter2, pipelineOf, pipelineParams, type CountRow, type 
 import { abandonClockStart, abandonDaysLeft } from "~/features/appointment/abandon.server";
 import { appointmentLineLabel, type AppointmentLine } from "~/features/appointment/ui/lines";
 import { decisionNoteOf, type DecisionNote, type LatestDecision } from "~/features/review/notes";
-import { APPT_STATUS, navRules, ownAgentNumbersOnce, type AgentNumberRef, type NavRules } from "./shell.server";
+import { APPT_STATUS, navRules, ownAgentNumbersOnce, type AgentNumberRef, type NavRules } from "~/lib/shell.server";
 
 /** Status of a pending invitation that has no application yet. */
 export const STATUS_NEW = "NEW";
