@@ -71,7 +71,8 @@ export const FEATURE_DEPENDENCIES = {
 /**
  * Imports that break a layer today and are being removed on another branch of issue 21
  * (start-up to server/, one typed queueJob). Each entry switches the import rules off for ONE file;
- * delete the entry when its import is gone (the test fails while an entry names a missing file).
+ * delete the entry when its import is gone (the test fails while an entry names a file that is gone or no
+ * longer breaks a layer).
  */
 export const KNOWN_LAYER_BREAKS = {
   "app/lib/boot.server.ts": "start-up code (imports the identity provider): moves to server/",
