@@ -1,6 +1,8 @@
-// Lint: typescript-eslint's recommended rules plus the rules of hooks.
+// Lint: typescript-eslint's recommended rules, the rules of hooks, and the import boundaries between
+// layers and features (scripts/boundaries.mjs, docs/architecture.md, decision 0059).
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import { boundaryConfigs } from "./scripts/boundaries.mjs";
 
 export default tseslint.config(
   {
@@ -46,4 +48,7 @@ export default tseslint.config(
       globals: { process: "readonly", console: "readonly", URL: "readonly", setTimeout: "readonly" },
     },
   },
+  // Last: which layer may import which (routes -> features -> components -> lib; jobs -> features,
+  // lib; server -> app; features along named edges or from the shared kernel).
+  ...boundaryConfigs(import.meta.dirname),
 );

@@ -12,7 +12,7 @@ import type { ReactNode } from "react";
 import { AnonymousLayout } from "~/components/AnonymousLayout";
 import { NOT_FOUND_TITLE, PageNotFound } from "~/components/PageNotFound";
 import type { RootData } from "~/components/root-data";
-import { getUserAndShell } from "~/features/users/shell.server";
+import { getUserAndShell } from "~/lib/shell.server";
 import { env } from "~/lib/env.server";
 import { pageTitle } from "~/lib/meta";
 import { useNonce } from "~/lib/nonce";
@@ -29,7 +29,7 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<RootData> {
   const settings = env();
-  // The user and the shell in one statement (features/users/shell.server.ts).
+  // The user and the shell in one statement (lib/shell.server.ts).
   const { user, shell } = await getUserAndShell(request);
   return {
     defaultTitle: settings.DEFAULT_TITLE,

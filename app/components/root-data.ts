@@ -1,7 +1,7 @@
 // The root loader's data as components read it (layouts, nav, footer).
 // May be missing while the root ErrorBoundary renders after a root failure.
 import { useRouteLoaderData } from "@remix-run/react";
-import type { ShellContext } from "~/features/users/shell.server";
+import type { ShellContext } from "~/lib/shell.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { FALLBACK_TITLE } from "~/lib/meta";
 

@@ -1,7 +1,7 @@
 // The server's side of the capability table (app/lib/permissions.ts; decision
 // 0037): every loader and action of app/routes starts with
 // requireCapability(request, '<capability>'), before it reads a body.
-import { getUserAndShell } from "~/features/users/shell.server";
+import { getUserAndShell } from "~/lib/shell.server";
 import { audit } from "./audit.server";
 import { requireUser } from "./auth.server";
 import type { CurrentUser } from "./current-user";

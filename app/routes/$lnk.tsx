@@ -6,12 +6,12 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { notFound } from "~/components/PageNotFound";
-import { Welcome, WELCOME_TITLE } from "~/components/Welcome";
+import { Welcome, WELCOME_TITLE } from "~/features/links/ui/Welcome";
 import { findUserInvitation } from "~/features/agents/user-invitations.server";
 import { currentLinkFor, validateLink } from "~/features/links/links.server";
 import { LINK_FAILURE_MESSAGES } from "~/features/links/messages";
 import { linkPrefix, linkSchema, looksLikeLink, malformedLinkFailure } from "~/features/links/schema";
-import { skipsWelcome, welcomeData } from "~/features/users/shell.server";
+import { skipsWelcome, welcomeData } from "~/lib/shell.server";
 import { getCurrentUser } from "~/lib/auth.server";
 import { env } from "~/lib/env.server";
 import { titleMeta } from "~/lib/meta";

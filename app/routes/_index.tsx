@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Welcome, WELCOME_TITLE } from "~/components/Welcome";
-import { skipsWelcome, welcomeData } from "~/features/users/shell.server";
+import { Welcome, WELCOME_TITLE } from "~/features/links/ui/Welcome";
+import { skipsWelcome, welcomeData } from "~/lib/shell.server";
 import { getCurrentUser } from "~/lib/auth.server";
 import { env } from "~/lib/env.server";
 import { titleMeta } from "~/lib/meta";

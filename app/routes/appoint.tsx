@@ -13,7 +13,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Dialog } from "~/components/Dialog";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
-import { UploadForm } from "~/components/UploadForm";
+import { UploadForm } from "~/features/documents/ui/UploadForm";
 import { requireUserAndAppointmentAccess } from "~/features/appointment/access.server";
 import { addStateFormOf, addStateStep, isAddStateIntent, pendingAddState, type AddStateView } from "~/features/appointment/add-state";
 import { echoReply, saveSection, submitApplication } from "~/features/appointment/appointment.server";

@@ -17,7 +17,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import { paperContext, paperParams, startPaperAppointment, type CannotCreate } from "~/features/appointment/paper.server";
 import { paperAppointmentSchema } from "~/features/appointment/paper-schema";
-import { SelectField, TextField } from "~/features/appointment/ui/fields";
+import { SelectField, TextField } from "~/components/form/fields";
 import { APPOINTMENT_LINKS_TITLE, CART_ACTION_LABELS } from "~/features/links/messages";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";

@@ -16,7 +16,7 @@ import { notFound } from "~/components/PageNotFound";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import type { CannotCreate } from "~/features/appointment/paper.server";
 import { paperAppointmentSchema } from "~/features/appointment/paper-schema";
-import { RadioGroup, SelectField, TextField } from "~/features/appointment/ui/fields";
+import { RadioGroup, SelectField, TextField } from "~/components/form/fields";
 import { cartActionSchema, cartItemSchema } from "~/features/links/cart";
 import { applyCart, cartAppointmentTypes, clearCart, getCart, removeFromCart, sendCart } from "~/features/links/cart.server";
 import { cartFlashCookie, hierarchyQuery } from "~/features/links/linx.server";

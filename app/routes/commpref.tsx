@@ -10,7 +10,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Banner } from "~/components/Banner";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
-import { CheckboxField, TextField } from "~/features/appointment/ui/fields";
+import { CheckboxField, TextField } from "~/components/form/fields";
 import { PREF_MESSAGES } from "~/features/preferences/messages";
 import { loadPreferences, savePreferences, type PreferenceValues } from "~/features/preferences/preferences.server";
 import { CATEGORY_LABELS, PREFERENCE_CATEGORIES, preferencesSchema, type PreferenceCategory } from "~/features/preferences/schema";

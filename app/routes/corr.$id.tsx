@@ -17,7 +17,7 @@ import { Dialog } from "~/components/Dialog";
 import { PageHeader } from "~/components/PageHeader";
 import { RichTextEditor } from "~/components/RichTextEditor";
 import { SignedInLayout } from "~/components/SignedInLayout";
-import { CheckboxField, FieldError, TextAreaField, TextField } from "~/features/appointment/ui/fields";
+import { CheckboxField, FieldError, TextAreaField, TextField } from "~/components/form/fields";
 import {
   CONFIRM_DELETE,
   HELP_TEXT,

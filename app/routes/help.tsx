@@ -4,8 +4,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
-import { supportContacts } from "~/features/support/contacts.server";
-import { ContactLines, GuideLinks } from "~/features/support/SupportContacts";
+import { supportContacts } from "~/features/service-requests/contacts.server";
+import { ContactLines, GuideLinks } from "~/features/service-requests/ui/SupportContacts";
 import { requireUser } from "~/lib/auth.server";
 import { titleMeta } from "~/lib/meta";
 

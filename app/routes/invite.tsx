@@ -19,7 +19,7 @@ import { Dialog } from "~/components/Dialog";
 import { PageHeader } from "~/components/PageHeader";
 import { RichTextEditor } from "~/components/RichTextEditor";
 import { SignedInLayout } from "~/components/SignedInLayout";
-import { FieldError, fieldDomId, SelectField, TextField } from "~/features/appointment/ui/fields";
+import { FieldError, fieldDomId, SelectField, TextField } from "~/components/form/fields";
 import { inviteContext, type InviteRoute } from "~/features/invitations/invite-context.server";
 import { previewInvitation, sendInvitation, type SendFailure } from "~/features/invitations/send.server";
 import { CONFIRM_LABEL, INVITE_LABELS, INVITE_MESSAGES, PREVIEW, type DialogText } from "~/features/invitations/messages";

@@ -12,7 +12,7 @@ import { useEffect, useState } from "react";
 import { Banner } from "~/components/Banner";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
-import { CHECK_WHEN_SENT, TextField } from "~/features/appointment/ui/fields";
+import { CHECK_WHEN_SENT, TextField } from "~/components/form/fields";
 import { PROFILE_LABELS, PROFILE_MESSAGES } from "~/features/profile/messages";
 import { loadProfile, saveProfile } from "~/features/profile/profile.server";
 import { signOutOtherDevices } from "~/features/users/sign-in.server";

@@ -21,7 +21,7 @@ import { Banner } from "~/components/Banner";
 import { Dialog } from "~/components/Dialog";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
-import { CHECK_WHEN_SENT, SelectField, TextAreaField } from "~/features/appointment/ui/fields";
+import { CHECK_WHEN_SENT, SelectField, TextAreaField } from "~/components/form/fields";
 import {
   checkAttachmentBeforeSend,
   REQUEST_TEXT_MAX,
@@ -30,8 +30,8 @@ import {
   SVCREQ_FIELDS,
   SVCREQ_MESSAGES,
   type SvcreqJsonAnswer,
-} from "~/features/support/service-request";
-import { contactUsForm, sendServiceRequest } from "~/features/support/svcreq.server";
+} from "~/features/service-requests/service-request";
+import { contactUsForm, sendServiceRequest } from "~/features/service-requests/svcreq.server";
 import { requireUser } from "~/lib/auth.server";
 import { titleMeta } from "~/lib/meta";
 import applicationStyles from "~/styles/application.css";

@@ -4,8 +4,8 @@
 // as JSON: SENT, INVALID with the field errors, INVALID_FILE, MALFORMED,
 // ERROR; without a session 401 and where to sign in again.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import type { SvcreqJsonAnswer } from "~/features/support/service-request";
-import { sendServiceRequest } from "~/features/support/svcreq.server";
+import type { SvcreqJsonAnswer } from "~/features/service-requests/service-request";
+import { sendServiceRequest } from "~/features/service-requests/svcreq.server";
 import { getCurrentUser } from "~/lib/auth.server";
 
 export async function loader() {

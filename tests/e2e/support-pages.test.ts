@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { LINK_CHECK_FAILED, LINK_FAILURE_MESSAGES, LINK_REQUIRED } from "~/features/links/messages";
 import { VIEW_MESSAGES } from "~/features/documents/view-messages";
-import { SVCREQ_MESSAGES } from "~/features/support/service-request";
+import { SVCREQ_MESSAGES } from "~/features/service-requests/service-request";
 import { DEMO, DEMO_PASSWORD, browserFixture, fillSignIn, gotoSignIn, newAccount, signIn, signUp, waitForPortal } from "../support/browser";
 import { findLink, waitForMail } from "../support/mailbox";
 import { sharedApp, withDb } from "./helpers";

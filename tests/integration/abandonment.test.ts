@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Appointment, User } from "~/generated/prisma/client";
 import { abandonApplications, DAY_MS } from "~/features/appointment/abandon.server";
-import { getDashboard } from "~/features/users/dashboard.server";
+import { getDashboard } from "~/features/dashboard/dashboard.server";
 import { prisma } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { addJob, startWorker, stopWorker } from "~/lib/jobs.server";

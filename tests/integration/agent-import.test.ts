@@ -18,7 +18,7 @@ import { getImportRun, queueImport, runImportJob } from "~/features/hierarchy/im
 import { handleImportUpload } from "~/features/hierarchy/import-upload.server";
 import { importAgentsCsv, type ImportResult } from "~/features/hierarchy/import.server";
 import { IMPORT_MESSAGES as M } from "~/features/hierarchy/import-messages";
-import { getShellContext } from "~/features/users/shell.server";
+import { getShellContext } from "~/lib/shell.server";
 import { prisma } from "~/lib/db.server";
 import { stopWorker } from "~/lib/jobs.server";
 import { writeBlob } from "~/lib/storage.server";

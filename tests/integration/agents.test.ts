@@ -21,8 +21,8 @@ import {
 } from "~/features/agents/agents.server";
 import { searchSchema } from "~/features/agents/schema";
 import { isAgentUnderUser } from "~/features/hierarchy/hierarchy.server";
-import { getShellContext } from "~/features/users/shell.server";
-import { getDashboard } from "~/features/users/dashboard.server";
+import { getShellContext } from "~/lib/shell.server";
+import { getDashboard } from "~/features/dashboard/dashboard.server";
 import type { User } from "~/generated/prisma/client";
 import { prisma } from "~/lib/db.server";
 import { stopWorker } from "~/lib/jobs.server";

@@ -7,7 +7,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDashboard } from "~/features/users/dashboard.server";
+import { getDashboard } from "~/features/dashboard/dashboard.server";
 import { upsertUserFromClaims } from "~/lib/auth.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";

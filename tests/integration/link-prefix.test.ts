@@ -9,7 +9,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { loader as linkLoader } from "~/routes/$lnk";
 import { currentLinkFor, validateLink } from "~/features/links/links.server";
-import { linkOnDashboard } from "~/features/links/home.server";
+import { linkOnDashboard } from "~/features/dashboard/home.server";
 import { migrate } from "../../server/migrate";
 import { prisma } from "~/lib/db.server";
 import { createEmptyDatabase, dropTestDatabase, type TestDatabase } from "../support/postgres";

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server";
 import { wizardContext, createFromWizard } from "~/features/appointment/create.server";
-import { linkOnDashboard } from "~/features/links/home.server";
+import { linkOnDashboard } from "~/features/dashboard/home.server";
 import { updateMarketingDirector, validateLink } from "~/features/links/links.server";
 import { useTestDatabase } from "../support/db";
 import { upsertUserFromClaims } from "~/lib/auth.server";

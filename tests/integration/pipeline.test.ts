@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Agent, Appointment, User } from "~/generated/prisma/client";
 import { weekStart } from "~/features/pipeline/chart";
 import { getPipeline } from "~/features/pipeline/pipeline.server";
-import { getDashboard } from "~/features/users/dashboard.server";
+import { getDashboard } from "~/features/dashboard/dashboard.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";

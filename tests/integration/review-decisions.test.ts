@@ -17,8 +17,8 @@ import { approveApplication, decisionHistory, latestReturn, rejectApplication, r
 import { addToCart, sendCart } from "~/features/links/cart.server";
 import { DOWNLINE_REPORT_ID, type ReportInput } from "~/features/reports/schema";
 import { reportQuery } from "~/features/reports/sql.server";
-import { getDashboard } from "~/features/users/dashboard.server";
-import { getShellContext } from "~/features/users/shell.server";
+import { getDashboard } from "~/features/dashboard/dashboard.server";
+import { getShellContext } from "~/lib/shell.server";
 import type { User } from "~/generated/prisma/client";
 import { upsertUserFromClaims } from "~/lib/auth.server";
 import type { CurrentUser } from "~/lib/current-user";

@@ -15,8 +15,8 @@
 //  - the nav entry.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Appointment, User } from "~/generated/prisma/client";
-import { getDashboard } from "~/features/users/dashboard.server";
-import { getShellContext } from "~/features/users/shell.server";
+import { getDashboard } from "~/features/dashboard/dashboard.server";
+import { getShellContext } from "~/lib/shell.server";
 import { REVIEW_MESSAGES as M } from "~/features/review/messages";
 import { prisma } from "~/lib/db.server";
 import { stopWorker } from "~/lib/jobs.server";

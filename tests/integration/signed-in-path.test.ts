@@ -10,7 +10,7 @@
 //    invitations to the verified email only;
 //  - a session ended by LOGOUT is refused on the very next request (no cache),
 //    also when another process (another connection) deleted it.
-import { levelLine } from "~/features/users/dashboard.server";
+import { levelLine } from "~/features/dashboard/dashboard.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -5,7 +5,7 @@
 // address must not show or decline their invitation.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { declineInvitation, wizardContext } from "~/features/appointment/create.server";
-import { getDashboard } from "~/features/users/dashboard.server";
+import { getDashboard } from "~/features/dashboard/dashboard.server";
 import { getCurrentUser, SignInError, upsertUserFromClaims, type IdentityClaims } from "~/lib/auth.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";

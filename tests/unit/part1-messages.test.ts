@@ -10,7 +10,7 @@ import * as views from "~/features/documents/view-messages";
 import * as links from "~/features/links/messages";
 import * as preferences from "~/features/preferences/messages";
 import * as profile from "~/features/profile/messages";
-import * as support from "~/features/support/service-request";
+import * as support from "~/features/service-requests/service-request";
 
 const APP = path.resolve(__dirname, "../../app");
 

@@ -5,7 +5,7 @@
 // same downline rule. Invite User lives in user-invitations.server.ts.
 import { appointmentDocumentLists } from "~/features/documents/appointment-documents.server";
 import { resolveAppointmentDocument, type BackLink, type ResolvedDocument } from "~/features/documents/document-download.server";
-import { statusText } from "~/features/users/dashboard.server";
+import { statusText } from "~/features/dashboard/dashboard.server";
 import { isAgentUnderUser } from "~/features/hierarchy/hierarchy.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { ROLE_MARKETING_DIRECTOR } from "~/lib/current-user";

@@ -3,7 +3,7 @@
 // the agent (Agent.userId) to the signed-in user whose verified email is the
 // invitation's.
 import { createHash } from "node:crypto";
-import { forgetOwnAgentNumbers } from "~/features/users/shell.server";
+import { forgetOwnAgentNumbers } from "~/lib/shell.server";
 import { newLinkCode } from "~/features/links/codes";
 import { audit } from "~/lib/audit.server";
 import type { CurrentUser } from "~/lib/current-user";

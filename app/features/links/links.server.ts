@@ -7,8 +7,7 @@ import type { CurrentUser } from "~/lib/current-user";
 import { ROLE_MARKETING_DIRECTOR } from "~/lib/current-user";
 import { audit } from "~/lib/audit.server";
 import { prisma } from "~/lib/db.server";
-import type { PendingInvitation } from "~/features/users/dashboard.server";
-import { forgetOwnAgentNumbers } from "~/features/users/shell.server";
+import { forgetOwnAgentNumbers } from "~/lib/shell.server";
 import type { LinkFailureCode, MdUpdateStatus } from "./messages";
 import { APPOINTMENT_LINK_PREFIX, linkPrefix, parseLink } from "./schema";
 
@@ -109,6 +108,15 @@ export async function updateMarketingDirector(user: CurrentUser, link: string, r
     return { isUpdated: false, status: "UNKOWN_MD_UPDATE_ERROR" };
   }
 }
+
+/** An invitation a link leads to, as the dashboard lists it. */
+export type PendingInvitation = {
+  invitationId: number;
+  link: string;
+  appointmentLinkId: number | null;
+  multiLinkId: number | null;
+  lines: string[];
+};
 
 /** What the home page does with `?lnk=` (spec part 1 §4 'Dashboard build'). */
 export type LinkOutcome =

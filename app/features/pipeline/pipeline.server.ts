@@ -8,7 +8,7 @@
 // one, or the user filled it in (paper). One statement each; the card runs
 // both as one (getPipeline).
 import { prisma, queryRows } from "~/lib/db.server";
-import { APPT_STATUS } from "~/features/users/shell.server";
+import { APPT_STATUS } from "~/lib/shell.server";
 import { underPositionsSql, viewerPositionsSql } from "~/features/hierarchy/hierarchy.server";
 import { fillWeeks, PIPELINE_DAYS, sparkSince, type PipelineCounts, type WeekCount } from "./chart";
 

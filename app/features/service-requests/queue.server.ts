@@ -12,8 +12,8 @@ import { ensureJobQueue } from "~/lib/jobs.server";
 import { fileResponse } from "~/lib/storage.server";
 import { findAgentByNumber, moveSubtree, planMove, type MovePlan } from "~/features/hierarchy/move.server";
 import { MOVE_MESSAGES, type MoveRefusalCode } from "~/features/hierarchy/move-messages";
-import { SVCREQ_LEVEL_CHANGE } from "~/features/support/service-request";
-import { formatRequestDate, subjects } from "~/features/support/svcreq.server";
+import { SVCREQ_LEVEL_CHANGE } from "~/features/service-requests/service-request";
+import { formatRequestDate, subjects } from "~/features/service-requests/svcreq.server";
 import { parseHierarchy, type MoveForm, type SrStatus, type SrStatusFilter } from "./schema";
 
 /** Whether the service request exists (the action's check before it reads the form). */

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { adminNavItems } from "~/features/users/shell.server";
+import { adminNavItems } from "~/lib/shell.server";
 import { moveSchema, parseHierarchy, readQueueFilters, replySchema, REPLY_TEXT_MAX, SR_MESSAGES, statusSchema } from "./schema";
 
 const form = (fields: Record<string, string>) => {

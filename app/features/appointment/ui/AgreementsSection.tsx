@@ -2,7 +2,7 @@
 // the PDF viewer and an acknowledgement checkbox, then Your Name and Mother's
 // Maiden Name.
 import { showsRepresentativeAgreement } from "../model";
-import { CheckboxField } from "./fields";
+import { CheckboxField } from "~/components/form/fields";
 import { EsignConsent, SignatureField } from "./Signature";
 import { SystemPdf } from "./SystemPdf";
 import type { SectionProps } from "./types";

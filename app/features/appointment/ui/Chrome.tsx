@@ -7,7 +7,7 @@ import { useEffect, useRef } from "react";
 import { SECTION_TITLES, type SectionId } from "../model";
 import { REVIEW_MESSAGES } from "~/features/review/messages";
 import { CompletionPie } from "./CompletionPie";
-import { fieldDomId } from "./fields";
+import { fieldDomId } from "~/components/form/fields";
 import { appointmentLineLabel } from "./lines";
 import { SystemPdf } from "./SystemPdf";
 import { formatPhone } from "~/lib/format";

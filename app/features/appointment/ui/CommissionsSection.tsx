@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { hasRemitAssignment, isRepresentativeType, showsCommissionSchedule } from "../model";
 import { ACCOUNT_TYPE_LABELS, ACCOUNT_TYPES, REMIT_TYPE_LABELS, REMIT_TYPES } from "../codes";
-import { RadioGroup, SelectField, TextField } from "./fields";
+import { RadioGroup, SelectField, TextField } from "~/components/form/fields";
 import { stateOptions } from "./PersonalSection";
 import { EsignConsent, SignatureField } from "./Signature";
 import type { SectionProps } from "./types";

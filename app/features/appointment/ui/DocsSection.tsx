@@ -4,7 +4,7 @@
 import type { AppointmentDocumentLists, DocumentListItem } from "~/features/documents/appointment-documents.server";
 import { EO_CERT_FIELD } from "../schema";
 import { documentStatus } from "./documentStatus";
-import { CheckboxField, FieldError, fieldDomId } from "./fields";
+import { CheckboxField, FieldError, fieldDomId } from "~/components/form/fields";
 import type { SectionProps } from "./types";
 
 type StatusData = Parameters<typeof documentStatus>[1];

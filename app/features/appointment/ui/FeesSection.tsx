@@ -13,7 +13,7 @@ import { formatMoney, stateFeeAmount, totalFees } from "../derive";
 import { showsCreditCard, showsStateFeeQuestion } from "../model";
 import { CARD_MONTHS, CARD_TYPE_LABELS, CARD_TYPES, cardYears, MT_FEE_TEXT, PA_FEE_TEXT } from "../codes";
 import { ClientDialog } from "./ClientDialog";
-import { CheckboxField, FieldError, fieldDomId, RadioGroup, SelectField, TextField, useReadOnly } from "./fields";
+import { CheckboxField, FieldError, fieldDomId, RadioGroup, SelectField, TextField, useReadOnly } from "~/components/form/fields";
 import { stateOptions } from "./PersonalSection";
 import { EsignConsent, SignatureField } from "./Signature";
 import type { SectionProps } from "./types";

@@ -3,7 +3,7 @@
 // Answers, W-9 Tax Form and Certification.
 import { isWebBasedType, showsBusinessBlock, showsFaxField, showsW9 } from "../model";
 import { CORRESPONDENCE_CODES, CORRESPONDENCE_LABELS, isSubQuestion, W9_BUSINESS_TYPE_LABELS, W9_BUSINESS_TYPES } from "../codes";
-import { CheckboxField, RadioGroup, SelectField, TextAreaField, TextField, fieldDomId, useReadOnly } from "./fields";
+import { CheckboxField, RadioGroup, SelectField, TextAreaField, TextField, fieldDomId, useReadOnly } from "~/components/form/fields";
 import { useDerivedTyping } from "./derived-typing";
 import { EsignConsent, SignatureField } from "./Signature";
 import type { AnyFields, SectionProps, SectionView } from "./types";

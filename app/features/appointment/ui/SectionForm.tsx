@@ -15,7 +15,7 @@ import { AgreementsSection } from "./AgreementsSection";
 import { CommissionsSection } from "./CommissionsSection";
 import { DocsSection } from "./DocsSection";
 import { FeesSection } from "./FeesSection";
-import { ReadOnlyContext } from "./fields";
+import { ReadOnlyContext } from "~/components/form/fields";
 import { PersonalSection } from "./PersonalSection";
 import type { AnyFields, AnyForm, SectionView } from "./types";
 

@@ -5,7 +5,7 @@
 // back everything typed, so nothing is lost with or without JavaScript.
 import type { FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { TextField, useReadOnly } from "./fields";
+import { TextField, useReadOnly } from "~/components/form/fields";
 import type { SectionView } from "./types";
 
 export const ESIGN_SUMMARY = [

@@ -9,7 +9,7 @@
 import { useRef, type FocusEvent, type FormEvent } from "react";
 import { normalizeEmail, w9Name } from "../derive";
 import { isCorporateType, type AppointmentTypeCode } from "../model";
-import { fieldDomId } from "./fields";
+import { fieldDomId } from "~/components/form/fields";
 
 type Input = HTMLInputElement | null;
 const input = (name: string) => document.getElementById(fieldDomId(name)) as Input;

@@ -4,7 +4,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { TextField } from "~/features/appointment/ui/fields";
+import { TextField } from "~/components/form/fields";
 import { REPORT_MESSAGES as M } from "../messages";
 import {
   DOWNLINE_STATUS_FILTERS,

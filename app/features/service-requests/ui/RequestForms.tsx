@@ -7,7 +7,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { Banner } from "~/components/Banner";
-import { SelectField, TextAreaField, TextField } from "~/features/appointment/ui/fields";
+import { SelectField, TextAreaField, TextField } from "~/components/form/fields";
 import { MOVE_DONE } from "~/features/hierarchy/move-messages";
 import type { MovePlan } from "~/features/hierarchy/move.server";
 import { moveSchema, replySchema, REPLY_TEXT_MAX, SR_INTENTS, SR_STATUSES, SR_STATUS_LABELS, statusSchema, type SrStatus } from "../schema";

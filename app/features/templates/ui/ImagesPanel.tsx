@@ -7,7 +7,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Dialog } from "~/components/Dialog";
-import { TextField } from "~/features/appointment/ui/fields";
+import { TextField } from "~/components/form/fields";
 import { IMAGE_UPLOAD_ANSWERS, type DialogText } from "../messages";
 import { checkImageFilesBeforeUpload, IMAGE_FIELDS, IMAGE_NAME_MAX, imageNameSchema } from "../schema";
 

@@ -16,7 +16,7 @@ import {
   UploadRequestTooLargeError,
   type ReceivedUpload,
 } from "~/features/documents/receive-upload.server";
-import { ownAgentNumbers } from "~/features/users/shell.server";
+import { ownAgentNumbers } from "~/lib/shell.server";
 import { audit } from "~/lib/audit.server";
 import { ROLE_MARKETING_DIRECTOR, displayName, type CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";

@@ -3,12 +3,12 @@
 // renders the final state directly, so without JavaScript it is a plain page.
 import { Form, Link } from "@remix-run/react";
 import { LINK_CHECK_FAILED, LINK_ERROR_MESSAGE } from "~/features/links/messages";
-import type { WelcomeData } from "~/features/users/shell.server";
-import { AnonymousLayout } from "./AnonymousLayout";
-import { Banner } from "./Banner";
-import { Dialog } from "./Dialog";
-import { DownloadIcon } from "./Icons";
-import { useRootData } from "./root-data";
+import type { WelcomeData } from "~/lib/shell.server";
+import { AnonymousLayout } from "~/components/AnonymousLayout";
+import { Banner } from "~/components/Banner";
+import { Dialog } from "~/components/Dialog";
+import { DownloadIcon } from "~/components/Icons";
+import { useRootData } from "~/components/root-data";
 
 export const WELCOME_TITLE = "Welcome";
 

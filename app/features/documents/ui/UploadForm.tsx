@@ -10,7 +10,7 @@
 // shows. A 401 shows 'Session Timeout' and then goes to sign in again.
 import { useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from "react";
-import { Dialog } from "./Dialog";
+import { Dialog } from "~/components/Dialog";
 import {
   checkFilesBeforeUpload,
   UPLOAD_ACCEPT,

@@ -7,7 +7,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import { CHECK_WHEN_SENT, requiredProps } from "~/features/appointment/ui/fields";
+import { CHECK_WHEN_SENT, requiredProps } from "~/components/form/fields";
 import { linkFormSchema, LINK_MAX_LENGTH } from "~/features/links/schema";
 
 /** `inDialog`: shown inside 'No Apps or Invitations Found' (no card of its own). */

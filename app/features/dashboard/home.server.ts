@@ -7,8 +7,8 @@ import { env } from "~/lib/env.server";
 import { prisma } from "~/lib/db.server";
 import { refusedFor } from "~/features/appointment/create.server";
 import { resolveLink } from "~/features/appointment/resolve-link.server";
-import { levelLine } from "~/features/users/dashboard.server";
-import { applyLink, currentLinkFor, validateLink, type LinkOutcome } from "./links.server";
+import { levelLine } from "~/features/dashboard/dashboard.server";
+import { applyLink, currentLinkFor, validateLink, type LinkOutcome } from "~/features/links/links.server";
 import {
   ALREADY_CONFIGURED_MESSAGE,
   ALREADY_CONFIGURED_TITLE,
@@ -21,8 +21,8 @@ import {
   MD_UPDATE_SUCCESS_MESSAGE,
   MD_UPDATE_SUCCESS_TITLE,
   SAME_SCHEDULE_TWICE_MESSAGE,
-} from "./messages";
-import { isLinkShaped, linkFormSchema, looksLikeLink, malformedLinkFailure } from "./schema";
+} from "~/features/links/messages";
+import { isLinkShaped, linkFormSchema, looksLikeLink, malformedLinkFailure } from "~/features/links/schema";
 
 /**
  * The link a user came with (`?lnk=` that added a NEW entry), remembered in

@@ -9,7 +9,8 @@ import { pipelineCardSqlAfter2, pipelineOf, pipelineParams, type CountRow, type 
 import { abandonClockStart, abandonDaysLeft } from "~/features/appointment/abandon.server";
 import { appointmentLineLabel, type AppointmentLine } from "~/features/appointment/ui/lines";
 import { decisionNoteOf, type DecisionNote, type LatestDecision } from "~/features/review/notes";
-import { APPT_STATUS, navRules, ownAgentNumbersOnce, type AgentNumberRef, type NavRules } from "./shell.server";
+import type { PendingInvitation } from "~/features/links/links.server";
+import { APPT_STATUS, navRules, ownAgentNumbersOnce, type AgentNumberRef, type NavRules } from "~/lib/shell.server";
 
 /** Status of a pending invitation that has no application yet. */
 export const STATUS_NEW = "NEW";
@@ -50,13 +51,8 @@ export type DashboardAppointment = {
   lines: string[];
 };
 
-export type PendingInvitation = {
-  invitationId: number;
-  link: string;
-  appointmentLinkId: number | null;
-  multiLinkId: number | null;
-  lines: string[];
-};
+// A link's pending invitation is the links feature's answer (dashboard -> links, never back).
+export type { PendingInvitation };
 
 export type DashboardEntry = {
   key: string;
