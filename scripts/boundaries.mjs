@@ -75,7 +75,6 @@ export const FEATURE_DEPENDENCIES = {
  * longer breaks a layer).
  */
 export const KNOWN_LAYER_BREAKS = {
-  "app/lib/boot.server.ts": "start-up code (imports the identity provider): moves to server/",
   "app/lib/jobs.server.ts": "imports jobs/ (task list, payload types): the worker's start moves to server/",
   "app/features/appointment/submit.server.ts": "imports a job key from jobs/tasks: one typed queueJob()",
   "app/features/reports/reports.server.ts": "imports a job key from jobs/tasks: one typed queueJob()",
