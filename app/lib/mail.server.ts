@@ -16,7 +16,11 @@ import { createHash } from "node:crypto";
 import { createTransport, type Transporter } from "nodemailer";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "./db.server";
+import { htmlToText, linkTargets } from "./email.server";
 import { env } from "./env.server";
+
+// The plain-text part of an HTML email (html-to-text; decision 0057).
+export { htmlToText };
 
 export type MailAttachment = {
   filename: string;
@@ -269,69 +273,7 @@ export async function getCapturedMail(id: string) {
 
 /** The http(s) and mailto links of a message (for the dev mailbox: clickable outside the sandboxed preview). */
 export function extractLinks(html: string | null, text: string | null): string[] {
-  const found = new Set<string>();
-  for (const m of (html ?? "").matchAll(/<a\b[^>]*?href\s*=\s*(["'])(.*?)\1/gi)) found.add(decodeEntities(m[2].trim()));
+  const found = new Set<string>(html ? linkTargets(html) : []);
   for (const m of (text ?? "").matchAll(/https?:\/\/[^\s<>()"']+/g)) found.add(m[0]);
   return [...found].filter((href) => /^(https?:|mailto:)/i.test(href));
-}
-
-// ---------------------------------------------------------------- html → text
-
-const ENTITIES: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: " ",
-  copy: "©",
-  reg: "®",
-  ndash: "–",
-  mdash: "—",
-  hellip: "…",
-  rsquo: "’",
-  lsquo: "‘",
-  rdquo: "”",
-  ldquo: "“",
-};
-
-function decodeEntities(s: string) {
-  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, code: string) => {
-    if (code[0] === "#") {
-      const n = code[1].toLowerCase() === "x" ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
-      return Number.isFinite(n) && n > 0 && n < 0x110000 ? String.fromCodePoint(n) : m;
-    }
-    return ENTITIES[code.toLowerCase()] ?? m;
-  });
-}
-
-/** A readable plain-text version of an HTML email: paragraphs, line breaks, list items and link targets kept. */
-export function htmlToText(html: string): string {
-  let s = html
-    .replace(/<!--[\s\S]*?-->/g, "")
-    .replace(/<(head|style|script|title)\b[\s\S]*?<\/\1\s*>/gi, "")
-    .replace(/<a\b[^>]*?href\s*=\s*(["'])(.*?)\1[^>]*>([\s\S]*?)<\/a\s*>/gi, (_m, _q, href: string, inner: string) => {
-      const label = inner.replace(/<[^>]+>/g, "").trim();
-      const target = decodeEntities(href.trim());
-      if (!label) return target;
-      if (decodeEntities(label) === target || target.startsWith("mailto:") && decodeEntities(label) === target.slice(7)) {
-        return label;
-      }
-      return `${label} (${target})`;
-    })
-    .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/<li\b[^>]*>/gi, "\n- ")
-    .replace(/<\/(p|div|h[1-6]|tr|table|ul|ol|blockquote|section|header|footer)\s*>/gi, "\n\n")
-    .replace(/<(p|div|h[1-6]|tr|table|ul|ol|blockquote|section|header|footer)\b[^>]*>/gi, "\n")
-    .replace(/<\/t[dh]\s*>/gi, "\t")
-    .replace(/<[^>]+>/g, "");
-  s = decodeEntities(s)
-    .replace(/\r\n?/g, "\n")
-    .replace(/[ \t\u00a0]+/g, (m) => (m.includes("\t") ? "  " : " "))
-    .split("\n")
-    .map((line) => line.trim())
-    .join("\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-  return s;
 }

@@ -7,6 +7,7 @@ import { requireUser } from "./auth.server";
 import type { CurrentUser } from "./current-user";
 import { env } from "./env.server";
 import { can, ROLE_CAPABILITIES, type Capability } from "./permissions";
+import { refusalPageHtml } from "./refusal-page.server";
 
 const REFUSALS = {
   403: { title: "Access Denied", message: "You do not have access to this page. Nothing was changed." },
@@ -20,17 +21,7 @@ const REFUSALS = {
  */
 export function refusal(status: 403 | 404): Response {
   const { title, message } = REFUSALS[status];
-  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  const body = `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)} : ${esc(env().DEFAULT_TITLE)}</title></head>
-<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5">
-<h1>${esc(title)}</h1>
-<p>${esc(message)}</p>
-<p><a href="/home">Back to the portal</a></p>
-<p style="color:#666">Error ${status}</p>
-</body></html>
-`;
+  const body = refusalPageHtml({ title, message, status, appTitle: env().DEFAULT_TITLE });
   return new Response(body, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
 }
 

@@ -12,19 +12,11 @@
 import type { Task } from "graphile-worker";
 import { z } from "zod";
 import { invitationMail, markSendFailed, markSent } from "~/features/invitations/status.server";
-import { escapeHtml } from "~/lib/html.server";
-import { deliverMail, htmlToText } from "~/lib/mail.server";
+import { htmlEmailDocument, htmlToText } from "~/lib/email.server";
+import { deliverMail } from "~/lib/mail.server";
 
 export const sendInvitationPayload = z.object({ invitationId: z.number().int().positive() });
 export type SendInvitationPayload = z.infer<typeof sendInvitationPayload>;
-
-/** The email document around the stored HTML (inline styles only: email clients ignore stylesheets). */
-export function invitationDocument(subject: string, html: string) {
-  return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
-    `<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a1a1a">${html}</body></html>`
-  );
-}
 
 export const sendInvitationTask: Task = async (payload, helpers) => {
   const { invitationId } = sendInvitationPayload.parse(payload);
@@ -43,7 +35,7 @@ export const sendInvitationTask: Task = async (payload, helpers) => {
       bcc: self ? [self] : undefined,
       replyTo: self,
       subject,
-      html: invitationDocument(subject, mail.inviteText),
+      html: htmlEmailDocument(subject, mail.inviteText),
       text: htmlToText(mail.inviteText),
       relatedType: "Invitation",
       relatedId: String(invitationId),

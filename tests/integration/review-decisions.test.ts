@@ -118,7 +118,8 @@ describe("return for correction", () => {
     expect(await notifyAppointmentEvent("RETURNED", id, add)).toMatchObject({ emailsQueued: 1 });
     expect(sent).toEqual([[user.userName]]);
     const mail = await prisma.mailMessage.findFirstOrThrow({ where: { relatedType: "APPOINTMENT_RETURNED" } });
-    expect(mail.html).toContain("does not match the state&#39;s records");
+    expect(mail.html).toContain("does not match the state&#x27;s records"); // escaped by React
+    expect(mail.text).toContain("does not match the state's records");
     expect(mail.html).toContain("Personal Information, Supporting Documents");
     expect(await notifyAppointmentEvent("RETURNED", id, add)).toMatchObject({ emailsQueued: 0, skipped: 1 });
 

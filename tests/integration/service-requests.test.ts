@@ -220,7 +220,8 @@ describe("/admin/requests", () => {
     const mail = await smtp.mailTo(agentUser.userName, /^Re: Contact Us: /);
     expect(mail.parsed.subject).toContain(`(#${r.serviceRequestId})`);
     expect(mail.parsed.text).toContain("your agent was moved");
-    expect(mail.parsed.html).toContain("Hello Rita &#60;b&#62;&#38;&#60;/b&#62; team"); // escaped, never markup
+    expect(mail.parsed.html).toContain("Hello Rita &lt;b&gt;&amp;&lt;/b&gt; team"); // escaped, never markup
+    expect(mail.parsed.text).toContain("Hello Rita <b>&</b> team"); // plain in the text part
     expect(mail.parsed.html).not.toContain("<b>&</b>");
     expect(smtp.received.filter((m) => m.to.includes(agentUser.userName))).toHaveLength(1);
     const recorded = await prisma.mailMessage.findUniqueOrThrow({ where: { deliveryKey: replyJobKey(replies[0]!.replyId) } });

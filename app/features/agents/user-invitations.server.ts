@@ -12,7 +12,8 @@ import { prisma } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { ensureJobQueue } from "~/lib/jobs.server";
 import type { AgentDetail } from "./detail.server";
-import { INVITATION_ACCEPTED, INVITATION_ERRORS, INVITE_USER_MESSAGES, type InvitationErrorCode } from "./messages";
+import { INVITATION_ACCEPTED, INVITATION_ERRORS, type InvitationErrorCode } from "./messages";
+import { userInvitationEmail } from "./user-invitation-email.server";
 
 export const USER_INVITATION_PREFIX = "EXT";
 
@@ -22,29 +23,6 @@ export function hashInvitationCode(code: string): string {
 
 export function userInvitationJobKey(invitationId: string): string {
   return `user-invitation:${invitationId}`;
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
-
-/** The invitation email (plain, no template: the recruitment templates are for prospects). */
-export function userInvitationEmail(input: { link: string; agentName: string; agentNumber: string; inviterName: string }) {
-  const text = [
-    `Hello,`,
-    ``,
-    `${input.inviterName} invited you to the Appointment Portal as agent ${input.agentName} (agent number ${input.agentNumber}).`,
-    `Open this link, then sign in or sign up with this email address to see your downline:`,
-    input.link,
-    ``,
-    `If you did not expect this invitation you can ignore this email.`,
-  ].join("\n");
-  const html = `<p>Hello,</p>
-<p>${escapeHtml(input.inviterName)} invited you to the Appointment Portal as agent ${escapeHtml(input.agentName)} (agent number ${escapeHtml(input.agentNumber)}).</p>
-<p>Open this link, then sign in or sign up with this email address to see your downline:</p>
-<p><a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a></p>
-<p>If you did not expect this invitation you can ignore this email.</p>`;
-  return { subject: INVITE_USER_MESSAGES.subject, text, html };
 }
 
 /**

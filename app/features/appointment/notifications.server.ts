@@ -25,6 +25,7 @@ import { env } from "~/lib/env.server";
 import { toE164 } from "~/lib/sms.server";
 import { splitEntries, type PreferenceCategory, type RecruiterCategory } from "~/features/preferences/schema";
 import { APPOINTMENT_TYPE_LABELS, isAppointmentTypeCode, SECTION_TITLES, isSectionId } from "./model";
+import { notificationEmailBody } from "./notification-email.server";
 
 export const APPOINTMENT_EVENTS = ["SUBMITTED", "APPROVED", "REJECTED", "ABANDONED", "RETURNED"] as const;
 export type AppointmentEvent = (typeof APPOINTMENT_EVENTS)[number];
@@ -173,9 +174,6 @@ export async function notificationRecipients(event: AppointmentEvent, appointmen
   return out;
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
 /** What the messages of an event say (no sensitive values: name, type, levels, dates, decision). */
 async function eventFacts(event: AppointmentEvent, appointmentId: number) {
   const a = await prisma.appointment.findUniqueOrThrow({
@@ -244,16 +242,14 @@ export async function notificationEmail(event: AppointmentEvent, appointmentId: 
     ...(event === "RETURNED" && sections.length ? [["Sections to correct", sections.join(", ")] as [string, string]] : []),
   ];
   const url = event === "RETURNED" ? `${env().appUrl}/appoint?id=${appointmentId}` : `${env().appUrl}/home`;
-  const html = [
-    `<p>${escapeHtml(intro)}</p>`,
-    `<table>${facts.map(([k, v]) => `<tr><td><strong>${escapeHtml(k)}</strong></td><td>${escapeHtml(v)}</td></tr>`).join("")}</table>`,
-    `<p><a href="${escapeHtml(url)}">${event === "RETURNED" ? "Open the application" : "Open the portal"}</a></p>`,
-    relation === "PROSPECT" || relation === "RECRUITER" && event === "RETURNED"
-      ? ""
-      : `<p>You receive this email because of your communication preferences; change them under Communication Preferences in the portal.</p>`,
-  ]
-    .filter(Boolean)
-    .join("\n");
+  const { html } = notificationEmailBody({
+    subject,
+    intro,
+    facts,
+    url,
+    linkLabel: event === "RETURNED" ? "Open the application" : "Open the portal",
+    preferencesNote: !(relation === "PROSPECT" || relation === "RECRUITER" && event === "RETURNED"),
+  });
   return { subject, html };
 }
 

@@ -19,6 +19,7 @@ import {
 } from "./appointment-document-sources.server";
 import { DETAIL_MESSAGES } from "~/features/agents/messages";
 import { COMBINED_APPLICATION_TYPE, renderCombinedApplication } from "./combined-application.server";
+import { downloadProblemHtml } from "./download-problem-page.server";
 import { DOCUMENT_UNAVAILABLE, DOCUMENT_UNAVAILABLE_TITLE, FILE_EMPTY, pdfDownloadName } from "./upload";
 
 export type ResolvedDocument =
@@ -97,9 +98,6 @@ export async function systemDocumentById(documentId: string): Promise<{ storedFi
   return doc ? { storedFile: doc.storedFile, fileName: doc.storedFile.fileName, title: doc.title } : null;
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
 /** Where the problem page's link leads: the page the document was opened from. */
 export type BackLink = { href: string; label: string };
 
@@ -113,17 +111,8 @@ export function applicationBackLink(appointmentId: number | null): BackLink {
  * 'Document Unavailable' says the spec's sentence (part 3 §8, DETAIL_MESSAGES), then what is wrong.
  */
 export function downloadProblemPage(title: string, message: string, status: number, back: BackLink): Response {
-  const lead = title === DOCUMENT_UNAVAILABLE_TITLE ? `<p>${escapeHtml(DETAIL_MESSAGES.documentUnavailable)}</p>\n` : "";
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title></head>
-<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem">
-<main>
-<h1>${escapeHtml(title)}</h1>
-${lead}<p>${escapeHtml(message)}</p>
-<p><a href="${escapeHtml(back.href)}">${escapeHtml(back.label)}</a></p>
-</main>
-</body></html>`;
+  const lead = title === DOCUMENT_UNAVAILABLE_TITLE ? DETAIL_MESSAGES.documentUnavailable : null;
+  const html = downloadProblemHtml({ title, lead, message, back });
   return new Response(html, {
     status,
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" },

@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { addJob } from "~/lib/jobs.server";
 import { MAIL_MAX_ATTEMPTS } from "~/lib/mail.server";
 
-export type ProviderMail = { to: string; subject: string; html: string; relatedType: string; relatedId: string };
+export type ProviderMail = { to: string; subject: string; html: string; text?: string; relatedType: string; relatedId: string };
 
 /** Queues one of the provider's emails (the job's key makes it one email: a re-run after a crash sends nothing twice). */
 export async function queueProviderMail(mail: ProviderMail): Promise<void> {
@@ -40,39 +40,5 @@ export async function settleIdpWork(): Promise<void> {
   while (pending.size) await Promise.allSettled([...pending]);
 }
 
-function esc(s: string) {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-export function verificationEmail(givenName: string, link: string, hours: number) {
-  return {
-    subject: "Confirm your Appointment Portal email address",
-    html: `<p>Hello ${esc(givenName)},</p>
-<p>Thank you for creating an Appointment Portal account. To confirm that this email address is yours, open this link within ${hours} hours:</p>
-<p><a href="${esc(link)}">${esc(link)}</a></p>
-<p>Until you do, the portal cannot show the invitations and applications sent to this address.
-If you did not create an account, you can ignore this email.</p>`,
-  };
-}
-
-export function alreadyRegisteredEmail(givenName: string, forgotLink: string) {
-  return {
-    subject: "Someone tried to sign up with your Appointment Portal email address",
-    html: `<p>Hello ${esc(givenName)},</p>
-<p>Someone just tried to create an Appointment Portal account with this email address, which already has an account.</p>
-<p>If it was you, sign in with your password. If you forgot it, or if you did not create the existing account yourself, choose a new password here:</p>
-<p><a href="${esc(forgotLink)}">${esc(forgotLink)}</a></p>
-<p>If it was not you, you can ignore this email: nothing has changed.</p>`,
-  };
-}
-
-export function resetEmail(givenName: string, link: string, minutes: number) {
-  return {
-    subject: "Reset your Appointment Portal password",
-    html: `<p>Hello ${esc(givenName)},</p>
-<p>We received a request to reset the password of your Appointment Portal account.
-To choose a new password, open this link within ${minutes} minutes:</p>
-<p><a href="${esc(link)}">${esc(link)}</a></p>
-<p>The link works once. If you did not ask for a new password, you can ignore this email: your password stays as it is.</p>`,
-  };
-}
+// The words of these emails: account-emails.server.tsx (rendered by ~/lib/email.server).
+export { alreadyRegisteredEmail, resetEmail, verificationEmail } from "./account-emails.server";

@@ -3,12 +3,15 @@
 // itself (no external fonts, no inline scripts or styles, so the strict CSP
 // of `securityHeaders` holds).
 
+import { escapeHtml } from "~/lib/html.server";
+
 export const APP_NAME = "Appointment Portal";
 export const PASSWORD_HINT = "At least 12 characters. Not a common password, nor your name or email address: a few uncommon words work well.";
 export const STYLESHEET_PATH = "/assets/idp.css";
 
+/** A value as HTML text or a quoted attribute value (the portal's one escapeHtml). */
 export function esc(value: unknown): string {
-  return String(value ?? "").replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return escapeHtml(String(value ?? ""));
 }
 
 type Values = Record<string, string | undefined>;

@@ -58,6 +58,19 @@ describe("merge fields", () => {
     expect(html).not.toContain("Health 2026, level");
   });
 
+  it("escapes the names in the link rows and the document links (written by React, decision 0057)", () => {
+    const hostile = mergeValues({
+      ...ctx,
+      lines: [{ carrierName: "<b>M&A</b>", productType: `Life "x"`, levelNo: 1, levelName: "<i>Top</i>", scheduleName: "<script>s</script>", documentUrl: "https://portal.test/view/d?a=1&b=2" }],
+    });
+    const html = renderMergeFields("[[AppointmentLinkRows]] [[DocumentLinks]]", hostile, known);
+    expect(html).toContain("&lt;b&gt;M&amp;A&lt;/b&gt;");
+    expect(html).toContain("&lt;i&gt;Top&lt;/i&gt;");
+    expect(html).toContain('<a href="https://portal.test/view/d?a=1&amp;b=2">&lt;script&gt;s&lt;/script&gt;, level 1 &lt;i&gt;Top&lt;/i&gt;</a>');
+    expect(html).not.toMatch(/<(b|i|script)>/);
+    expect(hostile.AppointmentLinkRows!.text).toBe(`<b>M&A</b> Life "x" level 1 <i>Top</i>`);
+  });
+
   it("a field in a link's address gives the bare URL; in its text, no link inside the link (issue 20)", () => {
     expect(renderMergeFields('<p><a href="[[AppointmentLink]]">Click here to start</a></p>', values, known)).toBe(
       '<p><a href="https://portal.test/MLTABC123">Click here to start</a></p>',

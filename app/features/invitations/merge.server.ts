@@ -12,6 +12,7 @@
 // any other field; in other attributes its plain text.
 import { escapeHtml, sanitizeRichHtml, type HtmlRewrite } from "~/lib/html.server";
 import { formatPhone } from "~/lib/format";
+import { linkListHtml, linkRowsHtml, urlLinkHtml } from "./merge-html.server";
 
 export type MergeLine = {
   carrierName: string;
@@ -74,27 +75,15 @@ function webUrl(s: string): string {
   }
 }
 
-function linkRows(lines: MergeLine[]): string {
-  const cell = 'style="padding:4px 8px;border:1px solid #cccccc"';
-  const head = ["Carrier", "Product", "Level", "Level Name"].map((h) => `<th ${cell}>${h}</th>`).join("");
-  const rows = lines
-    .map((l) => `<tr><td ${cell}>${escapeHtml(l.carrierName)}</td><td ${cell}>${escapeHtml(l.productType)}</td><td ${cell}>${l.levelNo}</td><td ${cell}>${escapeHtml(l.levelName)}</td></tr>`)
-    .join("");
-  return `<table style="border-collapse:collapse"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
-}
-
 const documentName = (l: MergeLine) => `${l.scheduleName}, level ${l.levelNo} ${l.levelName}`;
 
 function documentLinks(lines: MergeLine[]): string {
-  const items = lines
-    .filter((l) => l.documentUrl)
-    .map((l) => `<li><a href="${escapeHtml(l.documentUrl!)}">${escapeHtml(documentName(l))}</a></li>`);
-  return items.length ? `<ul>${items.join("")}</ul>` : "";
+  return linkListHtml(lines.filter((l) => l.documentUrl).map((l) => ({ href: l.documentUrl!, label: documentName(l) })));
 }
 
 function linkValue(url: string): MergeValue {
   const u = webUrl(url);
-  return { text: u, html: u ? `<a href="${escapeHtml(u)}">${escapeHtml(u)}</a>` : "", url: u };
+  return { text: u, html: u ? urlLinkHtml(u) : "", url: u };
 }
 
 /** The value of every known placeholder, keyed by its name without brackets. */
@@ -106,7 +95,7 @@ export function mergeValues(ctx: MergeContext): Record<string, MergeValue> {
     ProspectFirstName: text(ctx.prospect.firstName),
     ProspectLastName: text(ctx.prospect.lastName),
     AppointmentLink: linkValue(ctx.linkUrl),
-    AppointmentLinkRows: { text: ctx.lines.map((l) => `${l.carrierName} ${l.productType} level ${l.levelNo} ${l.levelName}`).join("; "), html: linkRows(ctx.lines) },
+    AppointmentLinkRows: { text: ctx.lines.map((l) => `${l.carrierName} ${l.productType} level ${l.levelNo} ${l.levelName}`).join("; "), html: linkRowsHtml(ctx.lines) },
     DocumentLinks: { text: ctx.lines.filter((l) => l.documentUrl).map(documentName).join("; "), html: documentLinks(ctx.lines) },
     RecruiterName: text(name),
     RecruiterFirstName: text(r.firstName),

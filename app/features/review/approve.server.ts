@@ -28,7 +28,8 @@ import { markInvitationAppointed } from "~/features/invitations/status.server";
 import { newLinkCode } from "~/features/links/codes";
 import { env } from "~/lib/env.server";
 import { formatAgentNumber } from "./agent-number";
-import { APPROVED_ACCOUNT_EMAIL, DECISION_MESSAGES } from "./decision-messages";
+import { approvedAccountEmail } from "./approved-account-email.server";
+import { DECISION_MESSAGES } from "./decision-messages";
 import { changeStatus, queueJob, refuseDecision, type DecisionWork } from "./run-decision.server";
 
 type Db = Prisma.TransactionClient;
@@ -180,16 +181,8 @@ async function inviteToCreateAccount(tx: Db, a: ForApproval, agentId: number, ag
   const inv = await tx.userInvitation.create({
     data: { agentId, emailAddress: email, appointmentIds: [a.appointmentId], tokenHash: hashInvitationCode(code), createdById: adminUserId },
   });
-  const intro = APPROVED_ACCOUNT_EMAIL.intro.replace("{name}", name).replace("{agentNumber}", agentNumber);
-  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-  const text = [intro, "", APPROVED_ACCOUNT_EMAIL.action, link, "", APPROVED_ACCOUNT_EMAIL.ignore].join("\n");
-  const html = [
-    `<p>${esc(intro)}</p>`,
-    `<p>${esc(APPROVED_ACCOUNT_EMAIL.action)}</p>`,
-    `<p><a href="${esc(link)}">${esc(link)}</a></p>`,
-    `<p>${esc(APPROVED_ACCOUNT_EMAIL.ignore)}</p>`,
-  ].join("\n");
-  const payload = { to: email, subject: APPROVED_ACCOUNT_EMAIL.subject, html, text, relatedType: "UserInvitation", relatedId: inv.id };
+  const { subject, html, text } = approvedAccountEmail({ name, agentNumber, link });
+  const payload = { to: email, subject, html, text, relatedType: "UserInvitation", relatedId: inv.id };
   await queueJob(tx, "send-email", payload, userInvitationJobKey(inv.id));
   return inv.id;
 }

@@ -14,6 +14,7 @@ import { findAgentByNumber, moveSubtree, planMove, type MovePlan } from "~/featu
 import { MOVE_MESSAGES, type MoveRefusalCode } from "~/features/hierarchy/move-messages";
 import { SVCREQ_LEVEL_CHANGE } from "~/features/service-requests/service-request";
 import { formatRequestDate, subjects } from "~/features/service-requests/svcreq.server";
+import { serviceRequestReplyEmail } from "~/features/service-requests/svcreq-email.server";
 import { parseHierarchy, type MoveForm, type SrStatus, type SrStatusFilter } from "./schema";
 
 /** Whether the service request exists (the action's check before it reads the form). */
@@ -243,8 +244,6 @@ export function replyJobKey(replyId: number): string {
   return `svcreq-reply:${replyId}`;
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 export type ReplyOutcome = { ok: true; replyId: number; duplicate: boolean } | { ok: false; code: "NOT_FOUND" };
 
 /**
@@ -272,14 +271,18 @@ export async function sendReply(admin: CurrentUser, id: number, value: { replyTe
       });
       await tx.serviceRequest.updateMany({ where: { serviceRequestId: id, status: "OPEN" }, data: { status: "IN_PROGRESS", updatedById: admin.id } });
       await tx.serviceRequest.update({ where: { serviceRequestId: id }, data: { updatedById: admin.id } });
-      const greeting = `Hello ${r.requester.firstName || displayName(r.requester)},`;
-      const about = `About your request #${id} of ${formatRequestDate(r.requestDt)} (${label}).`;
-      const back = `To write to us again, use Contact Us: ${env().appUrl}/svcreq`;
+      const mail = serviceRequestReplyEmail({
+        subject: `Re: Contact Us: ${label} (#${id})`,
+        greeting: `Hello ${r.requester.firstName || displayName(r.requester)},`,
+        replyText: value.replyText,
+        about: `About your request #${id} of ${formatRequestDate(r.requestDt)} (${label}).`,
+        contactUrl: `${env().appUrl}/svcreq`,
+      });
       const payload = {
         to,
-        subject: `Re: Contact Us: ${label} (#${id})`,
-        text: [greeting, "", value.replyText, "", about, back].join("\n"),
-        html: `<p>${esc(greeting)}</p><p style="white-space: pre-wrap">${esc(value.replyText)}</p><p>${esc(about)}<br>To write to us again, use <a href="${esc(`${env().appUrl}/svcreq`)}">Contact Us</a>.</p>`,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
         relatedType: "ServiceRequestReply",
         relatedId: String(reply.replyId),
       };

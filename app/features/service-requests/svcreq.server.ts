@@ -23,6 +23,7 @@ import { prisma } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { ensureJobQueue } from "~/lib/jobs.server";
 import { removeBlob } from "~/lib/storage.server";
+import { serviceRequestEmail } from "./svcreq-email.server";
 import {
   REQUEST_TEXT_MAX,
   REQUEST_TYPE_AGENT,
@@ -111,8 +112,6 @@ function formDataOf(fields: Record<string, string>): FormData {
   return fd;
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /**
  * Reads and sends the signed-in user's request (call after requireUser).
  * The body is read here (streamed, capped); a refusal keeps the typed text in
@@ -188,23 +187,21 @@ export async function sendServiceRequest(request: Request, user: CurrentUser): P
         select: { serviceRequestId: true, requestDt: true },
       });
       const who = `${displayName(user)} <${user.userName}>`;
-      const lines = [
+      const facts = [
         `Service request #${row.serviceRequestId}`,
         `Date: ${formatRequestDate(row.requestDt)}`,
         `Requester: ${who} (${requesterTypeOf(user)})`,
         `Agent number: ${requesterNumber ?? "none"}`,
         `Subject: ${subject.label}`,
         `Attachment: ${file ? file.fileName : "none"}`,
-        "",
-        value.requestText,
       ];
-      const html = `<p>${lines.slice(0, 6).map(esc).join("<br>")}</p><p style="white-space: pre-wrap">${esc(value.requestText)}</p>`;
+      const mail = serviceRequestEmail({ subject: `Contact Us: ${subject.label} (#${row.serviceRequestId})`, facts, requestText: value.requestText });
       const payload = {
         to,
         replyTo: user.userName,
-        subject: `Contact Us: ${subject.label} (#${row.serviceRequestId})`,
-        text: lines.join("\n"),
-        html,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
         relatedType: "ServiceRequest",
         relatedId: String(row.serviceRequestId),
         attachmentFileIds: file ? [file.id] : [],

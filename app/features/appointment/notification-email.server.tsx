@@ -1,0 +1,41 @@
+// The body of an appointment notification email (submitted, approved,
+// rejected, returned, abandoned), rendered by the portal's one email kit
+// (~/lib/email.server, decision 0057): every fact escaped by React, the text
+// part derived from the HTML. What it says is chosen in notifications.server.ts
+// (no sensitive values: name, type, levels, dates, decision).
+import { renderEmail } from "~/lib/email.server";
+
+export function notificationEmailBody(input: {
+  subject: string;
+  intro: string;
+  facts: Array<[string, string]>;
+  url: string;
+  linkLabel: string;
+  /** The sentence on communication preferences (recipients who chose to receive it). */
+  preferencesNote: boolean;
+}) {
+  return renderEmail(
+    input.subject,
+    <>
+      <p>{input.intro}</p>
+      <table>
+        <tbody>
+          {input.facts.map(([label, value], i) => (
+            <tr key={i}>
+              <td>
+                <strong>{label}</strong>
+              </td>
+              <td>{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>
+        <a href={input.url}>{input.linkLabel}</a>
+      </p>
+      {input.preferencesNote && (
+        <p>You receive this email because of your communication preferences; change them under Communication Preferences in the portal.</p>
+      )}
+    </>,
+  );
+}

@@ -1,0 +1,61 @@
+// The words of the built-in provider's emails (verification, someone signed
+// up with your address, password reset), rendered by the portal's one email
+// kit (~/lib/email.server, decision 0057): values escaped by React, the text
+// part derived from the HTML. Links carry tokens: never logged.
+import { renderEmail, UrlLink } from "~/lib/email.server";
+
+const Hello = ({ name }: { name: string }) => <p>Hello {name},</p>;
+
+export function verificationEmail(givenName: string, link: string, hours: number) {
+  return renderEmail(
+    "Confirm your Appointment Portal email address",
+    <>
+      <Hello name={givenName} />
+      <p>
+        Thank you for creating an Appointment Portal account. To confirm that this email address is yours, open this link within {hours} hours:
+      </p>
+      <p>
+        <UrlLink href={link} />
+      </p>
+      <p>
+        Until you do, the portal cannot show the invitations and applications sent to this address. If you did not create an account, you can
+        ignore this email.
+      </p>
+    </>,
+  );
+}
+
+export function alreadyRegisteredEmail(givenName: string, forgotLink: string) {
+  return renderEmail(
+    "Someone tried to sign up with your Appointment Portal email address",
+    <>
+      <Hello name={givenName} />
+      <p>Someone just tried to create an Appointment Portal account with this email address, which already has an account.</p>
+      <p>
+        If it was you, sign in with your password. If you forgot it, or if you did not create the existing account yourself, choose a new password
+        here:
+      </p>
+      <p>
+        <UrlLink href={forgotLink} />
+      </p>
+      <p>If it was not you, you can ignore this email: nothing has changed.</p>
+    </>,
+  );
+}
+
+export function resetEmail(givenName: string, link: string, minutes: number) {
+  return renderEmail(
+    "Reset your Appointment Portal password",
+    <>
+      <Hello name={givenName} />
+      <p>
+        We received a request to reset the password of your Appointment Portal account. To choose a new password, open this link within {minutes}{" "}
+        minutes:
+      </p>
+      <p>
+        <UrlLink href={link} />
+      </p>
+      <p>The link works once. If you did not ask for a new password, you can ignore this email: your password stays as it is.</p>
+    </>,
+  );
+}
