@@ -19,8 +19,9 @@
 // other, in the order above). After a failure no further stage starts; the
 // ones already running finish, and the summary says which did not run.
 // Each stage's output is printed whole when it ends (a running stage is
-// named every minute); `--live` streams every line at once instead, prefixed
-// with its stage. A stage run alone prints straight to the terminal.
+// named every minute) and kept in test-results/stage-<name>.log; `--live`
+// streams every line at once instead, prefixed with its stage. A stage run
+// alone prints straight to the terminal.
 //
 // It ends with a plain line `N passed, M failed` (all vitest runs added up;
 // a failed stage that is not a test run counts as one failure), which CI
@@ -32,7 +33,7 @@
 //   node scripts/test.mjs --jobs 1         one stage at a time
 //   vitest arguments after `--` go to every vitest run, e.g. `-- -t "sign up"`
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -158,6 +159,10 @@ const ticksPerSecond = 100; // USER_HZ: 100 on every Linux architecture Node run
 function run(stage, args, { inherit, onLine }) {
   return new Promise((resolve) => {
     let output = "";
+    let trimmed = false;
+    // The whole output also goes to test-results/stage-<name>.log (what is
+    // printed at the end keeps the last 2 MB).
+    const log = inherit ? undefined : createWriteStream(path.join(resultsDir, `stage-${stage.name}.log`));
     const cpuFile = path.join(cpuDir, stage.name);
     const child = spawn(process.execPath, ["-e", WRAPPER], {
       cwd: root,
@@ -170,8 +175,12 @@ function run(stage, args, { inherit, onLine }) {
       },
     });
     const keep = (chunk) => {
+      log?.write(chunk);
       output += chunk.toString();
-      if (output.length > 4_000_000) output = output.slice(-2_000_000);
+      if (output.length > 4_000_000) {
+        output = output.slice(-2_000_000);
+        trimmed = true;
+      }
     };
     if (!inherit) {
       let partial = "";
@@ -196,7 +205,9 @@ function run(stage, args, { inherit, onLine }) {
       try {
         cpuMs = (Number(readFileSync(cpuFile, "utf8")) * 1000) / ticksPerSecond;
       } catch {}
-      resolve({ code: code ?? (signal ? 128 : 1), output, cpuMs });
+      const done = () => resolve({ code: code ?? (signal ? 128 : 1), output, trimmed, cpuMs });
+      if (log) log.end(done);
+      else done();
     });
   });
 }
@@ -243,7 +254,7 @@ async function runStage(stage) {
   const started = Date.now();
   running.set(stage.name, started);
   const prefix = `[${stage.name}] `;
-  const { code: exitCode, output, cpuMs } = await run(stage, args, {
+  const { code: exitCode, output, trimmed, cpuMs } = await run(stage, args, {
     // One stage at a time: straight to the terminal, as before. Side by side:
     // captured, and printed whole (or line by line with --live).
     inherit: alone && !stage.vitest,
@@ -276,7 +287,7 @@ async function runStage(stage) {
   }
   const result = code === 0 ? "ok" : "FAILED";
   if (!alone && !live) {
-    console.log(`\n[test] ---- output of ${stage.name} ----`);
+    console.log(`\n[test] ---- output of ${stage.name}${trimmed ? ` (its last 2 MB; all of it in test-results/stage-${stage.name}.log)` : ""} ----`);
     process.stdout.write(output.endsWith("\n") || output === "" ? output : `${output}\n`);
     console.log(`[test] ---- end of ${stage.name} ----`);
   }
