@@ -15,8 +15,8 @@
 //          └─ typecheck ─ lint ─ unit
 //   chromium (from the start)
 //
-// At most --jobs stages run at once (default 4, `--jobs 1` = one after the
-// other, in the order above). After a failure no further stage starts; the
+// At most --jobs stages run at once (default 4; `--jobs 1` = one after the
+// other, in the order of the list at the top, integration after build). After a failure no further stage starts; the
 // ones already running finish, and the summary says which did not run.
 // Each stage's output is printed whole when it ends (a running stage is
 // named every minute) and kept in test-results/stage-<name>.log; `--live`
@@ -303,7 +303,8 @@ async function runStage(stage) {
 }
 
 // A stage starts once every stage it needs (among the selected ones) passed.
-const pending = [...selected];
+// One at a time (--jobs 1): the old order, but integration after build.
+const pending = jobs === 1 ? [...selected].sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name)) : [...selected];
 const inFlight = new Set();
 const selectedNames = new Set(selected.map((s) => s.name));
 const ready = (stage) => stage.after.every((dep) => !selectedNames.has(dep) || results.get(dep)?.ok);
