@@ -1,19 +1,40 @@
 #!/usr/bin/env node
-// `npm test`: every check the project has, in order, stopping at the first
-// failure, with the time each stage took:
+// `npm test`: every check the project has, with the time (and CPU time) each
+// stage took:
 //
 //   setup, typecheck, lint, unit, integration, chromium, build, e2e, reliability
+//
+// Stages run side by side as soon as what they need is done (decision 0055):
+// much of the suite waits (for a portal or PostgreSQL to start, a retry, a
+// cron tick, a sign-in delay) rather than computes, so on two cores the
+// waiting stages overlap the computing ones:
+//
+//   setup ─┬─ build ─┬─ e2e (needs chromium too)
+//          │         ├─ reliability
+//          │         └─ integration (starts the built portal too)
+//          └─ typecheck ─ lint ─ unit
+//   chromium (from the start)
+//
+// At most --jobs stages run at once (default 4; `--jobs 1` = one after the
+// other, in the order of the list at the top, integration after build). After a failure no further stage starts; the
+// ones already running finish, and the summary says which did not run.
+// Each stage's output is printed whole when it ends (a running stage is
+// named every minute) and kept in test-results/stage-<name>.log; `--live`
+// streams every line at once instead, prefixed with its stage. A stage run
+// alone prints straight to the terminal.
 //
 // It ends with a plain line `N passed, M failed` (all vitest runs added up;
 // a failed stage that is not a test run counts as one failure), which CI
 // reads. Exit code 0 only when everything passed.
 //
 //   node scripts/test.mjs                  everything
-//   node scripts/test.mjs unit e2e         only these stages (in the usual order)
-//   node scripts/test.mjs --from build     this stage and the ones after it
+//   node scripts/test.mjs unit e2e         only these stages
+//   node scripts/test.mjs --from build     this stage and the ones after it (in the list above)
+//   node scripts/test.mjs --jobs 1         one stage at a time
 //   vitest arguments after `--` go to every vitest run, e.g. `-- -t "sign up"`
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -21,9 +42,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules/.bin", name);
 const resultsDir = path.join(root, "test-results");
 
-const vitest = (project) => ({
+const vitest = (project, after) => ({
   name: project,
   vitest: project,
+  after,
   command: bin("vitest"),
   args: [
     "run",
@@ -36,11 +58,23 @@ const vitest = (project) => ({
   ],
 });
 
+// In start order: when two stages could start, the earlier one does. The
+// long, mostly waiting stages (e2e, reliability, integration) start before
+// the short computing ones, which then fill the gaps.
 const STAGES = [
-  { name: "setup", command: process.execPath, args: ["scripts/setup.mjs"] },
-  { name: "typecheck", command: bin("tsc"), args: ["-p", "."] },
+  { name: "setup", after: [], command: process.execPath, args: ["scripts/setup.mjs"] },
+  { name: "chromium", after: [], command: process.execPath, args: ["scripts/ensure-chromium.mjs"] },
+  // Before every stage that starts the built portal: each of them builds a
+  // stale build/ itself (buildIfStale), and two builds at once would write
+  // over each other.
+  { name: "build", after: ["setup"], command: "npm", args: ["run", "build"] },
+  vitest("e2e", ["build", "chromium"]),
+  vitest("reliability", ["build"]),
+  vitest("integration", ["build"]),
+  { name: "typecheck", after: ["setup"], command: bin("tsc"), args: ["-p", "."] },
   {
     name: "lint",
+    after: ["typecheck"],
     command: bin("eslint"),
     args: ["."],
     skip: () =>
@@ -48,26 +82,41 @@ const STAGES = [
         ? undefined
         : "no eslint.config.js yet",
   },
-  vitest("unit"),
-  vitest("integration"),
-  { name: "chromium", command: process.execPath, args: ["scripts/ensure-chromium.mjs"] },
-  { name: "build", command: "npm", args: ["run", "build"] },
-  vitest("e2e"),
-  vitest("reliability"),
+  vitest("unit", ["lint"]),
 ];
 
 // ---- arguments ----
+// `--from` counts in the order the stages used to run one after the other
+// (the list at the top of this file), as it always did.
+const ORDER = ["setup", "typecheck", "lint", "unit", "integration", "chromium", "build", "e2e", "reliability"];
 const argv = process.argv.slice(2);
 const dashdash = argv.indexOf("--");
 const extraVitestArgs = dashdash >= 0 ? argv.slice(dashdash + 1) : [];
 const own = dashdash >= 0 ? argv.slice(0, dashdash) : argv;
 let selected = STAGES;
-const fromIndex = own.indexOf("--from");
-if (fromIndex >= 0) {
-  const from = STAGES.findIndex((s) => s.name === own[fromIndex + 1]);
-  if (from < 0) usage(`unknown stage ${own[fromIndex + 1]}`);
-  selected = STAGES.slice(from);
-  own.splice(fromIndex, 2);
+let jobs = Number(process.env.TEST_JOBS || 4);
+let live = process.env.TEST_LIVE === "1";
+const takeOption = (flag) => {
+  const i = own.indexOf(flag);
+  if (i < 0) return undefined;
+  const value = own[i + 1];
+  own.splice(i, 2);
+  return value;
+};
+const liveIndex = own.indexOf("--live");
+if (liveIndex >= 0) {
+  live = true;
+  own.splice(liveIndex, 1);
+}
+const jobsOption = takeOption("--jobs");
+if (jobsOption !== undefined) jobs = Number(jobsOption);
+if (!Number.isInteger(jobs) || jobs < 1) usage(`--jobs (or TEST_JOBS) must be a whole number of at least 1`);
+const from = takeOption("--from");
+if (from !== undefined) {
+  const index = ORDER.indexOf(from);
+  if (index < 0) usage(`unknown stage ${from}`);
+  const later = new Set(ORDER.slice(index));
+  selected = STAGES.filter((s) => later.has(s.name));
 }
 if (own.length > 0) {
   for (const name of own) if (!STAGES.some((s) => s.name === name)) usage(`unknown stage ${name}`);
@@ -75,7 +124,9 @@ if (own.length > 0) {
 }
 
 function usage(message) {
-  console.error(`${message}\nstages: ${STAGES.map((s) => s.name).join(", ")}`);
+  console.error(
+    `${message}\nusage: node scripts/test.mjs [stage …] [--from stage] [--jobs N] [--live] [-- vitest arguments]\nstages: ${ORDER.join(", ")}`,
+  );
   process.exit(2);
 }
 
@@ -87,39 +138,80 @@ function usage(message) {
 // failure, is missing, or its output reports unhandled errors.
 const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
 
-function run(command, args, { capture = false } = {}) {
+// Each stage runs under a small node wrapper that reports the CPU time
+// (user + system) of the stage and every descendant it waited for
+// (/proc/self/stat cutime + cstime, Linux; elsewhere no CPU column).
+const WRAPPER = `
+const { spawn } = require("node:child_process");
+const { readFileSync, writeFileSync } = require("node:fs");
+const [command, ...args] = JSON.parse(process.env.TEST_STAGE_COMMAND);
+const child = spawn(command, args, { stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("error", (error) => { console.error("[test] could not run " + command + ": " + error.message); process.exit(127); });
+child.on("close", (code, signal) => {
+  try {
+    const stat = readFileSync("/proc/self/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    writeFileSync(process.env.TEST_STAGE_CPU_FILE, String(Number(fields[13]) + Number(fields[14])));
+  } catch {}
+  process.exit(code ?? (signal ? 128 : 1));
+});
+`;
+const cpuDir = mkdtempSync(path.join(os.tmpdir(), "portal-test-cpu-"));
+const ticksPerSecond = 100; // USER_HZ: 100 on every Linux architecture Node runs on
+
+function run(stage, args, { inherit, onLine }) {
   return new Promise((resolve) => {
     let output = "";
-    const child = spawn(command, args, {
+    let trimmed = false;
+    // The whole output also goes to test-results/stage-<name>.log (what is
+    // printed at the end keeps the last 2 MB).
+    const log = inherit ? undefined : createWriteStream(path.join(resultsDir, `stage-${stage.name}.log`));
+    const cpuFile = path.join(cpuDir, stage.name);
+    const child = spawn(process.execPath, ["-e", WRAPPER], {
       cwd: root,
-      stdio: ["ignore", capture ? "pipe" : "inherit", capture ? "pipe" : "inherit"],
-      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? "1" : "0") },
+      stdio: ["ignore", inherit ? "inherit" : "pipe", inherit ? "inherit" : "pipe"],
+      env: {
+        ...process.env,
+        FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? "1" : "0"),
+        TEST_STAGE_COMMAND: JSON.stringify([stage.command, ...args]),
+        TEST_STAGE_CPU_FILE: cpuFile,
+      },
     });
-    if (capture) {
-      const keep = (chunk) => {
-        output += chunk.toString();
-        if (output.length > 2_000_000) output = output.slice(-1_000_000);
+    const keep = (chunk) => {
+      log?.write(chunk);
+      output += chunk.toString();
+      if (output.length > 4_000_000) {
+        output = output.slice(-2_000_000);
+        trimmed = true;
+      }
+    };
+    if (!inherit) {
+      let partial = "";
+      const take = (chunk) => {
+        keep(chunk);
+        if (!onLine) return;
+        const lines = (partial + chunk.toString()).split("\n");
+        partial = lines.pop() ?? "";
+        for (const line of lines) onLine(line);
       };
-      child.stdout.on("data", (chunk) => {
-        process.stdout.write(chunk);
-        keep(chunk);
-      });
-      child.stderr.on("data", (chunk) => {
-        process.stderr.write(chunk);
-        keep(chunk);
-      });
+      child.stdout.on("data", take);
+      child.stderr.on("data", take);
+      child.on("close", () => partial && onLine?.(partial));
     }
     const forward = (signal) => child.kill(signal);
     process.on("SIGINT", forward);
     process.on("SIGTERM", forward);
-    child.on("error", (error) => {
-      console.error(`[test] could not run ${command}: ${error.message}`);
-      resolve({ code: 127, output });
-    });
     child.on("close", (code, signal) => {
       process.off("SIGINT", forward);
       process.off("SIGTERM", forward);
-      resolve({ code: code ?? (signal ? 128 : 1), output: output.replace(ANSI, "") });
+      let cpuMs;
+      try {
+        cpuMs = (Number(readFileSync(cpuFile, "utf8")) * 1000) / ticksPerSecond;
+      } catch {}
+      const done = () => resolve({ code: code ?? (signal ? 128 : 1), output, trimmed, cpuMs });
+      if (log) log.end(done);
+      else done();
     });
   });
 }
@@ -146,29 +238,41 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 mkdirSync(resultsDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
-const timings = [];
+const results = new Map(); // name -> { ms, cpuMs, result, ok }
+const running = new Map(); // name -> started (ms)
 const startedAll = Date.now();
 let failedStage;
+const alone = selected.length === 1 || jobs === 1;
 
-for (const stage of selected) {
+async function runStage(stage) {
   const skipReason = stage.skip?.();
   if (skipReason) {
     console.log(`\n[test] ==> ${stage.name}: SKIPPED (warning: ${skipReason})`);
-    timings.push({ name: stage.name, ms: 0, result: "skipped" });
-    continue;
+    results.set(stage.name, { ms: 0, result: "skipped", ok: true });
+    return;
   }
   const args = stage.vitest ? [...stage.args, ...extraVitestArgs] : stage.args;
   const shown = stage.command.startsWith(root) ? path.relative(root, stage.command) : path.basename(stage.command);
-  console.log(`\n[test] ==> ${stage.name}: ${shown} ${args.join(" ")}`);
+  console.log(`${alone ? "\n" : ""}[test] ==> ${stage.name}: ${shown} ${args.join(" ")}`);
   if (stage.vitest) rmSync(path.join(resultsDir, `vitest-${stage.vitest}.json`), { force: true });
   const started = Date.now();
-  let { code, output } = await run(stage.command, args, { capture: Boolean(stage.vitest) });
+  running.set(stage.name, started);
+  const prefix = `[${stage.name}] `;
+  const { code: exitCode, output, trimmed, cpuMs } = await run(stage, args, {
+    // One stage at a time: straight to the terminal, as before. Side by side:
+    // captured, and printed whole (or line by line with --live).
+    inherit: alone && !stage.vitest,
+    onLine: alone ? (line) => console.log(line) : live ? (line) => console.log(prefix + line) : undefined,
+  });
+  running.delete(stage.name);
   const ms = Date.now() - started;
+  let code = exitCode;
+  const text = output.replace(ANSI, "");
 
   let note = "";
   if (stage.vitest) {
     const counts = readCounts(stage.vitest);
-    const unhandled = /⎯\s*Unhandled Errors?\s*⎯|caught \d+ unhandled errors?|^\s*Errors\s+\d+ errors?\b/im.test(output);
+    const unhandled = /⎯\s*Unhandled Errors?\s*⎯|caught \d+ unhandled errors?|^\s*Errors\s+\d+ errors?\b/im.test(text);
     if (counts) {
       totals.passed += counts.passed;
       totals.skipped += counts.skipped;
@@ -186,23 +290,67 @@ for (const stage of selected) {
     totals.failed += 1; // a failed typecheck, lint or build counts as one failure
   }
   const result = code === 0 ? "ok" : "FAILED";
-  timings.push({ name: stage.name, ms, result: result + note });
-  console.log(`[test] <== ${stage.name}: ${result}${note} in ${seconds(ms)}`);
-  if (code !== 0) {
-    failedStage = stage.name;
-    break;
+  if (!alone && !live) {
+    console.log(`\n[test] ---- output of ${stage.name}${trimmed ? ` (its last 2 MB; all of it in test-results/stage-${stage.name}.log)` : ""} ----`);
+    process.stdout.write(output.endsWith("\n") || output === "" ? output : `${output}\n`);
+    console.log(`[test] ---- end of ${stage.name} ----`);
   }
+  results.set(stage.name, { ms, cpuMs, result: result + note, ok: code === 0 });
+  console.log(
+    `[test] <== ${stage.name}: ${result}${note} in ${seconds(ms)}${cpuMs === undefined ? "" : ` (CPU ${seconds(cpuMs)})`}`,
+  );
+  if (code !== 0 && !failedStage) failedStage = stage.name;
 }
 
-console.log("\n[test] stage          time      result");
-for (const t of timings) {
-  console.log(`[test] ${t.name.padEnd(14)} ${seconds(t.ms).padStart(8)}  ${t.result}`);
+// A stage starts once every stage it needs (among the selected ones) passed.
+// One at a time (--jobs 1): the old order, but integration after build.
+const pending = jobs === 1 ? [...selected].sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name)) : [...selected];
+const inFlight = new Set();
+const selectedNames = new Set(selected.map((s) => s.name));
+const ready = (stage) => stage.after.every((dep) => !selectedNames.has(dep) || results.get(dep)?.ok);
+const heartbeat =
+  alone || live
+    ? undefined
+    : setInterval(() => {
+        const now = Date.now();
+        const list = [...running].map(([name, t]) => `${name} (${Math.round((now - t) / 1000)} s)`).join(", ");
+        if (list) console.log(`[test] … running: ${list}`);
+      }, 60_000);
+
+await new Promise((resolveAll) => {
+  const pump = () => {
+    while (!failedStage && inFlight.size < jobs) {
+      const next = pending.find(ready);
+      if (!next) break;
+      pending.splice(pending.indexOf(next), 1);
+      const promise = runStage(next).then(() => {
+        inFlight.delete(promise);
+        pump();
+      });
+      inFlight.add(promise);
+    }
+    if (inFlight.size === 0) resolveAll();
+  };
+  pump();
+});
+if (heartbeat) clearInterval(heartbeat);
+rmSync(cpuDir, { recursive: true, force: true });
+
+const wallAll = Date.now() - startedAll;
+let cpuAll = 0;
+console.log("\n[test] stage              time       CPU  result");
+for (const stage of selected) {
+  const t = results.get(stage.name);
+  if (!t) {
+    console.log(`[test] ${stage.name.padEnd(14)} ${"-".padStart(9)} ${"-".padStart(9)}  not run`);
+    continue;
+  }
+  cpuAll += t.cpuMs ?? 0;
+  const cpu = t.cpuMs === undefined ? "-" : seconds(t.cpuMs);
+  console.log(`[test] ${stage.name.padEnd(14)} ${seconds(t.ms).padStart(9)} ${cpu.padStart(9)}  ${t.result}`);
 }
-for (const stage of selected.slice(timings.length)) {
-  console.log(`[test] ${stage.name.padEnd(14)} ${"-".padStart(8)}  not run`);
-}
-console.log(`[test] total          ${seconds(Date.now() - startedAll).padStart(8)}`);
-if (failedStage) console.log(`[test] stopped at the first failure: ${failedStage}`);
+console.log(`[test] total          ${seconds(wallAll).padStart(9)} ${seconds(cpuAll).padStart(9)}  (${jobs} at once)`);
+if (failedStage) console.log(`[test] stopped at the first failure: ${failedStage} (stages already running finished)`);
 if (totals.skipped) console.log(`[test] ${totals.skipped} skipped`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(failedStage ? 1 : 0);
