@@ -218,6 +218,8 @@ function watch(events: WorkerEvents) {
 export async function startWorker(opts: { force?: boolean } = {}): Promise<void> {
   if (!env().RUN_WORKER && !opts.force) {
     state = "disabled";
+    // A process that runs no jobs still queues them (queueJob): graphile-worker's schema now, not in a request's transaction.
+    await ensureJobQueue();
     return;
   }
   state = "starting";

@@ -209,6 +209,24 @@ export class JobPayloadError extends Error {
   override name = "JobPayloadError";
 }
 
+/** Set once graphile-worker's schema is known to be there (for this process's database). */
+let queueReady = false;
+
+/**
+ * graphile-worker's schema is installed at start-up (startWorker: the runner,
+ * or ensureJobQueue in a process that runs no jobs). Checked once per process
+ * through the caller's transaction (one catalogue lookup); when it is missing
+ * (a tool or test that never started), it is installed on its own connection.
+ */
+async function jobQueueReady(tx: JobDb): Promise<void> {
+  if (queueReady) return;
+  const [row] = await tx.$queryRaw<Array<{ ok: boolean }>>`
+    SELECT EXISTS (SELECT 1 FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+                    WHERE n.nspname = 'graphile_worker' AND p.proname = 'add_job') AS ok`;
+  if (!row?.ok) await ensureJobQueue();
+  queueReady = true;
+}
+
 /** The payload as JSON, after the checks (the payload as given: the task parses it again). */
 function checkedJson<T extends TaskName>(task: T, payload: JobPayload<T>, opts: JobOptions<T>): string {
   if (opts.task !== task) throw new JobPayloadError(`job options of ${opts.task} given for ${task}`);
@@ -226,11 +244,11 @@ function checkedJson<T extends TaskName>(task: T, payload: JobPayload<T>, opts: 
  * Queues one job in the caller's transaction: graphile_worker.add_job with
  * the key and attempts of `opts` (job_key_mode 'replace': a job queued again
  * with its key replaces the waiting one). Makes sure graphile-worker's schema
- * exists first (done once per process).
+ * exists first (jobQueueReady: once per process).
  */
 export async function queueJob<T extends TaskName>(tx: JobDb, task: T, payload: JobPayload<NoInfer<T>>, opts: JobOptions<NoInfer<T>>): Promise<void> {
   const json = checkedJson(task, payload, opts);
-  await ensureJobQueue();
+  await jobQueueReady(tx);
   await tx.$queryRaw`SELECT graphile_worker.add_job(${task}::text, ${json}::json, job_key => ${opts.jobKey}::text, max_attempts => ${opts.maxAttempts}::int)`;
 }
 
@@ -244,7 +262,7 @@ export async function queueJobs<T extends TaskName>(
   const payloads = jobs.map((j) => checkedJson(task, j.payload, j.opts));
   const keys = jobs.map((j) => j.opts.jobKey);
   const attempts = jobs.map((j) => j.opts.maxAttempts);
-  await ensureJobQueue();
+  await jobQueueReady(tx);
   await tx.$queryRaw`
     SELECT graphile_worker.add_job(${task}::text, x.payload::json, job_key => x.key, max_attempts => x.attempts)
       FROM unnest(${payloads}::text[], ${keys}::text[], ${attempts}::int[]) AS x(payload, key, attempts)`;
