@@ -1,5 +1,7 @@
-// The task list and schedules of the embedded job runner.
-import type { TaskList } from "graphile-worker";
+// The task list and schedules of the embedded job runner: one task for each
+// name of the job queue's payload table (app/features/jobs/queue.server.ts).
+import type { Task, TaskList } from "graphile-worker";
+import type { TaskName } from "~/features/jobs/queue.server";
 import { generateApplicationPdf } from "./tasks/generate-application-pdf";
 import { generateReport } from "./tasks/generate-report";
 import { importAgents } from "./tasks/import-agents";
@@ -22,9 +24,8 @@ const tasks = {
   "send-sms": sendSms,
   "abandon-applications": abandonApplicationsTask,
   "import-agents": importAgents,
-};
+} satisfies Record<TaskName, Task>;
 
-export type TaskName = keyof typeof tasks;
 export const taskList: TaskList = tasks;
 
 export { crontab } from "./crontab";

@@ -1,5 +1,6 @@
-// The embedded job runner (graphile-worker in this process) and the one way
-// to queue work: addJob(). Tasks live in jobs/tasks.
+// The embedded job runner (graphile-worker in this process). Tasks live in
+// jobs/tasks; the app queues its jobs with queueJob()
+// (app/features/jobs/queue.server.ts), which owns the payloads, keys and attempts.
 //
 // graphile-worker locks a job with its pool's id and frees the jobs of a
 // process that died only after 4 hours. Each process that runs jobs
@@ -14,14 +15,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import os from "node:os";
 import path from "node:path";
 import { Logger, makeWorkerUtils, run, type LogLevel, type Runner, type TaskSpec, type WorkerEvents, type WorkerUtils } from "graphile-worker";
-import { crontab, taskList, type TaskName } from "../../jobs";
-import type { GenerateApplicationPdfPayload } from "../../jobs/tasks/generate-application-pdf";
-import type { GenerateReportPayload } from "../../jobs/tasks/generate-report";
-import type { ImportAgentsPayload } from "../../jobs/tasks/import-agents";
-import type { NotifyAppointmentPayload } from "../../jobs/tasks/notify-appointment";
-import type { SendEmailPayload } from "../../jobs/tasks/send-email";
-import type { SendInvitationPayload } from "../../jobs/tasks/send-invitation";
-import type { SendSmsPayload } from "../../jobs/tasks/send-sms";
+import { crontab, taskList } from "../../jobs";
 import { databaseUrl } from "./db.server";
 import { env } from "./env.server";
 import { serviceLog } from "./log.server";
@@ -222,6 +216,8 @@ function watch(events: WorkerEvents) {
 export async function startWorker(opts: { force?: boolean } = {}): Promise<void> {
   if (!env().RUN_WORKER && !opts.force) {
     state = "disabled";
+    // A process that runs no jobs still queues them (queueJob): graphile-worker's schema now, not in a request's transaction.
+    await ensureJobQueue();
     return;
   }
   state = "starting";
@@ -273,8 +269,8 @@ export async function stopWorker(): Promise<void> {
 
 /**
  * Makes sure graphile-worker's schema exists (it is installed when the runner
- * or the worker utilities first connect). Call before queuing jobs with SQL
- * (`SELECT graphile_worker.add_job(...)`) inside a Prisma transaction.
+ * or the worker utilities first connect). queueJob() calls it before its
+ * `graphile_worker.add_job(...)`; after the first time it costs nothing.
  */
 export async function ensureJobQueue(): Promise<void> {
   if (runner && state === "running") return;
@@ -286,29 +282,12 @@ function workerUtils(): Promise<WorkerUtils> {
   return utils;
 }
 
-declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace GraphileWorker {
-    interface Tasks {
-      "send-email": SendEmailPayload;
-      "send-invitation": SendInvitationPayload;
-      "purge-expired": Record<string, never>;
-      "notify-appointment": NotifyAppointmentPayload;
-      "generate-application-pdf": GenerateApplicationPdfPayload;
-      "generate-report": GenerateReportPayload;
-      "purge-reports": Record<string, never>;
-      "send-sms": SendSmsPayload;
-      "abandon-applications": Record<string, never>;
-      "import-agents": ImportAgentsPayload;
-    }
-  }
-}
-
 /**
- * Queues a job. Give a jobKey whenever the same work could be queued twice
- * (the job is then replaced, not duplicated).
+ * Queues a job outside any transaction through graphile-worker's own API
+ * (tests and tools; the app queues with queueJob()). The payload types are
+ * GraphileWorker.Tasks, declared with the payloads in features/jobs/queue.server.ts.
  */
-export async function addJob<N extends TaskName>(name: N, payload: GraphileWorker.Tasks[N], spec: TaskSpec = {}) {
+export async function addJob<N extends keyof GraphileWorker.Tasks>(name: N, payload: GraphileWorker.Tasks[N], spec: TaskSpec = {}) {
   // graphile-worker's conditional payload type does not narrow on a generic N.
   const p = payload as never;
   if (runner && state === "running") return runner.addJob(name, p, spec);

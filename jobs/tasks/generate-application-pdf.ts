@@ -1,19 +1,10 @@
 // Renders a submitted application's combined PDF and stores it as the
-// appointment's current DOCTYP_COMB_APP document. Idempotent: queue it with
-// the job key `app-pdf:<appointmentId>` (applicationPdfJobKey) so repeated
+// appointment's current DOCTYP_COMB_APP document. Idempotent: queued with
+// the job key `app-pdf:<appointmentId>` (jobOptions.applicationPdf) so repeated
 // submits collapse into one job, and a run over unchanged data stores nothing.
 import type { Task } from "graphile-worker";
-import { z } from "zod";
 import { ApplicationNotFoundError, generateCombinedApplication } from "~/features/documents/combined-application.server";
-
-export const generateApplicationPdfPayload = z.object({
-  appointmentId: z.coerce.number().int().positive(),
-});
-
-export type GenerateApplicationPdfPayload = z.infer<typeof generateApplicationPdfPayload>;
-
-/** The job key that makes the job unique per application. */
-export const applicationPdfJobKey = (appointmentId: number) => `app-pdf:${appointmentId}`;
+import { generateApplicationPdfPayload } from "~/features/jobs/queue.server";
 
 export const generateApplicationPdf: Task = async (payload, helpers) => {
   const { appointmentId } = generateApplicationPdfPayload.parse(payload);

@@ -1,16 +1,10 @@
 // Runs one report request (app/features/reports/run.server.ts). Queued with
 // the job key `report:<reportRequestId>` in the transaction that stores the
 // request; safe to kill and to run again (the rerun replaces the output).
+// Attempts: MAX_ATTEMPTS.report; the last failed one marks it RPTSTATUS_ERROR.
 import type { Task } from "graphile-worker";
-import { z } from "zod";
+import { generateReportPayload } from "~/features/jobs/queue.server";
 import { failReport, runReport } from "~/features/reports/run.server";
-
-export const generateReportPayload = z.object({ reportRequestId: z.coerce.number().int().positive() });
-export type GenerateReportPayload = z.infer<typeof generateReportPayload>;
-
-export const reportJobKey = (reportRequestId: number) => `report:${reportRequestId}`;
-/** Attempts before a request is marked RPTSTATUS_ERROR. */
-export const REPORT_MAX_ATTEMPTS = 3;
 
 export const generateReport: Task = async (payload, helpers) => {
   const { reportRequestId } = generateReportPayload.parse(payload);

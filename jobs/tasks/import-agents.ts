@@ -4,11 +4,8 @@
 // transaction, a rerun reads the stored file again, and a finished run is
 // left alone.
 import type { Task } from "graphile-worker";
-import { z } from "zod";
 import { failImportRun, runImportJob } from "~/features/hierarchy/import-runs.server";
-
-export const importAgentsPayload = z.object({ runId: z.coerce.number().int().positive() });
-export type ImportAgentsPayload = z.infer<typeof importAgentsPayload>;
+import { importAgentsPayload } from "~/features/jobs/queue.server";
 
 export const importAgents: Task = async (payload, helpers) => {
   const { runId } = importAgentsPayload.parse(payload);

@@ -4,15 +4,8 @@
 // (app/features/appointment/notifications.server.ts). Queued with a job key
 // (notify-<event>:<id>); safe to run twice.
 import type { Task } from "graphile-worker";
-import { z } from "zod";
-import { APPOINTMENT_EVENTS, notifyAppointmentEvent, type AddJob } from "~/features/appointment/notifications.server";
-
-export const notifyAppointmentPayload = z.object({
-  appointmentId: z.number().int().positive(),
-  event: z.enum(APPOINTMENT_EVENTS),
-});
-
-export type NotifyAppointmentPayload = z.infer<typeof notifyAppointmentPayload>;
+import { notifyAppointmentEvent, type AddJob } from "~/features/appointment/notifications.server";
+import { notifyAppointmentPayload } from "~/features/jobs/queue.server";
 
 export const notifyAppointment: Task = async (payload, helpers) => {
   const { appointmentId, event } = notifyAppointmentPayload.parse(payload);

@@ -9,26 +9,10 @@
 // A file that is gone (row or bytes) fails the attempt (retried, then left
 // failed in the job table for an operator), rather than mailing without it.
 import type { Task } from "graphile-worker";
-import { z } from "zod";
+import { sendEmailPayload } from "~/features/jobs/queue.server";
 import { prisma } from "~/lib/db.server";
 import { deliverMail, type MailAttachment } from "~/lib/mail.server";
 import { readFileBytes } from "~/lib/storage.server";
-
-export const sendEmailPayload = z.object({
-  to: z.union([z.string(), z.array(z.string()).min(1)]),
-  cc: z.array(z.string()).optional(),
-  bcc: z.array(z.string()).optional(),
-  subject: z.string().min(1),
-  html: z.string().optional(),
-  text: z.string().optional(),
-  relatedType: z.string().optional(),
-  relatedId: z.string().optional(),
-  replyTo: z.string().optional(),
-  /** StoredFile ids to attach (at most 5). */
-  attachmentFileIds: z.array(z.uuid()).max(5).optional(),
-});
-
-export type SendEmailPayload = z.infer<typeof sendEmailPayload>;
 
 export const sendEmail: Task = async (payload, helpers) => {
   const { attachmentFileIds, ...msg } = sendEmailPayload.parse(payload);

@@ -1,6 +1,6 @@
 // Sends one invitation email (queued by sendInvitation in the transaction
-// that stored the invitation, with the job key invitation:<id>:<form token>
-// and max_attempts SEND_MAX_ATTEMPTS). The HTML is the stored, sanitized
+// that stored the invitation, with jobOptions.invitationMail: the job key
+// invitation:<id>:<form token> and max_attempts MAX_ATTEMPTS.mail). The HTML is the stored, sanitized
 // text; the plain-text part is derived from it. To the prospect, CC as
 // given, a copy to the recruiter (Bcc), replies to the recruiter.
 // Idempotent: the delivery key is the job key (decision 0014), so a job run
@@ -10,13 +10,10 @@
 // refuses it, so only rows from before or written elsewhere) is not sent
 // and the invitation says SEND_FAILED rather than Invited.
 import type { Task } from "graphile-worker";
-import { z } from "zod";
 import { invitationMail, markSendFailed, markSent } from "~/features/invitations/status.server";
+import { sendInvitationPayload } from "~/features/jobs/queue.server";
 import { htmlEmailDocument, htmlToText } from "~/lib/email.server";
 import { deliverMail } from "~/lib/mail.server";
-
-export const sendInvitationPayload = z.object({ invitationId: z.number().int().positive() });
-export type SendInvitationPayload = z.infer<typeof sendInvitationPayload>;
 
 export const sendInvitationTask: Task = async (payload, helpers) => {
   const { invitationId } = sendInvitationPayload.parse(payload);

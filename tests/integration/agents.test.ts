@@ -7,7 +7,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentDocument, loadAgentDetail } from "~/features/agents/detail.server";
-import { acceptUserInvitation, createUserInvitation, findUserInvitation, hashInvitationCode, userInvitationJobKey } from "~/features/agents/user-invitations.server";
+import { acceptUserInvitation, createUserInvitation, findUserInvitation, hashInvitationCode } from "~/features/agents/user-invitations.server";
+import { jobKeys } from "~/features/jobs/queue.server";
 import {
   childrenPage,
   deactivatedAgents,
@@ -308,7 +309,7 @@ describe("Invite User", () => {
     expect(inv).toMatchObject({ agentId: child.id, emailAddress: "new.agent@example.com", createdById: agentUser.id, acceptedAt: null });
     const jobs = await prisma.$queryRaw<Array<{ key: string; payload: { to: string; text: string } }>>`
       SELECT j.key, j.payload FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
-       WHERE t.identifier = 'send-email' AND j.key = ${userInvitationJobKey(invitationId)}`;
+       WHERE t.identifier = 'send-email' AND j.key = ${jobKeys.userInvitation(invitationId)}`;
     expect(jobs).toHaveLength(1);
     expect(jobs[0].payload.to).toBe("new.agent@example.com");
     const link = /\/(EXT[A-Z0-9]{20})/.exec(jobs[0].payload.text)![1];

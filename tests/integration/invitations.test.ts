@@ -8,7 +8,8 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inviteContext } from "~/features/invitations/invite-context.server";
-import { listInvitations, SEND_MAX_ATTEMPTS } from "~/features/invitations/invitations.server";
+import { listInvitations } from "~/features/invitations/invitations.server";
+import { MAX_ATTEMPTS } from "~/features/jobs/queue.server";
 import { sendInvitation } from "~/features/invitations/send.server";
 import { markInvitationAppointed } from "~/features/invitations/status.server";
 import { APPOINTMENT_LINK_NOT_FOUND, INVITE_MESSAGES, INVITE_WHO_WHAT_WHERE, SCHEDULE_DOC_UNAVAILABLE } from "~/features/invitations/messages";
@@ -249,7 +250,7 @@ describe("sending", () => {
     expect(await sendInvitation(asUser(w.otherUser), { links: `MLT${w.otherMulti.code}` }, f)).toMatchObject({ ok: false, status: 404 });
     const jobs = await jobsOf(a.invitationId);
     expect(jobs).toHaveLength(1);
-    expect(jobs[0]).toMatchObject({ key: `invitation:${a.invitationId}:${f.formToken}`, max_attempts: SEND_MAX_ATTEMPTS });
+    expect(jobs[0]).toMatchObject({ key: `invitation:${a.invitationId}:${f.formToken}`, max_attempts: MAX_ATTEMPTS.mail });
   });
 
   it("the job sends HTML and text to the prospect, CC and a copy to the recruiter, through SMTP", async () => {
@@ -292,7 +293,7 @@ describe("sending", () => {
       await withSmtp(smtp, async () => {
         await expect(runJob(job!, 1)).rejects.toThrow();
         expect((await prisma.invitation.findUniqueOrThrow({ where: { invitationId: r.invitationId } })).status).toBe("INVITED");
-        await expect(runJob(job!, SEND_MAX_ATTEMPTS)).rejects.toThrow();
+        await expect(runJob(job!, MAX_ATTEMPTS.mail)).rejects.toThrow();
       });
       expect((await prisma.invitation.findUniqueOrThrow({ where: { invitationId: r.invitationId } })).status).toBe("SEND_FAILED");
       const list = await listInvitations(w.mdUser, { page: 0, pageSize: 50, hideAppointed: true });
@@ -382,7 +383,7 @@ describe("issue 20: merge fields in links, empty text, preview", () => {
     const smtp = await startSmtp();
     try {
       const inv = await createInvitation(prisma, { inviterUserId: w.mdUser.id, inviterAgentId: w.md.id, appointmentLinkId: w.link5.appointmentLinkId, inviteText: "<p>&nbsp;</p>", status: "INVITED" });
-      const job = { id: "0", key: `invitation:${inv.invitationId}:x`, attempts: 1, max_attempts: SEND_MAX_ATTEMPTS, payload: { invitationId: inv.invitationId } };
+      const job = { id: "0", key: `invitation:${inv.invitationId}:x`, attempts: 1, max_attempts: MAX_ATTEMPTS.mail, payload: { invitationId: inv.invitationId } };
       await withSmtp(smtp, () => runJob(job, 1));
       expect(smtp.received).toHaveLength(0);
       expect((await prisma.invitation.findUniqueOrThrow({ where: { invitationId: inv.invitationId } })).status).toBe("SEND_FAILED");

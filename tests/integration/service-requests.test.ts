@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "~/generated/prisma/client";
 import { closureDifferences } from "~/features/hierarchy/consistency.server";
 import { MOVE_MESSAGES } from "~/features/hierarchy/move-messages";
-import { replyJobKey } from "~/features/service-requests/queue.server";
+import { jobKeys } from "~/features/jobs/queue.server";
 import { SR_MESSAGES } from "~/features/service-requests/schema";
 import { prisma } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
@@ -212,9 +212,9 @@ describe("/admin/requests", () => {
     expect((await prisma.serviceRequest.findUniqueOrThrow({ where: { serviceRequestId: r.serviceRequestId } })).status).toBe("IN_PROGRESS");
 
     const jobs = await prisma.$queryRaw<Array<{ payload: Record<string, unknown> }>>`
-      SELECT j.payload FROM graphile_worker._private_jobs j WHERE j.key = ${replyJobKey(replies[0]!.replyId)}`;
+      SELECT j.payload FROM graphile_worker._private_jobs j WHERE j.key = ${jobKeys.serviceRequestReply(replies[0]!.replyId)}`;
     expect(jobs).toHaveLength(1);
-    const helpers = { job: { id: "1", key: replyJobKey(replies[0]!.replyId) }, logger: { info() {}, warn() {}, error() {}, debug() {} } } as unknown as JobHelpers;
+    const helpers = { job: { id: "1", key: jobKeys.serviceRequestReply(replies[0]!.replyId) }, logger: { info() {}, warn() {}, error() {}, debug() {} } } as unknown as JobHelpers;
     await sendEmail(jobs[0]!.payload, helpers);
     await sendEmail(jobs[0]!.payload, helpers); // a retry after a crash: the delivery key sends once
     const mail = await smtp.mailTo(agentUser.userName, /^Re: Contact Us: /);
@@ -224,7 +224,7 @@ describe("/admin/requests", () => {
     expect(mail.parsed.text).toContain("Hello Rita <b>&</b> team"); // plain in the text part
     expect(mail.parsed.html).not.toContain("<b>&</b>");
     expect(smtp.received.filter((m) => m.to.includes(agentUser.userName))).toHaveLength(1);
-    const recorded = await prisma.mailMessage.findUniqueOrThrow({ where: { deliveryKey: replyJobKey(replies[0]!.replyId) } });
+    const recorded = await prisma.mailMessage.findUniqueOrThrow({ where: { deliveryKey: jobKeys.serviceRequestReply(replies[0]!.replyId) } });
     expect(recorded).toMatchObject({ status: "SENT", relatedType: "ServiceRequestReply", relatedId: String(replies[0]!.replyId) });
 
     // The history on the page.

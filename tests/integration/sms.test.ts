@@ -21,7 +21,8 @@ import { createSession } from "~/lib/session.server";
 import { loader as smsLoader } from "~/routes/dev.sms";
 import { loader as mailLoader } from "~/routes/dev.mail._index";
 import { notifyAppointmentEvent, type AddJob } from "~/features/appointment/notifications.server";
-import { sendSms, SMS_MAX_ATTEMPTS } from "../../jobs/tasks/send-sms";
+import { sendSms } from "../../jobs/tasks/send-sms";
+import { MAX_ATTEMPTS } from "~/features/jobs/queue.server";
 import { useTestDatabase } from "../support/db";
 import { createAgent, createAppointment, createUser, seedReferenceData } from "../support/factories";
 
@@ -53,7 +54,7 @@ async function startGateway() {
 }
 
 const job = (id: string, key?: string) =>
-  ({ job: { id, key, attempts: 1, max_attempts: SMS_MAX_ATTEMPTS }, logger: { info() {}, warn() {}, error() {}, debug() {} } }) as unknown as JobHelpers;
+  ({ job: { id, key, attempts: 1, max_attempts: MAX_ATTEMPTS.sms }, logger: { info() {}, warn() {}, error() {}, debug() {} } }) as unknown as JobHelpers;
 
 async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, ms = 30_000): Promise<T> {
   const end = Date.now() + ms;
@@ -153,7 +154,7 @@ describe("send-sms through an HTTP gateway", () => {
     useGateway();
     gateway.gw.answer = { status: 500, body: "down" };
     await startWorker();
-    await addJob("send-sms", { to: "5125550126", text: "never arrives", relatedType: "TEST-LIMIT" }, { jobKey: "k-limit", maxAttempts: SMS_MAX_ATTEMPTS });
+    await addJob("send-sms", { to: "5125550126", text: "never arrives", relatedType: "TEST-LIMIT" }, { jobKey: "k-limit", maxAttempts: MAX_ATTEMPTS.sms });
     // graphile-worker waits exp(attempts) seconds between attempts: bring each retry forward.
     const final = await waitFor(async () => {
       const [j] = await prisma.$queryRaw<Array<{ attempts: number; max_attempts: number; last_error: string | null }>>`

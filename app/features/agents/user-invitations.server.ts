@@ -4,13 +4,13 @@
 // invitation's.
 import { createHash } from "node:crypto";
 import { forgetOwnAgentNumbers } from "~/lib/shell.server";
+import { jobOptions, queueJob } from "~/features/jobs/queue.server";
 import { newLinkCode } from "~/features/links/codes";
 import { audit } from "~/lib/audit.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { matchingEmail } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { ensureJobQueue } from "~/lib/jobs.server";
 import type { AgentDetail } from "./detail.server";
 import { INVITATION_ACCEPTED, INVITATION_ERRORS, type InvitationErrorCode } from "./messages";
 import { userInvitationEmail } from "./user-invitation-email.server";
@@ -19,10 +19,6 @@ export const USER_INVITATION_PREFIX = "EXT";
 
 export function hashInvitationCode(code: string): string {
   return createHash("sha256").update(code.toUpperCase()).digest("hex");
-}
-
-export function userInvitationJobKey(invitationId: string): string {
-  return `user-invitation:${invitationId}`;
 }
 
 /**
@@ -41,7 +37,6 @@ export async function createUserInvitation(
   const link = `${env().appUrl}/${USER_INVITATION_PREFIX}${code}`;
   const inviterName = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.userName;
   const mail = userInvitationEmail({ link, agentName: agent.name, agentNumber: agent.agentNumber, inviterName });
-  await ensureJobQueue();
   const invitation = await prisma.$transaction(async (tx) => {
     const inv = await tx.userInvitation.create({
       data: {
@@ -53,7 +48,7 @@ export async function createUserInvitation(
       },
     });
     const payload = { to: emailAddress, subject: mail.subject, html: mail.html, text: mail.text, relatedType: "UserInvitation", relatedId: inv.id };
-    await tx.$queryRaw`SELECT graphile_worker.add_job(${"send-email"}::text, ${JSON.stringify(payload)}::json, job_key => ${userInvitationJobKey(inv.id)}::text, max_attempts => 10)`;
+    await queueJob(tx, "send-email", payload, jobOptions.userInvitationMail(inv.id));
     return inv;
   });
   await audit("USER_INVITATION_SENT", {

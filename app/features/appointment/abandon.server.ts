@@ -16,15 +16,12 @@
 // every changed application with its job key. Killed mid-way, the committed
 // batches stand and the next run does the rest; a second run finds nothing.
 import { prisma } from "~/lib/db.server";
-import { ensureJobQueue } from "~/lib/jobs.server";
-import { notifyJobKey } from "./notifications.server";
+import { jobOptions, queueJobs } from "~/features/jobs/queue.server";
 import { eraseCardData } from "./submit.server";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 export const STATUS_INCOMPLETE = "APWF_STATUS_INCOMPLETE";
 export const STATUS_ABANDONED = "APWF_STATUS_ABANDONED";
-/** Attempts of an abandonment notification job. */
-export const ABANDON_NOTIFY_MAX_ATTEMPTS = 10;
 
 /** When the abandon clock of an application starts: its start, or its latest return for correction when later. */
 export function abandonClockStart(startDt: Date, lastReturnedAt: Date | null | undefined): Date {
@@ -70,7 +67,6 @@ export async function abandonApplications(opts: { abandonDays: number; now?: Dat
   const now = opts.now ?? new Date();
   const cutoff = abandonCutoff(opts.abandonDays, now);
   const batchSize = Math.max(1, Math.min(opts.batchSize ?? 200, 1000));
-  await ensureJobQueue();
   for (;;) {
     const ids = await prisma.$transaction(async (tx) => {
       await tx.$executeRaw`SET LOCAL lock_timeout = '10s'`;
@@ -101,13 +97,11 @@ export async function abandonApplications(opts: { abandonDays: number; now?: Dat
           details: { abandonDays: opts.abandonDays },
         })),
       });
-      const keys = changed.map((id) => notifyJobKey("ABANDONED", id));
-      await tx.$queryRaw`
-        SELECT graphile_worker.add_job('notify-appointment',
-                 json_build_object('appointmentId', x.id, 'event', 'ABANDONED'),
-                 job_key => x.key,
-                 max_attempts => ${ABANDON_NOTIFY_MAX_ATTEMPTS}::int)
-          FROM unnest(${changed}::int[], ${keys}::text[]) AS x(id, key)`;
+      await queueJobs(
+        tx,
+        "notify-appointment",
+        changed.map((id) => ({ payload: { appointmentId: id, event: "ABANDONED" as const }, opts: jobOptions.notifyAppointment("ABANDONED", id) })),
+      );
       return changed;
     });
     if (ids.length) {

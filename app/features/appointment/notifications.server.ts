@@ -20,15 +20,15 @@
 // RETURNED a second time) carry the occurrence in their keys (the submission
 // time; the return decision's id), so the second occurrence is told too.
 import { prisma } from "~/lib/db.server";
-import { MAIL_MAX_ATTEMPTS } from "~/lib/mail.server";
 import { env } from "~/lib/env.server";
 import { toE164 } from "~/lib/sms.server";
+import { jobOptions } from "~/features/jobs/queue.server";
 import { splitEntries, type PreferenceCategory, type RecruiterCategory } from "~/features/preferences/schema";
+import type { AppointmentEvent } from "./events";
 import { APPOINTMENT_TYPE_LABELS, isAppointmentTypeCode, SECTION_TITLES, isSectionId } from "./model";
 import { notificationEmailBody } from "./notification-email.server";
 
-export const APPOINTMENT_EVENTS = ["SUBMITTED", "APPROVED", "REJECTED", "ABANDONED", "RETURNED"] as const;
-export type AppointmentEvent = (typeof APPOINTMENT_EVENTS)[number];
+export { APPOINTMENT_EVENTS, type AppointmentEvent } from "./events";
 
 // The category codes are the preferences page's (features/preferences/schema.ts): one spelling.
 // RETURNED has none (the spec's eight categories do not name it).
@@ -50,16 +50,6 @@ const SUBJECT_VERB: Record<AppointmentEvent, string> = {
 
 /** The events the prospect is told of by email. */
 const PROSPECT_EVENTS: ReadonlySet<AppointmentEvent> = new Set(["APPROVED", "REJECTED", "RETURNED", "ABANDONED"]);
-
-/** Attempts of a notification email: as every mail (MAIL_MAX_ATTEMPTS, over 15 hours). */
-export const NOTIFY_EMAIL_MAX_ATTEMPTS = MAIL_MAX_ATTEMPTS;
-/** Attempts of a notification text (the send-sms task's limit). */
-export const NOTIFY_SMS_MAX_ATTEMPTS = 5;
-
-/** The job key of the notification job for an event (submit uses notify-submitted:<id>). */
-export function notifyJobKey(event: AppointmentEvent, appointmentId: number): string {
-  return `notify-${event.toLowerCase()}:${appointmentId}`;
-}
 
 export type NotificationRecipient = {
   /** The user told, or 'prospect' for the prospect's address (who may have no account yet). */
@@ -302,14 +292,6 @@ export type AddJob = {
 
 export type NotifyResult = { emailsQueued: number; smsQueued: number; skipped: number; invalidNumbers: number };
 
-/** The key of a notification email (job key and delivery key). */
-export const notificationMailKey = (event: AppointmentEvent, appointmentId: number, occ: string, recipient: string) =>
-  `appointment-mail:${event.toLowerCase()}:${appointmentId}${occ}:${recipient}`;
-
-/** The key of a notification text (job key and delivery key): one per number. */
-export const notificationSmsKey = (event: AppointmentEvent, appointmentId: number, occ: string, recipient: string, e164: string) =>
-  `appointment-sms:${event.toLowerCase()}:${appointmentId}${occ}:${recipient}:${e164.replace(/\D/g, "")}`;
-
 /**
  * Queues the emails and texts of an event: one send-email job per recipient
  * and one send-sms job per number, keyed as above. What was already delivered
@@ -333,14 +315,14 @@ export async function notifyAppointmentEvent(event: AppointmentEvent, appointmen
   for (const r of recipients) {
     const relatedId = `${appointmentId}${occ}:${r.userId}`;
     if (r.emails.length) {
-      const jobKey = notificationMailKey(event, appointmentId, occ, r.userId);
+      const { jobKey, maxAttempts } = jobOptions.notificationMail(event, appointmentId, occ, r.userId);
       if (await delivered("mail", jobKey)) {
         result.skipped++;
       } else {
         const mail = emails.get(r.relation) ?? (await notificationEmail(event, appointmentId, r.relation));
         emails.set(r.relation, mail);
         const { subject, html } = mail;
-        await addJob("send-email", { to: r.emails, subject, html, relatedType, relatedId }, { jobKey, maxAttempts: NOTIFY_EMAIL_MAX_ATTEMPTS });
+        await addJob("send-email", { to: r.emails, subject, html, relatedType, relatedId }, { jobKey, maxAttempts });
         result.emailsQueued++;
       }
     }
@@ -350,14 +332,14 @@ export async function notifyAppointmentEvent(event: AppointmentEvent, appointmen
         result.invalidNumbers++;
         continue;
       }
-      const jobKey = notificationSmsKey(event, appointmentId, occ, r.userId, to);
+      const { jobKey, maxAttempts } = jobOptions.notificationSms(event, appointmentId, occ, r.userId, to);
       if (await delivered("sms", jobKey)) {
         result.skipped++;
         continue;
       }
       const text = texts.get(r.relation) ?? (await notificationSms(event, appointmentId, r.relation));
       texts.set(r.relation, text);
-      await addJob("send-sms", { to, text, relatedType, relatedId }, { jobKey, maxAttempts: NOTIFY_SMS_MAX_ATTEMPTS });
+      await addJob("send-sms", { to, text, relatedType, relatedId }, { jobKey, maxAttempts });
       result.smsQueued++;
     }
   }

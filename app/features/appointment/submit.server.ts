@@ -2,12 +2,11 @@
 // completion is recomputed from the database and must be 100%; the status
 // becomes APWF_STATUS_NEWCONTRACT, the CVC is erased, and the combined
 // application PDF and the notifications are queued in the same transaction
-// (graphile_worker.add_job). A refused submit gives the messages of every
+// (queueJob). A refused submit gives the messages of every
 // field, so the screen shows them next to the fields without JavaScript too.
 import { realUserId } from "~/lib/auth.server";
 import type { CurrentUser } from "~/lib/current-user";
-import { ensureJobQueue } from "~/lib/jobs.server";
-import { applicationPdfJobKey } from "../../../jobs/tasks/generate-application-pdf";
+import { jobOptions, queueJob } from "~/features/jobs/queue.server";
 import { auditAppointment, isReadOnlyStatus, requireAppointmentAccess } from "./access.server";
 import { completion, sectionResults, type Completion } from "./completion";
 import { toFormData } from "./load.server";
@@ -28,16 +27,10 @@ export type SubmitResult =
       fieldErrors: Partial<Record<DataSectionId, Record<string, string[]>>>;
     };
 
-/** Job key of the combined application PDF job (the task's own key). */
-export const pdfJobKey = applicationPdfJobKey;
-/** Job key of the submission notification job. */
-export const notifySubmittedJobKey = (appointmentId: number) => `notify-submitted:${appointmentId}`;
-
 export async function submitApplication(user: CurrentUser, appointmentId: number, request: Request, opts: { now?: Date } = {}): Promise<SubmitResult> {
   await requireAppointmentAccess(user, appointmentId, { write: true, request });
   const now = opts.now ?? new Date();
   try {
-    await ensureJobQueue();
     const result = await writeTransaction(appointmentId, async (tx): Promise<SubmitResult> => {
       const { a, questions, ctx } = await loadRecord(tx, appointmentId, now);
       if (isReadOnlyStatus(a.appointmentStatusCode)) {
@@ -57,8 +50,8 @@ export async function submitApplication(user: CurrentUser, appointmentId: number
         data: { appointmentStatusCode: "APWF_STATUS_NEWCONTRACT", submittedAt: now, submittedById: realUserId(user), updatedById: realUserId(user) },
       });
       await eraseCardVerificationCode(tx, appointmentId);
-      await tx.$queryRaw`SELECT graphile_worker.add_job(${"generate-application-pdf"}::text, ${JSON.stringify({ appointmentId })}::json, job_key => ${pdfJobKey(appointmentId)}::text)`;
-      await tx.$queryRaw`SELECT graphile_worker.add_job(${"notify-appointment"}::text, ${JSON.stringify({ appointmentId, event: "SUBMITTED" })}::json, job_key => ${notifySubmittedJobKey(appointmentId)}::text)`;
+      await queueJob(tx, "generate-application-pdf", { appointmentId }, jobOptions.applicationPdf(appointmentId));
+      await queueJob(tx, "notify-appointment", { appointmentId, event: "SUBMITTED" }, jobOptions.notifyAppointment("SUBMITTED", appointmentId));
       return { ok: true, dialog: SUBMIT_SUCCESS };
     });
     if (result.ok) await auditAppointment("APPOINTMENT_SUBMITTED", user, appointmentId, request);

@@ -5,9 +5,9 @@
 import type { Readable } from "node:stream";
 import pg from "pg";
 import type { AgentImportRun } from "~/generated/prisma/client";
+import { jobOptions, queueJob } from "~/features/jobs/queue.server";
 import { audit } from "~/lib/audit.server";
 import { databaseUrl, prisma } from "~/lib/db.server";
-import { ensureJobQueue } from "~/lib/jobs.server";
 import { openFile, type WrittenBlob } from "~/lib/storage.server";
 import { importAgentsCsv, type ImportProgress, type ImportResult } from "./import.server";
 import { IMPORT_MESSAGES as M } from "./import-messages";
@@ -21,10 +21,6 @@ export const IMPORT_STATUS = {
   FAILED: "FAILED",
 } as const;
 export const FINISHED_STATUSES: readonly string[] = [IMPORT_STATUS.COMPLETED, IMPORT_STATUS.REJECTED, IMPORT_STATUS.FAILED];
-
-export const importJobKey = (runId: number) => `import-agents:${runId}`;
-/** Attempts of one import (a crash or a lost database: the rerun starts the file again). */
-export const IMPORT_MAX_ATTEMPTS = 3;
 
 /** A connection of the import's own (its transaction must not hold one of the app's pool). */
 async function importClient(): Promise<pg.Client> {
@@ -101,7 +97,6 @@ export async function createCliRun(fileName: string, fileBytes: number): Promise
  * import-agents job, in one transaction (job key per run).
  */
 export async function queueImport(input: { blob: WrittenBlob; fileName: string; userId: string; request?: Request }): Promise<{ runId: number }> {
-  await ensureJobQueue();
   const runId = await prisma.$transaction(async (tx) => {
     const file = await tx.storedFile.create({
       data: {
@@ -116,7 +111,7 @@ export async function queueImport(input: { blob: WrittenBlob; fileName: string; 
     const run = await tx.agentImportRun.create({
       data: { fileId: file.id, fileName: input.fileName, fileBytes: input.blob.byteSize, createdById: input.userId },
     });
-    await tx.$queryRaw`SELECT graphile_worker.add_job(${"import-agents"}::text, ${JSON.stringify({ runId: run.id })}::json, job_key => ${importJobKey(run.id)}::text, max_attempts => ${IMPORT_MAX_ATTEMPTS}::int)`;
+    await queueJob(tx, "import-agents", { runId: run.id }, jobOptions.importRun(run.id));
     return run.id;
   });
   await audit("AGENT_IMPORT_QUEUED", { request: input.request, actorUserId: input.userId, targetType: "AgentImportRun", targetId: String(runId), details: { fileName: input.fileName, bytes: input.blob.byteSize } });

@@ -6,15 +6,15 @@
 // They are sent by the send-email job like every other mail (queueProviderMail):
 // an SMTP server that is down delays them (retried MAIL_MAX_ATTEMPTS times,
 // over 15 hours) instead of losing them after one attempt (issue 19 item 3).
-import { randomUUID } from "node:crypto";
-import { addJob } from "~/lib/jobs.server";
-import { MAIL_MAX_ATTEMPTS } from "~/lib/mail.server";
+import { jobOptions, queueJob } from "~/features/jobs/queue.server";
+import { prisma } from "~/lib/db.server";
 
 export type ProviderMail = { to: string; subject: string; html: string; text?: string; relatedType: string; relatedId: string };
 
 /** Queues one of the provider's emails (the job's key makes it one email: a re-run after a crash sends nothing twice). */
 export async function queueProviderMail(mail: ProviderMail): Promise<void> {
-  await addJob("send-email", mail, { jobKey: `idp-mail:${randomUUID()}`, maxAttempts: MAIL_MAX_ATTEMPTS });
+  // Not in a transaction of its own: the client itself (the mail belongs to no other write).
+  await queueJob(prisma, "send-email", mail, jobOptions.providerMail());
 }
 
 const pending = new Set<Promise<unknown>>();

@@ -13,18 +13,13 @@ import type { Prisma } from "~/generated/prisma/client";
 import { appointmentLineLabel } from "~/features/appointment/ui/lines";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
-import { MAIL_MAX_ATTEMPTS } from "~/lib/mail.server";
 import { ensureJobQueue } from "~/lib/jobs.server";
 
 export const INVITATION_TEMPLATE_TYPES = [1003, 2070, 2071] as const;
 export const DEFAULT_TEMPLATE_CODE = "DFT_MLT_INVITE";
-/** How often the invitation email is tried before the invitation is marked SEND_FAILED: as every mail (over 15 hours). */
-export const SEND_MAX_ATTEMPTS = MAIL_MAX_ATTEMPTS;
 export const SEND_FAILED = "SEND_FAILED";
 /** Shown (never stored) for an INVITED invitation whose email is still being tried: its job waits for a retry. */
 export const SENDING = "SENDING";
-/** The job key of one send: a double submit (same form token) queues one job. */
-export const sendJobKey = (invitationId: number, token: string) => `invitation:${invitationId}:${token}`;
 
 /** Invitations the user may see: sent by them or from one of their agent positions. */
 export function ownInvitations(user: Pick<CurrentUser, "id">): Prisma.InvitationWhereInput {
@@ -122,7 +117,7 @@ export async function listInvitations(
   return { rows, totalRecords, page };
 }
 
-/** Which of these invitations' emails are still queued or retrying (their send-invitation job, keyed by sendJobKey, has attempts left). */
+/** Which of these invitations' emails are still queued or retrying (their send-invitation job, keyed by jobKeys.invitation, has attempts left). */
 async function stillSending(invitationIds: number[]): Promise<Set<number>> {
   if (invitationIds.length === 0) return new Set();
   await ensureJobQueue(); // the job tables exist (a web process with RUN_WORKER=false may not have made them yet)

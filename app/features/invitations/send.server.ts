@@ -8,9 +8,9 @@ import { audit } from "~/lib/audit.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { hasVisibleContent } from "~/lib/html-content";
-import { ensureJobQueue } from "~/lib/jobs.server";
 import { inviteContext, type InviteContext, type InviteRoute, type TemplateOption } from "./invite-context.server";
-import { ownInvitations, SEND_FAILED, SEND_MAX_ATTEMPTS, sendJobKey } from "./invitations.server";
+import { ownInvitations, SEND_FAILED } from "./invitations.server";
+import { jobOptions, queueJob } from "~/features/jobs/queue.server";
 import { appointmentRefusal } from "~/features/appointment/can-be-appointed.server";
 import { isOwnEmail, PAPER_MESSAGES } from "~/features/appointment/paper-schema";
 import { APPOINTMENT_LINK_NOT_FOUND, INVITE_MESSAGES, OOPS, OWN_EMAIL, SAME_SCHEDULE_TWICE, type DialogText } from "./messages";
@@ -91,7 +91,6 @@ export async function sendInvitation(
   request?: Request,
 ): Promise<SendResult> {
   try {
-    await ensureJobQueue();
     const result = await prisma.$transaction(async (tx): Promise<SendResult> => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`invitation:send:${form.formToken}`}))`;
       const done = await tx.invitation.findUnique({ where: { submissionToken: form.formToken }, select: { invitationId: true } });
@@ -144,7 +143,7 @@ export async function sendInvitation(
         });
         invitationId = row.invitationId;
       }
-      await tx.$queryRaw`SELECT graphile_worker.add_job(${"send-invitation"}::text, ${JSON.stringify({ invitationId })}::json, job_key => ${sendJobKey(invitationId, form.formToken)}::text, max_attempts => ${SEND_MAX_ATTEMPTS}::int)`;
+      await queueJob(tx, "send-invitation", { invitationId }, jobOptions.invitationMail(invitationId, form.formToken));
       return { ok: true, invitationId, duplicate: false };
     });
     if (result.ok && !result.duplicate) {

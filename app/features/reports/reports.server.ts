@@ -4,10 +4,9 @@
 // user: another user's request is 404 (never someone else's data).
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
-import { ensureJobQueue } from "~/lib/jobs.server";
 import { fileResponse, StoredFileMissingError } from "~/lib/storage.server";
+import { jobOptions, queueJob } from "~/features/jobs/queue.server";
 import { downlineSql, isUnderUser, viewerPositionsSql } from "~/features/hierarchy/hierarchy.server";
-import { REPORT_MAX_ATTEMPTS, reportJobKey } from "../../../jobs/tasks/generate-report";
 import { NO_DATA, REPORT_MESSAGES as M } from "./messages";
 import { REPORT_STATUS, reportFileName } from "./run.server";
 import { filterText, RECRUIT_REPORT_ID, type RecruitReportInput, type ReportInput } from "./schema";
@@ -105,7 +104,6 @@ export async function requestReport(user: CurrentUser, input: ReportInput): Prom
       if (!agent || !(await isUnderUser(prisma, user.id, { agentIds: [agent.id] }))) throw new RecruiterNotInHierarchyError(M.recruiterNotFound);
     }
   }
-  await ensureJobQueue();
   return prisma.$transaction(async (tx) => {
     // Serialises one user's requests so two at once cannot both pass the cap.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`report-request:${user.id}`}))`;
@@ -124,7 +122,7 @@ export async function requestReport(user: CurrentUser, input: ReportInput): Prom
       select: { reportRequestId: true },
     });
     const id = row.reportRequestId;
-    await tx.$queryRaw`SELECT graphile_worker.add_job(${"generate-report"}::text, ${JSON.stringify({ reportRequestId: id })}::json, job_key => ${reportJobKey(id)}::text, max_attempts => ${REPORT_MAX_ATTEMPTS}::int)`;
+    await queueJob(tx, "generate-report", { reportRequestId: id }, jobOptions.report(id));
     return { reportRequestId: id };
   });
 }

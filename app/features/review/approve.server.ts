@@ -18,19 +18,20 @@
 //    paper prospect without an account invited to create one.
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "~/generated/prisma/client";
-import { hashInvitationCode, USER_INVITATION_PREFIX, userInvitationJobKey } from "~/features/agents/user-invitations.server";
+import { hashInvitationCode, USER_INVITATION_PREFIX } from "~/features/agents/user-invitations.server";
 import { MT_FEE, PA_FEE } from "~/features/appointment/codes";
 import { feesApply, isCorporateType, showsBusinessBlock, showsCreditCard } from "~/features/appointment/model";
 import { flavourOf, typeOf } from "~/features/appointment/record.server";
 import { eraseCardData } from "~/features/appointment/submit.server";
 import { insertAgent } from "~/features/hierarchy/hierarchy.server";
+import { jobOptions, queueJob } from "~/features/jobs/queue.server";
 import { markInvitationAppointed } from "~/features/invitations/status.server";
 import { newLinkCode } from "~/features/links/codes";
 import { env } from "~/lib/env.server";
 import { formatAgentNumber } from "./agent-number";
 import { approvedAccountEmail } from "./approved-account-email.server";
 import { DECISION_MESSAGES } from "./decision-messages";
-import { changeStatus, queueJob, refuseDecision, type DecisionWork } from "./run-decision.server";
+import { changeStatus, refuseDecision, type DecisionWork } from "./run-decision.server";
 
 type Db = Prisma.TransactionClient;
 
@@ -183,7 +184,7 @@ async function inviteToCreateAccount(tx: Db, a: ForApproval, agentId: number, ag
   });
   const { subject, html, text } = approvedAccountEmail({ name, agentNumber, link });
   const payload = { to: email, subject, html, text, relatedType: "UserInvitation", relatedId: inv.id };
-  await queueJob(tx, "send-email", payload, userInvitationJobKey(inv.id));
+  await queueJob(tx, "send-email", payload, jobOptions.userInvitationMail(inv.id));
   return inv.id;
 }
 

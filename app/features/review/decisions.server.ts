@@ -6,15 +6,13 @@
 // APWF_STATUS_NEWCONTRACT (two clicks at once give one decision).
 // The shared gate is run-decision.server.ts; approval's own work is approve.server.ts.
 import { eraseCardData } from "~/features/appointment/submit.server";
-import { notifyJobKey } from "~/features/appointment/notifications.server";
 import { DATA_SECTIONS, type DataSectionId } from "~/features/appointment/model";
+import { jobOptions, queueJob } from "~/features/jobs/queue.server";
 import { approveWork } from "./approve.server";
 import { DECISION_MESSAGES } from "./decision-messages";
-import { changeStatus, queueJob, runDecision, type DecisionInput, type DecisionResult } from "./run-decision.server";
+import { changeStatus, runDecision, type DecisionInput, type DecisionResult } from "./run-decision.server";
 
 export type { DecisionCode, DecisionInput, DecisionRefusal, DecisionResult, DecisionSuccess } from "./run-decision.server";
-
-const NOTIFY_TASK = "notify-appointment";
 
 /** The deficient sections as stored: known DATA_SECTIONS ids, each once, in the form's order. */
 export function deficientSections(sections: readonly string[] | undefined): DataSectionId[] | null {
@@ -35,7 +33,7 @@ export async function returnApplication(input: DecisionInput & { sections: DataS
   if (!sections) return { ok: false, code: "INVALID", message: DECISION_MESSAGES.unknownSection };
   return runDecision("RETURN", { ...input, sections }, async (tx, a, { adminUserId }) => {
     await changeStatus(tx, a.appointmentId, { appointmentStatusCode: "APWF_STATUS_INCOMPLETE", updatedById: adminUserId });
-    await queueJob(tx, NOTIFY_TASK, { appointmentId: a.appointmentId, event: "RETURNED" }, notifyJobKey("RETURNED", a.appointmentId));
+    await queueJob(tx, "notify-appointment", { appointmentId: a.appointmentId, event: "RETURNED" }, jobOptions.notifyAppointment("RETURNED", a.appointmentId));
     return { statusCode: "APWF_STATUS_INCOMPLETE", sections, details: { sections } };
   });
 }
@@ -51,7 +49,7 @@ export async function rejectApplication(input: DecisionInput): Promise<DecisionR
       updatedById: adminUserId,
     });
     const cardErased = await eraseCardData(tx, a.appointmentId);
-    await queueJob(tx, NOTIFY_TASK, { appointmentId: a.appointmentId, event: "REJECTED" }, notifyJobKey("REJECTED", a.appointmentId));
+    await queueJob(tx, "notify-appointment", { appointmentId: a.appointmentId, event: "REJECTED" }, jobOptions.notifyAppointment("REJECTED", a.appointmentId));
     return { statusCode: "APWF_STATUS_REJECTED", details: { cardErased } };
   });
 }
@@ -64,7 +62,7 @@ export async function rejectApplication(input: DecisionInput): Promise<DecisionR
 export async function approveApplication(input: DecisionInput): Promise<DecisionResult> {
   return runDecision("APPROVE", input, async (tx, a, ctx) => {
     const done = await approveWork(tx, a.appointmentId, ctx);
-    await queueJob(tx, NOTIFY_TASK, { appointmentId: a.appointmentId, event: "APPROVED" }, notifyJobKey("APPROVED", a.appointmentId));
+    await queueJob(tx, "notify-appointment", { appointmentId: a.appointmentId, event: "APPROVED" }, jobOptions.notifyAppointment("APPROVED", a.appointmentId));
     return done;
   });
 }

@@ -12,7 +12,6 @@ import { statusText } from "~/features/appointment/model";
 import { TurnRefused, writeTransaction } from "~/features/appointment/turns.server";
 import { audit } from "~/lib/audit.server";
 import { prisma } from "~/lib/db.server";
-import { ensureJobQueue } from "~/lib/jobs.server";
 import { clientIp } from "~/lib/security.server";
 import { DECISION_MESSAGES, REASON_MAX } from "./decision-messages";
 
@@ -141,7 +140,6 @@ export async function runDecision(
   if (!checked.ok) return checked;
   const reason = checked.reason;
 
-  await ensureJobQueue();
   try {
     return await writeTransaction(appointmentId, async (tx): Promise<DecisionResult> => {
       const a = await tx.appointment.findUnique({
@@ -210,9 +208,4 @@ export async function changeStatus(tx: Db, appointmentId: number, data: Prisma.A
     const now = await tx.appointment.findUnique({ where: { appointmentId }, select: { appointmentStatusCode: true } });
     refuseDecision("ALREADY_DECIDED", DECISION_MESSAGES.alreadyDecided.replace("{status}", statusText(now?.appointmentStatusCode ?? "")));
   }
-}
-
-/** Queues a job in the decision's transaction (graphile_worker.add_job with a job key: sent once). */
-export async function queueJob(tx: Db, task: string, payload: unknown, jobKey: string, maxAttempts = 10): Promise<void> {
-  await tx.$queryRaw`SELECT graphile_worker.add_job(${task}::text, ${JSON.stringify(payload)}::json, job_key => ${jobKey}::text, max_attempts => ${maxAttempts}::int)`;
 }

@@ -8,8 +8,8 @@ import { displayName } from "~/lib/current-user";
 import { audit } from "~/lib/audit.server";
 import { prisma } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { ensureJobQueue } from "~/lib/jobs.server";
 import { fileResponse } from "~/lib/storage.server";
+import { jobKeys, jobOptions, queueJob } from "~/features/jobs/queue.server";
 import { findAgentByNumber, moveSubtree, planMove, type MovePlan } from "~/features/hierarchy/move.server";
 import { MOVE_MESSAGES, type MoveRefusalCode } from "~/features/hierarchy/move-messages";
 import { SVCREQ_LEVEL_CHANGE } from "~/features/service-requests/service-request";
@@ -155,7 +155,7 @@ export async function requestDetail(id: number) {
     userNames([r.assigneeUserId, ...r.replies.map((x) => x.authorUserId)]),
     administrators(),
     prisma.mailMessage.findMany({
-      where: { deliveryKey: { in: r.replies.map((x) => replyJobKey(x.replyId)) } },
+      where: { deliveryKey: { in: r.replies.map((x) => jobKeys.serviceRequestReply(x.replyId)) } },
       select: { deliveryKey: true, status: true },
     }),
   ]);
@@ -192,7 +192,7 @@ export async function requestDetail(id: number) {
       text: x.replyText,
       sentTo: x.sentTo,
       /** The email's state: SENT, CAPTURED (no SMTP configured), FAILED (retried), or QUEUED before the first attempt. */
-      delivery: delivery.get(replyJobKey(x.replyId)) ?? "QUEUED",
+      delivery: delivery.get(jobKeys.serviceRequestReply(x.replyId)) ?? "QUEUED",
     })),
     admins,
     move,
@@ -240,9 +240,6 @@ export async function setStatus(
   return { ok: true };
 }
 
-export function replyJobKey(replyId: number): string {
-  return `svcreq-reply:${replyId}`;
-}
 
 export type ReplyOutcome = { ok: true; replyId: number; duplicate: boolean } | { ok: false; code: "NOT_FOUND" };
 
@@ -261,7 +258,6 @@ export async function sendReply(admin: CurrentUser, id: number, value: { replyTe
   if (!r) return { ok: false, code: "NOT_FOUND" };
   const label = (await subjectLabels()).get(r.requestTypeCode) ?? r.requestTypeCode;
   const to = r.requester.userName;
-  await ensureJobQueue();
   let replyId: number;
   try {
     replyId = await prisma.$transaction(async (tx) => {
@@ -286,7 +282,7 @@ export async function sendReply(admin: CurrentUser, id: number, value: { replyTe
         relatedType: "ServiceRequestReply",
         relatedId: String(reply.replyId),
       };
-      await tx.$queryRaw`SELECT graphile_worker.add_job(${"send-email"}::text, ${JSON.stringify(payload)}::json, job_key => ${replyJobKey(reply.replyId)}::text, max_attempts => 10)`;
+      await queueJob(tx, "send-email", payload, jobOptions.serviceRequestReplyMail(reply.replyId));
       return reply.replyId;
     });
   } catch (error) {

@@ -16,12 +16,12 @@ import {
   UploadRequestTooLargeError,
   type ReceivedUpload,
 } from "~/features/documents/receive-upload.server";
+import { jobOptions, queueJob } from "~/features/jobs/queue.server";
 import { ownAgentNumbers } from "~/lib/shell.server";
 import { audit } from "~/lib/audit.server";
 import { ROLE_MARKETING_DIRECTOR, displayName, type CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { ensureJobQueue } from "~/lib/jobs.server";
 import { removeBlob } from "~/lib/storage.server";
 import { serviceRequestEmail } from "./svcreq-email.server";
 import {
@@ -86,10 +86,6 @@ export async function serviceRequestRecipients(): Promise<string[]> {
   });
   const to = admins.map((a) => a.userName);
   return to.length ? to : [env().MARKETING_EMAIL];
-}
-
-export function svcreqJobKey(serviceRequestId: number): string {
-  return `svcreq:${serviceRequestId}`;
 }
 
 export type SendOutcome =
@@ -157,7 +153,6 @@ export async function sendServiceRequest(request: Request, user: CurrentUser): P
 
     const actorId = user.impersonator?.id ?? user.id;
     const to = await serviceRequestRecipients();
-    await ensureJobQueue();
     const blob = got.blob;
     const fileName = got.fileName ?? "attachment.pdf";
     const id = await prisma.$transaction(async (tx) => {
@@ -206,7 +201,7 @@ export async function sendServiceRequest(request: Request, user: CurrentUser): P
         relatedId: String(row.serviceRequestId),
         attachmentFileIds: file ? [file.id] : [],
       };
-      await tx.$queryRaw`SELECT graphile_worker.add_job(${"send-email"}::text, ${JSON.stringify(payload)}::json, job_key => ${svcreqJobKey(row.serviceRequestId)}::text, max_attempts => 10)`;
+      await queueJob(tx, "send-email", payload, jobOptions.serviceRequestMail(row.serviceRequestId));
       return row.serviceRequestId;
     });
     committed = true;

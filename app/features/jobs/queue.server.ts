@@ -1,0 +1,269 @@
+// Every job the portal queues, in one place (decision 0058): the task names,
+// each task's payload (a zod schema: the task parses it, queueJob checks it),
+// the job keys, the attempts, and queueJob() — the one way to queue a job in
+// the caller's transaction, so the row and its job commit together (or
+// neither does). The tasks in jobs/tasks import their payload schemas from
+// here; the app never imports from jobs/.
+//
+// Options are built here too (jobOptions.*): a caller names what it queues,
+// never writes a key or a number of attempts by hand, and the options of one
+// task cannot be given to another (a type error).
+//
+// Payloads name records by id; they never carry sensitive data (SSN, tax id,
+// bank or card numbers): a payload with a field named like one is refused
+// before anything is written (sensitivePayloadField).
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import type { Prisma } from "~/generated/prisma/client";
+import { APPOINTMENT_EVENTS, type AppointmentEvent } from "~/features/appointment/events";
+import { ensureJobQueue } from "~/lib/jobs.server";
+import { MAIL_MAX_ATTEMPTS } from "~/lib/mail.server";
+import { SMS_TEXT_MAX } from "~/lib/sms.server";
+
+// ───────────────────────────── payloads ─────────────────────────────
+
+export const sendEmailPayload = z.object({
+  to: z.union([z.string(), z.array(z.string()).min(1)]),
+  cc: z.array(z.string()).optional(),
+  bcc: z.array(z.string()).optional(),
+  subject: z.string().min(1),
+  html: z.string().optional(),
+  text: z.string().optional(),
+  relatedType: z.string().optional(),
+  relatedId: z.string().optional(),
+  replyTo: z.string().optional(),
+  /** StoredFile ids to attach (at most 5): files travel by id, never as bytes. */
+  attachmentFileIds: z.array(z.uuid()).max(5).optional(),
+});
+
+export const sendInvitationPayload = z.object({ invitationId: z.number().int().positive() });
+
+export const sendSmsPayload = z.object({
+  to: z.string().min(1).max(40),
+  text: z.string().min(1).max(SMS_TEXT_MAX),
+  relatedType: z.string().max(100).optional(),
+  relatedId: z.string().max(200).optional(),
+});
+
+export const notifyAppointmentPayload = z.object({
+  appointmentId: z.number().int().positive(),
+  event: z.enum(APPOINTMENT_EVENTS),
+});
+
+export const generateApplicationPdfPayload = z.object({ appointmentId: z.coerce.number().int().positive() });
+export const generateReportPayload = z.object({ reportRequestId: z.coerce.number().int().positive() });
+export const importAgentsPayload = z.object({ runId: z.coerce.number().int().positive() });
+/** The scheduled tasks (jobs/crontab.ts) take nothing. */
+const noPayload = z.object({});
+
+/** Every task of the job runner and its payload (jobs/index.ts has one task per name). */
+export const JOB_PAYLOADS = {
+  "send-email": sendEmailPayload,
+  "send-invitation": sendInvitationPayload,
+  "purge-expired": noPayload,
+  "notify-appointment": notifyAppointmentPayload,
+  "generate-application-pdf": generateApplicationPdfPayload,
+  "generate-report": generateReportPayload,
+  "purge-reports": noPayload,
+  "send-sms": sendSmsPayload,
+  "abandon-applications": noPayload,
+  "import-agents": importAgentsPayload,
+} as const;
+
+export type TaskName = keyof typeof JOB_PAYLOADS;
+export type JobPayload<T extends TaskName> = z.infer<(typeof JOB_PAYLOADS)[T]>;
+
+export type SendEmailPayload = JobPayload<"send-email">;
+export type SendInvitationPayload = JobPayload<"send-invitation">;
+export type SendSmsPayload = JobPayload<"send-sms">;
+export type NotifyAppointmentPayload = JobPayload<"notify-appointment">;
+export type GenerateApplicationPdfPayload = JobPayload<"generate-application-pdf">;
+export type GenerateReportPayload = JobPayload<"generate-report">;
+export type ImportAgentsPayload = JobPayload<"import-agents">;
+
+// graphile-worker's own addJob (lib/jobs.server.ts, the tasks' helpers.addJob) is typed by this table too.
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace GraphileWorker {
+    interface Tasks {
+      "send-email": SendEmailPayload;
+      "send-invitation": SendInvitationPayload;
+      "purge-expired": Record<string, never>;
+      "notify-appointment": NotifyAppointmentPayload;
+      "generate-application-pdf": GenerateApplicationPdfPayload;
+      "generate-report": GenerateReportPayload;
+      "purge-reports": Record<string, never>;
+      "send-sms": SendSmsPayload;
+      "abandon-applications": Record<string, never>;
+      "import-agents": ImportAgentsPayload;
+    }
+  }
+}
+
+// ───────────────────────────── attempts ─────────────────────────────
+
+/** How often each kind of job is tried before graphile-worker gives it up (graphile-worker waits exp(min(attempt, 10)) s between attempts). */
+export const MAX_ATTEMPTS = {
+  /** Every mail that outlasts an SMTP outage of a night (MAIL_MAX_ATTEMPTS, over 15 hours; decision 0041): invitations, notifications, the provider's mails. */
+  mail: MAIL_MAX_ATTEMPTS,
+  /**
+   * The Contact Us email and its replies, the Invite User email, the paper
+   * prospect's account invitation and the notify-appointment jobs of the
+   * back-office decisions and of abandonment: 10 (about 3.5 hours for a mail),
+   * as they were queued before decision 0041 raised mail to 12. Kept as it was
+   * by the refactor that made this table (issue 21: no behaviour change).
+   */
+  standard: 10,
+  /** A text message (send-sms). */
+  sms: 5,
+  /** A report request; the last failed attempt marks it RPTSTATUS_ERROR. */
+  report: 3,
+  /** A hierarchy import (a crash or a lost database: the rerun starts the file again). */
+  import: 3,
+  /** graphile-worker's own default: what submit queued its PDF and notification with (no max_attempts given). */
+  runnerDefault: 25,
+} as const;
+
+// ───────────────────────────── job keys ─────────────────────────────
+
+/**
+ * The job keys (graphile-worker replaces, never duplicates, a job queued
+ * again with its key). The mail and text keys are also the delivery keys
+ * that deliverMail/deliverSms remember, so a job run twice sends once.
+ */
+export const jobKeys = {
+  importRun: (runId: number) => `import-agents:${runId}`,
+  userInvitation: (invitationId: string) => `user-invitation:${invitationId}`,
+  serviceRequest: (serviceRequestId: number) => `svcreq:${serviceRequestId}`,
+  serviceRequestReply: (replyId: number) => `svcreq-reply:${replyId}`,
+  report: (reportRequestId: number) => `report:${reportRequestId}`,
+  /** One send of an invitation: a double submit (same form token) queues one job. */
+  invitation: (invitationId: number, formToken: string) => `invitation:${invitationId}:${formToken}`,
+  applicationPdf: (appointmentId: number) => `app-pdf:${appointmentId}`,
+  /** The notification job of an application's event (submit's is notify-submitted:<id>). */
+  notifyAppointment: (event: AppointmentEvent, appointmentId: number) => `notify-${event.toLowerCase()}:${appointmentId}`,
+  /** One notification email (occ: the occurrence of an event that can happen again, '' otherwise). */
+  notificationMail: (event: AppointmentEvent, appointmentId: number, occ: string, recipient: string) =>
+    `appointment-mail:${event.toLowerCase()}:${appointmentId}${occ}:${recipient}`,
+  /** One notification text: one per number. */
+  notificationSms: (event: AppointmentEvent, appointmentId: number, occ: string, recipient: string, e164: string) =>
+    `appointment-sms:${event.toLowerCase()}:${appointmentId}${occ}:${recipient}:${e164.replace(/\D/g, "")}`,
+  /** One of the provider's emails (a fresh key each: a re-run after a crash sends nothing twice). */
+  providerMail: () => `idp-mail:${randomUUID()}`,
+};
+
+// ───────────────────────────── options ─────────────────────────────
+
+/** What queueJob needs besides the payload: built only by jobOptions, for one task. */
+export type JobOptions<T extends TaskName> = { readonly task: T; readonly jobKey: string; readonly maxAttempts: number };
+
+const options = <T extends TaskName>(task: T, jobKey: string, maxAttempts: number): JobOptions<T> => ({ task, jobKey, maxAttempts });
+
+/** The options of every job the portal queues: task, key and attempts together. */
+export const jobOptions = {
+  importRun: (runId: number) => options("import-agents", jobKeys.importRun(runId), MAX_ATTEMPTS.import),
+  userInvitationMail: (invitationId: string) => options("send-email", jobKeys.userInvitation(invitationId), MAX_ATTEMPTS.standard),
+  serviceRequestMail: (serviceRequestId: number) => options("send-email", jobKeys.serviceRequest(serviceRequestId), MAX_ATTEMPTS.standard),
+  serviceRequestReplyMail: (replyId: number) => options("send-email", jobKeys.serviceRequestReply(replyId), MAX_ATTEMPTS.standard),
+  report: (reportRequestId: number) => options("generate-report", jobKeys.report(reportRequestId), MAX_ATTEMPTS.report),
+  invitationMail: (invitationId: number, formToken: string) => options("send-invitation", jobKeys.invitation(invitationId, formToken), MAX_ATTEMPTS.mail),
+  applicationPdf: (appointmentId: number) => options("generate-application-pdf", jobKeys.applicationPdf(appointmentId), MAX_ATTEMPTS.runnerDefault),
+  /** SUBMITTED (queued by submit) keeps graphile-worker's default; the decisions and abandonment 10. */
+  notifyAppointment: (event: AppointmentEvent, appointmentId: number) =>
+    options("notify-appointment", jobKeys.notifyAppointment(event, appointmentId), event === "SUBMITTED" ? MAX_ATTEMPTS.runnerDefault : MAX_ATTEMPTS.standard),
+  notificationMail: (event: AppointmentEvent, appointmentId: number, occ: string, recipient: string) =>
+    options("send-email", jobKeys.notificationMail(event, appointmentId, occ, recipient), MAX_ATTEMPTS.mail),
+  notificationSms: (event: AppointmentEvent, appointmentId: number, occ: string, recipient: string, e164: string) =>
+    options("send-sms", jobKeys.notificationSms(event, appointmentId, occ, recipient, e164), MAX_ATTEMPTS.sms),
+  providerMail: () => options("send-email", jobKeys.providerMail(), MAX_ATTEMPTS.mail),
+};
+
+// ───────────────────────────── queuing ─────────────────────────────
+
+/** A Prisma interactive transaction (or the client itself, for a job that belongs to no other write). */
+export type JobDb = Pick<Prisma.TransactionClient, "$queryRaw">;
+
+/** Field names that would carry sensitive data (compared without case, '_', '-' or spaces). */
+const SENSITIVE_FIELD = /ssn|socialsecurity|taxid|taxpayer|^tin$|^ein$|bank|routing|accountnumber|accountno|cardnumber|cardno|creditcard|cvv|cvc|cvn|securitycode/;
+
+/** The path of the first field of the payload whose name says it holds sensitive data, or null. */
+export function sensitivePayloadField(payload: unknown, path = ""): string | null {
+  if (Array.isArray(payload)) {
+    for (const [i, v] of payload.entries()) {
+      const found = sensitivePayloadField(v, `${path}[${i}]`);
+      if (found) return found;
+    }
+  } else if (payload && typeof payload === "object") {
+    for (const [k, v] of Object.entries(payload)) {
+      const here = path ? `${path}.${k}` : k;
+      if (SENSITIVE_FIELD.test(k.replace(/[\s_-]/g, "").toLowerCase())) return here;
+      const found = sensitivePayloadField(v, here);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** A payload queueJob refuses: a sensitive field, a payload its task would not accept, options of another task. */
+export class JobPayloadError extends Error {
+  override name = "JobPayloadError";
+}
+
+/** Set once graphile-worker's schema is known to be there (for this process's database). */
+let queueReady = false;
+
+/**
+ * graphile-worker's schema is installed at start-up (startWorker: the runner,
+ * or ensureJobQueue in a process that runs no jobs). Checked once per process
+ * through the caller's transaction (one catalogue lookup); when it is missing
+ * (a tool or test that never started), it is installed on its own connection.
+ */
+async function jobQueueReady(tx: JobDb): Promise<void> {
+  if (queueReady) return;
+  const [row] = await tx.$queryRaw<Array<{ ok: boolean }>>`
+    SELECT EXISTS (SELECT 1 FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+                    WHERE n.nspname = 'graphile_worker' AND p.proname = 'add_job') AS ok`;
+  if (!row?.ok) await ensureJobQueue();
+  queueReady = true;
+}
+
+/** The payload as JSON, after the checks (the payload as given: the task parses it again). */
+function checkedJson<T extends TaskName>(task: T, payload: JobPayload<T>, opts: JobOptions<T>): string {
+  if (opts.task !== task) throw new JobPayloadError(`job options of ${opts.task} given for ${task}`);
+  const schema = JOB_PAYLOADS[task] as z.ZodType | undefined;
+  if (!schema) throw new JobPayloadError(`no such task: ${task}`);
+  const sensitive = sensitivePayloadField(payload);
+  // The field's name only, never its value.
+  if (sensitive) throw new JobPayloadError(`${task}: a job payload never carries sensitive data (field ${sensitive})`);
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) throw new JobPayloadError(`${task}: payload not accepted by the task (${parsed.error.issues.map((i) => i.path.join(".") || "payload").join(", ")})`);
+  return JSON.stringify(payload);
+}
+
+/**
+ * Queues one job in the caller's transaction: graphile_worker.add_job with
+ * the key and attempts of `opts` (job_key_mode 'replace': a job queued again
+ * with its key replaces the waiting one). Makes sure graphile-worker's schema
+ * exists first (jobQueueReady: once per process).
+ */
+export async function queueJob<T extends TaskName>(tx: JobDb, task: T, payload: JobPayload<NoInfer<T>>, opts: JobOptions<NoInfer<T>>): Promise<void> {
+  const json = checkedJson(task, payload, opts);
+  await jobQueueReady(tx);
+  await tx.$queryRaw`SELECT graphile_worker.add_job(${task}::text, ${json}::json, job_key => ${opts.jobKey}::text, max_attempts => ${opts.maxAttempts}::int)`;
+}
+
+/** Queues many jobs of one task in one statement (a batch of abandoned applications), each with its own key. */
+export async function queueJobs<T extends TaskName>(
+  tx: JobDb,
+  task: T,
+  jobs: ReadonlyArray<{ payload: JobPayload<NoInfer<T>>; opts: JobOptions<NoInfer<T>> }>,
+): Promise<void> {
+  if (jobs.length === 0) return;
+  const payloads = jobs.map((j) => checkedJson(task, j.payload, j.opts));
+  const keys = jobs.map((j) => j.opts.jobKey);
+  const attempts = jobs.map((j) => j.opts.maxAttempts);
+  await jobQueueReady(tx);
+  await tx.$queryRaw`
+    SELECT graphile_worker.add_job(${task}::text, x.payload::json, job_key => x.key, max_attempts => x.attempts)
+      FROM unnest(${payloads}::text[], ${keys}::text[], ${attempts}::int[]) AS x(payload, key, attempts)`;
+}
