@@ -4,7 +4,6 @@
 // codes and limits are in codes.ts; the validation context and each section's
 // form data shape in form-data.ts. No server-only imports here.
 
-import { z } from "zod";
 
 // ---------------------------------------------------------------- sections
 
@@ -233,14 +232,6 @@ export const STATUS_TEXT: Record<AppointmentStatus, string> = {
 /** Display text of a status code (the code itself when unknown). */
 export function statusText(code: string): string {
   return (STATUS_TEXT as Record<string, string>)[code] ?? code;
-}
-
-/** The longest email address accepted (RFC 5321 path limit). */
-export const EMAIL_MAX = 254;
-const emailFormat = z.email();
-/** The one email rule of the application and the paper form: a standard address (zod's format), at most EMAIL_MAX characters. */
-export function isEmailAddress(value: string): boolean {
-  return value.length <= EMAIL_MAX && emailFormat.safeParse(value).success;
 }
 
 /** The form is editable only in INCOMPLETE or INVITED (spec §4). */
