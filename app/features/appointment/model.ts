@@ -210,29 +210,8 @@ export function nextSection(section: SectionId, t: TypeAndFlavour): SectionId {
 
 // ---------------------------------------------------------------- statuses
 
-export const APPOINTMENT_STATUSES = [
-  "APWF_STATUS_INVITED",
-  "APWF_STATUS_INCOMPLETE",
-  "APWF_STATUS_NEWCONTRACT",
-  "APWF_STATUS_APPROVED",
-  "APWF_STATUS_REJECTED",
-  "APWF_STATUS_ABANDONED",
-] as const;
-export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
-
-export const STATUS_TEXT: Record<AppointmentStatus, string> = {
-  APWF_STATUS_INVITED: "Invited",
-  APWF_STATUS_INCOMPLETE: "Incomplete",
-  APWF_STATUS_NEWCONTRACT: "Awaiting Approval",
-  APWF_STATUS_APPROVED: "Approved",
-  APWF_STATUS_REJECTED: "Rejected",
-  APWF_STATUS_ABANDONED: "Abandoned",
-};
-
-/** Display text of a status code (the code itself when unknown). */
-export function statusText(code: string): string {
-  return (STATUS_TEXT as Record<string, string>)[code] ?? code;
-}
+// The one catalogue (codes, texts, filter ids) is status.ts.
+export { APPOINTMENT_STATUSES, STATUS_TEXT, statusText, type AppointmentStatus } from "./status";
 
 /** The form is editable only in INCOMPLETE or INVITED (spec §4). */
 export function isEditableStatus(code: string): boolean {
