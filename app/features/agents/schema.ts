@@ -1,10 +1,10 @@
 // The rules of the agents screens' forms (spec part 3 §5), one zod schema
 // each, used by the server and (Invite User) by conform in the browser.
 import { z } from "zod";
+import { emailField } from "~/lib/email";
 import { INVITE_USER_MESSAGES, SEARCH_MESSAGES } from "./messages";
 
 export const SEARCH_FIELD_MAX = 60;
-export const EMAIL_MAX = 254;
 
 const searchText = z
   .string()
@@ -26,18 +26,9 @@ export const searchSchema = z
 
 export type SearchCriteria = z.output<typeof searchSchema>;
 
-/** A standard email pattern (the HTML living standard's, as browsers check type=email). */
-export const EMAIL_PATTERN = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
-
-/** Invite User (spec §5): required, then the email pattern; stored lowercased. */
+/** Invite User (spec §5): required, then the portal's email rule (~/lib/email); stored lowercased. */
 export const inviteUserSchema = z.object({
-  emailAddress: z
-    .string({ error: INVITE_USER_MESSAGES.required })
-    .trim()
-    .min(1, { error: INVITE_USER_MESSAGES.required, abort: true })
-    .max(EMAIL_MAX, { error: INVITE_USER_MESSAGES.format, abort: true })
-    .refine((v) => EMAIL_PATTERN.test(v), INVITE_USER_MESSAGES.format)
-    .transform((v) => v.toLowerCase()),
+  emailAddress: emailField({ messages: { required: INVITE_USER_MESSAGES.required, invalid: INVITE_USER_MESSAGES.format }, lowercase: true }),
 });
 
 export type InviteUserInput = z.output<typeof inviteUserSchema>;

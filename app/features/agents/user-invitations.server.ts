@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { forgetOwnAgentNumbers } from "~/lib/shell.server";
 import { jobOptions, queueJob } from "~/features/jobs/queue.server";
 import { newLinkCode } from "~/features/links/codes";
+import { linkPrefix, parseLink } from "~/features/links/schema";
 import { audit } from "~/lib/audit.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { matchingEmail } from "~/lib/current-user";
@@ -64,9 +65,9 @@ export async function createUserInvitation(
 
 /** The invitation an EXT link stands for, or null (the link may be an appointment link). */
 export async function findUserInvitation(link: string) {
-  const m = /^EXT([A-Za-z0-9]{10,60})$/i.exec(link.trim());
-  if (!m) return null;
-  return prisma.userInvitation.findUnique({ where: { tokenHash: hashInvitationCode(m[1]) } });
+  const m = parseLink(link);
+  if (m?.prefix !== "EXT") return null;
+  return prisma.userInvitation.findUnique({ where: { tokenHash: hashInvitationCode(m.code) } });
 }
 
 export type AcceptResult = { ok: true; agentId: number } | { ok: false; code: InvitationErrorCode };
@@ -116,7 +117,7 @@ export async function invitationOnDashboard(
   lnk: string | null,
   request?: Request,
 ): Promise<{ redirect: string } | { dialog: InvitationDialog } | null> {
-  if (!lnk || !/^EXT/i.test(lnk)) return null;
+  if (!lnk || linkPrefix(lnk) !== "EXT") return null;
   const inv = await findUserInvitation(lnk);
   if (!inv) return null;
   const r = await acceptUserInvitation(user, lnk, request);

@@ -130,9 +130,7 @@ export function alwaysPresentDocument(documentTypeCode: string, appointmentTypeC
 
 // ---------------------------------------------------------------- limits and constants
 
-export const UPLOAD_MAX_FILES = 1;
-export const UPLOAD_MAX_BYTES = 2_000_000;
-export const UPLOAD_ACCEPT = "application/pdf,.pdf";
+// The upload's limits and accepted type: ~/lib/upload-policy.ts (PDF_UPLOAD_POLICY).
 
 /** Pre-appointment state fees (spec §9), in dollars. */
 export const PA_FEE = 15;

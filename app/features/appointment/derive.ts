@@ -1,5 +1,6 @@
 // Derived data of the application (spec part 2 §4 "Derived data"), pure and
 // shared by the browser and the server.
+import { normalizeEmail } from "~/lib/email";
 import { isCorporateType, type AppointmentTypeCode } from "./model";
 import { isMasked } from "./codes";
 import { type AddressForm, type PersonalForm } from "./form-data";
@@ -51,10 +52,8 @@ export function w9Name(first: string | null | undefined, middle: string | null |
   return [first, middle, last].map(capitalise).filter(Boolean).join(" ");
 }
 
-/** Email is lowercased (and trimmed) on change. */
-export function normalizeEmail(value: string | null | undefined): string {
-  return (value ?? "").trim().toLowerCase();
-}
+/** Email is lowercased (and trimmed) on change: the portal's one normalisation (~/lib/email). */
+export { normalizeEmail };
 
 /** Same-as-mailing: the business address becomes a copy of the home address. */
 export function copyHomeToBusiness(home: AddressForm | undefined): AddressForm {

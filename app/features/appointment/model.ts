@@ -4,7 +4,6 @@
 // codes and limits are in codes.ts; the validation context and each section's
 // form data shape in form-data.ts. No server-only imports here.
 
-import { z } from "zod";
 
 // ---------------------------------------------------------------- sections
 
@@ -211,37 +210,8 @@ export function nextSection(section: SectionId, t: TypeAndFlavour): SectionId {
 
 // ---------------------------------------------------------------- statuses
 
-export const APPOINTMENT_STATUSES = [
-  "APWF_STATUS_INVITED",
-  "APWF_STATUS_INCOMPLETE",
-  "APWF_STATUS_NEWCONTRACT",
-  "APWF_STATUS_APPROVED",
-  "APWF_STATUS_REJECTED",
-  "APWF_STATUS_ABANDONED",
-] as const;
-export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
-
-export const STATUS_TEXT: Record<AppointmentStatus, string> = {
-  APWF_STATUS_INVITED: "Invited",
-  APWF_STATUS_INCOMPLETE: "Incomplete",
-  APWF_STATUS_NEWCONTRACT: "Awaiting Approval",
-  APWF_STATUS_APPROVED: "Approved",
-  APWF_STATUS_REJECTED: "Rejected",
-  APWF_STATUS_ABANDONED: "Abandoned",
-};
-
-/** Display text of a status code (the code itself when unknown). */
-export function statusText(code: string): string {
-  return (STATUS_TEXT as Record<string, string>)[code] ?? code;
-}
-
-/** The longest email address accepted (RFC 5321 path limit). */
-export const EMAIL_MAX = 254;
-const emailFormat = z.email();
-/** The one email rule of the application and the paper form: a standard address (zod's format), at most EMAIL_MAX characters. */
-export function isEmailAddress(value: string): boolean {
-  return value.length <= EMAIL_MAX && emailFormat.safeParse(value).success;
-}
+// The one catalogue (codes, texts, filter ids) is status.ts.
+export { APPOINTMENT_STATUSES, STATUS_TEXT, statusText, type AppointmentStatus } from "./status";
 
 /** The form is editable only in INCOMPLETE or INVITED (spec §4). */
 export function isEditableStatus(code: string): boolean {

@@ -4,11 +4,12 @@
 // Create Appointment'. Split out of create.server.ts (no behaviour change).
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
+import { isEmailAddress, normalizeEmail } from "~/lib/email";
 import { auditAppointment } from "./access.server";
 import { appointmentRefusal } from "./can-be-appointed.server";
 import { REP_TYPE, lock } from "./create.server";
 import { isOwnEmail, PAPER_MESSAGES } from "./paper-schema";
-import { isAppointmentTypeCode, isEmailAddress } from "./model";
+import { isAppointmentTypeCode } from "./model";
 import { carrierBlockRows, enrollRepOf, linkIsTheirs, resolveLink } from "./resolve-link.server";
 
 export const CANNOT_CREATE_TITLE = "Cannot Create Appointment";
@@ -43,7 +44,7 @@ export async function createPaperAppointment(
   input: { link?: string | null; multiLinkId?: number | string | null; emailAddress?: string | null; apptTypeCode?: string | null },
   request?: Request,
 ): Promise<PaperResult> {
-  const email = (input.emailAddress ?? "").trim().toLowerCase();
+  const email = normalizeEmail(input.emailAddress);
   try {
     const result = await prisma.$transaction(async (tx): Promise<PaperResult> => {
       const r = await resolveLink(tx, input);

@@ -3,7 +3,7 @@
 // 'Application screen' parameters email / multiPaper). Shared by the
 // browser (conform) and the server (the action refuses what it refuses).
 import { z } from "zod";
-import { isEmailAddress } from "./model";
+import { emailField, normalizeEmail } from "~/lib/email";
 
 export const PAPER_MESSAGES = {
   emailRequired: "Email Address Is Required",
@@ -14,16 +14,14 @@ export const PAPER_MESSAGES = {
 
 export type PaperForm = { email: string; apptTypeCode: string };
 
-const normalise = (v: unknown) => (typeof v === "string" ? v.trim().toLowerCase() : v);
-
 /**
  * True when `email` is the user's own login address, ignoring case and
  * surrounding whitespace ('You Cannot Use Your Email'): apply mode, the paper
  * application and the invitation form (decision 0047).
  */
 export function isOwnEmail(ownEmail: string, email: unknown): boolean {
-  const e = typeof email === "string" ? email.trim().toLowerCase() : "";
-  return e !== "" && e === ownEmail.trim().toLowerCase();
+  const e = typeof email === "string" ? normalizeEmail(email) : "";
+  return e !== "" && e === normalizeEmail(ownEmail);
 }
 
 /**
@@ -33,13 +31,9 @@ export function isOwnEmail(ownEmail: string, email: unknown): boolean {
  */
 export function paperAppointmentSchema(opts: { ownEmail: string; types: readonly string[] }) {
   return z.object({
-    email: z.preprocess(
-      normalise,
-      z
-        .string({ error: PAPER_MESSAGES.emailRequired })
-        .min(1, PAPER_MESSAGES.emailRequired)
-        .refine(isEmailAddress, PAPER_MESSAGES.emailFormat)
-        .refine((v) => !isOwnEmail(opts.ownEmail, v), PAPER_MESSAGES.ownEmail),
+    email: emailField({ messages: { required: PAPER_MESSAGES.emailRequired, invalid: PAPER_MESSAGES.emailFormat }, lowercase: true }).refine(
+      (v) => !isOwnEmail(opts.ownEmail, v),
+      PAPER_MESSAGES.ownEmail,
     ),
     apptTypeCode: z
       .string({ error: PAPER_MESSAGES.typeRequired })

@@ -7,6 +7,7 @@ import { queryRows } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { pipelineCardSqlAfter2, pipelineOf, pipelineParams, type CountRow, type Pipeline } from "~/features/pipeline/pipeline.server";
 import { abandonClockStart, abandonDaysLeft } from "~/features/appointment/abandon.server";
+import { statusText as appointmentStatusText } from "~/features/appointment/status";
 import { appointmentLineLabel, type AppointmentLine } from "~/features/appointment/ui/lines";
 import { decisionNoteOf, type DecisionNote, type LatestDecision } from "~/features/review/notes";
 import type { PendingInvitation } from "~/features/links/links.server";
@@ -25,18 +26,9 @@ export const ENTRY_LABELS: Record<EntryKind, string> = {
   rejected: "View Your Rejected Appointment",
 };
 
-const STATUS_TEXT: Record<string, string> = {
-  [STATUS_NEW]: "New",
-  [APPT_STATUS.INCOMPLETE]: "Incomplete",
-  [APPT_STATUS.INVITED]: "Invited",
-  [APPT_STATUS.NEWCONTRACT]: "Awaiting Approval",
-  [APPT_STATUS.APPROVED]: "Approved",
-  [APPT_STATUS.ABANDONED]: "Abandoned",
-  APWF_STATUS_REJECTED: "Rejected",
-};
-
+/** The dashboard's status text: 'New' for an invitation without an application, else the catalogue's (appointment/status.ts). */
 export function statusText(code: string): string {
-  return STATUS_TEXT[code] ?? code.replace(/^APWF_STATUS_/, "").toLowerCase().replace(/^\w/, (c) => c.toUpperCase());
+  return code === STATUS_NEW ? "New" : appointmentStatusText(code);
 }
 
 export type DashboardAppointment = {

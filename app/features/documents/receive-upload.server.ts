@@ -8,13 +8,13 @@
 import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
 import { removeBlob, writeBlob, type WrittenBlob } from "~/lib/storage.server";
 import { decodeUtf8, decodeUtf8Prefix } from "~/lib/utf8.server";
-import { cleanUploadFileName, isPdfFileName, MAX_UPLOAD_BYTES, UPLOAD_FIELDS } from "./upload";
+import { acceptsContent, PDF_UPLOAD_POLICY, UPLOAD_HEADER_BYTES, type UploadPolicy } from "~/lib/upload-policy";
+import { cleanUploadFileName, MAX_UPLOAD_BYTES, UPLOAD_FIELDS } from "./upload";
 
 /** The whole multipart request may not be larger than this (a few files' worth). */
 export const MAX_UPLOAD_REQUEST_BYTES = 5 * MAX_UPLOAD_BYTES;
 
 const MAX_FIELD_BYTES = 200;
-const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 
 /**
  * What a route accepts as its file, checked as the bytes stream in: the
@@ -28,11 +28,12 @@ export type UploadContentRule = {
   acceptName?: (name: string) => boolean;
 };
 
-export const PDF_UPLOAD_RULE: UploadContentRule = {
-  headerBytes: PDF_MAGIC.length,
-  acceptHeader: (h) => PDF_MAGIC.every((b, i) => h[i] === b),
-  acceptName: isPdfFileName,
-};
+/** The server half of an upload policy (~/lib/upload-policy.ts): its name rule, and its types by the first bytes. */
+export function uploadContentRule(policy: UploadPolicy): UploadContentRule {
+  return { headerBytes: UPLOAD_HEADER_BYTES, acceptHeader: (h) => acceptsContent(policy, h), acceptName: policy.name };
+}
+
+export const PDF_UPLOAD_RULE: UploadContentRule = uploadContentRule(PDF_UPLOAD_POLICY);
 
 /** The multipart body could not be parsed (broken framing, a bad part header, no parts at all). */
 export class MalformedUploadError extends Error {

@@ -1,12 +1,15 @@
 // The upload's rules and answers, shared by the browser (UploadForm) and the
 // server (upload.server.ts): spec part 2, §5 'Upload' and §8.
 import type { DialogVariant } from "~/components/Dialog";
-import { ADDITIONAL_DOCUMENT_TYPE, UPLOAD_ACCEPT, UPLOAD_MAX_BYTES } from "~/features/appointment/codes";
+import { ADDITIONAL_DOCUMENT_TYPE } from "~/features/appointment/codes";
+import { checkFiles, cleanUploadFileName, isPdfFileName, PDF_UPLOAD_POLICY, UPLOAD_LIMIT_MB, UPLOAD_LIMIT_TEXT } from "~/lib/upload-policy";
 
-export { ADDITIONAL_DOCUMENT_TYPE, UPLOAD_ACCEPT };
+export { ADDITIONAL_DOCUMENT_TYPE, cleanUploadFileName, isPdfFileName };
+/** The file input's accept attribute (the upload policy's). */
+export const UPLOAD_ACCEPT = PDF_UPLOAD_POLICY.accept;
 
-/** At most this many bytes per uploaded file (spec §9). */
-export const MAX_UPLOAD_BYTES = UPLOAD_MAX_BYTES;
+/** At most this many bytes per uploaded file (spec §9; the upload policy's). */
+export const MAX_UPLOAD_BYTES = PDF_UPLOAD_POLICY.maxBytes;
 
 /** Form field names of POST /appoint/upload. */
 export const UPLOAD_FIELDS = {
@@ -39,7 +42,7 @@ export const UPLOAD_ANSWERS: Record<UploadResultCode, UploadAnswer> = {
   NOT_PDF: { title: "Invalid File", message: "Only PDF files can be uploaded. Please choose a PDF file.", variant: "warning" },
   TOO_BIG: {
     title: "Invalid File",
-    message: "The file is larger than 2MB. Please choose a PDF file of at most 2,000,000 bytes.",
+    message: `The file is larger than ${UPLOAD_LIMIT_MB}. Please choose a PDF file of at most ${UPLOAD_LIMIT_TEXT}.`,
     variant: "warning",
   },
   NO_TYPE: { title: "Document Type Required", message: "Please choose the type of document you are uploading.", variant: "warning" },
@@ -81,23 +84,6 @@ export type UploadJsonAnswer = UploadAnswer & {
   redirectTo?: string;
 };
 
-/**
- * Bidirectional-text controls (LRM/RLM, embeddings, overrides, isolates, the
- * Arabic letter mark): "invoice\u202Efdp.exe" shows as "invoiceexe.pdf".
- */
-const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-/** An upload's file name as stored: no folder, no control or bidi characters, at most 255 characters. */
-export function cleanUploadFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? "";
-  return base.replace(/[\u0000-\u001f\u007f]/g, "").replace(BIDI_CONTROLS, "").trim().slice(0, 255);
-}
-
-/** The one rule for an upload's name (browser and server): it ends in .pdf once cleaned. */
-export function isPdfFileName(name: string): boolean {
-  return /.\.pdf$/i.test(cleanUploadFileName(name));
-}
-
 /** The name a document is downloaded under: always ending in .pdf. */
 export function pdfDownloadName(name: string | null | undefined): string {
   const cleaned = cleanUploadFileName(name ?? "");
@@ -112,13 +98,9 @@ export function pdfDownloadName(name: string | null | undefined): string {
  * named *.pdf, not empty, at most MAX_UPLOAD_BYTES.
  */
 export function checkFilesBeforeUpload(files: ArrayLike<{ name: string; size: number }>): UploadResultCode | null {
-  if (files.length === 0) return "NO_FILE";
-  if (files.length > 1) return "TOO_MANY";
-  const f = files[0]!;
-  if (!isPdfFileName(f.name)) return "NOT_PDF";
-  if (f.size > MAX_UPLOAD_BYTES) return "TOO_BIG";
-  if (f.size === 0) return "NOT_PDF";
-  return null;
+  const problem = checkFiles(PDF_UPLOAD_POLICY, files);
+  if (problem === "WRONG_TYPE" || problem === "EMPTY") return "NOT_PDF";
+  return problem;
 }
 
 /** Where the application shows the Supporting Documents section. */

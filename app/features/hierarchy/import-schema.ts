@@ -3,6 +3,7 @@
 // rest of the file or the database (known carrier/company/block, level range,
 // duplicates, uplines, loops) is checked by import.server.ts.
 import { z } from "zod";
+import { EMAIL_MAX, isEmailAddress, normalizeEmail } from "~/lib/email";
 import { IMPORT_MESSAGES as M } from "./import-messages";
 
 /** The columns of the header row (matched without regard to case), in the documented order. */
@@ -91,8 +92,6 @@ const phoneField = z
 const requiredMatching = (max: number, ok: (v: string) => boolean, message: string) => required(max).refine((v) => v === "" || ok(v), message);
 const codeField = (max: number) => requiredMatching(max, (v) => /^[A-Za-z0-9]+$/.test(v), M.code).transform((v) => v.toUpperCase());
 
-const EMAIL = z.email();
-
 /** One CSV row (every value a string, missing columns ''), checked on its own. */
 export const importRowSchema = z
   .object({
@@ -109,7 +108,7 @@ export const importRowSchema = z
     lastName: optionalText(50),
     companyName: optionalText(100),
     uplineAgentNumber: text(20).refine((v) => TOP_UPLINES.has(v) || /^[A-Za-z0-9]{1,20}$/.test(v), M.agentNumber),
-    email: optionalText(254).refine((v) => v === null || EMAIL.safeParse(v).success, M.email).transform((v) => v?.toLowerCase() ?? null),
+    email: optionalText(EMAIL_MAX).refine((v) => v === null || isEmailAddress(v), M.email).transform((v) => (v === null ? null : normalizeEmail(v))),
     phone: phoneField,
     status: text(20)
       .transform((v) => v.toUpperCase())

@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/lib/db.server";
+import { normalizeEmail } from "~/lib/email";
 import { burnVerification, hashPassword, needsRehash, verifyPassword } from "~/lib/password.server";
 import { afterAnswer, alreadyRegisteredEmail, queueProviderMail, verificationEmail } from "./emails.server";
 import { endSessionsOfUsers } from "~/lib/session.server";
@@ -33,7 +34,8 @@ export const accountSelect = {
   updatedAt: true,
 } as const;
 
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+/** The portal's one normalisation of an address (~/lib/email). */
+export { normalizeEmail };
 
 export type RequestInfo = { ip?: string | null; userAgent?: string | null };
 

@@ -2,6 +2,7 @@
 // pages show next to each field. Server-only (the pages are server-rendered):
 // the password rule uses the zxcvbn-ts dictionaries.
 import { z } from "zod";
+import { emailField as portalEmailField } from "~/lib/email";
 import { checkPasswordStrength } from "./password-strength.server";
 
 export const PASSWORD_MIN = 12;
@@ -9,14 +10,11 @@ export const PASSWORD_MAX = 200;
 
 const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
 
-export const emailField = z.preprocess(
-  (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
-  z
-    .string({ error: "Email is required" })
-    .min(1, "Email is required")
-    .max(254, "Email is too long")
-    .pipe(z.email({ error: "Email Address Format Is Invalid" })),
-);
+/** The portal's email rule (~/lib/email), trimmed and lower-cased, with the provider pages' messages. */
+export const emailField = portalEmailField({
+  messages: { required: "Email is required", tooLong: "Email is too long", invalid: "Email Address Format Is Invalid" },
+  lowercase: true,
+});
 
 export const passwordField = z
   .string({ error: "Password is required" })

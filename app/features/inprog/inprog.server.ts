@@ -7,6 +7,7 @@
 // hierarchy part is hierarchy.server.ts's, through the pipeline card's
 // IN_DOWNLINE (one text for both screens).
 import { prisma } from "~/lib/db.server";
+import { gridStatusText } from "~/features/appointment/status";
 import { IN_DOWNLINE, VIEWER_CTE } from "~/features/pipeline/pipeline.server";
 
 export const INPROG_PAGE_SIZES = [10, 50];
@@ -52,14 +53,8 @@ export type InProgressRow = {
   status: string;
 };
 
-/** Status text of the grid: 'New Contract' (APWF_STATUS_NEWCONTRACT) reads 'Submitted for Approval' (spec §2). */
-export function inProgressStatusText(code: string): string {
-  if (code === "APWF_STATUS_NEWCONTRACT") return "Submitted for Approval";
-  if (code === "APWF_STATUS_INCOMPLETE") return "Incomplete";
-  if (code === "APWF_STATUS_APPROVED") return "Approved";
-  if (code === "APWF_STATUS_ABANDONED") return "Abandoned";
-  return code;
-}
+/** Status text of the grid: 'New Contract' (APWF_STATUS_NEWCONTRACT) reads 'Submitted for Approval' (spec §2; the catalogue's grid text). */
+export const inProgressStatusText = gridStatusText;
 
 type Row = {
   appointment_id: number;

@@ -5,6 +5,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import type { CurrentUser } from "~/lib/current-user";
 import { agentsUnderUser } from "~/features/hierarchy/hierarchy.server";
+import { APPOINTMENT_LINK_PREFIX, parseLink } from "~/features/links/schema";
 import { DEFAULT_TEMPLATE_CODE, INVITATION_TEMPLATE_TYPES, ownInvitations } from "./invitations.server";
 import { APPOINTMENT_LINK_NOT_FOUND, INVITE_WHO_WHAT_WHERE, OOPS, SCHEDULE_DOC_UNAVAILABLE, type DialogText } from "./messages";
 
@@ -53,10 +54,8 @@ export type InviteTarget = {
 
 export type InviteLine = { carrier: string; productType: string; levelNo: number; levelName: string; scheduleName: string; hasDocument: boolean };
 
-const LINK_PARAM = /^([A-Za-z]{3})([A-Za-z0-9-]{1,60})$/;
-const MLT_PARAM = /^MLT([A-Za-z0-9-]{1,60})$/i;
 /** The prefix of appointment links (decision 0020: EXT is part 3's invitation of an existing agent). */
-const APPOINTMENT_PREFIXES = ["APL"];
+const APPOINTMENT_PREFIXES: string[] = [APPOINTMENT_LINK_PREFIX];
 
 const usable = (l: LineRow) =>
   l.isEnabled && !l.isDeleted && l.scheduleLevel.isActive && l.scheduleLevel.schedule.isActive && l.recruiterAgent.isActive;
@@ -75,19 +74,19 @@ export async function resolveTarget(db: Db, user: Pick<CurrentUser, "id">, route
   const links = (route.links ?? "").trim();
   const link = (route.link ?? "").trim();
   if (links) {
-    const m = MLT_PARAM.exec(links);
-    if (!m) return notFound;
+    const m = parseLink(links);
+    if (m?.prefix !== "MLT") return notFound;
     const ml = await db.multiLink.findFirst({
-      where: { code: { equals: m[1]!, mode: "insensitive" } },
+      where: { code: { equals: m.code, mode: "insensitive" } },
       select: { multiLinkId: true, code: true, items: { orderBy: { sortOrder: "asc" }, select: { appointmentLink: { select: lineSelect } } } },
     });
     if (!ml || ml.items.length === 0) return notFound;
     target = { link: `MLT${ml.code}`, appointmentLinkId: null, multiLinkId: ml.multiLinkId, lines: ml.items.map((i) => i.appointmentLink) };
   } else if (link) {
-    const m = LINK_PARAM.exec(link);
-    if (!m || !APPOINTMENT_PREFIXES.includes(m[1]!.toUpperCase())) return notFound;
+    const m = parseLink(link);
+    if (!m || !APPOINTMENT_PREFIXES.includes(m.prefix)) return notFound;
     const row = await db.appointmentLink.findFirst({
-      where: { code: { equals: m[2]!, mode: "insensitive" }, linkPrefix: { in: APPOINTMENT_PREFIXES } },
+      where: { code: { equals: m.code, mode: "insensitive" }, linkPrefix: { in: APPOINTMENT_PREFIXES } },
       select: lineSelect,
     });
     if (!row) return notFound;

@@ -1,16 +1,13 @@
 // The Send a Recruitment Invitation form (spec part 1 §2, §5): one schema
 // used by conform in the browser and by the action (decision 0016).
 import { z } from "zod";
+import { EMAIL_MAX, emailField } from "~/lib/email";
 import { hasVisibleContent } from "~/lib/html-content";
 import { INVITE_MESSAGES as M } from "./messages";
 
 export const NAME_MAX = 50;
-export const EMAIL_MAX = 254;
 /** The HTML body: at most 100 KB (UTF-8 bytes). */
 export const BODY_MAX_BYTES = 100 * 1024;
-
-/** The standard email pattern of the portal (as the preferences and apply mode use). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const utf8Length = (s: string) => new TextEncoder().encode(s).length;
 
@@ -24,8 +21,8 @@ const required = (max: number, label: string) =>
 export const inviteSchema = z.object({
   firstName: required(NAME_MAX, "First Name"),
   lastName: required(NAME_MAX, "Last Name"),
-  email: required(EMAIL_MAX, "Email Address").regex(EMAIL_PATTERN, M.emailInvalid),
-  ccEmail: z.string().trim().max(EMAIL_MAX, M.tooLong("CC Email Address", EMAIL_MAX)).regex(EMAIL_PATTERN, M.ccInvalid).optional(),
+  email: emailField({ messages: { required: M.allFieldsRequired, tooLong: M.tooLong("Email Address", EMAIL_MAX), invalid: M.emailInvalid } }),
+  ccEmail: emailField({ messages: { tooLong: M.tooLong("CC Email Address", EMAIL_MAX), invalid: M.ccInvalid } }).optional(),
   templateId: z.coerce.number({ error: M.templateRequired }).int(M.templateRequired).positive(M.templateRequired).max(2_147_483_647, M.templateRequired),
   body: z
     .string({ error: M.bodyRequired })

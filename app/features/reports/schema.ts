@@ -2,6 +2,7 @@
 // of their rules (spec part 3 §5, §9), used by conform in the browser and by
 // the action. All filters are optional.
 import { z } from "zod";
+import { APPOINTMENT_STATUS_FILTERS } from "~/features/appointment/status";
 import { REPORT_MESSAGES as M } from "./messages";
 
 export const EARLIEST_REPORT_YEAR = 1753;
@@ -14,13 +15,8 @@ export const PROSPECT_NAME_MAX = 40;
 export const DOWNLINE_REPORT_ID = 1;
 export const RECRUIT_REPORT_ID = 2;
 
-/** Appointment status filter ids (spec §4) and their codes. */
-export const APPOINTMENT_STATUS_FILTERS = [
-  { id: "6", code: "APWF_STATUS_INCOMPLETE", label: "Incomplete" },
-  { id: "7", code: "APWF_STATUS_NEWCONTRACT", label: "Awaiting Approval" },
-  { id: "8", code: "APWF_STATUS_APPROVED", label: "Approved" },
-  { id: "53", code: "APWF_STATUS_ABANDONED", label: "Abandoned" },
-] as const;
+/** Appointment status filter ids (spec §4) and their codes: the status catalogue's (appointment/status.ts). */
+export { APPOINTMENT_STATUS_FILTERS };
 
 /** The invitation status filter of the recruit report: 0 all, -1 all except approved, -2 invited, then the appointment statuses. */
 export const INVITATION_STATUS_FILTERS = [

@@ -5,6 +5,7 @@
 // positions and the closure table: a report holds only their downline.
 import { downlineSql, viewerPositionsSql } from "~/features/hierarchy/hierarchy.server";
 import { levelWithSchedule, type LevelRow } from "~/features/invitations/invitations.server";
+import { APPOINTMENT_STATUSES, gridStatusText } from "~/features/appointment/status";
 import { APPOINTMENT_STATUS_FILTERS, RECRUIT_REPORT_ID, type DownlineReportInput, type RecruitReportInput, type ReportInput } from "./schema";
 
 /**
@@ -27,14 +28,21 @@ const statusCodeOf = (id: string | undefined) => APPOINTMENT_STATUS_FILTERS.find
 const like = (v: string | undefined) => (v ? `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null);
 
 /** The display text of an appointment status in grids and reports ('New Contract' reads 'Submitted for Approval', spec §2). */
+/** Generated from the status catalogue (appointment/status.ts): a CASE in the query, so the rows still stream. */
 export const STATUS_SQL = (col: string) => `CASE ${col}
-  WHEN 'APWF_STATUS_NEWCONTRACT' THEN 'Submitted for Approval'
-  WHEN 'APWF_STATUS_INCOMPLETE' THEN 'Incomplete'
-  WHEN 'APWF_STATUS_INVITED' THEN 'Invited'
-  WHEN 'APWF_STATUS_APPROVED' THEN 'Approved'
-  WHEN 'APWF_STATUS_ABANDONED' THEN 'Abandoned'
-  WHEN 'APWF_STATUS_REJECTED' THEN 'Rejected'
-  ELSE ${col} END`;
+  ${APPOINTMENT_STATUSES.map((code) => `WHEN ${sqlText(code)} THEN ${sqlText(gridStatusText(code))}`).join("\n  ")}
+  ELSE ${UNKNOWN_STATUS_SQL(col)} END`;
+
+/** A string constant of our own (the catalogue's codes and texts) as a SQL literal. */
+function sqlText(s: string): string {
+  return `'${s.replace(/'/g, "''")}'`;
+}
+
+/** unknownStatusText in SQL: the name without the prefix, underscores as spaces, capitalised — never the code. */
+const UNKNOWN_STATUS_SQL = (col: string) => {
+  const name = `lower(replace(regexp_replace(${col}, '^APWF_STATUS_', ''), '_', ' '))`;
+  return `upper(left(${name}, 1)) || substr(${name}, 2)`;
+};
 
 const PERSON_NAME = (a: string) => `NULLIF(concat_ws(' ', NULLIF(${a}.first_name, ''), NULLIF(${a}.last_name, '')), '')`;
 const AGENT_NAME = (a: string) => `COALESCE(NULLIF(${a}.company_name, ''), ${PERSON_NAME(a)})`;

@@ -3,6 +3,7 @@
 // field names and its one message catalogue, shared by the browser (conform,
 // the drop zone) and the server (svcreq.server.ts).
 import { z } from "zod";
+import { checkFiles, PDF_UPLOAD_POLICY, UPLOAD_LIMIT_MB, UPLOAD_LIMIT_TEXT } from "~/lib/upload-policy";
 import { TRY_AGAIN_LATER } from "~/features/documents/view-messages";
 
 /** Form field names of POST /svcreq and /svcreq/send. */
@@ -25,8 +26,8 @@ export const REQUEST_TYPE_AGENT = "RQTYP_AGT";
 /** The longest request text (characters): a long letter; the textarea has 6 rows. */
 export const REQUEST_TEXT_MAX = 4000;
 /** At most one attachment of at most this many bytes (spec §9). */
-export const SVCREQ_MAX_FILE_BYTES = 2_000_000;
-export const SVCREQ_ACCEPT = "application/pdf,.pdf";
+export const SVCREQ_MAX_FILE_BYTES = PDF_UPLOAD_POLICY.maxBytes;
+export const SVCREQ_ACCEPT = PDF_UPLOAD_POLICY.accept;
 
 export const SVCREQ_MESSAGES = {
   subjectRequired: "Choose the subject of your request from the dropdown list",
@@ -34,7 +35,7 @@ export const SVCREQ_MESSAGES = {
   textTooLong: `Your request is too long: at most ${REQUEST_TEXT_MAX.toLocaleString("en-US")} characters`,
   requesterNumberUnknown: "Choose one of your agent numbers from the list",
   invalidFileTitle: "Invalid File",
-  invalidFileMessage: "Attach at most one PDF file of at most 2,000,000 bytes (2MB).",
+  invalidFileMessage: `Attach at most one PDF file of at most ${UPLOAD_LIMIT_TEXT} (${UPLOAD_LIMIT_MB}).`,
   systemErrorTitle: "System Error",
   systemErrorMessage: `Your request could not be sent at this time. ${TRY_AGAIN_LATER}`,
   sentTitle: "Request Sent!",
@@ -59,11 +60,8 @@ export type ServiceRequestForm = z.output<typeof serviceRequestSchema>;
 
 /** What the browser can tell before sending (the server checks the content again). */
 export function checkAttachmentBeforeSend(files: ArrayLike<{ name: string; size: number }>): "INVALID_FILE" | null {
-  if (files.length > 1) return "INVALID_FILE";
-  const f = files[0];
-  if (!f) return null;
-  if (!f.name.toLowerCase().includes(".pdf") || f.size > SVCREQ_MAX_FILE_BYTES || f.size === 0) return "INVALID_FILE";
-  return null;
+  const problem = checkFiles(PDF_UPLOAD_POLICY, files);
+  return problem === null || problem === "NO_FILE" ? null : "INVALID_FILE";
 }
 
 export type SvcreqResult = "SENT" | "INVALID" | "INVALID_FILE" | "MALFORMED" | "SESSION" | "ERROR";

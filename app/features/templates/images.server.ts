@@ -6,13 +6,14 @@
 // random bits in the address so it cannot be guessed.
 // Decisions: docs/decisions/0025-email-templates.md.
 import { randomBytes } from "node:crypto";
-import { MalformedUploadError, receiveUpload, UploadRequestTooLargeError, type UploadContentRule } from "~/features/documents/receive-upload.server";
+import { MalformedUploadError, receiveUpload, uploadContentRule, UploadRequestTooLargeError, type UploadContentRule } from "~/features/documents/receive-upload.server";
+import { IMAGE_UPLOAD_POLICY } from "~/lib/upload-policy";
 import { audit } from "~/lib/audit.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { removeBlob } from "~/lib/storage.server";
 import type { ImageUploadResult } from "./messages";
-import { IMAGE_CONTENT_TYPES, IMAGE_FIELDS, IMAGE_HEADER_BYTES, IMAGE_MAX_BYTES, IMAGE_NAME_MAX, imageUploadSchema, sniffImageType, uploadProblem, type ImageType } from "./schema";
+import { IMAGE_CONTENT_TYPES, IMAGE_FIELDS, IMAGE_MAX_BYTES, IMAGE_NAME_MAX, imageUploadSchema, sniffImageType, uploadProblem, type ImageType } from "./schema";
 import { ownTemplateWhere, parseTemplateId } from "./templates.server";
 
 /**
@@ -25,10 +26,7 @@ export const MAX_IMAGE_REQUEST_BYTES = 5 * IMAGE_MAX_BYTES;
 /** The path that takes image uploads (its body cap is given to the HTTP server by app/entry.server.tsx). */
 export const IMAGE_UPLOAD_PATH = "/corr/upload";
 
-const IMAGE_RULE: UploadContentRule = {
-  headerBytes: IMAGE_HEADER_BYTES,
-  acceptHeader: (h) => sniffImageType(h) !== null,
-};
+const IMAGE_RULE: UploadContentRule = uploadContentRule(IMAGE_UPLOAD_POLICY);
 
 /** A new public token: 128 random bits as 32 hex characters. */
 export const newPublicToken = () => randomBytes(16).toString("hex");

@@ -3,6 +3,8 @@
 // requirements; where the spec gives only a title the message is ours
 // (docs/decisions/0025-email-templates.md).
 
+import { UPLOAD_LIMIT_TEXT } from "~/lib/upload-policy";
+
 export type DialogText = { title: string; message: string };
 
 export const TEMPLATE_MESSAGES = {
@@ -57,7 +59,7 @@ export const IMAGE_UPLOAD_ANSWERS = {
   SUCCESS: UPLOADED,
   NO_FILE: { title: "Upload What?", message: "Choose one PNG, JPG or GIF image to upload." },
   TOO_MANY: { title: "Too Many Images at Once", message: "Upload one image at a time." },
-  INVALID: { title: "Invalid File", message: "Only PNG, JPG or GIF images of at most 2,000,000 bytes can be uploaded." },
+  INVALID: { title: "Invalid File", message: `Only PNG, JPG or GIF images of at most ${UPLOAD_LIMIT_TEXT} can be uploaded.` },
   NO_NAME: { title: TEMPLATE_MESSAGES.imageNameRequired, message: "Give the image a name: it is the image's text for readers who do not see images." },
   MALFORMED: { title: "Upload Not Readable", message: "The upload arrived damaged or incomplete. Nothing was saved. Choose the image again and upload it." },
   ERROR: SYSTEM_ERROR,
@@ -74,7 +76,7 @@ export const HELP_TEXT = {
   items: [
     "Write the invitation as you want prospects to read it. Bold, italic, underline, strike and lists are kept in the email.",
     "Merge fields such as [[ProspectFirstName]] are replaced with the prospect's, your own or your agency's details when the invitation is sent. Keep [[AppointmentLink]]: it is the link the prospect follows to apply.",
-    "Images can be added after the template has been saved once: upload them under Template Images (PNG, JPG or GIF, at most 2,000,000 bytes, one at a time), then insert them small (80 px), medium (300 px) or large (original size, never wider than the email).",
+    `Images can be added after the template has been saved once: upload them under Template Images (PNG, JPG or GIF, at most ${UPLOAD_LIMIT_TEXT}, one at a time), then insert them small (80 px), medium (300 px) or large (original size, never wider than the email).`,
     "Images are sent as links to this portal: anyone with the email can see them. Do not upload images with personal information.",
     "Only active templates can be chosen when you send an invitation.",
   ],

@@ -3,14 +3,15 @@
 // the actions (decision 0016). The image's bytes are checked on the server
 // as they stream in (images.server.ts); what was found is checked here.
 import { z } from "zod";
+import { IMAGE_UPLOAD_POLICY, sniffUploadType, UPLOAD_CONTENT_TYPES, UPLOAD_HEADER_BYTES } from "~/lib/upload-policy";
 import { IMAGE_UPLOAD_ANSWERS, TEMPLATE_MESSAGES as M } from "./messages";
 
 export const NAME_MAX = 50;
 export const DESCRIPTION_MAX = 560;
 /** The HTML body: at most 100 KB (UTF-8 bytes), as the invitation's. */
 export const BODY_MAX_BYTES = 100 * 1024;
-/** §9: the image's bytes (2 MB read as 2,000,000 bytes, as the document uploads). */
-export const IMAGE_MAX_BYTES = 2_000_000;
+/** §9: the image's bytes (2 MB read as 2,000,000 bytes, as the document uploads): the upload policy's. */
+export const IMAGE_MAX_BYTES = IMAGE_UPLOAD_POLICY.maxBytes;
 export const IMAGE_NAME_MAX = 100;
 /** §9: one grid page. */
 export const TEMPLATE_PAGE_SIZE = 100;
@@ -41,19 +42,14 @@ export const imageNameSchema = z.object({
 
 /** PNG, JPG and GIF, recognised by their first bytes (never by name or declared type). */
 export type ImageType = "png" | "jpg" | "gif";
-export const IMAGE_CONTENT_TYPES: Record<ImageType, string> = { png: "image/png", jpg: "image/jpeg", gif: "image/gif" };
+export const IMAGE_CONTENT_TYPES: Record<ImageType, string> = { png: UPLOAD_CONTENT_TYPES.png, jpg: UPLOAD_CONTENT_TYPES.jpg, gif: UPLOAD_CONTENT_TYPES.gif };
 /** How many leading bytes sniffImageType needs. */
-export const IMAGE_HEADER_BYTES = 8;
+export const IMAGE_HEADER_BYTES = UPLOAD_HEADER_BYTES;
 
+/** The image type of the first bytes (the upload policy's sniffing), or null. */
 export function sniffImageType(header: ArrayLike<number>): ImageType | null {
-  const b = (i: number) => header[i];
-  if (header.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((v, i) => b(i) === v)) return "png";
-  if (header.length >= 3 && b(0) === 0xff && b(1) === 0xd8 && b(2) === 0xff) return "jpg";
-  if (header.length >= 6) {
-    const s = String.fromCharCode(...Array.from({ length: 6 }, (_, i) => b(i)!));
-    if (s === "GIF87a" || s === "GIF89a") return "gif";
-  }
-  return null;
+  const kind = sniffUploadType(header);
+  return kind !== null && kind !== "pdf" ? kind : null;
 }
 
 const UPLOAD = IMAGE_UPLOAD_ANSWERS;

@@ -23,6 +23,7 @@ import {
   type UploadResultCode,
 } from "~/features/documents/upload";
 import { postWithProgress } from "~/lib/post-with-progress";
+import { UPLOAD_LIMIT_MB, UPLOAD_LIMIT_TEXT } from "~/lib/upload-policy";
 
 export type UploadFormProps = {
   appointmentId: number;
@@ -261,7 +262,7 @@ function UploadFields({
           disabled={busy}
           onChange={(e) => setFileName(e.currentTarget.files?.[0]?.name ?? null)}
         />
-        <span className="field__hint">PDF only, at most 2MB (2,000,000 bytes).{fileName ? ` Selected: ${fileName}` : ""}</span>
+        <span className="field__hint">PDF only, at most {UPLOAD_LIMIT_MB} ({UPLOAD_LIMIT_TEXT}).{fileName ? ` Selected: ${fileName}` : ""}</span>
       </div>
       {busy ? (
         <div className="upload__progress" role="status" aria-live="polite">

@@ -8,6 +8,7 @@ import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Dialog } from "~/components/Dialog";
 import { TextField } from "~/components/form/fields";
+import { IMAGE_UPLOAD_POLICY, UPLOAD_LIMIT_TEXT } from "~/lib/upload-policy";
 import { IMAGE_UPLOAD_ANSWERS, type DialogText } from "../messages";
 import { checkImageFilesBeforeUpload, IMAGE_FIELDS, IMAGE_NAME_MAX, imageNameSchema } from "../schema";
 
@@ -94,9 +95,9 @@ export function ImagesPanel({ templateId, images }: { templateId: number; images
         <TextField meta={fields.imageName} label="Image Name" required maxLength={IMAGE_NAME_MAX} autoComplete="off" />
         <div className="field">
           <label htmlFor="image-file" className="label--required">
-            Image (PNG, JPG or GIF, at most 2,000,000 bytes)
+            Image (PNG, JPG or GIF, at most {UPLOAD_LIMIT_TEXT})
           </label>
-          <input id="image-file" type="file" name={IMAGE_FIELDS.file} accept="image/png,image/jpeg,image/gif" />
+          <input id="image-file" type="file" name={IMAGE_FIELDS.file} accept={IMAGE_UPLOAD_POLICY.accept} />
         </div>
         {mounted ? null : <p className="muted">Save your changes to the template first: uploading reloads the page.</p>}
         <button type="submit" className="btn btn--primary">
