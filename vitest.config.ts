@@ -55,8 +55,9 @@ export default defineConfig({
           maxWorkers: e2eWorkers(),
           // Its own group: in a run of every project, its worker ids are its own.
           sequence: { groupOrder: 1 },
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // Generous: with two workers on two cores a test's wall time can double (never a timed assertion).
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
         },
       },
       {

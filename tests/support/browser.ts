@@ -114,8 +114,9 @@ export function browserFixture(): BrowserFixture {
         baseURL: options.baseURL,
         timezoneId: options.timezoneId,
       });
-      ctx.setDefaultTimeout(15_000);
-      ctx.setDefaultNavigationTimeout(30_000);
+      // Generous (e2e files run in parallel workers on a shared machine): only a failure waits this long.
+      ctx.setDefaultTimeout(30_000);
+      ctx.setDefaultNavigationTimeout(60_000);
       contexts.push(ctx);
       return ctx.newPage();
     },

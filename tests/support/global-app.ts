@@ -78,7 +78,8 @@ export default async function setup(project: TestProject) {
   buildIfStale();
   const count = await portalCount(project);
   const started = Date.now();
-  const settled = await Promise.allSettled(Array.from({ length: count }, () => startApp()));
+  // Several portals start at once on a machine that may be busy: wait for their /healthz generously.
+  const settled = await Promise.allSettled(Array.from({ length: count }, () => startApp({ readyTimeoutMs: 300_000 })));
   apps = settled.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
   const failed = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
   if (failed) {
