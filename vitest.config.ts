@@ -3,6 +3,20 @@ import { defineConfig } from "vitest/config";
 
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
 
+/**
+ * E2E files run in this many workers at once, each against its own portal and
+ * database (tests/support/global-app.ts, decision 0054). Default 2 (this
+ * machine's cores); E2E_WORKERS=1 runs them one after another.
+ */
+function e2eWorkers(): number {
+  const raw = process.env.E2E_WORKERS ?? "2";
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 16) {
+    throw new Error(`E2E_WORKERS must be a whole number from 1 to 16 (got ${JSON.stringify(raw)})`);
+  }
+  return n;
+}
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -37,10 +51,13 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["tests/support/global-postgres.ts", "tests/support/global-app.ts"],
           pool: "forks",
-          maxWorkers: 1,
-          fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // One portal per worker (sharedApp() picks by VITEST_POOL_ID).
+          maxWorkers: e2eWorkers(),
+          // Its own group: in a run of every project, its worker ids are its own.
+          sequence: { groupOrder: 1 },
+          // Generous: with two workers on two cores a test's wall time can double (never a timed assertion).
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
         },
       },
       {

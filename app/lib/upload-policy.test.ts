@@ -5,7 +5,7 @@
 // server only after the whole upload ('Invalid File').
 import { describe, expect, it } from "vitest";
 import { checkFilesBeforeUpload, UPLOAD_ANSWERS } from "~/features/documents/upload";
-import { checkAttachmentBeforeSend, SVCREQ_MESSAGES } from "~/features/support/service-request";
+import { checkAttachmentBeforeSend, SVCREQ_MESSAGES } from "~/features/service-requests/service-request";
 import { IMAGE_UPLOAD_ANSWERS } from "~/features/templates/messages";
 import { IMAGE_MAX_BYTES, sniffImageType } from "~/features/templates/schema";
 import { PDF_UPLOAD_POLICY, sniffUploadType, UPLOAD_LIMIT_TEXT, UPLOAD_MAX_BYTES } from "./upload-policy";

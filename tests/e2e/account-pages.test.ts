@@ -97,7 +97,7 @@ describe("Communications without JavaScript", () => {
       ["CAT_APPSUB_RECRUIT", "EMAIL_EVT", "me@example.com,boss@example.com"],
       ["CAT_APPSUB_RECRUIT_DOWNLN", "SMS_EVT", "5125550111"],
     ]);
-  }, 120_000);
+  });
 });
 
 describe("Profile without JavaScript", () => {
@@ -133,7 +133,7 @@ describe("Profile without JavaScript", () => {
     await page.goto(`${appUrl}/auth/login?refresh=1&returnTo=/profile`);
     await page.waitForURL(`${appUrl}/profile`);
     expect(await page.getByLabel("First Name").inputValue()).toBe("Petra");
-  }, 120_000);
+  });
 });
 
 describe("FAQ and Help", () => {
@@ -154,7 +154,7 @@ describe("FAQ and Help", () => {
       expect(await page.getByRole("link", { name: /@/ }).getAttribute("href")).toMatch(/^mailto:/);
       expect(await page.getByRole("link", { name: "Contact Us" }).getAttribute("href")).toBe("/svcreq");
     }
-  }, 120_000);
+  });
 });
 
 describe("accessibility of the account pages (axe-core)", () => {
@@ -178,7 +178,7 @@ describe("accessibility of the account pages (axe-core)", () => {
       // With JavaScript, switching off empties the field at once.
       await category(page, "CAT_APPSUB_RECRUIT").getByLabel("Email me").uncheck();
       await expect.poll(() => category(page, "CAT_APPSUB_RECRUIT").getByLabel("Email addresses").inputValue()).toBe("");
-    }, 120_000);
+    });
 
     test(`FAQ and Help at ${width}px: no violation`, async () => {
       const page = await browser.newPage({ javaScriptEnabled: true });
@@ -194,7 +194,7 @@ describe("accessibility of the account pages (axe-core)", () => {
         found.push(...(await violations(page, `${width}px ${path}`)));
       }
       expect(found).toEqual([]);
-    }, 120_000);
+    });
 
     test(`Profile at ${width}px, also with messages: no violation`, async () => {
       const page = await browser.newPage({ javaScriptEnabled: true });
@@ -219,6 +219,6 @@ describe("accessibility of the account pages (axe-core)", () => {
       await page.getByLabel("First Name").fill("Fixed");
       await expect.poll(() => page.getByRole("listitem").filter({ hasText: /^(First Name|Phone Number)$/ }).allInnerTexts()).toEqual(["Phone Number"]);
       expect(found).toEqual([]);
-    }, 120_000);
+    });
   }
 });

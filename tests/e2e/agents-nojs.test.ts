@@ -324,7 +324,7 @@ describe("Invite User through a real SMTP server (an app of its own whose mail g
   let dispose: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     ({ app, smtp, dispose } = await startAppWithSmtp());
-  }, 120_000);
+  });
   afterAll(async () => {
     await dispose?.();
   });

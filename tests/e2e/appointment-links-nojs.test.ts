@@ -122,7 +122,7 @@ describe("appointment links and cart without JavaScript", () => {
     expect(appt).toMatchObject({ prospect_email_address: email, is_paper_appointment: true });
     expect(appt.multi_link_id).not.toBeNull();
     await page.close();
-  }, 120_000);
+  });
 
   test("a downline agent's links are offered on his behalf; a position outside the downline answers 404", async () => {
     const page = await browser.newPage({ javaScriptEnabled: false });
@@ -145,7 +145,7 @@ describe("appointment links and cart without JavaScript", () => {
     const bad = await page.goto(`${appUrl}/linx?agentNumber=%3Cx%3E&companyNumber=MI01&blockNumber=72`);
     expect(bad?.status()).toBe(404);
     await page.close();
-  }, 60_000);
+  });
 
   test("the demo agent cannot put his upline's link in his cart, nor remove a line of another user's cart (404)", async () => {
     await resetCart();
@@ -177,7 +177,7 @@ describe("appointment links and cart without JavaScript", () => {
     await agent.close();
     await director.close();
     await resetCart();
-  }, 60_000);
+  });
 });
 
 describe("accessibility of /linx and /cartlinks (axe-core)", () => {
@@ -221,5 +221,5 @@ describe("accessibility of /linx and /cartlinks (axe-core)", () => {
     await page.close();
     await resetCart();
     expect(found).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -34,7 +34,7 @@ let dispose: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   ({ app, smtp, dispose } = await startAppWithSmtp());
-}, 120_000);
+});
 
 afterAll(async () => {
   await dispose?.();

@@ -78,7 +78,7 @@ describe("the dashboard's pipeline card", () => {
     await card.getByRole("link", { name: `Invited: ${invited}, show the list` }).click();
     await page.waitForURL(`${appUrl}/invites?days=90`);
     await page.getByText("Showing the invitations sent in the last 90 days.").waitFor();
-  }, 90_000);
+  });
 
   test("with JavaScript: a count and the dashboard's buttons navigate in the page; a modified click is the browser's", async () => {
     const page = await browser.newPage({ javaScriptEnabled: true });
@@ -106,7 +106,7 @@ describe("the dashboard's pipeline card", () => {
     await tab.waitForLoadState();
     expect(new URL(tab.url()).pathname).toBe("/help");
     expect(new URL(page.url()).pathname).toBe("/home");
-  }, 90_000);
+  });
 
   test("the prospect sees no card", async () => {
     const page = await browser.newPage({ javaScriptEnabled: false });
@@ -114,7 +114,7 @@ describe("the dashboard's pipeline card", () => {
     await page.goto(`${appUrl}/home`);
     await page.locator("h1").first().waitFor();
     expect(await page.getByRole("heading", { name: "Your Downline's Pipeline" }).count()).toBe(0);
-  }, 60_000);
+  });
 
   test.each([
     [1280, 900],
@@ -142,5 +142,5 @@ describe("the dashboard's pipeline card", () => {
     }
     if (process.env.PIPELINE_SCREENSHOTS) await page.screenshot({ path: `${process.env.PIPELINE_SCREENSHOTS}/home-${width}.png`, fullPage: true });
     expect(found).toEqual([]);
-  }, 90_000);
+  });
 });

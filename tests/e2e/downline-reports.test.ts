@@ -62,7 +62,7 @@ describe("downline applications and reports without JavaScript", () => {
     expect(await page.locator("#f-lastName").isEditable()).toBe(false);
     expect(await page.getByRole("button", { name: /^SAVE/ }).count()).toBe(0);
     expect(await page.getByRole("button", { name: /^SUBMIT/ }).count()).toBe(0);
-  }, 90_000);
+  });
 
   test("a requested downline report finishes and its xlsx downloads and opens", async () => {
     const page = await browser.newPage({ javaScriptEnabled: false });
@@ -120,7 +120,7 @@ describe("downline applications and reports without JavaScript", () => {
     // Clicking a finished request's status downloads; a pending one's says so (spec §4).
     await page.goto(`${appUrl}/reports?tab=results`);
     expect(await page.getByRole("link", { name: /^Download Downline Report/ }).count()).toBeGreaterThan(0);
-  }, 120_000);
+  });
 
   test("the recruiter finder returns the chosen recruiter into the recruit form", async () => {
     const page = await browser.newPage({ javaScriptEnabled: false });
@@ -143,7 +143,7 @@ describe("downline applications and reports without JavaScript", () => {
     await page.goto(`${appUrl}/reports?tab=request&report=2`);
     await page.getByRole("button", { name: "SUBMIT" }).click();
     await page.waitForURL(/\/reports\?tab=results&queued=1/);
-  }, 90_000);
+  });
 });
 
 describe("with JavaScript", () => {
@@ -173,7 +173,7 @@ describe("with JavaScript", () => {
     // Clicking the failed request's status: 'No Results'.
     await page.locator(`tr[data-request-id="${id}"]`).getByRole("link").click();
     await page.getByRole("dialog").getByRole("heading", { name: "No Results" }).waitFor();
-  }, 90_000);
+  });
 });
 
 describe("with JavaScript: a reversed range and the download popup (issue 20 item 13)", () => {
@@ -200,7 +200,7 @@ describe("with JavaScript: a reversed range and the download popup (issue 20 ite
     // It closes by itself (spec §9: 1 second).
     await page.getByRole("dialog").getByText("Downloading...").waitFor({ state: "hidden", timeout: 15_000 });
     await page.close();
-  }, 90_000);
+  });
 });
 
 describe("accessibility (axe-core) of /inprog and /reports", () => {
@@ -229,6 +229,6 @@ describe("accessibility (axe-core) of /inprog and /reports", () => {
         expect(overflow, `${path} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
       }
       expect(found).toEqual([]);
-    }, 120_000);
+    });
   }
 });

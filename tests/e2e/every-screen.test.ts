@@ -14,9 +14,13 @@
 //    sideways (document scrollWidth <= clientWidth), and on the list screens
 //    that become cards on a phone (links, cart, invitations) every cell, the
 //    action buttons included, is inside the screen;
-//  - with JavaScript on (the layout is CSS only: the same with it off; the
-//    no-JavaScript journeys of each screen are in their own files). One page
-//    per width, on the shared portal.
+//  - with JavaScript on and off (the no-JavaScript journeys of each screen
+//    are in their own files). axe-core cannot run in a page without
+//    JavaScript (it never finishes there), so with it off the page the server
+//    sent, as the browser shows it without JavaScript (scripts gone,
+//    <noscript> shown), is copied into a page with JavaScript for axe; the
+//    sideways-scrolling check runs on the page itself. One page per width and
+//    setting, on this worker's portal.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -279,22 +283,38 @@ async function signInAs(page: Page, who: Who) {
   else await signIn(page, appUrl, EMAIL[who], DEMO_PASSWORD);
 }
 
-async function walk(width: number, height: number): Promise<string[]> {
-  const page = await browser.newPage({ javaScriptEnabled: true });
+/**
+ * A page without JavaScript as axe can check it: its document as the browser shows it without
+ * JavaScript (no script, the <noscript> content shown), loaded into `into` (a page with JavaScript, at
+ * the same width) with the page's address as its base, so its styles load as on the page.
+ */
+async function copyForAxe(page: Page, into: Page): Promise<Page> {
+  const html = (await page.content())
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
+    .replace(/<\/?noscript>/gi, "")
+    .replace(/<head([^>]*)>/i, (_, attrs: string) => `<head${attrs}><base href="${page.url().replace(/"/g, "&quot;")}">`);
+  await into.setContent(html, { waitUntil: "load" });
+  return into;
+}
+
+async function walk(width: number, height: number, javaScriptEnabled = true): Promise<string[]> {
+  const page = await browser.newPage({ javaScriptEnabled });
   await page.setViewportSize({ width, height });
+  const axePage = javaScriptEnabled ? undefined : await browser.newPage({ javaScriptEnabled: true });
+  await axePage?.setViewportSize({ width, height });
   const found: string[] = [];
   const visits = Object.entries(SCREENS).filter((e): e is [string, Screen] => "who" in e[1]);
   for (const who of ORDER) {
     await signInAs(page, who);
     for (const [file, screen] of visits.filter(([, s]) => s.who === who)) {
       const urlPath = screen.path(made);
-      const where = `${width}px ${urlPath} (${file}, ${who})`;
+      const where = `${width}px${javaScriptEnabled ? "" : " no-JS"} ${urlPath} (${file}, ${who})`;
       console.log(`[every-screen] ${where}`);
       const response = await page.goto(`${appUrl}${urlPath}`);
       const status = response?.status();
       if (status !== (screen.status ?? 200)) found.push(`${where}: HTTP ${status}, expected ${screen.status ?? 200} (now at ${page.url()})`);
       await page.getByRole("heading").first().waitFor();
-      found.push(...(await violations(page, where)));
+      found.push(...(await violations(axePage ? await copyForAxe(page, axePage) : page, where)));
       if (width < 500) found.push(...(await phoneProblems(page, where, screen.cards)));
     }
     // The next one signs in afresh: no cookie of the portal or the provider left.
@@ -318,5 +338,13 @@ describe("every screen", () => {
 
   test("390 px, JavaScript on: no axe violation, nothing scrolls sideways, lists are cards", async () => {
     expect(await walk(390, 844)).toEqual([]);
+  }, 300_000);
+
+  test("1280 px, JavaScript off: no axe violation", async () => {
+    expect(await walk(1280, 900, false)).toEqual([]);
+  }, 300_000);
+
+  test("390 px, JavaScript off: no axe violation, nothing scrolls sideways, lists are cards", async () => {
+    expect(await walk(390, 844, false)).toEqual([]);
   }, 300_000);
 });

@@ -1,16 +1,12 @@
-// Shared bits of the e2e tests: the shared app's URLs and the signed-in layout.
+// Shared bits of the e2e tests: this worker's portal's URLs and the signed-in layout.
 import type { Page } from "playwright-core";
 import pg from "pg";
-import { expect, inject } from "vitest";
+import { expect } from "vitest";
 import { newAccount, signUp } from "../support/browser";
+import { sharedApp } from "../support/shared-app";
 
-export function sharedApp() {
-  return {
-    appUrl: inject("appUrl"),
-    idpUrl: inject("idpUrl"),
-    databaseUrl: inject("appDatabaseUrl"),
-  };
-}
+/** This worker's portal: { appUrl, idpUrl, databaseUrl, dataDir } (tests/support/shared-app.ts). */
+export { sharedApp };
 
 export const TITLE_SUFFIX = " : Appointment Portal";
 

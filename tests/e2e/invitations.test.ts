@@ -27,7 +27,7 @@ let dispose: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   ({ app, smtp, dispose } = await startAppWithSmtp());
-}, 120_000);
+});
 
 afterAll(async () => {
   await dispose?.();
@@ -103,7 +103,7 @@ describe("invitations", () => {
         await expectNoViolations(page);
       }
     }
-  }, 120_000);
+  });
 
   test("without JavaScript: send to a new prospect, who follows the emailed link, signs up and reaches the wizard", async () => {
     const link = await newMultiLink();
@@ -211,7 +211,7 @@ describe("invitations", () => {
     await empty.goto(`${app.url}/invites`);
     const emptyText = await empty.getByText(EMPTY_INVITES).count();
     if (emptyText === 0) expect(await empty.getByRole("row").count()).toBeGreaterThan(1);
-  }, 120_000);
+  });
 
   test("with JavaScript the rich-text editor's bold and bullets reach the email", async () => {
     const link = await newMultiLink();
@@ -261,7 +261,7 @@ describe("invitations", () => {
       [email.toLowerCase()],
     );
     expect(row?.template_type_id).toBe(2070);
-  }, 120_000);
+  });
 
   test("issue 20, JavaScript off and on: the banner names the wrong fields; PREVIEW shows the merged message and stores nothing; a lone <script> is empty", async () => {
     const link = await newMultiLink();

@@ -138,7 +138,7 @@ describe("service requests without JavaScript", () => {
     const tree = agent.getByRole("region", { name: "Agent hierarchy tree" });
     await tree.getByRole("link", { name: new RegExp(`^Expand ${X.lastName}, ${X.firstName}`) }).click();
     await tree.getByRole("link", { name: `${XC.lastName}, ${XC.firstName}`, exact: true }).waitFor();
-  }, 120_000);
+  });
 
   test.each([
     [1280, 900],
@@ -169,5 +169,5 @@ describe("service requests without JavaScript", () => {
       expect(overflow, "the page scrolls sideways at 390 px").toBeLessThanOrEqual(0);
     }
     expect(found).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -13,10 +13,11 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, inject } from "vitest";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { ensureChromium } from "../../scripts/ensure-chromium.mjs";
 import { repoRoot } from "./app-server";
 import { findLink, waitForMail } from "./mailbox";
+import { sharedApp } from "./shared-app";
 
 /** The flags that work on these machines (closed network, root, no GPU). */
 export const CHROMIUM_ARGS = [
@@ -113,8 +114,9 @@ export function browserFixture(): BrowserFixture {
         baseURL: options.baseURL,
         timezoneId: options.timezoneId,
       });
-      ctx.setDefaultTimeout(15_000);
-      ctx.setDefaultNavigationTimeout(30_000);
+      // Generous (e2e files run in parallel workers on a shared machine): only a failure waits this long.
+      ctx.setDefaultTimeout(30_000);
+      ctx.setDefaultNavigationTimeout(60_000);
       contexts.push(ctx);
       return ctx.newPage();
     },
@@ -204,10 +206,11 @@ export type ConfirmationMail = string | ((email: string) => Promise<string>);
 /**
  * Signs up through the built-in provider's pages (starting from the provider's
  * sign-in page when already there), confirms the email with the emailed link
- * (read from `mail`, default: the shared e2e app's captured mail), signs in;
+ * (read from `mail`, default: this e2e worker's portal's captured mail), signs in;
  * ends on the portal (normally /home).
  */
-export async function signUp(page: Page, appUrl: string, account: NewAccount, mail: ConfirmationMail = inject("appDatabaseUrl")) {
+export async function signUp(page: Page, appUrl: string, account: NewAccount, mail?: ConfirmationMail) {
+  mail ??= sharedApp().databaseUrl;
   const since = new Date(Date.now() - 1_000);
   await gotoSignIn(page, appUrl);
   await page.getByRole("link", { name: /sign up now/i }).click();

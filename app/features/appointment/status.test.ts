@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { inProgressStatusText } from "~/features/inprog/inprog.server";
 import { APPOINTMENT_STATUS_FILTERS } from "~/features/reports/schema";
-import { statusText as dashboardStatusText, STATUS_NEW } from "~/features/users/dashboard.server";
+import { statusText as dashboardStatusText, STATUS_NEW } from "~/features/dashboard/dashboard.server";
 import { statusText as applicationStatusText } from "./model";
 
 const SPEC_TEXT = {
