@@ -22,6 +22,8 @@ export const SHARED_KERNEL = [
   "appointment/codes",
   "appointment/paper-schema",
   "appointment/ui/lines",
+  "appointment/status",
+  "appointment/events",
   // The one access rule for an application (architecture: the only path to an application).
   "appointment/access.server",
   // The one hierarchy rule (decision 0038) and its lock; the move messages the Contact Us queue shows.
@@ -36,6 +38,8 @@ export const SHARED_KERNEL = [
   "documents/upload",
   "documents/view-messages",
   "documents/receive-upload.server",
+  // The one typed way to queue a job (task names, payloads, keys, attempts: decision 0058).
+  "jobs/queue.server",
   // Labels read on other domains' screens.
   "review/messages",
   "review/notes",
@@ -76,8 +80,6 @@ export const FEATURE_DEPENDENCIES = {
  */
 export const KNOWN_LAYER_BREAKS = {
   "app/lib/jobs.server.ts": "imports jobs/ (task list, payload types): the worker's start moves to server/",
-  "app/features/appointment/submit.server.ts": "imports a job key from jobs/tasks: one typed queueJob()",
-  "app/features/reports/reports.server.ts": "imports a job key from jobs/tasks: one typed queueJob()",
 };
 
 export function kernelModule(spec) {

@@ -1,7 +1,7 @@
 // The rules of the agents screens' forms (spec part 3 §5), one zod schema
 // each, used by the server and (Invite User) by conform in the browser.
 import { z } from "zod";
-import { emailField } from "~/lib/email";
+import { emailField } from "~/lib/email-address";
 import { INVITE_USER_MESSAGES, SEARCH_MESSAGES } from "./messages";
 
 export const SEARCH_FIELD_MAX = 60;

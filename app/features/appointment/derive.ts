@@ -1,6 +1,6 @@
 // Derived data of the application (spec part 2 §4 "Derived data"), pure and
 // shared by the browser and the server.
-import { normalizeEmail } from "~/lib/email";
+import { normalizeEmail } from "~/lib/email-address";
 import { isCorporateType, type AppointmentTypeCode } from "./model";
 import { isMasked } from "./codes";
 import { type AddressForm, type PersonalForm } from "./form-data";

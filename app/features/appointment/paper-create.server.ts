@@ -4,7 +4,7 @@
 // Create Appointment'. Split out of create.server.ts (no behaviour change).
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
-import { isEmailAddress, normalizeEmail } from "~/lib/email";
+import { isEmailAddress, normalizeEmail } from "~/lib/email-address";
 import { auditAppointment } from "./access.server";
 import { appointmentRefusal } from "./can-be-appointed.server";
 import { REP_TYPE, lock } from "./create.server";

@@ -3,7 +3,7 @@
 // 'Application screen' parameters email / multiPaper). Shared by the
 // browser (conform) and the server (the action refuses what it refuses).
 import { z } from "zod";
-import { emailField, normalizeEmail } from "~/lib/email";
+import { emailField, normalizeEmail } from "~/lib/email-address";
 
 export const PAPER_MESSAGES = {
   emailRequired: "Email Address Is Required",

@@ -3,7 +3,7 @@
 // rest of the file or the database (known carrier/company/block, level range,
 // duplicates, uplines, loops) is checked by import.server.ts.
 import { z } from "zod";
-import { EMAIL_MAX, isEmailAddress, normalizeEmail } from "~/lib/email";
+import { EMAIL_MAX, isEmailAddress, normalizeEmail } from "~/lib/email-address";
 import { IMPORT_MESSAGES as M } from "./import-messages";
 
 /** The columns of the header row (matched without regard to case), in the documented order. */

@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/lib/db.server";
-import { normalizeEmail } from "~/lib/email";
+import { normalizeEmail } from "~/lib/email-address";
 import { burnVerification, hashPassword, needsRehash, verifyPassword } from "~/lib/password.server";
 import { afterAnswer, alreadyRegisteredEmail, queueProviderMail, verificationEmail } from "./emails.server";
 import { endSessionsOfUsers } from "~/lib/session.server";

@@ -2,7 +2,7 @@
 // pages show next to each field. Server-only (the pages are server-rendered):
 // the password rule uses the zxcvbn-ts dictionaries.
 import { z } from "zod";
-import { emailField as portalEmailField } from "~/lib/email";
+import { emailField as portalEmailField } from "~/lib/email-address";
 import { checkPasswordStrength } from "./password-strength.server";
 
 export const PASSWORD_MIN = 12;

@@ -1,7 +1,7 @@
 // The Send a Recruitment Invitation form (spec part 1 §2, §5): one schema
 // used by conform in the browser and by the action (decision 0016).
 import { z } from "zod";
-import { EMAIL_MAX, emailField } from "~/lib/email";
+import { EMAIL_MAX, emailField } from "~/lib/email-address";
 import { hasVisibleContent } from "~/lib/html-content";
 import { INVITE_MESSAGES as M } from "./messages";
 

@@ -2,7 +2,7 @@
 // notification category an email switch with addresses and an SMS switch
 // with phone numbers. One schema for the browser (conform) and the action.
 import { z } from "zod";
-import { isEmailAddress } from "~/lib/email";
+import { isEmailAddress } from "~/lib/email-address";
 import { PREF_MESSAGES } from "./messages";
 
 /** The eight categories: the recruiter's own prospects, then the downline's (suffix _DOWNLN). */

@@ -2,7 +2,7 @@
 // (composed into the section schema by schema.ts).
 import { z } from "zod";
 import { isBeforeNow, normalizeEmail } from "../derive";
-import { isEmailAddress } from "~/lib/email";
+import { isEmailAddress } from "~/lib/email-address";
 import { isIndividualW9Type, isRepresentativeType, showsBusinessBlock, showsFaxField, showsW9 } from "../model";
 import { CORRESPONDENCE_CODES, PERSONAL_QUESTION_COUNT, W9_BUSINESS_TYPES, W9_CORPORATE_BUSINESS_TYPES, isMasked } from "../codes";
 import { type PersonalForm, type ValidationContext } from "../form-data";

@@ -11,7 +11,7 @@ import { IMPORT_COLUMNS, importRowSchema } from "~/features/hierarchy/import-sch
 import { forgotSchema } from "~/features/idp/schema";
 import { inviteSchema } from "~/features/invitations/schema";
 import { categoryPreferenceSchema } from "~/features/preferences/schema";
-import { EMAIL_MAX } from "./email";
+import { EMAIL_MAX } from "./email-address";
 
 /** The HTML standard's pattern with a dot in the domain (spec 'a standard email pattern'). */
 const ACCEPTED = [
