@@ -17,7 +17,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import { paperContext, paperParams, startPaperAppointment, type CannotCreate } from "~/features/appointment/paper.server";
 import { paperAppointmentSchema } from "~/features/appointment/paper-schema";
-import { SelectField, TextField } from "~/components/form/fields";
+import { SelectField, TextField, FormErrors } from "~/components/form/fields";
 import { APPOINTMENT_LINKS_TITLE, CART_ACTION_LABELS } from "~/features/links/messages";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
@@ -106,11 +106,7 @@ export default function PaperAppointmentRoute() {
             </p>
           ) : null}
           <Form method="post" {...getFormProps(form)} className="form">
-            {form.errors?.length ? (
-              <div className="form-errors" id={form.errorId} role="alert">
-                {form.errors.join(" ")}
-              </div>
-            ) : null}
+            <FormErrors form={form} />
             <TextField meta={fields.email} label="Prospect Email Address" type="email" autoComplete="off" required />
             <SelectField
               meta={fields.apptTypeCode}

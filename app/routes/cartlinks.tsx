@@ -16,7 +16,7 @@ import { notFound } from "~/components/PageNotFound";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import type { CannotCreate } from "~/features/appointment/paper.server";
 import { paperAppointmentSchema } from "~/features/appointment/paper-schema";
-import { RadioGroup, SelectField, TextField } from "~/components/form/fields";
+import { RadioGroup, SelectField, TextField, FormErrors } from "~/components/form/fields";
 import { cartActionSchema, cartItemSchema } from "~/features/links/cart";
 import { applyCart, cartAppointmentTypes, clearCart, getCart, removeFromCart, sendCart } from "~/features/links/cart.server";
 import { cartFlashCookie, hierarchyQuery } from "~/features/links/linx.server";
@@ -186,11 +186,7 @@ export default function CartRoute() {
         <h2 id="cart-begin-title">Begin the appointment</h2>
         <Form method="post" {...getFormProps(form)} className="form stack">
           <input type="hidden" name="intent" value="begin" />
-          {form.errors?.length ? (
-            <div className="form-errors" id={form.errorId} role="alert">
-              {form.errors.join(" ")}
-            </div>
-          ) : null}
+          <FormErrors form={form} />
           <RadioGroup
             meta={fields.cartAction}
             legend="What would you like to do?"

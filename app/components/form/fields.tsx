@@ -71,6 +71,28 @@ export function FieldError({ meta, id }: { meta: Meta; id?: string }) {
   );
 }
 
+/**
+ * The form-level errors (conform's `form.errors`, e.g. a refusal the server
+ * gave the whole form) in an alert above the fields; nothing when there are
+ * none. `first`: only the first message.
+ */
+export function FormErrors({
+  form,
+  as: Tag = "div",
+  first = false,
+}: {
+  form: { errors?: string[]; errorId: string };
+  as?: "div" | "p";
+  first?: boolean;
+}) {
+  if (!form.errors?.length) return null;
+  return (
+    <Tag className="form-errors" id={form.errorId} role="alert">
+      {first ? form.errors[0] : form.errors.join(" ")}
+    </Tag>
+  );
+}
+
 export type TextFieldProps = {
   meta: Meta;
   label: ReactNode;

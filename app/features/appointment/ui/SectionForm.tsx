@@ -15,7 +15,7 @@ import { AgreementsSection } from "./AgreementsSection";
 import { CommissionsSection } from "./CommissionsSection";
 import { DocsSection } from "./DocsSection";
 import { FeesSection } from "./FeesSection";
-import { ReadOnlyContext } from "~/components/form/fields";
+import { ReadOnlyContext, FormErrors } from "~/components/form/fields";
 import { PersonalSection } from "./PersonalSection";
 import type { AnyFields, AnyForm, SectionView } from "./types";
 
@@ -99,11 +99,7 @@ export function SectionForm({
     >
       <input type="hidden" name="section" value={section} />
       <input type="hidden" name={ALL_FIELDS} value="1" />
-      {form.errors?.length ? (
-        <div className="form-errors" id={form.errorId} role="alert">
-          {form.errors.join(" ")}
-        </div>
-      ) : null}
+      <FormErrors form={form} />
       <ReadOnlyContext.Provider value={readOnly}>
         <fieldset disabled={readOnly} className="readonly-all">
           {body}

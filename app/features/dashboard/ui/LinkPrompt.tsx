@@ -7,7 +7,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import { CHECK_WHEN_SENT, requiredProps } from "~/components/form/fields";
+import { CHECK_WHEN_SENT, requiredProps, FormErrors } from "~/components/form/fields";
 import { linkFormSchema, LINK_MAX_LENGTH } from "~/features/links/schema";
 
 /** `inDialog`: shown inside 'No Apps or Invitations Found' (no card of its own). */
@@ -30,11 +30,7 @@ export function LinkPrompt({ lastResult, inDialog = false }: { lastResult: Submi
         Enter the link your recruiter gave you (for example MLT…), without the web address.
       </p>
       <Form method="post" {...getFormProps(form)} className="form">
-        {form.errors?.length ? (
-          <div className="form-errors" id={form.errorId} role="alert">
-            {form.errors.join(" ")}
-          </div>
-        ) : null}
+        <FormErrors form={form} />
         <div className={`field${invalid ? " field--invalid" : ""}`}>
           <label htmlFor={f.id}>Appointment Link</label>
           <input

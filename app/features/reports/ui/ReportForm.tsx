@@ -4,7 +4,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { TextField } from "~/components/form/fields";
+import { TextField, FormErrors } from "~/components/form/fields";
 import { REPORT_MESSAGES as M } from "../messages";
 import {
   DOWNLINE_STATUS_FILTERS,
@@ -44,11 +44,7 @@ export function ReportForm(d: { reportId: number; values: Record<string, string>
   const v = d.values;
   return (
     <Form method="post" action={`/reports?tab=request&report=${d.reportId}`} {...getFormProps(form)} className="form">
-      {form.errors?.length ? (
-        <p className="form-errors" id={form.errorId} role="alert">
-          {form.errors[0]}
-        </p>
-      ) : null}
+      <FormErrors form={form} as="p" first />
       <input type="hidden" name="reportId" value={String(d.reportId)} />
       <input type="hidden" name="tab" value="request" />
       <input type="hidden" name="report" value={String(d.reportId)} />

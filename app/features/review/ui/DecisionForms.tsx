@@ -9,6 +9,7 @@ import { Form } from "@remix-run/react";
 import { SECTION_TITLES, type DataSectionId } from "~/features/appointment/model";
 import { DECISION_LABELS } from "../messages";
 import { decisionSchema, REASON_MAX, type DecisionKind } from "../schema";
+import { FormErrors } from "~/components/form/fields";
 
 const HINTS: Record<DecisionKind, string> = {
   RETURN: "The application goes back to the prospect, who corrects the marked sections and submits it again. The prospect sees the reason.",
@@ -62,11 +63,7 @@ export function DecisionFormCard({
       <p className="muted">{HINTS[decision]}</p>
       <Form method="post" {...getFormProps(form)} className="form stack" noValidate>
         <input type="hidden" name="decision" value={decision} />
-        {form.errors?.length ? (
-          <p className="form-errors" id={form.errorId} role="alert">
-            {form.errors.join(" ")}
-          </p>
-        ) : null}
+        <FormErrors form={form} as="p" />
         {decision === "RETURN" ? (
           <fieldset className="field" aria-describedby={fields.sections.errors?.length ? `${p}-sections-error` : undefined}>
             <legend>Sections to correct</legend>
