@@ -27,6 +27,10 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "jobs/**/*.test.ts", "tests/unit/**/*.test.{ts,tsx}"],
           environment: "node",
+          // Some unit tests hash with scrypt, start child processes or a local S3: on a busy 2-core
+          // machine vitest's 5 s default ran out (11 of 1,212 on 27 Nov). Only a failing test waits longer.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -9,11 +9,16 @@
 // cron tick, a sign-in delay) rather than computes, so on two cores the
 // waiting stages overlap the computing ones:
 //
-//   setup ─┬─ build ─┬─ e2e (needs chromium too)
-//          │         ├─ reliability
-//          │         └─ integration (starts the built portal too)
-//          └─ typecheck ─ lint ─ unit
+//   setup ─┬─ typecheck ─┐
+//          ├─ lint ──────┼─ unit ─┬─ e2e (needs build and chromium too)
+//          └─ build ─────┘        ├─ reliability
+//                                 └─ integration (starts the built portal too)
 //   chromium (from the start)
+//
+// unit runs before the long stages, not beside them: its timing-sensitive
+// tests (scrypt, child processes, a local S3) ran out of time with three
+// portals computing beside them (a fresh clone, 27 Nov: 11 of 1,212), and a
+// type error or lint finding stops the run in two minutes, not thirty.
 //
 // At most --jobs stages run at once (default 4; `--jobs 1` = one after the
 // other, in the order of the list at the top, integration after build). After a failure no further stage starts; the
@@ -68,13 +73,13 @@ const STAGES = [
   // stale build/ itself (buildIfStale), and two builds at once would write
   // over each other.
   { name: "build", after: ["setup"], command: "npm", args: ["run", "build"] },
-  vitest("e2e", ["build", "chromium"]),
-  vitest("reliability", ["build"]),
-  vitest("integration", ["build"]),
+  vitest("e2e", ["build", "chromium", "unit"]),
+  vitest("reliability", ["build", "unit"]),
+  vitest("integration", ["build", "unit"]),
   { name: "typecheck", after: ["setup"], command: bin("tsc"), args: ["-p", "."] },
   {
     name: "lint",
-    after: ["typecheck"],
+    after: ["setup"],
     command: bin("eslint"),
     args: ["."],
     skip: () =>
@@ -82,7 +87,7 @@ const STAGES = [
         ? undefined
         : "no eslint.config.js yet",
   },
-  vitest("unit", ["lint"]),
+  vitest("unit", ["typecheck", "lint"]),
 ];
 
 // ---- arguments ----
