@@ -38,7 +38,7 @@ describe("WEB_CONCURRENCY=2", () => {
     const seen = new Set<number>();
     for (let i = 0; i < 20 && seen.size < 2; i++) {
       const health = await get(`${app.url}/healthz`);
-      expect(health.status).toBe(200);
+      expect(health.status, `/healthz of an HTTP process: ${health.body}`).toBe(200);
       // The job runner runs in the primary; the HTTP processes report its state.
       expect(JSON.parse(health.body)).toMatchObject({ status: "ok", worker: "running" });
       seen.add(health.pid);
