@@ -11,14 +11,17 @@
 //
 //   setup ─┬─ typecheck ─┐
 //          ├─ lint ──────┼─ unit ─┬─ e2e (needs build and chromium too)
-//          └─ build ─────┘        ├─ reliability
-//                                 └─ integration (starts the built portal too)
+//          └─ build ─────┘        └─ integration ─ reliability
 //   chromium (from the start)
 //
 // unit runs before the long stages, not beside them: its timing-sensitive
 // tests (scrypt, child processes, a local S3) ran out of time with three
 // portals computing beside them (a fresh clone, 27 Nov: 11 of 1,212), and a
 // type error or lint finding stops the run in two minutes, not thirty.
+// reliability waits for integration: with e2e, integration and reliability
+// side by side (six test workers, four portals on two cores) an HTTP
+// process of web-concurrency answered /healthz 503 once; the suite computes
+// more than it waits, so the overlap saved little.
 //
 // At most --jobs stages run at once (default 4; `--jobs 1` = one after the
 // other, in the order of the list at the top, integration after build). After a failure no further stage starts; the
@@ -74,8 +77,8 @@ const STAGES = [
   // over each other.
   { name: "build", after: ["setup"], command: "npm", args: ["run", "build"] },
   vitest("e2e", ["build", "chromium", "unit"]),
-  vitest("reliability", ["build", "unit"]),
   vitest("integration", ["build", "unit"]),
+  vitest("reliability", ["build", "unit", "integration"]),
   { name: "typecheck", after: ["setup"], command: bin("tsc"), args: ["-p", "."] },
   {
     name: "lint",
