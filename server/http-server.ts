@@ -288,7 +288,16 @@ export const ADDRESS_TOO_LONG = {
  * parser cannot read a bare '400'. The same statuses with a small page.
  * Timeouts (408) and broken connections keep Node's own handling.
  */
+const answered = new WeakSet<Duplex>();
+
 export function answerClientError(error: Error & { code?: string }, socket: Duplex) {
+  // Node's parser stays attached after its first error and reports again for every further piece of a long
+  // address: the second report found the socket no longer writable and destroyed it, so the unread rest of the
+  // address was answered with a reset that could reach the client before the page (CI: 'fetch failed', EPIPE).
+  // One answer per connection; Node's own reading is detached, ours drains the rest.
+  if (answered.has(socket)) return;
+  answered.add(socket);
+  socket.removeAllListeners("data");
   const inProgress = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
   if (error.code === "ECONNRESET" || !socket.writable || inProgress?.headersSent) {
     socket.destroy();
