@@ -63,7 +63,8 @@ const vitest = (project, after) => ({
   args: [
     "run",
     "--project",
-    project,
+    // unit and unit-isolated (vitest.config.ts)
+    project === "unit" ? "unit*" : project,
     "--passWithNoTests",
     "--reporter=default",
     "--reporter=json",
