@@ -2,24 +2,16 @@
 // of the application, at a desktop width (1280px) and a phone width (390px):
 // no violation of any rule axe runs by default (WCAG 2.x A/AA and best
 // practices). See docs/decisions/0017-application-ui-review.md.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { browserFixture, DEMO, DEMO_PASSWORD, newAccount, signIn, signUp } from "../support/browser";
 import { inviteProspect, sharedApp, throughWizard, withDb } from "./helpers";
+import { axeViolations as violations } from "../support/axe";
 
 const { appUrl, databaseUrl } = sharedApp();
 const browser = browserFixture();
 
 const SECTIONS = ["PERSONAL", "COMMS", "FEES", "AGREEMENTS", "DOCS", "INSTRUCT"] as const;
-
-/** The violations axe finds on the page, as short readable lines (rule, impact, where). */
-async function violations(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.flatMap((v) =>
-    v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) ${n.target.join(" ")} — ${n.failureSummary?.split("\n")[1]?.trim() ?? v.help}`),
-  );
-}
 
 async function wizardAndSections(width: number, height: number, type: RegExp) {
   const page = await browser.newPage({ javaScriptEnabled: true });

@@ -1,22 +1,15 @@
 // The account pages (issue 8, spec part 1 §2 Communications, Profile, Contact
 // Us): without JavaScript, good and bad input, what was typed kept on a
 // refusal; axe-core finds no violation at 1280 and 390 px.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import pg from "pg";
 import { describe, expect, test } from "vitest";
 import { browserFixture, newAccount, signUp } from "../support/browser";
 import { sharedApp } from "./helpers";
+import { axeViolations as violations } from "../support/axe";
 
 const { appUrl, databaseUrl } = sharedApp();
 const browser = browserFixture();
-
-async function violations(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.flatMap((v) =>
-    v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) ${n.target.join(" ")} — ${n.failureSummary?.split("\n")[1]?.trim() ?? v.help}`),
-  );
-}
 
 async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: databaseUrl });

@@ -5,11 +5,11 @@
 // bad line listed); with JavaScript the upload shows its progress and the run
 // page refreshes itself; axe-core finds nothing at 1280 and 390 px. A
 // marketing director gets 403 for the page and the upload, and no ADMIN menu.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, test } from "vitest";
 import { browserFixture, DEMO, DEMO_PASSWORD, signIn } from "../support/browser";
 import { nav, sharedApp, withDb } from "./helpers";
+import { axeViolations as violations } from "../support/axe";
 
 const { appUrl } = sharedApp();
 const browser = browserFixture();
@@ -43,11 +43,6 @@ async function refreshUntilFinished(page: Page): Promise<string> {
     await page.getByTestId("import-run").getByRole("link", { name: "Refresh" }).click();
     await page.getByTestId("import-run").waitFor();
   }
-}
-
-async function violations(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) ${n.target.join(" ")}`));
 }
 
 describe("Import Agents", () => {

@@ -6,7 +6,6 @@
 // downline); axe-core at 1280 and 390 px on /agents and /agent, and at
 // 390 px the page itself never scrolls sideways (the tree and the tables
 // scroll inside their box).
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { browserFixture, DEMO, DEMO_PASSWORD, newAccount, signIn, signUp } from "../support/browser";
@@ -14,6 +13,7 @@ import { findLink, query, waitForMail } from "../support/mailbox";
 import { startAppWithSmtp, type SmtpSink } from "../support/smtp-sink";
 import type { AppHandle } from "../support/app-server";
 import { nav, sharedApp, withDb } from "./helpers";
+import { axeViolations as violations } from "../support/axe";
 
 const { appUrl, databaseUrl } = sharedApp();
 const browser = browserFixture();
@@ -61,13 +61,6 @@ beforeAll(async () => {
     await insert(x, GONE.agentNumber, GONE.firstName, GONE.lastName, ", false, 'TERMINATED', (now() - interval '30 days')::date");
   });
 });
-
-async function violations(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.flatMap((v) =>
-    v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) ${n.target.join(" ")} — ${n.failureSummary?.split("\n")[1]?.trim() ?? v.help}`),
-  );
-}
 
 const tree = (page: Page) => page.getByRole("region", { name: "Agent hierarchy tree" });
 

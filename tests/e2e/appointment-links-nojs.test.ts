@@ -6,7 +6,7 @@
 // items), then fills out an application on a prospect's behalf (→ the
 // application). A position outside the director's downline answers 404.
 // axe-core finds nothing on /linx and /cartlinks at 1280 and 390 px.
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations } from "../support/axe";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DEMO, DEMO_PASSWORD, browserFixture, signIn } from "../support/browser";
@@ -193,8 +193,7 @@ describe("accessibility of /linx and /cartlinks (axe-core)", () => {
     await page.getByRole("heading", { name: "Appointment Links", level: 1 }).waitFor();
     const found: string[] = [];
     const check = async (where: string) => {
-      const r = await new AxeBuilder({ page }).analyze();
-      found.push(...r.violations.flatMap((v) => v.nodes.map((n) => `${width}px ${where}: ${v.id} ${n.target.join(" ")}`)));
+      found.push(...(await axeViolations(page, `${width}px ${where}`)));
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       if (overflow > 0) {
         const wide = await page.evaluate(() =>

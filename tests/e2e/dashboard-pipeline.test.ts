@@ -8,11 +8,10 @@
 //  - axe-core finds no violation on /home with the card (and on the filtered
 //    lists) at 1280 and 390 px,
 //    and at 390 px nothing scrolls the page sideways (the card reflows).
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DEMO, DEMO_PASSWORD, browserFixture, signIn } from "../support/browser";
 import { sharedApp, withDb } from "./helpers";
+import { axeViolations as violations } from "../support/axe";
 
 const { appUrl } = sharedApp();
 const browser = browserFixture();
@@ -33,11 +32,6 @@ async function awaitingApplication(lastName: string): Promise<number> {
     await c.query(`INSERT INTO appointment_personal (appointment_id, first_name, last_name, updated_at) VALUES ($1, 'Piper', $2, now())`, [id, lastName]);
     return id;
   });
-}
-
-async function violations(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) ${n.target.join(" ")} — ${v.help}`));
 }
 
 describe("the dashboard's pipeline card", () => {

@@ -2,20 +2,15 @@
 // with JavaScript disabled, the mailbox's "Text messages" tab lists a
 // captured text; axe-core finds nothing at 1280 and 390 px on either tab,
 // and neither scrolls sideways on a phone.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { randomUUID } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { browserFixture } from "../support/browser";
 import { sharedApp, withDb } from "./helpers";
+import { axeViolations as violations } from "../support/axe";
 
 const { appUrl } = sharedApp();
 const browser = browserFixture();
-
-async function violations(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) ${n.target.join(" ")}`));
-}
 
 async function expectAccessibleAt(page: Page, where: string) {
   for (const width of [1280, 390]) {

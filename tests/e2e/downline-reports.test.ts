@@ -9,12 +9,11 @@
 //  - axe-core finds no violation on /inprog and /reports at 1280 px and
 //    390 px, and the tables scroll inside their own box on the phone.
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import ExcelJS from "exceljs";
-import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DEMO, DEMO_PASSWORD, browserFixture, signIn } from "../support/browser";
 import { sharedApp, withDb } from "./helpers";
+import { axeViolations as violations } from "../support/axe";
 
 const { appUrl } = sharedApp();
 const browser = browserFixture();
@@ -38,11 +37,6 @@ async function downlineApplication(lastName: string): Promise<number> {
     await c.query(`INSERT INTO appointment_personal (appointment_id, first_name, last_name, updated_at) VALUES ($1, 'Rowan', $2, now())`, [id, lastName]);
     return id;
   });
-}
-
-async function violations(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) ${n.target.join(" ")} — ${v.help}`));
 }
 
 describe("downline applications and reports without JavaScript", () => {

@@ -11,23 +11,15 @@
 // refused, edited and removed, every element the sanitizer allows kept
 // through the editor, the first image inserted without a reload, and a
 // template with a link sent from /invite: the email holds the anchor.
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { sanitizeRichHtml } from "~/lib/html.server";
 import { browserFixture, DEMO, DEMO_PASSWORD, signIn } from "../support/browser";
 import { waitForMail } from "../support/mailbox";
 import { sharedApp, withDb } from "./helpers";
+import { axeViolations as violations } from "../support/axe";
 
 const { appUrl, databaseUrl } = sharedApp();
 const browser = browserFixture();
-
-async function violations(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.flatMap((v) =>
-    v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) ${n.target.join(" ")} — ${n.failureSummary?.split("\n")[1]?.trim() ?? v.help}`),
-  );
-}
 
 /** A tiny valid PNG (1x1, transparent). */
 const PNG = Buffer.from(

@@ -23,7 +23,6 @@
 //    setting, on this worker's portal.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DATA_SECTIONS } from "~/features/appointment/model";
@@ -34,6 +33,7 @@ import { repoRoot } from "../support/app-server";
 import { browserFixture, DEMO, DEMO_PASSWORD, newAccount, signIn, signUp, type NewAccount } from "../support/browser";
 import { sectionFormEntries } from "../support/section-form";
 import { inviteProspect, sharedApp, throughWizard, withDb } from "./helpers";
+import { axeViolations as violations } from "../support/axe";
 
 const { appUrl, databaseUrl } = sharedApp();
 const browser = browserFixture();
@@ -231,23 +231,6 @@ afterAll(async () => {
 });
 
 // ───────────────────────────── the checks ─────────────────────────────
-
-/**
- * axe-core's violations. A sandboxed iframe (the captured mail's HTML on /dev/mail/{id}: no scripts)
- * is left out: axe cannot run inside it, and @axe-core/playwright waits for it forever.
- */
-async function violations(page: Page, where: string): Promise<string[]> {
-  // Legacy mode: axe runs in the page itself (the default opens a second page for its last step,
-  // which stalled under load here).
-  const analysis = new AxeBuilder({ page }).exclude("iframe[sandbox]").setLegacyMode(true).analyze();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), 90_000)));
-  const result = await Promise.race([analysis, late]).finally(() => clearTimeout(timer));
-  if (!result) return [`${where}: axe-core did not finish in 90 s`];
-  return result.violations.flatMap((v) =>
-    v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) ${n.target.join(" ")} — ${n.failureSummary?.split("\n")[1]?.trim() ?? v.help}`),
-  );
-}
 
 /** At a phone width: the page does not scroll sideways, and a card list shows every cell inside the screen. */
 async function phoneProblems(page: Page, where: string, cards?: string): Promise<string[]> {

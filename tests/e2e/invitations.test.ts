@@ -10,7 +10,6 @@
 //  - issue 20, JavaScript off and on: the refused form's banner names the wrong
 //    fields; PREVIEW shows the merged message (a merge field in a link's
 //    address is the bare URL) and stores nothing; a lone <script> is empty.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { EMPTY_INVITES, HIDE_APPOINTED_LABEL, SENT } from "~/features/invitations/messages";
@@ -18,6 +17,7 @@ import type { AppHandle } from "../support/app-server";
 import { browserFixture, DEMO, DEMO_PASSWORD, newAccount, signIn, signUp } from "../support/browser";
 import { query } from "../support/mailbox";
 import { startAppWithSmtp, type SmtpSink } from "../support/smtp-sink";
+import { axeViolations as violations } from "../support/axe";
 
 const browser = browserFixture();
 
@@ -56,11 +56,6 @@ async function newMultiLink(): Promise<string> {
     await query(db, `INSERT INTO multi_link_items (multi_link_id, appointment_link_id, sort_order) VALUES ($1, $2, $3)`, [ml!.multi_link_id, l.appointment_link_id, i]);
   }
   return `MLT${code}`;
-}
-
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 async function expectNoViolations(page: Page) {

@@ -3,13 +3,13 @@
 // reaches the wizard; reopening the link does not loop; an MD link makes the
 // user a marketing director; the link prompt shows each failure's message;
 // axe finds nothing on the welcome and prompt states.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import pg from "pg";
 import { describe, expect, test } from "vitest";
 import { LINK_CHECK_FAILED, LINK_ERROR_MESSAGE, LINK_FAILURE_MESSAGES, LINK_REQUIRED, MD_UPDATE_SUCCESS_TITLE } from "~/features/links/messages";
 import { browserFixture, newAccount, signUp } from "../support/browser";
 import { sharedApp } from "./helpers";
+import { axeViolations as violations } from "../support/axe";
 
 const { appUrl, databaseUrl } = sharedApp();
 const browser = browserFixture();
@@ -39,11 +39,6 @@ async function newLink(opts: { prefix?: string; deleted?: boolean; enabled?: boo
     [opts.prefix ?? "APL", code, opts.recruiterAgentId ?? base!.recruiter_agent_id, base!.schedule_level_id, opts.enabled ?? true, opts.deleted ?? false],
   );
   return `${opts.prefix ?? "APL"}${code}`;
-}
-
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 async function expectNoViolationsAt(page: Page, widths: number[]) {

@@ -5,12 +5,11 @@
 // marks the request done; the moved agent then appears directly under the
 // agent in /agents. Someone else gets 403. axe-core finds nothing on the
 // queue and the request page at 1280 and 390 px.
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { browserFixture, DEMO, DEMO_PASSWORD, signIn } from "../support/browser";
 import { waitForMail } from "../support/mailbox";
 import { sharedApp, withDb } from "./helpers";
+import { axeViolations as violations } from "../support/axe";
 
 const { appUrl, databaseUrl } = sharedApp();
 const browser = browserFixture();
@@ -53,13 +52,6 @@ afterAll(async () => {
     for (const id of [...addedIds].reverse()) await c.query(`DELETE FROM agents WHERE id = $1`, [id]);
   });
 });
-
-async function violations(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.flatMap((v) =>
-    v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) ${n.target.join(" ")} — ${n.failureSummary?.split("\n")[1]?.trim() ?? v.help}`),
-  );
-}
 
 describe("service requests without JavaScript", () => {
   test("Contact Us 'Request that an Agent be Moved' → the queue → reply, move, done → the agent sees the moved agent", async () => {

@@ -2,7 +2,6 @@
 // other e2e files do not cover (issue 8, spec part 1; decision 0022), mostly
 // with JavaScript disabled; axe-core at 1280 and 390 px on /svcreq, /view and
 // the account pages, each usable at 390 px (no sideways scrolling).
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { LINK_CHECK_FAILED, LINK_FAILURE_MESSAGES, LINK_REQUIRED } from "~/features/links/messages";
@@ -11,6 +10,7 @@ import { SVCREQ_MESSAGES } from "~/features/service-requests/service-request";
 import { DEMO, DEMO_PASSWORD, browserFixture, fillSignIn, gotoSignIn, newAccount, signIn, signUp, waitForPortal } from "../support/browser";
 import { findLink, waitForMail } from "../support/mailbox";
 import { sharedApp, withDb } from "./helpers";
+import { axeViolations as violations } from "../support/axe";
 
 const { appUrl, databaseUrl } = sharedApp();
 const browser = browserFixture();
@@ -25,11 +25,6 @@ const pdf = (size = 0) => {
   head.copy(bytes);
   return bytes;
 };
-
-async function violations(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) ${n.target.join(" ")}`));
-}
 
 /** No axe violation and no sideways scrolling at each width. */
 async function expectAccessibleAt(page: Page, where: string, widths = [1280, 390]) {
