@@ -172,6 +172,8 @@ export async function backup(opts: BackupOptions): Promise<Manifest> {
     await copyWal(path.join(databaseDir, "pg_wal"), path.join(out, "postgres", "pg_wal"), firstSegment);
     log(`Database backup stopped at WAL ${stop.lsn}`);
 
+    await awaitCommitsInFlight(su, log);
+
     const migrations = (
       await su.query<{ migration_name: string }>("SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY migration_name")
     ).rows.map((r) => r.migration_name);
@@ -216,6 +218,34 @@ async function copyWal(from: string, to: string, firstSegment?: string) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error; // recycled: older than the slot's start
     }
   }
+}
+
+/**
+ * The restored database replays every WAL record the copy holds, and the copy was made after
+ * pg_backup_stop, so it can hold the commit of a transaction that no snapshot shows yet: PostgreSQL
+ * writes a commit to the WAL a moment before it makes it visible. A stored_files row of such a
+ * transaction was in the restore but not in the list of files to copy (a fresh clone, 27 Nov: one
+ * restored row of 'npm run backup during writes' without its file). So, before the rows are read,
+ * every transaction running when the WAL copy ended has finished: its rows are visible, its file is
+ * copied. A transaction still running after 30 s cannot have had its commit in the copy (the
+ * window is a moment), so the wait ends there.
+ */
+async function awaitCommitsInFlight(su: pg.Client, log: Log) {
+  const running = (await su.query<{ xip: string[] }>("SELECT ARRAY(SELECT pg_snapshot_xip(pg_current_snapshot())::text) AS xip")).rows[0]!.xip;
+  const until = Date.now() + 30_000;
+  let pending = running;
+  while (pending.length > 0 && Date.now() < until) {
+    // Still in a new snapshot's list of running transactions (its commit status alone can be set a
+    // moment before the commit is visible).
+    pending = (
+      await su.query<{ x: string }>(
+        "SELECT x::text FROM unnest($1::xid8[]) AS x WHERE x IN (SELECT pg_snapshot_xip(pg_current_snapshot()))",
+        [running],
+      )
+    ).rows.map((r) => r.x);
+    if (pending.length > 0) await new Promise((r) => setTimeout(r, 20));
+  }
+  if (pending.length > 0) log(`${pending.length} transaction(s) still running after 30 s: not in this backup`);
 }
 
 async function copyStoredFiles(rows: Array<{ storage_key: string; byte_size: number; sha256: string }>, to: string, log: Log) {
