@@ -76,6 +76,10 @@ export default defineConfig({
           pool: "forks",
           // One portal per worker (sharedApp() picks by VITEST_POOL_ID).
           maxWorkers: e2eWorkers(),
+          // The files of a worker share one module graph and one Chromium (tests/support/browser.ts):
+          // each file imported the app's modules afresh (213 s of import time in a run) and
+          // launched its own browser. Every test still has fresh browser contexts.
+          isolate: false,
           // Its own group: in a run of every project, its worker ids are its own.
           sequence: { groupOrder: 1 },
           // Generous: with two workers on two cores a test's wall time can double (never a timed assertion).

@@ -267,18 +267,50 @@ async function signInAs(page: Page, who: Who) {
 }
 
 /**
- * A page without JavaScript as axe can check it: its document as the browser shows it without
- * JavaScript (no script, the <noscript> content shown), loaded into `into` (a page with JavaScript, at
- * the same width) with the page's address as its base, so its styles load as on the page.
+ * A document as the browser shows it without JavaScript: no script, the <noscript> content shown.
+ * For a page with JavaScript on, the same text tells whether its DOM is the one the server sent.
  */
-async function copyForAxe(page: Page, into: Page): Promise<Page> {
-  const html = (await page.content())
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
-    .replace(/<\/?noscript>/gi, "")
-    .replace(/<head([^>]*)>/i, (_, attrs: string) => `<head${attrs}><base href="${page.url().replace(/"/g, "&quot;")}">`);
-  await into.setContent(html, { waitUntil: "load" });
+function asWithoutJavaScript(html: string): string {
+  return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<\/?noscript>/gi, "");
+}
+
+/**
+ * A document as axe sees it, for telling two apart: without what axe does not read or what differs
+ * between two loads of the same page: the module preloads (React drops them on hydration), React's
+ * empty text markers, random ids (a form's token), the form's novalidate (set by the script), and the
+ * order of attributes.
+ */
+function forAxeComparison(html: string): string {
+  return html
+    .replace(/<link rel="modulepreload"[^>]*>/g, "")
+    .replace(/<!-- -->/g, "")
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "{uuid}")
+    .replace(/ novalidate=""/g, "")
+    .replace(/<([a-z][\w-]*)((?:\s+[^\s=>]+(?:="[^"]*")?)+)\s*>/g, (_, tag: string, attrs: string) => {
+      const sorted = [...attrs.matchAll(/[^\s=>]+(?:="[^"]*")?/g)].map((a) => a[0]).sort();
+      return `<${tag} ${sorted.join(" ")}>`;
+    });
+}
+
+/**
+ * A page without JavaScript as axe can check it: its document without JavaScript loaded into `into`
+ * (a page with JavaScript, at the same width) with the page's address as its base, so its styles
+ * load as on the page.
+ */
+async function copyForAxe(html: string, url: string, into: Page): Promise<Page> {
+  const based = html.replace(/<head([^>]*)>/i, (_, attrs: string) => `<head${attrs}><base href="${url.replace(/"/g, "&quot;")}">`);
+  await into.setContent(based, { waitUntil: "load" });
   return into;
 }
+
+/**
+ * What axe found on each screen with JavaScript on, by width and address, with the document it
+ * checked (without scripts). With JavaScript off, a screen whose document is the same, character for
+ * character, is the same page for axe (same DOM, styles and width): its result is reused instead of
+ * checked again (an axe run is about a second of a busy browser). Any difference (the <noscript>
+ * content, what hydration changed, a different token) and axe runs on the copy.
+ */
+const checkedWithJavaScript = new Map<string, { html: string; found: string[] }>();
 
 async function walk(width: number, height: number, javaScriptEnabled = true): Promise<string[]> {
   const page = await browser.newPage({ javaScriptEnabled });
@@ -286,6 +318,7 @@ async function walk(width: number, height: number, javaScriptEnabled = true): Pr
   const axePage = javaScriptEnabled ? undefined : await browser.newPage({ javaScriptEnabled: true });
   await axePage?.setViewportSize({ width, height });
   const found: string[] = [];
+  let reused = 0;
   const visits = Object.entries(SCREENS).filter((e): e is [string, Screen] => "who" in e[1]);
   for (const who of ORDER) {
     await signInAs(page, who);
@@ -297,12 +330,28 @@ async function walk(width: number, height: number, javaScriptEnabled = true): Pr
       const status = response?.status();
       if (status !== (screen.status ?? 200)) found.push(`${where}: HTTP ${status}, expected ${screen.status ?? 200} (now at ${page.url()})`);
       await page.getByRole("heading").first().waitFor();
-      found.push(...(await violations(axePage ? await copyForAxe(page, axePage) : page, where)));
+      const key = `${width} ${urlPath}`;
+      const html = asWithoutJavaScript(await page.content());
+      const compared = forAxeComparison(html);
+      if (!axePage) {
+        const seen = await violations(page, where);
+        checkedWithJavaScript.set(key, { html: compared, found: seen });
+        found.push(...seen);
+      } else {
+        const same = checkedWithJavaScript.get(key);
+        if (same?.html === compared) {
+          reused += 1;
+          found.push(...same.found.map((f) => `${where} (as with JavaScript on): ${f}`));
+        } else {
+          found.push(...(await violations(await copyForAxe(html, page.url(), axePage), where)));
+        }
+      }
       if (width < 500) found.push(...(await phoneProblems(page, where, screen.cards)));
     }
     // The next one signs in afresh: no cookie of the portal or the provider left.
     await page.context().clearCookies();
   }
+  if (!javaScriptEnabled) console.log(`[every-screen] ${width}px no-JS: ${reused} screens were the same document as with JavaScript on`);
   return found;
 }
 

@@ -61,8 +61,23 @@ function fileSafe(text: string) {
 }
 
 /**
+ * One Chromium per test worker: the e2e files of a worker share its module graph (vitest.config.ts,
+ * isolate: false), so the browser outlives a file and the next file of the worker uses it (a launch
+ * per file was 31 launches). Each test still gets fresh contexts (no cookie or storage shared). A
+ * browser that crashed or was closed is launched again; Playwright closes it when the worker exits.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+
+async function browserOfThisWorker(): Promise<Browser> {
+  const current = workerBrowser ? await workerBrowser.catch(() => undefined) : undefined;
+  if (current?.isConnected()) return current;
+  workerBrowser = launchBrowser();
+  return workerBrowser;
+}
+
+/**
  * Registers beforeAll/afterEach/afterAll hooks in the calling test file:
- * one browser per file, one context per newPage(), contexts closed after each
+ * the worker's browser, one context per newPage(), contexts closed after each
  * test, screenshots of a failed test's pages.
  */
 export function browserFixture(): BrowserFixture {
@@ -70,7 +85,7 @@ export function browserFixture(): BrowserFixture {
   let contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await browserOfThisWorker();
   });
 
   afterEach(async (context) => {
@@ -98,7 +113,10 @@ export function browserFixture(): BrowserFixture {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    // The browser stays for the worker's next file; only this file's contexts go.
+    const open = contexts;
+    contexts = [];
+    await Promise.all(open.map((ctx) => ctx.close().catch(() => undefined)));
     browser = undefined;
   });
 
@@ -235,11 +253,36 @@ export async function signUp(page: Page, appUrl: string, account: NewAccount, ma
   await waitForPortal(page, appUrl);
 }
 
+/**
+ * The cookies of the last real sign-in of each account on each portal, in this worker (its files share
+ * the module graph): the next signIn() of the account in a fresh browser context starts from them
+ * instead of the provider's form (about 100 sign-ins in the e2e stage, each a password hash and
+ * four pages). A session the portal no longer knows (signed out, revoked) falls back to the form.
+ */
+const signedIn = new Map<string, Awaited<ReturnType<BrowserContext["cookies"]>>>();
+
 /** Signs in at the provider's page (going there through /auth/login if needed); ends on the portal. */
 export async function signIn(page: Page, appUrl: string, email: string, password: string) {
+  const key = `${appUrl} ${email.toLowerCase()}`;
+  const saved = signedIn.get(key);
+  // Only in a context with no cookie yet (a test that is mid-way through a sign-in keeps its way).
+  if (saved && !/\/interaction\//.test(page.url()) && (await page.context().cookies()).length === 0) {
+    await page.context().addCookies(saved);
+    await page.goto(`${appUrl}/home`);
+    if (isOn(page, appUrl) && !/^\/(auth|session-expired)/.test(new URL(page.url()).pathname)) {
+      signedIn.set(key, await page.context().cookies());
+      return;
+    }
+    // Gone (signed out, revoked): the form, from a clean start (the provider's page this ended on
+    // belongs to the cookies just cleared).
+    signedIn.delete(key);
+    await page.context().clearCookies();
+    await page.goto("about:blank");
+  }
   await gotoSignIn(page, appUrl);
   await fillSignIn(page, email, password);
   await waitForPortal(page, appUrl);
+  signedIn.set(key, await page.context().cookies());
 }
 
 /** Fills and submits the provider's sign-in form (no waiting for the portal). */
