@@ -269,7 +269,7 @@ describe("built-in identity provider", () => {
     expect(sent.status).toBe(200);
     expect(sent.body).toContain("If an account exists for that address, we have sent a link");
 
-    const mail = await mailTo(email, since);
+    const mail = await mailTo(email, since, 10_000, "IdpPasswordReset");
     expect(mail.status).toBe("CAPTURED");
     expect(mail.relatedType).toBe("IdpPasswordReset");
     const link = mail.html!.match(/href="([^"]+)"/)![1];
@@ -310,7 +310,7 @@ describe("built-in identity provider", () => {
     // An expired token is refused.
     const since2 = new Date();
     await request(jar, `${issuer}/password/forgot`, { form: { csrf, email } });
-    const second = await mailTo(email, since2);
+    const second = await mailTo(email, since2, 10_000, "IdpPasswordReset");
     expect(second.id).not.toBe(mail.id);
     await prisma.idpPasswordReset.update({ where: { id: second.relatedId! }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const expiredLink = second.html!.match(/href="([^"]+)"/)![1];

@@ -220,16 +220,21 @@ async function ensureMailWorker() {
 }
 
 /** Waits for the newest captured email to `to` created at or after `since` (the provider sends after answering). */
-export async function mailTo(to: string, since: Date, timeoutMs = 10_000) {
+/**
+ * The newest email to `to` created since `since`; `relatedType` (e.g. 'IdpPasswordReset') keeps
+ * another email to the same address out: a sign-up's confirmation, queued a moment late on a busy
+ * machine, could be newer than a reset asked for after it.
+ */
+export async function mailTo(to: string, since: Date, timeoutMs = 10_000, relatedType?: string) {
   await ensureMailWorker();
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mail = await prisma.mailMessage.findFirst({
-      where: { to: { has: to.toLowerCase() }, createdAt: { gte: since } },
+      where: { to: { has: to.toLowerCase() }, createdAt: { gte: since }, ...(relatedType ? { relatedType } : {}) },
       orderBy: { createdAt: "desc" },
     });
     if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no email to ${to}`);
+    if (Date.now() > deadline) throw new Error(`no email${relatedType ? ` (${relatedType})` : ""} to ${to}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
