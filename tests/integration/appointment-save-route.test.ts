@@ -15,7 +15,7 @@ import { countStatements } from "../support/count-statements";
 import { resetEnvCache } from "~/lib/env.server";
 import { resetSecretsCache } from "~/lib/secrets.server";
 import { createSession } from "~/lib/session.server";
-import { action as appointAction } from "~/routes/appoint";
+import { action as appointAction, loader as appointLoader } from "~/routes/appoint";
 import { useTestDatabase } from "../support/db";
 import { createUser } from "../support/factories";
 import { filledIn, newProspect, useWorldWithJobs } from "./appointment-fixtures";
@@ -31,6 +31,14 @@ const APP_URL = "http://localhost:3000";
 const REPEATING_STATEMENTS = 5;
 /** The same save changing the middle name: also the personal row and the W-9 row (its name follows the names). */
 const CHANGING_STATEMENTS = 7;
+/**
+ * Statements of the application screen's loader (GET /appoint?id=…&section=…), whatever the section
+ * (docs/performance-appscreen-profile.md; issue 22 wants at most 5): session with its users (1),
+ * access check (1), the record (1), the catalogues — personal questions, state-fee question, state
+ * fees — (1, three before), the consent (1), the documents' context, requirements and system
+ * documents (3), the decision note (1).
+ */
+const SCREEN_STATEMENTS = 9;
 
 beforeAll(async () => {
   process.env.APP_URL = APP_URL;
@@ -145,5 +153,41 @@ describe("the statements of a save", () => {
     const p = await prisma.appointmentPersonal.findUniqueOrThrow({ where: { appointmentId: id } });
     expect(p.middleName).toBe("Quincy");
     expect((await prisma.appointmentIrsInfo.findUniqueOrThrow({ where: { appointmentId: id } })).name).toBe("Jordan Quincy Lee");
+  });
+});
+
+describe("the statements of the application screen", () => {
+  it(`${SCREEN_STATEMENTS} for every section, with the catalogues the forms need`, async () => {
+    const { user, id } = await filledIn(world, "APPTTYP_IND");
+    const cookie = await cookieOf(user.id);
+    const get = async (section: string) => {
+      const request = new Request(`${APP_URL}/appoint?id=${id}&section=${section}`, { headers: { Cookie: cookie } });
+      return appointLoader({ request, params: {}, context: {} });
+    };
+    await get("PERSONAL"); // the session's last-seen touch (at most once a minute) is not counted
+    for (const section of ["PERSONAL", "COMMS", "FEES", "AGREEMENTS", "DOCS", "INSTRUCT"]) {
+      const counted = await countStatements(() => get(section));
+      expect(counted.value.section).toBe(section);
+      expect(counted.count, `${section}:\n${counted.recent.join("\n")}`).toBe(SCREEN_STATEMENTS);
+    }
+    const { view } = await get("FEES");
+    const questions = await prisma.question.findMany({
+      where: { questionType: "QUES_TYP_PERSONAL", isActive: true, isTextOnly: false },
+      orderBy: [{ sortOrder: "asc" }, { questionId: "asc" }],
+    });
+    expect(questions.length).toBeGreaterThan(0);
+    expect(view.questions.map((q) => [q.questionId, q.questionText])).toEqual(questions.map((q) => [q.questionId, q.questionText]));
+    const fees = await prisma.stateFee.findMany({ orderBy: [{ sortOrder: "asc" }, { stateCode: "asc" }] });
+    expect(fees.length).toBeGreaterThan(0);
+    expect(view.stateFees).toEqual(
+      fees.map((f) => ({
+        stateFeeId: f.stateFeeId,
+        stateCode: f.stateCode,
+        stateName: f.stateName,
+        residentFeeAmount: Number(f.residentFeeAmount.toString()),
+        nonResidentFeeAmount: Number(f.nonResidentFeeAmount.toString()),
+        isPreAppointment: f.isPreAppointment,
+      })),
+    );
   });
 });

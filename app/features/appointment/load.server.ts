@@ -1,7 +1,7 @@
 // Loading the application for the screen (spec part 2 §2–§4): the stored
 // record as the section forms hold it (sensitive values only as masks), the
 // header, the catalogues, the completion and the consent state.
-import { prisma } from "~/lib/db.server";
+import { prisma, queryRows } from "~/lib/db.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { appointmentDocumentLists, type AppointmentDocumentLists } from "~/features/documents/appointment-documents.server";
 import { isReadOnlyStatus, requireAppointmentAccess, type AppointmentRole } from "./access.server";
@@ -24,7 +24,7 @@ import {
 import { isSubQuestion } from "./codes";
 import { type ApplicationData, type ValidationContext } from "./form-data";
 import { personalSection } from "./personal.server";
-import { contextOf, loadFull, personalQuestions, type StoredRecord, type Profile, type Question } from "./record.server";
+import { contextOf, loadFull, type StoredRecord, type Profile, type Question } from "./record.server";
 
 /**
  * The stored application as the forms hold it (model.ts shapes). Sensitive
@@ -99,6 +99,37 @@ export type ApplicationView = {
 
 const num = (d: { toString(): string } | null | undefined) => (d == null ? 0 : Number(d.toString()));
 
+type StateFeeRow = { stateFeeId: number; stateCode: string; stateName: string; residentFeeAmount: number; nonResidentFeeAmount: number; isPreAppointment: boolean };
+
+/**
+ * The catalogues every section of the screen reads, in ONE statement (prepared, so planned once
+ * per connection; three Prisma statements before: docs/performance-appscreen-profile.md): the
+ * personal questions (as personalQuestions() in record.server.ts orders and filters them), the
+ * state-fee question and the state fees.
+ */
+const SCREEN_CATALOGUE_SQL = `
+SELECT
+  (SELECT COALESCE(json_agg(json_build_object('questionId', q.question_id, 'questionText', q.question_text,
+                                              'questionType', q.question_type, 'sortOrder', q.sort_order)
+                            ORDER BY q.sort_order, q.question_id), '[]')
+     FROM questions q WHERE q.question_type = 'QUES_TYP_PERSONAL' AND q.is_active AND NOT q.is_text_only) AS questions,
+  (SELECT json_build_object('questionId', q.question_id, 'questionText', q.question_text)
+     FROM questions q WHERE q.question_type = 'QUES_TYP_STATE_FEE' AND q.is_active
+    ORDER BY q.sort_order, q.question_id LIMIT 1) AS "stateFeeQuestion",
+  (SELECT COALESCE(json_agg(json_build_object('stateFeeId', f.state_fee_id, 'stateCode', f.state_code, 'stateName', f.state_name,
+                                              'residentFeeAmount', f.resident_fee_amount, 'nonResidentFeeAmount', f.non_resident_fee_amount,
+                                              'isPreAppointment', f.is_pre_appointment)
+                            ORDER BY f.sort_order, f.state_code), '[]')
+     FROM state_fees f) AS "stateFees"`;
+
+async function screenCatalogue(): Promise<{ questions: Question[]; stateFeeQuestion: { questionId: number; questionText: string } | null; stateFees: StateFeeRow[] }> {
+  const [row] = await queryRows<{ questions: Question[]; stateFeeQuestion: { questionId: number; questionText: string } | null; stateFees: StateFeeRow[] }>(
+    SCREEN_CATALOGUE_SQL,
+    [],
+  );
+  return row!;
+}
+
 /**
  * Everything the application screen needs, for someone who may see it (404
  * otherwise). Sensitive values only as masks.
@@ -106,15 +137,9 @@ const num = (d: { toString(): string } | null | undefined) => (d == null ? 0 : N
 export async function loadApplication(user: CurrentUser, appointmentId: number, opts: { request?: Request; now?: Date } = {}): Promise<ApplicationView> {
   const row = await requireAppointmentAccess(user, appointmentId, { request: opts.request });
   const now = opts.now ?? new Date();
-  const [a, questions, stateFeeQuestion, catalogue, documents, consent] = await Promise.all([
+  const [a, { questions, stateFeeQuestion, stateFees: catalogue }, documents, consent] = await Promise.all([
     loadFull(prisma, appointmentId),
-    personalQuestions(prisma),
-    prisma.question.findFirst({
-      where: { questionType: "QUES_TYP_STATE_FEE", isActive: true },
-      orderBy: { sortOrder: "asc" },
-      select: { questionId: true, questionText: true },
-    }),
-    prisma.stateFee.findMany({ orderBy: [{ sortOrder: "asc" }, { stateCode: "asc" }] }),
+    screenCatalogue(),
     appointmentDocumentLists(row),
     hasEsignConsent(prisma, appointmentId, user.id),
   ]);

@@ -26,7 +26,12 @@ export async function useHeldPortal(opt) {
   });
   const { createRequestHandler, installGlobals } = await import("@remix-run/node");
   installGlobals({ nativeFetch: true });
+  const { register } = await import("prom-client");
   return async function loadBuild(file) {
+    // A second build (ab-cpu: A and B in one process) registers the same metric names again in
+    // prom-client's one registry, which refuses them: the earlier build's metrics leave the registry
+    // (they still count; nothing here reads /metrics).
+    register.clear();
     // The server's main module (server/index.ts): the Remix build, its hooks and the database to configure.
     const main = await import(path.resolve(file));
     main.configureDatabase(opt.db);
