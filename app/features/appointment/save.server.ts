@@ -34,7 +34,7 @@ import { flavourOf, loadRecord, typeOf } from "./record.server";
 import { coercedSectionSchemaWith } from "./schema";
 import type { SectionModule, SectionWork } from "./section.server";
 import { SENSITIVE_FIELDS, echoReply, maskedReply, storedMasks, type SensitiveField } from "./sensitive.server";
-import { TurnRefused, writeTransaction } from "./turns.server";
+import { RollBack, TurnRefused, writeTransaction } from "./turns.server";
 
 export type SaveResult = {
   /** True when the section was written. */
@@ -131,9 +131,10 @@ function isBusyError(error: unknown): boolean {
 
 /**
  * Saves one section: access (403 once submitted, 404 for someone else's),
- * then one short transaction per application at a time that reads the
- * stored record, completes the post with it, parses it with the section's
- * schema and writes submission.value. A refused save writes nothing.
+ * then one short transaction per application at a time that takes the row
+ * lock with who saved and the audit row, reads the stored record, completes
+ * the post with it, parses it with the section's schema and writes
+ * submission.value. A refused save is rolled back: it writes nothing.
  */
 export async function saveSection(
   user: CurrentUser,
@@ -149,6 +150,10 @@ export async function saveSection(
   const next = nextSection(section, { appointmentTypeCode: typeOf(row), flavour: flavourOf(row) });
   if (section === "INSTRUCT") return { saved: true, reply: { initialValue: null }, nextSection: next, dialog: SAVE_SUCCESS };
   try {
+    // Who saved, and the audit row, are written by the statement that takes the row lock (in the
+    // same transaction): a save is never recorded without its audit row, nor audited without being
+    // saved; a refused save rolls them back (RollBack) with the rest.
+    const stamp = { updatedById: realUserId(user), audit: auditRow("APPOINTMENT_SAVED", appointmentAuditTarget(user, appointmentId, request, { section })) };
     const result = await writeTransaction(appointmentId, async (tx): Promise<SaveResult> => {
       // Only what the section's rules use: the personal questions for PERSONAL, the uploaded documents for DOCS.
       const { a, questions, ctx, stateCodes } = await loadRecord(tx, appointmentId, now, { questions: section === "PERSONAL", uploads: section === "DOCS" });
@@ -156,30 +161,19 @@ export async function saveSection(
       const posted = withStoredValues(formData, SECTIONS[section].read(a, questions), masks);
       if (isReadOnlyStatus(a.appointmentStatusCode)) {
         const reply = parseWithZod(posted, { schema: coercedSectionSchemaWith(section, { ...ctx, mode: "draft" }), disableAutoCoercion: true }).reply({ formErrors: [READ_ONLY_SAVE], hideFields: [...SENSITIVE_FIELDS] });
-        return { saved: false, reply: maskedReply(reply, masks), nextSection: section, dialog: { title: SAVE_FAILED.title, message: READ_ONLY_SAVE } };
+        throw new RollBack<SaveResult>({ saved: false, reply: maskedReply(reply, masks), nextSection: section, dialog: { title: SAVE_FAILED.title, message: READ_ONLY_SAVE } });
       }
       const w: SectionWork = { tx, a, ctx, user, role: row.role, request, now, questions, stateCodes };
       const submission = await parseWithZod(posted, { schema: serverSchema(section, ctx, w), async: true, disableAutoCoercion: true });
       if (submission.status !== "success") {
         // What was typed comes back, new sensitive numbers included (decision 0051); nothing was written.
         const reply = maskedReply(submission.reply({ hideFields: [...SENSITIVE_FIELDS] }), masks, formData);
-        return { saved: false, reply, nextSection: section, dialog: { title: SAVE_FAILED.title, message: firstError(reply.error) ?? SAVE_FAILED.message } };
+        throw new RollBack<SaveResult>({ saved: false, reply, nextSection: section, dialog: { title: SAVE_FAILED.title, message: firstError(reply.error) ?? SAVE_FAILED.message } });
       }
       await SECTIONS[section].write(submission.value, w);
-      // Who saved, and the audit row, in one statement of the same transaction: a save is never
-      // recorded without its audit row, nor audited without being saved.
-      const audit = auditRow("APPOINTMENT_SAVED", appointmentAuditTarget(user, appointmentId, request, { section }));
-      await tx.$executeRaw`/* prepared */
-        WITH saved AS (
-          UPDATE appointments SET updated_by_id = ${realUserId(user)}::uuid, updated_at = ${new Date()}
-           WHERE appointment_id = ${appointmentId}
-        )
-        INSERT INTO audit_log (action, actor_user_id, impersonator_user_id, target_type, target_id, ip_address, user_agent, details)
-        VALUES (${audit.action}, ${audit.actorUserId}::uuid, ${audit.impersonatorUserId}::uuid, ${audit.targetType},
-                ${audit.targetId}, ${audit.ipAddress}, ${audit.userAgent}, ${audit.details}::jsonb)`;
       // The form starts again from the stored values (derived data, masks).
       return { saved: true, reply: submission.reply({ resetForm: true }), nextSection: next, dialog: SAVE_SUCCESS };
-    });
+    }, stamp);
     return result;
   } catch (error) {
     const reply = await echoReply(appointmentId, formData).catch(() => ({ initialValue: null }));
