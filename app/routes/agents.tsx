@@ -15,7 +15,7 @@ import {
   carrierTabs,
   deactivatedAgents,
   loadTree,
-  ownPositions,
+  ownPositionsAndDownline,
   pickPosition,
   readTreeParams,
   searchDownline,
@@ -42,14 +42,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = url.searchParams;
   const tab: Tab = q.get("tab") === "search" ? "search" : q.get("tab") === "deactivated" ? "deactivated" : "active";
-  const positions = await ownPositions(user.id);
+  const own = await ownPositionsAndDownline(user.id);
+  const { positions } = own;
   const position = pickPosition(positions, q.get("h"));
   const base = {
     tab,
     positions,
     position,
     tabs: carrierTabs(positions),
-    showMoveLink: await mayRequestMove(user, positions),
+    showMoveLink: mayRequestMove(user, own),
     unavailable: q.get("unavailable") === "1",
   };
   if (!position) return { ...base, tree: null, treeParams: null, search: null, deactivated: null };
