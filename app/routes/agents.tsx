@@ -16,6 +16,7 @@ import {
   deactivatedAgents,
   loadTree,
   ownPositionsAndDownline,
+  ownPositionsAndTree,
   pickPosition,
   readTreeParams,
   searchDownline,
@@ -42,7 +43,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = url.searchParams;
   const tab: Tab = q.get("tab") === "search" ? "search" : q.get("tab") === "deactivated" ? "deactivated" : "active";
-  const own = await ownPositionsAndDownline(user.id);
+  // The ACTIVE AGENTS tab reads the positions and the tree in one statement.
+  const treeParams = tab === "active" ? readTreeParams(q) : null;
+  const withTree = treeParams ? await ownPositionsAndTree(user.id, q.get("h"), treeParams) : null;
+  const own = withTree ?? (await ownPositionsAndDownline(user.id));
   const { positions } = own;
   const position = pickPosition(positions, q.get("h"));
   const base = {
@@ -87,8 +91,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return { ...base, tree: null, treeParams: null, search: null, deactivated: { ...found, ...paging } };
   }
 
-  const params = readTreeParams(q);
-  const tree = await loadTree(position, params);
+  const params = treeParams ?? readTreeParams(q);
+  const tree = withTree ? await withTree.tree(position) : await loadTree(position, params);
   return {
     ...base,
     tree,

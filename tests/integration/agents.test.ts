@@ -4,10 +4,11 @@
 // downline by changing the agent number or the position (IDOR), agent
 // documents only for uplines, Invite User (invitation + send-email job in one
 // transaction) and its acceptance linking the user to the agent. GET /agents
-// (root loader + page loader on one request, as the server runs them) runs 3
-// statements on every tab, with expanded nodes, '(more)' pages and a filter,
-// for the director and an agent (issue 22 item 2): session with the shell,
-// the positions, the tree (or the search, or the deactivated page).
+// (root loader + page loader on one request, as the server runs them), for the
+// director and an agent (issue 22 item 2): 2 statements on the tree, with
+// expanded nodes, '(more)' pages and a filter (session with the shell; the
+// positions with the tree), 3 on search and deactivated (session with the
+// shell, the positions, the tab's page).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -355,8 +356,10 @@ describe("Invite User", () => {
 
 describe("GET /agents: statements (issue 22 item 2)", () => {
   const APP_URL = "http://localhost:3000";
-  /** Session with its users and the shell (1), the positions (1), the tree or the tab's page (1). */
-  const AGENTS_STATEMENTS = 3;
+  /** The tree: session with its users and the shell (1), the positions with the tree (1). */
+  const TREE_STATEMENTS = 2;
+  /** Search and deactivated: session with its users and the shell (1), the positions (1), the tab's page (1). */
+  const TAB_STATEMENTS = 3;
 
   beforeAll(async () => {
     // Signed in through the provider, their addresses are confirmed (seed:large leaves users.email_verified false).
@@ -386,28 +389,33 @@ describe("GET /agents: statements (issue 22 item 2)", () => {
     return (page && typeof page === "object" && "init" in page && "data" in page ? page.data : page) as Page;
   }
 
-  it(`${AGENTS_STATEMENTS} for the director and an agent, on every tab, with expanded nodes, '(more)' pages and a filter`, async () => {
+  it(`${TREE_STATEMENTS} on the tree (expanded nodes, '(more)' pages, a filter), ${TAB_STATEMENTS} on search and deactivated, for the director and an agent`, async () => {
     const mdCookie = await cookieOf(md.id);
     const agentCookie = await cookieOf(agentUser.id);
     // Expand two of the director's children that have children of their own; two pages of the root's children.
     const open = (await childrenPage(mdLife.id, { limit: 200 })).nodes.filter((n) => n.childCount > 0).slice(0, 2);
     expect(open).toHaveLength(2);
     const name = (await childrenPage(mdLife.id)).nodes.find((n) => n.lastName)!.lastName!.slice(1, 4);
-    const cases: Array<[string, string, string]> = [
-      ["director", mdCookie, `h=${mdLife.id}`],
-      ["director", mdCookie, `h=${mdLife.id}&open=${open.map((n) => n.id).join(",")}&pages=${mdLife.id}:2`],
-      ["director", mdCookie, `h=${mdLife.id}&open=${open[0]!.id}&filter=${encodeURIComponent(name)}`],
-      ["director", mdCookie, `h=${mdLife.id}&tab=search&lastName=${encodeURIComponent(name)}&go=1`],
-      ["director", mdCookie, `h=${mdLife.id}&tab=search&lastName=${encodeURIComponent(name)}&go=1&page=1&pageSize=10`],
-      ["director", mdCookie, `h=${mdLife.id}&tab=deactivated`],
-      ["agent", agentCookie, ""],
-      ["agent", agentCookie, `tab=deactivated`],
+    const cases: Array<[string, string, string, number]> = [
+      ["director", mdCookie, "", TREE_STATEMENTS], // the first hierarchy of the dropdown
+      ["director", mdCookie, `h=${mdLife.id}`, TREE_STATEMENTS],
+      ["director", mdCookie, `h=${mdLife.id}&open=${open.map((n) => n.id).join(",")}&pages=${mdLife.id}:2`, TREE_STATEMENTS],
+      ["director", mdCookie, `h=${mdLife.id}&open=${open[0]!.id}&filter=${encodeURIComponent(name)}`, TREE_STATEMENTS],
+      ["director", mdCookie, `h=${mdLife.id}&tab=search&lastName=${encodeURIComponent(name)}&go=1`, TAB_STATEMENTS],
+      ["director", mdCookie, `h=${mdLife.id}&tab=search&lastName=${encodeURIComponent(name)}&go=1&page=1&pageSize=10`, TAB_STATEMENTS],
+      ["director", mdCookie, `h=${mdLife.id}&tab=deactivated`, TAB_STATEMENTS],
+      ["agent", agentCookie, "", TREE_STATEMENTS],
+      ["agent", agentCookie, `tab=deactivated`, TAB_STATEMENTS],
     ];
-    for (const [who, cookie, query] of cases) {
+    for (const [who, cookie, query, statements] of cases) {
       await getAgents(cookie, query); // the session's last-seen touch (at most once a minute) is not part of the count
       const counted = await countStatements(() => getAgents(cookie, query));
-      expect(counted.count, `${who} ?${query}:\n${counted.recent.join("\n")}`).toBe(AGENTS_STATEMENTS);
+      expect(counted.count, `${who} ?${query}:\n${counted.recent.join("\n")}`).toBe(statements);
     }
+    // Without ?h= the tree is the dropdown's first hierarchy's (the database's pick agrees with the page's).
+    const first = await getAgents(mdCookie, "");
+    expect(first.position?.id).toBe((await ownPositions(md.id))[0]!.id);
+    expect(first.tree!.root.id).toBe(first.position!.id);
 
     // What the one tree statement answers is what childrenPage (one statement per node) answers.
     const paged = await getAgents(mdCookie, `h=${mdLife.id}&open=${open.map((n) => n.id).join(",")}&pages=${mdLife.id}:2`);

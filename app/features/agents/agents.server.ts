@@ -39,24 +39,20 @@ const OWN_POSITIONS_SQL = `
     FROM agents a JOIN blocks b ON b.block_number = a.block_number JOIN carriers c ON c.carrier_id = b.carrier_id
    WHERE a.id IN (${viewerPositionsSql("$1::uuid")})`;
 
-/** The signed-in user's active positions (the hierarchy dropdown), health before life, by carrier and block. */
-export async function ownPositions(userId: string): Promise<Position[]> {
-  return (await ownPositionsAndDownline(userId)).positions;
-}
+type PositionRow = {
+  id: number;
+  agent_number: string;
+  company_number: string;
+  block_number: number;
+  mga_code: string;
+  hierarchy_level: number;
+  is_health: boolean;
+  carrier_code: string;
+  has_active_child: boolean;
+};
 
-/** ownPositions, and whether an active agent is directly under one of them (one statement). */
-export async function ownPositionsAndDownline(userId: string): Promise<{ positions: Position[]; hasActiveChild: boolean }> {
-  const rows = await queryRows<{
-    id: number;
-    agent_number: string;
-    company_number: string;
-    block_number: number;
-    mga_code: string;
-    hierarchy_level: number;
-    is_health: boolean;
-    carrier_code: string;
-    has_active_child: boolean;
-  }>(OWN_POSITIONS_SQL, [userId]);
+/** The positions in the dropdown's order (health before life, by carrier, block, agent number), and whether one has an active agent under it. */
+function positionsOf(rows: PositionRow[]): { positions: Position[]; hasActiveChild: boolean } {
   const positions = rows
     .map((r) => ({
       id: r.id,
@@ -77,6 +73,16 @@ export async function ownPositionsAndDownline(userId: string): Promise<{ positio
         a.agentNumber.localeCompare(b.agentNumber),
     );
   return { positions, hasActiveChild: rows.some((r) => r.has_active_child) };
+}
+
+/** The signed-in user's active positions (the hierarchy dropdown), health before life, by carrier and block. */
+export async function ownPositions(userId: string): Promise<Position[]> {
+  return (await ownPositionsAndDownline(userId)).positions;
+}
+
+/** ownPositions, and whether an active agent is directly under one of them (one statement). */
+export async function ownPositionsAndDownline(userId: string): Promise<{ positions: Position[]; hasActiveChild: boolean }> {
+  return positionsOf(await queryRows<PositionRow>(OWN_POSITIONS_SQL, [userId]));
 }
 
 /** The carrier tabs, from the user's positions (not a fixed list): each opens its first hierarchy. */
@@ -240,10 +246,10 @@ const NODE_JSON = (a: string) => `json_build_object(
  * there are more. $5: the trimmed filter ('' for none), $6 its containsPattern(). Expanded nodes
  * stay visible under a filter (the path to what matches).
  */
-const TREE_SQL = `
-  WITH root AS (SELECT a.* FROM agents a WHERE a.id = $1::int),
+const treeSql = (rootId: string) => `
+  WITH root AS (SELECT a.* FROM agents a WHERE a.id = ${rootId}),
        inside AS (SELECT c.descendant_id AS id FROM agent_closure c
-                   WHERE c.ancestor_id = $1::int AND c.descendant_id = ANY($2::int[]) AND c.depth > 0),
+                   WHERE c.ancestor_id = ${rootId} AND c.descendant_id = ANY($2::int[]) AND c.depth > 0),
        opened AS (SELECT r.id FROM root r UNION SELECT i.id FROM inside i)
   SELECT (SELECT ${NODE_JSON("r")} FROM root r) AS root,
          (SELECT ${NODE_JSON("u")} FROM agents u WHERE u.id = (SELECT r.parent_id FROM root r)) AS upline,
@@ -258,24 +264,30 @@ const TREE_SQL = `
                       ORDER BY coalesce(a.last_name, a.company_name), a.first_name, a.id
                       LIMIT ${TREE_PAGE_SIZE} * COALESCE((SELECT p.n FROM unnest($3::int[], $4::int[]) p(id, n) WHERE p.id = o.id LIMIT 1), 1) + 1) a)),
            '{}') FROM opened o) AS children`;
+const TREE_SQL = treeSql("$1::int");
 
 /**
- * The tree of a position: the position, its direct upline (one parent
- * level) and the children of the position and of every expanded node under
- * it. Expanded ids outside the position's downline are ignored. One statement (TREE_SQL).
+ * The active tab's first read in one statement: the positions (OWN_POSITIONS_SQL, $1 the user), the
+ * one `?h=` names ($7, else the first in the dropdown's order) and its tree (TREE_SQL's $2 to $6).
+ * The database's order of carrier codes and agent numbers may differ from localeCompare's: the
+ * caller checks that the position it picks is the one this tree is of (ownPositionsAndTree).
  */
-export async function loadTree(position: Position, params: { open: number[]; pages: Map<number, number>; filter: string }): Promise<TreeView | null> {
-  const wanted = params.open.filter((id) => id !== position.id);
-  const [row] = await queryRows<{ root: TreeNode | null; upline: TreeNode | null; inside: number[]; children: Record<string, TreeNode[]> }>(TREE_SQL, [
-    position.id,
-    wanted,
-    [...params.pages.keys()],
-    [...params.pages.values()],
-    params.filter,
-    containsPattern(params.filter),
-  ]);
+const POSITIONS_AND_TREE_SQL = `
+  WITH pos AS (${OWN_POSITIONS_SQL}),
+       pick AS (SELECT p.id FROM pos p
+                 ORDER BY (p.id = $7::int) IS TRUE DESC, p.is_health DESC, p.carrier_code, p.block_number, p.agent_number LIMIT 1)
+  SELECT (SELECT COALESCE(json_agg(p), '[]') FROM pos p) AS positions, (SELECT k.id FROM pick k) AS picked, t.*
+    FROM (${treeSql("(SELECT k.id FROM pick k)")}) t`;
+
+type TreeRow = { root: TreeNode | null; upline: TreeNode | null; inside: number[]; children: Record<string, TreeNode[]> };
+type TreeParams = { open: number[]; pages: Map<number, number>; filter: string };
+const treeValues = (params: TreeParams, wanted: number[]) => [wanted, [...params.pages.keys()], [...params.pages.values()], params.filter, containsPattern(params.filter)];
+
+/** The tree view of a TREE_SQL row; `wanted`: the expanded ids asked for (the root's own id aside). */
+function treeOf(row: TreeRow | undefined, params: TreeParams): TreeView | null {
   if (!row?.root) return null;
   const root = row.root;
+  const wanted = params.open.filter((id) => id !== root.id);
   const open = [root.id, ...wanted.filter((id) => row.inside.includes(id))];
   const children: TreeView["children"] = {};
   for (const id of open) {
@@ -285,6 +297,38 @@ export async function loadTree(position: Position, params: { open: number[]; pag
     children[id] = { nodes: nodes.slice(0, limit), hasMore: nodes.length > limit, pages };
   }
   return { upline: row.upline, root, children, open };
+}
+
+/**
+ * ownPositionsAndDownline and the tree of the position `h` picks (pickPosition), in one statement:
+ * the ACTIVE AGENTS tab. `tree(position)` is that tree, or (should the database have picked
+ * another position than pickPosition) loadTree's.
+ */
+export async function ownPositionsAndTree(
+  userId: string,
+  h: string | null,
+  params: TreeParams,
+): Promise<{ positions: Position[]; hasActiveChild: boolean; tree: (position: Position) => Promise<TreeView | null> }> {
+  const n = Number(h);
+  const named = Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
+  const [row] = await queryRows<TreeRow & { positions: PositionRow[]; picked: number | null }>(POSITIONS_AND_TREE_SQL, [
+    userId,
+    ...treeValues(params, params.open),
+    named,
+  ]);
+  const own = positionsOf(row!.positions);
+  return { ...own, tree: async (position) => (position.id === row!.picked ? treeOf(row, params) : loadTree(position, params)) };
+}
+
+/**
+ * The tree of a position: the position, its direct upline (one parent
+ * level) and the children of the position and of every expanded node under
+ * it. Expanded ids outside the position's downline are ignored. One statement (TREE_SQL).
+ */
+export async function loadTree(position: Position, params: TreeParams): Promise<TreeView | null> {
+  const wanted = params.open.filter((id) => id !== position.id);
+  const [row] = await queryRows<TreeRow>(TREE_SQL, [position.id, ...treeValues(params, wanted)]);
+  return treeOf(row, params);
 }
 
 export type SearchResult = TreeNode & { treeLevel: number };
