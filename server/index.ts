@@ -79,3 +79,6 @@ export async function startWorkerProcess(): Promise<void> {
 
 /** The bench tools (scripts/bench/tools/held-portal.mjs) point this build at a database of theirs. */
 export { configureDatabase } from "~/lib/db.server";
+
+/** The bench tools serve the build as start() does: wrapped (each loader's Request tied to its load context). */
+export { wrapBuild } from "./server-hooks";

@@ -15,7 +15,8 @@ import {
   carrierTabs,
   deactivatedAgents,
   loadTree,
-  ownPositions,
+  ownPositionsAndDownline,
+  ownPositionsAndTree,
   pickPosition,
   readTreeParams,
   searchDownline,
@@ -42,14 +43,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = url.searchParams;
   const tab: Tab = q.get("tab") === "search" ? "search" : q.get("tab") === "deactivated" ? "deactivated" : "active";
-  const positions = await ownPositions(user.id);
+  // The ACTIVE AGENTS tab reads the positions and the tree in one statement.
+  const treeParams = tab === "active" ? readTreeParams(q) : null;
+  const withTree = treeParams ? await ownPositionsAndTree(user.id, q.get("h"), treeParams) : null;
+  const own = withTree ?? (await ownPositionsAndDownline(user.id));
+  const { positions } = own;
   const position = pickPosition(positions, q.get("h"));
   const base = {
     tab,
     positions,
     position,
     tabs: carrierTabs(positions),
-    showMoveLink: await mayRequestMove(user, positions),
+    showMoveLink: mayRequestMove(user, own),
     unavailable: q.get("unavailable") === "1",
   };
   if (!position) return { ...base, tree: null, treeParams: null, search: null, deactivated: null };
@@ -86,8 +91,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return { ...base, tree: null, treeParams: null, search: null, deactivated: { ...found, ...paging } };
   }
 
-  const params = readTreeParams(q);
-  const tree = await loadTree(position, params);
+  const params = treeParams ?? readTreeParams(q);
+  const tree = withTree ? await withTree.tree(position) : await loadTree(position, params);
   return {
     ...base,
     tree,

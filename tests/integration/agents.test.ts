@@ -3,7 +3,13 @@
 // downline only), the deactivated window, agent detail refused outside the
 // downline by changing the agent number or the position (IDOR), agent
 // documents only for uplines, Invite User (invitation + send-email job in one
-// transaction) and its acceptance linking the user to the agent.
+// transaction) and its acceptance linking the user to the agent. GET /agents
+// (root loader + page loader on one request, as the server runs them), for the
+// director and an agent (issue 22 item 2): 2 statements on the tree, with
+// expanded nodes, '(more)' pages and a filter (session with the shell; the
+// positions with the tree), 3 on search and deactivated (session with the
+// shell, the positions, the tab's page).
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentDocument, loadAgentDetail } from "~/features/agents/detail.server";
@@ -25,7 +31,13 @@ import { isAgentUnderUser } from "~/features/hierarchy/hierarchy.server";
 import { getShellContext } from "~/lib/shell.server";
 import { getDashboard } from "~/features/dashboard/dashboard.server";
 import type { User } from "~/generated/prisma/client";
-import { prisma } from "~/lib/db.server";
+import { disconnectPrisma, prisma } from "~/lib/db.server";
+import { resetEnvCache } from "~/lib/env.server";
+import { resetSecretsCache } from "~/lib/secrets.server";
+import { createSession } from "~/lib/session.server";
+import { loader as rootLoader } from "~/root";
+import { loader as agentsLoader } from "~/routes/agents";
+import { countStatements } from "../support/count-statements";
 import { stopWorker } from "~/lib/jobs.server";
 import { LARGE_AGENT_EMAIL, LARGE_DIRECTOR_EMAIL, seedLargeData } from "../../prisma/seed/large";
 import { useTestDatabase } from "../support/db";
@@ -339,5 +351,87 @@ describe("Invite User", () => {
     // Again: harmless; someone else with the link: refused.
     expect(await acceptUserInvitation(verified, link)).toEqual({ ok: true, agentId: child.id });
     expect(await acceptUserInvitation(asUser(other), link)).toEqual({ ok: false, code: "error_link_missing" });
+  });
+});
+
+describe("GET /agents: statements (issue 22 item 2)", () => {
+  const APP_URL = "http://localhost:3000";
+  /** The tree: session with its users and the shell (1), the positions with the tree (1). */
+  const TREE_STATEMENTS = 2;
+  /** Search and deactivated: session with its users and the shell (1), the positions (1), the tab's page (1). */
+  const TAB_STATEMENTS = 3;
+
+  beforeAll(async () => {
+    // Signed in through the provider, their addresses are confirmed (seed:large leaves users.email_verified false).
+    await prisma.user.updateMany({ where: { id: { in: [md.id, agentUser.id] } }, data: { emailVerified: true } });
+    process.env.APP_URL = APP_URL;
+    // Counts Prisma's statements too (queryLog), as npm run bench:http does: the client is made again with it.
+    process.env.BENCH_ROUTES = "1";
+    resetEnvCache();
+    resetSecretsCache();
+    await disconnectPrisma();
+  });
+
+  afterAll(async () => {
+    delete process.env.BENCH_ROUTES;
+    resetEnvCache();
+    await disconnectPrisma();
+  });
+
+  type Loader = (args: LoaderFunctionArgs) => Promise<unknown>;
+  type Page = Exclude<Awaited<ReturnType<typeof agentsLoader>>, { init: unknown }>;
+  const cookieOf = async (userId: string) => (await createSession(new Request(`${APP_URL}/`), { userId })).split(";")[0]!;
+
+  /** GET /agents?… as the server runs it: the root's and the page's loaders side by side on one request. */
+  async function getAgents(cookie: string, query: string): Promise<Page> {
+    const args = { request: new Request(`${APP_URL}/agents?${query}`, { headers: { Cookie: cookie } }), params: {}, context: {} };
+    const [, page] = await Promise.all([(rootLoader as Loader)(args), (agentsLoader as Loader)(args)]);
+    return (page && typeof page === "object" && "init" in page && "data" in page ? page.data : page) as Page;
+  }
+
+  it(`${TREE_STATEMENTS} on the tree (expanded nodes, '(more)' pages, a filter), ${TAB_STATEMENTS} on search and deactivated, for the director and an agent`, async () => {
+    const mdCookie = await cookieOf(md.id);
+    const agentCookie = await cookieOf(agentUser.id);
+    // Expand two of the director's children that have children of their own; two pages of the root's children.
+    const open = (await childrenPage(mdLife.id, { limit: 200 })).nodes.filter((n) => n.childCount > 0).slice(0, 2);
+    expect(open).toHaveLength(2);
+    const name = (await childrenPage(mdLife.id)).nodes.find((n) => n.lastName)!.lastName!.slice(1, 4);
+    const cases: Array<[string, string, string, number]> = [
+      ["director", mdCookie, "", TREE_STATEMENTS], // the first hierarchy of the dropdown
+      ["director", mdCookie, `h=${mdLife.id}`, TREE_STATEMENTS],
+      ["director", mdCookie, `h=${mdLife.id}&open=${open.map((n) => n.id).join(",")}&pages=${mdLife.id}:2`, TREE_STATEMENTS],
+      ["director", mdCookie, `h=${mdLife.id}&open=${open[0]!.id}&filter=${encodeURIComponent(name)}`, TREE_STATEMENTS],
+      ["director", mdCookie, `h=${mdLife.id}&tab=search&lastName=${encodeURIComponent(name)}&go=1`, TAB_STATEMENTS],
+      ["director", mdCookie, `h=${mdLife.id}&tab=search&lastName=${encodeURIComponent(name)}&go=1&page=1&pageSize=10`, TAB_STATEMENTS],
+      ["director", mdCookie, `h=${mdLife.id}&tab=deactivated`, TAB_STATEMENTS],
+      ["agent", agentCookie, "", TREE_STATEMENTS],
+      ["agent", agentCookie, `tab=deactivated`, TAB_STATEMENTS],
+    ];
+    for (const [who, cookie, query, statements] of cases) {
+      await getAgents(cookie, query); // the session's last-seen touch (at most once a minute) is not part of the count
+      const counted = await countStatements(() => getAgents(cookie, query));
+      expect(counted.count, `${who} ?${query}:\n${counted.recent.join("\n")}`).toBe(statements);
+    }
+    // Without ?h= the tree is the dropdown's first hierarchy's (the database's pick agrees with the page's).
+    const first = await getAgents(mdCookie, "");
+    expect(first.position?.id).toBe((await ownPositions(md.id))[0]!.id);
+    expect(first.tree!.root.id).toBe(first.position!.id);
+
+    // What the one tree statement answers is what childrenPage (one statement per node) answers.
+    const paged = await getAgents(mdCookie, `h=${mdLife.id}&open=${open.map((n) => n.id).join(",")}&pages=${mdLife.id}:2`);
+    const keep = [mdLife.id, ...open.map((n) => n.id)];
+    expect(paged.tree!.open).toEqual(keep);
+    expect(paged.tree!.children[mdLife.id]).toEqual({ ...(await childrenPage(mdLife.id, { limit: 2 * TREE_PAGE_SIZE, keep })), pages: 2 });
+    expect(paged.tree!.children[mdLife.id]!.nodes.length).toBeGreaterThan(TREE_PAGE_SIZE); // the second page is there
+    for (const n of open) expect(paged.tree!.children[n.id]).toEqual({ ...(await childrenPage(n.id, { keep })), pages: 1 });
+    const filtered = await getAgents(mdCookie, `h=${mdLife.id}&open=${open[0]!.id}&filter=${encodeURIComponent(name)}`);
+    expect(filtered.tree!.children[mdLife.id]!.nodes).toEqual((await childrenPage(mdLife.id, { filter: name, keep: [mdLife.id, open[0]!.id] })).nodes);
+    expect(filtered.tree!.children[mdLife.id]!.nodes.length).toBeLessThan(paged.tree!.children[mdLife.id]!.nodes.length);
+
+    // The agent: their position, the upline above it, 'Request that an Agent be Moved' (agents under them).
+    const agentPage = await getAgents(agentCookie, "");
+    expect(agentPage.position?.id).toBe(agentPos.id);
+    expect(agentPage.tree!.upline?.agentNumber).toBe((await prisma.agent.findUniqueOrThrow({ where: { id: agentPos.id } })).directUpline);
+    expect(agentPage.showMoveLink).toBe(true);
   });
 });

@@ -5,6 +5,8 @@
 //    users and the shell (1), dashboard rows with the pipeline card (1). Adding
 //    appointments, invitations and multi-link items adds none: a test that
 //    fails if someone brings back a statement per row or per relation (N+1);
+//    the same 2 for an agent with a position (the card) and for a prospect
+//    (no card) (issue 22 item 2);
 //  - what those statements answer: the shell's navigation and agent numbers,
 //    the dashboard's entries with their lines (a multi-link's items in order),
 //    invitations to the verified email only;
@@ -26,7 +28,7 @@ import { createSession, destroySession } from "~/lib/session.server";
 import { loader as rootLoader } from "~/root";
 import { loader as homeLoader } from "~/routes/home";
 import { useTestDatabase } from "../support/db";
-import { createAppointment, createAppointmentLink, createInvitation, randomCode, seedReferenceData } from "../support/factories";
+import { createAppointment, createAppointmentLink, createInvitation, createUser, randomCode, seedReferenceData } from "../support/factories";
 import { makeDownline } from "./downline-fixtures";
 
 const db = useTestDatabase();
@@ -39,6 +41,7 @@ let mdUser: User;
 let level: (n: number) => number;
 let recruiter: number;
 let cookie: string;
+let agentCookie: string;
 
 beforeAll(async () => {
   process.env.APP_URL = APP_URL;
@@ -53,6 +56,7 @@ beforeAll(async () => {
   level = d.level;
   recruiter = d.b.id;
   cookie = (await createSession(new Request(`${APP_URL}/`), { userId: mdUser.id })).split(";")[0]!;
+  agentCookie = (await createSession(new Request(`${APP_URL}/`), { userId: d.bUser.id })).split(";")[0]!;
   await addRows("first");
 });
 
@@ -111,6 +115,23 @@ describe("GET /home", () => {
     // Two applications and the email invitation each time (the multi-link invitation is an application's).
     expect(more.value.home.entries.length).toBe(first.value.home.entries.length + 6);
     expect(more.count, more.recent.join("\n")).toBe(HOME_STATEMENTS);
+  });
+
+  it(`runs ${HOME_STATEMENTS} statements for an agent with a position (the card) and for a prospect (no card)`, async () => {
+    const prospect = await createUser(prisma, { userRoleCode: "USRROLE_PROSPECT", firstName: "Pia", lastName: "Prospect" });
+    const link = await createAppointmentLink(prisma, { recruiterAgentId: recruiter, scheduleLevelId: level(3) });
+    await createAppointment(prisma, { userId: prospect.id, appointmentLinkId: link.appointmentLinkId, appointmentTypeCode: "APPTTYP_IND" });
+    const prospectCookie = (await createSession(new Request(`${APP_URL}/`), { userId: prospect.id })).split(";")[0]!;
+    for (const [who, c, card] of [
+      ["agent", agentCookie, true],
+      ["prospect", prospectCookie, false],
+    ] as const) {
+      await getHome(c); // the session's last-seen touch (at most once a minute) is not part of the count
+      const counted = await countStatements(() => getHome(c));
+      expect(counted.count, `${who}:\n${counted.recent.join("\n")}`).toBe(HOME_STATEMENTS);
+      expect(counted.value.home.pipeline != null, who).toBe(card);
+      expect(counted.value.home.entries.length, who).toBe(card ? 0 : 1);
+    }
   });
 
   it("answers the shell and the dashboard from those statements", async () => {

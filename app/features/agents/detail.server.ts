@@ -14,13 +14,14 @@ import { childrenPage, findInHierarchy, ownPositions, type Position, type TreeNo
 import { DETAIL_CHILD_PAGE_SIZE, DETAIL_PARENT_LEVELS } from "./constants";
 import { agentName, isDirectorUpline } from "./format";
 
-/** Who sees 'Request that an Agent be Moved' (decision 0023): a director, or anyone with an agent under a position of theirs. */
-export async function mayRequestMove(user: CurrentUser, positions: Position[]): Promise<boolean> {
-  if (!positions.length) return false;
-  if (user.userRoleCode === ROLE_MARKETING_DIRECTOR) return true;
-  const ids = positions.map((p) => p.id);
-  const child = await prisma.agent.findFirst({ where: { parentId: { in: ids }, isActive: true }, select: { id: true } });
-  return Boolean(child);
+/**
+ * Who sees 'Request that an Agent be Moved' (decision 0023): a director, or anyone with an agent
+ * under a position of theirs — an active agent directly under one (ownPositionsAndDownline, read
+ * with the positions).
+ */
+export function mayRequestMove(user: CurrentUser, own: { positions: Position[]; hasActiveChild: boolean }): boolean {
+  if (!own.positions.length) return false;
+  return user.userRoleCode === ROLE_MARKETING_DIRECTOR || own.hasActiveChild;
 }
 
 /** The nine documents of the APPOINTMENT tab (spec §2), in order, with the document type each stands for. */

@@ -1,6 +1,6 @@
 // The pipeline card's SVG geometry and labels (pure functions, decision 0027).
 import { describe, expect, it } from "vitest";
-import { barChart, fillWeeks, sparkline, sparkSince, STAGES, weekStart } from "./chart";
+import { barChart, fillWeeks, formatCount, sparkline, sparkSince, STAGES, weekLabel, weekStart } from "./chart";
 
 const counts = { invited: 40, inProgress: 20, awaiting: 10, approved: 5, abandoned: 0 };
 
@@ -85,5 +85,17 @@ describe("weeks of the sparkline", () => {
     expect(filled[0]).toEqual({ week: "2026-09-07", count: 3 });
     expect(filled[11]).toEqual({ week: "2026-11-23", count: 1 });
     expect(filled.slice(1, 11).every((w) => w.count === 0)).toBe(true);
+  });
+});
+
+describe("labels without ICU (issue 22 item 2)", () => {
+  it("weekLabel and formatCount answer what Intl's en-US formatters answer", () => {
+    const intlWeek = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric" });
+    for (let d = Date.UTC(2026, 0, 1); d < Date.UTC(2027, 0, 1); d += 86_400_000) {
+      const iso = new Date(d).toISOString().slice(0, 10);
+      expect(weekLabel(iso)).toBe(intlWeek.format(new Date(d)));
+    }
+    const intlNumber = new Intl.NumberFormat("en-US");
+    for (const n of [0, 1, 7, 42, 999, 1000, 1234, 98765, 1234567, -3, -1500, 2.5]) expect(formatCount(n)).toBe(intlNumber.format(n));
   });
 });

@@ -103,9 +103,19 @@ const PAD = 4;
 // formatter per call (about 60 µs each; the card formats 30 values per render: docs/performance.md).
 const WEEK_LABEL = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric" });
 const NUMBER = new Intl.NumberFormat("en-US");
-const weekLabel = (iso: string) => WEEK_LABEL.format(new Date(`${iso}T00:00:00Z`));
-/** A count as shown on the card (1,234). */
-export const formatCount = (n: number) => NUMBER.format(n);
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/**
+ * 'Nov 27' for '2026-11-27': what WEEK_LABEL formats (en-US, UTC, short month, day), from the ISO
+ * date's own digits: the card labels 13 weeks per render and ICU's format was most of its CPU
+ * (issue 22 item 2). Anything else than YYYY-MM-DD goes to WEEK_LABEL.
+ */
+const weekLabel = (iso: string) => {
+  const m = /^\d{4}-(\d{2})-(\d{2})$/.exec(iso);
+  const month = m ? MONTHS[Number(m[1]) - 1] : undefined;
+  return month ? `${month} ${Number(m![2])}` : WEEK_LABEL.format(new Date(`${iso}T00:00:00Z`));
+};
+/** A count as shown on the card (1,234); below 1,000 an integer is its digits (no ICU call: ~35 counts per render). */
+export const formatCount = (n: number) => (Number.isInteger(n) && Math.abs(n) < 1000 ? String(n) : NUMBER.format(n));
 
 /** The sparkline of submissions per week: x by week, y by count (the top is the busiest week; all zero is a flat line at the bottom). */
 export function sparkline(weeks: ReadonlyArray<WeekCount>): Sparkline {

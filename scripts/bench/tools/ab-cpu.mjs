@@ -25,11 +25,12 @@ const load = await useHeldPortal(opt);
 const variants = { A: await load(opt.a), B: await load(opt.b) };
 
 async function once({ hooks, handle }, url, cookie) {
-  const req = { socket: { remoteAddress: "127.0.0.1" }, headers: {} };
+  const req = { socket: { remoteAddress: "127.0.0.1" }, headers: {}, method: "GET" };
   const res = new EventEmitter();
   const start = process.cpuUsage();
   const request = hooks.remixRequest(new Request(url, { headers: cookie ? { cookie } : {} }), req, res);
-  const response = await handle(request);
+  // The load context as the HTTP server gives it (its per-request scope: one session read for all loaders).
+  const response = await handle(request, hooks.getLoadContext(req));
   const body = await response.text();
   res.emit("close");
   const used = process.cpuUsage(start);

@@ -35,6 +35,10 @@ export async function useHeldPortal(opt) {
     // The server's main module (server/index.ts): the Remix build, its hooks and the database to configure.
     const main = await import(path.resolve(file));
     main.configureDatabase(opt.db);
-    return { build: main.build, hooks: main.httpServerHooks(), handle: createRequestHandler(main.build, "production") };
+    // Served as start() serves it (wrapBuild: each loader's Request tied to the request's load context, so
+    // perRequest() shares the session and shell between the root's and the page's loaders); a build without
+    // the export (before 2026-11-27) is served bare.
+    const served = main.wrapBuild ? main.wrapBuild(main.build) : main.build;
+    return { build: main.build, hooks: main.httpServerHooks(), handle: createRequestHandler(served, "production") };
   };
 }

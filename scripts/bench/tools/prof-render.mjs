@@ -27,10 +27,11 @@ const load = await useHeldPortal(opt);
 const { hooks, handle } = await load(opt.build || path.join(root, "build/server/index.js"));
 
 async function once(url, cookie) {
-  const req = { socket: { remoteAddress: "127.0.0.1" }, headers: {} };
+  const req = { socket: { remoteAddress: "127.0.0.1" }, headers: {}, method: "GET" };
   const res = new EventEmitter();
   const request = hooks.remixRequest(new Request(url, { headers: cookie ? { cookie } : {} }), req, res);
-  const response = await handle(request);
+  // The load context as the HTTP server gives it (its per-request scope: one session read for all loaders).
+  const response = await handle(request, hooks.getLoadContext(req));
   const body = await response.text();
   res.emit("close");
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
