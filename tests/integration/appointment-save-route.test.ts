@@ -25,12 +25,13 @@ useTestDatabase();
 const APP_URL = "http://localhost:3000";
 /**
  * Statements of a save of Personal Information (BEGIN not counted), repeating the stored values:
- * session with its users and the access check (1), lock (1), the record with the personal
- * questions and the state codes (1), updated_by with the audit row (1), COMMIT (1).
+ * session with its users and the access check (1), the row lock with updated_by and the audit row
+ * (1), the record with the personal questions and the state codes (1), COMMIT (1)
+ * (docs/performance.md 'Issue 22 item 3: saves'; 5 before: updated_by and the audit row apart).
  */
-const REPEATING_STATEMENTS = 5;
-/** The same save changing the middle name: also the personal row and the W-9 row (its name follows the names). */
-const CHANGING_STATEMENTS = 7;
+const REPEATING_STATEMENTS = 4;
+/** The same save changing the middle name: also the personal row with the W-9 row (its name follows the names) in one statement (7 before). */
+const CHANGING_STATEMENTS = 5;
 /**
  * Statements of the application screen's loader (GET /appoint?id=…&section=…), whatever the section
  * (docs/performance-appscreen-profile.md; issue 22 wants at most 5): session with its users (1),
@@ -142,6 +143,8 @@ describe("the statements of a save", () => {
   it(`repeating the stored values: ${REPEATING_STATEMENTS}; changing a name: ${CHANGING_STATEMENTS}`, async () => {
     const { user, id } = await filledIn(world, "APPTTYP_IND");
     const cookie = await cookieOf(user.id);
+    const saves = () => prisma.auditLog.count({ where: { action: "APPOINTMENT_SAVED", targetId: String(id) } });
+    const start = await saves();
     // The first save of the session (its last-seen touch, at most once a minute) is not counted.
     expect(await post(cookie, id, save("Jordan", "Quinn"))).toMatchObject({ status: 200, dialog: "saved" });
     const repeating = await countStatements(() => post(cookie, id, save("Jordan", "Quinn")));
@@ -153,6 +156,13 @@ describe("the statements of a save", () => {
     const p = await prisma.appointmentPersonal.findUniqueOrThrow({ where: { appointmentId: id } });
     expect(p.middleName).toBe("Quincy");
     expect((await prisma.appointmentIrsInfo.findUniqueOrThrow({ where: { appointmentId: id } })).name).toBe("Jordan Quincy Lee");
+    // Each save that wrote left its audit row and who saved; a refused save (the row lock's
+    // statement stamps them first) is rolled back whole: no audit row, no stamp, no change.
+    const stamped = async () => (await prisma.appointment.findUniqueOrThrow({ where: { appointmentId: id } })).updatedAt.getTime();
+    const [before, at] = [await saves(), await stamped()];
+    expect(before).toBe(start + 3);
+    expect(await post(cookie, id, { ...save("Jordy", "Quinn"), residentStateCode: "ZZ" })).toMatchObject({ status: 400, dialog: "failed" });
+    expect([await saves(), await stamped(), await firstNameOf(id)]).toEqual([before, at, "Jordan"]);
   });
 });
 

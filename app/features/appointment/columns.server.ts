@@ -240,10 +240,34 @@ export async function upsertApplicationRow<M>(
   appointmentId: number,
   data: { [K in keyof M]?: M[K] | null },
 ): Promise<void> {
-  const fields = (Object.keys(data) as Array<keyof M & string>).filter((f) => data[f] !== undefined && f !== "appointmentId" && f !== "updatedAt");
-  const names = fields.map((f) => (columns as Record<string, Column>)[f]![0]);
-  const sql = `${PREPARED} INSERT INTO ${table} (${["appointment_id", ...names, "updated_at"].join(", ")})
-    VALUES (${["$1", ...names.map((_, i) => `$${i + 2}`), "now()"].join(", ")})
+  await upsertApplicationRows(db, appointmentId, [applicationRow(table, columns, data)]);
+}
+
+/** One 1:1 row of an application to write with upsertApplicationRows. */
+export type ApplicationRow = { table: string; columns: Record<string, Column>; data: Record<string, unknown> };
+
+export function applicationRow<M>(table: string, columns: Columns<M>, data: { [K in keyof M]?: M[K] | null }): ApplicationRow {
+  return { table, columns: columns as Record<string, Column>, data: data as Record<string, unknown> };
+}
+
+/**
+ * Several 1:1 rows of an application (upsertApplicationRow's upserts) in ONE statement: the
+ * first ones as data-modifying WITH queries (each runs once, to completion), the last as the
+ * statement itself; none for an empty list. A save that changes the names writes the personal
+ * row and the W-9 row (its name follows the names) in one round trip instead of two.
+ */
+export async function upsertApplicationRows(db: Pick<Db, "$executeRawUnsafe">, appointmentId: number, rows: readonly ApplicationRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const values: unknown[] = [appointmentId];
+  const upserts = rows.map(({ table, columns, data }) => {
+    const fields = Object.keys(data).filter((f) => data[f] !== undefined && f !== "appointmentId" && f !== "updatedAt");
+    const names = fields.map((f) => columns[f]![0]);
+    const params = fields.map((f) => `$${values.push(data[f])}`);
+    return `INSERT INTO ${table} (${["appointment_id", ...names, "updated_at"].join(", ")})
+    VALUES (${["$1", ...params, "now()"].join(", ")})
     ON CONFLICT (appointment_id) DO UPDATE SET ${[...names, "updated_at"].map((c) => `${c} = EXCLUDED.${c}`).join(", ")}`;
-  await db.$executeRawUnsafe(sql, appointmentId, ...fields.map((f) => data[f]));
+  });
+  const last = upserts.pop()!;
+  const sql = `${PREPARED} ${upserts.length ? `WITH ${upserts.map((u, i) => `w${i} AS (${u})`).join(", ")} ` : ""}${last}`;
+  await db.$executeRawUnsafe(sql, ...values);
 }

@@ -3,7 +3,7 @@
 // name follow the names (capitalised) unless typed otherwise, corporate types
 // mirror the business tax id and name into the W-9, same-as-mailing copies
 // the home address.
-import { IRS_COLUMNS, PERSONAL_COLUMNS, upsertApplicationRow } from "./columns.server";
+import { applicationRow, IRS_COLUMNS, PERSONAL_COLUMNS, upsertApplicationRows, type ApplicationRow } from "./columns.server";
 import { decryptField } from "~/lib/crypto.server";
 import { agentName, applyPersonalDerivations, isoDate, parseIsoDate, stateFeeAmount, w9Name } from "./derive";
 import { UNKNOWN_QUESTION } from "./messages";
@@ -216,10 +216,22 @@ export const personalSection: SectionModule<"personal"> = {
       sendCorrespondenceToCode: orNull(p.sendCorrespondenceToCode),
     };
     // Rows whose columns already hold the posted values are not written again (the record was read
-    // in this transaction, under the row lock).
-    if (!unchanged(w.a.personal, personalData)) {
-      await upsertApplicationRow(tx, "appointment_personal", PERSONAL_COLUMNS, id, personalData);
+    // in this transaction, under the row lock). The personal row and the W-9 row in one statement.
+    const rows: ApplicationRow[] = [];
+    if (!unchanged(w.a.personal, personalData)) rows.push(applicationRow("appointment_personal", PERSONAL_COLUMNS, personalData));
+    if (showsW9(ctx)) {
+      const irsPosted = p.apptIRSInfo ?? {};
+      const e = sealed(ein);
+      const irs = {
+        name: orNull(irsPosted.name),
+        businessName: orNull(irsPosted.businessName),
+        businessTypeCode: orNull(irsPosted.businessTypeCode),
+        businessTypeOther: irsPosted.businessTypeCode === "W9BIZ_TYP_OTHER" ? orNull(irsPosted.businessTypeOther) : null,
+        ...(e ? { employerIdNumberEncrypted: e.encrypted, employerIdNumberLast4: e.last4 } : {}),
+      };
+      if (!unchanged(w.a.irsInfo, irs)) rows.push(applicationRow("appointment_irs_info", IRS_COLUMNS, irs));
     }
+    await upsertApplicationRows(tx, id, rows);
     await writeAddress(tx, w.a, "ADRTYP_HOME", p.home);
     if (business) await writeAddress(tx, w.a, "ADRTYP_BUSINESS", p.business);
     else if (w.a.addresses.some((x) => x.addressTypeCode === "ADRTYP_BUSINESS")) {
@@ -248,21 +260,6 @@ export const personalSection: SectionModule<"personal"> = {
     }
     if ((w.a.qnaComment ?? null) !== orNull(p.qnaComment)) {
       await tx.appointment.update({ where: { appointmentId: id }, data: { qnaComment: orNull(p.qnaComment) } });
-    }
-
-    if (showsW9(ctx)) {
-      const irsPosted = p.apptIRSInfo ?? {};
-      const e = sealed(ein);
-      const irs = {
-        name: orNull(irsPosted.name),
-        businessName: orNull(irsPosted.businessName),
-        businessTypeCode: orNull(irsPosted.businessTypeCode),
-        businessTypeOther: irsPosted.businessTypeCode === "W9BIZ_TYP_OTHER" ? orNull(irsPosted.businessTypeOther) : null,
-        ...(e ? { employerIdNumberEncrypted: e.encrypted, employerIdNumberLast4: e.last4 } : {}),
-      };
-      if (!unchanged(w.a.irsInfo, irs)) {
-        await upsertApplicationRow(tx, "appointment_irs_info", IRS_COLUMNS, id, irs);
-      }
     }
 
     // Fees follow the resident state (resident vs non-resident amount).

@@ -14,6 +14,7 @@
 //   time, no pool connection held while waiting); the row lock has a lock
 //   timeout for a second process. A save that cannot get its turn answers
 //   'try again' (SAVE_BUSY), never a system error.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
@@ -28,13 +29,13 @@ import { feesSection } from "./fees.server";
 import { READ_ONLY_SAVE, SAVE_BUSY, SAVE_FAILED, SAVE_SUCCESS } from "./messages";
 import { nextSection, type DataSectionId, type SectionId } from "./model";
 import { CHECKBOX_SIGNATURE_TYPES } from "./codes";
-import { ALL_FIELDS, type ValidationContext } from "./form-data";
+import { ALL_FIELDS } from "./form-data";
 import { personalSection } from "./personal.server";
 import { flavourOf, loadRecord, typeOf } from "./record.server";
-import { coercedSectionSchemaWith } from "./schema";
+import { checkSectionRules, coercedSectionSchema, coercedSectionSchemaWith } from "./schema";
 import type { SectionModule, SectionWork } from "./section.server";
 import { SENSITIVE_FIELDS, echoReply, maskedReply, storedMasks, type SensitiveField } from "./sensitive.server";
-import { TurnRefused, writeTransaction } from "./turns.server";
+import { RollBack, TurnRefused, writeTransaction } from "./turns.server";
 
 export type SaveResult = {
   /** True when the section was written. */
@@ -109,16 +110,29 @@ function pathOf(name: string): Array<string | number> {
   return name === "" ? [] : name.split(/\.|\[(\d+)\]/).filter((s) => s !== undefined && s !== "").map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
 
+/** The save whose post is being parsed (serverSchema's refinement reads its context and record). */
+const parsing = new AsyncLocalStorage<SectionWork>();
+const serverSchemas = new Map<DataSectionId, z.ZodType<object>>();
+
 /**
  * The section's schema (draft rules) with its database checks as an async refinement, on the
- * section's coerced shape built once (schema.ts coercedSectionSchema): parse it with
- * disableAutoCoercion.
+ * section's coerced shape (schema.ts coercedSectionSchema): built once per section (a schema
+ * per request cost two zod clones of the section's shape), the save's context and record
+ * given by `parsing`. Parse it inside parsing.run(w, …) with disableAutoCoercion.
  */
-function serverSchema(section: DataSectionId, ctx: ValidationContext, w: SectionWork) {
-  return (coercedSectionSchemaWith(section, { ...ctx, mode: "draft" }) as z.ZodType<object>).superRefine(async (value, zctx) => {
-    if (zctx.issues.length) return;
-    await SECTIONS[section].check(value, w, (name, message) => zctx.addIssue({ code: "custom", path: pathOf(name), message }));
-  });
+function serverSchema(section: DataSectionId): z.ZodType<object> {
+  let schema = serverSchemas.get(section);
+  if (!schema) {
+    schema = (coercedSectionSchema(section) as z.ZodType<object>).superRefine(async (value, zctx) => {
+      const w = parsing.getStore();
+      if (!w) throw new Error("a section's server schema parsed outside a save");
+      checkSectionRules(section, value, { ...w.ctx, mode: "draft" }, zctx);
+      if (zctx.issues.length) return;
+      await SECTIONS[section].check(value, w, (name, message) => zctx.addIssue({ code: "custom", path: pathOf(name), message }));
+    });
+    serverSchemas.set(section, schema);
+  }
+  return schema;
 }
 
 const firstError = (error: Record<string, string[] | null> | undefined) => error?.[""]?.[0] ?? Object.values(error ?? {}).find((e) => e?.length)?.[0];
@@ -131,9 +145,10 @@ function isBusyError(error: unknown): boolean {
 
 /**
  * Saves one section: access (403 once submitted, 404 for someone else's),
- * then one short transaction per application at a time that reads the
- * stored record, completes the post with it, parses it with the section's
- * schema and writes submission.value. A refused save writes nothing.
+ * then one short transaction per application at a time that takes the row
+ * lock with who saved and the audit row, reads the stored record, completes
+ * the post with it, parses it with the section's schema and writes
+ * submission.value. A refused save is rolled back: it writes nothing.
  */
 export async function saveSection(
   user: CurrentUser,
@@ -149,6 +164,10 @@ export async function saveSection(
   const next = nextSection(section, { appointmentTypeCode: typeOf(row), flavour: flavourOf(row) });
   if (section === "INSTRUCT") return { saved: true, reply: { initialValue: null }, nextSection: next, dialog: SAVE_SUCCESS };
   try {
+    // Who saved, and the audit row, are written by the statement that takes the row lock (in the
+    // same transaction): a save is never recorded without its audit row, nor audited without being
+    // saved; a refused save rolls them back (RollBack) with the rest.
+    const stamp = { updatedById: realUserId(user), audit: auditRow("APPOINTMENT_SAVED", appointmentAuditTarget(user, appointmentId, request, { section })) };
     const result = await writeTransaction(appointmentId, async (tx): Promise<SaveResult> => {
       // Only what the section's rules use: the personal questions for PERSONAL, the uploaded documents for DOCS.
       const { a, questions, ctx, stateCodes } = await loadRecord(tx, appointmentId, now, { questions: section === "PERSONAL", uploads: section === "DOCS" });
@@ -156,30 +175,19 @@ export async function saveSection(
       const posted = withStoredValues(formData, SECTIONS[section].read(a, questions), masks);
       if (isReadOnlyStatus(a.appointmentStatusCode)) {
         const reply = parseWithZod(posted, { schema: coercedSectionSchemaWith(section, { ...ctx, mode: "draft" }), disableAutoCoercion: true }).reply({ formErrors: [READ_ONLY_SAVE], hideFields: [...SENSITIVE_FIELDS] });
-        return { saved: false, reply: maskedReply(reply, masks), nextSection: section, dialog: { title: SAVE_FAILED.title, message: READ_ONLY_SAVE } };
+        throw new RollBack<SaveResult>({ saved: false, reply: maskedReply(reply, masks), nextSection: section, dialog: { title: SAVE_FAILED.title, message: READ_ONLY_SAVE } });
       }
       const w: SectionWork = { tx, a, ctx, user, role: row.role, request, now, questions, stateCodes };
-      const submission = await parseWithZod(posted, { schema: serverSchema(section, ctx, w), async: true, disableAutoCoercion: true });
+      const submission = await parsing.run(w, () => parseWithZod(posted, { schema: serverSchema(section), async: true, disableAutoCoercion: true }));
       if (submission.status !== "success") {
         // What was typed comes back, new sensitive numbers included (decision 0051); nothing was written.
         const reply = maskedReply(submission.reply({ hideFields: [...SENSITIVE_FIELDS] }), masks, formData);
-        return { saved: false, reply, nextSection: section, dialog: { title: SAVE_FAILED.title, message: firstError(reply.error) ?? SAVE_FAILED.message } };
+        throw new RollBack<SaveResult>({ saved: false, reply, nextSection: section, dialog: { title: SAVE_FAILED.title, message: firstError(reply.error) ?? SAVE_FAILED.message } });
       }
       await SECTIONS[section].write(submission.value, w);
-      // Who saved, and the audit row, in one statement of the same transaction: a save is never
-      // recorded without its audit row, nor audited without being saved.
-      const audit = auditRow("APPOINTMENT_SAVED", appointmentAuditTarget(user, appointmentId, request, { section }));
-      await tx.$executeRaw`/* prepared */
-        WITH saved AS (
-          UPDATE appointments SET updated_by_id = ${realUserId(user)}::uuid, updated_at = ${new Date()}
-           WHERE appointment_id = ${appointmentId}
-        )
-        INSERT INTO audit_log (action, actor_user_id, impersonator_user_id, target_type, target_id, ip_address, user_agent, details)
-        VALUES (${audit.action}, ${audit.actorUserId}::uuid, ${audit.impersonatorUserId}::uuid, ${audit.targetType},
-                ${audit.targetId}, ${audit.ipAddress}, ${audit.userAgent}, ${audit.details}::jsonb)`;
       // The form starts again from the stored values (derived data, masks).
       return { saved: true, reply: submission.reply({ resetForm: true }), nextSection: next, dialog: SAVE_SUCCESS };
-    });
+    }, stamp);
     return result;
   } catch (error) {
     const reply = await echoReply(appointmentId, formData).catch(() => ({ initialValue: null }));

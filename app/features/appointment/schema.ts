@@ -48,8 +48,17 @@ const SECTION_RULES: { [K in DataSectionId]: (v: z.output<Bases[K]>, ctx: Valida
 };
 
 function withRules<S extends z.ZodType>(section: DataSectionId, base: S, ctx: ValidationContext): S {
+  return base.superRefine((v, zctx) => checkSectionRules(section, v, ctx, zctx)) as S;
+}
+
+/**
+ * The section's rules for a context on a parsed value (what withRules' superRefine runs): for a
+ * schema built once whose refinement learns the context at parse time (a save: no new schema per
+ * request).
+ */
+export function checkSectionRules(section: DataSectionId, v: unknown, ctx: ValidationContext, zctx: z.RefinementCtx): void {
   const rules = SECTION_RULES[section] as (v: unknown, ctx: ValidationContext, add: ReturnType<typeof adder>) => void;
-  return base.superRefine((v, zctx) => rules(v, ctx, adder(zctx, draft(ctx, v)))) as S;
+  rules(v, ctx, adder(zctx, draft(ctx, v)));
 }
 
 export function personalSchema(ctx: ValidationContext) {
