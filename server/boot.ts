@@ -3,7 +3,7 @@
 //   2. migrations (prisma/migrations/*/migration.sql, recorded in _prisma_migrations)
 //   3. reference data always, demo data once (SEED_DEMO_DATA)
 //   4. identity provider: OIDC_ISSUER, or the built-in one on IDP_PORT
-//   5. graphile-worker
+//   5. graphile-worker, in a worker thread of this process (server/job-thread.ts, decision 0062)
 // and the shutdown on SIGTERM/SIGINT: stop taking jobs, let running jobs and
 // requests finish, close the pool, stop the provider and the database.
 // WEB_CONCURRENCY=N > 1 (decision 0034): this start-up runs once, in the
@@ -18,6 +18,7 @@ import { drainHttpServer } from "./http-drain";
 import { databaseHasPortalData, EncryptionKeyError, verifyEncryptionKey } from "~/lib/encryption-key.server";
 import { env, SettingsError } from "~/lib/env.server";
 import { jobStartTimes, reportPrimaryWorkerState, startWorker, stopWorker, workerState, type WorkerState } from "~/lib/jobs.server";
+import { startJobThread, type JobThread } from "./job-thread";
 import { adoptFirstAdministratorSetupToken, announceFirstAdministratorSetup, firstAdministratorSetupToken } from "~/lib/first-admin.server";
 import {
   HTTP_WORKER_CONFIG_ENV,
@@ -132,7 +133,8 @@ async function warnIfTooManyConnections(count: number) {
   const [row] = await prisma.$queryRaw<Array<{ max: number; reserved: number }>>`
     SELECT current_setting('max_connections')::int AS max, current_setting('superuser_reserved_connections')::int AS reserved`;
   if (!row) return;
-  const wanted = (count + 1) * e.DATABASE_POOL_MAX + (e.RUN_WORKER ? e.WORKER_CONCURRENCY + 2 : 0);
+  // The job thread: graphile-worker's connections and the thread's own pool (decision 0062).
+  const wanted = (count + 1) * e.DATABASE_POOL_MAX + (e.RUN_WORKER ? e.WORKER_CONCURRENCY + 2 + jobThreadPoolMax() : 0);
   const available = row.max - row.reserved;
   if (wanted > available) {
     console.warn(
@@ -248,12 +250,24 @@ async function doBoot({ stopHttp }: { stopHttp: () => Promise<void> }): Promise<
     log(`Built-in OpenID provider at ${idp.issuer}`);
   }
 
-  // 5. Job runner
-  await startWorker();
+  // 5. Job runner: in its own thread, so that reports, PDFs and imports never take the HTTP thread's CPU (decision 0062).
+  let jobThread: JobThread | undefined;
+  if (e.RUN_WORKER) {
+    jobThread = await startJobThread({
+      env: jobThreadEnv(databaseUrl),
+      onFatal: (reason) => {
+        console.error(`[portal] ${reason}`);
+        process.exitCode = 1;
+        process.kill(process.pid, "SIGTERM"); // the shutdown stops the HTTP server, provider and database, then exits 1
+      },
+    });
+  } else {
+    await startWorker(); // RUN_WORKER=false: no runner here, the job queue's schema only
+  }
 
   installShutdown(async () => {
     log("Shutting down: no new requests or jobs; waiting for running jobs and requests");
-    await Promise.all([stopWorker(), stopHttp()]);
+    await Promise.all([(jobThread ? jobThread.stop() : Promise.resolve()).then(stopWorker), stopHttp()]);
     // The jobs and requests that sent mail are done: the pooled SMTP connections say QUIT.
     closeMailTransport();
     await removeOwnTempFiles();
@@ -277,6 +291,31 @@ async function doBoot({ stopHttp }: { stopHttp: () => Promise<void> }): Promise<
 
   const setupLink = e.SEED_DEMO_DATA ? undefined : await announceFirstAdministratorSetup();
   return { printBanner: () => printBanner(Boolean(embedded), setupLink) };
+}
+
+/**
+ * What the job thread is given on top of this process's environment: the
+ * database this start opened (the embedded one's URL is known only now) and
+ * the secrets it resolved (generated ones included), so that the thread
+ * resolves nothing on its own; its pool is sized to the runner's concurrency.
+ */
+function jobThreadEnv(databaseUrl: string): Record<string, string> {
+  const given: Record<string, string> = {
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: getSecret("SESSION_SECRET"),
+    ENCRYPTION_KEY: getSecret("ENCRYPTION_KEY"),
+    DATABASE_POOL_MAX: String(jobThreadPoolMax()),
+  };
+  const out: Record<string, string> = { ...given };
+  // A NAME_FILE next to NAME is refused (env.server.ts): the value read from it is given instead.
+  for (const name of ["DATABASE_URL", "SESSION_SECRET", "ENCRYPTION_KEY"]) if (process.env[`${name}_FILE`] !== undefined) out[`${name}_FILE`] = "";
+  return out;
+}
+
+/** The job thread's database pool: one connection per job the runner runs at once, and one for its own statements. */
+function jobThreadPoolMax(): number {
+  const e = env();
+  return Math.max(2, Math.min(e.DATABASE_POOL_MAX, e.WORKER_CONCURRENCY + 1));
 }
 
 /**

@@ -77,6 +77,9 @@ export async function startWorkerProcess(): Promise<void> {
   await bootWorkerProcess();
 }
 
+/** The job thread's entry (decision 0062): startJobThread() starts a thread that imports this bundle and calls it. */
+export { runJobThread } from "./job-thread";
+
 /** The bench tools (scripts/bench/tools/held-portal.mjs) point this build at a database of theirs. */
 export { configureDatabase } from "~/lib/db.server";
 

@@ -11,6 +11,7 @@
 // embedded database took this time (decision 0014, 0041). A live process's
 // pools are never touched.
 import { EventEmitter } from "node:events";
+import { threadId } from "node:worker_threads";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -28,7 +29,10 @@ let runner: Runner | undefined;
 let utils: Promise<WorkerUtils> | undefined;
 let state: WorkerState = "stopped";
 
-/** In an HTTP process of WEB_CONCURRENCY > 1: the primary's job runner (it runs none itself). */
+/**
+ * In an HTTP process of WEB_CONCURRENCY > 1: the primary's job runner (it runs none itself); in the
+ * thread that serves HTTP, the runner of the job thread (server/job-thread.ts, decision 0062).
+ */
 let reported: WorkerState | undefined;
 export const workerState = () => reported ?? state;
 export function reportPrimaryWorkerState(s: WorkerState) {
@@ -141,6 +145,11 @@ async function unlockPreviousWorkers(): Promise<void> {
 /** BENCH_ROUTES only: job id → when its task started (epoch ms), the last 1,000. */
 const started = new Map<string, number>();
 export const jobStartTimes = (): ReadonlyMap<string, number> => started;
+/** BENCH_ROUTES only: a job start the job thread reported (server/job-thread.ts). */
+export function recordJobStart(jobId: string, at: number) {
+  started.set(jobId, at);
+  if (started.size > 1000) started.delete(started.keys().next().value!);
+}
 
 /**
  * graphile-worker's own lines ('Worker connected…', 'Completed task…') in the
@@ -159,7 +168,8 @@ function workerLogger(): Logger {
 
 /**
  * One line per job that ends: task, job id, attempt, duration and outcome
- * (completed, or failed with the error's message; never the payload).
+ * (completed, or failed with the error's message; never the payload), and
+ * the thread that ran it (0: the HTTP thread; the job thread's otherwise, decision 0062).
  */
 function logJobEnds(events: WorkerEvents) {
   const jobsLog = serviceLog("jobs");
@@ -179,6 +189,7 @@ function logJobEnds(events: WorkerEvents) {
       maxAttempts: job.max_attempts,
       durationMs: t0 === undefined ? undefined : Math.round((performance.now() - t0) * 100) / 100,
       outcome: error ? "failed" : "completed",
+      threadId,
     };
     if (!error) return jobsLog.info(fields, `job ${job.task_identifier} completed`);
     const message = error instanceof Error ? error.message : String(error);
@@ -187,12 +198,13 @@ function logJobEnds(events: WorkerEvents) {
   });
 }
 
-function watch(events: WorkerEvents) {
+function watch(events: WorkerEvents, onJobStart?: (jobId: string, at: number) => void) {
   logJobEnds(events);
   if (env().BENCH_ROUTES) {
     events.on("job:start", ({ job }) => {
-      started.set(String(job.id), performance.timeOrigin + performance.now());
-      if (started.size > 1000) started.delete(started.keys().next().value!);
+      const at = performance.timeOrigin + performance.now();
+      recordJobStart(String(job.id), at);
+      onJobStart?.(String(job.id), at);
     });
   }
   const up = () => {
@@ -211,9 +223,10 @@ function watch(events: WorkerEvents) {
 
 /**
  * Starts graphile-worker inside this process (signals are ours to handle).
- * `force`: a worker process (npm run worker) runs it whatever RUN_WORKER says.
+ * `force`: a worker process (npm run worker) or the job thread runs it whatever RUN_WORKER says.
+ * `onJobStart` (BENCH_ROUTES only): told when a job starts (the job thread tells the HTTP thread).
  */
-export async function startWorker(opts: { force?: boolean } = {}): Promise<void> {
+export async function startWorker(opts: { force?: boolean; onJobStart?: (jobId: string, at: number) => void } = {}): Promise<void> {
   if (!env().RUN_WORKER && !opts.force) {
     state = "disabled";
     // A process that runs no jobs still queues them (queueJob): graphile-worker's schema now, not in a request's transaction.
@@ -223,7 +236,7 @@ export async function startWorker(opts: { force?: boolean } = {}): Promise<void>
   state = "starting";
   await unlockPreviousWorkers();
   const events: WorkerEvents = new EventEmitter();
-  watch(events);
+  watch(events, opts.onJobStart);
   runner = await run({
     connectionString: connectionString(),
     concurrency: env().WORKER_CONCURRENCY,

@@ -4,7 +4,8 @@
 // restart. After the restart every committed job runs, and runs once: the
 // invitation is mailed, the submitted application gets its combined PDF and
 // the recruiter's email, the report completes (it no longer stays
-// 'Pending'/'Running' and counts against the limit of 5).
+// 'Pending'/'Running' and counts against the limit of 5). And they ran in
+// the job thread (decision 0062), the report identical to the in-process one.
 //
 // The jobs are held in flight deterministically: the test locks the tables
 // the three tasks write last (mail_messages, stored_files: SHARE mode, which
@@ -12,8 +13,9 @@
 // takes the jobs (locked_by its pool) and waits; then the portal is killed
 // and the tables released.
 import { randomBytes, randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import ExcelJS from "exceljs";
 import pg from "pg";
 import { afterAll, describe, expect, test } from "vitest";
 import { saveSection, submitApplication } from "~/features/appointment/appointment.server";
@@ -23,11 +25,13 @@ import { SECTION_DATA_KEY } from "~/features/appointment/form-data";
 import { type DataSectionId } from "~/features/appointment/model";
 import { sendInvitation } from "~/features/invitations/send.server";
 import { requestReport } from "~/features/reports/reports.server";
+import { REPORT_STATUS, runReport } from "~/features/reports/run.server";
 import { downlineReportSchema } from "~/features/reports/schema";
 import { configureDatabase, disconnectPrisma, prisma } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { stopWorker } from "~/lib/jobs.server";
 import { resetSecretsCache } from "~/lib/secrets.server";
+import { readFileBytes } from "~/lib/storage.server";
 import { ensureCommissionScheduleDocuments } from "../../prisma/seed/documents";
 import { asUser, consent, formDataOf, makeWorld, newProspect, req, withQuestions } from "../integration/appointment-fixtures";
 import { startApp, type AppHandle } from "../support/app-server";
@@ -55,6 +59,15 @@ async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false>
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ""}`);
     await sleep(250);
   }
+}
+
+/** A spreadsheet's cells as text, row by row (what a reader of the report sees). */
+async function readXlsx(bytes: Buffer): Promise<string[][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(bytes as unknown as ArrayBuffer);
+  const rows: string[][] = [];
+  wb.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v == null ? "" : v instanceof Date ? v.toISOString() : String(v)))));
+  return rows;
 }
 
 /** The embedded database of the app's current run: the port it printed, the role's password from DATA_DIR/secrets.json. */
@@ -87,6 +100,13 @@ describe("jobs after a kill -9 (default embedded database)", () => {
       env: { EMBEDDED_PG_PORT: undefined, SEED_DEMO_DATA: "false", SMTP_URL: undefined, ENCRYPTION_KEY: encryptionKey, WORKER_CONCURRENCY: "10" },
     });
     apps.push(app);
+    // Decision 0062: the job thread yields the cores to the thread that serves HTTP (nice 10 against 0), as `ps -L` shows.
+    const niceOf = (tid: string) => {
+      const stat = readFileSync(`/proc/${app.pid()}/task/${tid}/stat`, "utf8");
+      return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+    };
+    expect(niceOf(String(app.pid())), "the HTTP thread's nice").toBe(0);
+    expect(readdirSync(`/proc/${app.pid()}/task`).filter((tid) => niceOf(tid) === 10), "one thread at nice 10: the job thread").toHaveLength(1);
     const first = embeddedDatabaseUrl(app);
     await useAppDatabase(app, first.url, encryptionKey);
 
@@ -184,6 +204,29 @@ describe("jobs after a kill -9 (default embedded database)", () => {
     for (const m of mail) expect(m, "each notification once").toMatchObject({ n: "1" });
     const [report] = await query<{ status_code: string }>(second.url, `select status_code from report_requests where report_request_id = $1`, [reportRequestId!]);
     expect(report!.status_code, "the report completed").toBe("RPTSTATUS_COMPLETED");
+
+    // Issue 22 item 5 (decision 0062): the jobs ran in the job thread, not on the thread that answers
+    // requests (threadId 0), and the report made there is the spreadsheet the in-process path makes.
+    const secondRun = app.logs().split("[test harness] start #").at(-1)!;
+    const ended = secondRun
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as { task?: string; outcome?: string; threadId?: number })
+      .filter((l) => l.outcome === "completed" && TASKS.includes(l.task ?? ""));
+    expect(new Set(ended.map((l) => l.task)), "each job's completed line").toEqual(new Set(TASKS));
+    for (const l of ended) expect(l.threadId, `${l.task} ran in the job thread`).toBeGreaterThan(0);
+    await useAppDatabase(app, second.url, encryptionKey);
+    const made = await prisma.reportRequest.findUniqueOrThrow({ where: { reportRequestId: reportRequestId! }, include: { outputFile: true } });
+    // The same request again, without a job: run here, in the test's own thread, as runReport ran before.
+    const copy = await prisma.reportRequest.create({
+      data: { requestedById: made.requestedById, reportId: made.reportId, inputJson: made.inputJson as object, filterText: made.filterText, statusCode: REPORT_STATUS.PENDING },
+    });
+    expect(await runReport(copy.reportRequestId)).toMatchObject({ status: "COMPLETED" });
+    const inProcess = await prisma.reportRequest.findUniqueOrThrow({ where: { reportRequestId: copy.reportRequestId }, include: { outputFile: true } });
+    const threadSheet = await readXlsx(Buffer.from(await readFileBytes(made.outputFile!)));
+    expect(threadSheet.length, "the header and the downline's rows").toBeGreaterThan(1);
+    expect(threadSheet).toEqual(await readXlsx(Buffer.from(await readFileBytes(inProcess.outputFile!))));
+    await disconnectPrisma();
     expect((await app.stop()).code).toBe(0);
   }, 300_000);
 });
