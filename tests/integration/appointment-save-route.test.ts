@@ -16,6 +16,8 @@ import { resetEnvCache } from "~/lib/env.server";
 import { resetSecretsCache } from "~/lib/secrets.server";
 import { createSession } from "~/lib/session.server";
 import { action as appointAction, loader as appointLoader } from "~/routes/appoint";
+import { appointmentDocumentLists } from "~/features/documents/appointment-documents.server";
+import { decisionNote } from "~/features/review/history.server";
 import { useTestDatabase } from "../support/db";
 import { createUser } from "../support/factories";
 import { filledIn, newProspect, useWorldWithJobs } from "./appointment-fixtures";
@@ -34,11 +36,12 @@ const CHANGING_STATEMENTS = 7;
 /**
  * Statements of the application screen's loader (GET /appoint?id=…&section=…), whatever the section
  * (docs/performance-appscreen-profile.md; issue 22 wants at most 5): session with its users (1),
- * access check (1), the record (1), the catalogues — personal questions, state-fee question, state
- * fees — (1, three before), the consent (1), the documents' context, requirements and system
- * documents (3), the decision note (1).
+ * the application with everything of its own the screen shows — record, header, link, documents'
+ * context, consent, latest decision — (1; five before: access row, record, documents' context,
+ * consent, decision note), the catalogues — personal questions, state-fee question, state fees,
+ * document requirements, system agreements — (1; five before).
  */
-const SCREEN_STATEMENTS = 9;
+const SCREEN_STATEMENTS = 3;
 
 beforeAll(async () => {
   process.env.APP_URL = APP_URL;
@@ -170,6 +173,19 @@ describe("the statements of the application screen", () => {
       expect(counted.value.section).toBe(section);
       expect(counted.count, `${section}:\n${counted.recent.join("\n")}`).toBe(SCREEN_STATEMENTS);
     }
+    // The same document lists and decision note as the statements of their own (appointmentDocumentLists, decisionNote).
+    const docs = await get("DOCS");
+    const stored = await prisma.appointment.findUniqueOrThrow({ where: { appointmentId: id } });
+    expect(docs.documents).toEqual(await appointmentDocumentLists(stored));
+    expect(docs.documents!.agreements.length).toBeGreaterThan(0);
+    expect(docs.decisionNote).toBeNull();
+    const admin = await createUser(prisma, { isInternal: true });
+    await prisma.appointmentDecision.create({
+      data: { appointmentId: id, decisionCode: "RETURN", reason: "Please correct your address.", sections: ["PERSONAL"], fromStatusCode: "APWF_STATUS_SUBMITTED", decidedById: admin.id },
+    });
+    const returned = await get("PERSONAL");
+    expect(returned.decisionNote).toMatchObject({ kind: "RETURNED", reason: "Please correct your address.", sections: ["PERSONAL"] });
+    expect(returned.decisionNote).toEqual(await decisionNote(id, stored.appointmentStatusCode));
     const { view } = await get("FEES");
     const questions = await prisma.question.findMany({
       where: { questionType: "QUES_TYP_PERSONAL", isActive: true, isTextOnly: false },

@@ -68,6 +68,8 @@ export async function applicationScreen(
     },
     documents: section === "DOCS" || opts.allDocuments ? app.documents : null,
     submittedAt: app.submittedAt?.toISOString() ?? null,
+    /** An administrator's return (reason, sections to correct) or rejection (issue 11). */
+    decisionNote: app.decisionNote,
     // Internal administrators (not while impersonating) see the signature evidence, read-only.
     evidence: canSeeSignatureEvidence(user) ? await signatureEvidence(user, id, request) : null,
   };
