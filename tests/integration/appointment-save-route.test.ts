@@ -20,7 +20,10 @@ import { appointmentDocumentLists } from "~/features/documents/appointment-docum
 import { decisionNote } from "~/features/review/history.server";
 import { useTestDatabase } from "../support/db";
 import { createUser } from "../support/factories";
-import { filledIn, newProspect, useWorldWithJobs } from "./appointment-fixtures";
+import { completion } from "~/features/appointment/completion";
+import type { ValidationContext } from "~/features/appointment/form-data";
+import { loadApplication } from "~/features/appointment/load.server";
+import { filledIn, newApplication, newProspect, useWorldWithJobs } from "./appointment-fixtures";
 
 useTestDatabase();
 
@@ -205,5 +208,72 @@ describe("the statements of the application screen", () => {
         isPreAppointment: f.isPreAppointment,
       })),
     );
+  });
+});
+
+describe("the stored completion (decision 0061)", () => {
+  /** The screen's loader for the prospect, and the completion computed afresh from the same data and context. */
+  async function screen(cookie: string, id: number, section = "PERSONAL") {
+    const request = new Request(`${APP_URL}/appoint?id=${id}&section=${section}`, { headers: { Cookie: cookie } });
+    const counted = await countStatements(() => appointLoader({ request, params: {}, context: {} }));
+    const s = counted.value;
+    const fresh = completion(s.data, { ...s.context, now: new Date(s.context.now) } as ValidationContext);
+    return { statements: counted.count, shown: s.completion, fresh: { percent: fresh.percent, complete: fresh.complete, deficiencies: fresh.deficiencies } };
+  }
+  const storedKey = async (id: number) => (await prisma.appointmentCompletion.findUnique({ where: { appointmentId: id } }))?.completionKey ?? null;
+
+  it("is computed once per change of what it reads, stored, and shows what completion() gives", async () => {
+    const { user, id } = await filledIn(world, "APPTTYP_IND");
+    const empty = await newApplication(world);
+    const cookie = await cookieOf(user.id);
+    const emptyCookie = await cookieOf(empty.user.id);
+    await screen(cookie, id); // the session's last-seen touch is not counted
+    await screen(emptyCookie, empty.id);
+
+    for (const [c, appId] of [[cookie, id], [emptyCookie, empty.id]] as const) {
+      await prisma.appointmentCompletion.deleteMany({ where: { appointmentId: appId } });
+      const first = await screen(c, appId);
+      expect(first.statements, "computed and stored").toBe(SCREEN_STATEMENTS + 1);
+      expect(first.shown).toEqual(first.fresh);
+      const again = await screen(c, appId);
+      expect(again.statements, "read with the application").toBe(SCREEN_STATEMENTS);
+      expect(again.shown).toEqual(again.fresh);
+      expect(again.shown).toEqual(first.shown);
+    }
+    const complete = await screen(cookie, id);
+    expect(complete.shown.percent).toBe(100);
+    const blank = await screen(emptyCookie, empty.id);
+    expect(blank.shown.percent).toBeLessThan(100);
+    expect(blank.shown.deficiencies.length).toBeGreaterThan(0);
+
+    // A save: the next render computes it again.
+    const keyBefore = await storedKey(id);
+    expect(await post(cookie, id, save("Jordana", ""))).toMatchObject({ status: 200, dialog: "saved" });
+    const edited = await screen(cookie, id);
+    expect(await storedKey(id)).not.toBe(keyBefore);
+    expect(edited.shown).toEqual(edited.fresh);
+
+    // Reference data: a new personal question makes every application's stored completion stale.
+    const question = await prisma.question.create({
+      data: { questionText: "Have you ever held a license under another name?", questionType: "QUES_TYP_PERSONAL", sortOrder: 999, isActive: true, isTextOnly: false },
+    });
+    try {
+      const withQuestion = await screen(cookie, id);
+      expect(withQuestion.statements).toBe(SCREEN_STATEMENTS + 1);
+      expect(withQuestion.shown).toEqual(withQuestion.fresh);
+      expect(withQuestion.shown.complete.PERSONAL).toBe(false);
+    } finally {
+      await prisma.question.delete({ where: { questionId: question.questionId } });
+    }
+    const back = await screen(cookie, id);
+    expect(back.shown).toEqual(back.fresh);
+    expect(back.shown.complete.PERSONAL).toBe(true);
+
+    // Another day (the rules that compare with today): computed again.
+    const key = await storedKey(id);
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const later = await countStatements(() => loadApplication(user, id, { now: tomorrow }));
+    expect(later.count, "the application, the catalogues, the store").toBe(3);
+    expect(await storedKey(id)).not.toBe(key);
   });
 });

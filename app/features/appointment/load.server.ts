@@ -15,7 +15,8 @@ import { decisionNoteOf, latestDecision, type DecisionNote } from "~/features/re
 import { decideAppointmentAccess, isReadOnlyStatus, type AppointmentRole } from "./access.server";
 import { agreementsSection } from "./agreements.server";
 import { commissionsSection } from "./commissions.server";
-import { completion } from "./completion";
+import type { completion } from "./completion";
+import { screenCompletion } from "./completion-store.server";
 import { totalFees } from "./derive";
 import { documentsSection } from "./documents.server";
 import { ESIGN_CONSENT_TEXT, ESIGN_CONSENT_VERSION } from "./evidence.server";
@@ -161,7 +162,8 @@ async function screenCatalogue(appointmentId: number) {
  * The application as the screen shows it, in ONE statement (five before: the access row, loadFull,
  * the documents' context, the consent and the decision note): the record and header (fullInclude),
  * the link's recruiter position (the access rule), the documents' context (documentsContextSelect),
- * whether this user accepted the current e-sign consent, and the latest decision.
+ * whether this user accepted the current e-sign consent, the latest decision and the stored
+ * completion (completion-store.server.ts).
  */
 const screenInclude = (userId: string) =>
   ({
@@ -186,6 +188,7 @@ const screenInclude = (userId: string) =>
     documents: documentsContextSelect.documents,
     esignConsents: { where: { userId, consentTextVersion: ESIGN_CONSENT_VERSION }, take: 1, select: { id: true } },
     decisions: latestDecision,
+    completionCache: { select: { completionKey: true, completion: true } },
   }) satisfies Prisma.AppointmentInclude;
 
 /**
@@ -259,7 +262,7 @@ export async function loadApplication(user: CurrentUser, appointmentId: number, 
     totalFees: totalFees(a.states),
     data,
     context: ctx,
-    completion: completion(data, ctx),
+    completion: await screenCompletion(appointmentId, a.completionCache, data, ctx),
     esign: {
       accepted: consent,
       canAccept: !consent && !readOnly && !user.impersonator,
