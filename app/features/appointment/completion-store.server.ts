@@ -40,11 +40,11 @@ export function completionKey(data: ApplicationData, ctx: ValidationContext): st
 }
 
 /** What the application row brings of the stored completion (screenInclude's completionCache). */
-export type StoredCompletion = { completionKey: string; completion: unknown } | null;
+export type StoredCompletion = { completionKey: string; completion: string } | null;
 
 const STORE_SQL = `${PREPARED}
   INSERT INTO appointment_completion (appointment_id, completion_key, completion, computed_at)
-  VALUES ($1, $2, $3::jsonb, now())
+  VALUES ($1, $2, $3, now())
   ON CONFLICT (appointment_id) DO UPDATE
      SET completion_key = EXCLUDED.completion_key, completion = EXCLUDED.completion, computed_at = EXCLUDED.computed_at`;
 
@@ -54,7 +54,7 @@ const STORE_SQL = `${PREPARED}
  */
 export async function screenCompletion(appointmentId: number, stored: StoredCompletion, data: ApplicationData, ctx: ValidationContext): Promise<Completion> {
   const key = completionKey(data, ctx);
-  if (stored && stored.completionKey === key) return stored.completion as Completion;
+  if (stored && stored.completionKey === key) return JSON.parse(stored.completion) as Completion;
   const computed = completion(data, ctx);
   await queryRows(STORE_SQL, [appointmentId, key, JSON.stringify(computed)]);
   return computed;
