@@ -190,12 +190,13 @@ describe("the statements of the application screen", () => {
     expect(returned.decisionNote).toMatchObject({ kind: "RETURNED", reason: "Please correct your address.", sections: ["PERSONAL"] });
     expect(returned.decisionNote).toEqual(await decisionNote(id, stored.appointmentStatusCode));
     const { view } = await get("FEES");
+    const { view: personal } = await get("PERSONAL");
     const questions = await prisma.question.findMany({
       where: { questionType: "QUES_TYP_PERSONAL", isActive: true, isTextOnly: false },
       orderBy: [{ sortOrder: "asc" }, { questionId: "asc" }],
     });
     expect(questions.length).toBeGreaterThan(0);
-    expect(view.questions.map((q) => [q.questionId, q.questionText])).toEqual(questions.map((q) => [q.questionId, q.questionText]));
+    expect(personal.questions.map((q) => [q.questionId, q.questionText])).toEqual(questions.map((q) => [q.questionId, q.questionText]));
     const fees = await prisma.stateFee.findMany({ orderBy: [{ sortOrder: "asc" }, { stateCode: "asc" }] });
     expect(fees.length).toBeGreaterThan(0);
     expect(view.stateFees).toEqual(
@@ -208,6 +209,15 @@ describe("the statements of the application screen", () => {
         isPreAppointment: f.isPreAppointment,
       })),
     );
+    // Each section's loader data carry only the catalogues it shows (the questions on Personal
+    // Information, the fees on State Fees, the states where there is a state drop-down).
+    const states = fees.map((f) => ({ stateCode: f.stateCode, stateName: f.stateName }));
+    for (const section of ["PERSONAL", "COMMS", "FEES", "AGREEMENTS", "DOCS", "INSTRUCT"]) {
+      const { view: v } = await get(section);
+      expect(v.questions.length > 0, section).toBe(section === "PERSONAL");
+      expect(v.stateFees.length > 0, section).toBe(section === "FEES");
+      expect(v.states, section).toEqual(["PERSONAL", "COMMS", "FEES"].includes(section) ? states : []);
+    }
   });
 });
 
