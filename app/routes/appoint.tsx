@@ -22,7 +22,6 @@ import { ESIGN_DIALOG_TITLE, type FeesDialog } from "~/features/appointment/mess
 import { isSectionId, SECTION_TITLES, type SectionId } from "~/features/appointment/model";
 import { isPaperQuery } from "~/features/appointment/paper.server";
 import { applicationScreen } from "~/features/appointment/screen.server";
-import { decisionNote } from "~/features/review/history.server";
 import { DecisionNoteBanner } from "~/features/review/ui/DecisionNoteBanner";
 import { ClientDialog } from "~/features/appointment/ui/ClientDialog";
 import { AppHeader, focusField, InstructionsForm, SectionNav, SidePanel, JUMP_DELAY_MS } from "~/features/appointment/ui/Chrome";
@@ -51,9 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A paper appointment (parameters email / multiPaper): confirmed and created at /appoint/paper.
   if (isPaperQuery(url.searchParams)) throw redirect(`/appoint/paper${url.search}`);
   const id = appointmentIdOf(url);
-  const screen = await applicationScreen(user, id, url.searchParams.get("section"), request);
-  // An administrator's return (reason, sections to correct) or rejection (issue 11).
-  return { ...screen, decisionNote: await decisionNote(id, screen.view.statusCode) };
+  // With an administrator's return (reason, sections to correct) or rejection (issue 11).
+  return applicationScreen(user, id, url.searchParams.get("section"), request);
 }
 
 type DialogKey = "saved" | "submitted" | "failed" | FeesDialog | "esign";

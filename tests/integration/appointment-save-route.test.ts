@@ -16,9 +16,14 @@ import { resetEnvCache } from "~/lib/env.server";
 import { resetSecretsCache } from "~/lib/secrets.server";
 import { createSession } from "~/lib/session.server";
 import { action as appointAction, loader as appointLoader } from "~/routes/appoint";
+import { appointmentDocumentLists } from "~/features/documents/appointment-documents.server";
+import { decisionNote } from "~/features/review/history.server";
 import { useTestDatabase } from "../support/db";
 import { createUser } from "../support/factories";
-import { filledIn, newProspect, useWorldWithJobs } from "./appointment-fixtures";
+import { completion } from "~/features/appointment/completion";
+import type { ValidationContext } from "~/features/appointment/form-data";
+import { loadApplication } from "~/features/appointment/load.server";
+import { filledIn, newApplication, newProspect, useWorldWithJobs } from "./appointment-fixtures";
 
 useTestDatabase();
 
@@ -35,11 +40,12 @@ const CHANGING_STATEMENTS = 5;
 /**
  * Statements of the application screen's loader (GET /appoint?id=…&section=…), whatever the section
  * (docs/performance-appscreen-profile.md; issue 22 wants at most 5): session with its users (1),
- * access check (1), the record (1), the catalogues — personal questions, state-fee question, state
- * fees — (1, three before), the consent (1), the documents' context, requirements and system
- * documents (3), the decision note (1).
+ * the application with everything of its own the screen shows — record, header, link, documents'
+ * context, consent, latest decision — (1; five before: access row, record, documents' context,
+ * consent, decision note), the catalogues — personal questions, state-fee question, state fees,
+ * document requirements, system agreements — (1; five before).
  */
-const SCREEN_STATEMENTS = 9;
+const SCREEN_STATEMENTS = 3;
 
 beforeAll(async () => {
   process.env.APP_URL = APP_URL;
@@ -180,13 +186,27 @@ describe("the statements of the application screen", () => {
       expect(counted.value.section).toBe(section);
       expect(counted.count, `${section}:\n${counted.recent.join("\n")}`).toBe(SCREEN_STATEMENTS);
     }
+    // The same document lists and decision note as the statements of their own (appointmentDocumentLists, decisionNote).
+    const docs = await get("DOCS");
+    const stored = await prisma.appointment.findUniqueOrThrow({ where: { appointmentId: id } });
+    expect(docs.documents).toEqual(await appointmentDocumentLists(stored));
+    expect(docs.documents!.agreements.length).toBeGreaterThan(0);
+    expect(docs.decisionNote).toBeNull();
+    const admin = await createUser(prisma, { isInternal: true });
+    await prisma.appointmentDecision.create({
+      data: { appointmentId: id, decisionCode: "RETURN", reason: "Please correct your address.", sections: ["PERSONAL"], fromStatusCode: "APWF_STATUS_SUBMITTED", decidedById: admin.id },
+    });
+    const returned = await get("PERSONAL");
+    expect(returned.decisionNote).toMatchObject({ kind: "RETURNED", reason: "Please correct your address.", sections: ["PERSONAL"] });
+    expect(returned.decisionNote).toEqual(await decisionNote(id, stored.appointmentStatusCode));
     const { view } = await get("FEES");
+    const { view: personal } = await get("PERSONAL");
     const questions = await prisma.question.findMany({
       where: { questionType: "QUES_TYP_PERSONAL", isActive: true, isTextOnly: false },
       orderBy: [{ sortOrder: "asc" }, { questionId: "asc" }],
     });
     expect(questions.length).toBeGreaterThan(0);
-    expect(view.questions.map((q) => [q.questionId, q.questionText])).toEqual(questions.map((q) => [q.questionId, q.questionText]));
+    expect(personal.questions.map((q) => [q.questionId, q.questionText])).toEqual(questions.map((q) => [q.questionId, q.questionText]));
     const fees = await prisma.stateFee.findMany({ orderBy: [{ sortOrder: "asc" }, { stateCode: "asc" }] });
     expect(fees.length).toBeGreaterThan(0);
     expect(view.stateFees).toEqual(
@@ -199,5 +219,81 @@ describe("the statements of the application screen", () => {
         isPreAppointment: f.isPreAppointment,
       })),
     );
+    // Each section's loader data carry only the catalogues it shows (the questions on Personal
+    // Information, the fees on State Fees, the states where there is a state drop-down).
+    const states = fees.map((f) => ({ stateCode: f.stateCode, stateName: f.stateName }));
+    for (const section of ["PERSONAL", "COMMS", "FEES", "AGREEMENTS", "DOCS", "INSTRUCT"]) {
+      const { view: v } = await get(section);
+      expect(v.questions.length > 0, section).toBe(section === "PERSONAL");
+      expect(v.stateFees.length > 0, section).toBe(section === "FEES");
+      expect(v.states, section).toEqual(["PERSONAL", "COMMS", "FEES"].includes(section) ? states : []);
+    }
+  });
+});
+
+describe("the stored completion (decision 0061)", () => {
+  /** The screen's loader for the prospect, and the completion computed afresh from the same data and context. */
+  async function screen(cookie: string, id: number, section = "PERSONAL") {
+    const request = new Request(`${APP_URL}/appoint?id=${id}&section=${section}`, { headers: { Cookie: cookie } });
+    const counted = await countStatements(() => appointLoader({ request, params: {}, context: {} }));
+    const s = counted.value;
+    const fresh = completion(s.data, { ...s.context, now: new Date(s.context.now) } as ValidationContext);
+    return { statements: counted.count, shown: s.completion, fresh: { percent: fresh.percent, complete: fresh.complete, deficiencies: fresh.deficiencies } };
+  }
+  const storedKey = async (id: number) => (await prisma.appointmentCompletion.findUnique({ where: { appointmentId: id } }))?.completionKey ?? null;
+
+  it("is computed once per change of what it reads, stored, and shows what completion() gives", async () => {
+    const { user, id } = await filledIn(world, "APPTTYP_IND");
+    const empty = await newApplication(world);
+    const cookie = await cookieOf(user.id);
+    const emptyCookie = await cookieOf(empty.user.id);
+    await screen(cookie, id); // the session's last-seen touch is not counted
+    await screen(emptyCookie, empty.id);
+
+    for (const [c, appId] of [[cookie, id], [emptyCookie, empty.id]] as const) {
+      await prisma.appointmentCompletion.deleteMany({ where: { appointmentId: appId } });
+      const first = await screen(c, appId);
+      expect(first.statements, "computed and stored").toBe(SCREEN_STATEMENTS + 1);
+      expect(first.shown).toEqual(first.fresh);
+      const again = await screen(c, appId);
+      expect(again.statements, "read with the application").toBe(SCREEN_STATEMENTS);
+      expect(again.shown).toEqual(again.fresh);
+      expect(again.shown).toEqual(first.shown);
+    }
+    const complete = await screen(cookie, id);
+    expect(complete.shown.percent).toBe(100);
+    const blank = await screen(emptyCookie, empty.id);
+    expect(blank.shown.percent).toBeLessThan(100);
+    expect(blank.shown.deficiencies.length).toBeGreaterThan(0);
+
+    // A save: the next render computes it again.
+    const keyBefore = await storedKey(id);
+    expect(await post(cookie, id, save("Jordana", ""))).toMatchObject({ status: 200, dialog: "saved" });
+    const edited = await screen(cookie, id);
+    expect(await storedKey(id)).not.toBe(keyBefore);
+    expect(edited.shown).toEqual(edited.fresh);
+
+    // Reference data: a new personal question makes every application's stored completion stale.
+    const question = await prisma.question.create({
+      data: { questionText: "Have you ever held a license under another name?", questionType: "QUES_TYP_PERSONAL", sortOrder: 999, isActive: true, isTextOnly: false },
+    });
+    try {
+      const withQuestion = await screen(cookie, id);
+      expect(withQuestion.statements).toBe(SCREEN_STATEMENTS + 1);
+      expect(withQuestion.shown).toEqual(withQuestion.fresh);
+      expect(withQuestion.shown.complete.PERSONAL).toBe(false);
+    } finally {
+      await prisma.question.delete({ where: { questionId: question.questionId } });
+    }
+    const back = await screen(cookie, id);
+    expect(back.shown).toEqual(back.fresh);
+    expect(back.shown.complete.PERSONAL).toBe(true);
+
+    // Another day (the rules that compare with today): computed again.
+    const key = await storedKey(id);
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const later = await countStatements(() => loadApplication(user, id, { now: tomorrow }));
+    expect(later.count, "the application, the catalogues, the store").toBe(3);
+    expect(await storedKey(id)).not.toBe(key);
   });
 });

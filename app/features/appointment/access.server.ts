@@ -68,9 +68,24 @@ export async function requireAppointmentAccess(
           include: { appointmentLink: { select: { recruiterAgentId: true } } },
         })
       : null;
-  const role = await decideAccess(user, appointmentId, found, () => isUplineOf(user, found!, found!.appointmentLink?.recruiterAgentId), opts);
+  const role = await decideAppointmentAccess(user, appointmentId, found, opts);
   const { appointmentLink: _link, ...row } = found!;
   return { ...row, role };
+}
+
+/** An application row as decideAppointmentAccess needs it: the header's columns and the link's recruiter position. */
+export type AccessibleRow = Pick<Appointment, "userId" | "submitterId" | "isDeleted" | "appointmentStatusCode" | "recruiterAgentId"> & {
+  appointmentLink?: { recruiterAgentId: number | null } | null;
+};
+
+/**
+ * requireAppointmentAccess's rule on a row the caller read itself, with whatever else it needed in
+ * the same statement (the application screen, load.server.ts): the user's role, or the same thrown
+ * 404 / 403 'read-only' Response after the same ACCESS_DENIED audit row. The caller returns nothing
+ * of the row before this has answered.
+ */
+export async function decideAppointmentAccess(user: CurrentUser, appointmentId: number, found: AccessibleRow | null, opts: AccessOptions = {}): Promise<AppointmentRole> {
+  return decideAccess(user, appointmentId, found, () => isUplineOf(user, found!, found!.appointmentLink?.recruiterAgentId ?? undefined), opts);
 }
 
 /** What the save path needs of the application row (requireUserAndAppointmentAccess). */

@@ -1,16 +1,25 @@
 // Loading the application for the screen (spec part 2 §2–§4): the stored
 // record as the section forms hold it (sensitive values only as masks), the
 // header, the catalogues, the completion and the consent state.
+import type { Prisma } from "~/generated/prisma/client";
 import { prisma, queryRows } from "~/lib/db.server";
 import type { CurrentUser } from "~/lib/current-user";
-import { appointmentDocumentLists, type AppointmentDocumentLists } from "~/features/documents/appointment-documents.server";
-import { isReadOnlyStatus, requireAppointmentAccess, type AppointmentRole } from "./access.server";
+import {
+  appointmentDocumentListsOf,
+  SYSTEM_AGREEMENT_KEYS,
+  type AppointmentDocumentLists,
+  type SystemAgreementDocument,
+} from "~/features/documents/appointment-documents.server";
+import { documentsContextSelect, type Requirement } from "~/features/documents/appointment-document-sources.server";
+import { decisionNoteOf, latestDecision, type DecisionNote } from "~/features/review/notes";
+import { decideAppointmentAccess, isReadOnlyStatus, type AppointmentRole } from "./access.server";
 import { agreementsSection } from "./agreements.server";
 import { commissionsSection } from "./commissions.server";
-import { completion } from "./completion";
+import type { completion } from "./completion";
+import { screenCompletion } from "./completion-store.server";
 import { totalFees } from "./derive";
 import { documentsSection } from "./documents.server";
-import { ESIGN_CONSENT_TEXT, ESIGN_CONSENT_VERSION, hasEsignConsent } from "./evidence.server";
+import { ESIGN_CONSENT_TEXT, ESIGN_CONSENT_VERSION } from "./evidence.server";
 import { feesSection } from "./fees.server";
 import {
   APPOINTMENT_TYPE_LABELS,
@@ -24,7 +33,7 @@ import {
 import { isSubQuestion } from "./codes";
 import { type ApplicationData, type ValidationContext } from "./form-data";
 import { personalSection } from "./personal.server";
-import { contextOf, loadFull, type StoredRecord, type Profile, type Question } from "./record.server";
+import { contextOf, fullInclude, type StoredRecord, type Profile, type Question } from "./record.server";
 
 /**
  * The stored application as the forms hold it (model.ts shapes). Sensitive
@@ -95,6 +104,8 @@ export type ApplicationView = {
   submittedAt: Date | null;
   /** Supporting Documents' lists (engineer B2's appointmentDocumentLists). */
   documents: AppointmentDocumentLists;
+  /** An administrator's return or rejection (issue 11), as review/notes.ts decides it. */
+  decisionNote: DecisionNote | null;
 };
 
 const num = (d: { toString(): string } | null | undefined) => (d == null ? 0 : Number(d.toString()));
@@ -120,31 +131,85 @@ SELECT
                                               'residentFeeAmount', f.resident_fee_amount, 'nonResidentFeeAmount', f.non_resident_fee_amount,
                                               'isPreAppointment', f.is_pre_appointment)
                             ORDER BY f.sort_order, f.state_code), '[]')
-     FROM state_fees f) AS "stateFees"`;
+     FROM state_fees f) AS "stateFees",
+  (SELECT COALESCE(json_agg(json_build_object('documentTypeCode', r.document_type_code, 'documentName', r.document_name, 'groupCode', r.group_code,
+                                              'isRequired', r.is_required, 'forLevel', r.for_level, 'exceptForLevel', r.except_for_level)
+                            ORDER BY r.sort_order, r.document_requirements_id), '[]')
+     FROM document_requirements r
+    WHERE r.appointment_type_code = (SELECT t.appointment_type_code FROM appointments t WHERE t.appointment_id = $1::int)) AS requirements,
+  (SELECT COALESCE(json_agg(json_build_object('id', d.id, 'documentKey', d.document_key, 'title', d.title, 'uploadedAt', d.uploaded_at,
+                                              'storedFile', json_build_object('fileName', sf.file_name))
+                            ORDER BY d.version DESC), '[]')
+     FROM documents d JOIN stored_files sf ON sf.id = d.stored_file_id
+    WHERE d.kind_code = 'SYSTEM' AND d.is_current AND d.document_key = ANY($2::text[])) AS "systemDocs"`;
 
-async function screenCatalogue(): Promise<{ questions: Question[]; stateFeeQuestion: { questionId: number; questionText: string } | null; stateFees: StateFeeRow[] }> {
-  const [row] = await queryRows<{ questions: Question[]; stateFeeQuestion: { questionId: number; questionText: string } | null; stateFees: StateFeeRow[] }>(
-    SCREEN_CATALOGUE_SQL,
-    [],
-  );
-  return row!;
+type CatalogueRow = {
+  questions: Question[];
+  stateFeeQuestion: { questionId: number; questionText: string } | null;
+  stateFees: StateFeeRow[];
+  requirements: Requirement[];
+  systemDocs: Array<Omit<SystemAgreementDocument, "uploadedAt"> & { uploadedAt: string }>;
+};
+
+/** The catalogues of the screen; the document requirements are those of the application's type (every level). */
+async function screenCatalogue(appointmentId: number) {
+  const [row] = await queryRows<CatalogueRow>(SCREEN_CATALOGUE_SQL, [appointmentId, SYSTEM_AGREEMENT_KEYS]);
+  const { systemDocs, ...rest } = row!;
+  return { ...rest, systemDocs: systemDocs.map((d) => ({ ...d, uploadedAt: new Date(d.uploadedAt) })) };
 }
+
+/**
+ * The application as the screen shows it, in ONE statement (five before: the access row, loadFull,
+ * the documents' context, the consent and the decision note): the record and header (fullInclude),
+ * the link's recruiter position (the access rule), the documents' context (documentsContextSelect),
+ * whether this user accepted the current e-sign consent, the latest decision and the stored
+ * completion (completion-store.server.ts).
+ */
+const screenInclude = (userId: string) =>
+  ({
+    ...fullInclude,
+    appointmentLink: { select: { recruiterAgentId: true } },
+    irsInfo: true,
+    bankInfo: true,
+    commissionRemitAssign: true,
+    cardInfo: true,
+    carrierBlocks: {
+      select: {
+        levelNo: true,
+        carrier: documentsContextSelect.carrierBlocks.select.carrier,
+        scheduleLevel: {
+          select: {
+            ...fullInclude.carrierBlocks.select.scheduleLevel.select,
+            ...documentsContextSelect.carrierBlocks.select.scheduleLevel.select,
+          },
+        },
+      },
+    },
+    documents: documentsContextSelect.documents,
+    esignConsents: { where: { userId, consentTextVersion: ESIGN_CONSENT_VERSION }, take: 1, select: { id: true } },
+    decisions: latestDecision,
+    completionCache: { select: { completionKey: true, completion: true } },
+  }) satisfies Prisma.AppointmentInclude;
 
 /**
  * Everything the application screen needs, for someone who may see it (404
  * otherwise). Sensitive values only as masks.
  */
 export async function loadApplication(user: CurrentUser, appointmentId: number, opts: { request?: Request; now?: Date } = {}): Promise<ApplicationView> {
-  const row = await requireAppointmentAccess(user, appointmentId, { request: opts.request });
-  const now = opts.now ?? new Date();
-  const [a, { questions, stateFeeQuestion, stateFees: catalogue }, documents, consent] = await Promise.all([
-    loadFull(prisma, appointmentId),
-    screenCatalogue(),
-    appointmentDocumentLists(row),
-    hasEsignConsent(prisma, appointmentId, user.id),
+  const valid = Number.isSafeInteger(appointmentId) && appointmentId > 0 && appointmentId <= 2_147_483_647;
+  // The row and the catalogues side by side; nothing is returned before the access rule has answered.
+  const [found, catalogue] = await Promise.all([
+    valid ? prisma.appointment.findUnique({ where: { appointmentId }, include: screenInclude(user.id) }) : null,
+    screenCatalogue(valid ? appointmentId : 0),
   ]);
+  const role = await decideAppointmentAccess(user, appointmentId, found, { request: opts.request });
+  const a = found!;
+  const now = opts.now ?? new Date();
+  const { questions, stateFeeQuestion, stateFees: stateFeeRows } = catalogue;
+  const documents = appointmentDocumentListsOf(a, catalogue.requirements, catalogue.systemDocs);
+  const consent = a.esignConsents.length > 0;
   const ctx = contextOf(a, questions, documents.hasUploaded, now);
-  const data = toFormData(a, questions, row.role === "PROSPECT" ? user : null);
+  const data = toFormData(a, questions, role === "PROSPECT" ? user : null);
   const type = ctx.appointmentTypeCode;
   const lines: HeaderLine[] = a.carrierBlocks.map((b) => ({
     carrier: b.scheduleLevel?.schedule.carrier.carrierCode ?? "",
@@ -155,10 +220,10 @@ export async function loadApplication(user: CurrentUser, appointmentId: number, 
   }));
   const inviter = a.invitation?.inviterAgent ?? a.recruiterAgent;
   // An upline reads the downline's application and never changes it (access.server.ts).
-  const readOnly = isReadOnlyStatus(a.appointmentStatusCode) || row.role === "UPLINE";
+  const readOnly = isReadOnlyStatus(a.appointmentStatusCode) || role === "UPLINE";
   return {
     appointmentId,
-    role: row.role,
+    role: role,
     isPaperAppointment: a.isPaperAppointment,
     statusCode: a.appointmentStatusCode,
     statusText: statusText(a.appointmentStatusCode),
@@ -184,7 +249,7 @@ export async function loadApplication(user: CurrentUser, appointmentId: number, 
       personal: questions.map((q) => ({ questionId: q.questionId, questionText: q.questionText, isSubQuestion: isSubQuestion(q.questionText) })),
       stateFee: stateFeeQuestion,
     },
-    stateFees: catalogue.map((f) => ({
+    stateFees: stateFeeRows.map((f) => ({
       stateFeeId: f.stateFeeId,
       stateCode: f.stateCode,
       stateName: f.stateName,
@@ -197,7 +262,7 @@ export async function loadApplication(user: CurrentUser, appointmentId: number, 
     totalFees: totalFees(a.states),
     data,
     context: ctx,
-    completion: completion(data, ctx),
+    completion: await screenCompletion(appointmentId, a.completionCache, data, ctx),
     esign: {
       accepted: consent,
       canAccept: !consent && !readOnly && !user.impersonator,
@@ -206,6 +271,7 @@ export async function loadApplication(user: CurrentUser, appointmentId: number, 
     },
     submittedAt: a.submittedAt,
     documents,
+    decisionNote: decisionNoteOf({ statusCode: a.appointmentStatusCode, submittedAt: a.submittedAt, rejectionReason: a.rejectionReason }, a.decisions[0]),
   };
 }
 

@@ -51,7 +51,7 @@ export const recordInclude = {
 } as const satisfies Prisma.AppointmentInclude;
 
 /** The record and what the screen's header shows (recruiter, inviter, carrier lines). */
-const fullInclude = {
+export const fullInclude = {
   ...recordInclude,
   recruiterAgent: true,
   invitation: { select: { inviterAgentNumber: true, inviterAgent: { select: { agentNumber: true, phoneNumber: true, businessPhone: true } } } },

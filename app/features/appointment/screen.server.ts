@@ -11,6 +11,9 @@ import { isSectionId, type SectionId } from "./model";
 import { appointmentLineLabel } from "./ui/lines";
 import type { SectionView } from "./ui/types";
 
+/** The sections with a state drop-down (addresses: Personal Information, Commissions' assignee, the card's billing address). */
+const STATE_SELECT_SECTIONS: ReadonlySet<SectionId> = new Set(["PERSONAL", "COMMS", "FEES"]);
+
 export async function applicationScreen(
   user: CurrentUser,
   id: number,
@@ -27,8 +30,10 @@ export async function applicationScreen(
     flavour: app.flavour,
     statusCode: app.statusCode,
     readOnly: app.readOnly,
-    questions: app.questions.personal,
-    stateFees: app.stateFees,
+    // What the open section shows, and no more (the loader data are in every page: docs/performance-appscreen-profile.md, D).
+    questions: section === "PERSONAL" ? app.questions.personal : [],
+    stateFees: section === "FEES" ? app.stateFees : [],
+    states: STATE_SELECT_SECTIONS.has(section) ? app.stateFees.map((f) => ({ stateCode: f.stateCode, stateName: f.stateName })) : [],
     residentStateCode: app.residentStateCode,
     esignConsented: app.esign.accepted,
     esignCanAccept: app.esign.canAccept,
@@ -68,6 +73,8 @@ export async function applicationScreen(
     },
     documents: section === "DOCS" || opts.allDocuments ? app.documents : null,
     submittedAt: app.submittedAt?.toISOString() ?? null,
+    /** An administrator's return (reason, sections to correct) or rejection (issue 11). */
+    decisionNote: app.decisionNote,
     // Internal administrators (not while impersonating) see the signature evidence, read-only.
     evidence: canSeeSignatureEvidence(user) ? await signatureEvidence(user, id, request) : null,
   };

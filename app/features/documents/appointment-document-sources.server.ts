@@ -7,6 +7,7 @@
 //
 // Callers pass an appointment row they obtained through
 // requireAppointmentAccess: nothing here checks who is asking.
+import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/lib/db.server";
 import { COMBINED_APPLICATION_TYPE } from "./combined-application.server";
 import type { ApplicationPart } from "./combined-application-sections.server";
@@ -32,7 +33,8 @@ export const DIRECT_DEPOSIT = "DOCTYP_DIRECT_DEPOSIT";
 
 export type Requirement = { documentTypeCode: string; documentName: string; groupCode: string; isRequired: boolean; forLevel: number | null; exceptForLevel: number | null };
 
-function appliesToLevels(r: Requirement, levels: number[]): boolean {
+/** Whether a requirement applies to an application with these levels (its for_level / except_for_level). */
+export function appliesToLevels(r: Requirement, levels: number[]): boolean {
   if (r.forLevel != null && !levels.includes(r.forLevel)) return false;
   if (r.exceptForLevel != null && levels.includes(r.exceptForLevel)) return false;
   return true;
@@ -54,33 +56,33 @@ export async function uploadDocumentTypes(appointmentTypeCode: string): Promise<
   return [...types.filter((t) => t.documentTypeCode !== ADDITIONAL_DOCUMENT_TYPE), ...types.filter((t) => t.documentTypeCode === ADDITIONAL_DOCUMENT_TYPE)];
 }
 
-export async function loadContext(appointmentId: number) {
-  return prisma.appointment.findUniqueOrThrow({
-    where: { appointmentId },
+/** What the lists are made of, of the application (loadContext; the application screen reads it with the rest of the application). */
+export const documentsContextSelect = {
+  appointmentId: true,
+  appointmentTypeCode: true,
+  commissionRemitTypeCode: true,
+  irsInfo: { select: { appointmentId: true } },
+  bankInfo: { select: { appointmentId: true } },
+  commissionRemitAssign: { select: { appointmentId: true } },
+  cardInfo: { select: { appointmentId: true } },
+  carrierBlocks: {
     select: {
-      appointmentId: true,
-      appointmentTypeCode: true,
-      commissionRemitTypeCode: true,
-      irsInfo: { select: { appointmentId: true } },
-      bankInfo: { select: { appointmentId: true } },
-      commissionRemitAssign: { select: { appointmentId: true } },
-      cardInfo: { select: { appointmentId: true } },
-      carrierBlocks: {
-        select: {
-          levelNo: true,
-          carrier: { select: { name: true } },
-          scheduleLevel: {
-            select: { levelNo: true, levelName: true, documentId: true, document: { select: { id: true, title: true, isCurrent: true, storedFile: { select: { fileName: true } } } } },
-          },
-        },
-      },
-      documents: {
-        where: { isCurrent: true, kindCode: { in: ["UPLOAD", "GENERATED"] } },
-        orderBy: [{ uploadedAt: "asc" }],
-        select: { id: true, documentTypeCode: true, kindCode: true, title: true, uploadedAt: true, storedFile: { select: { fileName: true } } },
+      levelNo: true,
+      carrier: { select: { name: true } },
+      scheduleLevel: {
+        select: { levelNo: true, levelName: true, documentId: true, document: { select: { id: true, title: true, isCurrent: true, storedFile: { select: { fileName: true } } } } },
       },
     },
-  });
+  },
+  documents: {
+    where: { isCurrent: true, kindCode: { in: ["UPLOAD", "GENERATED"] } },
+    orderBy: [{ uploadedAt: "asc" }],
+    select: { id: true, documentTypeCode: true, kindCode: true, title: true, uploadedAt: true, storedFile: { select: { fileName: true } } },
+  },
+} as const satisfies Prisma.AppointmentSelect;
+
+export async function loadContext(appointmentId: number) {
+  return prisma.appointment.findUniqueOrThrow({ where: { appointmentId }, select: documentsContextSelect });
 }
 
 export type Ctx = Awaited<ReturnType<typeof loadContext>>;

@@ -14,10 +14,12 @@ import {
   COMBINED_TYPES,
   DIRECT_DEPOSIT,
   ON_DEMAND,
+  appliesToLevels,
   loadContext,
   onDemandAvailable,
   requirementsFor,
   type AppointmentForDocuments,
+  type Ctx,
   type Requirement,
 } from "./appointment-document-sources.server";
 import { COMBINED_APPLICATION_TYPE } from "./combined-application.server";
@@ -63,13 +65,18 @@ export type AppointmentDocumentLists = {
   uploadTypes: Array<{ documentTypeCode: string; title: string }>;
 };
 
-const SYSTEM_AGREEMENTS = new Set(["ALLCO_AGREE", "REP_AGREE", "CO_POLICY", "AML_GUIDE"]);
+/** The document keys of the SYSTEM agreements the lists link to. */
+export const SYSTEM_AGREEMENT_KEYS = ["ALLCO_AGREE", "REP_AGREE", "CO_POLICY", "AML_GUIDE"] as const;
+const SYSTEM_AGREEMENTS = new Set<string>(SYSTEM_AGREEMENT_KEYS);
 const COMMISSION_SCHEDULE = "DOCTYP_COMSCHED_AGREE";
 
 /** The download URL of a document (a Document id or, for generated documents, the type code). */
 export function appointmentDocumentUrl(appointmentId: number, documentIdOrCode: string, opts: { download?: boolean } = {}): string {
   return `/appoint/documents/${encodeURIComponent(documentIdOrCode)}?id=${appointmentId}${opts.download ? "&download=1" : ""}`;
 }
+
+/** The current SYSTEM agreement documents the lists link to (any version order: the highest version first). */
+export type SystemAgreementDocument = { id: string; documentKey: string | null; title: string; uploadedAt: Date; storedFile: { fileName: string } };
 
 /**
  * The four lists of the Supporting Documents section and the uploaded
@@ -78,14 +85,25 @@ export function appointmentDocumentUrl(appointmentId: number, documentIdOrCode: 
  */
 export async function appointmentDocumentLists(appointment: AppointmentForDocuments): Promise<AppointmentDocumentLists> {
   const ctx = await loadContext(appointment.appointmentId);
-  const id = ctx.appointmentId;
-  const levels = ctx.carrierBlocks.map((b) => b.levelNo ?? b.scheduleLevel?.levelNo).filter((n): n is number => n != null);
-  const reqs = await requirementsFor(ctx.appointmentTypeCode, levels);
+  const reqs = await requirementsFor(ctx.appointmentTypeCode, null);
   const systemDocs = await prisma.document.findMany({
     where: { kindCode: "SYSTEM", isCurrent: true, documentKey: { in: [...SYSTEM_AGREEMENTS] } },
     orderBy: { version: "desc" },
     select: { id: true, documentKey: true, title: true, uploadedAt: true, storedFile: { select: { fileName: true } } },
   });
+  return appointmentDocumentListsOf(ctx, reqs, systemDocs);
+}
+
+/**
+ * The lists from what the caller has read (the application screen reads them with the application
+ * and its catalogues: load.server.ts): the documents context (loadContext's shape), every
+ * DocumentRequirement of the appointment type (filtered here by the chosen levels) and the current
+ * SYSTEM agreement documents (SYSTEM_AGREEMENT_KEYS).
+ */
+export function appointmentDocumentListsOf(ctx: Ctx, requirements: readonly Requirement[], systemDocs: readonly SystemAgreementDocument[]): AppointmentDocumentLists {
+  const id = ctx.appointmentId;
+  const levels = ctx.carrierBlocks.map((b) => b.levelNo ?? b.scheduleLevel?.levelNo).filter((n): n is number => n != null);
+  const reqs = requirements.filter((r) => appliesToLevels(r, levels));
   const current = (code: string, kind: "UPLOAD" | "GENERATED") =>
     ctx.documents.filter((d) => d.documentTypeCode === code && d.kindCode === kind).at(-1);
   const typeCode = isAppointmentTypeCode(ctx.appointmentTypeCode) ? ctx.appointmentTypeCode : null;

@@ -6,7 +6,7 @@
 import { prisma } from "~/lib/db.server";
 import { displayName } from "~/lib/current-user";
 import type { DataSectionId } from "~/features/appointment/model";
-import { decisionNoteOf, hasDecisionNote, type DecisionNote } from "./notes";
+import { decisionNoteOf, hasDecisionNote, latestDecision, type DecisionNote } from "./notes";
 import { decisionHistory as historyRows } from "./returned.server";
 
 export type DecisionHistoryItem = {
@@ -33,7 +33,7 @@ export async function decisionHistory(appointmentId: number): Promise<DecisionHi
 
 export type { DecisionNote } from "./notes";
 
-/** The note of one application (the application screen): one statement, only for the statuses that have one. */
+/** The note of one application: one statement, only for the statuses that have one. */
 export async function decisionNote(appointmentId: number, statusCode: string): Promise<DecisionNote | null> {
   if (!hasDecisionNote(statusCode)) return null;
   const a = await prisma.appointment.findUnique({
@@ -41,7 +41,7 @@ export async function decisionNote(appointmentId: number, statusCode: string): P
     select: {
       rejectionReason: true,
       submittedAt: true,
-      decisions: { orderBy: { decidedAt: "desc" }, take: 1, select: { decisionCode: true, reason: true, sections: true, decidedAt: true } },
+      decisions: latestDecision,
     },
   });
   return a ? decisionNoteOf({ statusCode, submittedAt: a.submittedAt, rejectionReason: a.rejectionReason }, a.decisions[0]) : null;

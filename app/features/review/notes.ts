@@ -2,6 +2,7 @@
 // RETURN while it is incomplete and not submitted since, a REJECT once
 // rejected. One rule for the dashboard (which reads the latest decision in its
 // own statement), the application screen and latestReturn().
+import type { Prisma } from "~/generated/prisma/client";
 import { DATA_SECTIONS, type DataSectionId } from "~/features/appointment/model";
 
 export type DecisionNote =
@@ -10,6 +11,13 @@ export type DecisionNote =
 
 /** The latest decision on an application, as decisionNoteOf needs it. */
 export type LatestDecision = { decisionCode: string; reason: string; sections: readonly string[]; decidedAt: Date };
+
+/** The latest decision as decisionNoteOf reads it (a relation selection of an appointment; the application screen reads it with the application). */
+export const latestDecision = {
+  orderBy: { decidedAt: "desc" },
+  take: 1,
+  select: { decisionCode: true, reason: true, sections: true, decidedAt: true },
+} as const satisfies Prisma.Appointment$decisionsArgs;
 
 /** Only these statuses can have a note. */
 export const hasDecisionNote = (statusCode: string) => statusCode === "APWF_STATUS_INCOMPLETE" || statusCode === "APWF_STATUS_REJECTED";

@@ -23,7 +23,7 @@ function copyHomeAddress(checkbox: HTMLInputElement) {
 }
 
 export function stateOptions(view: SectionView) {
-  return view.stateFees.map((s) => ({ value: s.stateCode, label: `${s.stateName} (${s.stateCode})` }));
+  return view.states.map((s) => ({ value: s.stateCode, label: `${s.stateName} (${s.stateCode})` }));
 }
 
 function AddressFields({ fields, view, prefix }: { fields: AnyFields; view: SectionView; prefix: string }) {

@@ -4,6 +4,8 @@ import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import type { AppointmentTypeCode, InvitationFlavour, SectionId } from "../model";
 
 export type QuestionView = { questionId: number; questionText: string; isSubQuestion: boolean };
+/** A state of the catalogue as the address drop-downs list it. */
+export type StateView = { stateCode: string; stateName: string };
 export type StateFeeView = {
   stateCode: string;
   stateName: string;
@@ -19,10 +21,12 @@ export type SectionView = {
   flavour: InvitationFlavour;
   statusCode: string;
   readOnly: boolean;
-  /** Active personal questions, in order. */
+  /** Active personal questions, in order (Personal Information only; empty on the other sections). */
   questions: QuestionView[];
-  /** The state fee catalogue (also the list of states for address drop-downs). */
+  /** The state fee catalogue (State Fees only; empty on the other sections). */
   stateFees: StateFeeView[];
+  /** The states for the address drop-downs (the sections that have one; empty on the others). */
+  states: StateView[];
   residentStateCode: string | null;
   /** The signer accepted the consent to sign electronically. */
   esignConsented: boolean;
