@@ -90,12 +90,7 @@ export async function startHttpPrimary({ count, exec }: { count: number; exec: s
     workers = startHttpWorkers({
       count,
       exec,
-      env: {
-        DATABASE_URL: databaseUrl(),
-        SESSION_SECRET: getSecret("SESSION_SECRET"),
-        ENCRYPTION_KEY: getSecret("ENCRYPTION_KEY"),
-        [HTTP_WORKER_CONFIG_ENV]: JSON.stringify(config),
-      },
+      env: { ...resolvedSecretsEnv(databaseUrl()), [HTTP_WORKER_CONFIG_ENV]: JSON.stringify(config) },
       log,
       onFatal: (reason) => {
         console.error(`[portal] ${reason}`);
@@ -300,15 +295,22 @@ async function doBoot({ stopHttp }: { stopHttp: () => Promise<void> }): Promise<
  * resolves nothing on its own; its pool is sized to the runner's concurrency.
  */
 function jobThreadEnv(databaseUrl: string): Record<string, string> {
-  const given: Record<string, string> = {
+  return { ...resolvedSecretsEnv(databaseUrl), DATABASE_POOL_MAX: String(jobThreadPoolMax()) };
+}
+
+/**
+ * The database and the secrets this start resolved, for an HTTP process or the job thread, which
+ * get them on top of this process's environment. A NAME_FILE next to NAME is refused at their start
+ * (env.server.ts), and the fork or thread inherits the operator's NAME_FILE: it is blanked (an empty
+ * NAME_FILE counts as unset), the value read from the file is given as NAME.
+ */
+function resolvedSecretsEnv(databaseUrl: string): Record<string, string> {
+  const out: Record<string, string> = {
     DATABASE_URL: databaseUrl,
     SESSION_SECRET: getSecret("SESSION_SECRET"),
     ENCRYPTION_KEY: getSecret("ENCRYPTION_KEY"),
-    DATABASE_POOL_MAX: String(jobThreadPoolMax()),
   };
-  const out: Record<string, string> = { ...given };
-  // A NAME_FILE next to NAME is refused (env.server.ts): the value read from it is given instead.
-  for (const name of ["DATABASE_URL", "SESSION_SECRET", "ENCRYPTION_KEY"]) if (process.env[`${name}_FILE`] !== undefined) out[`${name}_FILE`] = "";
+  for (const name of Object.keys(out)) if (process.env[`${name}_FILE`] !== undefined) out[`${name}_FILE`] = "";
   return out;
 }
 

@@ -6,7 +6,8 @@
 // SIGTERM lets a request in flight finish and the portal exits 0 within the
 // drain limit, leaving no process behind.
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
@@ -16,8 +17,10 @@ import { signInToApp } from "../support/app-sign-in";
 import { waitFor } from "../support/worker-process";
 
 const apps: AppHandle[] = [];
+const secretDir = mkdtempSync(path.join(os.tmpdir(), "portal-wc-secrets-"));
 afterAll(async () => {
   for (const app of apps) await app.dispose().catch(() => undefined);
+  rmSync(secretDir, { recursive: true, force: true });
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -30,7 +33,12 @@ async function get(url: string, cookie?: string) {
 
 describe("WEB_CONCURRENCY=2", () => {
   test("two HTTP processes share the port and the sessions, one killed is replaced, SIGTERM drains and exits 0", async () => {
-    const app = await startApp({ env: { WEB_CONCURRENCY: "2", BENCH_ROUTES: "1" } });
+    // The session secret as an operator gives it with container secrets (SESSION_SECRET_FILE): the HTTP
+    // processes inherit the variable and must not refuse it beside the value they are given.
+    const sessionSecret = randomBytes(32).toString("base64");
+    const sessionSecretFile = path.join(secretDir, "session_secret");
+    writeFileSync(sessionSecretFile, `${sessionSecret}\n`, { mode: 0o600 });
+    const app = await startApp({ env: { WEB_CONCURRENCY: "2", BENCH_ROUTES: "1", SESSION_SECRET_FILE: sessionSecretFile } });
     apps.push(app);
     const primary = app.pid()!;
 
@@ -48,7 +56,7 @@ describe("WEB_CONCURRENCY=2", () => {
     expect(seen.has(primary)).toBe(false);
 
     // The secrets generated at the first start went to them by the environment only.
-    const secrets = JSON.parse(readFileSync(path.join(app.dataDir, "secrets.json"), "utf8")) as Record<string, string>;
+    const secrets: Record<string, string> = { ...(JSON.parse(readFileSync(path.join(app.dataDir, "secrets.json"), "utf8")) as Record<string, string>), SESSION_SECRET: sessionSecret };
     for (const name of ["SESSION_SECRET", "ENCRYPTION_KEY", "OIDC_CLIENT_SECRET"]) {
       expect(app.logs()).not.toContain(secrets[name]);
       for (const pid of [a!, b!]) expect(readFileSync(`/proc/${pid}/cmdline`, "utf8")).not.toContain(secrets[name]);
