@@ -35,12 +35,12 @@
 // figures move with the machine and its load (printed beside them).
 import { execFileSync, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import http from "node:http";
 import autocannon from "autocannon";
+import { freePort, signIn as signInAs, table } from "./lib/http-client.mjs";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 
@@ -106,65 +106,7 @@ if (!existsSync(buildFile) || statSync(buildFile).mtimeMs < sources) {
 }
 
 // ------------------------------------------------------------------ helpers
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-class Jar {
-  byOrigin = new Map();
-  store(url, res) {
-    const origin = new URL(url).origin;
-    const jar = this.byOrigin.get(origin) ?? new Map();
-    this.byOrigin.set(origin, jar);
-    for (const line of res.headers.getSetCookie()) {
-      const [pair, ...attrs] = line.split(";");
-      const eq = pair.indexOf("=");
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      if (value === "" || attrs.some((a) => /^\s*(max-age=0\b|expires=Thu, 01 Jan 1970)/i.test(a))) jar.delete(name);
-      else jar.set(name, value);
-    }
-  }
-  header(url) {
-    return [...(this.byOrigin.get(new URL(url).origin) ?? [])].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-}
-
-async function go(jar, url, form) {
-  const headers = { cookie: jar.header(url) };
-  let body;
-  if (form) {
-    headers["content-type"] = "application/x-www-form-urlencoded";
-    headers.origin = new URL(url).origin;
-    body = new URLSearchParams(form).toString();
-  }
-  const res = await fetch(url, { method: form ? "POST" : "GET", headers, body, redirect: "manual" });
-  jar.store(url, res);
-  const location = res.headers.get("location");
-  return { url, status: res.status, location: location ? new URL(location, url).href : null, body: await res.text() };
-}
-
-/** Signs in through the portal and the built-in provider, as a browser does; returns the portal's Cookie header. */
-async function signIn(app, email) {
-  const jar = new Jar();
-  let page = await go(jar, `${app.url}/auth/login`);
-  for (let i = 0; i < 10 && page.location; i++) page = await go(jar, page.location);
-  const uid = /\/interaction\/([^/?#]+)$/.exec(page.url)?.[1];
-  if (!uid) throw new Error(`not on the provider's sign-in page: ${page.url} (${page.status})`);
-  page = await go(jar, `${app.idpUrl}/interaction/${uid}/login`, { email, password: PASSWORD });
-  for (let i = 0; i < 10 && page.location; i++) page = await go(jar, page.location);
-  const cookie = jar.header(app.url);
-  if (!/portal_session=/.test(cookie)) throw new Error(`sign-in as ${email} failed: ${page.url} (${page.status})`);
-  return cookie;
-}
-
+const signIn = (app, email) => signInAs(app, email, PASSWORD);
 /**
  * CPU time (ms) used so far by the portal: its node processes (`portal`: the
  * process started, and with WEB_CONCURRENCY > 1 its HTTP processes, plus the
@@ -212,13 +154,6 @@ function pct(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-function table(rows, columns) {
-  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
-  const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(" | ")} |`;
-  console.log(line(columns));
-  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
-  for (const r of rows) console.log(line(columns.map((c) => r[c])));
-}
 
 // ------------------------------------------------------------------ the portal
 const mails = new Map(); // subject -> accepted at
