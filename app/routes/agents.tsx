@@ -11,16 +11,8 @@ import { Banner } from "~/components/Banner";
 import { PageHeader } from "~/components/PageHeader";
 import { readPaging } from "~/components/Pager";
 import { SignedInLayout } from "~/components/SignedInLayout";
-import {
-  carrierTabs,
-  deactivatedAgents,
-  loadTree,
-  ownPositionsAndDownline,
-  ownPositionsAndTree,
-  pickPosition,
-  readTreeParams,
-  searchDownline,
-} from "~/features/agents/agents.server";
+import { carrierTabs, deactivatedAgents, ownPositionsAndDownline, pickPosition, searchDownline } from "~/features/agents/agents.server";
+import { loadTree, ownPositionsAndTree, readTreeParams } from "~/features/agents/tree.server";
 import { DEACTIVATED_PAGE_SIZES, SEARCH_PAGE_SIZES } from "~/features/agents/constants";
 import { HierarchyPicker } from "~/features/agents/HierarchyPicker";
 import { DETAILS_UNAVAILABLE, HIERARCHY_MESSAGES, SEARCH_MESSAGES } from "~/features/agents/messages";

@@ -19,13 +19,12 @@ import {
   childrenPage,
   deactivatedAgents,
   deactivatedSince,
-  loadTree,
   ownPositions,
-  readTreeParams,
   searchDownline,
   TREE_PAGE_SIZE,
   type Position,
 } from "~/features/agents/agents.server";
+import { loadTree, readTreeParams } from "~/features/agents/tree.server";
 import { searchSchema } from "~/features/agents/schema";
 import { isAgentUnderUser } from "~/features/hierarchy/hierarchy.server";
 import { getShellContext } from "~/lib/shell.server";

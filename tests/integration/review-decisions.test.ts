@@ -5,7 +5,8 @@
 // user an agent, a paper prospect invited to create an account), one
 // decision under concurrency, and every refusal.
 import { afterEach, describe, expect, it } from "vitest";
-import { childrenPage, loadTree, ownPositions } from "~/features/agents/agents.server";
+import { childrenPage, ownPositions } from "~/features/agents/agents.server";
+import { loadTree } from "~/features/agents/tree.server";
 import { acceptUserInvitation } from "~/features/agents/user-invitations.server";
 import { loadApplication, saveSection, submitApplication } from "~/features/appointment/appointment.server";
 import { createFromWizard } from "~/features/appointment/create.server";

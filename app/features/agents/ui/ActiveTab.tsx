@@ -1,7 +1,8 @@
 // The ACTIVE AGENTS tab of /agents (spec part 3 §2): the carrier sub-tabs,
 // the name filter and the hierarchy tree, all links and GET forms.
 import { Form, Link } from "@remix-run/react";
-import type { Position, TreeNode, TreeView } from "../agents.server";
+import type { Position, TreeNode } from "../agents.server";
+import type { TreeView } from "../tree.server";
 import { TREE_MAX_PAGES, TREE_PAGE_SIZE } from "../constants";
 import { agentName } from "../format";
 
