@@ -13,7 +13,7 @@
 // cannot reach stops the start with a message that says what to do.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
-import { createServer } from "node:net";
+import { freeLoopbackPort } from "./free-port";
 import path from "node:path";
 import pg from "pg";
 import { isProcessAlive } from "~/lib/pid.server";
@@ -45,19 +45,6 @@ export async function loadEmbeddedPostgres() {
     }
   }
   return EmbeddedPostgres;
-}
-
-/** A free TCP port on loopback. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** A start-up problem with a message for the operator (printed without a stack). */
@@ -291,7 +278,7 @@ export async function startEmbeddedPostgres(opts: {
   await stopOrphanedServer(databaseDir, log);
 
   const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const port = opts.port || (await freePort());
+  const port = opts.port || (await freeLoopbackPort());
   const fresh = !existsSync(path.join(databaseDir, "PG_VERSION"));
   let recent: string[] = [];
   const remember = (text: string) => {

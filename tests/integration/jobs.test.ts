@@ -10,7 +10,7 @@ import { prisma } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { addJob, startWorker, stopWorker, workerState } from "~/lib/jobs.server";
 import { closeMailTransport } from "~/lib/mail.server";
-import { freePort } from "../../server/embedded-postgres";
+import { freePort } from "../support/free-port";
 import { useTestDatabase } from "../support/db";
 
 useTestDatabase();

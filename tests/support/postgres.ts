@@ -16,7 +16,7 @@
 // server and removes its folder.
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
+import { freePort } from "./free-port";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -46,18 +46,6 @@ type EmbeddedPostgresType = EmbeddedPostgres;
 let server: TestPostgres | undefined;
 let embedded: EmbeddedPostgresType | undefined;
 let tempDir: string | undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.unref();
-    s.once("error", reject);
-    s.listen({ port: 0, host: "127.0.0.1" }, () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** The URL of another database on the same server. */
 export function databaseUrl(serverUrl: string, database: string): string {
