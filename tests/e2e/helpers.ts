@@ -120,3 +120,21 @@ export async function withDb<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
     await client.end();
   }
 }
+
+/**
+ * Opens /invites and reloads it (as a user would) until the prospect's row
+ * shows `status`. The test's SMTP server has the email a moment before the
+ * job records it as sent (markSent after the send), so a page loaded just after
+ * the email arrived may still say 'Sending'; it must change on a reload.
+ */
+export async function invitesRowShows(page: Page, appUrl: string, email: string, status: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  await page.goto(`${appUrl}/invites`);
+  for (;;) {
+    const cell = page.getByRole("row").filter({ hasText: email }).getByRole("cell", { name: status, exact: true });
+    if ((await cell.count()) > 0) return;
+    if (Date.now() > deadline) throw new Error(`/invites did not show '${status}' for ${email} within ${timeoutMs / 1000} s`);
+    await page.waitForTimeout(500);
+    await page.reload();
+  }
+}

@@ -18,6 +18,7 @@ import { browserFixture, DEMO, DEMO_PASSWORD, newAccount, signIn, signUp } from 
 import { query } from "../support/mailbox";
 import { startAppWithSmtp, type SmtpSink } from "../support/smtp-sink";
 import { axeViolations as violations } from "../support/axe";
+import { invitesRowShows } from "./helpers";
 
 const browser = browserFixture();
 
@@ -140,9 +141,8 @@ describe("invitations", () => {
     expect(mail.parsed.text).toContain(url);
 
     // /invites lists it, with its text.
-    await page.goto(`${app.url}/invites`);
+    await invitesRowShows(page, app.url, prospect.email, "Invited");
     const row = page.getByRole("row").filter({ hasText: prospect.email });
-    await row.getByRole("cell", { name: "Invited" }).waitFor();
     await row.getByRole("link", { name: /view the invitation/i }).click();
     await page.getByRole("dialog").getByText("Welcome aboard, Nadia!").waitFor();
 

@@ -22,7 +22,7 @@ import type { AppHandle } from "../support/app-server";
 import { browserFixture, DEMO, DEMO_PASSWORD, newAccount, signIn, signUp } from "../support/browser";
 import { query } from "../support/mailbox";
 import { startAppWithSmtp, type SmtpSink } from "../support/smtp-sink";
-import { wizardFromFirstStep } from "./helpers";
+import { invitesRowShows, wizardFromFirstStep } from "./helpers";
 
 const browser = browserFixture();
 
@@ -128,8 +128,7 @@ describe("recruiting journey without JavaScript", () => {
     expect(emailedLink).toBe(`${app.url}/${multiLink}`);
     expect(mail.parsed.text).toContain(emailedLink);
     // Mailed: the list says so.
-    await recruiter.goto(`${app.url}/invites`);
-    await invitationRow(recruiter, prospect.email).getByRole("cell", { name: INVITATION_STATUS_LABELS.INVITED, exact: true }).waitFor();
+    await invitesRowShows(recruiter, app.url, prospect.email, INVITATION_STATUS_LABELS.INVITED);
 
     // ── 3. The new prospect follows the emailed link, signs up, confirms, lands in the wizard ──
     const levels = {
