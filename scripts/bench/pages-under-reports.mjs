@@ -85,8 +85,13 @@ function rssMb(pid) {
 
 // ------------------------------------------------------------------ data and portal
 const [port, idpPort, pgPort] = [await freePort(), await freePort(), await freePort()];
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-bench-reports-"));
+// BENCH_DATA_DIR: a folder seeded by an earlier run with BENCH_KEEP=1 (it printed its path): reused, not seeded, kept.
+const reuse = process.env.BENCH_DATA_DIR ? path.resolve(process.env.BENCH_DATA_DIR) : undefined;
+const dataDir = reuse ?? mkdtempSync(path.join(os.tmpdir(), "portal-bench-reports-"));
 chmodSync(dataDir, 0o755);
+const keepData = reuse !== undefined || process.env.BENCH_KEEP === "1";
+// BENCH_ONLY=report: only the report alone (no page rounds).
+const onlyReport = process.env.BENCH_ONLY === "report";
 const app = { url: `http://localhost:${port}`, idpUrl: `http://localhost:${idpPort}` };
 const childEnv = { ...process.env };
 for (const k of ["DATABASE_URL", "OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "SESSION_SECRET", "ENCRYPTION_KEY", "NODE_OPTIONS", "WEB_CONCURRENCY", "WORKER_CONCURRENCY"]) delete childEnv[k];
@@ -112,17 +117,20 @@ async function stopPortal() {
 }
 process.on("SIGINT", () => {
   stopPortal().finally(() => {
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     process.exit(130);
   });
 });
 
 let db;
 try {
-  log(`tree ${root}; seeding ${AGENTS} agents into ${dataDir} (npm run seed:large)`);
-  const t0 = Date.now();
-  execFileSync(process.execPath, [path.join(root, "scripts/seed-large.mjs")], { cwd: root, env: { ...childEnv, AGENTS }, stdio: ["ignore", "ignore", "inherit"] });
-  log(`seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  if (reuse) log(`tree ${root}; reusing the data in ${dataDir}`);
+  else {
+    log(`tree ${root}; seeding ${AGENTS} agents into ${dataDir} (npm run seed:large)`);
+    const t0 = Date.now();
+    execFileSync(process.execPath, [path.join(root, "scripts/seed-large.mjs")], { cwd: root, env: { ...childEnv, AGENTS }, stdio: ["ignore", "ignore", "inherit"] });
+    log(`seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  }
 
   child = spawn(process.execPath, [path.join(root, "scripts/serve.mjs")], {
     cwd: root,
@@ -236,7 +244,7 @@ try {
 
   console.log(`\nmachine: ${os.cpus().length} cores, node ${process.version}; ${CONNECTIONS} connections, ${SECONDS} s each, ${ROUNDS} round(s); load ${load()}`);
   const results = new Map(pages.map((p) => [p.path, []]));
-  for (let round = 0; round < ROUNDS; round++) {
+  for (let round = 0; round < (onlyReport ? 0 : ROUNDS); round++) {
     for (const p of pages) {
       await autocannon({ url: app.url + p.path, connections: 10, duration: 2, headers: p.cookie ? { cookie: p.cookie } : {} });
       const loadBefore = load();
@@ -250,8 +258,8 @@ try {
     }
   }
 
-  console.log(`\n## Pages with and without ${REPORTS} downline reports running (${Number(AGENTS).toLocaleString("en-US")} agents; load now ${load()})\n`);
-  table(
+  if (!onlyReport) console.log(`\n## Pages with and without ${REPORTS} downline reports running (${Number(AGENTS).toLocaleString("en-US")} agents; load now ${load()})\n`);
+  if (!onlyReport) table(
     pages.map((p) => {
       const rs = results.get(p.path);
       const ratio = median(rs.map((r) => r.under.rps / r.alone.rps));
@@ -325,5 +333,6 @@ try {
 } finally {
   await db?.end().catch(() => {});
   await stopPortal();
-  if (process.env.BENCH_KEEP !== "1") rmSync(dataDir, { recursive: true, force: true });
+  if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+  else log(`data kept in ${dataDir} (BENCH_DATA_DIR=${dataDir} reuses it)`);
 }

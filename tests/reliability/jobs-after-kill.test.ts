@@ -13,7 +13,7 @@
 // takes the jobs (locked_by its pool) and waits; then the portal is killed
 // and the tables released.
 import { randomBytes, randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ExcelJS from "exceljs";
 import pg from "pg";
@@ -100,6 +100,13 @@ describe("jobs after a kill -9 (default embedded database)", () => {
       env: { EMBEDDED_PG_PORT: undefined, SEED_DEMO_DATA: "false", SMTP_URL: undefined, ENCRYPTION_KEY: encryptionKey, WORKER_CONCURRENCY: "10" },
     });
     apps.push(app);
+    // Decision 0062: the job thread yields the cores to the thread that serves HTTP (nice 10 against 0), as `ps -L` shows.
+    const niceOf = (tid: string) => {
+      const stat = readFileSync(`/proc/${app.pid()}/task/${tid}/stat`, "utf8");
+      return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+    };
+    expect(niceOf(String(app.pid())), "the HTTP thread's nice").toBe(0);
+    expect(readdirSync(`/proc/${app.pid()}/task`).filter((tid) => niceOf(tid) === 10), "one thread at nice 10: the job thread").toHaveLength(1);
     const first = embeddedDatabaseUrl(app);
     await useAppDatabase(app, first.url, encryptionKey);
 
