@@ -378,6 +378,9 @@ describe("reports", () => {
     expect(cleo.getCell(col("Block")).type).toBe(ExcelJS.ValueType.Number);
     expect(cleo.getCell(col("Block")).value).toBe(9801);
     expect(cleo.getCell(col("Level")).type).toBe(ExcelJS.ValueType.Number);
+    // Cells share one style per column (run.server.ts): a number or a name never takes the date format.
+    for (const name of ["Block", "Level", "Last Name", "Status"]) expect(cleo.getCell(col(name)).numFmt ?? "General", name).toBe("General");
+    expect(ws.getRow(1).getCell(1).font?.bold, "the header row is bold").toBe(true);
     const date = cleo.getCell(col("Date"));
     expect(date.type).toBe(ExcelJS.ValueType.Date);
     expect((date.value as Date).toISOString().slice(0, 10)).toBe("2019-03-15");

@@ -126,12 +126,18 @@ export async function runReport(reportRequestId: number, opts: RunOptions = {}):
       width: c.width,
       ...(c.type === "date" ? { style: { numFmt: REPORT_DATE_FORMAT } } : {}),
     }));
+    const columnStyles: Partial<ExcelJS.Style>[] = query.columns.map((c) => (c.type === "date" ? { numFmt: REPORT_DATE_FORMAT } : {}));
     sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: query.columns.length } };
     sheet.getRow(1).font = { bold: true };
     try {
       while (!next.done) {
         const row = next.value;
-        sheet.addRow(query.columns.map((c) => cellValue(c, row))).commit();
+        const added = sheet.addRow(query.columns.map((c) => cellValue(c, row)));
+        // One style object per column, shared by its cells: exceljs caches a style's id by the object
+        // (a WeakMap), while the object it makes for each new cell costs a style-XML render per cell
+        // (about a tenth of a 100,000-row report's CPU).
+        for (let i = 0; i < columnStyles.length; i++) added.getCell(i + 1).style = columnStyles[i]!;
+        added.commit();
         rows++;
         opts.onRow?.(rows);
         // exceljs writes without backpressure: give the zip deflater and the file writes a turn of the
