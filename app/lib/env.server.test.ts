@@ -40,3 +40,30 @@ describe("WEB_CONCURRENCY", () => {
     expect(withWebConcurrency("auto")).toThrow(/WEB_CONCURRENCY: .* \(got "auto": 'auto' is not accepted, choose the number, each process has its own DATABASE_POOL_MAX connections\)/);
   });
 });
+
+describe("REPORT_CONCURRENCY (decision 0067)", () => {
+  const before = process.env.REPORT_CONCURRENCY;
+  afterEach(() => {
+    if (before === undefined) delete process.env.REPORT_CONCURRENCY;
+    else process.env.REPORT_CONCURRENCY = before;
+    resetEnvCache();
+  });
+  const withReports = (value: string | undefined) => {
+    if (value === undefined) delete process.env.REPORT_CONCURRENCY;
+    else process.env.REPORT_CONCURRENCY = value;
+    resetEnvCache();
+    return env;
+  };
+
+  it("is 1 when unset or blank, else a whole number from 1 to 64", () => {
+    expect(withReports(undefined)().REPORT_CONCURRENCY).toBe(1);
+    expect(withReports(" ")().REPORT_CONCURRENCY).toBe(1);
+    expect(withReports("3")().REPORT_CONCURRENCY).toBe(3);
+  });
+
+  it.each(["0", "65", "-1", "1.5", "four"])("refuses %j, naming the setting", (value) => {
+    expect(withReports(value)).toThrow(
+      `Invalid settings:\n  REPORT_CONCURRENCY: the number of reports generated at once, a whole number from 1 to 64 (got ${JSON.stringify(value)})`,
+    );
+  });
+});

@@ -16,6 +16,24 @@ const optionalString = z
 const int = (fallback: number) =>
   z.coerce.number().int().nonnegative().default(fallback);
 
+/**
+ * A whole number from `min` to `max` (`fallback` when unset or blank); anything else stops the start
+ * with "<what>, a whole number from <min> to <max> (got ...)" and the setting's name. `hint`: more
+ * words after the value for a known mistake.
+ */
+const wholeNumber = (what: string, min: number, max: number, fallback: number, hint: (raw: string) => string = () => "") =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const raw = v?.trim() ?? "";
+      if (raw === "") return fallback;
+      const n = /^\d{1,6}$/.test(raw) ? Number(raw) : NaN;
+      if (n >= min && n <= max) return n;
+      ctx.addIssue({ code: "custom", message: `${what}, a whole number from ${min} to ${max} (got ${JSON.stringify(raw.slice(0, 40))}${hint(raw)})` });
+      return z.NEVER;
+    });
+
 // ---- Shapes checked before anything starts (issue 19 item 13, decision 0042) ----
 
 /** A TCP port: 1-65535 (0 where allowed: a free one is picked). */
@@ -217,25 +235,17 @@ const schema = z.object({
     .transform((v) => v === "true" || v === "1"),
   WORKER_CONCURRENCY: int(4),
   /**
+   * Reports (spreadsheets) generated at once, by all job runners together (decision 0067): the others
+   * wait, RPTSTATUS_PENDING. A report keeps a core busy; raise it on a machine with cores to spare.
+   */
+  REPORT_CONCURRENCY: wholeNumber("the number of reports generated at once", 1, 64, 1),
+  /**
    * HTTP processes serving PORT (node:cluster, decision 0034): 1 (default) serves in this process;
    * N > 1 forks N HTTP processes, this one keeps the start-up, the job runner and the built-in provider.
    */
-  WEB_CONCURRENCY: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      const raw = v?.trim() ?? "";
-      if (raw === "") return 1;
-      const n = /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
-      if (n >= 1 && n <= MAX_WEB_CONCURRENCY) return n;
-      ctx.addIssue({
-        code: "custom",
-        message: `the number of HTTP processes, a whole number from 1 to ${MAX_WEB_CONCURRENCY} (got ${JSON.stringify(raw.slice(0, 40))}${
-          raw.toLowerCase() === "auto" ? ": 'auto' is not accepted, choose the number, each process has its own DATABASE_POOL_MAX connections" : ""
-        })`,
-      });
-      return z.NEVER;
-    }),
+  WEB_CONCURRENCY: wholeNumber("the number of HTTP processes", 1, MAX_WEB_CONCURRENCY, 1, (raw) =>
+    raw.toLowerCase() === "auto" ? ": 'auto' is not accepted, choose the number, each process has its own DATABASE_POOL_MAX connections" : "",
+  ),
   /** More schedules for the job runner, in graphile-worker's crontab format (one per line; tests, operations). */
   EXTRA_CRONTAB: optionalString,
   /**

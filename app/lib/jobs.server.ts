@@ -17,7 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { Logger, makeWorkerUtils, run, type LogLevel, type Runner, type TaskSpec, type WorkerEvents, type WorkerUtils } from "graphile-worker";
 import { crontab, taskList } from "../../jobs";
-import { databaseUrl } from "./db.server";
+import { databaseUrl, prisma } from "./db.server";
 import { env } from "./env.server";
 import { serviceLog } from "./log.server";
 import { isProcessAlive } from "./pid.server";
@@ -213,12 +213,39 @@ function watch(events: WorkerEvents, onJobStart?: (jobId: string, at: number) =>
   const down = () => {
     if (state === "running") state = "reconnecting";
   };
+  events.on("job:complete", ({ job }) => {
+    if (job.job_queue_id != null) void wakeForQueue(job.id);
+  });
   events.on("pool:create", ({ workerPool }) => recordWorkerIds([workerPool.id]));
   events.on("pool:listen:error", down);
   events.on("worker:getJob:error", down);
   events.on("pool:listen:success", up);
   events.on("worker:getJob:empty", up);
   events.on("job:start", up);
+}
+
+/**
+ * The next job of a named queue (the reports, decision 0067) starts as soon as the one before it is
+ * done, not at the next poll. graphile-worker frees a queue when it records the job complete or
+ * failed, which it does without waiting, after the worker has already looked for its next job and,
+ * finding the queue still locked, gone to sleep until the poll (2 s: a pause between every two
+ * reports). Once the job's row is no longer locked, this says "jobs:insert" as add_job does, and an
+ * idle worker of every runner looks again.
+ */
+async function wakeForQueue(jobId: string): Promise<void> {
+  try {
+    for (let i = 0; i < 40; i++) {
+      const [row] = await prisma.$queryRaw<Array<{ locked: boolean }>>`
+        SELECT EXISTS (SELECT 1 FROM graphile_worker._private_jobs WHERE id = ${jobId}::bigint AND locked_by IS NOT NULL) AS locked`;
+      if (!row?.locked) {
+        await prisma.$queryRaw`SELECT pg_notify('jobs:insert', '{"count":1}')`;
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  } catch {
+    // The database is away or the runner stopping: the poll finds the job.
+  }
 }
 
 /**

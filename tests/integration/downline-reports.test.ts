@@ -25,7 +25,7 @@ import { downlineReportSchema, recruitReportSchema } from "~/features/reports/sc
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
-import { stopWorker } from "~/lib/jobs.server";
+import { startWorker, stopWorker } from "~/lib/jobs.server";
 import { resetSecretsCache } from "~/lib/secrets.server";
 import { createSession } from "~/lib/session.server";
 import { filesRoot, saveFile } from "~/lib/storage.server";
@@ -318,6 +318,30 @@ describe("reports", () => {
     const jobs = await prisma.$queryRaw<Array<{ key: string; task: string; max_attempts: number }>>`
       SELECT j.key, t.identifier AS task, j.max_attempts FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id WHERE j.key = ${`report:${reportRequestId}`}`;
     expect(jobs).toEqual([{ key: `report:${reportRequestId}`, task: "generate-report", max_attempts: 3 }]);
+  });
+
+  it("reports run one at a time (REPORT_CONCURRENCY 1, decision 0067) while the runner takes 4 jobs at once", async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await requestReport(asUser(w.bUser), downline())).reportRequestId);
+    const queues = await prisma.$queryRaw<Array<{ queue_name: string | null }>>`
+      SELECT q.queue_name FROM graphile_worker._private_jobs j LEFT JOIN graphile_worker._private_job_queues q ON q.id = j.job_queue_id
+       WHERE j.key = ANY(${ids.map((id) => `report:${id}`)}::text[])`;
+    expect(queues.map((q) => q.queue_name)).toEqual(["reports-0", "reports-0", "reports-0"]);
+    await startWorker();
+    try {
+      const deadline = Date.now() + 60_000;
+      let done: Array<{ startedAt: Date | null; completedAt: Date | null; statusCode: string }> = [];
+      while (Date.now() < deadline) {
+        done = await prisma.reportRequest.findMany({ where: { reportRequestId: { in: ids } }, select: { startedAt: true, completedAt: true, statusCode: true }, orderBy: { startedAt: "asc" } });
+        if (done.every((r) => r.statusCode === REPORT_STATUS.COMPLETED)) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(done.map((r) => r.statusCode)).toEqual([REPORT_STATUS.COMPLETED, REPORT_STATUS.COMPLETED, REPORT_STATUS.COMPLETED]);
+      // Each started after the one before it had finished.
+      for (let i = 1; i < done.length; i++) expect(done[i]!.startedAt!.getTime()).toBeGreaterThanOrEqual(done[i - 1]!.completedAt!.getTime());
+    } finally {
+      await stopWorker();
+    }
   });
 
   it("the downline report holds only the requester's downline, streamed into an xlsx named after the report", async () => {

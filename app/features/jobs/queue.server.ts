@@ -16,6 +16,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client";
 import { APPOINTMENT_EVENTS, type AppointmentEvent } from "~/features/appointment/events";
+import { env } from "~/lib/env.server";
 import { ensureJobQueue } from "~/lib/jobs.server";
 import { MAIL_MAX_ATTEMPTS } from "~/lib/mail.server";
 import { SMS_TEXT_MAX } from "~/lib/sms.server";
@@ -154,10 +155,21 @@ export const jobKeys = {
 
 // ───────────────────────────── options ─────────────────────────────
 
-/** What queueJob needs besides the payload: built only by jobOptions, for one task. */
-export type JobOptions<T extends TaskName> = { readonly task: T; readonly jobKey: string; readonly maxAttempts: number };
+/**
+ * What queueJob needs besides the payload: built only by jobOptions, for one task. `queueName`:
+ * graphile-worker runs the jobs of one named queue one after another (reports: reportQueue).
+ */
+export type JobOptions<T extends TaskName> = { readonly task: T; readonly jobKey: string; readonly maxAttempts: number; readonly queueName?: string };
 
-const options = <T extends TaskName>(task: T, jobKey: string, maxAttempts: number): JobOptions<T> => ({ task, jobKey, maxAttempts });
+const options = <T extends TaskName>(task: T, jobKey: string, maxAttempts: number, queueName?: string): JobOptions<T> => ({ task, jobKey, maxAttempts, queueName });
+
+/**
+ * The named queue of a report (decision 0067): REPORT_CONCURRENCY queues, the request spread over them
+ * by its id, so that at most REPORT_CONCURRENCY reports run at once whatever WORKER_CONCURRENCY says.
+ * A report is CPU work (the query, the spreadsheet): more of them at once than there are cores to
+ * spare finishes no sooner, and takes the cores from the pages.
+ */
+export const reportQueue = (reportRequestId: number) => `reports-${reportRequestId % env().REPORT_CONCURRENCY}`;
 
 /** The options of every job the portal queues: task, key and attempts together. */
 export const jobOptions = {
@@ -165,7 +177,7 @@ export const jobOptions = {
   userInvitationMail: (invitationId: string) => options("send-email", jobKeys.userInvitation(invitationId), MAX_ATTEMPTS.standard),
   serviceRequestMail: (serviceRequestId: number) => options("send-email", jobKeys.serviceRequest(serviceRequestId), MAX_ATTEMPTS.standard),
   serviceRequestReplyMail: (replyId: number) => options("send-email", jobKeys.serviceRequestReply(replyId), MAX_ATTEMPTS.standard),
-  report: (reportRequestId: number) => options("generate-report", jobKeys.report(reportRequestId), MAX_ATTEMPTS.report),
+  report: (reportRequestId: number) => options("generate-report", jobKeys.report(reportRequestId), MAX_ATTEMPTS.report, reportQueue(reportRequestId)),
   invitationMail: (invitationId: number, formToken: string) => options("send-invitation", jobKeys.invitation(invitationId, formToken), MAX_ATTEMPTS.mail),
   applicationPdf: (appointmentId: number) => options("generate-application-pdf", jobKeys.applicationPdf(appointmentId), MAX_ATTEMPTS.runnerDefault),
   /** SUBMITTED (queued by submit) keeps graphile-worker's default; the decisions and abandonment 10. */
@@ -249,7 +261,7 @@ function checkedJson<T extends TaskName>(task: T, payload: JobPayload<T>, opts: 
 export async function queueJob<T extends TaskName>(tx: JobDb, task: T, payload: JobPayload<NoInfer<T>>, opts: JobOptions<NoInfer<T>>): Promise<void> {
   const json = checkedJson(task, payload, opts);
   await jobQueueReady(tx);
-  await tx.$queryRaw`SELECT graphile_worker.add_job(${task}::text, ${json}::json, job_key => ${opts.jobKey}::text, max_attempts => ${opts.maxAttempts}::int)`;
+  await tx.$queryRaw`SELECT graphile_worker.add_job(${task}::text, ${json}::json, queue_name => ${opts.queueName ?? null}::text, job_key => ${opts.jobKey}::text, max_attempts => ${opts.maxAttempts}::int)`;
 }
 
 /** Queues many jobs of one task in one statement (a batch of abandoned applications), each with its own key. */
@@ -262,8 +274,9 @@ export async function queueJobs<T extends TaskName>(
   const payloads = jobs.map((j) => checkedJson(task, j.payload, j.opts));
   const keys = jobs.map((j) => j.opts.jobKey);
   const attempts = jobs.map((j) => j.opts.maxAttempts);
+  const queues = jobs.map((j) => j.opts.queueName ?? null);
   await jobQueueReady(tx);
   await tx.$queryRaw`
-    SELECT graphile_worker.add_job(${task}::text, x.payload::json, job_key => x.key, max_attempts => x.attempts)
-      FROM unnest(${payloads}::text[], ${keys}::text[], ${attempts}::int[]) AS x(payload, key, attempts)`;
+    SELECT graphile_worker.add_job(${task}::text, x.payload::json, queue_name => x.queue, job_key => x.key, max_attempts => x.attempts)
+      FROM unnest(${payloads}::text[], ${queues}::text[], ${keys}::text[], ${attempts}::int[]) AS x(payload, queue, key, attempts)`;
 }
