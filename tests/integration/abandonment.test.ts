@@ -5,9 +5,6 @@
 // the same dates. Then the real job runner delivers the notifications
 // (captured mail and texts) once, and the task run again through the runner
 // sends nothing more.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Appointment, User } from "~/generated/prisma/client";
 import { abandonApplications, DAY_MS } from "~/features/appointment/abandon.server";
@@ -18,6 +15,7 @@ import { addJob, startWorker, stopWorker } from "~/lib/jobs.server";
 import { useTestDatabase } from "../support/db";
 import { createAgent, createAppointment, createUser, seedReferenceData } from "../support/factories";
 import { asUser } from "./appointment-fixtures";
+import { useTempDataDir } from "../support/temp-dir";
 
 useTestDatabase();
 
@@ -65,8 +63,9 @@ async function make(name: string, data: Partial<Appointment>) {
   cases[name] = { name, user, app };
 }
 
+useTempDataDir("abandon");
+
 beforeAll(async () => {
-  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "abandon-"));
   process.env.ABANDON_DAYS = "90";
   delete process.env.SMTP_URL;
   delete process.env.SMS_URL;

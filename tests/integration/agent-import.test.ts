@@ -5,7 +5,7 @@
 // through the database is refused; the upload's job path records its run; an
 // imported agent with an email can be invited (EXT) and, once accepted, has
 // CONFIGURE and their downline.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -268,6 +268,7 @@ describe("npm run import:agents", () => {
     } finally {
       console.log = log;
       console.error = err;
+      rmSync(dir, { recursive: true, force: true });
     }
     expect(out.some((l) => /done in \d+ ms: 1 rows, 1 new/.test(l))).toBe(true);
     expect(out).toContain(`  line 2 phone: ${M.phone}`);

@@ -1,9 +1,6 @@
 // Claims → app user, database sessions (idle and absolute expiry), the
 // requireUser answers for anonymous page requests and form posts, and
 // impersonation, against a real PostgreSQL.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getCurrentUser, requireUser, SignInError, upsertUserFromClaims } from "~/lib/auth.server";
 import { prisma } from "~/lib/db.server";
@@ -12,11 +9,13 @@ import { resetSecretsCache } from "~/lib/secrets.server";
 import { createSession, destroySession, getSession } from "~/lib/session.server";
 import { impersonate } from "~/features/users/sign-in.server";
 import { useTestDatabase } from "../support/db";
+import { useTempDataDir } from "../support/temp-dir";
 
 useTestDatabase();
 
+useTempDataDir("portal-auth");
+
 beforeAll(() => {
-  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "portal-auth-"));
   process.env.APP_URL = "http://localhost:3000";
   resetEnvCache();
   resetSecretsCache();

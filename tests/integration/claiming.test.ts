@@ -3,9 +3,6 @@
 // email recorded) becomes the prospect's at sign-in, only once the provider
 // says the email is verified; its documents follow; another email's
 // application and a deleted one are left alone.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDashboard } from "~/features/dashboard/dashboard.server";
 import { upsertUserFromClaims } from "~/lib/auth.server";
@@ -16,11 +13,13 @@ import { resetSecretsCache } from "~/lib/secrets.server";
 import { saveFile } from "~/lib/storage.server";
 import { useTestDatabase } from "../support/db";
 import { createAppointment, createUser, seedReferenceData } from "../support/factories";
+import { useTempDataDir } from "../support/temp-dir";
 
 useTestDatabase();
 
+useTempDataDir("portal-claiming");
+
 beforeAll(async () => {
-  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "portal-claiming-"));
   process.env.APP_URL = "http://localhost:3000";
   resetEnvCache();
   resetSecretsCache();

@@ -18,7 +18,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { withPeerAddress } from "~/lib/net.server";
 import { loader as showLoader } from "~/routes/dev.mail.$id";
 import { loader as listLoader } from "~/routes/dev.mail._index";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { resetSecretsCache } from "~/lib/secrets.server";
@@ -422,7 +422,8 @@ describe("dev mailbox routes", () => {
   it("shows captured mail only to internal administrators when the portal is not on a loopback address", async () => {
     delete process.env.SMTP_URL;
     process.env.APP_URL = "https://portal.example.com";
-    process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "portal-mailbox-"));
+    const dataDir = mkdtempSync(path.join(tmpdir(), "portal-mailbox-"));
+    process.env.DATA_DIR = dataDir;
     resetEnvCache();
     resetSecretsCache();
     try {
@@ -446,6 +447,7 @@ describe("dev mailbox routes", () => {
     } finally {
       delete process.env.APP_URL;
       resetEnvCache();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,20 +1,19 @@
 // The profile page's save (spec part 1 §2 'Profile'): it changes only the
 // signed-in user's row, and what the user saved is not overwritten by the
 // provider's claims at the next sign-in (empty fields are still filled).
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { upsertUserFromClaims } from "~/lib/auth.server";
 import { prisma } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { loadProfile, saveProfile } from "~/features/profile/profile.server";
 import { useTestDatabase } from "../support/db";
+import { useTempDataDir } from "../support/temp-dir";
 
 useTestDatabase();
 
+useTempDataDir("portal-profile");
+
 beforeAll(() => {
-  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "portal-profile-"));
   resetEnvCache();
 });
 

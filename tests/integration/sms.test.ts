@@ -6,9 +6,6 @@
 // administrator when the portal is not local).
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { JobHelpers } from "graphile-worker";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -25,6 +22,7 @@ import { sendSms } from "../../jobs/tasks/send-sms";
 import { MAX_ATTEMPTS } from "~/features/jobs/queue.server";
 import { useTestDatabase } from "../support/db";
 import { createAgent, createAppointment, createUser, seedReferenceData } from "../support/factories";
+import { useTempDataDir } from "../support/temp-dir";
 
 useTestDatabase();
 
@@ -68,8 +66,9 @@ async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, ms = 
 
 let gateway: Awaited<ReturnType<typeof startGateway>>;
 
+useTempDataDir("sms");
+
 beforeAll(async () => {
-  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "sms-"));
   resetEnvCache();
   resetSecretsCache();
   await seedReferenceData();

@@ -3,9 +3,6 @@
 // log; X-Forwarded-For counts only from TRUST_PROXY; the development mailbox
 // opens without sign-in only to a loopback socket address. Also item 1's
 // return-path rule (safeReturnTo) and the session-expired dialog.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { acceptEsignConsent } from "~/features/appointment/evidence.server";
 import { mailboxOpenWithoutSignIn } from "~/features/users/dev-mailbox.server";
@@ -19,13 +16,15 @@ import { createSession } from "~/lib/session.server";
 import { loader as sessionExpiredLoader } from "~/routes/session-expired";
 import { useTestDatabase } from "../support/db";
 import { createAppointment, createUser, seedReferenceData } from "../support/factories";
+import { useTempDataDir } from "../support/temp-dir";
 
 useTestDatabase();
 
 const APP_URL = "http://localhost:3000";
 
+useTempDataDir("sec-address");
+
 beforeAll(async () => {
-  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "sec-address-"));
   process.env.APP_URL = APP_URL;
   resetEnvCache();
   resetSecretsCache();
