@@ -3,6 +3,7 @@
 // calls configureDatabase(url) once, before anything touches the database;
 // scripts and tests do the same with theirs. Nothing reads
 // process.env.DATABASE_URL here: the URL is passed in (decision 0053).
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
@@ -60,7 +61,14 @@ function create(url: string): PrismaClient {
   // before it is; the pool replaces the connection at the next statement.
   pool.on("error", (error) => console.warn(`[db] idle database connection lost: ${error.message}`));
   // disconnectPrisma() ends the pool. Statements marked PREPARED run as named prepared statements.
-  const adapter = new PrismaPg(pool, { statementNameGenerator: (q) => (q.sql.includes(PREPARED) ? statementName(q.sql) : (undefined as unknown as string)) });
+  // So are the statements of a Prisma call inside preparedStatements().
+  const adapter = new PrismaPg(pool, {
+    statementNameGenerator: (q) => {
+      if (!q.sql.includes(PREPARED) && !preparedScope.getStore()) return undefined as unknown as string;
+      if (queryLog.on) queryLog.prepared++;
+      return statementName(q.sql);
+    },
+  });
   if (!e.BENCH_ROUTES) return new PrismaClient({ adapter });
   // npm run bench:http: count the statements (GET /bench/queries) to profile a page.
   const c = new PrismaClient({ adapter, log: [{ emit: "event", level: "query" }] });
@@ -73,8 +81,8 @@ function create(url: string): PrismaClient {
   return c;
 }
 
-/** BENCH_ROUTES only: the statements this process ran while `on` (a count and the last 200). */
-export const queryLog = { on: false, count: 0, recent: [] as string[] };
+/** BENCH_ROUTES only: the statements this process ran while `on` (a count, how many of them as named prepared statements, and the last 200). */
+export const queryLog = { on: false, count: 0, prepared: 0, recent: [] as string[] };
 
 /**
  * One statement straight through the pool under Prisma, rows as node-postgres
@@ -94,6 +102,7 @@ export async function queryRows<T>(text: string, values: readonly unknown[]): Pr
   const result = await pool!.query({ name, text, values: values as unknown[] });
   if (queryLog.on) {
     queryLog.count++;
+    queryLog.prepared++;
     queryLog.recent.push(`${performance.now() - started}ms ${text.slice(0, 300)}`);
     if (queryLog.recent.length > 200) queryLog.recent.shift();
   }
@@ -119,9 +128,29 @@ export function statementName(text: string): string {
  * statement's own text (`/* prepared *\/ SELECT …`), for hand-written statements of the hot paths
  * with a fixed text (values only as parameters): each text stays prepared on every connection of
  * the pool for the life of the connection. Prisma's own statements (and BEGIN, COMMIT) are not
- * named.
+ * named, except inside preparedStatements().
  */
 export const PREPARED = "/* prepared */";
+
+const preparedScope = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `read`, ONE Prisma call whose SQL text is the same at every run (values only as
+ * parameters: a findFirst / findMany with a fixed where, select and include; no `in` list
+ * of varying length), so that its statement runs as a named prepared statement, as if it had
+ * the PREPARED marker: PostgreSQL parses and plans it once per connection instead of at every
+ * request, and the pool sends its text once per connection instead of at every request. For the
+ * big relation-join reads of the hot pages: the application screen's one statement (18 KB of SQL,
+ * 130 plan nodes) cost the database about 6 ms of planning at every render (decision 0066).
+ * Each such text stays prepared on every connection of the pool for the life of the connection
+ * (about 1.3 MB of the database's memory per connection for the screen's), so: few, fixed texts.
+ * Use findFirst rather than findUnique inside: Prisma batches the findUnique calls of one tick
+ * (several requests' reads in one statement of another text).
+ */
+export function preparedStatements<T>(read: () => PromiseLike<T>): Promise<T> {
+  // Awaited inside the scope: a Prisma call is lazy and starts when awaited (its `then`).
+  return preparedScope.run(true, async () => await read());
+}
 
 /** This process's pool for /metrics: connections open, idle, and requests waiting for one. */
 export function dbPoolStats(): { total: number; idle: number; waiting: number } {

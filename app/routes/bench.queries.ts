@@ -12,6 +12,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     queryLog.on = count === "on";
     if (queryLog.on) {
       queryLog.count = 0;
+      queryLog.prepared = 0;
       queryLog.recent.length = 0;
     }
   }

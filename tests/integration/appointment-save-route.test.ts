@@ -185,6 +185,9 @@ describe("the statements of the application screen", () => {
       const counted = await countStatements(() => get(section));
       expect(counted.value.section).toBe(section);
       expect(counted.count, `${section}:\n${counted.recent.join("\n")}`).toBe(SCREEN_STATEMENTS);
+      // Every one a named prepared statement: PostgreSQL plans each once per connection, not at
+      // every render (the application's statement cost the database ~6 ms of planning; decision 0066).
+      expect(counted.prepared, `${section}: prepared statements`).toBe(SCREEN_STATEMENTS);
     }
     // The same document lists and decision note as the statements of their own (appointmentDocumentLists, decisionNote).
     const docs = await get("DOCS");

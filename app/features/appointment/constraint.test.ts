@@ -4,7 +4,7 @@
 import { parseWithZod, getZodConstraint } from "@conform-to/zod/v4";
 import { describe, expect, test } from "vitest";
 import { testContext } from "./fixtures";
-import { agreementsSchema, commissionsSchema, feesSchema, personalSchema } from "./schema";
+import { agreementsSchema, commissionsSchema, feesSchema, personalSchema, sectionConstraint, sectionSchema } from "./schema";
 
 const ctx = testContext({ appointmentTypeCode: "APPTTYP_REP" });
 
@@ -28,6 +28,20 @@ describe("limits reach the inputs", () => {
     ["agreements", "signatures.SIGTYP_AGREESIG", 200],
   ] as const)("%s: %s has maxLength %i", (section, name, max) => {
     expect(getZodConstraint(schemas[section])[name]?.maxLength).toBe(max);
+  });
+});
+
+describe("the constraint a section form renders", () => {
+  // SectionForm renders sectionConstraint(section), built once, not the constraint of the context's
+  // schema: they must be the same for every context (the rules add no constraint).
+  const contexts = [
+    ctx,
+    testContext({ appointmentTypeCode: "APPTTYP_CORP", flavour: "VB", willFax: true, mode: "draft" }),
+    testContext({ appointmentTypeCode: "APPTTYP_IND", residentStateCode: "NY" }),
+  ];
+  test.each(["PERSONAL", "COMMS", "FEES", "AGREEMENTS", "DOCS"] as const)("%s", (section) => {
+    for (const c of contexts) expect(sectionConstraint(section)).toEqual(getZodConstraint(sectionSchema(section, c)));
+    expect(sectionConstraint(section)).toBe(sectionConstraint(section));
   });
 });
 

@@ -2,7 +2,7 @@
 // record as the section forms hold it (sensitive values only as masks), the
 // header, the catalogues, the completion and the consent state.
 import type { Prisma } from "~/generated/prisma/client";
-import { prisma, queryRows } from "~/lib/db.server";
+import { preparedStatements, prisma, queryRows } from "~/lib/db.server";
 import type { CurrentUser } from "~/lib/current-user";
 import {
   appointmentDocumentListsOf,
@@ -199,7 +199,8 @@ export async function loadApplication(user: CurrentUser, appointmentId: number, 
   const valid = Number.isSafeInteger(appointmentId) && appointmentId > 0 && appointmentId <= 2_147_483_647;
   // The row and the catalogues side by side; nothing is returned before the access rule has answered.
   const [found, catalogue] = await Promise.all([
-    valid ? prisma.appointment.findUnique({ where: { appointmentId }, include: screenInclude(user.id) }) : null,
+    // A prepared statement: planned once per connection, not at every render (decision 0066).
+    valid ? preparedStatements(() => prisma.appointment.findFirst({ where: { appointmentId }, include: screenInclude(user.id) })) : null,
     screenCatalogue(valid ? appointmentId : 0),
   ]);
   const role = await decideAppointmentAccess(user, appointmentId, found, { request: opts.request });

@@ -13,7 +13,7 @@
 // The pieces live in rules/: kit.ts (how rules add issues, shared checks and
 // shapes) and one module per section (shape, normalising, rules). Messages
 // and limits are in messages.ts.
-import { unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod/v4";
+import { getZodConstraint, unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { WIZARD_APPOINTMENT_TYPES, type DataSectionId, type InvitationFlavour } from "./model";
 import { type StoredSensitive, type ValidationContext } from "./form-data";
@@ -102,6 +102,21 @@ export function coercedSectionSchema<K extends DataSectionId>(section: K): z.Zod
  */
 export function coercedSectionSchemaWith(section: DataSectionId, ctx: ValidationContext) {
   return withRules(section, coercedSectionSchema(section), ctx);
+}
+
+const constraints = new Map<DataSectionId, ReturnType<typeof getZodConstraint>>();
+/**
+ * The section's constraint for conform (maxLength of each input: getZodConstraint), built once per
+ * section from its base shape: the rules of a context (withRules' superRefine) add no constraint,
+ * and a section form rendered it from a new schema at every render (decision 0066).
+ */
+export function sectionConstraint(section: DataSectionId) {
+  let c = constraints.get(section);
+  if (!c) {
+    c = getZodConstraint(SECTION_BASES[section]);
+    constraints.set(section, c);
+  }
+  return c;
 }
 
 // ---------------------------------------------------------------- wizard

@@ -4,13 +4,13 @@
 // means No) and the server answers with the reply conform shows.
 import { parse } from "@conform-to/dom";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import { useMemo, type ReactNode } from "react";
+import { useMemo, useRef, type ReactNode } from "react";
 import type { AddStateView } from "../add-state";
 import { type DataSectionId } from "../model";
 import { ALL_FIELDS, SECTION_DATA_KEY, type ApplicationData, type ValidationContext } from "../form-data";
-import { sectionSchema } from "../schema";
+import { sectionConstraint, sectionSchema } from "../schema";
 import { AgreementsSection } from "./AgreementsSection";
 import { CommissionsSection } from "./CommissionsSection";
 import { DocsSection } from "./DocsSection";
@@ -44,15 +44,22 @@ export function SectionForm({
   onSubmitting: () => void;
 }) {
   const ctx = useMemo<ValidationContext>(() => ({ ...d.context, now: new Date(d.context.now) }) as ValidationContext, [d.context]);
-  const schema = useMemo(() => sectionSchema(section, ctx), [section, ctx]);
-  const draftSchema = useMemo(() => sectionSchema(section, { ...ctx, mode: "draft" }), [section, ctx]);
+  // The schemas only check what the browser sends (onValidate), never on the server's render:
+  // built at the first check, again when the section or its context changes (decision 0066).
+  const schemas = useRef<{ section: DataSectionId; ctx: ValidationContext; full: ReturnType<typeof sectionSchema>; draft: ReturnType<typeof sectionSchema> } | null>(null);
+  const schemasNow = () => {
+    if (schemas.current?.section !== section || schemas.current.ctx !== ctx) {
+      schemas.current = { section, ctx, full: sectionSchema(section, ctx), draft: sectionSchema(section, { ...ctx, mode: "draft" }) };
+    }
+    return schemas.current;
+  };
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const defaultValue = d.data[SECTION_DATA_KEY[section]] as any;
   const [form, fields] = useForm({
     id: `section-${section}`,
     lastResult: reply,
     defaultValue,
-    constraint: getZodConstraint(schema),
+    constraint: sectionConstraint(section),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     // SAVE and Save & Continue check what is typed (draft rules: a half-filled section saves, a wrong
@@ -60,9 +67,9 @@ export function SectionForm({
     // SUBMIT and leaving a field check every rule.
     onValidate: ({ formData, submitter }) => {
       const intent = submitter instanceof HTMLButtonElement && submitter.name === "intent" ? submitter.value : "";
-      if (intent === "save" || intent === "saveContinue") return parseWithZod(formData, { schema: draftSchema });
+      if (intent === "save" || intent === "saveContinue") return parseWithZod(formData, { schema: schemasNow().draft });
       if (intent && intent !== "submit") return parse(formData, { resolve: (value) => ({ value }) });
-      return parseWithZod(formData, { schema });
+      return parseWithZod(formData, { schema: schemasNow().full });
     },
   });
   const props = { view: d.view, fields: fields as unknown as AnyFields, form: form as unknown as AnyForm };
