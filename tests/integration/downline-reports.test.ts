@@ -13,6 +13,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import ExcelJS from "exceljs";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Agent, Appointment, User } from "~/generated/prisma/client";
 import { isUnderUser } from "~/features/hierarchy/hierarchy.server";
@@ -327,6 +328,14 @@ describe("reports", () => {
       SELECT q.queue_name FROM graphile_worker._private_jobs j LEFT JOIN graphile_worker._private_job_queues q ON q.id = j.job_queue_id
        WHERE j.key = ANY(${ids.map((id) => `report:${id}`)}::text[])`;
     expect(queues.map((q) => q.queue_name)).toEqual(["reports-0", "reports-0", "reports-0"]);
+    // After each report the runner says "jobs:insert" (as add_job does), so the next starts now rather than at the next poll.
+    const listener = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await listener.connect();
+    let wakeUps = 0;
+    listener.on("notification", (n) => {
+      if (n.channel === "jobs:insert") wakeUps++;
+    });
+    await listener.query('LISTEN "jobs:insert"');
     await startWorker();
     try {
       const deadline = Date.now() + 60_000;
@@ -339,8 +348,11 @@ describe("reports", () => {
       expect(done.map((r) => r.statusCode)).toEqual([REPORT_STATUS.COMPLETED, REPORT_STATUS.COMPLETED, REPORT_STATUS.COMPLETED]);
       // Each started after the one before it had finished.
       for (let i = 1; i < done.length; i++) expect(done[i]!.startedAt!.getTime()).toBeGreaterThanOrEqual(done[i - 1]!.completedAt!.getTime());
+      for (let i = 0; i < 50 && wakeUps < 3; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(wakeUps, "one wake-up after each queued report").toBeGreaterThanOrEqual(3);
     } finally {
       await stopWorker();
+      await listener.end();
     }
   });
 
