@@ -31,6 +31,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { importTs } from "../lib/import-ts.mjs";
 import { freePort, signIn as signInAs, table } from "./lib/http-client.mjs";
 import pg from "pg";
 
@@ -127,6 +128,7 @@ process.on("SIGINT", () => {
 });
 
 let db;
+let reports; // scripts/bench/lib/report-queue.ts, once the database is up
 try {
   if (reuse) log(`tree ${root}; reusing the data in ${dataDir}`);
   else {
@@ -174,22 +176,10 @@ try {
   if (!director) throw new Error(`${DIRECTOR} is missing: seed:large did not run`);
   const md = await signIn(app, DIRECTOR);
 
-  // A downline report request of the director (every agent) and its job, as requestReport queues it.
-  async function queueReport() {
-    const {
-      rows: [r],
-    } = await db.query(
-      `INSERT INTO report_requests (requested_by_id, report_id, input_json, filter_text) VALUES ($1, 1, '{"reportId":"1","appointmentStatusId":"0"}', 'None')
-       RETURNING report_request_id AS id`,
-      [director.id],
-    );
-    // As queueJob(jobOptions.report(id)) queues it, its named queue included (reportQueue in queue.server.ts).
-    await db.query(
-      `SELECT graphile_worker.add_job('generate-report', json_build_object('reportRequestId', $1::int), queue_name := 'reports-' || ($1::int % $2::int), job_key := 'report:' || $1, max_attempts := 3)`,
-      [r.id, Number(process.env.REPORT_CONCURRENCY || 1)],
-    );
-    return r.id;
-  }
+  // A downline report request of the director (every agent) and its job: the portal's requestReport.
+  reports = await importTs("scripts/bench/lib/report-queue.ts");
+  reports.useDatabase(db.options.connectionString);
+  const queueReport = () => reports.requestDownlineReport(director.id);
   const unfinished = async () =>
     (await db.query(`SELECT status_code, count(*)::int AS n FROM report_requests WHERE status_code IN ('RPTSTATUS_PENDING', 'RPTSTATUS_STARTED') GROUP BY 1`)).rows.reduce(
       (acc, r) => ({ ...acc, [r.status_code]: r.n }),
@@ -340,6 +330,7 @@ try {
   process.exitCode = 1;
 } finally {
   await db?.end().catch(() => {});
+  await reports?.disconnectPrisma().catch(() => {});
   await stopPortal();
   if (!keepData) rmSync(dataDir, { recursive: true, force: true });
   else log(`data kept in ${dataDir} (BENCH_DATA_DIR=${dataDir} reuses it)`);
