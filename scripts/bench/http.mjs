@@ -10,7 +10,7 @@
 //   1. autocannon, BENCH_CONNECTIONS (50) connections for BENCH_SECONDS (10 s)
 //      each: /bench/bare, /healthz, the anonymous welcome page, /home, the
 //      application screen, /agents; req/s, p50, p99 and the ratio to /bench/bare;
-//   2. job start latency: graphile_worker.add_job() to the task's start (p50);
+//   2. job start latency: addJob (graphile_worker.add_job) to the task's start (p50);
 //   3. email: a send-email job queued to the message accepted by the SMTP server (p50);
 //   4. application section saves (POST /appoint) across 50 applications (saves/s, p99).
 // Prints the machine's load average beside the figures: on a busy machine
@@ -40,6 +40,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import http from "node:http";
 import autocannon from "autocannon";
+import { importTs } from "../lib/import-ts.mjs";
 import { freePort, signIn as signInAs, table } from "./lib/http-client.mjs";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
@@ -505,14 +506,21 @@ function compare(byConcurrency) {
 }
 
 // ------------------------------------------------------------------ 2. jobs
+/** scripts/bench/lib/job-queue.ts on the portal's database: the jobs are queued with the portal's addJob. */
+async function jobQueue(db) {
+  const q = await importTs("scripts/bench/lib/job-queue.ts");
+  q.useDatabase(db.options.connectionString);
+  return q;
+}
+
 async function jobs(db) {
+  const q = await jobQueue(db);
   const latencies = [];
   const N = 50;
   const before = load();
   for (let i = 0; i < N + 5; i++) {
     const t0 = now();
-    const { rows } = await db.query(`SELECT (graphile_worker.add_job('purge-expired', '{}'::json)).id AS id`);
-    const id = String(rows[0].id);
+    const id = await q.queuePurge();
     let started;
     for (let k = 0; k < 200 && started === undefined; k++) {
       await sleep(k < 10 ? 2 : 20);
@@ -523,6 +531,7 @@ async function jobs(db) {
     if (i >= 5) latencies.push(started - t0); // the first five warm up
     await sleep(20);
   }
+  await q.release();
   console.log(`\n## Job start latency (add_job to the task's start, ${N} jobs one at a time; load ${before})\n`);
   check(`job start (add_job to the task's start) p50 <= ${TARGETS.jobStartMs} ms`, `${pct(latencies, 50).toFixed(1)} ms`, pct(latencies, 50) <= TARGETS.jobStartMs);
   table(
@@ -533,18 +542,20 @@ async function jobs(db) {
 
 // ------------------------------------------------------------------ 3. email
 async function mail(db) {
+  const q = await jobQueue(db);
   const latencies = [];
   const N = 30;
   const before = load();
   for (let i = 0; i < N + 3; i++) {
     const subject = `bench mail ${i} ${Date.now()}`;
     const t0 = now();
-    await db.query(`SELECT graphile_worker.add_job('send-email', json_build_object('to', 'bench@example.com', 'subject', $1::text, 'text', 'Hello'))`, [subject]);
+    await q.queueMail(subject);
     for (let k = 0; k < 500 && !mails.has(subject); k++) await sleep(2);
     if (!mails.has(subject)) throw new Error(`email '${subject}' was not accepted within a few seconds`);
     if (i >= 3) latencies.push(mails.get(subject) - t0);
     await sleep(20);
   }
+  await q.release();
   console.log(`\n## Email (send-email job queued to accepted by a loopback SMTP server, ${N} one at a time; load ${before})\n`);
   check(`email (queued to accepted by the SMTP server) p50 <= ${TARGETS.emailMs} ms`, `${pct(latencies, 50).toFixed(1)} ms`, pct(latencies, 50) <= TARGETS.emailMs);
   table(
