@@ -41,7 +41,7 @@ import { fileURLToPath } from "node:url";
 import http from "node:http";
 import autocannon from "autocannon";
 import { importTs } from "../lib/import-ts.mjs";
-import { freePort, signIn as signInAs, table } from "./lib/http-client.mjs";
+import { benchPortalEnv, freePort, signIn as signInAs, table } from "./lib/http-client.mjs";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 
@@ -185,20 +185,7 @@ const [port, idpPort, pgPort] = [await freePort(), await freePort(), await freeP
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-bench-"));
 chmodSync(dataDir, 0o755);
 const app = { url: `http://localhost:${port}`, idpUrl: `http://localhost:${idpPort}` };
-const childEnv = { ...process.env };
-for (const k of ["DATABASE_URL", "OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "SESSION_SECRET", "ENCRYPTION_KEY", "NODE_OPTIONS", "WEB_CONCURRENCY"]) delete childEnv[k];
-Object.assign(childEnv, {
-  NODE_ENV: "production",
-  PORT: String(port),
-  APP_URL: app.url,
-  IDP_PORT: String(idpPort),
-  IDP_URL: app.idpUrl,
-  DATA_DIR: dataDir,
-  EMBEDDED_PG_PORT: String(pgPort),
-  SEED_DEMO_DATA: "true",
-  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-  BENCH_ROUTES: "1",
-});
+const childEnv = benchPortalEnv({ port, idpPort, pgPort, dataDir, extra: { NODE_ENV: "production", SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } });
 let output = "";
 // BENCH_NODE_ARGS: extra node flags for the portal, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (written at its exit) or "--inspect=127.0.0.1:9339".
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);

@@ -32,7 +32,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { importTs } from "../lib/import-ts.mjs";
-import { freePort, signIn as signInAs, table } from "./lib/http-client.mjs";
+import { benchPortalEnv, freePort, signIn as signInAs, table } from "./lib/http-client.mjs";
 import pg from "pg";
 
 const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -98,18 +98,7 @@ const keepData = reuse !== undefined || process.env.BENCH_KEEP === "1";
 // BENCH_ONLY=report: only the report alone (no page rounds).
 const onlyReport = process.env.BENCH_ONLY === "report";
 const app = { url: `http://localhost:${port}`, idpUrl: `http://localhost:${idpPort}` };
-const childEnv = { ...process.env };
-for (const k of ["DATABASE_URL", "OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "SESSION_SECRET", "ENCRYPTION_KEY", "NODE_OPTIONS", "WEB_CONCURRENCY", "WORKER_CONCURRENCY"]) delete childEnv[k];
-Object.assign(childEnv, {
-  PORT: String(port),
-  APP_URL: app.url,
-  IDP_PORT: String(idpPort),
-  IDP_URL: app.idpUrl,
-  DATA_DIR: dataDir,
-  EMBEDDED_PG_PORT: String(pgPort),
-  SEED_DEMO_DATA: "true",
-  BENCH_ROUTES: "1",
-});
+const childEnv = benchPortalEnv({ port, idpPort, pgPort, dataDir, drop: ["WORKER_CONCURRENCY"] });
 
 let child;
 let exited = true;

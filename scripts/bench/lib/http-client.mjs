@@ -1,6 +1,28 @@
 // What the HTTP benchmarks (scripts/bench/http.mjs, pages-under-reports.mjs) share: a free loopback
 // port, signing in through the portal and its built-in provider as a browser does (a cookie jar per
-// origin, redirects followed by hand), and the markdown tables they print.
+// origin, redirects followed by hand), the environment of the portal they start, and the markdown
+// tables they print.
+
+/**
+ * The environment of a portal a benchmark starts: this process's, without the settings that would
+ * point it at another database, provider or secrets (or that `drop` names), with its own ports,
+ * data folder (embedded PostgreSQL), the demo data and the bench routes, and `extra` on top.
+ */
+export function benchPortalEnv({ port, idpPort, pgPort, dataDir, drop = [], extra = {} }) {
+  const env = { ...process.env };
+  for (const k of ["DATABASE_URL", "OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "SESSION_SECRET", "ENCRYPTION_KEY", "NODE_OPTIONS", "WEB_CONCURRENCY", ...drop]) delete env[k];
+  return Object.assign(env, {
+    PORT: String(port),
+    APP_URL: `http://localhost:${port}`,
+    IDP_PORT: String(idpPort),
+    IDP_URL: `http://localhost:${idpPort}`,
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pgPort),
+    SEED_DEMO_DATA: "true",
+    BENCH_ROUTES: "1",
+    ...extra,
+  });
+}
 
 /** A free TCP port on 127.0.0.1. */
 export async function freePort() {
