@@ -30,6 +30,8 @@ export const CAPABILITIES = [
   "manage:service-request",
   /** ADMIN > Import Agents. */
   "import:hierarchy",
+  /** Licences and credentials of any producer: enter, change, import, look up; the compliance view of every agent (issue 23). */
+  "manage:licences",
   /** The SPOOF box: starting and ending impersonation (an internal administrator, also while acting as someone). */
   "impersonate:user",
 ] as const;
@@ -48,7 +50,7 @@ export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
   prospect: ["use:portal"],
   agent: RECRUITER,
   director: RECRUITER,
-  administrator: ["use:portal", "review:application", "manage:service-request", "import:hierarchy", "impersonate:user"],
+  administrator: ["use:portal", "review:application", "manage:service-request", "import:hierarchy", "manage:licences", "impersonate:user"],
   // An administrator acting as someone has that person's roles and may only end (or switch) the impersonation.
   impersonator: ["impersonate:user"],
 };

@@ -76,8 +76,8 @@ export async function createIdpAccount(db: Db, input: CreateIdpAccountInput): Pr
 // ─────────────────────────────── carriers and blocks ───────────────────────────────
 
 export const PRODUCT_TYPES = [
-  { productTypeCode: "HEALTH", name: "Health", maxLevel: maxLevel("Health") },
-  { productTypeCode: "LIFE", name: "Life", maxLevel: maxLevel("Life") },
+  { productTypeCode: "HEALTH", name: "Health", maxLevel: maxLevel("Health"), lineOfAuthority: "ACCIDENT_HEALTH" },
+  { productTypeCode: "LIFE", name: "Life", maxLevel: maxLevel("Life"), lineOfAuthority: "LIFE" },
 ] as const;
 
 /** Upserts the HEALTH and LIFE product types; returns their ids by code. */
@@ -87,7 +87,7 @@ export async function ensureProductTypes(db: Db): Promise<Record<string, number>
     const row = await db.productType.upsert({
       where: { productTypeCode: pt.productTypeCode },
       create: { ...pt },
-      update: { name: pt.name, maxLevel: pt.maxLevel },
+      update: { name: pt.name, maxLevel: pt.maxLevel, lineOfAuthority: pt.lineOfAuthority },
     });
     ids[pt.productTypeCode] = row.productTypeId;
   }
@@ -347,6 +347,55 @@ export async function createAppointment(db: Db, input: CreateAppointmentInput = 
       personal: personalData ? { create: personalData } : undefined,
       addresses: addresses?.length ? { create: addresses } : undefined,
       carrierBlocks: lines?.length ? { create: lines } : undefined,
+    },
+  });
+}
+
+// ─────────────────────────────── licences and credentials (issue 23) ───────────────────────────────
+
+export type CreateLicenceInput = Partial<Omit<Prisma.ProducerLicenceUncheckedCreateInput, "effectiveDate" | "expiryDate">> & {
+  npn: string;
+  stateCode: string;
+  /** 'YYYY-MM-DD'; null: no expiry. Default: a year from today. */
+  expiryDate?: string | null;
+  effectiveDate?: string | null;
+};
+
+const dayDate = (d: string | null | undefined) => (d == null ? null : new Date(`${d}T00:00:00Z`));
+const inAYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+
+/** A licence row as an import would leave it (no audit, no standing: tests and the seed call refreshStanding when they need it). */
+export async function createLicence(db: Db, input: CreateLicenceInput) {
+  const { expiryDate, effectiveDate, ...rest } = input;
+  return db.producerLicence.create({
+    data: {
+      loaLife: true,
+      loaAccidentHealth: true,
+      source: "IMPORT",
+      ...rest,
+      effectiveDate: dayDate(effectiveDate === undefined ? "2020-01-01" : effectiveDate),
+      expiryDate: dayDate(expiryDate === undefined ? inAYear() : expiryDate),
+    },
+  });
+}
+
+export type CreateCredentialInput = Partial<Omit<Prisma.ProducerCredentialUncheckedCreateInput, "effectiveDate" | "expiryDate">> & {
+  npn: string;
+  kind: "EO" | "AML" | "PRODUCT_TRAINING";
+  expiryDate?: string;
+  effectiveDate?: string | null;
+};
+
+/** A credential row (E&O: a policy number and a $1,000,000 limit unless given). */
+export async function createCredential(db: Db, input: CreateCredentialInput) {
+  const { expiryDate, effectiveDate, ...rest } = input;
+  return db.producerCredential.create({
+    data: {
+      source: "IMPORT",
+      ...(input.kind === "EO" ? { provider: "Example E&O Insurer", policyNumber: `EO-${nextSequence()}`, coverageLimit: "1000000" } : { provider: "Example Training", courseName: input.kind === "AML" ? "AML basics" : "Product course" }),
+      ...rest,
+      effectiveDate: dayDate(effectiveDate === undefined ? "2026-01-01" : effectiveDate),
+      expiryDate: dayDate(expiryDate ?? inAYear())!,
     },
   });
 }

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { addMonths, approvalProblems, daysBetween, expiryState, goodOrder, noticeThreshold, type LicenceFacts } from "./status";
+
+const lic = (over: Partial<LicenceFacts> = {}): LicenceFacts => ({
+  id: "l-" + (over.stateCode ?? "TX"),
+  stateCode: "TX",
+  status: "ACTIVE",
+  effectiveDate: "2020-01-01",
+  expiryDate: "2027-06-30",
+  loaLife: true,
+  loaAccidentHealth: true,
+  loaVariable: false,
+  ...over,
+});
+const eo = (expiryDate = "2027-12-31") => ({ id: "eo", kind: "EO", expiryDate });
+
+describe("expiryState: the state of something valid through its expiry day", () => {
+  it.each([
+    ["2027-06-30", "2027-04-30", "VALID"], // 61 days left
+    ["2027-06-30", "2027-05-01", "EXPIRING_60"], // 60
+    ["2027-06-30", "2027-05-31", "EXPIRING_30"], // 30
+    ["2027-06-30", "2027-06-23", "EXPIRING_7"], // 7
+    ["2027-06-30", "2027-06-30", "EXPIRING_7"], // its last valid day
+    ["2027-06-30", "2027-07-01", "EXPIRED"], // the day after
+  ] as const)("expiry %s on %s: %s", (expiry, today, state) => {
+    expect(expiryState(expiry, today)).toBe(state);
+  });
+  it("a licence without expiry is valid", () => expect(expiryState(null, "2099-01-01")).toBe("VALID"));
+  it("notices at 60, 30, 7 and on expiry", () => {
+    expect(["VALID", "EXPIRING_60", "EXPIRING_30", "EXPIRING_7", "EXPIRED"].map((s) => noticeThreshold(s as never))).toEqual([null, 60, 30, 7, 0]);
+  });
+  it("counts days across a daylight-saving change and a leap day", () => {
+    expect(daysBetween("2028-02-28", "2028-03-01")).toBe(2);
+    expect(daysBetween("2027-03-13", "2027-03-15")).toBe(2);
+  });
+  it("adds months, clamping to the month's end", () => {
+    expect(addMonths("2027-01-31", 1)).toBe("2027-02-28");
+    expect(addMonths("2027-03-15", 12)).toBe("2028-03-15");
+  });
+});
+
+describe("goodOrder: the standing of an agent position", () => {
+  const agent = { npn: "123456", appointedStates: ["TX"], line: "LIFE" as const };
+  it("in good order with a valid licence of the line in each appointed state and E&O", () => {
+    expect(goodOrder(agent, [lic()], [eo()], "2027-01-01")).toEqual({ standing: "IN_GOOD_ORDER", reasons: [], nextExpiry: "2027-06-30" });
+  });
+  it("not in good order when an appointed state's licence lapses, with the state named", () => {
+    const r = goodOrder(agent, [lic()], [eo()], "2027-07-01");
+    expect(r.standing).toBe("NOT_IN_GOOD_ORDER");
+    expect(r.reasons).toEqual([{ code: "LICENCE_EXPIRED", stateCode: "TX", subjectId: "l-TX" }]);
+  });
+  it("not in good order when E&O lapses or is missing", () => {
+    expect(goodOrder(agent, [lic()], [eo("2026-12-31")], "2027-01-01").reasons).toEqual([{ code: "EO_EXPIRED", subjectId: "eo" }]);
+    expect(goodOrder(agent, [lic()], [], "2027-01-01").reasons).toEqual([{ code: "EO_MISSING" }]);
+  });
+  it("the longest-running E&O counts", () => {
+    expect(goodOrder(agent, [lic()], [eo("2026-12-31"), { ...eo("2027-12-31"), id: "eo2" }], "2027-01-01").standing).toBe("IN_GOOD_ORDER");
+  });
+  it("a missing state, an inactive licence, one not yet in effect, one without the product's line", () => {
+    const a = { ...agent, appointedStates: ["CA", "FL", "NV", "TX"] };
+    const r = goodOrder(
+      a,
+      [lic({ stateCode: "FL", status: "INACTIVE" }), lic({ stateCode: "NV", effectiveDate: "2027-02-01" }), lic({ loaLife: false })],
+      [eo()],
+      "2027-01-01",
+    );
+    expect(r.reasons.map((x) => `${x.code}:${x.stateCode}`)).toEqual(["LICENCE_MISSING:CA", "LICENCE_INACTIVE:FL", "LICENCE_NOT_YET_EFFECTIVE:NV", "LINE_MISSING:TX"]);
+  });
+  it("unverified without an NPN or with nothing on record", () => {
+    expect(goodOrder({ ...agent, npn: " " }, [], [], "2027-01-01").standing).toBe("UNVERIFIED");
+    expect(goodOrder(agent, [], [], "2027-01-01")).toEqual({ standing: "UNVERIFIED", reasons: [], nextExpiry: null });
+  });
+  it("AML and training expiries count for the next expiry, not for the standing", () => {
+    const r = goodOrder(agent, [lic()], [eo(), { id: "aml", kind: "AML", expiryDate: "2026-12-01" }, { id: "t", kind: "PRODUCT_TRAINING", expiryDate: "2027-02-01" }], "2027-01-01");
+    expect(r).toEqual({ standing: "IN_GOOD_ORDER", reasons: [], nextExpiry: "2027-02-01" });
+  });
+});
+
+describe("approvalProblems: what an application lacks", () => {
+  it("needs every state with every line its products need", () => {
+    const licences = [lic({ stateCode: "TX", loaAccidentHealth: false }), lic({ stateCode: "OK" })];
+    expect(approvalProblems("123", ["TX", "OK", "KS"], ["LIFE", "ACCIDENT_HEALTH"], licences, "2027-01-01")).toEqual([
+      { code: "LICENCE_MISSING", stateCode: "KS", line: "LIFE" },
+      { code: "LINE_MISSING", stateCode: "TX", subjectId: "l-TX", line: "ACCIDENT_HEALTH" },
+    ]);
+  });
+  it("nothing lacking", () => expect(approvalProblems("123", ["TX"], ["LIFE"], [lic()], "2027-01-01")).toEqual([]));
+  it("no NPN", () => expect(approvalProblems(null, ["TX"], ["LIFE"], [lic()], "2027-01-01")).toEqual([{ code: "NO_NPN" }]));
+});
