@@ -26,6 +26,7 @@ import { decide, reviewScreen } from "~/features/review/review.server";
 import { decisionSchema, DECISIONS, type DecisionKind } from "~/features/review/schema";
 import { DecisionFormCard } from "~/features/review/ui/DecisionForms";
 import { DecisionHistory, when } from "~/features/review/ui/DecisionHistory";
+import { LicencePanel } from "~/features/review/ui/LicencePanel";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
 import applicationStyles from "~/styles/application.css";
@@ -58,7 +59,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { ...screen, outcome };
 }
 
-type ActionData = { decision: DecisionKind | null; reply: SubmissionResult<string[]> | null; refused: { title: string; message: string } | null };
+type ActionData = {
+  decision: DecisionKind | null;
+  reply: SubmissionResult<string[]> | null;
+  refused: { title: string; message: string } | null;
+  /** An approval the applicant's licences do not cover: the message and its reasons, next to Approve (decision 0070). */
+  unlicensed?: { message: string; reasons: string[] };
+};
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireCapability(request, "review:application", { targetType: "Appointment", targetId: params.appointmentId });
@@ -81,6 +88,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return data<ActionData>({ decision, reply: submission.reply(), refused: { title: M.busyTitle, message: result.message } }, { status: 409 });
     case "INVALID":
       return data<ActionData>({ decision, reply: submission.reply({ formErrors: [result.message] }), refused: null }, { status: 400 });
+    case "UNLICENSED":
+      return data<ActionData>({ decision, reply: submission.reply(), refused: null, unlicensed: { message: result.message, reasons: result.reasons ?? [] } }, { status: 409 });
     default:
       // NOT_FOUND / NOT_ADMIN: as if the application did not exist.
       throw new Response(null, { status: 404 });
@@ -157,13 +166,21 @@ export default function ReviewApplicationRoute() {
         </dl>
       </section>
       <AppHeader header={d.header} />
+      {d.licences ? <LicencePanel check={d.licences} today={d.today} /> : null}
 
       {d.awaiting ? (
         <section aria-labelledby="decide-title">
           <h2 id="decide-title">Decide</h2>
           <div className="review-decisions">
             {DECISIONS.map((k) => (
-              <DecisionFormCard key={k} decision={k} sections={d.sections} reply={actionData?.decision === k ? actionData.reply : null} busy={busy} />
+              <DecisionFormCard
+                key={k}
+                decision={k}
+                sections={d.sections}
+                reply={actionData?.decision === k ? actionData.reply : null}
+                busy={busy}
+                refusal={k === "APPROVE" && actionData?.decision === k ? actionData.unlicensed : undefined}
+              />
             ))}
           </div>
         </section>

@@ -11,7 +11,7 @@ import { acceptEsignConsent } from "~/features/appointment/evidence.server";
 import { DATA_SECTIONS, type AppointmentTypeCode } from "~/features/appointment/model";
 import { SECTION_DATA_KEY, type ApplicationData } from "~/features/appointment/form-data";
 import { seedReferenceDataWith } from "../../prisma/seed/reference";
-import { createAgent, createAppointmentLink, createSchedule, createUser } from "../support/factories";
+import { createAgent, createAppointmentLink, createLicence, createSchedule, createUser } from "../support/factories";
 import { withPeerAddress } from "~/lib/net.server";
 import { stopWorker } from "~/lib/jobs.server";
 import { madeBeforeAll } from "../support/before-all";
@@ -61,7 +61,19 @@ export async function makeWorld() {
   const level5 = schedule.levels.find((l) => l.levelNo === 5)!;
   const link = await createAppointmentLink(prisma, { recruiterAgentId: md.id, scheduleLevelId: level5.scheduleLevelId });
   const personalQuestions = await prisma.question.findMany({ where: { questionType: "QUES_TYP_PERSONAL" }, orderBy: { sortOrder: "asc" } });
+  // The applicant of validApplication may be approved: a licence of its NPN in its state, both lines (decision 0070).
+  await licensed();
   return { mdUser, md, schedule, level5, link, linkText: `APL${link.code}`, personalQuestions };
+}
+
+/**
+ * Valid licences (life and accident & health, expiring in a year) of `npn` in `states`, for the
+ * states not yet on record: an application of that NPN asking for those states may be approved.
+ * Defaults: validApplication's NPN and states.
+ */
+export async function licensed(npn = validApplication().personal.nationalProducerNumber!, states: readonly string[] = validApplication().fees.states ?? []) {
+  const have = new Set((await prisma.producerLicence.findMany({ where: { npn }, select: { stateCode: true } })).map((l) => l.stateCode));
+  for (const stateCode of states) if (!have.has(stateCode)) await createLicence(prisma, { npn, stateCode });
 }
 
 /**

@@ -27,7 +27,11 @@ import { prisma } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { deliverMail } from "~/lib/mail.server";
 import { useTestDatabase } from "../support/db";
-import { createAgent, createAppointmentLink, createCarrierWithBlocks, createInvitation, createSchedule, createUser } from "../support/factories";
+import { createAgent, createAppointmentLink, createCarrierWithBlocks, createInvitation, createLicence, createSchedule, createUser } from "../support/factories";
+import { LICENCE_MESSAGES, reasonText, SOURCE_LABEL } from "~/features/licences/messages";
+import type { reviewScreen } from "~/features/review/review.server";
+import { createSession } from "~/lib/session.server";
+import { loader as reviewLoader } from "~/routes/admin.review.$appointmentId";
 import { asUser, consent, formDataOf, newProspect, req, useWorldWithJobs, withQuestions, type World } from "./appointment-fixtures";
 
 useTestDatabase();
@@ -514,5 +518,88 @@ describe("refusals", () => {
     expect((await rejectApplication({ appointmentId: third.id, adminUserId: a.id, reason: "no" })).ok).toBe(true);
     expect(await approveApplication({ appointmentId: third.id, adminUserId: a.id, reason: "late" })).toMatchObject({ ok: false, code: "ALREADY_DECIDED", statusCode: "APWF_STATUS_REJECTED" });
     expect(await prisma.appointmentDecision.count({ where: { appointmentId: { in: [id, other.id, third.id] } } })).toBe(3);
+  });
+});
+
+describe("licences at approval (issue 23 item 4, decision 0070)", () => {
+  /** The review screen's loader as an administrator's browser calls it. */
+  async function reviewPage(user: User, id: number) {
+    const cookie = (await createSession(new Request("http://localhost/"), { userId: user.id, impersonatorUserId: null })).split(";")[0]!;
+    return reviewLoader({ request: new Request(`http://localhost/admin/review/${id}`, { headers: { Cookie: cookie } }), params: { appointmentId: String(id) }, context: {} });
+  }
+
+  it("is refused without a licence, with an expired one, without the product's line: the reasons, nothing written, audited; approved once the licence is there", async () => {
+    const a = await admin();
+    const { id, user } = await submitted();
+    // The application's NPN: one with nothing on record (the world's schedule is HEALTH: the Accident & Health line).
+    const npn = `55${String(Date.now()).slice(-6)}`;
+    await prisma.appointmentPersonal.update({ where: { appointmentId: id }, data: { nationalProducerNumber: ` ${npn} ` } });
+    const agentsBefore = await prisma.agent.count();
+    const nothingWritten = async () => {
+      const row = await prisma.appointment.findUniqueOrThrow({ where: { appointmentId: id } });
+      expect([row.appointmentStatusCode, row.agentId, row.agentNumber, row.approvedAt]).toEqual(["APWF_STATUS_NEWCONTRACT", null, null, null]);
+      expect(await prisma.agent.count()).toBe(agentsBefore);
+      expect(await prisma.feeCollection.count({ where: { appointmentId: id } })).toBe(0);
+      expect(await prisma.appointmentDecision.count({ where: { appointmentId: id } })).toBe(0);
+      expect(await jobKeys(id)).not.toContain(`notify-approved:${id}`);
+      expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).userRoleCode).toBe("USRROLE_PROSPECT");
+    };
+    const refusedWith = async (reasons: string[]) => {
+      const r = await approveApplication({ appointmentId: id, adminUserId: a.id, reason: "Looks fine.", request: req() });
+      expect(r).toEqual({ ok: false, code: "UNLICENSED", message: LICENCE_MESSAGES.approvalRefused, reasons });
+      await nothingWritten();
+    };
+
+    await refusedWith(["No licence for Texas with the Accident & Health line of authority is on record."]);
+    // The review screen says the same before anyone clicks: the NPN, the state, what is missing.
+    const before = (await reviewPage(a as User, id)) as Awaited<ReturnType<typeof reviewScreen>>;
+    expect(before.licences).toMatchObject({ npn, states: ["TX"], lines: ["ACCIDENT_HEALTH"], licences: [] });
+    expect(before.licences!.problems.map(reasonText)).toEqual(["No licence for Texas with the Accident & Health line of authority is on record."]);
+
+    const licence = await createLicence(prisma, { npn, stateCode: "TX", licenceNumber: "TX-998877", expiryDate: "2024-06-30", source: "AGENT" });
+    await refusedWith(["The licence for Texas has expired."]);
+    await prisma.producerLicence.update({ where: { id: licence.id }, data: { expiryDate: new Date(Date.UTC(2099, 0, 31)), loaLife: true, loaAccidentHealth: false } });
+    await refusedWith(["The licence for Texas does not carry the Accident & Health line of authority."]);
+
+    // Every refusal audited with who, when and what (the reasons' codes, no personal data).
+    const audits = await prisma.auditLog.findMany({ where: { action: "APPROVAL_REFUSED_UNLICENSED", targetId: String(id) }, orderBy: { id: "asc" } });
+    expect(audits).toHaveLength(3);
+    expect(audits[0]).toMatchObject({ actorUserId: a.id, targetType: "Appointment", ipAddress: "203.0.113.7" });
+    expect(audits.map((x) => (x.details as { problems: Array<{ code: string }> }).problems.map((p) => p.code))).toEqual([["LICENCE_MISSING"], ["LICENCE_EXPIRED"], ["LINE_MISSING"]]);
+    expect(JSON.stringify(audits.map((x) => x.details))).not.toMatch(/Jordan|9007|Lee/);
+
+    // The screen lists the licence: number, lines, expiry, its state on the day, who entered it.
+    const shown = (await reviewPage(a as User, id)) as Awaited<ReturnType<typeof reviewScreen>>;
+    expect(shown.licences!.licences).toEqual([
+      expect.objectContaining({ stateCode: "TX", licenceNumber: "TX-998877", loaLife: true, loaAccidentHealth: false, expiryDate: "2099-01-31", source: "AGENT" }),
+    ]);
+    expect(SOURCE_LABEL[shown.licences!.licences[0].source]).toBe("Entered by the agent");
+    expect(shown.licences!.problems.map((p) => p.code)).toEqual(["LINE_MISSING"]);
+
+    // With the line: approved.
+    await prisma.producerLicence.update({ where: { id: licence.id }, data: { loaAccidentHealth: true } });
+    const ok = await approveApplication({ appointmentId: id, adminUserId: a.id, reason: "Licence verified." });
+    expect(ok).toMatchObject({ ok: true, statusCode: "APWF_STATUS_APPROVED" });
+    expect((await reviewPage(a as User, id) as Awaited<ReturnType<typeof reviewScreen>>).licences!.problems).toEqual([]);
+  });
+
+  it("a product of the LIFE line needs the Life line: an Accident & Health licence is not enough", async () => {
+    const a = await admin();
+    await createCarrierWithBlocks(prisma, { carrierCode: "LLAC", companyNumber: "LL01", blocks: [{ blockNumber: 611, productTypeCode: "LIFE" }] });
+    const carrier = await prisma.carrier.findUniqueOrThrow({ where: { carrierCode: "LLAC" } });
+    const md2 = await createAgent(prisma, { blockNumber: 611, companyNumber: "LL01", hierarchyLevel: 1 });
+    const life = await createSchedule(prisma, { carrierId: carrier.carrierId, productTypeCode: "LIFE" });
+    const link = await createAppointmentLink(prisma, { recruiterAgentId: md2.id, scheduleLevelId: life.levels.find((l) => l.levelNo === 9)!.scheduleLevelId });
+    const { id } = await submitted("APPTTYP_IND", `APL${link.code}`);
+    const npn = `66${String(Date.now()).slice(-6)}`;
+    await prisma.appointmentPersonal.update({ where: { appointmentId: id }, data: { nationalProducerNumber: npn } });
+    const licence = await createLicence(prisma, { npn, stateCode: "TX", loaLife: false, loaAccidentHealth: true });
+    expect(await approveApplication({ appointmentId: id, adminUserId: a.id, reason: "OK" })).toMatchObject({
+      ok: false,
+      code: "UNLICENSED",
+      reasons: ["The licence for Texas does not carry the Life line of authority."],
+    });
+    await prisma.producerLicence.update({ where: { id: licence.id }, data: { loaLife: true } });
+    expect(await approveApplication({ appointmentId: id, adminUserId: a.id, reason: "OK" })).toMatchObject({ ok: true });
   });
 });

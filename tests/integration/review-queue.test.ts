@@ -62,7 +62,8 @@ beforeAll(async () => {
       appointmentStatusCode: "APWF_STATUS_NEWCONTRACT",
       submittedAt: new Date(at),
       prospectEmailAddress: `${last.toLowerCase()}@example.com`,
-      personal: { firstName: "Queued", lastName: last },
+      // An NPN (no state asked for: nothing more to be licensed for), so an approval is not refused (decision 0070).
+      personal: { firstName: "Queued", lastName: last, nationalProducerNumber: "77001100" },
       ...extra,
     });
   // Created out of order: the queue sorts by submittedAt.

@@ -13,6 +13,8 @@ import { ownInvitations, SEND_FAILED } from "./invitations.server";
 import { jobOptions, queueJob } from "~/features/jobs/queue.server";
 import { appointmentRefusal } from "~/features/appointment/can-be-appointed.server";
 import { isOwnEmail, PAPER_MESSAGES } from "~/features/appointment/paper-schema";
+import { LICENCE_MESSAGES } from "~/features/licences/messages";
+import { inviteeNotInGoodOrder } from "~/features/licences/rules.server";
 import { APPOINTMENT_LINK_NOT_FOUND, INVITE_MESSAGES, OOPS, OWN_EMAIL, SAME_SCHEDULE_TWICE, type DialogText } from "./messages";
 import { renderInvitation } from "./render.server";
 import type { InviteForm } from "./schema";
@@ -53,6 +55,8 @@ async function composeInvitation(db: Db, user: CurrentUser, route: InviteRoute, 
     multiLinkId: ctx.target.multiLinkId,
   });
   if (refusal) return { ok: false, status: 400, dialog: SAME_SCHEDULE_TWICE, field: "email", fieldMessage: SAME_SCHEDULE_TWICE.title };
+  // No new appointment link to an agent who is not in good order (issue 23 item 4, decision 0070).
+  if (await inviteeNotInGoodOrder(db, form.email)) return { ok: false, status: 400, fieldErrors: { email: [LICENCE_MESSAGES.inviteeNotInGoodOrder] } };
   const templateId = ctx.existing?.corrTemplateId ?? form.templateId;
   const template = ctx.templates.find((tp) => tp.corrTemplateId === templateId)
     ?? (ctx.existing ? ctx.templates.find((tp) => tp.isDefault) : undefined);

@@ -16,6 +16,10 @@
 //  - APWF_STATUS_APPROVED, the invitation APPOINTED, the fees recorded
 //    (FeeCollection, PENDING), the card erased, the user an agent, and a
 //    paper prospect without an account invited to create one.
+// Before anything is written (issue 23 item 4, decision 0070): the NPN must
+// hold, in every state the application asks for, a valid licence with the line
+// of authority its products need (licenceCheck -> status.ts approvalProblems);
+// else the approval is refused (UNLICENSED, one reason per problem, audited).
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "~/generated/prisma/client";
 import { hashInvitationCode, USER_INVITATION_PREFIX } from "~/features/agents/user-invitations.server";
@@ -27,6 +31,9 @@ import { insertAgent } from "~/features/hierarchy/hierarchy.server";
 import { jobOptions, queueJob } from "~/features/jobs/queue.server";
 import { markInvitationAppointed } from "~/features/invitations/status.server";
 import { newLinkCode } from "~/features/links/codes";
+import { LICENCE_MESSAGES, reasonText } from "~/features/licences/messages";
+import { licenceCheck } from "~/features/licences/rules.server";
+import { dayOf } from "~/features/licences/status";
 import { env } from "~/lib/env.server";
 import { formatAgentNumber } from "./agent-number";
 import { approvedAccountEmail } from "./approved-account-email.server";
@@ -204,6 +211,13 @@ const levelOf = (l: Line) => l.levelNo ?? l.scheduleLevel?.levelNo ?? l.appointm
 
 export async function approveWork(tx: Db, appointmentId: number, ctx: { adminUserId: string; now: Date }): Promise<DecisionWork> {
   const { adminUserId, now } = ctx;
+  const licences = await licenceCheck(tx, appointmentId, dayOf(now));
+  if (licences?.problems.length) {
+    refuseDecision("UNLICENSED", LICENCE_MESSAGES.approvalRefused, {
+      reasons: licences.problems.map(reasonText),
+      audit: { action: "APPROVAL_REFUSED_UNLICENSED", details: { npn: licences.npn, states: licences.states, lines: licences.lines, problems: licences.problems } },
+    });
+  }
   const a = await loadForApproval(tx, appointmentId);
   const groups = byHierarchy(await linesWithParents(tx, a));
 

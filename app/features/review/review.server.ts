@@ -5,6 +5,8 @@
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { applicationScreen } from "~/features/appointment/screen.server";
+import { licenceCheck } from "~/features/licences/rules.server";
+import { dayOf } from "~/features/licences/status";
 import { DATA_SECTIONS, type DataSectionId } from "~/features/appointment/model";
 import { approveApplication, rejectApplication, returnApplication, type DecisionResult } from "./decisions.server";
 import { decisionHistory } from "./history.server";
@@ -15,7 +17,8 @@ export async function reviewScreen(user: CurrentUser, appointmentId: number, wan
   // The review page shows only the data sections (no Instructions).
   const section = wanted && (DATA_SECTIONS as readonly string[]).includes(wanted) ? wanted : "PERSONAL";
   const screen = await applicationScreen(user, appointmentId, section, request, { allDocuments: true });
-  const [history, people] = await Promise.all([
+  const today = dayOf(new Date());
+  const [history, people, licences] = await Promise.all([
     decisionHistory(appointmentId),
     prisma.appointment.findUnique({
       where: { appointmentId },
@@ -28,6 +31,8 @@ export async function reviewScreen(user: CurrentUser, appointmentId: number, wan
         appointmentLink: { select: { recruiterAgent: { select: { agentNumber: true, firstName: true, lastName: true, companyName: true } } } },
       },
     }),
+    // The applicant's licences against what the application asks for (the approval's own check, decision 0070).
+    licenceCheck(prisma, appointmentId, today),
   ]);
   const recruiter = people?.recruiterAgent ?? people?.appointmentLink?.recruiterAgent ?? null;
   const prospect =
@@ -48,6 +53,8 @@ export async function reviewScreen(user: CurrentUser, appointmentId: number, wan
       isPaper: Boolean(people?.isPaperAppointment),
     },
     history,
+    licences,
+    today,
   };
 }
 

@@ -26,9 +26,12 @@ export type DecisionRefusal = {
   /** NOT_FOUND: no such application; NOT_ADMIN: the actor is not an internal administrator;
    *  ALREADY_DECIDED: the application is not awaiting approval any more;
    *  INVALID: the reason (or a section) is not acceptable; BUSY: another write of the
-   *  application held its lock too long (try again). */
-  code: "NOT_FOUND" | "NOT_ADMIN" | "ALREADY_DECIDED" | "INVALID" | "BUSY";
+   *  application held its lock too long (try again); UNLICENSED: approval only, the applicant's
+   *  licences do not cover what the application asks for (`reasons`, decision 0070). */
+  code: "NOT_FOUND" | "NOT_ADMIN" | "ALREADY_DECIDED" | "INVALID" | "BUSY" | "UNLICENSED";
   message: string;
+  /** UNLICENSED: one sentence per thing the application lacks. */
+  reasons?: string[];
   /** ALREADY_DECIDED: the status the application has now. */
   statusCode?: string;
 };
@@ -92,16 +95,26 @@ function isBusy(error: unknown): boolean {
   return error instanceof TurnRefused || /55P03|lock timeout|Unable to start a transaction/i.test(text);
 }
 
+/** What a refusal leaves in the audit log once its transaction rolled back (no sensitive data). */
+type RefusalAudit = { action: string; details: Record<string, unknown> };
+
 /** Thrown inside the transaction to roll it back and answer with the refusal. */
 class Refused extends Error {
-  constructor(readonly refusal: DecisionRefusal) {
+  constructor(
+    readonly refusal: DecisionRefusal,
+    readonly auditAs?: RefusalAudit,
+  ) {
     super(refusal.message);
   }
 }
 
-/** Refuses the decision from inside its work (rolls everything back). */
-export function refuseDecision(code: DecisionRefusal["code"], message: string): never {
-  throw new Refused(refusal(code, message));
+/**
+ * Refuses the decision from inside its work (rolls everything back). `extra.reasons` go to the
+ * screen with the message; `extra.audit` is written after the rollback (actor, address, target).
+ */
+export function refuseDecision(code: DecisionRefusal["code"], message: string, extra: { reasons?: string[]; audit?: RefusalAudit } = {}): never {
+  const r = refusal(code, message);
+  throw new Refused(extra.reasons ? { ...r, reasons: extra.reasons } : r, extra.audit);
 }
 
 const AUDIT_ACTION: Record<DecisionCode, string> = {
@@ -192,7 +205,18 @@ export async function runDecision(
       };
     });
   } catch (error) {
-    if (error instanceof Refused) return error.refusal;
+    if (error instanceof Refused) {
+      if (error.auditAs) {
+        await audit(error.auditAs.action, {
+          request,
+          actorUserId: admin.id,
+          targetType: "Appointment",
+          targetId: String(appointmentId),
+          details: error.auditAs.details,
+        });
+      }
+      return error.refusal;
+    }
     if (isBusy(error)) return refusal("BUSY", DECISION_MESSAGES.busy);
     throw error;
   }

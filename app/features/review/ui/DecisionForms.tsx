@@ -36,12 +36,15 @@ export function DecisionFormCard({
   sections,
   reply,
   busy,
+  refusal,
 }: {
   decision: DecisionKind;
   /** The application's data sections (RETURN's checkboxes). */
   sections: DataSectionId[];
   reply: SubmissionResult<string[]> | null;
   busy: boolean;
+  /** APPROVE refused because the applicant's licences do not cover the application (decision 0070): shown by the button. */
+  refusal?: { message: string; reasons: string[] };
 }) {
   const [form, fields] = useForm({
     id: `decision-${decision}`,
@@ -111,6 +114,16 @@ export function DecisionFormCard({
           </label>
           <Errors id={`${p}-confirm-error`} errors={fields.confirm.errors} />
         </div>
+        {refusal ? (
+          <div className="decision-refusal" role="alert" id={`${p}-refusal`} data-testid="approval-refused">
+            <p className="field__error">{refusal.message}</p>
+            <ul>
+              {refusal.reasons.map((r) => (
+                <li key={r}>{r}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <div>
           <button type="submit" className={`btn ${decision === "APPROVE" ? "btn--primary" : decision === "REJECT" ? "btn--danger" : "btn--secondary"}`} disabled={busy}>
             {DECISION_LABELS[decision]}
