@@ -26,7 +26,9 @@ import { sendInvitationTask } from "../../jobs/tasks/send-invitation";
 import { ensureCommissionScheduleDocuments } from "../../prisma/seed/documents";
 import { seedReferenceDataWith } from "../../prisma/seed/reference";
 import { useTestDatabase } from "../support/db";
-import { createAgent, createAppointment, createAppointmentLink, createInvitation, createSchedule, createUser, randomCode } from "../support/factories";
+import { createAgent, createAppointment, createAppointmentLink, createCarrierWithBlocks, createCredential, createInvitation, createLicence, createSchedule, createUser, randomCode } from "../support/factories";
+import { refreshStanding } from "~/features/licences/compliance.server";
+import { LICENCE_MESSAGES } from "~/features/licences/messages";
 import { freePort } from "../support/free-port";
 import { asUser } from "./appointment-fixtures";
 
@@ -444,6 +446,51 @@ describe("issue 20: merge fields in links, empty text, preview", () => {
     const huge = await attempt(path, new URLSearchParams({ ...fields, body: `<p>${"x".repeat(1_000_000)}</p>`, intent: "preview" }));
     expect(huge.status).toBeGreaterThanOrEqual(400);
     expect(huge.preview).toBeUndefined();
+  });
+
+  it("issue 23 item 4: no new link to an agent not in good order (message next to the email, nothing stored or queued); UNVERIFIED and IN_GOOD_ORDER agents are invited", async () => {
+    const cookie = await signedIn(w.mdUser.id);
+    const path = `/invite?links=MLT${w.multi.code}`;
+    // Agents of another hierarchy, their standing written by the one writer (refreshStanding) from their records.
+    await createCarrierWithBlocks(prisma, { carrierCode: "LRC", companyNumber: "LR01", blocks: [{ blockNumber: 9811, productTypeCode: "HEALTH" }] });
+    const top = await createAgent(prisma, { blockNumber: 9811, companyNumber: "LR01", hierarchyLevel: 1 });
+    const tag = randomCode(6).toLowerCase();
+    const agentWith = async (name: string, over: Parameters<typeof createAgent>[1] = {}) =>
+      createAgent(prisma, { parentId: top.id, email: `${name}.${tag}@example.com`, npn: `${name.length}${tag}`, licensedStates: ["TX"], ...over });
+    const lapsed = await agentWith("lapsed");
+    await createLicence(prisma, { npn: lapsed.npn!, stateCode: "TX", expiryDate: "2024-12-31" });
+    await createCredential(prisma, { npn: lapsed.npn!, kind: "EO" });
+    // Known by the login of its user (its own email column says something else).
+    const login = await createUser(prisma, { userName: `no.eo.${tag}@example.com`, userRoleCode: "USRROLE_AGENT" });
+    const noEo = await agentWith("noeo", { userId: login.id, email: `office.${tag}@example.com`, npn: `NOEO${tag}` });
+    await createLicence(prisma, { npn: noEo.npn!, stateCode: "TX" });
+    const unverified = await agentWith("unverified", { npn: `UNV${tag}` });
+    const good = await agentWith("good", { npn: `GOOD${tag}` });
+    await createLicence(prisma, { npn: good.npn!, stateCode: "TX" });
+    await createCredential(prisma, { npn: good.npn!, kind: "EO" });
+    const today = new Date().toISOString().slice(0, 10);
+    const standings = await refreshStanding(prisma, [lapsed.id, noEo.id, unverified.id, good.id], today);
+    expect(standings.map((s) => s.after.standing)).toEqual(["NOT_IN_GOOD_ORDER", "NOT_IN_GOOD_ORDER", "UNVERIFIED", "IN_GOOD_ORDER"]);
+
+    const jobs = async () => Number((await prisma.$queryRaw<Array<{ n: bigint }>>`SELECT count(*) AS n FROM graphile_worker._private_jobs`)[0].n);
+    const jobsBefore = await jobs();
+    for (const email of [`LAPSED.${tag}@example.com`, `no.eo.${tag}@example.com`]) {
+      for (const extra of [{ confirm: "yes" }, { intent: "preview" }] as Array<Record<string, string>>) {
+        const { confirm: _c, ...fields } = fieldsFor(email, "<p>Hi [[ProspectFirstName]] [[AppointmentLink]]</p>");
+        const res = await postForm(cookie, path, { ...fields, ...extra });
+        expect(res.init?.status, email).toBe(400);
+        expect(res.data.outcome).toBe("invalid");
+        expect(res.data.reply.error.email).toEqual([LICENCE_MESSAGES.inviteeNotInGoodOrder]);
+      }
+      expect(await prisma.invitation.count({ where: { prospectEmailAddress: email.toLowerCase() } })).toBe(0);
+    }
+    expect(await jobs()).toBe(jobsBefore);
+
+    for (const a of [unverified, good]) {
+      const r = await sendInvitation(asUser(w.mdUser), { links: `MLT${w.multi.code}` }, form({ email: a.email! }));
+      expect(r, a.email!).toMatchObject({ ok: true, duplicate: false });
+      if (r.ok) expect(await jobsOf(r.invitationId)).toHaveLength(1);
+    }
   });
 });
 
