@@ -17,7 +17,9 @@ import {
   createAgent,
   createAppointment,
   createCarrierWithBlocks,
+  createCredential,
   createIdpAccount,
+  createLicence,
   createInvitation,
   createSchedule,
   createUser,
@@ -25,6 +27,8 @@ import {
 } from "./factories";
 import { address, companyName, createRandom, fakeSsn, FIRST_NAMES, LAST_NAMES, MIDDLE_INITIALS, phone, type Random } from "./random";
 import { DEFAULT_INVITATION } from "./reference-data";
+import { refreshStanding } from "../../app/features/licences/compliance.server";
+import { dayOf } from "../../app/features/licences/status";
 import { SEED_LOCK_KEY, TRANSACTION_OPTIONS, referenceDataSeededInThisProcess, seedReferenceData } from "./reference";
 
 export const DEMO_SEED_MARKER = "seed.demo.version";
@@ -380,13 +384,19 @@ async function seedDemoWith(tx: Db, { passwordHash, now }: { passwordHash: strin
     inviteText: renderDemoInvite(defaultTemplate.html, "Grace", "Kim", `MLT${multi.code}`),
     inviteDate: daysBefore(now, 2),
   });
+  // The NPNs given licences below (issue 23): NPN -> states. The demo prospect's, in Texas, so the
+  // application can be approved once submitted.
+  const licensedNpns = new Map<string, Set<string>>([["20261850", new Set(["TX"])]]);
   const paper = [
     { first: "Victor", last: "Alvarez", level: 9, status: "APWF_STATUS_INCOMPLETE", days: 30, ssn: fakeSsn(r) },
     { first: "Hannah", last: "Schultz", level: 7, status: "APWF_STATUS_NEWCONTRACT", days: 15, ssn: fakeSsn(r) },
   ];
+  const paperNpn = "20261115";
   for (const p of paper) {
     const email = `${p.first}.${p.last}@example.com`.toLowerCase();
     const a = address(r);
+    const awaiting = p.status === "APWF_STATUS_NEWCONTRACT";
+    if (awaiting) licensedNpns.set(paperNpn, new Set([a.stateCode]));
     await createAppointment(tx, {
       appointmentTypeCode: "APPTTYP_IND",
       appointmentStatusCode: p.status,
@@ -403,6 +413,8 @@ async function seedDemoWith(tx: Db, { passwordHash, now }: { passwordHash: strin
         ssn: p.ssn,
         emailAddress: email,
         phoneNumber: phone(r, a.place.area),
+        // The one awaiting approval has an NPN with a licence (below): the demo's approval goes through.
+        ...(awaiting ? { nationalProducerNumber: paperNpn } : {}),
         residentStateCode: a.stateCode,
         sendCorrespondenceToCode: "R",
       },
@@ -439,6 +451,22 @@ async function seedDemoWith(tx: Db, { passwordHash, now }: { passwordHash: strin
 
   // 10. Commission schedule PDFs (one per schedule, linked from every level).
   await ensureCommissionScheduleDocuments(tx);
+
+  // 10b. Licences and E&O (issue 23, decisions 0068 and 0070): every active agent's NPN holds a
+  //     licence (life and accident & health, a year to run) in each state it is appointed in, and
+  //     an E&O; the applicants above too. Then the standing of every position (all in good order).
+  const appointed = await tx.agentLicensedState.findMany({ where: { agent: { isActive: true } }, select: { stateCode: true, agent: { select: { npn: true } } } });
+  for (const a of appointed) {
+    const npn = a.agent.npn?.trim();
+    if (npn) licensedNpns.set(npn, (licensedNpns.get(npn) ?? new Set()).add(a.stateCode));
+  }
+  const expiryDate = dayOf(daysBefore(now, -365));
+  for (const [npn, states] of licensedNpns) {
+    for (const stateCode of [...states].sort()) await createLicence(tx, { npn, stateCode, licenceNumber: `${stateCode}-${npn}`, expiryDate });
+    await createCredential(tx, { npn, kind: "EO", expiryDate });
+  }
+  const active = await tx.agent.findMany({ where: { isActive: true }, select: { id: true } });
+  await refreshStanding(tx, active.map((a) => a.id), dayOf(now));
 
   // 11. The next agent number continues after the demo numbers.
   await tx.counter.upsert({

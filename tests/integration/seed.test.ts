@@ -9,6 +9,7 @@ import { resetEnvCache } from "~/lib/env.server";
 import { verifyPassword } from "~/lib/password.server";
 import { readFileBytes } from "~/lib/storage.server";
 import { systemDocuments } from "~/features/documents/system-pdfs.server";
+import { licenceCheck } from "~/features/licences/rules.server";
 import { DEMO_HEALTH_BLOCKS, DEMO_PASSWORD, demoAccounts, seedDemoData, seedReferenceData } from "../../prisma/seed";
 import { useTestDatabase } from "../support/db";
 import { createAgent } from "../support/factories";
@@ -132,6 +133,14 @@ describe("seed", () => {
     const [plain] = await prisma.$queryRaw<Array<{ n: number }>>`
       SELECT count(*)::int AS n FROM appointment_personal WHERE ssn_encrypted LIKE '%900781234%'`;
     expect(plain.n).toBe(0);
+
+    // Licences (issue 23, decision 0070): every active position in good order; the paper application
+    // awaiting approval and the prospect's NPN are licensed, so the demo's approvals go through.
+    const standings = await prisma.agentCompliance.groupBy({ by: ["standing"], _count: true });
+    expect(standings.map((x) => x.standing)).toEqual(["IN_GOOD_ORDER"]);
+    expect(await prisma.producerLicence.count({ where: { npn: "20261850", stateCode: "TX" } })).toBe(1);
+    const awaiting = await prisma.appointment.findFirstOrThrow({ where: { appointmentStatusCode: "APWF_STATUS_NEWCONTRACT" } });
+    expect((await licenceCheck(prisma, awaiting.appointmentId, new Date().toISOString().slice(0, 10)))?.problems).toEqual([]);
 
     // Templates.
     const dft = await prisma.emailTemplate.findUniqueOrThrow({ where: { systemCode: "DFT_MLT_INVITE" } });
