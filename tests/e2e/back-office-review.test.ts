@@ -10,7 +10,9 @@
 //  3. the prospect sees the reason on the dashboard and on the application,
 //     Personal Information flagged 'needs correction', fixes the phone
 //     number and submits again: the note is gone;
-//  4. the administrator approves; a second administrator tab (JavaScript on)
+//  4. (issue 23 item 4) the applicant's NPN has no licence: the review screen lists what is
+//     missing and Approve is refused with the reasons (JavaScript off and on; axe at 1280 and
+//     390 px); once a licence is created (factory) the administrator approves; a second administrator tab (JavaScript on)
 //     that still shows the decision forms approves too and is refused
 //     ('Already decided', 409), the history shows one approval;
 //  5. the recruiter's 'approved' email arrives at the SMTP server;
@@ -19,7 +21,12 @@
 import type { Page } from "playwright-core";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "~/generated/prisma/client";
+import { LICENCE_MESSAGES } from "~/features/licences/messages";
 import { REVIEW_MESSAGES as M } from "~/features/review/messages";
+import { axeViolations } from "../support/axe";
+import { createLicence, type Db } from "../support/factories";
 import type { AppHandle } from "../support/app-server";
 import { browserFixture, DEMO, DEMO_PASSWORD, newAccount, signIn, signOut, signUp } from "../support/browser";
 import { query } from "../support/mailbox";
@@ -203,7 +210,51 @@ describe("back-office review", () => {
     await second.goto(`${app.url}/admin/review/${id}`);
     await card(second, "Approve").waitFor();
 
+    // Issue 23 item 4: the applicant's NPN has no licence yet. The review screen says so, and an
+    // approval is refused with the reasons next to Approve (JavaScript off, then on); the reason typed is kept.
     await admin.goto(`${app.url}/admin/review/${id}`);
+    await admin.getByTestId("licence-panel").getByRole("link", { name: /All licences and credentials of NPN 19283746/ }).waitFor();
+    await admin.getByTestId("licence-problems").getByText(/^No licence for Texas/).waitFor();
+    const early = card(admin, "Approve");
+    await early.getByLabel("Reason").fill("Looks complete.");
+    await early.getByLabel(/I confirm: approve/).check();
+    await early.getByRole("button", { name: "Approve" }).click();
+    const refusedNoJs = admin.getByTestId("approval-refused");
+    await refusedNoJs.getByText(LICENCE_MESSAGES.approvalRefused).waitFor();
+    await refusedNoJs.getByRole("listitem").filter({ hasText: /^No licence for Texas/ }).waitFor();
+    await expect(card(admin, "Approve").getByLabel("Reason").inputValue()).resolves.toBe("Looks complete.");
+    await expect(admin.getByTestId("application-status").innerText()).resolves.toBe("Awaiting Approval");
+
+    await card(second, "Approve").getByLabel("Reason").fill("Looks complete.");
+    await card(second, "Approve").getByLabel(/I confirm: approve/).check();
+    const [unlicensed] = await Promise.all([
+      second.waitForResponse((r) => r.request().method() === "POST" && r.url().includes(`/admin/review/${id}`)),
+      card(second, "Approve").getByRole("button", { name: "Approve" }).click(),
+    ]);
+    expect(unlicensed.status()).toBe(409);
+    await second.getByTestId("approval-refused").getByRole("listitem").filter({ hasText: /^No licence for Texas/ }).waitFor();
+    // The screen with the licences panel and the refusal: axe at 1280 and 390 px, nothing sideways at 390.
+    const a11y = [...(await axeViolations(second, "1280px review screen, approval refused"))];
+    await second.setViewportSize({ width: 390, height: 844 });
+    a11y.push(...(await axeViolations(second, "390px review screen, approval refused")));
+    const wide = await second.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    if (wide > 1) a11y.push(`390px review screen: the page scrolls sideways by ${wide}px`);
+    expect(a11y).toEqual([]);
+    await second.setViewportSize({ width: 1280, height: 800 });
+
+    // The applicant enters their Texas licence (here: the factory, as the agent's own entry).
+    const client = new PrismaClient({ adapter: new PrismaPg({ connectionString: db }) });
+    try {
+      await createLicence(client as unknown as Db, { npn: "19283746", stateCode: "TX", licenceNumber: "TX-7766554", source: "AGENT" });
+    } finally {
+      await client.$disconnect();
+    }
+    await second.reload();
+    await card(second, "Approve").waitFor();
+
+    await admin.goto(`${app.url}/admin/review/${id}`);
+    await admin.getByTestId("licence-ok").waitFor();
+    await admin.getByTestId("licence-panel").getByRole("cell", { name: "Entered by the agent" }).waitFor();
     const approve = card(admin, "Approve");
     await approve.getByLabel("Reason").fill("Licence and documents verified.");
     await approve.getByLabel(/I confirm: approve/).check();
