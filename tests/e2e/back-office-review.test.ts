@@ -294,5 +294,5 @@ describe("back-office review", () => {
     await tree.getByRole("link", { name: `${account.lastName}, ${account.firstName}`, exact: true }).waitFor();
     await main(prospectPage).getByText(`#${link.agent_number}`).first().waitFor();
     await main(prospectPage).getByText("your upline").first().waitFor();
-  }, 300_000);
+  }, 420_000);
 });
