@@ -14,15 +14,7 @@ export const COURSE_MAX = 100;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDay = (v: string) => DAY.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
 
-/** A 'YYYY-MM-DD' day (the value of <input type="date">), a real calendar day. */
-const day = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(10, M.dateInvalid)
-    .regex(DAY, M.dateInvalid)
-    .refine(isRealDay, M.dateInvalid);
+/** A 'YYYY-MM-DD' day (the value of <input type="date">), a real calendar day, or nothing. */
 const optionalDay = z.string().trim().max(10, M.dateInvalid).regex(DAY, M.dateInvalid).refine(isRealDay, M.dateInvalid).optional();
 
 /** A checkbox: present ('on', 'Y', 'true') is true, absent false. */
