@@ -244,6 +244,8 @@ describe("the HTTP lookup", () => {
     "4440007": () => {}, // never answers
     "4440008": (res) => res.writeHead(200).end(JSON.stringify({ npn: "9999999", licences: [] })),
     "4440009": (res) => res.writeHead(404).end(),
+    "4440010": (res) =>
+      res.writeHead(200).end(JSON.stringify({ npn: "4440010", licences: [{ stateCode: "TX", linesOfAuthority: ["LIFE"], status: "ACTIVE" }, { stateCode: "tx", linesOfAuthority: ["VARIABLE"], status: "INACTIVE" }] })),
   };
   beforeAll(async () => {
     server = http.createServer((req, res) => {
@@ -287,11 +289,13 @@ describe("the HTTP lookup", () => {
     expect(await failed("4440006")).toMatch(/^The licence service's answer is malformed \(licences\.0\.linesOfAuthority\.0: /);
     expect(await failed("4440007", 1500)).toBe(IM.lookupTimeout(1500));
     expect(await failed("4440008")).toBe(IM.lookupOtherNpn);
+    expect(await failed("4440010")).toBe(IM.lookupMalformed("licences[1].stateCode", IM.lookupStateTwice("TX")));
     expect(await failed("4440003")).not.toContain("s3cret");
     const closed = httpLookup({ url: "http://127.0.0.1:9/none", timeoutMs: 60_000 });
     const r = await lookUpAndSave(closed, "4440001", { userId: admin.id });
     expect(r).toMatchObject({ ok: false, message: expect.stringMatching(/^The licence service cannot be reached/) });
     expect(await prisma.producerLicence.count()).toBe(count);
     expect(await licencesOf("4440005")).toEqual([]);
+    expect(await licencesOf("4440010")).toEqual([]);
   });
 });

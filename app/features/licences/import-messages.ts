@@ -27,6 +27,8 @@ export const LICENCE_IMPORT_MESSAGES = {
   lookupNotJson: "The licence service's answer is not JSON.",
   lookupMalformed: (where: string, message: string) => `The licence service's answer is malformed (${where}: ${message.slice(0, 200)}).`,
   lookupOtherNpn: "The licence service answered for another NPN.",
+  lookupStateTwice: (state: string) => `${state} is answered twice`,
+  lookupConflict: "The licences of this NPN were being changed at the same moment. Try again.",
   lookupFailed: (message: string) => `Licence lookup failed: ${message} Nothing was changed.`,
   lookupFound: (name: string, found: number, inserted: number, updated: number) =>
     found === 0

@@ -10,6 +10,7 @@
 import { createReadStream } from "node:fs";
 import { createCookie } from "@remix-run/node";
 import { z } from "zod";
+import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { openFile } from "~/lib/storage.server";
@@ -147,7 +148,11 @@ export function httpLookup(opts: { url: string; token?: string; timeoutMs: numbe
         throw new LookupError(M.lookupMalformed(issue.path.join(".") || "the answer", issue.message));
       }
       if (answer.data.npn.trim() !== npn) throw new LookupError(M.lookupOtherNpn);
-      return { npn, licences: answer.data.licences.map(formValue) };
+      const licences = answer.data.licences.map(formValue);
+      // One licence per state (decision 0068): a state twice would leave whichever came last.
+      const twice = licences.findIndex((l, i) => licences.findIndex((o) => o.stateCode === l.stateCode) !== i);
+      if (twice >= 0) throw new LookupError(M.lookupMalformed(`licences[${twice}].stateCode`, M.lookupStateTwice(licences[twice]!.stateCode)));
+      return { npn, licences };
     },
   };
 }
@@ -203,7 +208,8 @@ export async function lookUpAndSave(lookup: LicenceLookup, npn: string, actor: {
   }
   const counts = { inserted: 0, updated: 0 };
   if (result.licences.length > 0) {
-    await prisma.$transaction(async (tx) => {
+    try {
+      await prisma.$transaction(async (tx) => {
       for (const value of result.licences) {
         const r = await writeLicence(tx, { ...actor, source: "LOOKUP" }, npn, value, "byState");
         if (!r.ok) throw new Error(`licence lookup: ${r.message}`); // byState never refuses
@@ -211,7 +217,12 @@ export async function lookUpAndSave(lookup: LicenceLookup, npn: string, actor: {
         else if (r.change === "updated") counts.updated++;
       }
       await refreshNpns(tx, [npn], actor.userId);
-    });
+      });
+    } catch (error) {
+      // The same state written at the same moment by an import or another lookup: nothing was written.
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return { ok: false, message: M.lookupConflict };
+      throw error;
+    }
   }
   return { ok: true, found: result.licences.length, ...counts };
 }
