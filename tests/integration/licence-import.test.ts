@@ -12,19 +12,24 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { IMPORT_MESSAGES as FILE_M } from "~/features/hierarchy/import-messages";
 import { storedStanding } from "~/features/licences/compliance.server";
 import { LICENCE_IMPORT_MESSAGES as IM } from "~/features/licences/import-messages";
 import { getLicenceImportRun, importLicences, runLicenceImportJob } from "~/features/licences/import.server";
 import { handleLicenceUpload } from "~/features/licences/import-upload.server";
-import { fileLookup, httpLookup, lookUpAndSave } from "~/features/licences/lookup.server";
+import { fileLookup, httpLookup, lookUpAndSave, readLookupFlash } from "~/features/licences/lookup.server";
 import { LICENCE_MESSAGES as M } from "~/features/licences/messages";
 import type { Agent, User } from "~/generated/prisma/client";
 import { prisma } from "~/lib/db.server";
 import { stopWorker } from "~/lib/jobs.server";
 import { runLicenceImportCli } from "../../scripts/lib/import-licences-cli";
+import { startApp, type AppHandle } from "../support/app-server";
+import { signInToApp } from "../support/app-sign-in";
 import { useTestDatabase } from "../support/db";
+import { buildIfStale } from "../support/global-app";
+import { createTestDatabase } from "../support/postgres";
 import { createAgent, createCarrierWithBlocks, createCredential, createUser } from "../support/factories";
 import { asUser } from "./appointment-fixtures";
 
@@ -244,6 +249,7 @@ describe("the HTTP lookup", () => {
     "4440007": () => {}, // never answers
     "4440008": (res) => res.writeHead(200).end(JSON.stringify({ npn: "9999999", licences: [] })),
     "4440009": (res) => res.writeHead(404).end(),
+    "4440011": (res) => res.writeHead(200).end(JSON.stringify({ npn: "4440011", licences: [{ stateCode: "NV", linesOfAuthority: ["LIFE"], status: "ACTIVE" }] })),
     "4440010": (res) =>
       res.writeHead(200).end(JSON.stringify({ npn: "4440010", licences: [{ stateCode: "TX", linesOfAuthority: ["LIFE"], status: "ACTIVE" }, { stateCode: "tx", linesOfAuthority: ["VARIABLE"], status: "INACTIVE" }] })),
   };
@@ -297,5 +303,49 @@ describe("the HTTP lookup", () => {
     expect(await prisma.producerLicence.count()).toBe(count);
     expect(await licencesOf("4440005")).toEqual([]);
     expect(await licencesOf("4440010")).toEqual([]);
+  });
+
+  describe("POST /licences/<npn>/lookup on a running portal", () => {
+    let app: AppHandle;
+    let appDb = "";
+    beforeAll(async () => {
+      buildIfStale();
+      appDb = (await createTestDatabase(undefined, { url: inject("pgUrl"), template: inject("pgTemplate") })).url;
+      app = await startApp({ databaseUrl: appDb, env: { LICENCE_LOOKUP: "http", LICENCE_LOOKUP_URL: url, LICENCE_LOOKUP_TOKEN: "s3cret-token" } });
+    }, 240_000);
+    afterAll(async () => {
+      await app?.dispose();
+    });
+    const post = (cookie: string, npn: string) =>
+      fetch(new URL(`/licences/${npn}/lookup`, app.url), { method: "POST", headers: { Cookie: cookie, Origin: app.url, Accept: "text/html" }, redirect: "manual" });
+    const licencesThere = async (npn: string) => {
+      const c = new pg.Client({ connectionString: appDb });
+      await c.connect();
+      try {
+        return (await c.query(`SELECT state_code, source FROM producer_licences WHERE npn = $1`, [npn])).rows;
+      } finally {
+        await c.end();
+      }
+    };
+    const flashOf = async (res: Response) => {
+      const set = res.headers.getSetCookie().find((c) => c.startsWith("portal_licence_lookup_flash="));
+      return (await readLookupFlash(new Request(app.url, { headers: { Cookie: set?.split(";")[0] ?? "" } }))).message;
+    };
+
+    it("writes what it finds and says so; a failure says why and writes nothing; others are refused", async () => {
+      const admin = await signInToApp(app, "admin@portal.localhost");
+      const found = await post(admin, "4440011");
+      expect(found.status).toBe(303);
+      expect(found.headers.get("location")).toBe("/licences/4440011");
+      expect(await flashOf(found)).toBe(IM.lookupFound("http", 1, 1, 0));
+      expect(await licencesThere("4440011")).toEqual([{ state_code: "NV", source: "LOOKUP" }]);
+      const failed = await post(admin, "4440003");
+      expect(failed.status).toBe(303);
+      expect(await flashOf(failed)).toBe(IM.lookupFailed(IM.lookupHttpStatus(500)));
+      expect(await licencesThere("4440003")).toEqual([]);
+      expect((await fetch(new URL("/licences/4440011/lookup", app.url), { headers: { Cookie: admin }, redirect: "manual" })).status).toBe(404);
+      const md = await signInToApp(app, "md@portal.localhost");
+      expect((await post(md, "4440011")).status).toBe(403);
+    });
   });
 });
