@@ -5,6 +5,7 @@ import type { TaskName } from "~/features/jobs/queue.server";
 import { generateApplicationPdf } from "./tasks/generate-application-pdf";
 import { generateReport } from "./tasks/generate-report";
 import { importAgents } from "./tasks/import-agents";
+import { importLicences } from "./tasks/import-licences";
 import { notifyAppointment } from "./tasks/notify-appointment";
 import { purgeExpired } from "./tasks/purge-expired";
 import { purgeReports } from "./tasks/purge-reports";
@@ -24,6 +25,7 @@ const tasks = {
   "send-sms": sendSms,
   "abandon-applications": abandonApplicationsTask,
   "import-agents": importAgents,
+  "import-licences": importLicences,
 } satisfies Record<TaskName, Task>;
 
 export const taskList: TaskList = tasks;

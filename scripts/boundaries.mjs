@@ -61,7 +61,8 @@ export const FEATURE_DEPENDENCIES = {
   idp: [],
   inprog: ["pipeline"],
   invitations: ["appointment", "licences"],
-  licences: ["agents"],
+  // agents: compliance.server.ts (foundation, 0068) formats names; hierarchy: the licence import reuses the agent import's csv upload, error list and messages (0072).
+  licences: ["agents", "hierarchy"],
   links: ["appointment"],
   pipeline: [],
   preferences: [],

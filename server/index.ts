@@ -16,6 +16,7 @@ import * as remixBuild from "@remix-run/dev/server-build";
 import type { ServerBuild } from "@remix-run/node";
 import { MAX_UPLOAD_REQUEST_BYTES } from "~/features/documents/receive-upload.server";
 import { IMPORT_UPLOAD_PATH, MAX_IMPORT_REQUEST_BYTES } from "~/features/hierarchy/import-upload.server";
+import { LICENCE_UPLOAD_PATH } from "~/features/licences/import-upload.server";
 import { IMAGE_UPLOAD_PATH, MAX_IMAGE_REQUEST_BYTES } from "~/features/templates/images.server";
 import { boot, bootHttpWorker, bootWorkerProcess, httpProcessCount, startHttpPrimary } from "./boot";
 import { httpServerHooks as serverHooks } from "./http-server";
@@ -43,6 +44,8 @@ export const httpServerHooks = () =>
       [IMAGE_UPLOAD_PATH]: MAX_IMAGE_REQUEST_BYTES,
       // Hierarchy import: one CSV of at most 50 MB (decision 0032).
       [IMPORT_UPLOAD_PATH]: MAX_IMPORT_REQUEST_BYTES,
+      // Licence import: the same cap (decision 0072).
+      [LICENCE_UPLOAD_PATH]: MAX_IMPORT_REQUEST_BYTES,
     },
     // In an HTTP process of WEB_CONCURRENCY: /metrics and /bench/jobs ask the primary (context.askPrimary).
     askPrimary: isHttpWorker() ? askPrimary : undefined,

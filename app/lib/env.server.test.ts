@@ -67,3 +67,49 @@ describe("REPORT_CONCURRENCY (decision 0067)", () => {
     );
   });
 });
+
+describe("the licence lookup's settings (decision 0072)", () => {
+  const NAMES = ["LICENCE_LOOKUP", "LICENCE_LOOKUP_URL", "LICENCE_LOOKUP_TOKEN", "LICENCE_LOOKUP_TIMEOUT_MS", "LICENCE_LOOKUP_FILE"] as const;
+  const before = Object.fromEntries(NAMES.map((n) => [n, process.env[n]]));
+  afterEach(() => {
+    for (const n of NAMES) {
+      if (before[n] === undefined) delete process.env[n];
+      else process.env[n] = before[n];
+    }
+    resetEnvCache();
+  });
+  const withLookup = (values: Partial<Record<(typeof NAMES)[number], string>>) => {
+    for (const n of NAMES) delete process.env[n];
+    Object.assign(process.env, values);
+    resetEnvCache();
+    return env;
+  };
+
+  it("is none by default; http takes a URL, a token and a timeout", () => {
+    expect(withLookup({})().LICENCE_LOOKUP).toBe("none");
+    const e = withLookup({ LICENCE_LOOKUP: "http", LICENCE_LOOKUP_URL: "https://licences.example.com/producers", LICENCE_LOOKUP_TOKEN: "t0ken", LICENCE_LOOKUP_TIMEOUT_MS: "2500" })();
+    expect(e).toMatchObject({ LICENCE_LOOKUP: "http", LICENCE_LOOKUP_URL: "https://licences.example.com/producers", LICENCE_LOOKUP_TOKEN: "t0ken", LICENCE_LOOKUP_TIMEOUT_MS: 2500 });
+    expect(withLookup({ LICENCE_LOOKUP: "http", LICENCE_LOOKUP_URL: "http://127.0.0.1:8080/x", LICENCE_LOOKUP_TOKEN: "t" })().LICENCE_LOOKUP).toBe("http");
+    expect(withLookup({ LICENCE_LOOKUP: "file" })().LICENCE_LOOKUP).toBe("file");
+  });
+
+  it.each([
+    [{ LICENCE_LOOKUP: "nipr" }, `LICENCE_LOOKUP: none, file or http (got "nipr")`],
+    [{ LICENCE_LOOKUP: "http" }, "LICENCE_LOOKUP_URL: required when LICENCE_LOOKUP=http"],
+    [{ LICENCE_LOOKUP: "http", LICENCE_LOOKUP_URL: "ftp://licences.example.com/x" }, "LICENCE_LOOKUP_URL: LICENCE_LOOKUP_URL must start with http:// or https:// (got ftp:)"],
+    [{ LICENCE_LOOKUP: "http", LICENCE_LOOKUP_URL: "licences.example.com" }, "LICENCE_LOOKUP_URL: LICENCE_LOOKUP_URL must be a full URL"],
+    [{ LICENCE_LOOKUP: "http", LICENCE_LOOKUP_URL: "http://licences.example.com/x", LICENCE_LOOKUP_TOKEN: "t" }, "LICENCE_LOOKUP_URL: must start with https:// when LICENCE_LOOKUP_TOKEN is set"],
+    [{ LICENCE_LOOKUP: "http", LICENCE_LOOKUP_URL: "https://l.example.com/x", LICENCE_LOOKUP_TIMEOUT_MS: "0" }, "LICENCE_LOOKUP_TIMEOUT_MS: the licence lookup's timeout in milliseconds, a whole number from 100 to 120000"],
+    [{ LICENCE_LOOKUP: "file", LICENCE_LOOKUP_FILE: "/nonexistent/nipr.csv" }, "LICENCE_LOOKUP_FILE: cannot read /nonexistent/nipr.csv (ENOENT)"],
+  ])("stops the start on %j, naming the setting", (values, message) => {
+    const read = withLookup(values);
+    expect(read).toThrow(SettingsError);
+    expect(read).toThrow(message);
+  });
+
+  it("never shows the token in its messages", () => {
+    expect(withLookup({ LICENCE_LOOKUP: "http", LICENCE_LOOKUP_URL: "http://licences.example.com/x", LICENCE_LOOKUP_TOKEN: "very-secret-token" })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining("very-secret-token") }),
+    );
+  });
+});

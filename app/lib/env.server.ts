@@ -1,7 +1,7 @@
 // Settings: read from the environment once, validated with zod, with
 // defaults that make `npm start` work on a fresh machine. README.md has the
 // table of every variable. Nothing else reads process.env directly.
-import { readFileSync } from "node:fs";
+import { accessSync, constants, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { parseAllowedHosts } from "./allowed-hosts.server";
@@ -92,6 +92,7 @@ export const FILE_SECRETS = [
   "DATABASE_URL",
   "SMTP_URL",
   "SMS_AUTH_TOKEN",
+  "LICENCE_LOOKUP_TOKEN",
 ] as const;
 
 /** process.env with every NAME_FILE read into NAME; problems are named. */
@@ -218,6 +219,22 @@ const schema = z.object({
   SMS_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   SMS_AUTH_TOKEN: optionalString,
   /**
+   * The licence lookup (issue 23 item 6, decision 0072): none (default), file (a NIPR file uploaded
+   * for the lookup at /admin/licences/import, or LICENCE_LOOKUP_FILE) or http (GET
+   * LICENCE_LOOKUP_URL?npn=<npn>, Authorization: Bearer LICENCE_LOOKUP_TOKEN when set).
+   */
+  LICENCE_LOOKUP: optionalString.transform((v, ctx) => {
+    const value = (v ?? "none").toLowerCase();
+    if (value === "none" || value === "file" || value === "http") return value;
+    ctx.addIssue({ code: "custom", message: `none, file or http (got ${JSON.stringify(v!.slice(0, 40))})` });
+    return z.NEVER;
+  }),
+  LICENCE_LOOKUP_URL: httpUrl("LICENCE_LOOKUP_URL", "https://licences.example.com/producer-licences"),
+  LICENCE_LOOKUP_TOKEN: optionalString,
+  LICENCE_LOOKUP_TIMEOUT_MS: wholeNumber("the licence lookup's timeout in milliseconds", 100, 120000, 10000),
+  /** LICENCE_LOOKUP=file: a NIPR-format csv on disk to read instead of the last uploaded one. */
+  LICENCE_LOOKUP_FILE: optionalString,
+  /**
    * Run the seed of demo data (published passwords) at start-up (once;
    * idempotent). Off unless asked: `npm start` on a developer machine asks
    * (scripts/start.mjs sets "local": only while APP_URL is a loopback
@@ -306,6 +323,7 @@ export function env(): Env {
   if (cached) return cached;
   const { values, problems } = withSecretFiles(process.env);
   const parsed = schema.safeParse(values);
+  if (parsed.success) problems.push(...licenceLookupProblems(parsed.data));
   if (!parsed.success || problems.length) {
     const lines = [
       ...problems,
@@ -325,6 +343,26 @@ export function env(): Env {
     secure: appUrl.startsWith("https://"),
   };
   return cached;
+}
+
+/** The licence lookup's settings that only make sense together (decision 0072). */
+function licenceLookupProblems(e: z.infer<typeof schema>): string[] {
+  const out: string[] = [];
+  if (e.LICENCE_LOOKUP === "http") {
+    if (!e.LICENCE_LOOKUP_URL) out.push("  LICENCE_LOOKUP_URL: required when LICENCE_LOOKUP=http (the licence service's URL, such as https://licences.example.com/producer-licences)");
+    else if (e.LICENCE_LOOKUP_TOKEN && new URL(e.LICENCE_LOOKUP_URL).protocol !== "https:" && !isLoopbackHostname(new URL(e.LICENCE_LOOKUP_URL).hostname)) {
+      out.push("  LICENCE_LOOKUP_URL: must start with https:// when LICENCE_LOOKUP_TOKEN is set (the token would travel in clear)");
+    }
+  }
+  if (e.LICENCE_LOOKUP === "file" && e.LICENCE_LOOKUP_FILE) {
+    try {
+      accessSync(e.LICENCE_LOOKUP_FILE, constants.R_OK);
+      if (!statSync(e.LICENCE_LOOKUP_FILE).isFile()) throw new Error("not a file");
+    } catch (error) {
+      out.push(`  LICENCE_LOOKUP_FILE: cannot read ${e.LICENCE_LOOKUP_FILE} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    }
+  }
+  return out;
 }
 
 /** Tests change process.env between cases; this forgets the cached copy. */

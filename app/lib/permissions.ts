@@ -99,6 +99,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   _index: page("public", "none", "welcome page"),
   "admin.import": page("import:hierarchy", "none"),
   "admin.import_.upload": page("none", "import:hierarchy"),
+  "admin.licences.import": page("manage:licences", "none"),
+  "admin.licences.import_.upload": page("none", "manage:licences"),
   "admin.requests.$id": page("manage:service-request"),
   "admin.requests.$id_.attachment": page("manage:service-request", "none"),
   "admin.requests._index": page("manage:service-request", "none"),
@@ -141,6 +143,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   invite: page("send:invitation"),
   invites: page("send:invitation", "none"),
   linx: page("use:appointment-links"),
+  "licences.$npn.lookup": page("none", "manage:licences", "and npnAccess 'edit'; 404 when no LICENCE_LOOKUP is configured"),
   profile: page("use:portal"),
   reports: page("request:report"),
   "reports_.$id.download": page("request:report", "none"),
@@ -174,6 +177,7 @@ export const REVIEW_QUEUE_ITEM: MenuItem = { to: "/admin/review", label: "REVIEW
 export const ADMIN_MENU: MenuItem[] = [
   { to: "/admin/requests", label: "Service Requests", capability: "manage:service-request" },
   { to: "/admin/import", label: "Import Agents", capability: "import:hierarchy" },
+  { to: "/admin/licences/import", label: "Import Licences", capability: "manage:licences" },
 ];
 
 export function menuFor<T extends MenuItem>(items: readonly T[], capabilities: readonly Capability[] | null | undefined): T[] {

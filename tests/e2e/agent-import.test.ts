@@ -5,6 +5,9 @@
 // bad line listed); with JavaScript the upload shows its progress and the run
 // page refreshes itself; axe-core finds nothing at 1280 and 390 px. A
 // marketing director gets 403 for the page and the upload, and no ADMIN menu.
+// Import Licences (/admin/licences/import, decision 0072) on the same portal: a NIPR file without
+// JavaScript (Refresh until imported: the counts), a bad file's lines, then with JavaScript (the
+// upload goes up by XMLHttpRequest, the run page refreshes itself); axe at 1280 and 390 px.
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, test } from "vitest";
 import { browserFixture, DEMO, DEMO_PASSWORD, signIn } from "../support/browser";
@@ -21,8 +24,10 @@ const CHILD = `8${run}1`;
 const JS_AGENT = `8${run}2`;
 const HEADER = "agentNumber,companyNumber,blockNumber,carrierCode,mgaCode,level,firstName,middleName,lastName,companyName,uplineAgentNumber,email,phone,status,activeDate,terminatedDate";
 
+const NPN = `77${run}`;
 afterAll(async () => {
   await withDb(async (c) => {
+    await c.query(`DELETE FROM producer_licences WHERE npn = ANY($1)`, [[NPN, `${NPN}9`]]);
     await c.query(`DELETE FROM agents WHERE agent_number = ANY($1) AND block_number = 72 AND parent_id IS NOT NULL`, [[CHILD, JS_AGENT]]);
     await c.query(`DELETE FROM agents WHERE agent_number = $1 AND block_number = 72`, [TOP]);
   });
@@ -162,5 +167,62 @@ describe("Import Agents", () => {
     expect(post.status()).toBe(403);
     expect(await withDb(async (c) => (await c.query(`SELECT count(*)::int AS n FROM agent_import_runs WHERE file_name = 'x.csv'`)).rows[0].n)).toBe(0);
     await page.close();
+  });
+});
+
+describe("Import Licences", () => {
+  const nipr = (name: string, rows: string[]) => ({
+    name,
+    mimeType: "text/csv",
+    buffer: Buffer.from(["NPN,State,License Number,Line of Authority,Date Issued,Expiration Date,Active,Residency", ...rows].join("\n") + "\n"),
+  });
+
+  test("an administrator imports a NIPR file without JavaScript and with it; bad lines listed; axe finds nothing", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await signIn(page, appUrl, DEMO.admin, DEMO_PASSWORD);
+    await page.goto(`${appUrl}/home`);
+    await nav(page).main.locator("summary", { hasText: "ADMIN" }).click();
+    await nav(page).main.getByRole("link", { name: "Import Licences" }).click();
+    await page.waitForURL(`${appUrl}/admin/licences/import`);
+    await page.getByRole("heading", { name: "Import Licences", level: 1 }).waitFor();
+    await page.getByLabel("CSV file", { exact: true }).setInputFiles(
+      nipr("nipr.csv", [`${NPN},TX,TX-${run},Life,01/01/2024,12/31/2030,Yes,Resident`, `${NPN},TX,TX-${run},Accident & Health or Sickness,01/01/2024,12/31/2030,Yes,Resident`]),
+    );
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await page.waitForURL(/\/admin\/licences\/import\?run=\d+$/);
+    expect(await refreshUntilFinished(page)).toBe("COMPLETED");
+    expect(await page.getByTestId("licence-count").textContent()).toBe("1");
+    expect(await page.getByTestId("import-inserted").textContent()).toBe("1");
+    const stored = await withDb(async (c) => (await c.query(`SELECT loa_life, loa_accident_health, source FROM producer_licences WHERE npn = $1`, [NPN])).rows);
+    expect(stored).toEqual([{ loa_life: true, loa_accident_health: true, source: "IMPORT" }]);
+
+    await page.getByLabel("CSV file", { exact: true }).setInputFiles(nipr("bad.csv", [`${NPN}9,TX,1,Life,,,Yes,`, `${NPN}9,ZZ,2,Life,,,Yes,`]));
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await page.waitForURL(/\/admin\/licences\/import\?run=\d+$/);
+    expect(await refreshUntilFinished(page)).toBe("REJECTED");
+    expect(await page.getByTestId("import-errors").locator("tbody tr td:first-child").allTextContents()).toEqual(["3"]);
+    expect(await withDb(async (c) => (await c.query(`SELECT count(*)::int AS n FROM producer_licences WHERE npn = $1`, [`${NPN}9`])).rows[0].n)).toBe(0);
+    await page.close();
+
+    const js = await browser.newPage({ javaScriptEnabled: true });
+    await signIn(js, appUrl, DEMO.admin, DEMO_PASSWORD);
+    await js.goto(`${appUrl}/admin/licences/import`);
+    await js.getByLabel("CSV file", { exact: true }).setInputFiles(nipr("js.csv", [`${NPN},TX,TX-${run},Life,01/01/2024,12/31/2031,Yes,Resident`]));
+    await js.getByRole("button", { name: "Import", exact: true }).click();
+    await js.waitForURL(/\/admin\/licences\/import\?run=\d+$/);
+    await js.locator('[data-testid="import-run"][data-status="COMPLETED"]').waitFor({ timeout: 60_000 });
+    expect(await js.getByTestId("import-updated").textContent()).toBe("1");
+    const found: string[] = [];
+    for (const [width, height] of [
+      [1280, 900],
+      [390, 844],
+    ] as const) {
+      await js.setViewportSize({ width, height });
+      found.push(...(await violations(js, `${width}px licence run`)));
+      const overflow = await js.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${width}px: the page scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+    expect(found).toEqual([]);
+    await js.close();
   });
 });

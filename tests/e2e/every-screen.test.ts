@@ -102,6 +102,7 @@ const SCREENS: Record<string, Screen | Skipped> = {
   "appoint_.paper": { who: "director", path: () => "/appoint/paper" },
 
   "admin.import": { who: "administrator", path: () => "/admin/import" },
+  "admin.licences.import": { who: "administrator", path: () => "/admin/licences/import" },
   "admin.requests._index": { who: "administrator", path: () => "/admin/requests" },
   "admin.requests.$id": { who: "administrator", path: (m) => `/admin/requests/${m.serviceRequestId}` },
   "admin.review._index": { who: "administrator", path: () => "/admin/review" },

@@ -3,7 +3,7 @@
 // import run and import-agents job in one transaction.
 import { receiveUpload, UploadRequestTooLargeError, MalformedUploadError, type UploadContentRule } from "~/features/documents/receive-upload.server";
 import type { CurrentUser } from "~/lib/current-user";
-import { removeBlob, sanitizeFileName } from "~/lib/storage.server";
+import { removeBlob, sanitizeFileName, type WrittenBlob } from "~/lib/storage.server";
 import { queueImport } from "./import-runs.server";
 import { IMPORT_FILE_FIELD, MAX_IMPORT_BYTES } from "./import-schema";
 
@@ -21,15 +21,22 @@ export const CSV_UPLOAD_RULE: UploadContentRule = {
 export type ImportUploadCode = "NO_FILE" | "NOT_CSV" | "TOO_BIG" | "ERROR";
 export type ImportUploadOutcome = { ok: true; runId: number } | { ok: false; code: ImportUploadCode; status: number };
 
-export async function handleImportUpload(request: Request, user: CurrentUser): Promise<ImportUploadOutcome> {
+/**
+ * Receives one CSV upload (shared by the agent and the licence import): the file streamed to
+ * storage under the import's size cap, and the small text `fields` asked for (sent before the file).
+ */
+export async function receiveCsvUpload(
+  request: Request,
+  opts: { fileField: string; fields?: Readonly<Record<string, number>> },
+): Promise<{ ok: true; blob: WrittenBlob; fileName: string | null; fields: Record<string, string> } | { ok: false; code: ImportUploadCode; status: number }> {
   let got;
   try {
     got = await receiveUpload(request, {
       maxBytes: MAX_IMPORT_BYTES,
       maxRequestBytes: MAX_IMPORT_REQUEST_BYTES,
       rule: CSV_UPLOAD_RULE,
-      fields: {},
-      fileField: IMPORT_FILE_FIELD,
+      fields: opts.fields ?? {},
+      fileField: opts.fileField,
     });
   } catch (error) {
     if (error instanceof UploadRequestTooLargeError) return { ok: false, code: "TOO_BIG", status: 413 };
@@ -39,6 +46,12 @@ export async function handleImportUpload(request: Request, user: CurrentUser): P
   if (got.fileCount === 0) return { ok: false, code: "NO_FILE", status: 400 };
   if (got.problem === "TOO_BIG") return { ok: false, code: "TOO_BIG", status: 413 };
   if (got.problem || !got.blob) return { ok: false, code: "NOT_CSV", status: 400 };
+  return { ok: true, blob: got.blob, fileName: got.fileName, fields: got.fields };
+}
+
+export async function handleImportUpload(request: Request, user: CurrentUser): Promise<ImportUploadOutcome> {
+  const got = await receiveCsvUpload(request, { fileField: IMPORT_FILE_FIELD });
+  if (!got.ok) return got;
   const blob = got.blob;
   try {
     const { runId } = await queueImport({ blob, fileName: sanitizeFileName(got.fileName ?? "agents.csv"), userId: user.id, request });

@@ -54,6 +54,7 @@ export const notifyAppointmentPayload = z.object({
 export const generateApplicationPdfPayload = z.object({ appointmentId: z.coerce.number().int().positive() });
 export const generateReportPayload = z.object({ reportRequestId: z.coerce.number().int().positive() });
 export const importAgentsPayload = z.object({ runId: z.coerce.number().int().positive() });
+export const importLicencesPayload = z.object({ runId: z.coerce.number().int().positive() });
 /** The scheduled tasks (jobs/crontab.ts) take nothing. */
 const noPayload = z.object({});
 
@@ -69,6 +70,7 @@ export const JOB_PAYLOADS = {
   "send-sms": sendSmsPayload,
   "abandon-applications": noPayload,
   "import-agents": importAgentsPayload,
+  "import-licences": importLicencesPayload,
 } as const;
 
 export type TaskName = keyof typeof JOB_PAYLOADS;
@@ -81,6 +83,7 @@ export type NotifyAppointmentPayload = JobPayload<"notify-appointment">;
 export type GenerateApplicationPdfPayload = JobPayload<"generate-application-pdf">;
 export type GenerateReportPayload = JobPayload<"generate-report">;
 export type ImportAgentsPayload = JobPayload<"import-agents">;
+export type ImportLicencesPayload = JobPayload<"import-licences">;
 
 // graphile-worker's own addJob (lib/jobs.server.ts, the tasks' helpers.addJob) is typed by this table too.
 declare global {
@@ -97,6 +100,7 @@ declare global {
       "send-sms": SendSmsPayload;
       "abandon-applications": Record<string, never>;
       "import-agents": ImportAgentsPayload;
+      "import-licences": ImportLicencesPayload;
     }
   }
 }
@@ -134,6 +138,7 @@ export const MAX_ATTEMPTS = {
  */
 export const jobKeys = {
   importRun: (runId: number) => `import-agents:${runId}`,
+  licenceImportRun: (runId: number) => `import-licences:${runId}`,
   userInvitation: (invitationId: string) => `user-invitation:${invitationId}`,
   serviceRequest: (serviceRequestId: number) => `svcreq:${serviceRequestId}`,
   serviceRequestReply: (replyId: number) => `svcreq-reply:${replyId}`,
@@ -174,6 +179,7 @@ export const reportQueue = (reportRequestId: number) => `reports-${reportRequest
 /** The options of every job the portal queues: task, key and attempts together. */
 export const jobOptions = {
   importRun: (runId: number) => options("import-agents", jobKeys.importRun(runId), MAX_ATTEMPTS.import),
+  licenceImportRun: (runId: number) => options("import-licences", jobKeys.licenceImportRun(runId), MAX_ATTEMPTS.import),
   userInvitationMail: (invitationId: string) => options("send-email", jobKeys.userInvitation(invitationId), MAX_ATTEMPTS.standard),
   serviceRequestMail: (serviceRequestId: number) => options("send-email", jobKeys.serviceRequest(serviceRequestId), MAX_ATTEMPTS.standard),
   serviceRequestReplyMail: (replyId: number) => options("send-email", jobKeys.serviceRequestReply(replyId), MAX_ATTEMPTS.standard),

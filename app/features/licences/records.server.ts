@@ -15,7 +15,8 @@ type Tx = Prisma.TransactionClient;
 
 export type Actor = { userId: string | null; source: RecordSource; impersonatorUserId?: string | null; request?: Request };
 
-export type WriteResult = { ok: true; id: string } | { ok: false; status: 400 | 404; field?: string; message: string };
+/** `change` (writeLicence): what the write did, for the import's and the lookup's counts. */
+export type WriteResult = { ok: true; id: string; change?: "created" | "updated" | "unchanged" } | { ok: false; status: 400 | 404; field?: string; message: string };
 
 const toDate = (d: Day | null) => (d == null ? null : new Date(`${d}T00:00:00Z`));
 
@@ -146,12 +147,12 @@ export async function writeLicence(tx: Tx, actor: Actor, npn: string, input: Lic
     if (other) return taken();
   }
   const diff = changed(existing, data);
-  if (existing && Object.keys(diff).length === 0) return { ok: true, id: existing.id };
+  if (existing && Object.keys(diff).length === 0) return { ok: true, id: existing.id, change: "unchanged" };
   const row = existing
     ? await tx.producerLicence.update({ where: { id: existing.id }, data: { ...data, source: actor.source, updatedById: actor.userId }, select: { id: true } })
     : await tx.producerLicence.create({ data: { ...data, npn, source: actor.source, createdById: actor.userId, updatedById: actor.userId }, select: { id: true } });
   await writeAudit(tx, actor, existing ? "LICENCE_UPDATED" : "LICENCE_CREATED", "ProducerLicence", row.id, { npn, stateCode: input.stateCode, changes: diff });
-  return { ok: true, id: row.id };
+  return { ok: true, id: row.id, change: existing ? "updated" : "created" };
 }
 
 /**

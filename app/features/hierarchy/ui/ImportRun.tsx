@@ -7,7 +7,11 @@ import type { ImportRunView } from "./types";
 
 const n = (x: number) => x.toLocaleString("en-US");
 
-export function ImportRun({ run }: { run: ImportRunView }) {
+/**
+ * `page`: the import's page (default /admin/import); `counts`: what a completed run shows (default
+ * the agent import's), as [label, value, test id?].
+ */
+export function ImportRun({ run, page = "/admin/import", counts }: { run: ImportRunView; page?: string; counts?: Array<[string, number, string?]> }) {
   return (
     <section className="card" aria-labelledby="import-run-title" data-testid="import-run" data-status={run.status}>
       <div className="refresh-row">
@@ -15,7 +19,7 @@ export function ImportRun({ run }: { run: ImportRunView }) {
           Import {run.id}: {run.fileName}
         </h2>
         {!run.finished ? (
-          <Link to={`/admin/import?run=${run.id}`} className="btn btn--small btn--secondary" reloadDocument>
+          <Link to={`${page}?run=${run.id}`} className="btn btn--small btn--secondary" reloadDocument>
             Refresh
           </Link>
         ) : null}
@@ -37,7 +41,14 @@ export function ImportRun({ run }: { run: ImportRunView }) {
         <dd>{n(run.rowsValid)}</dd>
         <dt>Rows written</dt>
         <dd>{n(run.rowsWritten)}</dd>
-        {run.status === "COMPLETED" ? (
+        {run.status === "COMPLETED" && counts ? (
+          counts.map(([label, value, testId]) => (
+            <div key={label} style={{ display: "contents" }}>
+              <dt>{label}</dt>
+              <dd data-testid={testId}>{n(value)}</dd>
+            </div>
+          ))
+        ) : run.status === "COMPLETED" ? (
           <>
             <dt>New agents</dt>
             <dd data-testid="import-inserted">{n(run.inserted)}</dd>

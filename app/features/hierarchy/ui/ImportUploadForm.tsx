@@ -3,7 +3,7 @@
 // JavaScript the file goes up with XMLHttpRequest (postWithProgress: an
 // upload progress bar), then the page moves to the run's progress.
 import { useNavigate } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { postWithProgress } from "~/lib/post-with-progress";
 import { IMPORT_MESSAGES as M } from "../import-messages";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_MB } from "../import-schema";
@@ -15,7 +15,25 @@ export const UPLOAD_ANSWERS: Record<string, string> = {
   ERROR: M.uploadFailed,
 };
 
-export function ImportUploadForm({ action, fileField, serverMessage }: { action: string; fileField: string; serverMessage: string | null }) {
+/**
+ * `page`: the import's page (the run is shown at page?run=<id>; default /admin/import); `hint`: the
+ * file's hint; `children`: more fields, sent before the file (the licence import's purpose).
+ */
+export function ImportUploadForm({
+  action,
+  fileField,
+  serverMessage,
+  page = "/admin/import",
+  hint = "A header row and one agent per row",
+  children,
+}: {
+  action: string;
+  fileField: string;
+  serverMessage: string | null;
+  page?: string;
+  hint?: string;
+  children?: ReactNode;
+}) {
   const navigate = useNavigate();
   const [mounted, setMounted] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
@@ -39,11 +57,11 @@ export function ImportUploadForm({ action, fileField, serverMessage }: { action:
     if (file.size > MAX_IMPORT_BYTES) return setMessage(M.tooBig(MAX_IMPORT_MB));
     setMessage(null);
     const answer = await postWithProgress<{ runId?: number; code?: string }>(action, new FormData(form), setProgress, (x) => (xhr.current = x));
-    if (answer.status === 401) return window.location.assign("/session-expired?returnTo=%2Fadmin%2Fimport");
+    if (answer.status === 401) return window.location.assign(`/session-expired?returnTo=${encodeURIComponent(page)}`);
     const runId = answer.json?.runId;
     if (runId) {
       form.reset();
-      navigate(`/admin/import?run=${runId}`);
+      navigate(`${page}?run=${runId}`);
       return;
     }
     setMessage(UPLOAD_ANSWERS[answer.json?.code ?? "ERROR"] ?? M.uploadFailed);
@@ -52,6 +70,7 @@ export function ImportUploadForm({ action, fileField, serverMessage }: { action:
   const busy = progress !== null;
   return (
     <form method="post" action={action} encType="multipart/form-data" className="form" onSubmit={onSubmit} noValidate={mounted}>
+      {children}
       <div className="field">
         <label htmlFor="import-file">CSV file</label>
         <input
@@ -66,7 +85,7 @@ export function ImportUploadForm({ action, fileField, serverMessage }: { action:
           aria-invalid={message ? true : undefined}
         />
         <span id="import-file-hint" className="field__hint">
-          A header row and one agent per row, at most {MAX_IMPORT_MB} MB.
+          {hint}, at most {MAX_IMPORT_MB} MB.
         </span>
         {message ? (
           <p id="import-file-error" className="field__error" role="alert">

@@ -1,0 +1,175 @@
+// Import Licences (/admin/licences/import, issue 23 item 1, decision 0072): administrators
+// (manage:licences) upload a licence csv (our columns or NIPR's PDB detail report) to import, or a
+// NIPR file to keep for the 'file' licence lookup; a job reads it. The page shows the chosen run's
+// progress (refreshed with JavaScript, a Refresh link without), then its counts or its
+// line-numbered errors, and the latest runs. The upload form and the run are the agent import's.
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { PageHeader } from "~/components/PageHeader";
+import { Pager, readPaging } from "~/components/Pager";
+import { SignedInLayout } from "~/components/SignedInLayout";
+import type { ImportError } from "~/features/hierarchy/import-schema";
+import { ImportRun } from "~/features/hierarchy/ui/ImportRun";
+import { ImportUploadForm, UPLOAD_ANSWERS } from "~/features/hierarchy/ui/ImportUploadForm";
+import type { ImportRunView } from "~/features/hierarchy/ui/types";
+import { LICENCE_IMPORT_MESSAGES as M } from "~/features/licences/import-messages";
+import { FINISHED, getLicenceImportRun, listLicenceImportRuns } from "~/features/licences/import.server";
+import { LICENCE_COLUMNS, LICENCE_FILE_FIELD, LICENCE_IMPORT_PATH, LICENCE_PURPOSE_FIELD, LICENCE_UPLOAD_PATH, NIPR_COLUMN_NAMES } from "~/features/licences/import-columns";
+import { formatDateTime } from "~/features/reports/format";
+import { useAutoRefresh } from "~/features/reports/ui/useAutoRefresh";
+import { titleMeta } from "~/lib/meta";
+import { requireCapability } from "~/lib/permissions.server";
+import reportStyles from "~/styles/reports.css";
+
+export const meta = titleMeta("Import Licences");
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
+
+const PAGE_SIZES = [10, 50];
+const PURPOSE_LABEL: Record<string, string> = { IMPORT: "Import", LOOKUP: "For the lookup" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireCapability(request, "manage:licences");
+  const url = new URL(request.url);
+  const rawRun = url.searchParams.get("run") ?? "";
+  let run: (ImportRunView & { purpose: string; counts: Array<[string, number, string?]> }) | null = null;
+  if (rawRun) {
+    const r = /^\d{1,9}$/.test(rawRun) ? await getLicenceImportRun(Number(rawRun)) : null;
+    if (!r) throw new Response("Not Found", { status: 404 });
+    const completed = r.status === "COMPLETED";
+    run = {
+      id: r.id,
+      purpose: r.purpose,
+      fileName: r.fileName,
+      created: formatDateTime(r.createdAt),
+      status: r.status,
+      statusLabel: r.purpose === "LOOKUP" && completed ? M.lookupFileKept : (M.statusLabel[r.status] ?? r.status),
+      finished: FINISHED.includes(r.status),
+      percent: Math.max(0, Math.min(100, r.percent)),
+      rowsRead: r.rowsRead,
+      rowsValid: completed ? r.rowsRead : 0,
+      rowsWritten: completed ? r.inserted + r.updated : 0,
+      inserted: r.inserted,
+      updated: r.updated,
+      moved: 0,
+      closureRows: 0,
+      errorCount: r.errorCount,
+      errors: (Array.isArray(r.errors) ? r.errors : []) as ImportError[],
+      message: r.message,
+      counts: [
+        ["Licences", r.licences, "licence-count"],
+        ["NPNs", r.npns],
+        ...(r.purpose === "IMPORT"
+          ? ([
+              ["New licences", r.inserted, "import-inserted"],
+              ["Updated licences", r.updated, "import-updated"],
+              ["Unchanged licences", r.unchanged, "import-unchanged"],
+            ] as Array<[string, number, string]>)
+          : []),
+        ["Left out (no life, health or variable line)", r.skipped],
+      ],
+    };
+  }
+  const { page, pageSize } = readPaging(url, { pageSizes: PAGE_SIZES });
+  const list = await listLicenceImportRuns(page, pageSize);
+  const runs = list.runs.map((x) => ({
+    id: x.id,
+    purpose: PURPOSE_LABEL[x.purpose] ?? x.purpose,
+    fileName: x.fileName,
+    created: formatDateTime(x.createdAt),
+    statusLabel: M.statusLabel[x.status] ?? x.status,
+    rowsRead: x.rowsRead,
+    errorCount: x.errorCount,
+  }));
+  const upload = url.searchParams.get("upload");
+  return { run, runs, total: list.total, page, pageSize, uploadMessage: upload ? (UPLOAD_ANSWERS[upload] ?? null) : null };
+}
+
+export default function ImportLicencesPage() {
+  const { run, runs, total, page, pageSize, uploadMessage } = useLoaderData<typeof loader>();
+  useAutoRefresh(Boolean(run && !run.finished), 2000);
+  return (
+    <SignedInLayout>
+      <PageHeader
+        title="Import Licences"
+        lead="Load or update producers' licences from a CSV file (ours or NIPR's PDB detail report), or keep a NIPR file for the licence lookup. A file with any bad row imports nothing; every bad line is listed."
+      />
+      <section className="card" aria-labelledby="upload-title">
+        <h2 id="upload-title">Upload a CSV file</h2>
+        <ImportUploadForm
+          action={LICENCE_UPLOAD_PATH}
+          fileField={LICENCE_FILE_FIELD}
+          serverMessage={uploadMessage}
+          page={LICENCE_IMPORT_PATH}
+          hint="A header row and one licence (or, NIPR's, one line of authority) per row"
+        >
+          <fieldset className="radio-group">
+            <legend>What to do with the file</legend>
+            <div className="radio-group__options">
+              <label className="field--inline choice">
+                <input type="radio" name={LICENCE_PURPOSE_FIELD} value="IMPORT" defaultChecked />
+                <span>Import its licences</span>
+              </label>
+              <label className="field--inline choice">
+                <input type="radio" name={LICENCE_PURPOSE_FIELD} value="LOOKUP" />
+                <span>Keep it for the licence lookup (nothing is written)</span>
+              </label>
+            </div>
+          </fieldset>
+        </ImportUploadForm>
+        <details>
+          <summary>Columns</summary>
+          <p>
+            The header row names the columns, in any order and any case: {LICENCE_COLUMNS.join(", ")} (npn and stateCode required; yes/no columns take Y, N,
+            Yes, No; dates YYYY-MM-DD or MM/DD/YYYY). NIPR&apos;s names are accepted too:{" "}
+            {Object.values(NIPR_COLUMN_NAMES)
+              .map((names) => names[0])
+              .join(", ")}
+            . NIPR&apos;s rows of one NPN and state (one per line of authority) make one licence with its lines. A licence is matched by NPN and state: importing it
+            again updates it in place.
+          </p>
+        </details>
+      </section>
+      {run ? <ImportRun run={run} page={LICENCE_IMPORT_PATH} counts={run.counts} /> : null}
+      <section className="card" aria-labelledby="runs-title">
+        <h2 id="runs-title">Latest files</h2>
+        {runs.length === 0 ? (
+          <p className="muted">No files yet.</p>
+        ) : (
+          <>
+            <div className="table-wrap" tabIndex={0} role="region" aria-label="Latest licence files, by upload">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">Import</th>
+                    <th scope="col">Purpose</th>
+                    <th scope="col">File</th>
+                    <th scope="col">Uploaded</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Rows</th>
+                    <th scope="col">Errors</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {runs.map((r) => (
+                    <tr key={r.id}>
+                      <td>
+                        <Link to={`${LICENCE_IMPORT_PATH}?run=${r.id}`}>Import {r.id}</Link>
+                      </td>
+                      <td>{r.purpose}</td>
+                      <td>{r.fileName}</td>
+                      <td>{r.created}</td>
+                      <td>{r.statusLabel}</td>
+                      <td>{r.rowsRead.toLocaleString("en-US")}</td>
+                      <td>{r.errorCount.toLocaleString("en-US")}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pager page={page} pageSize={pageSize} totalRecords={total} pageSizes={PAGE_SIZES} label="Licence import pages" />
+          </>
+        )}
+      </section>
+    </SignedInLayout>
+  );
+}
