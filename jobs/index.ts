@@ -12,6 +12,8 @@ import { sendEmail } from "./tasks/send-email";
 import { sendSms } from "./tasks/send-sms";
 import { abandonApplicationsTask } from "./tasks/abandon-applications";
 import { sendInvitationTask } from "./tasks/send-invitation";
+import { monitorComplianceTask } from "./tasks/monitor-compliance";
+import { complianceNoticeTask } from "./tasks/compliance-notice";
 
 const tasks = {
   "send-email": sendEmail,
@@ -24,6 +26,8 @@ const tasks = {
   "send-sms": sendSms,
   "abandon-applications": abandonApplicationsTask,
   "import-agents": importAgents,
+  "monitor-compliance": monitorComplianceTask,
+  "compliance-notice": complianceNoticeTask,
 } satisfies Record<TaskName, Task>;
 
 export const taskList: TaskList = tasks;

@@ -54,6 +54,11 @@ export const notifyAppointmentPayload = z.object({
 export const generateApplicationPdfPayload = z.object({ appointmentId: z.coerce.number().int().positive() });
 export const generateReportPayload = z.object({ reportRequestId: z.coerce.number().int().positive() });
 export const importAgentsPayload = z.object({ runId: z.coerce.number().int().positive() });
+/** The notices of one agent position on one day (the daily licence monitoring, decision 0071). */
+export const complianceNoticePayload = z.object({
+  agentId: z.number().int().positive(),
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+});
 /** The scheduled tasks (jobs/crontab.ts) take nothing. */
 const noPayload = z.object({});
 
@@ -69,6 +74,8 @@ export const JOB_PAYLOADS = {
   "send-sms": sendSmsPayload,
   "abandon-applications": noPayload,
   "import-agents": importAgentsPayload,
+  "monitor-compliance": noPayload,
+  "compliance-notice": complianceNoticePayload,
 } as const;
 
 export type TaskName = keyof typeof JOB_PAYLOADS;
@@ -81,6 +88,7 @@ export type NotifyAppointmentPayload = JobPayload<"notify-appointment">;
 export type GenerateApplicationPdfPayload = JobPayload<"generate-application-pdf">;
 export type GenerateReportPayload = JobPayload<"generate-report">;
 export type ImportAgentsPayload = JobPayload<"import-agents">;
+export type ComplianceNoticePayload = JobPayload<"compliance-notice">;
 
 // graphile-worker's own addJob (lib/jobs.server.ts, the tasks' helpers.addJob) is typed by this table too.
 declare global {
@@ -97,6 +105,8 @@ declare global {
       "send-sms": SendSmsPayload;
       "abandon-applications": Record<string, never>;
       "import-agents": ImportAgentsPayload;
+      "monitor-compliance": Record<string, never>;
+      "compliance-notice": ComplianceNoticePayload;
     }
   }
 }
@@ -149,6 +159,12 @@ export const jobKeys = {
   /** One notification text: one per number. */
   notificationSms: (event: AppointmentEvent, appointmentId: number, occ: string, recipient: string, e164: string) =>
     `appointment-sms:${event.toLowerCase()}:${appointmentId}${occ}:${recipient}:${e164.replace(/\D/g, "")}`,
+  /** The licence notices of one agent position on one day (decision 0071): a run of the day again queues the same key. */
+  complianceNotice: (agentId: number, day: string) => `compliance-notice:${agentId}:${day}`,
+  /** One licence notice email: one per agent position, day and recipient. */
+  complianceMail: (agentId: number, day: string, recipient: string) => `compliance-mail:${agentId}:${day}:${recipient}`,
+  /** One licence notice text: one per number. */
+  complianceSms: (agentId: number, day: string, recipient: string, e164: string) => `compliance-sms:${agentId}:${day}:${recipient}:${e164.replace(/\D/g, "")}`,
   /** One of the provider's emails (a fresh key each: a re-run after a crash sends nothing twice). */
   providerMail: () => `idp-mail:${randomUUID()}`,
 };
@@ -188,6 +204,11 @@ export const jobOptions = {
   notificationSms: (event: AppointmentEvent, appointmentId: number, occ: string, recipient: string, e164: string) =>
     options("send-sms", jobKeys.notificationSms(event, appointmentId, occ, recipient, e164), MAX_ATTEMPTS.sms),
   providerMail: () => options("send-email", jobKeys.providerMail(), MAX_ATTEMPTS.mail),
+  /** Queues the day's notices of an agent position: tried as long as a mail (it outlasts an outage of a night). */
+  complianceNotice: (agentId: number, day: string) => options("compliance-notice", jobKeys.complianceNotice(agentId, day), MAX_ATTEMPTS.mail),
+  complianceMail: (agentId: number, day: string, recipient: string) => options("send-email", jobKeys.complianceMail(agentId, day, recipient), MAX_ATTEMPTS.mail),
+  complianceSms: (agentId: number, day: string, recipient: string, e164: string) =>
+    options("send-sms", jobKeys.complianceSms(agentId, day, recipient, e164), MAX_ATTEMPTS.sms),
 };
 
 // ───────────────────────────── queuing ─────────────────────────────
