@@ -285,19 +285,33 @@ export async function queueJob<T extends TaskName>(tx: JobDb, task: T, payload: 
   await tx.$queryRaw`SELECT graphile_worker.add_job(${task}::text, ${json}::json, queue_name => ${opts.queueName ?? null}::text, job_key => ${opts.jobKey}::text, max_attempts => ${opts.maxAttempts}::int)`;
 }
 
-/** Queues many jobs of one task in one statement (a batch of abandoned applications), each with its own key. */
+/**
+ * Queues many jobs of one task in one statement (a batch of abandoned applications, the licence
+ * monitoring's notice jobs), each with its own key: one call of graphile_worker.add_jobs, the function
+ * add_job itself calls with one job (job_key_mode 'replace': the same behaviour as queueJob per job,
+ * without a function call, a task and queue upsert and a NOTIFY per job). A key given twice keeps the
+ * last job given with it (as queueJob called twice would).
+ */
 export async function queueJobs<T extends TaskName>(
   tx: JobDb,
   task: T,
   jobs: ReadonlyArray<{ payload: JobPayload<NoInfer<T>>; opts: JobOptions<NoInfer<T>> }>,
 ): Promise<void> {
   if (jobs.length === 0) return;
-  const payloads = jobs.map((j) => checkedJson(task, j.payload, j.opts));
-  const keys = jobs.map((j) => j.opts.jobKey);
-  const attempts = jobs.map((j) => j.opts.maxAttempts);
-  const queues = jobs.map((j) => j.opts.queueName ?? null);
+  const byKey = new Map<string, { json: string; opts: JobOptions<T> }>();
+  for (const j of jobs) {
+    byKey.delete(j.opts.jobKey);
+    byKey.set(j.opts.jobKey, { json: checkedJson(task, j.payload, j.opts), opts: j.opts });
+  }
+  const list = [...byKey.values()];
+  const payloads = list.map((j) => j.json);
+  const keys = list.map((j) => j.opts.jobKey);
+  const attempts = list.map((j) => j.opts.maxAttempts);
+  const queues = list.map((j) => j.opts.queueName ?? null);
   await jobQueueReady(tx);
   await tx.$queryRaw`
-    SELECT graphile_worker.add_job(${task}::text, x.payload::json, queue_name => x.queue, job_key => x.key, max_attempts => x.attempts)
-      FROM unnest(${payloads}::text[], ${queues}::text[], ${keys}::text[], ${attempts}::int[]) AS x(payload, queue, key, attempts)`;
+    SELECT count(*)::int AS n FROM graphile_worker.add_jobs(ARRAY(
+      SELECT ROW(${task}::text, x.payload::json, x.queue, NULL::timestamptz, x.attempts::smallint, x.key, NULL::smallint, NULL::text[])::graphile_worker.job_spec
+        FROM unnest(${payloads}::text[], ${queues}::text[], ${keys}::text[], ${attempts}::int[]) WITH ORDINALITY AS x(payload, queue, key, attempts, i)
+       ORDER BY x.i))`;
 }

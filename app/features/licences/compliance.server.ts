@@ -8,7 +8,7 @@ import { isDirectorUpline } from "~/features/agents/format";
 import { auditRow } from "~/lib/audit.server";
 import { asDay, goodOrder, isLineOfAuthority, type CredentialFacts, type Day, type LicenceFacts, type Standing, type StandingResult } from "./status";
 
-type Db = Pick<Prisma.TransactionClient, "$queryRawUnsafe" | "$executeRawUnsafe" | "auditLog">;
+type Db = Pick<Prisma.TransactionClient, "$queryRawUnsafe" | "$executeRawUnsafe">;
 
 export type StandingChange = {
   agentId: number;
@@ -132,17 +132,22 @@ export async function refreshStanding(db: Db, agentIds: readonly number[], today
 
   const audited = changes.filter((c) => c.after.standing !== c.before && (c.before !== null || c.after.standing === "NOT_IN_GOOD_ORDER"));
   if (audited.length) {
-    await db.auditLog.createMany({
-      data: audited.map((c) => {
-        const { details, ...row } = auditRow("AGENT_STANDING_CHANGED", {
-          actorUserId,
-          targetType: "Agent",
-          targetId: String(c.agentId),
-          details: { npn: c.npn, from: c.before, to: c.after.standing, reasons: c.after.reasons },
-        });
-        return { ...row, details: JSON.parse(details!) as Prisma.InputJsonValue };
+    // One INSERT for the batch (the monitoring job audits thousands at once; createMany took ~3x as long).
+    const rows = audited.map((c) =>
+      auditRow("AGENT_STANDING_CHANGED", {
+        actorUserId,
+        targetType: "Agent",
+        targetId: String(c.agentId),
+        details: { npn: c.npn, from: c.before, to: c.after.standing, reasons: c.after.reasons },
       }),
-    });
+    );
+    await db.$executeRawUnsafe(
+      `INSERT INTO audit_log (action, actor_user_id, target_type, target_id, details)
+       SELECT 'AGENT_STANDING_CHANGED', $1::uuid, 'Agent', t.target_id, t.details FROM unnest($2::text[], $3::jsonb[]) AS t(target_id, details)`,
+      actorUserId,
+      rows.map((r) => r.targetId),
+      rows.map((r) => r.details),
+    );
   }
   return changes;
 }
