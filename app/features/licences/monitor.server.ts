@@ -15,9 +15,8 @@
 // send-email and send-sms jobs, keyed per position, day and recipient, per the communication
 // preferences (CAT_LICEXP_AGENT for the agent, CAT_LICEXP_AGENT_DOWNLN for the uplines;
 // preferences/recipients.server.ts). A job run twice finds nothing new and queues nothing.
-import { Prisma } from "~/generated/prisma/client";
+import type { Prisma } from "~/generated/prisma/client";
 import { agentName } from "~/features/agents/format";
-import { notificationEmailBody } from "~/features/appointment/notification-email.server";
 import { jobOptions, queueJob, queueJobs } from "~/features/jobs/queue.server";
 import { recipientsByPreference, uplineUserIds } from "~/features/preferences/recipients.server";
 import { prisma } from "~/lib/db.server";
@@ -25,6 +24,7 @@ import { env } from "~/lib/env.server";
 import { toE164 } from "~/lib/sms.server";
 import { evaluatedAgents, factsByNpn, refreshStanding, type StandingChange } from "./compliance.server";
 import { reasonText } from "./messages";
+import { monitorEmailBody } from "./monitor-email.server";
 import { MONITOR_MESSAGES as M, noticeLabel, noticeText } from "./monitor-messages";
 import { dayOf, noticesDue, type Day, type NoticeDue, type Reason } from "./status";
 
@@ -172,9 +172,9 @@ export async function sendComplianceNotices(agentId: number, day: Day): Promise<
             ...(reasons ? [[M.standingLabel, M.notInGoodOrder] as [string, string], ...reasons.map((x): [string, string] => [M.reasonLabel, reasonText(x)])] : []),
           ];
           const subject = upline ? M.subjectUpline(who) : M.subjectOwn;
-          const intro = [upline ? M.introUpline(who) : M.introOwn, ...(reasons ? [upline ? M.notInGoodOrderUpline(who) : M.notInGoodOrderOwn] : [])].join(" ");
-          const { html } = notificationEmailBody({ subject, intro, facts, url, linkLabel: M.linkLabel, preferencesNote: true });
-          await queueJob(tx, "send-email", { to: r.emails, subject, html, relatedType, relatedId }, jobOptions.complianceMail(agentId, day, r.userId));
+          const intro = [upline ? M.introUpline(who) : M.introOwn, ...(reasons ? [upline ? M.notInGoodOrderUpline(who) : M.notInGoodOrderOwn] : [])];
+          const { html, text } = monitorEmailBody({ subject, intro, facts, url });
+          await queueJob(tx, "send-email", { to: r.emails, subject, html, text, relatedType, relatedId }, jobOptions.complianceMail(agentId, day, r.userId));
           result.emailsQueued++;
         }
         for (const raw of r.smsNumbers) {
