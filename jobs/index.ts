@@ -13,6 +13,8 @@ import { sendEmail } from "./tasks/send-email";
 import { sendSms } from "./tasks/send-sms";
 import { abandonApplicationsTask } from "./tasks/abandon-applications";
 import { sendInvitationTask } from "./tasks/send-invitation";
+import { monitorComplianceTask } from "./tasks/monitor-compliance";
+import { complianceNoticeTask } from "./tasks/compliance-notice";
 
 const tasks = {
   "send-email": sendEmail,
@@ -26,6 +28,8 @@ const tasks = {
   "abandon-applications": abandonApplicationsTask,
   "import-agents": importAgents,
   "import-licences": importLicences,
+  "monitor-compliance": monitorComplianceTask,
+  "compliance-notice": complianceNoticeTask,
 } satisfies Record<TaskName, Task>;
 
 export const taskList: TaskList = tasks;

@@ -46,6 +46,10 @@ export const SHARED_KERNEL = [
   "agents/messages",
   "preferences/schema",
   "preferences/messages",
+  // Who is told under a communication-preference category (the application events, the licence notices).
+  "preferences/recipients.server",
+  // The agents' display rules (names, the director rule) that the licence rules and notices read.
+  "agents/format",
 ];
 
 /**

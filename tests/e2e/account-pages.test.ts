@@ -89,6 +89,8 @@ describe("Communications without JavaScript", () => {
       ["CAT_APPREJ_RECRUIT", "EMAIL_EVT", signIn],
       ["CAT_APPSUB_RECRUIT", "EMAIL_EVT", "me@example.com,boss@example.com"],
       ["CAT_APPSUB_RECRUIT_DOWNLN", "SMS_EVT", "5125550111"],
+      // The agent's own licence notices: on by default, at the sign-in address (decision 0071).
+      ["CAT_LICEXP_AGENT", "EMAIL_EVT", signIn],
     ]);
   });
 });

@@ -185,7 +185,7 @@ describe("jobs after a kill -9 (default embedded database)", () => {
       "every job to be done",
       async () => {
         const [row] = await query<{ n: string }>(second.url, `select count(*) as n from graphile_worker.jobs where task_identifier <> all($1)`, [
-          ["purge-expired", "purge-reports", "abandon-applications"],
+          ["purge-expired", "purge-reports", "abandon-applications", "monitor-compliance"],
         ]);
         return Number(row!.n) === 0;
       },

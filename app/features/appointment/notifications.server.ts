@@ -23,7 +23,8 @@ import { prisma } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { toE164 } from "~/lib/sms.server";
 import { jobOptions } from "~/features/jobs/queue.server";
-import { splitEntries, type PreferenceCategory, type RecruiterCategory } from "~/features/preferences/schema";
+import { recipientsByPreference, uplineUserIds } from "~/features/preferences/recipients.server";
+import type { RecruiterCategory } from "~/features/preferences/schema";
 import type { AppointmentEvent } from "./events";
 import { APPOINTMENT_TYPE_LABELS, isAppointmentTypeCode, SECTION_TITLES, isSectionId } from "./model";
 import { notificationEmailBody } from "./notification-email.server";
@@ -61,9 +62,6 @@ export type NotificationRecipient = {
   emails: string[];
   smsNumbers: string[];
 };
-
-/** At most 5 values per preference (spec part 1 §9), split the way the preferences page splits them. */
-const splitValues = (v: string) => splitEntries(v).slice(0, 5);
 
 type AppointmentPeople = {
   userId: string | null;
@@ -127,39 +125,9 @@ export async function notificationRecipients(event: AppointmentEvent, appointmen
   const recruiterIds = new Set(
     [a.invitation?.inviterUserId, a.submitterId, a.recruiterAgent?.userId].filter((v): v is string => !!v),
   );
-  const uplineIds = new Set<string>();
-  if (a.recruiterAgentId != null) {
-    const ups = await prisma.agentClosure.findMany({
-      where: { descendantId: a.recruiterAgentId, depth: { gt: 0 }, ancestor: { userId: { not: null }, isActive: true } },
-      select: { ancestor: { select: { userId: true } } },
-    });
-    for (const u of ups) if (u.ancestor.userId && !recruiterIds.has(u.ancestor.userId)) uplineIds.add(u.ancestor.userId);
-  }
-  const ids = [...recruiterIds, ...uplineIds];
-  if (ids.length === 0) return out;
-  const downlineCategory: PreferenceCategory = `${recruiterCategory}_DOWNLN`;
-  const users = await prisma.user.findMany({
-    where: { id: { in: ids }, isActive: true },
-    select: {
-      id: true,
-      userName: true,
-      notificationSubscriber: {
-        select: { preferences: { where: { categoryCode: { in: [recruiterCategory, downlineCategory] } } } },
-      },
-    },
-  });
-  for (const u of users) {
-    const relation = recruiterIds.has(u.id) ? "RECRUITER" : "UPLINE";
-    const categoryCode = relation === "RECRUITER" ? recruiterCategory : downlineCategory;
-    const prefs = (u.notificationSubscriber?.preferences ?? []).filter((p) => p.categoryCode === categoryCode);
-    const email = prefs.find((p) => p.methodCode === "EMAIL_EVT");
-    const sms = prefs.find((p) => p.methodCode === "SMS_EVT");
-    let emails: string[] = [];
-    if (email) emails = email.isEnabled ? splitValues(email.preferenceValue) : [];
-    else if (relation === "RECRUITER") emails = [u.userName];
-    if (email?.isEnabled && emails.length === 0) emails = [u.userName];
-    const smsNumbers = sms?.isEnabled ? splitValues(sms.preferenceValue) : [];
-    if (emails.length || smsNumbers.length) out.push({ userId: u.id, relation, categoryCode, emails, smsNumbers });
+  const uplineIds = a.recruiterAgentId != null ? await uplineUserIds([a.recruiterAgentId], recruiterIds) : [];
+  for (const r of await recipientsByPreference([...recruiterIds], uplineIds, recruiterCategory)) {
+    out.push({ ...r, relation: r.relation === "OWN" ? "RECRUITER" : "UPLINE" });
   }
   return out;
 }

@@ -55,6 +55,11 @@ export const generateApplicationPdfPayload = z.object({ appointmentId: z.coerce.
 export const generateReportPayload = z.object({ reportRequestId: z.coerce.number().int().positive() });
 export const importAgentsPayload = z.object({ runId: z.coerce.number().int().positive() });
 export const importLicencesPayload = z.object({ runId: z.coerce.number().int().positive() });
+/** The notices of one agent position on one day (the daily licence monitoring, decision 0071). */
+export const complianceNoticePayload = z.object({
+  agentId: z.number().int().positive(),
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+});
 /** The scheduled tasks (jobs/crontab.ts) take nothing. */
 const noPayload = z.object({});
 
@@ -71,6 +76,8 @@ export const JOB_PAYLOADS = {
   "abandon-applications": noPayload,
   "import-agents": importAgentsPayload,
   "import-licences": importLicencesPayload,
+  "monitor-compliance": noPayload,
+  "compliance-notice": complianceNoticePayload,
 } as const;
 
 export type TaskName = keyof typeof JOB_PAYLOADS;
@@ -84,6 +91,7 @@ export type GenerateApplicationPdfPayload = JobPayload<"generate-application-pdf
 export type GenerateReportPayload = JobPayload<"generate-report">;
 export type ImportAgentsPayload = JobPayload<"import-agents">;
 export type ImportLicencesPayload = JobPayload<"import-licences">;
+export type ComplianceNoticePayload = JobPayload<"compliance-notice">;
 
 // graphile-worker's own addJob (lib/jobs.server.ts, the tasks' helpers.addJob) is typed by this table too.
 declare global {
@@ -101,6 +109,8 @@ declare global {
       "abandon-applications": Record<string, never>;
       "import-agents": ImportAgentsPayload;
       "import-licences": ImportLicencesPayload;
+      "monitor-compliance": Record<string, never>;
+      "compliance-notice": ComplianceNoticePayload;
     }
   }
 }
@@ -154,6 +164,12 @@ export const jobKeys = {
   /** One notification text: one per number. */
   notificationSms: (event: AppointmentEvent, appointmentId: number, occ: string, recipient: string, e164: string) =>
     `appointment-sms:${event.toLowerCase()}:${appointmentId}${occ}:${recipient}:${e164.replace(/\D/g, "")}`,
+  /** The licence notices of one agent position on one day (decision 0071): a run of the day again queues the same key. */
+  complianceNotice: (agentId: number, day: string) => `compliance-notice:${agentId}:${day}`,
+  /** One licence notice email: one per agent position, day and recipient. */
+  complianceMail: (agentId: number, day: string, recipient: string) => `compliance-mail:${agentId}:${day}:${recipient}`,
+  /** One licence notice text: one per number. */
+  complianceSms: (agentId: number, day: string, recipient: string, e164: string) => `compliance-sms:${agentId}:${day}:${recipient}:${e164.replace(/\D/g, "")}`,
   /** One of the provider's emails (a fresh key each: a re-run after a crash sends nothing twice). */
   providerMail: () => `idp-mail:${randomUUID()}`,
 };
@@ -194,6 +210,11 @@ export const jobOptions = {
   notificationSms: (event: AppointmentEvent, appointmentId: number, occ: string, recipient: string, e164: string) =>
     options("send-sms", jobKeys.notificationSms(event, appointmentId, occ, recipient, e164), MAX_ATTEMPTS.sms),
   providerMail: () => options("send-email", jobKeys.providerMail(), MAX_ATTEMPTS.mail),
+  /** Queues the day's notices of an agent position: tried as long as a mail (it outlasts an outage of a night). */
+  complianceNotice: (agentId: number, day: string) => options("compliance-notice", jobKeys.complianceNotice(agentId, day), MAX_ATTEMPTS.mail),
+  complianceMail: (agentId: number, day: string, recipient: string) => options("send-email", jobKeys.complianceMail(agentId, day, recipient), MAX_ATTEMPTS.mail),
+  complianceSms: (agentId: number, day: string, recipient: string, e164: string) =>
+    options("send-sms", jobKeys.complianceSms(agentId, day, recipient, e164), MAX_ATTEMPTS.sms),
 };
 
 // ───────────────────────────── queuing ─────────────────────────────
@@ -270,19 +291,33 @@ export async function queueJob<T extends TaskName>(tx: JobDb, task: T, payload: 
   await tx.$queryRaw`SELECT graphile_worker.add_job(${task}::text, ${json}::json, queue_name => ${opts.queueName ?? null}::text, job_key => ${opts.jobKey}::text, max_attempts => ${opts.maxAttempts}::int)`;
 }
 
-/** Queues many jobs of one task in one statement (a batch of abandoned applications), each with its own key. */
+/**
+ * Queues many jobs of one task in one statement (a batch of abandoned applications, the licence
+ * monitoring's notice jobs), each with its own key: one call of graphile_worker.add_jobs, the function
+ * add_job itself calls with one job (job_key_mode 'replace': the same behaviour as queueJob per job,
+ * without a function call, a task and queue upsert and a NOTIFY per job). A key given twice keeps the
+ * last job given with it (as queueJob called twice would).
+ */
 export async function queueJobs<T extends TaskName>(
   tx: JobDb,
   task: T,
   jobs: ReadonlyArray<{ payload: JobPayload<NoInfer<T>>; opts: JobOptions<NoInfer<T>> }>,
 ): Promise<void> {
   if (jobs.length === 0) return;
-  const payloads = jobs.map((j) => checkedJson(task, j.payload, j.opts));
-  const keys = jobs.map((j) => j.opts.jobKey);
-  const attempts = jobs.map((j) => j.opts.maxAttempts);
-  const queues = jobs.map((j) => j.opts.queueName ?? null);
+  const byKey = new Map<string, { json: string; opts: JobOptions<T> }>();
+  for (const j of jobs) {
+    byKey.delete(j.opts.jobKey);
+    byKey.set(j.opts.jobKey, { json: checkedJson(task, j.payload, j.opts), opts: j.opts });
+  }
+  const list = [...byKey.values()];
+  const payloads = list.map((j) => j.json);
+  const keys = list.map((j) => j.opts.jobKey);
+  const attempts = list.map((j) => j.opts.maxAttempts);
+  const queues = list.map((j) => j.opts.queueName ?? null);
   await jobQueueReady(tx);
   await tx.$queryRaw`
-    SELECT graphile_worker.add_job(${task}::text, x.payload::json, queue_name => x.queue, job_key => x.key, max_attempts => x.attempts)
-      FROM unnest(${payloads}::text[], ${queues}::text[], ${keys}::text[], ${attempts}::int[]) AS x(payload, queue, key, attempts)`;
+    SELECT count(*)::int AS n FROM graphile_worker.add_jobs(ARRAY(
+      SELECT ROW(${task}::text, x.payload::json, x.queue, NULL::timestamptz, x.attempts::smallint, x.key, NULL::smallint, NULL::text[])::graphile_worker.job_spec
+        FROM unnest(${payloads}::text[], ${queues}::text[], ${keys}::text[], ${attempts}::int[]) WITH ORDINALITY AS x(payload, queue, key, attempts, i)
+       ORDER BY x.i))`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, approvalProblems, daysBetween, expiryState, goodOrder, noticeThreshold, type LicenceFacts } from "./status";
+import { addMonths, approvalProblems, daysBetween, expiryState, goodOrder, noticesDue, noticeThreshold, type LicenceFacts } from "./status";
 
 const lic = (over: Partial<LicenceFacts> = {}): LicenceFacts => ({
   id: "l-" + (over.stateCode ?? "TX"),
@@ -86,4 +86,31 @@ describe("approvalProblems: what an application lacks", () => {
   });
   it("nothing lacking", () => expect(approvalProblems("123", ["TX"], ["LIFE"], [lic()], "2027-01-01")).toEqual([]));
   it("no NPN", () => expect(approvalProblems(null, ["TX"], ["LIFE"], [lic()], "2027-01-01")).toEqual([{ code: "NO_NPN" }]));
+});
+
+describe("noticesDue: what the daily monitoring tells (decision 0071)", () => {
+  const today = "2027-01-01";
+  const agent = { npn: "123", appointedStates: ["TX", "OK"] };
+  it("today's threshold of each licence of an appointed state and each credential; nothing for the rest", () => {
+    const licences = [
+      lic({ stateCode: "TX", expiryDate: "2027-03-02" }), // 60 days
+      lic({ stateCode: "OK", expiryDate: "2026-12-31" }), // expired yesterday
+      lic({ stateCode: "CA", expiryDate: "2027-01-05" }), // not appointed there
+    ];
+    expect(noticesDue(agent, licences, [eo("2027-01-20"), { id: "aml", kind: "AML", expiryDate: "2028-01-01" }], today)).toEqual([
+      { subjectKind: "LICENCE", subjectId: "l-OK", expiryDate: "2026-12-31", threshold: 0, stateCode: "OK" },
+      { subjectKind: "LICENCE", subjectId: "l-TX", expiryDate: "2027-03-02", threshold: 60, stateCode: "TX" },
+      { subjectKind: "CREDENTIAL", subjectId: "eo", expiryDate: "2027-01-20", threshold: 30, kind: "EO" },
+    ]);
+  });
+  it("a superseded credential (a later one of its kind, or of its carrier for training) is not noticed; a perpetual licence never", () => {
+    const creds = [
+      { id: "old", kind: "EO", expiryDate: "2026-06-30" },
+      { id: "new", kind: "EO", expiryDate: "2028-06-30" },
+      { id: "t1", kind: "PRODUCT_TRAINING", expiryDate: "2027-01-03", carrierId: 1 },
+      { id: "t2", kind: "PRODUCT_TRAINING", expiryDate: "2028-01-03", carrierId: 2 },
+    ];
+    expect(noticesDue(agent, [lic({ stateCode: "TX", expiryDate: null })], creds, today).map((n) => [n.subjectId, n.threshold])).toEqual([["t1", 7]]);
+  });
+  it("no NPN: nothing", () => expect(noticesDue({ npn: null, appointedStates: ["TX"] }, [lic({ expiryDate: "2026-01-01" })], [], today)).toEqual([]));
 });

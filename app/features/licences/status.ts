@@ -105,8 +105,8 @@ export type LicenceFacts = {
   loaVariable: boolean;
 };
 
-/** What the rules read of a credential. */
-export type CredentialFacts = { id: string; kind: string; expiryDate: Day };
+/** What the rules read of a credential (carrierId: a product training's carrier; null or absent: every carrier). */
+export type CredentialFacts = { id: string; kind: string; expiryDate: Day; carrierId?: number | null };
 
 export function hasLine(l: Pick<LicenceFacts, "loaLife" | "loaAccidentHealth" | "loaVariable">, line: LineOfAuthority): boolean {
   return line === "LIFE" ? l.loaLife : line === "ACCIDENT_HEALTH" ? l.loaAccidentHealth : l.loaVariable;
@@ -213,6 +213,52 @@ export function approvalProblems(
       const r = licenceProblem(licences, s, line, today);
       if (r && !out.some((o) => o.stateCode === s && o.code === r.code && o.code !== "LINE_MISSING")) out.push(r);
     }
+  }
+  return out;
+}
+
+/** An expiry notice called for: one licence or credential, its expiry date and today's threshold. */
+export type NoticeDue = {
+  subjectKind: "LICENCE" | "CREDENTIAL";
+  subjectId: string;
+  expiryDate: Day;
+  threshold: NoticeThreshold;
+  /** A licence's state. */
+  stateCode?: string;
+  /** A credential's kind. */
+  kind?: string;
+};
+
+/**
+ * The expiry notices an agent position calls for on `today` (issue 23 item 3, decision 0071): each
+ * licence of a state it is appointed in, and each credential of its NPN, whose state today has a
+ * threshold (noticeThreshold: 60, 30, 7, 0 = expired). Only today's threshold: a day missed sends
+ * none of the past ones. A credential superseded by a later one of the same kind (and carrier, for
+ * product training) is not noticed: the lapse of a renewed E&O's old policy tells nothing. No NPN:
+ * nothing. Whether a notice was already sent is the caller's (compliance_notices).
+ */
+export function noticesDue(
+  agent: Pick<AgentFacts, "npn" | "appointedStates">,
+  licences: readonly LicenceFacts[],
+  credentials: readonly CredentialFacts[],
+  today: Day,
+): NoticeDue[] {
+  if (!agent.npn?.trim()) return [];
+  const out: NoticeDue[] = [];
+  for (const s of [...new Set(agent.appointedStates)].sort()) {
+    const l = licences.find((x) => x.stateCode === s);
+    const threshold = l?.expiryDate ? noticeThreshold(expiryState(l.expiryDate, today)) : null;
+    if (l?.expiryDate && threshold != null) out.push({ subjectKind: "LICENCE", subjectId: l.id, expiryDate: l.expiryDate, threshold, stateCode: s });
+  }
+  const latest = new Map<string, CredentialFacts>();
+  for (const c of credentials) {
+    const k = `${c.kind}:${c.kind === "PRODUCT_TRAINING" ? (c.carrierId ?? "") : ""}`;
+    const best = latest.get(k);
+    if (!best || c.expiryDate > best.expiryDate) latest.set(k, c);
+  }
+  for (const c of [...latest.values()].sort((a, b) => a.kind.localeCompare(b.kind) || a.expiryDate.localeCompare(b.expiryDate))) {
+    const threshold = noticeThreshold(expiryState(c.expiryDate, today));
+    if (threshold != null) out.push({ subjectKind: "CREDENTIAL", subjectId: c.id, expiryDate: c.expiryDate, threshold, kind: c.kind });
   }
   return out;
 }

@@ -16,16 +16,18 @@ const errorsOf = (entries: Record<string, string>) => {
 };
 
 describe("communication preferences schema", () => {
-  it("has the eight categories with one spelling of the downline codes", () => {
+  it("has the spec's eight categories and the two of licences and credentials, with one spelling of the downline codes", () => {
     expect(PREFERENCE_CATEGORIES).toEqual([
       "CAT_APPSUB_RECRUIT",
       "CAT_APPAPRV_RECRUIT",
       "CAT_APPREJ_RECRUIT",
       "CAT_APPABAND_RECRUIT",
+      "CAT_LICEXP_AGENT",
       "CAT_APPSUB_RECRUIT_DOWNLN",
       "CAT_APPAPRV_RECRUIT_DOWNLN",
       "CAT_APPREJ_RECRUIT_DOWNLN",
       "CAT_APPABAND_RECRUIT_DOWNLN",
+      "CAT_LICEXP_AGENT_DOWNLN",
     ]);
   });
 

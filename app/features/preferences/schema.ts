@@ -5,30 +5,39 @@ import { z } from "zod";
 import { isEmailAddress } from "~/lib/email-address";
 import { PREF_MESSAGES } from "./messages";
 
-/** The eight categories: the recruiter's own prospects, then the downline's (suffix _DOWNLN). */
+/**
+ * The categories: the user's own (the recruiter's prospects; their own licences and credentials,
+ * issue 23, decision 0071), then the downline's (suffix _DOWNLN).
+ */
 export const PREFERENCE_CATEGORIES = [
   "CAT_APPSUB_RECRUIT",
   "CAT_APPAPRV_RECRUIT",
   "CAT_APPREJ_RECRUIT",
   "CAT_APPABAND_RECRUIT",
+  "CAT_LICEXP_AGENT",
   "CAT_APPSUB_RECRUIT_DOWNLN",
   "CAT_APPAPRV_RECRUIT_DOWNLN",
   "CAT_APPREJ_RECRUIT_DOWNLN",
   "CAT_APPABAND_RECRUIT_DOWNLN",
+  "CAT_LICEXP_AGENT_DOWNLN",
 ] as const;
 export type PreferenceCategory = (typeof PREFERENCE_CATEGORIES)[number];
-/** The recruiter's own categories; the downline's add the suffix _DOWNLN. */
-export type RecruiterCategory = Exclude<PreferenceCategory, `${string}_DOWNLN`>;
+/** The user's own categories; the downline's add the suffix _DOWNLN. */
+export type OwnCategory = Exclude<PreferenceCategory, `${string}_DOWNLN`>;
+/** The recruiter's own categories (an application's events). */
+export type RecruiterCategory = Exclude<OwnCategory, "CAT_LICEXP_AGENT">;
 
 export const CATEGORY_LABELS: Record<PreferenceCategory, string> = {
   CAT_APPSUB_RECRUIT: "A prospect I recruited submits an application",
   CAT_APPAPRV_RECRUIT: "The application of a prospect I recruited is approved",
   CAT_APPREJ_RECRUIT: "The application of a prospect I recruited is rejected",
   CAT_APPABAND_RECRUIT: "The application of a prospect I recruited is abandoned",
+  CAT_LICEXP_AGENT: "One of my licences or credentials (E&O, training) is about to expire or has expired, or I am no longer in good order",
   CAT_APPSUB_RECRUIT_DOWNLN: "A prospect in my downline submits an application",
   CAT_APPAPRV_RECRUIT_DOWNLN: "The application of a prospect in my downline is approved",
   CAT_APPREJ_RECRUIT_DOWNLN: "The application of a prospect in my downline is rejected",
   CAT_APPABAND_RECRUIT_DOWNLN: "The application of a prospect in my downline is abandoned",
+  CAT_LICEXP_AGENT_DOWNLN: "A licence or credential of an agent in my downline is about to expire or has expired, or the agent is no longer in good order",
 };
 
 export const METHOD_EMAIL = "EMAIL_EVT";
