@@ -44,6 +44,8 @@ export const SHARED_KERNEL = [
   "review/messages",
   "review/notes",
   "agents/messages",
+  // The agents' display rules (pure): isDirectorUpline is read by the licence rules (issue 23).
+  "agents/format",
   "preferences/schema",
   "preferences/messages",
 ];
@@ -53,14 +55,15 @@ export const SHARED_KERNEL = [
  * Adding an edge is a design decision: the test refuses a map with a cycle.
  */
 export const FEATURE_DEPENDENCIES = {
-  agents: ["dashboard", "documents"],
+  agents: ["dashboard", "documents", "licences"],
   appointment: ["documents"],
-  dashboard: ["appointment", "links", "pipeline"],
+  dashboard: ["appointment", "links", "pipeline", "licences"],
   documents: [],
   hierarchy: [],
   idp: [],
   inprog: ["pipeline"],
   invitations: ["appointment"],
+  licences: [],
   links: ["appointment"],
   pipeline: [],
   preferences: [],
