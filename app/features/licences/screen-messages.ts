@@ -13,6 +13,8 @@ export const LICENCE_SCREEN = {
   positionLabel: (agentNumber: string, carrier: string) => `Agent ${agentNumber} (${carrier})`,
   licencesTitle: "Licences",
   licencesNone: "No licence is on record.",
+  licencesTable: "Licences on record",
+  credentialsTable: "Credentials on record",
   credentialsTitle: "Credentials",
   credentialsNone: "No E&O, AML or product training certificate is on record.",
   addLicence: "Add a licence",

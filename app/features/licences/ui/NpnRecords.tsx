@@ -107,7 +107,7 @@ export function LicenceTable({ data, base }: { data: NpnRecordsData; base: strin
   const edit = data.mode === "edit";
   if (data.records.licences.length === 0) return <p className="muted">{S.licencesNone}</p>;
   return (
-    <div className="table-wrap" tabIndex={0} role="region" aria-label={S.licencesTitle}>
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={S.licencesTable}>
       <table className="table lic-table">
         <thead>
           <tr>
@@ -159,7 +159,7 @@ export function CredentialTable({ data, base }: { data: NpnRecordsData; base: st
   const edit = data.mode === "edit";
   if (data.records.credentials.length === 0) return <p className="muted">{S.credentialsNone}</p>;
   return (
-    <div className="table-wrap" tabIndex={0} role="region" aria-label={S.credentialsTitle}>
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={S.credentialsTable}>
       <table className="table lic-table">
         <thead>
           <tr>
