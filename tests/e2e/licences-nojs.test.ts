@@ -130,16 +130,18 @@ describe("licences without JavaScript", () => {
   ] as const)("axe-core finds nothing on /licences and /licences/:npn at %i px; at 390 px nothing scrolls the page sideways", async (width, height) => {
     const found: string[] = [];
     // axe runs as a script in the page: JavaScript on for this one (the pages are the same).
+    // Each address with the heading it must show (not an error page).
     for (const [who, paths] of [
-      [DEMO.agent, ["/licences?licence=new", "/licences?credential=new&kind=AML"]],
-      [DEMO.admin, [`/licences/${NPN}?credential=new&kind=EO`, `/licences/${NPN}`]],
+      [DEMO.agent, [["/licences?licence=new", "Add a licence"], ["/licences?credential=new&kind=AML", "Add AML training"]]],
+      [DEMO.admin, [[`/licences/${NPN}?credential=new&kind=EO`, "Add E&O coverage"], [`/licences/${NPN}`, "Credentials"]]],
     ] as const) {
       const page = await browser.newPage({ javaScriptEnabled: true });
       await page.setViewportSize({ width, height });
       await signIn(page, appUrl, who, DEMO_PASSWORD);
-      for (const path of paths) {
+      for (const [path, heading] of paths) {
         await page.goto(`${appUrl}${path}`);
-        await page.locator("h1").first().waitFor();
+        await page.getByRole("heading", { name: "Licences and credentials", level: 1 }).waitFor();
+        await page.getByRole("heading", { name: heading, level: 2, exact: true }).waitFor();
         found.push(...(await violations(page, `${width}px ${path}`)));
         if (width === 390) {
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -9,7 +9,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { Banner } from "~/components/Banner";
-import { CheckboxField, CHECK_WHEN_SENT, fieldDomId, FieldError, SelectField, TextField } from "~/components/form/fields";
+import { CheckboxField, CHECK_WHEN_SENT, fieldDomId, SelectField, TextField } from "~/components/form/fields";
 import { CREDENTIAL_LABEL, LICENCE_STATES, LINE_LABEL, reasonText, SOURCE_LABEL, stateName } from "../messages";
 import { credentialSchema, licenceSchema } from "../schema";
 import { COMPLETION_DATE_LABEL, CREDENTIAL_FIELD_LABELS, LICENCE_FIELD_LABELS, LICENCE_SCREEN as S } from "../screen-messages";
@@ -270,10 +270,10 @@ export function LicenceForm({ data, id, base, actionData }: { data: NpnRecordsDa
         <CheckboxField meta={fields.isResident} label="This is my resident state" />
         <fieldset className="lic-lines" aria-describedby={fields.loaLife.errors?.length ? `${fieldDomId(fields.loaLife.name)}-error` : undefined}>
           <legend className="label--required">{LICENCE_FIELD_LABELS.loaLife}</legend>
-          <CheckboxField meta={{ ...fields.loaLife, errors: undefined }} label={LINE_LABEL.LIFE} />
+          {/* The lines' message ('choose at least one') is the first box's (the schema's path). */}
+          <CheckboxField meta={fields.loaLife} label={LINE_LABEL.LIFE} />
           <CheckboxField meta={fields.loaAccidentHealth} label={LINE_LABEL.ACCIDENT_HEALTH} />
           <CheckboxField meta={fields.loaVariable} label={LINE_LABEL.VARIABLE} />
-          <FieldError meta={fields.loaLife} />
         </fieldset>
         <TextField meta={fields.effectiveDate} label={LICENCE_FIELD_LABELS.effectiveDate} type="date" />
         <TextField meta={fields.expiryDate} label={LICENCE_FIELD_LABELS.expiryDate} type="date" hint="Leave empty for a perpetual licence." />
