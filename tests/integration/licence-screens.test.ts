@@ -17,6 +17,7 @@ import { disconnectPrisma, prisma } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { resetSecretsCache } from "~/lib/secrets.server";
 import { createSession } from "~/lib/session.server";
+import { saveFile } from "~/lib/storage.server";
 import { loader as certificateLoader } from "~/routes/licences.$npn.certificates.$id";
 import { action as npnAction, loader as npnLoader } from "~/routes/licences.$npn";
 import { action as ownAction, loader as ownLoader } from "~/routes/licences._index";
@@ -259,7 +260,8 @@ describe("credentials and their certificates", () => {
     expect(stranger.status).toBe(404);
 
     // IDOR: another NPN's certificate under the agent's own NPN: 404.
-    const otherFile = await prisma.storedFile.create({ data: { storageKey: `probe-${Date.now()}`, fileName: "other.pdf", contentType: "application/pdf", byteSize: 1, sha256: "x" } });
+    // (a real stored PDF: without the NPN in the lookup it would be served)
+    const otherFile = await saveFile({ bytes: pdf("someone else's"), fileName: "other.pdf", contentType: "application/pdf" });
     const other = await createCredential(prisma, { npn: OTHER_NPN, kind: "EO", storedFileId: otherFile.id });
     const idor = await answerOf(() => certificateLoader({ request: get("agent", `/licences/${NPN}/certificates/${other.id}`), params: { npn: NPN, id: other.id }, context: {} }));
     expect(idor.status).toBe(404);
