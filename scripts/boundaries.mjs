@@ -57,16 +57,16 @@ export const SHARED_KERNEL = [
  * Adding an edge is a design decision: the test refuses a map with a cycle.
  */
 export const FEATURE_DEPENDENCIES = {
-  agents: ["dashboard", "documents"],
+  agents: ["dashboard", "documents", "licences"],
   appointment: ["documents"],
-  dashboard: ["appointment", "links", "pipeline"],
+  dashboard: ["appointment", "links", "pipeline", "licences"],
   documents: [],
   hierarchy: [],
   idp: [],
   inprog: ["pipeline"],
   invitations: ["appointment", "licences"],
-  // agents: compliance.server.ts (foundation, 0068) formats names; hierarchy: the licence import reuses the agent import's csv upload, error list and messages (0072).
-  licences: ["agents", "hierarchy"],
+  // hierarchy: the licence import reuses the agent import's csv upload, error list and messages (0072).
+  licences: ["hierarchy"],
   links: ["appointment"],
   pipeline: [],
   preferences: [],

@@ -7,6 +7,7 @@ import { LinkPrompt } from "~/features/dashboard/ui/LinkPrompt";
 import { useClientLinks } from "~/components/nav-links";
 import { PageHeader } from "~/components/PageHeader";
 import { PipelineCard } from "~/features/dashboard/ui/PipelineCard";
+import { LicenceCard } from "~/features/licences/ui/LicenceCard";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import { INVITATION_ACCEPTED_DIALOG, invitationOnDashboard } from "~/features/agents/user-invitations.server";
 import { checkPromptedLink, dashboardLink, linkDialog } from "~/features/dashboard/home.server";
@@ -120,6 +121,8 @@ export default function DashboardRoute() {
       {!rules.isMarketingDirector && !d.nothingFound ? <LinkPrompt lastResult={actionData?.reply ?? null} /> : null}
 
       {d.pipeline ? <PipelineCard counts={d.pipeline.counts} weeks={d.pipeline.weeks} /> : null}
+
+      {d.licences ? <LicenceCard card={d.licences} /> : null}
 
       <div className="card-grid">
         <section className="card" aria-labelledby="tools-title">

@@ -15,6 +15,8 @@ import { SignedInLayout } from "~/components/SignedInLayout";
 import { CHECK_WHEN_SENT, TextField } from "~/components/form/fields";
 import { PROFILE_LABELS, PROFILE_MESSAGES } from "~/features/profile/messages";
 import { loadProfile, saveProfile } from "~/features/profile/profile.server";
+import { ownNpns } from "~/features/licences/access.server";
+import { LICENCE_SCREEN } from "~/features/licences/screen-messages";
 import { signOutOtherDevices } from "~/features/users/sign-in.server";
 import { profileSchema } from "~/features/profile/schema";
 import { requireUser } from "~/lib/auth.server";
@@ -34,6 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     providerProfile: Boolean(oidcConfig().profileUrl),
     // Not while impersonating: the user's other devices are theirs (decision 0035).
     canSignOutOthers: !user.impersonator,
+    // The way to /licences for a user with an own NPN (issue 23; decision 0069).
+    hasNpn: (await ownNpns(user.id)).length > 0,
   };
 }
 
@@ -62,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProfileRoute() {
-  const { profile, providerProfile, canSignOutOthers } = useLoaderData<typeof loader>();
+  const { profile, providerProfile, canSignOutOthers, hasNpn } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
   const [form, fields] = useForm({
@@ -138,6 +142,14 @@ export default function ProfileRoute() {
           </div>
         </Form>
       </section>
+      {hasNpn ? (
+        <section className="card" aria-labelledby="profile-licences">
+          <h2 id="profile-licences">{LICENCE_SCREEN.profileLink}</h2>
+          <p>
+            <Link to="/licences">{LICENCE_SCREEN.profileLead}</Link>
+          </p>
+        </section>
+      ) : null}
       {canSignOutOthers ? (
         <section className="card" aria-labelledby="other-devices">
           <h2 id="other-devices">{PROFILE_MESSAGES.otherDevicesTitle}</h2>

@@ -13,6 +13,8 @@ import { prisma } from "~/lib/db.server";
 import { childrenPage, findInHierarchy, ownPositions, type Position, type TreeNode } from "./agents.server";
 import { DETAIL_CHILD_PAGE_SIZE, DETAIL_PARENT_LEVELS } from "./constants";
 import { agentName, isDirectorUpline } from "./format";
+import { storedStanding } from "~/features/licences/compliance.server";
+import type { Reason, Standing } from "~/features/licences/status";
 
 /**
  * Who sees 'Request that an Agent be Moved' (decision 0023): a director, or anyone with an agent
@@ -107,6 +109,10 @@ export type AgentDetail = {
   children: { nodes: TreeNode[]; hasMore: boolean };
   showUpdateUser: boolean;
   showInviteUser: boolean;
+  /** The position's standing (agent_compliance) and why; null for a director or a position never evaluated. */
+  standing: { standing: Standing; reasons: Reason[] } | null;
+  /** /licences/<npn>: the NPN's licences and credentials (an upline reads them); null for a director or without an NPN. */
+  licencesHref: string | null;
 };
 
 const lines = (...parts: Array<string | null | undefined>) => parts.filter((p): p is string => Boolean(p && p.trim()));
@@ -126,7 +132,7 @@ export async function loadAgentDetail(viewerPositions: Position[], position: Pos
   if (!a) return null;
   const isDirector = isDirectorUpline(a.directUpline);
   // Independent reads in parallel: the appointment, the depth under the viewer's position, the children.
-  const [appointment, rootDepth, children] = await Promise.all([
+  const [appointment, rootDepth, children, standing] = await Promise.all([
     isDirector
       ? null
       : prisma.appointment.findFirst({
@@ -139,6 +145,8 @@ export async function loadAgentDetail(viewerPositions: Position[], position: Pos
       select: { depth: true },
     }),
     childrenPage(a.id, { limit: DETAIL_CHILD_PAGE_SIZE }),
+    // The position's stored standing (issue 23; decision 0069): none for a director (no licence fields).
+    isDirector ? null : storedStanding(prisma, a.id),
   ]);
   // Up to 10 parent levels, but never above the viewer's position.
   const levels = Math.min(DETAIL_PARENT_LEVELS, rootDepth?.depth ?? 0);
@@ -219,6 +227,8 @@ export async function loadAgentDetail(viewerPositions: Position[], position: Pos
     showUpdateUser:
       a.isActive && showUpdateUser({ hasAppointment: Boolean(appointment), userLinked, viewedAgentNumber: a.agentNumber, viewedDirectUpline: a.directUpline, viewerAgentNumbers }),
     showInviteUser: !isDirector && showInviteUser({ userLinked, viewedActive: a.isActive, viewedAgentNumber: a.agentNumber, viewerAgentNumbers }),
+    standing: standing ? { standing: standing.standing, reasons: standing.reasons } : null,
+    licencesHref: !isDirector && a.npn?.trim() ? `/licences/${encodeURIComponent(a.npn.trim())}` : null,
   };
 }
 

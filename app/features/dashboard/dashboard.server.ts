@@ -1,6 +1,7 @@
 // The dashboard (spec part 1 §2 'Dashboard', §4 'Dashboard build'): one
 // button per appointment of the signed-in user, plus pending invitations
-// merged in as NEW entries. Always scoped to the user who asks.
+// merged in as NEW entries. Always scoped to the user who asks. The same statement answers the
+// 'Licences and credentials' card (features/licences/card.server.ts; decision 0069).
 import type { CurrentUser } from "~/lib/current-user";
 import { matchingEmail, ROLE_MARKETING_DIRECTOR } from "~/lib/current-user";
 import { queryRows } from "~/lib/db.server";
@@ -11,6 +12,8 @@ import { statusText as appointmentStatusText } from "~/features/appointment/stat
 import { appointmentLineLabel, type AppointmentLine } from "~/features/appointment/ui/lines";
 import { decisionNoteOf, type DecisionNote, type LatestDecision } from "~/features/review/notes";
 import type { PendingInvitation } from "~/features/links/links.server";
+import { LICENCE_CARD_SQL, licenceCardOf, type LicenceCard, type LicenceCardRow } from "~/features/licences/card.server";
+import { dayOf } from "~/features/licences/status";
 import { APPT_STATUS, navRules, ownAgentNumbersOnce, type AgentNumberRef, type NavRules } from "~/lib/shell.server";
 
 /** Status of a pending invitation that has no application yet. */
@@ -145,6 +148,8 @@ export type Dashboard = {
   emailUnverified: boolean;
   /** The downline's pipeline card (decision 0027); null for a user without a downline. */
   pipeline: Pipeline | null;
+  /** The 'Licences and credentials' card (decision 0069); null for a user without an own NPN. */
+  licences: LicenceCard | null;
 };
 
 /** Who has a downline: a marketing director, or a user holding an agent position (navRules' hasAgentPosition). */
@@ -228,11 +233,12 @@ export const DASHBOARD_SQL = `
        FROM (SELECT invitation_id, appointment_link_id, multi_link_id, invite_date
                FROM invitations
               WHERE status = 'INVITED' AND (prospect_user_id = $1::uuid OR prospect_email_address = $2::text)
-              ORDER BY invite_date DESC, invitation_id DESC LIMIT 50) i) AS invitations`;
+              ORDER BY invite_date DESC, invitation_id DESC LIMIT 50) i) AS invitations,
+    ${LICENCE_CARD_SQL} AS licences`;
 
 /** DASHBOARD_SQL with the pipeline card's row (PIPELINE_CARD_SQL) as a JSON column; $3, $4: pipelineParams. */
 const DASHBOARD_WITH_PIPELINE_SQL = `
-  SELECT d.appointments, d.invitations, to_json(p) AS pipeline
+  SELECT d.appointments, d.invitations, d.licences, to_json(p) AS pipeline
     FROM (${DASHBOARD_SQL}) d
    CROSS JOIN (${pipelineCardSqlAfter2()}) p`;
 
@@ -246,6 +252,7 @@ type DashboardRow = {
     lastDecision: (Omit<LatestDecision, "decidedAt"> & { decidedAt: string }) | null;
   })[];
   invitations: (Omit<PendingInvitation, "link" | "lines"> & { link: string | null; lines: (AppointmentLine | null)[] })[];
+  licences: LicenceCardRow | null;
 };
 
 const labels = (lines: (AppointmentLine | null)[]) => lines.filter((l) => l != null).map(appointmentLineLabel);
@@ -308,5 +315,6 @@ export async function getDashboard(user: CurrentUser, now: Date = new Date(), fr
     nothingFound: !isMd && !user.isInternal && appointments.length === 0 && invitations.length === 0 && agentNumbers.length === 0,
     emailUnverified: !user.emailVerified,
     pipeline,
+    licences: licenceCardOf(row!.licences, dayOf(now)),
   };
 }

@@ -24,21 +24,23 @@ export function npnKey(raw: string | null | undefined): string | null {
 }
 
 /**
- * The NPNs that are the user's own, their positions' first: every active position's NPN, then the
- * NPN of their own applications that no one else's position holds (newest application first).
+ * The NPNs that are the user's own, their positions' first (rank, ord): every active position's NPN,
+ * then the NPN of their own applications that no one else's position holds (newest application
+ * first). `user`: an SQL expression of the user's id (a parameter). One home for the rule: ownNpns
+ * and the dashboard's licence card (which folds it into its one statement) read it.
  */
-export async function ownNpns(userId: string, db: Db = prisma): Promise<string[]> {
-  const rows = await db.$queryRawUnsafe<Array<{ npn: string }>>(
-    `SELECT npn FROM (
-       SELECT btrim(a.npn) AS npn, 0 AS rank, a.id::bigint AS ord FROM agents a WHERE a.user_id = $1::uuid AND a.is_active AND btrim(a.npn) <> ''
+export const OWN_NPNS_SQL = (user: string) => `SELECT npn FROM (
+       SELECT btrim(a.npn) AS npn, 0 AS rank, a.id::bigint AS ord FROM agents a WHERE a.user_id = ${user} AND a.is_active AND btrim(a.npn) <> ''
        UNION ALL
        SELECT btrim(p.national_producer_number), 1, -ap.appointment_id
          FROM appointments ap JOIN appointment_personal p ON p.appointment_id = ap.appointment_id
-        WHERE ap.user_id = $1::uuid AND NOT ap.is_deleted AND btrim(p.national_producer_number) <> ''
-          AND NOT EXISTS (SELECT 1 FROM agents o WHERE btrim(o.npn) = btrim(p.national_producer_number) AND o.user_id IS DISTINCT FROM $1::uuid)
-     ) t ORDER BY rank, ord`,
-    userId,
-  );
+        WHERE ap.user_id = ${user} AND NOT ap.is_deleted AND btrim(p.national_producer_number) <> ''
+          AND NOT EXISTS (SELECT 1 FROM agents o WHERE btrim(o.npn) = btrim(p.national_producer_number) AND o.user_id IS DISTINCT FROM ${user})
+     ) t ORDER BY rank, ord`;
+
+/** The NPNs that are the user's own (OWN_NPNS_SQL), without repeats. */
+export async function ownNpns(userId: string, db: Db = prisma): Promise<string[]> {
+  const rows = await db.$queryRawUnsafe<Array<{ npn: string }>>(OWN_NPNS_SQL("$1::uuid"), userId);
   return [...new Set(rows.map((r) => r.npn))];
 }
 

@@ -8,6 +8,9 @@ import type { AgentDetail } from "../detail.server";
 import { LocalTime } from "~/components/LocalTime";
 import { displayCompanyName, formatDate, notAvailable } from "../format";
 import { DETAIL_MESSAGES } from "../messages";
+import { reasonText } from "~/features/licences/messages";
+import { LICENCE_SCREEN } from "~/features/licences/screen-messages";
+import { StandingBadge } from "~/features/licences/badges";
 
 export const TABS = [
   ["personal", "PERSONAL"],
@@ -64,6 +67,21 @@ export function PersonalTab({ detail, position }: { detail: AgentDetail; positio
             {detail.residentLicenseNumber ? `${detail.residentLicenseNumber}${detail.residentLicenseState ? ` (${detail.residentLicenseState})` : ""}` : ""}
           </Row>
           <Row label="Licensed states">{detail.licensedStates.join(", ")}</Row>
+          <Row label="Standing">
+            {detail.standing ? (
+              <>
+                <StandingBadge standing={detail.standing.standing} />
+                {detail.standing.reasons.length ? (
+                  <ul className="lic-reasons">
+                    {detail.standing.reasons.map((r, i) => (
+                      <li key={i}>{reasonText(r)}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </>
+            ) : null}
+          </Row>
+          <Row label="Licences">{detail.licencesHref ? <Link to={detail.licencesHref}>{LICENCE_SCREEN.title}</Link> : null}</Row>
         </>
       ) : null}
       <Row label="Address">{detail.address.join(", ")}</Row>

@@ -1,0 +1,76 @@
+// What the licence and credential screens say (issue 23 items 1 and 2; decision 0069): /licences,
+// /licences/:npn, the agent detail page's link and the dashboard card. The rules' own labels
+// (states, lines, expiry states, standings, sources, reasons) are in messages.ts.
+import type { CredentialKind } from "./status";
+
+export const LICENCE_SCREEN = {
+  title: "Licences and credentials",
+  ownLead: "Your licences by state and your E&O, AML and product training certificates.",
+  npnLead: (npn: string) => `National Producer Number (NPN) ${npn}`,
+  readOnly: "You can see these records because this producer is in your downline; only the producer and an administrator can change them.",
+  standingTitle: "Standing",
+  standingNone: "No agent position holds this NPN yet: its standing is worked out once one does.",
+  positionLabel: (agentNumber: string, carrier: string) => `Agent ${agentNumber} (${carrier})`,
+  licencesTitle: "Licences",
+  licencesNone: "No licence is on record.",
+  licencesTable: "Licences on record",
+  credentialsTable: "Credentials on record",
+  credentialsTitle: "Credentials",
+  credentialsNone: "No E&O, AML or product training certificate is on record.",
+  addLicence: "Add a licence",
+  addCredential: (kind: CredentialKind) => `Add ${CREDENTIAL_ADD_NAME[kind]}`,
+  editLicence: "Change licence",
+  editCredential: "Change credential",
+  save: "SAVE",
+  cancel: "CANCEL",
+  delete: "Delete",
+  certificate: "Certificate (PDF)",
+  certificateHint: "A PDF of at most 10 MB. Leave empty to keep the certificate on record.",
+  certificateLink: "Certificate",
+  certificateNotPdf: "The certificate must be a PDF file.",
+  certificateTooBig: "The certificate is larger than the portal accepts (10 MB).",
+  invalidTitle: "Missing or Invalid",
+  invalidLead: "Please correct the fields marked below. Nothing was saved.",
+  failedTitle: "Oops!",
+  failed: "The record could not be saved. Please try again later.",
+  savedTitle: "Success",
+  none: "—",
+  cardLink: "Licences and credentials",
+  cardLicences: (n: number) => (n === 1 ? "1 licence on record" : `${n} licences on record`),
+  cardNextExpiry: "Next expiry",
+  cardNoExpiry: "Nothing on record expires.",
+  profileLink: "Licences and credentials",
+  profileLead: "Your licences by state and your E&O and training certificates",
+} as const;
+
+const CREDENTIAL_ADD_NAME: Record<CredentialKind, string> = {
+  EO: "E&O coverage",
+  AML: "AML training",
+  PRODUCT_TRAINING: "product training",
+};
+
+/** The field labels of the two forms (also the 'Missing or Invalid' list). */
+export const LICENCE_FIELD_LABELS = {
+  stateCode: "State",
+  licenceNumber: "Licence number",
+  licenceClass: "Licence class",
+  isResident: "Resident state",
+  loaLife: "Lines of authority",
+  effectiveDate: "Effective date",
+  expiryDate: "Expiry date",
+  status: "Status",
+} as const;
+
+export const CREDENTIAL_FIELD_LABELS = {
+  provider: "Provider",
+  policyNumber: "Policy number",
+  coverageLimit: "Limit (USD)",
+  courseName: "Course",
+  effectiveDate: "Effective date",
+  validMonths: "Valid for (months)",
+  expiryDate: "Expiry date",
+  certificate: "Certificate (PDF)",
+} as const;
+
+/** The training certificate's date is its completion date. */
+export const COMPLETION_DATE_LABEL = "Completion date";

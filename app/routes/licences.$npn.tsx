@@ -1,0 +1,43 @@
+// /licences/:npn (issue 23 items 1 and 2; decision 0069): the licences and credentials of one NPN,
+// as npnAccess allows: an administrator (manage:licences) and the producer change them, an upline
+// reads them, anyone else gets the portal's 404 page (audited). The same components and actions as
+// /licences (features/licences/ui/NpnRecords.tsx, screens.server.ts). Works without JavaScript.
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { PageHeader } from "~/components/PageHeader";
+import { SignedInLayout } from "~/components/SignedInLayout";
+import { licencesAction, loadNpnPage, readFlash, requireNpnAccess } from "~/features/licences/screens.server";
+import { LICENCE_SCREEN } from "~/features/licences/screen-messages";
+import { NpnRecords, openFormOf, type LicencesActionData, type NpnRecordsData } from "~/features/licences/ui/NpnRecords";
+import { titleMeta } from "~/lib/meta";
+import { capabilitiesFor, requireCapability } from "~/lib/permissions.server";
+import applicationStyles from "~/styles/application.css";
+
+export const meta = titleMeta(LICENCE_SCREEN.title);
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: applicationStyles }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireCapability(request, "use:portal");
+  const { capabilities } = await capabilitiesFor(request);
+  const { npn, access } = await requireNpnAccess(request, user, capabilities, params.npn ?? null);
+  const [page, flash] = await Promise.all([loadNpnPage(npn, access, user.id), readFlash(request)]);
+  return data({ page, flash: flash.message }, flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireCapability(request, "use:portal");
+  const { capabilities } = await capabilitiesFor(request);
+  return licencesAction(request, user, capabilities, params.npn ?? null, `/licences/${encodeURIComponent(params.npn ?? "")}`);
+}
+
+export default function NpnLicencesRoute() {
+  const { page, flash } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as LicencesActionData | undefined;
+  const [search] = useSearchParams();
+  return (
+    <SignedInLayout>
+      <PageHeader title={LICENCE_SCREEN.title} lead={LICENCE_SCREEN.npnLead(page.npn)} />
+      <NpnRecords data={page as NpnRecordsData} base={`/licences/${encodeURIComponent(page.npn)}`} open={openFormOf(search)} flash={flash} actionData={actionData} />
+    </SignedInLayout>
+  );
+}
