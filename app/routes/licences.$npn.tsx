@@ -6,10 +6,13 @@ import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
+import { LICENCE_IMPORT_MESSAGES } from "~/features/licences/import-messages";
+import { licenceLookup, readLookupFlash } from "~/features/licences/lookup.server";
 import { licencesAction, loadNpnPage, readFlash, requireNpnAccess } from "~/features/licences/screens.server";
 import { LICENCE_SCREEN } from "~/features/licences/screen-messages";
 import { NpnRecords, openFormOf, type LicencesActionData, type NpnRecordsData } from "~/features/licences/ui/NpnRecords";
 import { titleMeta } from "~/lib/meta";
+import { can } from "~/lib/permissions";
 import { capabilitiesFor, requireCapability } from "~/lib/permissions.server";
 import applicationStyles from "~/styles/application.css";
 
@@ -20,8 +23,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireCapability(request, "use:portal");
   const { capabilities } = await capabilitiesFor(request);
   const { npn, access } = await requireNpnAccess(request, user, capabilities, params.npn ?? null);
-  const [page, flash] = await Promise.all([loadNpnPage(npn, access, user.id), readFlash(request)]);
-  return data({ page, flash: flash.message }, flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined);
+  const [page, flash, looked] = await Promise.all([loadNpnPage(npn, access, user.id), readFlash(request), readLookupFlash(request)]);
+  // The licence lookup (decision 0072): offered to an administrator when one is configured; its POST
+  // route (licences.$npn.lookup.ts) comes back here with a one-time message.
+  const lookup = access.mode === "edit" && can(capabilities, "manage:licences") && licenceLookup() !== null;
+  const headers = new Headers(looked.headers);
+  if (flash.clear) headers.append("Set-Cookie", flash.clear);
+  return data({ page, flash: looked.message ?? flash.message, lookup }, { headers });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -31,12 +39,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function NpnLicencesRoute() {
-  const { page, flash } = useLoaderData<typeof loader>();
+  const { page, flash, lookup } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as LicencesActionData | undefined;
   const [search] = useSearchParams();
   return (
     <SignedInLayout>
       <PageHeader title={LICENCE_SCREEN.title} lead={LICENCE_SCREEN.npnLead(page.npn)} />
+      {lookup ? (
+        <form method="post" action={`/licences/${encodeURIComponent(page.npn)}/lookup`} className="licence-lookup">
+          <button type="submit" className="btn btn--secondary">
+            {LICENCE_IMPORT_MESSAGES.lookupButton}
+          </button>
+        </form>
+      ) : null}
       <NpnRecords data={page as NpnRecordsData} base={`/licences/${encodeURIComponent(page.npn)}`} open={openFormOf(search)} flash={flash} actionData={actionData} />
     </SignedInLayout>
   );

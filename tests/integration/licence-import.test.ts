@@ -339,6 +339,13 @@ describe("the HTTP lookup", () => {
       expect(found.headers.get("location")).toBe("/licences/4440011");
       expect(await flashOf(found)).toBe(IM.lookupFound("http", 1, 1, 0));
       expect(await licencesThere("4440011")).toEqual([{ state_code: "NV", source: "LOOKUP" }]);
+      // Back on the NPN's page: the one-time message, and the button that posts the lookup.
+      const flashCookie = found.headers.getSetCookie().find((c) => c.startsWith("portal_licence_lookup_flash="))!.split(";")[0];
+      const page = await fetch(new URL("/licences/4440011", app.url), { headers: { Cookie: `${admin}; ${flashCookie}` } });
+      const html = await page.text();
+      expect(page.status).toBe(200);
+      expect(html).toContain(IM.lookupFound("http", 1, 1, 0).replaceAll("'", "&#x27;"));
+      expect(html).toMatch(new RegExp(`<form method="post" action="/licences/4440011/lookup"[^>]*>\\s*<button[^>]*>${IM.lookupButton}</button>`));
       const failed = await post(admin, "4440003");
       expect(failed.status).toBe(303);
       expect(await flashOf(failed)).toBe(IM.lookupFailed(IM.lookupHttpStatus(500)));
@@ -346,6 +353,8 @@ describe("the HTTP lookup", () => {
       expect((await fetch(new URL("/licences/4440011/lookup", app.url), { headers: { Cookie: admin }, redirect: "manual" })).status).toBe(404);
       const md = await signInToApp(app, "md@portal.localhost");
       expect((await post(md, "4440011")).status).toBe(403);
+      // A producer on their own page is not offered the lookup (administrators only).
+      expect(await (await fetch(new URL("/licences", app.url), { headers: { Cookie: md } })).text()).not.toContain(IM.lookupButton);
     });
   });
 });

@@ -16,6 +16,7 @@ export const LICENCE_IMPORT_MESSAGES = {
   } as Record<string, string>,
   lookupFileKept: "Kept for the licence lookup: nothing was written.",
   // The lookup
+  lookupButton: "Look up licences",
   lookupNone: "No licence lookup is configured.",
   lookupNoFile: "No NIPR file has been uploaded for the licence lookup yet.",
   lookupFileMissing: (file: string) => `The licence lookup file ${file} cannot be read.`,
