@@ -61,11 +61,14 @@ export const FEATURE_DEPENDENCIES = {
   idp: [],
   inprog: ["pipeline"],
   invitations: ["appointment"],
+  // The standing skips directors (agents/format isDirectorUpline): issue 23 foundation, decision 0068.
+  licences: ["agents"],
   links: ["appointment"],
   pipeline: [],
   preferences: [],
   profile: [],
-  reports: ["invitations"],
+  // The Compliance report (report 3) reads the compliance view's filters and rows (decision 0073).
+  reports: ["invitations", "licences"],
   review: ["agents", "appointment", "invitations"],
   "service-requests": ["hierarchy"],
   templates: [],

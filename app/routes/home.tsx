@@ -119,7 +119,7 @@ export default function DashboardRoute() {
 
       {!rules.isMarketingDirector && !d.nothingFound ? <LinkPrompt lastResult={actionData?.reply ?? null} /> : null}
 
-      {d.pipeline ? <PipelineCard counts={d.pipeline.counts} weeks={d.pipeline.weeks} /> : null}
+      {d.pipeline ? <PipelineCard counts={d.pipeline.counts} weeks={d.pipeline.weeks} notInGoodOrder={d.pipeline.notInGoodOrder} /> : null}
 
       <div className="card-grid">
         <section className="card" aria-labelledby="tools-title">
