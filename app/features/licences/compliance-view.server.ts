@@ -119,30 +119,7 @@ type PageRow = {
  * carriers of the filter's list: one statement.
  */
 export async function compliancePage(scope: ComplianceScope, f: ComplianceFilter, today: Day, page: number, pageSize: number): Promise<CompliancePage> {
-  const { sql: ctes, params } = scopedSql(scope, f, today);
-  const p = (v: unknown) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
-  const standing = f.standing ? `WHERE standing = ${p(f.standing)}::text` : "";
-  const via = scope.everyAgent
-    ? "NULL::int"
-    : `(SELECT c.ancestor_id FROM agent_closure c JOIN viewer v ON v.id = c.ancestor_id WHERE c.descendant_id = s.agent_id ORDER BY c.depth LIMIT 1)`;
-  const sql = `WITH ${ctes},
-  page AS (
-    SELECT * FROM scoped ${standing}
-     ORDER BY ${ORDER}
-     LIMIT ${p(pageSize)}::int OFFSET ${p(page * pageSize)}::int
-  )
-  SELECT (SELECT json_object_agg(standing, n) FROM (SELECT standing, count(*)::int AS n FROM scoped GROUP BY standing) k) AS counts,
-         (SELECT COALESCE(json_agg(json_build_object(
-                   'agent_id', s.agent_id, 'agent_number', s.agent_number, 'company_number', s.company_number, 'block_number', s.block_number,
-                   'first_name', s.first_name, 'last_name', s.last_name, 'company_name', s.company_name, 'npn', s.npn,
-                   'carrier_code', s.carrier_code, 'carrier_name', s.carrier_name, 'standing', s.standing, 'reasons', s.reasons,
-                   'next_expiry', s.next_expiry::text, 'via', ${via}) ORDER BY ${ORDER_S}), '[]')
-            FROM page s) AS rows,
-         (SELECT COALESCE(json_agg(json_build_object('id', c.carrier_id, 'code', c.carrier_code, 'name', c.name) ORDER BY c.carrier_code), '[]')
-            FROM carriers c WHERE c.is_active) AS carriers`;
+  const { sql, params } = compliancePageSql(scope, f, today, page, pageSize);
   const [r] = await queryRows<PageRow>(sql, params);
   const counts: Record<Standing, number> = { IN_GOOD_ORDER: 0, NOT_IN_GOOD_ORDER: 0, UNVERIFIED: 0 };
   for (const [k, n] of Object.entries(r?.counts ?? {})) if (k in counts) counts[k as Standing] = Number(n);
@@ -168,6 +145,35 @@ export async function compliancePage(scope: ComplianceScope, f: ComplianceFilter
     total,
     carriers: r?.carriers ?? [],
   };
+}
+
+/** compliancePage's statement (the benchmark EXPLAINs it). */
+export function compliancePageSql(scope: ComplianceScope, f: ComplianceFilter, today: Day, page: number, pageSize: number): { sql: string; params: unknown[] } {
+  const { sql: ctes, params } = scopedSql(scope, f, today);
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const standing = f.standing ? `WHERE standing = ${p(f.standing)}::text` : "";
+  const via = scope.everyAgent
+    ? "NULL::int"
+    : `(SELECT c.ancestor_id FROM agent_closure c JOIN viewer v ON v.id = c.ancestor_id WHERE c.descendant_id = s.agent_id ORDER BY c.depth LIMIT 1)`;
+  const sql = `WITH ${ctes},
+  page AS (
+    SELECT * FROM scoped ${standing}
+     ORDER BY ${ORDER}
+     LIMIT ${p(pageSize)}::int OFFSET ${p(page * pageSize)}::int
+  )
+  SELECT (SELECT json_object_agg(standing, n) FROM (SELECT standing, count(*)::int AS n FROM scoped GROUP BY standing) k) AS counts,
+         (SELECT COALESCE(json_agg(json_build_object(
+                   'agent_id', s.agent_id, 'agent_number', s.agent_number, 'company_number', s.company_number, 'block_number', s.block_number,
+                   'first_name', s.first_name, 'last_name', s.last_name, 'company_name', s.company_name, 'npn', s.npn,
+                   'carrier_code', s.carrier_code, 'carrier_name', s.carrier_name, 'standing', s.standing, 'reasons', s.reasons,
+                   'next_expiry', s.next_expiry::text, 'via', ${via}) ORDER BY ${ORDER_S}), '[]')
+            FROM page s) AS rows,
+         (SELECT COALESCE(json_agg(json_build_object('id', c.carrier_id, 'code', c.carrier_code, 'name', c.name) ORDER BY c.carrier_code), '[]')
+            FROM carriers c WHERE c.is_active) AS carriers`;
+  return { sql, params };
 }
 
 /**
