@@ -44,6 +44,11 @@ try {
     ["administrator, not in good order, page 100", admin, { standing: "NOT_IN_GOOD_ORDER" }, 100],
     ["administrator, E&O", admin, { credential: "EO" }],
   ];
+  if (process.env.KEEP) {
+    // Keep the database for a look by hand (psql), then stop it with the process.
+    console.log(`KEEP: ${db.url} (director ${directorId}, agent ${agentId}) for ${process.env.KEEP} s`);
+    await new Promise((r) => setTimeout(r, Number(process.env.KEEP) * 1000));
+  }
   for (const [label, scope, f, page = 0] of cases) {
     const { sql, params } = lib.compliancePageSql(scope, f, today, page, 25);
     const plan = (await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params)).rows.map((r) => r["QUERY PLAN"]);
