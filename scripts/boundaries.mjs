@@ -71,7 +71,8 @@ export const FEATURE_DEPENDENCIES = {
   pipeline: [],
   preferences: [],
   profile: [],
-  reports: ["invitations"],
+  // The Compliance report (report 3) reads the compliance view's filters and rows (decision 0073).
+  reports: ["invitations", "licences"],
   review: ["agents", "appointment", "invitations", "licences"],
   "service-requests": ["hierarchy"],
   templates: [],

@@ -32,6 +32,8 @@ export const CAPABILITIES = [
   "import:hierarchy",
   /** Licences and credentials of any producer: enter, change, import, look up; the compliance view of every agent (issue 23). */
   "manage:licences",
+  /** CONFIGURE > Compliance (/compliance) and its report: a recruiter's downline, every agent for manage:licences (issue 23 item 5, decision 0073). */
+  "read:compliance",
   /** The SPOOF box: starting and ending impersonation (an internal administrator, also while acting as someone). */
   "impersonate:user",
 ] as const;
@@ -42,7 +44,7 @@ export type Capability = (typeof CAPABILITIES)[number];
  * user with an approved appointment or an agent position, not web-based-only
  * (docs/decisions/0004-navigation-rules.md).
  */
-const RECRUITER: Capability[] = ["use:portal", "read:downline", "use:appointment-links", "send:invitation", "manage:email-template", "request:report"];
+const RECRUITER: Capability[] = ["use:portal", "read:downline", "use:appointment-links", "send:invitation", "manage:email-template", "request:report", "read:compliance"];
 
 /** The table. A user may hold several roles (an administrator is also a prospect or an agent); capabilities add up. */
 export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
@@ -50,7 +52,8 @@ export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
   prospect: ["use:portal"],
   agent: RECRUITER,
   director: RECRUITER,
-  administrator: ["use:portal", "review:application", "manage:service-request", "import:hierarchy", "manage:licences", "impersonate:user"],
+  // request:report and read:compliance: the compliance view of every agent and its report (decision 0073).
+  administrator: ["use:portal", "review:application", "manage:service-request", "import:hierarchy", "manage:licences", "read:compliance", "request:report", "impersonate:user"],
   // An administrator acting as someone has that person's roles and may only end (or switch) the impersonation.
   impersonator: ["impersonate:user"],
 };
@@ -122,6 +125,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "bench.jobs": page("public", "none", "404 unless BENCH_ROUTES"),
   "bench.queries": page("public", "none", "404 unless BENCH_ROUTES"),
   cartlinks: page("use:appointment-links"),
+  compliance: page("read:compliance", "read:compliance", "rows: the viewer's downline, every agent for manage:licences; POST queues its report"),
   commpref: page("use:portal"),
   "corr.$id": page("manage:email-template"),
   "corr._index": page("manage:email-template", "none"),
@@ -168,6 +172,7 @@ export const CONFIGURE_MENU: MenuItem[] = [
   { to: "/agents", label: "Agents", capability: "read:downline" },
   { to: "/inprog", label: "Applications", capability: "read:downline" },
   { to: "/reports", label: "Reports", capability: "request:report" },
+  { to: "/compliance", label: "Compliance", capability: "read:compliance" },
 ];
 
 /** The reports bell. */

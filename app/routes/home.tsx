@@ -120,7 +120,7 @@ export default function DashboardRoute() {
 
       {!rules.isMarketingDirector && !d.nothingFound ? <LinkPrompt lastResult={actionData?.reply ?? null} /> : null}
 
-      {d.pipeline ? <PipelineCard counts={d.pipeline.counts} weeks={d.pipeline.weeks} /> : null}
+      {d.pipeline ? <PipelineCard counts={d.pipeline.counts} weeks={d.pipeline.weeks} notInGoodOrder={d.pipeline.notInGoodOrder} /> : null}
 
       {d.licences ? <LicenceCard card={d.licences} /> : null}
 

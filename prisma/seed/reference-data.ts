@@ -169,6 +169,11 @@ export const REPORT_DEFINITIONS = [
     name: "Recruit Report",
     info: "The prospects recruited by one recruiter in your hierarchy, with invitation and application status. Filter by date range, recruiter, prospect name, level and status.",
   },
+  {
+    reportId: 3,
+    name: "Compliance Report",
+    info: "Every agent of your downline (every agent, for an administrator) with their standing, its reasons and their next expiry, filtered as on the Compliance screen. Requested from CONFIGURE > Compliance.",
+  },
 ];
 
 export const TEMPLATE_TYPES = [

@@ -94,6 +94,7 @@ const SCREENS: Record<string, Screen | Skipped> = {
   agents: { who: "director", path: () => "/agents" },
   agent: { who: "director", path: (m) => `/agent?h=${m.agentParentId}&agentNumber=${m.agentNumber}` },
   inprog: { who: "director", path: () => "/inprog" },
+  compliance: { who: "director", path: () => "/compliance" },
   linx: { who: "director", path: () => "/linx", cards: "main table" },
   cartlinks: { who: "director", path: () => "/cartlinks", cards: "main table" },
   invite: { who: "director", path: (m) => `/invite?link=${m.linkCode}` },

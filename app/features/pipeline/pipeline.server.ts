@@ -9,7 +9,7 @@
 // both as one (getPipeline).
 import { prisma, queryRows } from "~/lib/db.server";
 import { APPT_STATUS } from "~/lib/shell.server";
-import { underPositionsSql, viewerPositionsSql } from "~/features/hierarchy/hierarchy.server";
+import { downlineSql, underPositionsSql, viewerPositionsSql } from "~/features/hierarchy/hierarchy.server";
 import { fillWeeks, PIPELINE_DAYS, sparkSince, type PipelineCounts, type WeekCount } from "./chart";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -35,7 +35,9 @@ export const IN_DOWNLINE = `(ap.submitter_id = $1::uuid
  * Pipeline counts in one statement: the applications started since $2 by
  * their current status (index (appointment_status_code, start_dt), a closure
  * probe each), and the user's own invitations sent since $2 that are not yet
- * an appointed agent (the rows /invites?days=90 lists: invitations.server.ts ownInvitations).
+ * an appointed agent (the rows /invites?days=90 lists: invitations.server.ts ownInvitations);
+ * and the downline's agents not in good order now (agent_compliance, the rows of
+ * /compliance?standing=NOT_IN_GOOD_ORDER: issue 23 item 5, decision 0073).
  */
 export const PIPELINE_SQL = `
   WITH ${VIEWER_CTE}, apps AS (
@@ -52,7 +54,9 @@ export const PIPELINE_SQL = `
          count(*) FILTER (WHERE s = '${APPT_STATUS.INCOMPLETE}')::int AS in_progress,
          count(*) FILTER (WHERE s = '${APPT_STATUS.NEWCONTRACT}')::int AS awaiting,
          count(*) FILTER (WHERE s = '${APPT_STATUS.APPROVED}')::int AS approved,
-         count(*) FILTER (WHERE s = '${APPT_STATUS.ABANDONED}')::int AS abandoned
+         count(*) FILTER (WHERE s = '${APPT_STATUS.ABANDONED}')::int AS abandoned,
+         (SELECT count(*) FROM agent_compliance ac
+           WHERE ac.standing = 'NOT_IN_GOOD_ORDER' AND ac.agent_id IN (${downlineSql("viewer")}))::int AS not_in_good_order
     FROM apps`;
 
 /**
@@ -75,7 +79,7 @@ export function pipelineSince(now: Date): Date {
   return new Date(now.getTime() - PIPELINE_DAYS * DAY_MS);
 }
 
-export type CountRow = { invited: number; in_progress: number; awaiting: number; approved: number; abandoned: number };
+export type CountRow = { invited: number; in_progress: number; awaiting: number; approved: number; abandoned: number; not_in_good_order?: number };
 
 export async function pipelineCounts(userId: string, now: Date = new Date()): Promise<PipelineCounts> {
   const [r] = await prisma.$queryRawUnsafe<CountRow[]>(PIPELINE_SQL, userId, pipelineSince(now));
@@ -97,7 +101,8 @@ export async function submissionsByWeek(userId: string, now: Date = new Date()):
   return fillWeeks(now, rows);
 }
 
-export type Pipeline = { counts: PipelineCounts; weeks: WeekCount[] };
+/** notInGoodOrder: the downline's agents not in good order (not a stage of the 90 days: a count of now). */
+export type Pipeline = { counts: PipelineCounts; weeks: WeekCount[]; notInGoodOrder: number };
 
 /**
  * Both of the card's queries as one statement (one round trip, one plan):
@@ -131,5 +136,5 @@ export function pipelineParams(now: Date): [Date, Date] {
 
 /** The card's data from a row of PIPELINE_CARD_SQL. */
 export function pipelineOf(r: (CountRow & { weeks: { week: string; n: number }[] }) | undefined, now: Date): Pipeline {
-  return { counts: countsOf(r), weeks: fillWeeks(now, r?.weeks ?? []) };
+  return { counts: countsOf(r), weeks: fillWeeks(now, r?.weeks ?? []), notInGoodOrder: Number(r?.not_in_good_order ?? 0) };
 }

@@ -21,7 +21,8 @@ import QueryStream from "pg-query-stream";
 import { databaseUrl, prisma } from "~/lib/db.server";
 import { removeBlob, writeBlob } from "~/lib/storage.server";
 import { NO_DATA } from "./messages";
-import type { ReportInput } from "./schema";
+import { seesEveryAgent } from "~/features/licences/compliance-view.server";
+import { COMPLIANCE_REPORT_ID, type ReportInput } from "./schema";
 import { reportQuery, type ReportColumn } from "./sql.server";
 
 export const REPORT_STATUS = {
@@ -83,7 +84,10 @@ export async function runReport(reportRequestId: number, opts: RunOptions = {}):
     data: { statusCode: REPORT_STATUS.STARTED, startedAt: new Date(), errorMessage: null, progress: 0 },
   });
 
-  const query = reportQuery(request.reportId, request.requestedById, request.inputJson as unknown as ReportInput);
+  // The compliance report's rows are the requester's downline, or every agent for an administrator,
+  // as their rights stand now (decision 0073).
+  const everyAgent = request.reportId === COMPLIANCE_REPORT_ID && (await seesEveryAgent(request.requestedById));
+  const query = reportQuery(request.reportId, request.requestedById, request.inputJson as unknown as ReportInput, { everyAgent });
   const client = new pg.Client({ connectionString: connectionString(), application_name: `report-${reportRequestId}` });
   await client.connect();
   let written: { storageKey: string; byteSize: number; sha256: string } | undefined;

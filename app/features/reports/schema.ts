@@ -3,6 +3,7 @@
 // the action. All filters are optional.
 import { z } from "zod";
 import { APPOINTMENT_STATUS_FILTERS } from "~/features/appointment/status";
+import { complianceFilterShape, complianceFilterText, type ComplianceFilter } from "~/features/licences/compliance-view";
 import { REPORT_MESSAGES as M } from "./messages";
 
 export const EARLIEST_REPORT_YEAR = 1753;
@@ -14,6 +15,8 @@ export const PROSPECT_NAME_MAX = 40;
 
 export const DOWNLINE_REPORT_ID = 1;
 export const RECRUIT_REPORT_ID = 2;
+/** Report 3: the compliance view's rows (issue 23 item 5, decision 0073); requested from /compliance only. */
+export const COMPLIANCE_REPORT_ID = 3;
 
 /** Appointment status filter ids (spec §4) and their codes: the status catalogue's (appointment/status.ts). */
 export { APPOINTMENT_STATUS_FILTERS };
@@ -103,9 +106,18 @@ export function recruitReportSchema(now: Date = new Date()) {
   }).superRefine(datesInOrder);
 }
 
+/** Report 3: compliance. The view's filters (compliance-view.ts, one schema for both). */
+export const complianceReportSchema = z.object({
+  reportId: z.literal(String(COMPLIANCE_REPORT_ID)),
+  ...complianceFilterShape,
+  /** The carrier's name for the filter line; not a filter (set by the server from the carrier id). */
+  carrierName: z.string().max(200).optional(),
+});
+
 export type DownlineReportInput = z.infer<ReturnType<typeof downlineReportSchema>>;
 export type RecruitReportInput = z.infer<ReturnType<typeof recruitReportSchema>>;
-export type ReportInput = DownlineReportInput | RecruitReportInput;
+export type ComplianceReportInput = z.infer<typeof complianceReportSchema>;
+export type ReportInput = DownlineReportInput | RecruitReportInput | ComplianceReportInput;
 
 /** The schema of a report id as posted ('1' or '2'), or null. */
 export function reportSchemaFor(reportId: unknown, now: Date = new Date()) {
@@ -118,9 +130,14 @@ const fmtDate = (v: string) => `${v.slice(5, 7)}/${v.slice(8, 10)}/${v.slice(0, 
 
 /** The filters as one line for REPORT RESULTS ('None' when there are none). */
 export function filterText(input: ReportInput): string {
+  if (input.reportId === String(COMPLIANCE_REPORT_ID)) {
+    const c = input as ComplianceReportInput;
+    return complianceFilterText(c as ComplianceFilter, c.carrierName);
+  }
+  const d0 = input as DownlineReportInput | RecruitReportInput;
   const parts: string[] = [];
-  if (input.startDate) parts.push(`Start Date: ${fmtDate(input.startDate)}`);
-  if (input.endDate) parts.push(`End Date: ${fmtDate(input.endDate)}`);
+  if (d0.startDate) parts.push(`Start Date: ${fmtDate(d0.startDate)}`);
+  if (d0.endDate) parts.push(`End Date: ${fmtDate(d0.endDate)}`);
   if (input.reportId === String(RECRUIT_REPORT_ID)) {
     const r = input as RecruitReportInput;
     if (r.recruiterAgentNo) parts.push(`Recruiter: ${r.recruiterName ? `${r.recruiterName} ` : ""}(${r.recruiterAgentNo})`);
@@ -133,6 +150,6 @@ export function filterText(input: ReportInput): string {
     const status = APPOINTMENT_STATUS_FILTERS.find((s) => s.id === d.appointmentStatusId);
     if (status) parts.push(`Status: ${status.label}`);
   }
-  if (input.levelNumber) parts.push(`Level: ${input.levelNumber}`);
+  if (d0.levelNumber) parts.push(`Level: ${d0.levelNumber}`);
   return parts.length ? parts.join("; ") : "None";
 }

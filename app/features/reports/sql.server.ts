@@ -6,7 +6,18 @@
 import { downlineSql, viewerPositionsSql } from "~/features/hierarchy/hierarchy.server";
 import { levelWithSchedule, type LevelRow } from "~/features/invitations/invitations.server";
 import { APPOINTMENT_STATUSES, gridStatusText } from "~/features/appointment/status";
-import { APPOINTMENT_STATUS_FILTERS, RECRUIT_REPORT_ID, type DownlineReportInput, type RecruitReportInput, type ReportInput } from "./schema";
+import { complianceReportSql } from "~/features/licences/compliance-view.server";
+import { EXPIRY_LABEL, reasonText, STANDING_LABEL } from "~/features/licences/messages";
+import { dayOf, expiryState, type Day, type Reason, type Standing } from "~/features/licences/status";
+import {
+  APPOINTMENT_STATUS_FILTERS,
+  COMPLIANCE_REPORT_ID,
+  RECRUIT_REPORT_ID,
+  type ComplianceReportInput,
+  type DownlineReportInput,
+  type RecruitReportInput,
+  type ReportInput,
+} from "./schema";
 
 /**
  * A column of a report: text, a number, or a date (the query gives a date as
@@ -218,7 +229,31 @@ function recruitQuery(userId: string, input: RecruitReportInput): ReportQuery {
   };
 }
 
-export function reportQuery(reportId: number, userId: string, input: ReportInput): ReportQuery {
+/** Report 3's columns: the compliance view's (routes/compliance.tsx), one agent position a row. */
+export const complianceColumns = (today: Day): ReadonlyArray<ReportColumn> => [
+  { header: "Agent Number", key: "agent_number", width: 14, type: "text" },
+  { header: "Company", key: "company_number", width: 10, type: "text" },
+  { header: "Block", key: "block_number", width: 8, type: "number" },
+  { header: "Carrier", key: "carrier_code", width: 10, type: "text" },
+  { header: "Last Name", key: "last_name", width: 20, type: "text" },
+  { header: "First Name", key: "first_name", width: 16, type: "text" },
+  { header: "Company Name", key: "company_name", width: 28, type: "text" },
+  { header: "NPN", key: "npn", width: 14, type: "text" },
+  { header: "Standing", key: "standing", width: 20, type: "text", value: (r) => STANDING_LABEL[r.standing as Standing] ?? r.standing },
+  { header: "Reasons", key: "reasons", width: 60, type: "text", value: (r) => ((r.reasons as Reason[] | null) ?? []).map(reasonText).join(" ") },
+  { header: "Next Expiry", key: "next_expiry", width: 12, type: "date" },
+  { header: "Expiry", key: "expiry_state", width: 22, type: "text", value: (r) => (r.next_expiry ? EXPIRY_LABEL[expiryState(r.next_expiry as Day, today)] : null) },
+];
+
+/** How a report reads its rows when the job runs: the compliance report's scope and day (report 3). */
+export type ReportRunContext = { everyAgent?: boolean; today?: Day };
+
+export function reportQuery(reportId: number, userId: string, input: ReportInput, ctx: ReportRunContext = {}): ReportQuery {
+  if (reportId === COMPLIANCE_REPORT_ID) {
+    const today = ctx.today ?? dayOf(new Date());
+    const { sql, params } = complianceReportSql({ userId, everyAgent: ctx.everyAgent === true }, input as ComplianceReportInput, today);
+    return { sql, params, columns: complianceColumns(today) };
+  }
   return reportId === RECRUIT_REPORT_ID
     ? recruitQuery(userId, input as RecruitReportInput)
     : downlineQuery(userId, input as DownlineReportInput);

@@ -5,7 +5,10 @@
 import { useClientLinks } from "~/components/nav-links";
 import { barChart, formatCount, PIPELINE_DAYS, sparkline, weekLabel, type PipelineCounts, type WeekCount } from "~/features/pipeline/chart";
 
-export function PipelineCard({ counts, weeks }: { counts: PipelineCounts; weeks: WeekCount[] }) {
+/** The compliance view's list of the downline's agents not in good order (decision 0073). */
+export const NOT_IN_GOOD_ORDER_HREF = "/compliance?standing=NOT_IN_GOOD_ORDER";
+
+export function PipelineCard({ counts, weeks, notInGoodOrder }: { counts: PipelineCounts; weeks: WeekCount[]; notInGoodOrder: number }) {
   const link = useClientLinks();
   const chart = barChart(counts);
   const spark = sparkline(weeks);
@@ -54,6 +57,12 @@ export function PipelineCard({ counts, weeks }: { counts: PipelineCounts; weeks:
           </tbody>
         </table>
       </div>
+      <p className="pipeline__compliance">
+        Not in good order:{" "}
+        <a {...link(NOT_IN_GOOD_ORDER_HREF)} aria-label={`Agents not in good order: ${formatCount(notInGoodOrder)}, show the list`} data-testid="pipeline-not-in-good-order">
+          {formatCount(notInGoodOrder)}
+        </a>
+      </p>
       <h3 className="pipeline__subtitle">Submitted per week</h3>
       <div className="pipeline__spark">
         <svg
