@@ -49,6 +49,24 @@ export function Lines({ lines }: { lines: string[] }) {
   ));
 }
 
+/** Facts as a two-column table of a bold label and its value (the notification emails). */
+export function Facts({ facts }: { facts: ReadonlyArray<readonly [label: string, value: string]> }) {
+  return (
+    <table>
+      <tbody>
+        {facts.map(([label, value], i) => (
+          <tr key={i}>
+            <td>
+              <strong>{label}</strong>
+            </td>
+            <td>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** Text someone typed, its line breaks kept (in the HTML and in the text part). */
 export function TypedText({ text }: { text: string }) {
   return (

@@ -3,7 +3,7 @@
 // (~/lib/email.server, decision 0057): every fact escaped by React, the text
 // part derived from the HTML. What it says is chosen in notifications.server.ts
 // (no sensitive values: name, type, levels, dates, decision).
-import { renderEmail } from "~/lib/email.server";
+import { Facts, renderEmail } from "~/lib/email.server";
 
 export function notificationEmailBody(input: {
   subject: string;
@@ -18,18 +18,7 @@ export function notificationEmailBody(input: {
     input.subject,
     <>
       <p>{input.intro}</p>
-      <table>
-        <tbody>
-          {input.facts.map(([label, value], i) => (
-            <tr key={i}>
-              <td>
-                <strong>{label}</strong>
-              </td>
-              <td>{value}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Facts facts={input.facts} />
       <p>
         <a href={input.url}>{input.linkLabel}</a>
       </p>
