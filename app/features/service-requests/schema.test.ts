@@ -58,6 +58,7 @@ describe("service request schemas", () => {
     expect(adminNavItems(admin)).toEqual([
       { to: "/admin/requests", label: "Service Requests" },
       { to: "/admin/import", label: "Import Agents" },
+      { to: "/admin/licences/import", label: "Import Licences" },
     ]);
     expect(adminNavItems({ isInternal: false, impersonator: null })).toEqual([]);
     expect(adminNavItems({ isInternal: true, impersonator: { id: "a", userName: "a@x", firstName: null, lastName: null } })).toEqual([]);
