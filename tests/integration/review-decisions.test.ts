@@ -4,6 +4,7 @@
 // placed in the closure table, invitation APPOINTED, fees, card erased, the
 // user an agent, a paper prospect invited to create an account), one
 // decision under concurrency, and every refusal.
+import { storedStanding } from "~/features/licences/compliance.server";
 import { afterEach, describe, expect, it } from "vitest";
 import { childrenPage, ownPositions } from "~/features/agents/agents.server";
 import { loadTree } from "~/features/agents/tree.server";
@@ -581,6 +582,9 @@ describe("licences at approval (issue 23 item 4, decision 0070)", () => {
     const ok = await approveApplication({ appointmentId: id, adminUserId: a.id, reason: "Licence verified." });
     expect(ok).toMatchObject({ ok: true, statusCode: "APWF_STATUS_APPROVED" });
     expect((await reviewPage(a as User, id) as Awaited<ReturnType<typeof reviewScreen>>).licences!.problems).toEqual([]);
+    // The new agent's standing is there at once (not at the next nightly run): licensed, but no E&O on record.
+    const { agentId } = await prisma.appointment.findUniqueOrThrow({ where: { appointmentId: id }, select: { agentId: true } });
+    expect(await storedStanding(prisma, agentId!)).toMatchObject({ standing: "NOT_IN_GOOD_ORDER", reasons: [{ code: "EO_MISSING" }] });
   });
 
   it("a product of the LIFE line needs the Life line: an Accident & Health licence is not enough", async () => {

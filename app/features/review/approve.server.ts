@@ -32,6 +32,7 @@ import { jobOptions, queueJob } from "~/features/jobs/queue.server";
 import { markInvitationAppointed } from "~/features/invitations/status.server";
 import { newLinkCode } from "~/features/links/codes";
 import { LICENCE_MESSAGES, reasonText } from "~/features/licences/messages";
+import { refreshStanding } from "~/features/licences/compliance.server";
 import { licenceCheck } from "~/features/licences/rules.server";
 import { dayOf } from "~/features/licences/status";
 import { env } from "~/lib/env.server";
@@ -310,6 +311,9 @@ export async function approveWork(tx: Db, appointmentId: number, ctx: { adminUse
     await tx.user.update({ where: { id: a.user.id }, data: { userRoleCode: ROLE_AGENT, updatedById: adminUserId } });
   }
   const accountInvitationId = a.userId ? null : await inviteToCreateAccount(tx, a, agentIds[0], agentNumber, adminUserId);
+  // The new positions' standing now (decision 0068), not at the next nightly run: the compliance view,
+  // the agent detail page and the invitations read it.
+  await refreshStanding(tx, agentIds, dayOf(now), adminUserId);
 
   return {
     statusCode: "APWF_STATUS_APPROVED",
