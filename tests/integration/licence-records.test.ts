@@ -4,6 +4,8 @@
 // field; npnAccess gives the producer and an administrator 'edit', an upline 'read' and anyone else
 // nothing (an NPN typed into someone's application does not reach another producer's records).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ownPositions } from "~/features/agents/agents.server";
+import { loadAgentDetail } from "~/features/agents/detail.server";
 import { npnAccess, ownNpns } from "~/features/licences/access.server";
 import { storedStanding } from "~/features/licences/compliance.server";
 import { LICENCE_MESSAGES } from "~/features/licences/messages";
@@ -77,6 +79,19 @@ describe("saving licences and credentials", () => {
     const recs = await recordsOfNpn("5550001");
     expect(recs.licences.map((l) => l.stateCode).sort()).toEqual(["OK", "TX"]);
     expect(recs.credentials[0]).toMatchObject({ kind: "EO", expiryDate: "2027-12-31", coverageLimit: "1000000" });
+  });
+});
+
+describe("the agent detail page, for the upline (issue 23 item 1)", () => {
+  it("shows the position's standing and its NPN's licences: state, lines, expiry and their state", async () => {
+    const positions = await ownPositions(mdUser.id);
+    const detail = await loadAgentDetail(positions, positions[0], agent.agentNumber);
+    expect(detail?.standing?.standing).toBe("NOT_IN_GOOD_ORDER"); // the OK licence lapsed above
+    expect(detail?.licences).toEqual([
+      { stateCode: "OK", lines: ["LIFE"], expiryDate: "2027-01-10", state: expect.any(String) },
+      { stateCode: "TX", lines: ["LIFE"], expiryDate: "2027-06-30", state: expect.any(String) },
+    ]);
+    expect(detail?.licencesHref).toBe("/licences/5550001");
   });
 });
 

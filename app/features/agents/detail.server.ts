@@ -14,7 +14,7 @@ import { childrenPage, findInHierarchy, ownPositions, type Position, type TreeNo
 import { DETAIL_CHILD_PAGE_SIZE, DETAIL_PARENT_LEVELS } from "./constants";
 import { agentName, isDirectorUpline } from "./format";
 import { storedStanding } from "~/features/licences/compliance.server";
-import type { Reason, Standing } from "~/features/licences/status";
+import { asDay, dayOf, expiryState, hasLine, LINES_OF_AUTHORITY, type ExpiryState, type LineOfAuthority, type Reason, type Standing } from "~/features/licences/status";
 
 /**
  * Who sees 'Request that an Agent be Moved' (decision 0023): a director, or anyone with an agent
@@ -113,6 +113,8 @@ export type AgentDetail = {
   standing: { standing: Standing; reasons: Reason[] } | null;
   /** /licences/<npn>: the NPN's licences and credentials (an upline reads them); null for a director or without an NPN. */
   licencesHref: string | null;
+  /** The NPN's licences in short (issue 23 item 1: shown on the agent detail page for the upline): state, lines, expiry and its state today. */
+  licences: Array<{ stateCode: string; lines: LineOfAuthority[]; expiryDate: string | null; state: ExpiryState | "INACTIVE" }>;
 };
 
 const lines = (...parts: Array<string | null | undefined>) => parts.filter((p): p is string => Boolean(p && p.trim()));
@@ -132,7 +134,8 @@ export async function loadAgentDetail(viewerPositions: Position[], position: Pos
   if (!a) return null;
   const isDirector = isDirectorUpline(a.directUpline);
   // Independent reads in parallel: the appointment, the depth under the viewer's position, the children.
-  const [appointment, rootDepth, children, standing] = await Promise.all([
+  const npn = a.npn?.trim() || null;
+  const [appointment, rootDepth, children, standing, licences] = await Promise.all([
     isDirector
       ? null
       : prisma.appointment.findFirst({
@@ -147,7 +150,15 @@ export async function loadAgentDetail(viewerPositions: Position[], position: Pos
     childrenPage(a.id, { limit: DETAIL_CHILD_PAGE_SIZE }),
     // The position's stored standing (issue 23; decision 0069): none for a director (no licence fields).
     isDirector ? null : storedStanding(prisma, a.id),
+    isDirector || !npn
+      ? []
+      : prisma.producerLicence.findMany({
+          where: { npn },
+          select: { stateCode: true, loaLife: true, loaAccidentHealth: true, loaVariable: true, expiryDate: true, status: true },
+          orderBy: { stateCode: "asc" },
+        }),
   ]);
+  const today = dayOf(new Date());
   // Up to 10 parent levels, but never above the viewer's position.
   const levels = Math.min(DETAIL_PARENT_LEVELS, rootDepth?.depth ?? 0);
   const [documents, above] = await Promise.all([
@@ -228,7 +239,13 @@ export async function loadAgentDetail(viewerPositions: Position[], position: Pos
       a.isActive && showUpdateUser({ hasAppointment: Boolean(appointment), userLinked, viewedAgentNumber: a.agentNumber, viewedDirectUpline: a.directUpline, viewerAgentNumbers }),
     showInviteUser: !isDirector && showInviteUser({ userLinked, viewedActive: a.isActive, viewedAgentNumber: a.agentNumber, viewerAgentNumbers }),
     standing: standing ? { standing: standing.standing, reasons: standing.reasons } : null,
-    licencesHref: !isDirector && a.npn?.trim() ? `/licences/${encodeURIComponent(a.npn.trim())}` : null,
+    licencesHref: !isDirector && npn ? `/licences/${encodeURIComponent(npn)}` : null,
+    licences: licences.map((l) => ({
+      stateCode: l.stateCode,
+      lines: LINES_OF_AUTHORITY.filter((line) => hasLine(l, line)),
+      expiryDate: asDay(l.expiryDate),
+      state: l.status === "ACTIVE" ? expiryState(asDay(l.expiryDate), today) : "INACTIVE",
+    })),
   };
 }
 

@@ -8,7 +8,7 @@ import type { AgentDetail } from "../detail.server";
 import { LocalTime } from "~/components/LocalTime";
 import { displayCompanyName, formatDate, notAvailable } from "../format";
 import { DETAIL_MESSAGES } from "../messages";
-import { reasonText } from "~/features/licences/messages";
+import { EXPIRY_LABEL, LINE_LABEL, reasonText, stateName } from "~/features/licences/messages";
 import { LICENCE_SCREEN } from "~/features/licences/screen-messages";
 import { StandingBadge } from "~/features/licences/badges";
 
@@ -81,7 +81,19 @@ export function PersonalTab({ detail, position }: { detail: AgentDetail; positio
               </>
             ) : null}
           </Row>
-          <Row label="Licences">{detail.licencesHref ? <Link to={detail.licencesHref}>{LICENCE_SCREEN.title}</Link> : null}</Row>
+          <Row label="Licences">
+            {detail.licences.length ? (
+              <ul className="lic-reasons">
+                {detail.licences.map((l) => (
+                  <li key={l.stateCode}>
+                    {stateName(l.stateCode)}: {l.lines.map((x) => LINE_LABEL[x]).join(", ")}
+                    {l.expiryDate ? `; expires ${l.expiryDate}` : ""} ({l.state === "INACTIVE" ? "Inactive" : EXPIRY_LABEL[l.state]})
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {detail.licencesHref ? <Link to={detail.licencesHref}>{LICENCE_SCREEN.title}</Link> : null}
+          </Row>
         </>
       ) : null}
       <Row label="Address">{detail.address.join(", ")}</Row>
