@@ -567,7 +567,7 @@ describe("licences at approval (issue 23 item 4, decision 0070)", () => {
     expect(audits).toHaveLength(3);
     expect(audits[0]).toMatchObject({ actorUserId: a.id, targetType: "Appointment", ipAddress: "203.0.113.7" });
     expect(audits.map((x) => (x.details as { problems: Array<{ code: string }> }).problems.map((p) => p.code))).toEqual([["LICENCE_MISSING"], ["LICENCE_EXPIRED"], ["LINE_MISSING"]]);
-    expect(JSON.stringify(audits.map((x) => x.details))).not.toMatch(/Jordan|900781234|Lee/) // the name and the full SSN (a uuid may hold any 4 digits);
+    expect(JSON.stringify(audits.map((x) => x.details))).not.toMatch(/Jordan|900781234|Lee/); // the name and the full SSN (a uuid may hold any 4 digits)
 
     // The screen lists the licence: number, lines, expiry, its state on the day, who entered it.
     const shown = (await reviewPage(a as User, id)) as Awaited<ReturnType<typeof reviewScreen>>;
