@@ -16,6 +16,7 @@ import { startApp, type AppHandle } from "../support/app-server";
 import { freePorts } from "../support/free-port";
 import { spawnSync } from "node:child_process";
 import { query } from "../support/mailbox";
+import { queueJobIn } from "../support/queue-job";
 import { repoRoot } from "../support/app-server";
 import { startWorkerProcess } from "../support/worker-process";
 
@@ -139,7 +140,7 @@ describe("the database goes away and comes back", () => {
     await load;
 
     // The job runner takes new work again.
-    await query(databaseUrl, `select graphile_worker.add_job('send-email', json_build_object('to', 'ops@example.com', 'subject', 'after the outage', 'text', 'x'))`);
+    await queueJobIn(databaseUrl, "send-email", { to: "ops@example.com", subject: "after the outage", text: "x" });
     await until(
       "the job after the outage to run",
       async () => (await query<{ n: string }>(databaseUrl, `select count(*) as n from mail_messages where subject = 'after the outage'`))[0]!.n,
@@ -163,7 +164,7 @@ describe("the database goes away and comes back", () => {
 
     const { EMBEDDED_PG_SUPERUSER_PASSWORD: password } = JSON.parse(readFileSync(path.join(app.dataDir, "secrets.json"), "utf8")) as Record<string, string>;
     const databaseUrl = `postgresql://postgres:${encodeURIComponent(password!)}@127.0.0.1:${app.embeddedPgPort}/portal`;
-    await query(databaseUrl, `select graphile_worker.add_job('send-email', json_build_object('to', 'ops@example.com', 'subject', 'after the restart', 'text', 'x'))`);
+    await queueJobIn(databaseUrl, "send-email", { to: "ops@example.com", subject: "after the restart", text: "x" });
     await until(
       "the job after the restart to run",
       async () => (await query<{ n: string }>(databaseUrl, `select count(*) as n from mail_messages where subject = 'after the restart'`))[0]!.n,

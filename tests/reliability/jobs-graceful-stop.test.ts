@@ -14,6 +14,7 @@ import pg from "pg";
 import { afterAll, describe, expect, inject, test } from "vitest";
 import { startApp, type AppHandle } from "../support/app-server";
 import { query } from "../support/mailbox";
+import { queueJobIn } from "../support/queue-job";
 import { waitFor } from "../support/wait";
 import { createTestDatabase } from "../support/postgres";
 
@@ -41,10 +42,7 @@ describe("a job that finishes during a graceful stop", () => {
     try {
       await table.query("BEGIN");
       await table.query("LOCK TABLE mail_messages IN ACCESS EXCLUSIVE MODE");
-      const [job] = await query<{ id: string }>(
-        db.url,
-        `select id from graphile_worker.add_job('send-email', json_build_object('to', 'ops@example.com', 'subject', 'graceful-stop test', 'text', 'x'), job_key => 'graceful-stop-test')`,
-      );
+      const job = { id: await queueJobIn(db.url, "send-email", { to: "ops@example.com", subject: "graceful-stop test", text: "x" }, { jobKey: "graceful-stop-test" }) };
       await waitFor(
         "the worker to take the job",
         async () => (await query(db.url, `select 1 from graphile_worker.jobs where id = $1 and locked_by is not null`, [job!.id])).length === 1,

@@ -12,6 +12,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { startApp, type AppHandle } from "../support/app-server";
 import { signInToApp } from "../support/app-sign-in";
 import { query } from "../support/mailbox";
+import { queueJobIn } from "../support/queue-job";
 import { waitFor } from "../support/wait";
 
 const apps: AppHandle[] = [];
@@ -101,10 +102,7 @@ describe("the log", () => {
     await fetch(`${app.idpUrl}/password/reset/ResetToken0123456789abcdXYZ`).then((r) => r.text());
 
     // A job: one line when it ends.
-    const [{ id: jobId }] = await query<{ id: string }>(
-      app.databaseUrl!,
-      `select id::text from graphile_worker.add_job('send-email', json_build_object('to', 'ops@example.com', 'subject', 'log test', 'text', 'x'))`,
-    );
+    const jobId = await queueJobIn(app.databaseUrl!, "send-email", { to: "ops@example.com", subject: "log test", text: "x" });
     const jobLine = await waitFor("the job's end in the log", async () => jsonLines(app).find((l) => l.jobId === jobId && typeof l.outcome === "string"), 60_000);
 
     const lines = requestLines(app);

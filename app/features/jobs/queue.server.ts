@@ -285,10 +285,11 @@ function checkedJson<T extends TaskName>(task: T, payload: JobPayload<T>, opts: 
  * with its key replaces the waiting one). Makes sure graphile-worker's schema
  * exists first (jobQueueReady: once per process).
  */
-export async function queueJob<T extends TaskName>(tx: JobDb, task: T, payload: JobPayload<NoInfer<T>>, opts: JobOptions<NoInfer<T>>): Promise<void> {
+export async function queueJob<T extends TaskName>(tx: JobDb, task: T, payload: JobPayload<NoInfer<T>>, opts: JobOptions<NoInfer<T>>): Promise<string> {
   const json = checkedJson(task, payload, opts);
   await jobQueueReady(tx);
-  await tx.$queryRaw`SELECT graphile_worker.add_job(${task}::text, ${json}::json, queue_name => ${opts.queueName ?? null}::text, job_key => ${opts.jobKey}::text, max_attempts => ${opts.maxAttempts}::int)`;
+  const [job] = await tx.$queryRaw<Array<{ id: string }>>`SELECT (graphile_worker.add_job(${task}::text, ${json}::json, queue_name => ${opts.queueName ?? null}::text, job_key => ${opts.jobKey}::text, max_attempts => ${opts.maxAttempts}::int)).id::text AS id`;
+  return job!.id;
 }
 
 /**
