@@ -4,90 +4,37 @@
 // JavaScript); counts per standing; paged. An internal administrator sees every agent, anyone else
 // their downline (compliance-view.server.ts). POST queues the Compliance report (report 3) with
 // the same filters through the report job: the spreadsheet comes under /reports and the bell.
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Banner } from "~/components/Banner";
+import { complianceScreen } from "~/features/licences/compliance-screen.server";
+import { ComplianceTable } from "~/features/licences/ui/ComplianceTable";
+import { requestComplianceExport } from "~/features/reports/compliance-export.server";
 import { PageHeader } from "~/components/PageHeader";
-import { Pager, readPaging } from "~/components/Pager";
+import { Pager } from "~/components/Pager";
 import { SignedInLayout } from "~/components/SignedInLayout";
-import { agentName } from "~/features/agents/format";
-import { COMPLIANCE_MESSAGES as M, COMPLIANCE_PAGE_SIZES, complianceFilterParams, EXPIRY_WINDOW_DAYS, readComplianceFilter, type ComplianceFilter } from "~/features/licences/compliance-view";
-import { carrierLabel, compliancePage, EVERY_AGENT_CAPABILITY, type CompliancePage } from "~/features/licences/compliance-view.server";
-import { CREDENTIAL_LABEL, EXPIRY_LABEL, LICENCE_STATES, reasonText, STANDING_LABEL } from "~/features/licences/messages";
-import { CREDENTIAL_KINDS, dayOf, expiryState, STANDINGS, type Standing } from "~/features/licences/status";
-import { requestReport, TooManyPendingReportsError } from "~/features/reports/reports.server";
+import { COMPLIANCE_MESSAGES as M, COMPLIANCE_PAGE_SIZES, EXPIRY_WINDOW_DAYS, type ComplianceFilter, type ComplianceValues } from "~/features/licences/compliance-view";
+import type { ComplianceRow } from "~/features/licences/compliance-view.server";
+import { CREDENTIAL_LABEL, LICENCE_STATES, STANDING_LABEL } from "~/features/licences/messages";
+import { CREDENTIAL_KINDS, STANDINGS, type Standing } from "~/features/licences/status";
 import { REPORT_MESSAGES } from "~/features/reports/messages";
-import { COMPLIANCE_REPORT_ID, complianceReportSchema } from "~/features/reports/schema";
-import { prisma } from "~/lib/db.server";
-import { readForm } from "~/lib/form.server";
-import { formatDate } from "~/lib/format";
+import { COMPLIANCE_REPORT_ID } from "~/features/reports/schema";
 import { titleMeta } from "~/lib/meta";
-import { can } from "~/lib/permissions";
-import { capabilitiesFor, requireCapability } from "~/lib/permissions.server";
+import { requireCapability } from "~/lib/permissions.server";
 import reportStyles from "~/styles/reports.css";
 
 export const meta = titleMeta("Compliance");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
 
-type Values = Partial<Record<keyof ComplianceFilter, string>>;
-
-async function scopeOf(request: Request) {
-  const user = await requireCapability(request, "read:compliance");
-  const { capabilities } = await capabilitiesFor(request);
-  return { user, everyAgent: can(capabilities, EVERY_AGENT_CAPABILITY) };
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, everyAgent } = await scopeOf(request);
-  const url = new URL(request.url);
-  const { page, pageSize } = readPaging(url, { pageSizes: COMPLIANCE_PAGE_SIZES });
-  const values: Values = {};
-  for (const k of ["standing", "expiring", "carrier", "state", "credential"] as const) {
-    const v = url.searchParams.get(k);
-    if (v) values[k] = v.slice(0, 40);
-  }
-  const today = dayOf(new Date());
-  const queued = url.searchParams.get("queued") === "1";
-  const tooMany = url.searchParams.get("busy") === "1";
-  const read = readComplianceFilter(url.searchParams);
-  const empty: CompliancePage = { rows: [], counts: { IN_GOOD_ORDER: 0, NOT_IN_GOOD_ORDER: 0, UNVERIFIED: 0 }, total: 0, carriers: [] };
-  if (!read.ok) {
-    const carriers = (await prisma.carrier.findMany({ where: { isActive: true }, orderBy: { carrierCode: "asc" }, select: { carrierId: true, carrierCode: true, name: true } })).map(
-      (c) => ({ id: c.carrierId, code: c.carrierCode, name: c.name }),
-    );
-    return data({ everyAgent, values, errors: read.errors, failed: false, queued, tooMany, today, page, pageSize, filterParams: {}, ...empty, carriers }, { status: 400 });
-  }
-  try {
-    const result = await compliancePage({ userId: user.id, everyAgent }, read.filter, today, page, pageSize);
-    return data({ everyAgent, values, errors: {}, failed: false, queued, tooMany, today, page, pageSize, filterParams: complianceFilterParams(read.filter), ...result });
-  } catch (error) {
-    console.error("[compliance] loading the view failed:", error instanceof Error ? error.message : error);
-    return data({ everyAgent, values, errors: {}, failed: true, queued, tooMany, today, page, pageSize, filterParams: {}, ...empty }, { status: 503 });
-  }
+  const user = await requireCapability(request, "read:compliance");
+  return complianceScreen(request, user);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await scopeOf(request);
-  const form = await readForm(request);
-  const raw = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
-  const parsed = complianceReportSchema.safeParse({ ...raw, carrierName: undefined });
-  if (!parsed.success) throw data(M.badFilter, { status: 400 });
-  const input = { ...parsed.data, carrierName: (await carrierLabel(parsed.data.carrier)) ?? undefined };
-  const back = new URLSearchParams(complianceFilterParams(parsed.data));
-  try {
-    await requestReport(user, input);
-  } catch (error) {
-    if (error instanceof TooManyPendingReportsError) {
-      back.set("busy", "1");
-      throw redirect(`/compliance?${back}`);
-    }
-    throw error;
-  }
-  back.set("queued", "1");
-  throw redirect(`/compliance?${back}`);
+  const user = await requireCapability(request, "read:compliance");
+  return requestComplianceExport(request, user);
 }
-
-const dayText = (d: string) => formatDate(`${d}T00:00:00Z`);
 
 export default function ComplianceRoute() {
   const d = useLoaderData<typeof loader>();
@@ -100,7 +47,7 @@ export default function ComplianceRoute() {
     const q = p.toString();
     return q ? `/compliance?${q}` : "/compliance";
   };
-  const err = d.errors as Values;
+  const err = d.errors as ComplianceValues;
   const field = (k: keyof ComplianceFilter) => (err[k] ? { "aria-invalid": true, "aria-describedby": `${k}-error` } : {});
   return (
     <SignedInLayout>
@@ -253,58 +200,7 @@ export default function ComplianceRoute() {
             {M.empty}
           </p>
         ) : (
-          <div className="table-wrap" tabIndex={0} role="region" aria-label="Agents and their standing">
-            <table className="table" data-testid="compliance-table">
-              <thead>
-                <tr>
-                  <th scope="col">Agent</th>
-                  <th scope="col">Hierarchy</th>
-                  <th scope="col">NPN</th>
-                  <th scope="col">Standing</th>
-                  <th scope="col">Next expiry</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.rows.map((r) => {
-                  const name = agentName(r) || r.agentNumber;
-                  return (
-                    <tr key={r.agentId} data-agent-number={r.agentNumber}>
-                      <td>
-                        {r.via != null ? <Link to={`/agent?h=${r.via}&agentNumber=${encodeURIComponent(r.agentNumber)}`}>{name}</Link> : name}
-                        <br />
-                        <span className="muted">Agent {r.agentNumber}</span>
-                      </td>
-                      <td>
-                        {r.carrierCode} / {r.blockNumber}
-                      </td>
-                      <td>{r.npn ? <Link to={`/licences/${encodeURIComponent(r.npn)}`} aria-label={`Licences and credentials of NPN ${r.npn}`}>{r.npn}</Link> : "—"}</td>
-                      <td>
-                        <strong>{STANDING_LABEL[r.standing]}</strong>
-                        {r.reasons.length ? (
-                          <ul className="compliance-reasons">
-                            {r.reasons.map((x, i) => (
-                              <li key={i}>{reasonText(x)}</li>
-                            ))}
-                          </ul>
-                        ) : null}
-                      </td>
-                      <td>
-                        {r.nextExpiry ? (
-                          <>
-                            {dayText(r.nextExpiry)}
-                            <br />
-                            <span className="muted">{EXPIRY_LABEL[expiryState(r.nextExpiry, d.today)]}</span>
-                          </>
-                        ) : (
-                          "—"
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <ComplianceTable rows={d.rows as ComplianceRow[]} today={d.today} />
         )}
         <Pager page={d.page} pageSize={d.pageSize} totalRecords={d.total} pageSizes={COMPLIANCE_PAGE_SIZES} label="Agents pages" />
       </section>

@@ -222,3 +222,9 @@ export async function carrierLabel(carrierId: number | undefined): Promise<strin
   const c = await prisma.carrier.findUnique({ where: { carrierId }, select: { carrierCode: true, name: true } });
   return c ? `${c.name} (${c.carrierCode})` : null;
 }
+
+/** The active carriers for the filter (the page's statement gives them too; this is for a refused filter). */
+export async function activeCarriers(): Promise<CompliancePage["carriers"]> {
+  const rows = await prisma.carrier.findMany({ where: { isActive: true }, orderBy: { carrierCode: "asc" }, select: { carrierId: true, carrierCode: true, name: true } });
+  return rows.map((c) => ({ id: c.carrierId, code: c.carrierCode, name: c.name }));
+}

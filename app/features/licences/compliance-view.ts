@@ -94,3 +94,6 @@ export function complianceFilterText(f: ComplianceFilter, carrierName?: string |
   if (f.credential) parts.push(`Credential: ${CREDENTIAL_LABEL[f.credential]} expiring or expired${f.credential === "EO" ? " (or missing)" : ""}`);
   return parts.length ? parts.join("; ") : "None";
 }
+
+/** The filters as the address gave them (each at most 40 characters), kept in the form after a refusal. */
+export type ComplianceValues = Partial<Record<keyof ComplianceFilter, string>>;
