@@ -4,14 +4,15 @@
 // link without), then its counts or its line-numbered errors, and the latest
 // imports. Anyone else: 404.
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
-import { Pager, readPaging } from "~/components/Pager";
+import { readPaging } from "~/components/Pager";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import { IMPORT_MESSAGES as M } from "~/features/hierarchy/import-messages";
 import { FINISHED_STATUSES, getImportRun, listImportRuns } from "~/features/hierarchy/import-runs.server";
 import { IMPORT_COLUMNS, IMPORT_FILE_FIELD, IMPORT_UPLOAD_PATH, REQUIRED_COLUMNS, type ImportError } from "~/features/hierarchy/import-schema";
 import { ImportRun } from "~/features/hierarchy/ui/ImportRun";
+import { ImportRunsTable } from "~/features/hierarchy/ui/ImportRunsTable";
 import { ImportUploadForm, UPLOAD_ANSWERS } from "~/features/hierarchy/ui/ImportUploadForm";
 import type { ImportRunRow, ImportRunView } from "~/features/hierarchy/ui/types";
 import { formatDateTime } from "~/features/reports/format";
@@ -86,44 +87,15 @@ export default function ImportAgentsPage() {
         </details>
       </section>
       {run ? <ImportRun run={run} /> : null}
-      <section className="card" aria-labelledby="runs-title">
-        <h2 id="runs-title">Latest imports</h2>
-        {runs.length === 0 ? (
-          <p className="muted">No imports yet.</p>
-        ) : (
-          <>
-            <div className="table-wrap" tabIndex={0} role="region" aria-label="Latest imports, by upload">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">Import</th>
-                    <th scope="col">File</th>
-                    <th scope="col">Uploaded</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Rows</th>
-                    <th scope="col">Errors</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {runs.map((r) => (
-                    <tr key={r.id}>
-                      <td>
-                        <Link to={`/admin/import?run=${r.id}`}>Import {r.id}</Link>
-                      </td>
-                      <td>{r.fileName}</td>
-                      <td>{r.created}</td>
-                      <td>{r.statusLabel}</td>
-                      <td>{r.rowsRead.toLocaleString("en-US")}</td>
-                      <td>{r.errorCount.toLocaleString("en-US")}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager page={page} pageSize={pageSize} totalRecords={total} pageSizes={PAGE_SIZES} label="Import pages" />
-          </>
-        )}
-      </section>
+      <ImportRunsTable
+        title="Latest imports"
+        empty="No imports yet."
+        label="Latest imports, by upload"
+        pagerLabel="Import pages"
+        page="/admin/import"
+        runs={runs}
+        paging={{ page, pageSize, total, pageSizes: PAGE_SIZES }}
+      />
     </SignedInLayout>
   );
 }

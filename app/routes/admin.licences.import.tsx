@@ -4,12 +4,13 @@
 // progress (refreshed with JavaScript, a Refresh link without), then its counts or its
 // line-numbered errors, and the latest runs. The upload form and the run are the agent import's.
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
-import { Pager, readPaging } from "~/components/Pager";
+import { readPaging } from "~/components/Pager";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import type { ImportError } from "~/features/hierarchy/import-schema";
 import { ImportRun } from "~/features/hierarchy/ui/ImportRun";
+import { ImportRunsTable } from "~/features/hierarchy/ui/ImportRunsTable";
 import { ImportUploadForm, UPLOAD_ANSWERS } from "~/features/hierarchy/ui/ImportUploadForm";
 import type { ImportRunView } from "~/features/hierarchy/ui/types";
 import { LICENCE_IMPORT_MESSAGES as M } from "~/features/licences/import-messages";
@@ -130,46 +131,15 @@ export default function ImportLicencesPage() {
         </details>
       </section>
       {run ? <ImportRun run={run} page={LICENCE_IMPORT_PATH} counts={run.counts} /> : null}
-      <section className="card" aria-labelledby="runs-title">
-        <h2 id="runs-title">Latest files</h2>
-        {runs.length === 0 ? (
-          <p className="muted">No files yet.</p>
-        ) : (
-          <>
-            <div className="table-wrap" tabIndex={0} role="region" aria-label="Latest licence files, by upload">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">Import</th>
-                    <th scope="col">Purpose</th>
-                    <th scope="col">File</th>
-                    <th scope="col">Uploaded</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Rows</th>
-                    <th scope="col">Errors</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {runs.map((r) => (
-                    <tr key={r.id}>
-                      <td>
-                        <Link to={`${LICENCE_IMPORT_PATH}?run=${r.id}`}>Import {r.id}</Link>
-                      </td>
-                      <td>{r.purpose}</td>
-                      <td>{r.fileName}</td>
-                      <td>{r.created}</td>
-                      <td>{r.statusLabel}</td>
-                      <td>{r.rowsRead.toLocaleString("en-US")}</td>
-                      <td>{r.errorCount.toLocaleString("en-US")}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager page={page} pageSize={pageSize} totalRecords={total} pageSizes={PAGE_SIZES} label="Licence import pages" />
-          </>
-        )}
-      </section>
+      <ImportRunsTable
+        title="Latest files"
+        empty="No files yet."
+        label="Latest licence files, by upload"
+        pagerLabel="Licence import pages"
+        page={LICENCE_IMPORT_PATH}
+        runs={runs} purpose
+        paging={{ page, pageSize, total, pageSizes: PAGE_SIZES }}
+      />
     </SignedInLayout>
   );
 }
