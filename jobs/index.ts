@@ -15,6 +15,7 @@ import { abandonApplicationsTask } from "./tasks/abandon-applications";
 import { sendInvitationTask } from "./tasks/send-invitation";
 import { monitorComplianceTask } from "./tasks/monitor-compliance";
 import { complianceNoticeTask } from "./tasks/compliance-notice";
+import { deliverWebhookTask } from "./tasks/deliver-webhook";
 
 const tasks = {
   "send-email": sendEmail,
@@ -30,6 +31,7 @@ const tasks = {
   "import-licences": importLicences,
   "monitor-compliance": monitorComplianceTask,
   "compliance-notice": complianceNoticeTask,
+  "deliver-webhook": deliverWebhookTask,
 } satisfies Record<TaskName, Task>;
 
 export const taskList: TaskList = tasks;

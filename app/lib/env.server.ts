@@ -278,6 +278,16 @@ const schema = z.object({
    * on another machine): `Authorization: Bearer <token>`. Unset: loopback only.
    */
   METRICS_TOKEN: optionalString,
+  /** API calls a minute each API token may make (issue 24, decision 0074); over it: 429 with Retry-After. */
+  API_RATE_LIMIT: wholeNumber("API calls a minute per token", 1, 1_000_000, 600),
+  /**
+   * Webhook endpoints: loopback and private addresses are refused unless this is true (a test or a
+   * receiver on the same host). A portal should not post the company's events into its own network.
+   */
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   /** Business settings withheld by the spec. */
   ABANDON_DAYS: int(90),
   /**

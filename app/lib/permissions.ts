@@ -34,6 +34,8 @@ export const CAPABILITIES = [
   "manage:licences",
   /** CONFIGURE > Compliance (/compliance) and its report: a recruiter's downline, every agent for manage:licences (issue 23 item 5, decision 0073). */
   "read:compliance",
+  /** ADMIN > API Tokens and Webhooks: creating and revoking API tokens, registering webhook endpoints, replaying deliveries (issue 24, decision 0074). */
+  "manage:integrations",
   /** The SPOOF box: starting and ending impersonation (an internal administrator, also while acting as someone). */
   "impersonate:user",
 ] as const;
@@ -53,7 +55,7 @@ export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
   agent: RECRUITER,
   director: RECRUITER,
   // request:report and read:compliance: the compliance view of every agent and its report (decision 0073).
-  administrator: ["use:portal", "review:application", "manage:service-request", "import:hierarchy", "manage:licences", "read:compliance", "request:report", "impersonate:user"],
+  administrator: ["use:portal", "review:application", "manage:service-request", "import:hierarchy", "manage:licences", "read:compliance", "request:report", "manage:integrations", "impersonate:user"],
   // An administrator acting as someone has that person's roles and may only end (or switch) the impersonation.
   impersonator: ["impersonate:user"],
 };

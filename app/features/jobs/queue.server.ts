@@ -60,6 +60,8 @@ export const complianceNoticePayload = z.object({
   agentId: z.number().int().positive(),
   day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
 });
+/** One webhook delivery (a webhook_deliveries row: the endpoint and the event; decision 0074). */
+export const deliverWebhookPayload = z.object({ deliveryId: z.string().regex(/^\d{1,19}$/) });
 /** The scheduled tasks (jobs/crontab.ts) take nothing. */
 const noPayload = z.object({});
 
@@ -78,6 +80,7 @@ export const JOB_PAYLOADS = {
   "import-licences": importLicencesPayload,
   "monitor-compliance": noPayload,
   "compliance-notice": complianceNoticePayload,
+  "deliver-webhook": deliverWebhookPayload,
 } as const;
 
 export type TaskName = keyof typeof JOB_PAYLOADS;
@@ -92,6 +95,7 @@ export type GenerateReportPayload = JobPayload<"generate-report">;
 export type ImportAgentsPayload = JobPayload<"import-agents">;
 export type ImportLicencesPayload = JobPayload<"import-licences">;
 export type ComplianceNoticePayload = JobPayload<"compliance-notice">;
+export type DeliverWebhookPayload = JobPayload<"deliver-webhook">;
 
 // graphile-worker's own addJob (lib/jobs.server.ts, the tasks' helpers.addJob) is typed by this table too.
 declare global {
@@ -111,6 +115,7 @@ declare global {
       "import-licences": ImportLicencesPayload;
       "monitor-compliance": Record<string, never>;
       "compliance-notice": ComplianceNoticePayload;
+      "deliver-webhook": DeliverWebhookPayload;
     }
   }
 }
@@ -135,6 +140,12 @@ export const MAX_ATTEMPTS = {
   report: 3,
   /** A hierarchy import (a crash or a lost database: the rerun starts the file again). */
   import: 3,
+  /**
+   * A webhook delivery: 14 attempts, the last about 28 hours after the first (graphile-worker's
+   * back-off: 9 attempts in 3.6 hours, then one every 6.1 hours): an endpoint down for a day still
+   * gets every event (issue 24 item 3: retried for at least 24 hours).
+   */
+  webhook: 14,
   /** graphile-worker's own default: what submit queued its PDF and notification with (no max_attempts given). */
   runnerDefault: 25,
 } as const;
@@ -170,6 +181,8 @@ export const jobKeys = {
   complianceMail: (agentId: number, day: string, recipient: string) => `compliance-mail:${agentId}:${day}:${recipient}`,
   /** One licence notice text: one per number. */
   complianceSms: (agentId: number, day: string, recipient: string, e164: string) => `compliance-sms:${agentId}:${day}:${recipient}:${e164.replace(/\D/g, "")}`,
+  /** One webhook delivery (a delivery row; a replay is a new row, so a new key). */
+  webhookDelivery: (deliveryId: string) => `webhook-delivery:${deliveryId}`,
   /** One of the provider's emails (a fresh key each: a re-run after a crash sends nothing twice). */
   providerMail: () => `idp-mail:${randomUUID()}`,
 };
@@ -215,6 +228,7 @@ export const jobOptions = {
   complianceMail: (agentId: number, day: string, recipient: string) => options("send-email", jobKeys.complianceMail(agentId, day, recipient), MAX_ATTEMPTS.mail),
   complianceSms: (agentId: number, day: string, recipient: string, e164: string) =>
     options("send-sms", jobKeys.complianceSms(agentId, day, recipient, e164), MAX_ATTEMPTS.sms),
+  webhookDelivery: (deliveryId: string) => options("deliver-webhook", jobKeys.webhookDelivery(deliveryId), MAX_ATTEMPTS.webhook),
 };
 
 // ───────────────────────────── queuing ─────────────────────────────

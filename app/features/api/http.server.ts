@@ -1,0 +1,105 @@
+// The one way an API route answers (issue 24, decision 0074): the token, its scope, the per-token rate
+// limit, the audit row of the call, and errors as RFC 9457 problem details. Every /api/v1 route's
+// loader or action is `apiRoute(request, scope, handler)`.
+import { audit } from "~/lib/audit.server";
+import { env } from "~/lib/env.server";
+import { prisma } from "~/lib/db.server";
+import type { ApiScope } from "./scopes";
+import { authenticateToken, type ApiTokenRecord } from "./tokens.server";
+
+export type ApiContext = { token: ApiTokenRecord; request: Request; url: URL };
+
+const PROBLEM_TITLES: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  409: "Conflict",
+  413: "Content Too Large",
+  415: "Unsupported Media Type",
+  422: "Unprocessable Content",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+};
+
+/** An error answer as application/problem+json (RFC 9457); `extra` adds members (errors of a field, …). */
+export function problem(status: number, detail: string, extra: Record<string, unknown> = {}, headers: HeadersInit = {}): Response {
+  return new Response(JSON.stringify({ type: "about:blank", title: PROBLEM_TITLES[status] ?? "Error", status, detail, ...extra }), {
+    status,
+    headers: { "Content-Type": "application/problem+json", "Cache-Control": "no-store", ...headers },
+  });
+}
+
+/** A JSON answer of the API (never cached: it is someone's data). */
+export function apiJson(body: unknown, init: { status?: number; headers?: HeadersInit } = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status: init.status ?? 200,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...init.headers },
+  });
+}
+
+/** Thrown by a handler to answer with a problem (apiRoute turns it into the response). */
+export class ApiProblem extends Error {
+  constructor(
+    readonly status: number,
+    detail: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(detail);
+  }
+}
+
+type Rate = { ok: boolean; limit: number; remaining: number; resetSeconds: number };
+
+/**
+ * Counts the call in the token's current minute (one statement, shared by every process) and stamps
+ * the token's last use. API_RATE_LIMIT calls a minute per token.
+ */
+async function countCall(tokenId: string): Promise<Rate> {
+  const limit = env().API_RATE_LIMIT;
+  const [row] = await prisma.$queryRaw<Array<{ calls: number; reset: number }>>`
+    WITH used AS (UPDATE api_tokens SET last_used_at = now() WHERE id = ${tokenId}::uuid)
+    INSERT INTO api_rate_windows (token_id, window_start, calls) VALUES (${tokenId}::uuid, date_trunc('minute', now()), 1)
+    ON CONFLICT (token_id, window_start) DO UPDATE SET calls = api_rate_windows.calls + 1
+    RETURNING calls, (60 - extract(second FROM now()))::int AS reset`;
+  const calls = row?.calls ?? 1;
+  return { ok: calls <= limit, limit, remaining: Math.max(limit - calls, 0), resetSeconds: row?.reset ?? 60 };
+}
+
+/**
+ * Runs an API handler for a token holding `scope`: 401 without a live token, 403 without the scope,
+ * 429 over the rate limit; every call (refused ones too, once a token is known) leaves an API_CALL
+ * audit row with the token, method, path and status (never a query's values or a body).
+ */
+export async function apiRoute(request: Request, scope: ApiScope, handler: (ctx: ApiContext) => Promise<Response>): Promise<Response> {
+  const url = new URL(request.url);
+  const token = await authenticateToken(request);
+  if (!token) {
+    return problem(401, "A valid API token is required: send it as 'Authorization: Bearer apt_…'.", {}, { "WWW-Authenticate": 'Bearer realm="api"' });
+  }
+  const rate = await countCall(token.id);
+  const rateHeaders = { "RateLimit-Limit": String(rate.limit), "RateLimit-Remaining": String(rate.remaining), "RateLimit-Reset": String(rate.resetSeconds) };
+  let response: Response;
+  if (!rate.ok) {
+    response = problem(429, `This token made more than ${rate.limit} calls this minute.`, {}, { ...rateHeaders, "Retry-After": String(rate.resetSeconds) });
+  } else if (!token.scopes.includes(scope)) {
+    response = problem(403, `This token lacks the scope ${scope}.`);
+  } else {
+    try {
+      response = await handler({ token, request, url });
+    } catch (error) {
+      if (error instanceof ApiProblem) response = problem(error.status, error.message, error.extra);
+      else if (error instanceof Response) response = error;
+      else throw error;
+    }
+  }
+  for (const [k, v] of Object.entries(rateHeaders)) response.headers.set(k, v);
+  await audit("API_CALL", {
+    request,
+    targetType: "api_token",
+    targetId: token.id,
+    details: { method: request.method, path: url.pathname, status: response.status, scope },
+  });
+  return response;
+}
