@@ -58,6 +58,8 @@ export const SHARED_KERNEL = [
  */
 export const FEATURE_DEPENDENCIES = {
   agents: ["dashboard", "documents", "licences"],
+  // The read API (decision 0076): documents served by the download rule, licences' expiry states.
+  api: ["documents", "licences"],
   appointment: ["documents"],
   dashboard: ["appointment", "links", "pipeline", "licences"],
   documents: [],

@@ -1,0 +1,114 @@
+// The OpenAPI 3.1 document of the read API (GET /api/v1/openapi.json, decision 0076), generated from
+// the zod schemas that every response is parsed by (schemas.ts) with zod's own JSON Schema output
+// (draft 2020-12, OpenAPI 3.1's dialect): the document cannot drift from what is sent.
+import { z } from "zod";
+import { DEFAULT_LIMIT, MAX_LIMIT } from "./paging.server";
+import { apiSchemas } from "./schemas";
+import { API_SCOPE_LABELS, type ApiScope } from "./scopes";
+
+type Endpoint = {
+  path: string;
+  scope: ApiScope;
+  summary: string;
+  /** The component of the 200 body; "pdf": the file itself. */
+  body: string | "pdf";
+  list?: boolean;
+  id?: "integer" | "uuid";
+};
+
+/** Every GET of the read API: the routes app/routes/api.v1.*.ts answer exactly these. */
+export const READ_ENDPOINTS: readonly Endpoint[] = [
+  { path: "/api/v1/agents", scope: "read:agents", summary: "Agent positions, a page at a time", body: "AgentPage", list: true },
+  { path: "/api/v1/agents/{id}", scope: "read:agents", summary: "One agent position", body: "Agent", id: "integer" },
+  { path: "/api/v1/applications", scope: "read:applications", summary: "Applications, a page at a time", body: "ApplicationPage", list: true },
+  { path: "/api/v1/applications/{id}", scope: "read:applications", summary: "One application", body: "Application", id: "integer" },
+  { path: "/api/v1/applications/{id}/documents", scope: "read:documents", summary: "The documents of an application", body: "DocumentList", id: "integer" },
+  { path: "/api/v1/documents/{id}", scope: "read:documents", summary: "A document's file (application/pdf), streamed", body: "pdf", id: "uuid" },
+  { path: "/api/v1/invitations", scope: "read:invitations", summary: "Invitations, a page at a time", body: "InvitationPage", list: true },
+];
+
+const problemRef = { $ref: "#/components/schemas/Problem" };
+const problem = (description: string) => ({ description, content: { "application/problem+json": { schema: problemRef } } });
+
+const listParameters = [
+  { name: "limit", in: "query", required: false, description: `Rows a page, 1 to ${MAX_LIMIT}`, schema: { type: "integer", minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT } },
+  { name: "cursor", in: "query", required: false, description: "The next_cursor of the previous page, unchanged", schema: { type: "string" } },
+  {
+    name: "updated_since",
+    in: "query",
+    required: false,
+    description: "Only rows changed at or after this instant (ISO 8601, with an offset)",
+    schema: { type: "string", format: "date-time" },
+  },
+];
+
+function operation(e: Endpoint) {
+  const parameters = [
+    ...(e.id ? [{ name: "id", in: "path", required: true, schema: e.id === "uuid" ? { type: "string", format: "uuid" } : { type: "integer", minimum: 1 } }] : []),
+    ...(e.list ? listParameters : []),
+  ];
+  const ok =
+    e.body === "pdf"
+      ? {
+          description: "The file",
+          headers: { "Content-Disposition": { schema: { type: "string" } }, "Content-Length": { schema: { type: "integer" } } },
+          content: { "application/pdf": { schema: { type: "string", contentMediaType: "application/pdf" } } },
+        }
+      : { description: "OK", content: { "application/json": { schema: { $ref: `#/components/schemas/${e.body}` } } } };
+  return {
+    get: {
+      operationId: e.path.replace(/^\/api\/v1\//, "").replace(/\{id\}/g, "by-id").replace(/\//g, "-"),
+      summary: e.summary,
+      description: `Needs a token with the scope \`${e.scope}\`.`,
+      security: [{ bearerAuth: [e.scope] }],
+      parameters,
+      responses: {
+        "200": ok,
+        ...(e.list ? { "400": problem("A malformed query parameter (named in `parameter`)") } : {}),
+        "401": problem("No live token (absent, unknown or revoked)"),
+        "403": problem("The token lacks the scope"),
+        ...(e.id ? { "404": problem("No such record") } : {}),
+        "429": problem("Over the token's calls a minute (see Retry-After)"),
+      },
+    },
+  };
+}
+
+let cached: unknown = null;
+
+/** The document (built once: it depends on nothing but the code). */
+export function openApiDocument(): unknown {
+  if (cached) return cached;
+  const generated = z.toJSONSchema(apiSchemas, { uri: (id) => `#/components/schemas/${id}`, io: "output" }) as { schemas: Record<string, Record<string, unknown>> };
+  const schemas = Object.fromEntries(
+    Object.entries(generated.schemas).map(([name, s]) => {
+      const { $schema: _dialect, $id: _id, ...rest } = s;
+      return [name, rest];
+    }),
+  );
+  cached = {
+    openapi: "3.1.0",
+    info: {
+      title: "Appointment portal API",
+      version: "1",
+      description:
+        "Read the portal's agents, applications, documents and invitations. Send an API token as `Authorization: Bearer apt_…`; " +
+        "each operation names the scope it needs. Errors are RFC 9457 problem details. Lists are paged with an opaque cursor, " +
+        "oldest change first. SSN, tax id, bank and card numbers are never served, only their last four.",
+    },
+    paths: Object.fromEntries(READ_ENDPOINTS.map((e) => [e.path, operation(e)])),
+    components: {
+      schemas,
+      securitySchemes: {
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          description: `An API token (apt_…) made by an administrator. Scopes: ${Object.entries(API_SCOPE_LABELS)
+            .map(([s, l]) => `${s}: ${l}`)
+            .join("; ")}.`,
+        },
+      },
+    },
+  };
+  return cached;
+}

@@ -1,0 +1,9 @@
+// GET /api/v1/agents (scope read:agents): agent positions, paged by cursor, filtered by updated_since (decision 0076).
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiRoute } from "~/features/api/http.server";
+import { pageQuery, send } from "~/features/api/paging.server";
+import { agentPage } from "~/features/api/read-agents.server";
+import { AgentPageSchema } from "~/features/api/schemas";
+
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  apiRoute(request, "read:agents", async ({ url }) => send(AgentPageSchema, await agentPage(pageQuery<number>(url, "int"))));

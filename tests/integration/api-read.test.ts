@@ -1,0 +1,335 @@
+// The read API (issue 24 item 2, decision 0076) through its route modules' loaders against a real
+// database: cursor paging that misses no row while rows change between pages, updated_since, 404
+// problems for unknown and other-type ids, two statements a page at most; no response ever holds a
+// full SSN, tax id, bank or card number (canaries) while the last four are there; every endpoint
+// refuses a missing, revoked or unscoped token and an administrator's session cookie; the OpenAPI
+// document is valid OpenAPI 3.1 (@seriousme/openapi-schema-validator) and every real response
+// validates against its schema in it (ajv, draft 2020-12).
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormatsImport from "ajv-formats";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { READ_ENDPOINTS } from "~/features/api/openapi.server";
+import { agentPage } from "~/features/api/read-agents.server";
+import { applicationPage } from "~/features/api/read-applications.server";
+import { invitationPage } from "~/features/api/read-invitations.server";
+import { createApiToken } from "~/features/api/tokens.server";
+import { disconnectPrisma, prisma } from "~/lib/db.server";
+import { encryptField, sealField } from "~/lib/crypto.server";
+import { resetEnvCache } from "~/lib/env.server";
+import { createSession } from "~/lib/session.server";
+import { saveFile } from "~/lib/storage.server";
+import * as agentsRoute from "~/routes/api.v1.agents";
+import * as agentRoute from "~/routes/api.v1.agents.$id";
+import * as applicationsRoute from "~/routes/api.v1.applications";
+import * as applicationRoute from "~/routes/api.v1.applications.$id";
+import * as applicationDocumentsRoute from "~/routes/api.v1.applications.$id.documents";
+import * as documentRoute from "~/routes/api.v1.documents.$id";
+import * as invitationsRoute from "~/routes/api.v1.invitations";
+import * as openapiRoute from "~/routes/api.v1.openapi[.]json";
+import { countStatements } from "../support/count-statements";
+import { useTestDatabase } from "../support/db";
+import { createAgent, createAppointment, createCarrierWithBlocks, createCredential, createInvitation, createLicence, createUser } from "../support/factories";
+
+useTestDatabase();
+afterAll(disconnectPrisma);
+
+type Loader = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<Response> | Response;
+
+/** Each route file of the API, the path pattern it answers (READ_ENDPOINTS' paths) and its loader. */
+const ROUTES: Record<string, Loader> = {
+  "/api/v1/agents": agentsRoute.loader as Loader,
+  "/api/v1/agents/{id}": agentRoute.loader as Loader,
+  "/api/v1/applications": applicationsRoute.loader as Loader,
+  "/api/v1/applications/{id}": applicationRoute.loader as Loader,
+  "/api/v1/applications/{id}/documents": applicationDocumentsRoute.loader as Loader,
+  "/api/v1/documents/{id}": documentRoute.loader as Loader,
+  "/api/v1/invitations": invitationsRoute.loader as Loader,
+};
+
+// Full sensitive numbers that must never leave: each ends in digits that are its 'last four'.
+const CANARY = {
+  agentSsn: "987654321",
+  ssn: "876543219",
+  taxId: "765432198",
+  account: "000123456789",
+  routing: "021000021",
+  card: "4111111111111111",
+  cvc: "737",
+  remitTaxId: "654321987",
+  ein: "543219876",
+};
+
+async function get(pattern: string, opts: { id?: string | number; query?: string; token?: string | null; cookie?: string } = {}): Promise<Response> {
+  const loader = ROUTES[pattern]!;
+  const p = pattern.replace("{id}", String(opts.id ?? "")) + (opts.query ? `?${opts.query}` : "");
+  const headers: Record<string, string> = {};
+  if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+  if (opts.cookie) headers.Cookie = opts.cookie;
+  return loader({ request: new Request(`http://localhost${p}`, { headers }), params: opts.id !== undefined ? { id: String(opts.id) } : {}, context: {} });
+}
+const json = async <T = Record<string, unknown>>(r: Response) => (await r.json()) as T;
+
+let all: string;
+let md: { id: number };
+let agentIds: number[];
+let appointmentId: number;
+let uploadId: string;
+let systemDocId: string;
+let adminCookie: string;
+
+beforeAll(async () => {
+  all = (await createApiToken(prisma, { name: "everything", scopes: ["read:agents", "read:applications", "read:documents", "read:invitations"] })).token;
+  await createCarrierWithBlocks(prisma, { carrierCode: "APIC", name: "API Carrier", companyNumber: "77", blocks: [{ blockNumber: 770, productTypeCode: "LIFE" }] });
+  md = await createAgent(prisma, { blockNumber: 770, firstName: "Mara", lastName: "Top", npn: "7700001" });
+  agentIds = [md.id];
+  for (let i = 0; i < 6; i++) agentIds.push((await createAgent(prisma, { parentId: md.id, firstName: `Child${i}`, lastName: "Below", npn: `77000${10 + i}` })).id);
+  const s = sealField(CANARY.agentSsn);
+  await prisma.agent.update({ where: { id: agentIds[1]! }, data: { ssnEncrypted: s.encrypted, ssnLast4: s.last4 } });
+  await createLicence(prisma, { npn: "7700001", stateCode: "TX", isResident: true, licenceNumber: "TX-1" });
+  await createLicence(prisma, { npn: "7700001", stateCode: "OK", expiryDate: "2020-01-31" });
+  await createCredential(prisma, { npn: "7700001", kind: "EO" });
+  await createLicence(prisma, { npn: "7700011", stateCode: "NM" });
+
+  const prospect = await createUser(prisma, {});
+  const a = await createAppointment(prisma, {
+    userId: prospect.id,
+    recruiterAgentId: md.id,
+    appointmentStatusCode: "APWF_STATUS_NEWCONTRACT",
+    submittedAt: new Date(),
+    commissionRemitTypeCode: "COMRMT_TYP_DIRECT",
+    personal: { firstName: "Pat", lastName: "Prospect", ssn: CANARY.ssn, businessTaxId: CANARY.taxId, birthDate: new Date("1980-02-03T00:00:00Z") },
+    addresses: [{ addressTypeCode: "ADRTYP_HOME", address1: "1 Main St", city: "Austin", stateCode: "TX", zipCode: "78701" }],
+  });
+  appointmentId = a.appointmentId;
+  const acc = sealField(CANARY.account);
+  const rt = sealField(CANARY.routing);
+  await prisma.appointmentBankInfo.create({
+    data: { appointmentId, bankName: "Bank", accountNumberEncrypted: acc.encrypted, accountNumberLast4: acc.last4, routingNumberEncrypted: rt.encrypted, routingNumberLast4: rt.last4 },
+  });
+  const card = sealField(CANARY.card);
+  await prisma.appointmentCardInfo.create({ data: { appointmentId, creditCardTypeCode: "CCTYP_VISA", cardNumberEncrypted: card.encrypted, cardLast4: card.last4, cvcEncrypted: encryptField(CANARY.cvc) } });
+  const rem = sealField(CANARY.remitTaxId);
+  await prisma.commissionRemitAssign.create({ data: { appointmentId, agentAgencyName: "Agency", ssnTaxIdEncrypted: rem.encrypted, ssnTaxIdLast4: rem.last4 } });
+  const ein = sealField(CANARY.ein);
+  await prisma.appointmentIrsInfo.create({ data: { appointmentId, name: "Pat", employerIdNumberEncrypted: ein.encrypted, employerIdNumberLast4: ein.last4 } });
+
+  const pdf = new TextEncoder().encode("%PDF-1.4\n% an upload\n%%EOF\n");
+  const file = await saveFile({ bytes: pdf, fileName: "licence.pdf", contentType: "application/pdf" });
+  uploadId = (await prisma.document.create({ data: { documentTypeCode: "DOCTYP_EO_CERT", kindCode: "UPLOAD", title: "E&O certificate", appointmentId, storedFileId: file.id } })).id;
+  const sys = await saveFile({ bytes: pdf, fileName: "agreement.pdf", contentType: "application/pdf" });
+  systemDocId = (await prisma.document.create({ data: { documentTypeCode: "DOCTYP_AGREE", kindCode: "SYSTEM", documentKey: "agreement.api-test", title: "Agreement", storedFileId: sys.id } })).id;
+
+  for (let i = 0; i < 3; i++) await createInvitation(prisma, { inviterAgentId: md.id, prospectEmailAddress: `invitee${i}@example.com` });
+
+  const admin = await createUser(prisma, { isInternal: true, userRoleCode: "USRROLE_ADMIN" });
+  const setCookie = await createSession(new Request("http://localhost/"), { userId: admin.id });
+  adminCookie = setCookie.split(";")[0]!;
+}, 120_000);
+
+describe("paging", () => {
+  it("walks every agent, a row changed after it was read comes again with its change, none is skipped", async () => {
+    const seen: Array<{ id: number; last_name: string; updated_at: string }> = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    const unseen = agentIds[agentIds.length - 1]!;
+    let readFirst: number | null = null;
+    do {
+      const r = await get("/api/v1/agents", { token: all, query: `limit=2${cursor ? `&cursor=${cursor}` : ""}` });
+      expect(r.status).toBe(200);
+      const body = await json<{ data: typeof seen; next_cursor: string | null }>(r);
+      expect(body.data.length).toBeLessThanOrEqual(2);
+      seen.push(...body.data);
+      cursor = body.next_cursor;
+      if (++pages === 1) {
+        // Between pages: one row already read and one not yet read change.
+        readFirst = body.data[0]!.id;
+        await prisma.agent.update({ where: { id: readFirst }, data: { lastName: "Changed after read" } });
+        await prisma.agent.update({ where: { id: unseen }, data: { lastName: "Changed before read" } });
+      }
+    } while (cursor && pages < 20);
+    expect(cursor).toBeNull();
+    const ids = seen.map((a) => a.id);
+    expect(new Set(ids)).toEqual(new Set(agentIds));
+    for (const id of agentIds) expect(ids.filter((x) => x === id).length, `agent ${id}`).toBe(id === readFirst ? 2 : 1);
+    expect(seen.filter((a) => a.id === readFirst).map((a) => a.last_name)).toEqual([expect.not.stringMatching(/Changed/), "Changed after read"]);
+    expect(seen.find((a) => a.id === unseen)!.last_name).toBe("Changed before read");
+  });
+
+  it("updated_since keeps the rows changed since; a malformed parameter is a 400 problem naming it", async () => {
+    await prisma.$executeRaw`UPDATE invitations SET updated_at = '2026-01-01T00:00:00Z'`;
+    const newest = await prisma.invitation.findFirstOrThrow({ orderBy: { invitationId: "desc" } });
+    await prisma.$executeRaw`UPDATE invitations SET updated_at = '2026-06-01T00:00:00Z' WHERE invitation_id = ${newest.invitationId}`;
+    const r = await get("/api/v1/invitations", { token: all, query: "updated_since=2026-03-01T00:00:00Z" });
+    expect(r.status).toBe(200);
+    expect((await json<{ data: Array<{ id: number }> }>(r)).data.map((i) => i.id)).toEqual([newest.invitationId]);
+    expect((await json<{ data: unknown[] }>(await get("/api/v1/invitations", { token: all, query: "updated_since=2025-12-31" }))).data).toHaveLength(3);
+    for (const [query, parameter] of [
+      ["updated_since=yesterday", "updated_since"],
+      ["updated_since=2026-13-45T00:00:00Z", "updated_since"],
+      ["limit=0", "limit"],
+      ["limit=201", "limit"],
+      ["cursor=not-a-cursor", "cursor"],
+    ] as const) {
+      const bad = await get("/api/v1/agents", { token: all, query });
+      expect(bad.status, query).toBe(400);
+      expect(bad.headers.get("Content-Type")).toBe("application/problem+json");
+      expect((await json(bad)).parameter, query).toBe(parameter);
+    }
+  });
+
+  it("a page is at most two statements, however many agents and licences it holds", async () => {
+    // Counts Prisma's statements too (queryLog), as npm run bench:http does: the client is made again with it.
+    process.env.BENCH_ROUTES = "1";
+    resetEnvCache();
+    await disconnectPrisma();
+    onTestFinished(async () => {
+      delete process.env.BENCH_ROUTES;
+      resetEnvCache();
+      await disconnectPrisma();
+    });
+    const q = { limit: 50, after: null, updatedSince: null };
+    const agents = await countStatements(() => agentPage(q));
+    expect(agents.value.data.length).toBe(agentIds.length);
+    expect(agents.value.data.find((a) => a.id === md.id)!.licences.map((l) => [l.state_code, l.expiry_state])).toEqual([
+      ["TX", "VALID"],
+      ["OK", "EXPIRED"],
+    ]);
+    expect(agents.value.data.find((a) => a.id === md.id)!.errors_and_omissions).toHaveLength(1);
+    expect(agents.count, agents.recent.join("\n")).toBe(2);
+    expect((await countStatements(() => applicationPage(q))).count).toBe(1);
+    expect((await countStatements(() => invitationPage(q))).count).toBe(1);
+  });
+});
+
+describe("ids", () => {
+  it("unknown ids and ids of another kind of record are 404 problems", async () => {
+    const notAnApplication = agentIds.find((id) => id !== appointmentId)!;
+    expect(await prisma.appointment.findUnique({ where: { appointmentId: notAnApplication } })).toBeNull();
+    const prospectDoc = await prisma.document.create({
+      data: { documentTypeCode: "DOCTYP_EO_CERT", kindCode: "UPLOAD", title: "A user's", appUserId: (await createUser(prisma, {})).id, storedFileId: (await prisma.document.findUniqueOrThrow({ where: { id: uploadId } })).storedFileId },
+    });
+    const cases: Array<[string, string | number]> = [
+      ["/api/v1/agents/{id}", 99_999_999],
+      ["/api/v1/agents/{id}", "abc"],
+      ["/api/v1/applications/{id}", notAnApplication],
+      ["/api/v1/applications/{id}", 99_999_999],
+      ["/api/v1/applications/{id}/documents", notAnApplication],
+      ["/api/v1/documents/{id}", "00000000-0000-4000-8000-000000000000"],
+      ["/api/v1/documents/{id}", systemDocId],
+      ["/api/v1/documents/{id}", prospectDoc.id],
+      ["/api/v1/documents/{id}", appointmentId],
+    ];
+    for (const [pattern, id] of cases) {
+      const r = await get(pattern, { token: all, id });
+      expect(r.status, `${pattern} ${id}`).toBe(404);
+      expect(r.headers.get("Content-Type")).toBe("application/problem+json");
+    }
+    expect((await get("/api/v1/applications/{id}", { token: all, id: appointmentId })).status).toBe(200);
+  });
+});
+
+/** Every endpoint with a real id, as a client would walk them. */
+const walk = () => [
+  { pattern: "/api/v1/agents" },
+  { pattern: "/api/v1/agents/{id}", id: agentIds[1]! },
+  { pattern: "/api/v1/agents/{id}", id: md.id },
+  { pattern: "/api/v1/applications" },
+  { pattern: "/api/v1/applications/{id}", id: appointmentId },
+  { pattern: "/api/v1/applications/{id}/documents", id: appointmentId },
+  { pattern: "/api/v1/documents/{id}", id: uploadId },
+  { pattern: "/api/v1/invitations" },
+];
+
+describe("sensitive numbers", () => {
+  it("no response holds a full SSN, tax id, bank or card number; their last four are there", async () => {
+    let everything = "";
+    for (const e of walk()) {
+      const r = await get(e.pattern, { token: all, id: e.id });
+      expect(r.status, e.pattern).toBe(200);
+      everything += `${await r.text()}\n`;
+    }
+    for (const [name, value] of Object.entries(CANARY)) expect(everything.includes(value), name).toBe(false);
+    const app = await json<{ sections: Record<string, Record<string, unknown>> }>(await get("/api/v1/applications/{id}", { token: all, id: appointmentId }));
+    expect(app.sections.personal).toMatchObject({ ssn_last4: "3219", business_tax_id_last4: "2198" });
+    expect(app.sections.commissions).toMatchObject({
+      bank: { account_number_last4: "6789", routing_number_last4: "0021" },
+      assignment: { ssn_tax_id_last4: "1987" },
+      w9: { employer_id_last4: "9876" },
+    });
+    expect(app.sections.fees).toMatchObject({ card: { card_last4: "1111" } });
+    expect((await json(await get("/api/v1/agents/{id}", { token: all, id: agentIds[1]! }))).ssn_last4).toBe("4321");
+  });
+
+  it("the document is streamed as a PDF attachment with its length", async () => {
+    const r = await get("/api/v1/documents/{id}", { token: all, id: uploadId });
+    expect(r.headers.get("Content-Type")).toBe("application/pdf");
+    expect(r.headers.get("Content-Disposition")).toMatch(/^attachment; filename="licence.pdf"/);
+    const bytes = new Uint8Array(await r.arrayBuffer());
+    expect(r.headers.get("Content-Length")).toBe(String(bytes.byteLength));
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
+    const list = await json<{ data: Array<{ id: string; href: string }> }>(await get("/api/v1/applications/{id}/documents", { token: all, id: appointmentId }));
+    expect(list.data.map((d) => d.href)).toEqual([`/api/v1/documents/${uploadId}`]);
+  });
+});
+
+describe("tokens and scopes", () => {
+  it("every route file of the API is in this walk", () => {
+    const files = readdirSync(path.resolve(__dirname, "../../app/routes")).filter((f) => f.startsWith("api.v1.") && !f.startsWith("api.v1.openapi"));
+    expect(files.length).toBe(Object.keys(ROUTES).length);
+    expect(Object.keys(ROUTES).sort()).toEqual(READ_ENDPOINTS.map((e) => e.path).sort());
+  });
+
+  it("every endpoint: 401 without a token, with a revoked one and with an administrator's cookie; 403 without its scope", async () => {
+    const revoked = await createApiToken(prisma, { name: "revoked", scopes: ["read:agents", "read:applications", "read:documents", "read:invitations"] });
+    await prisma.apiToken.update({ where: { id: revoked.id }, data: { revokedAt: new Date() } });
+    const writer = (await createApiToken(prisma, { name: "import only", scopes: ["write:agents"] })).token;
+    for (const e of walk()) {
+      const own = READ_ENDPOINTS.find((x) => x.path === e.pattern)!.scope;
+      const others = (await createApiToken(prisma, { name: `not ${own}`, scopes: ["read:agents", "read:applications", "read:documents", "read:invitations"].filter((s) => s !== own) as never })).token;
+      for (const [who, opts, status] of [
+        ["no token", {}, 401],
+        ["revoked token", { token: revoked.token }, 401],
+        ["administrator's session cookie", { cookie: adminCookie }, 401],
+        ["token of another scope", { token: writer }, 403],
+        ["token of every other scope", { token: others }, 403],
+      ] as const) {
+        const r = await get(e.pattern, { ...opts, id: e.id });
+        expect(r.status, `${e.pattern} ${who}`).toBe(status);
+        const text = await r.text();
+        expect(text, `${e.pattern} ${who}`).not.toMatch(/Pat|Mara|%PDF/);
+      }
+    }
+  });
+});
+
+describe("OpenAPI", () => {
+  it("the served document is valid OpenAPI 3.1 and every real response validates against its schema", async () => {
+    const served = await (openapiRoute.loader as () => Response)();
+    expect(served.status).toBe(200);
+    const doc = await json<{ openapi: string; paths: Record<string, { get: { responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }> } }> }>(served);
+    expect(doc.openapi).toBe("3.1.0");
+    const result = await new Validator().validate(doc as never);
+    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
+    expect(result.valid).toBe(true);
+
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    (addFormatsImport as unknown as (a: Ajv2020) => void)(ajv);
+    ajv.addSchema({ ...doc, $id: "openapi.json" });
+    let checked = 0;
+    for (const e of walk()) {
+      const r = await get(e.pattern, { token: all, id: e.id });
+      const content = doc.paths[e.pattern]!.get.responses["200"]!.content!;
+      if (!content["application/json"]) continue; // the file itself
+      const validate = ajv.getSchema(`openapi.json${content["application/json"].schema.$ref!}`)!;
+      const body = await r.json();
+      expect(validate(body), `${e.pattern}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      checked++;
+    }
+    expect(checked).toBe(7);
+    const problemSchema = ajv.getSchema("openapi.json#/components/schemas/Problem")!;
+    expect(problemSchema(await (await get("/api/v1/agents", { token: all, query: "limit=0" })).json())).toBe(true);
+  });
+});
