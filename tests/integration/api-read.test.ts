@@ -5,6 +5,7 @@
 // refuses a missing, revoked or unscoped token and an administrator's session cookie; the OpenAPI
 // document is valid OpenAPI 3.1 (@seriousme/openapi-schema-validator) and every real response
 // validates against its schema in it (ajv, draft 2020-12).
+import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
@@ -18,7 +19,7 @@ import { invitationPage } from "~/features/api/read-invitations.server";
 import { createApiToken } from "~/features/api/tokens.server";
 import { disconnectPrisma, prisma } from "~/lib/db.server";
 import { encryptField, sealField } from "~/lib/crypto.server";
-import { resetEnvCache } from "~/lib/env.server";
+import { env, resetEnvCache } from "~/lib/env.server";
 import { createSession } from "~/lib/session.server";
 import { saveFile } from "~/lib/storage.server";
 import * as agentsRoute from "~/routes/api.v1.agents";
@@ -30,10 +31,14 @@ import * as documentRoute from "~/routes/api.v1.documents.$id";
 import * as invitationsRoute from "~/routes/api.v1.invitations";
 import * as openapiRoute from "~/routes/api.v1.openapi[.]json";
 import { countStatements } from "../support/count-statements";
+import { startApp } from "../support/app-server";
 import { useTestDatabase } from "../support/db";
+import { buildIfStale } from "../support/global-app";
+import { useTempDataDir } from "../support/temp-dir";
 import { createAgent, createAppointment, createCarrierWithBlocks, createCredential, createInvitation, createLicence, createUser } from "../support/factories";
 
-useTestDatabase();
+useTempDataDir("api-read");
+const db = useTestDatabase();
 afterAll(disconnectPrisma);
 
 type Loader = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<Response> | Response;
@@ -81,6 +86,7 @@ let systemDocId: string;
 let adminCookie: string;
 
 beforeAll(async () => {
+  resetEnvCache(); // DATA_DIR is this file's own (useTempDataDir)
   all = (await createApiToken(prisma, { name: "everything", scopes: ["read:agents", "read:applications", "read:documents", "read:invitations"] })).token;
   await createCarrierWithBlocks(prisma, { carrierCode: "APIC", name: "API Carrier", companyNumber: "77", blocks: [{ blockNumber: 770, productTypeCode: "LIFE" }] });
   md = await createAgent(prisma, { blockNumber: 770, firstName: "Mara", lastName: "Top", npn: "7700001" });
@@ -332,4 +338,38 @@ describe("OpenAPI", () => {
     const problemSchema = ajv.getSchema("openapi.json#/components/schemas/Problem")!;
     expect(problemSchema(await (await get("/api/v1/agents", { token: all, query: "limit=0" })).json())).toBe(true);
   });
+});
+
+describe("over HTTP", () => {
+  it("the portal answers the API with JSON and problems, streams the file, serves the document without a token", async () => {
+    buildIfStale();
+    // The same DATA_DIR as this process (the upload saved above is in its files/, its secrets.json has the
+    // encryption key); the provider's two secrets this process never made are given.
+    const app = await startApp({
+      databaseUrl: db.url,
+      dataDir: env().dataDir,
+      env: { IDP_COOKIE_KEY: randomBytes(32).toString("base64url"), OIDC_CLIENT_SECRET: randomBytes(32).toString("base64url") },
+    });
+    try {
+      const auth = { Authorization: `Bearer ${all}` };
+      const page = await fetch(`${app.url}/api/v1/applications?limit=1`, { headers: auth });
+      expect(page.status).toBe(200);
+      expect(page.headers.get("Content-Type")).toMatch(/^application\/json/);
+      expect(page.headers.get("Cache-Control")).toBe("no-store");
+      expect(((await page.json()) as { data: Array<{ id: number }> }).data.map((a) => a.id)).toEqual([appointmentId]);
+      const refused = await fetch(`${app.url}/api/v1/applications/${appointmentId}`, { headers: { Cookie: adminCookie } });
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get("WWW-Authenticate")).toMatch(/^Bearer/);
+      expect(refused.headers.get("Content-Type")).toBe("application/problem+json");
+      const file = await fetch(`${app.url}/api/v1/documents/${uploadId}`, { headers: auth });
+      expect(file.status).toBe(200);
+      expect(file.headers.get("Content-Type")).toBe("application/pdf");
+      expect(new TextDecoder().decode(new Uint8Array(await file.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+      const doc = await fetch(`${app.url}/api/v1/openapi.json`);
+      expect(doc.status).toBe(200);
+      expect(((await doc.json()) as { openapi: string }).openapi).toBe("3.1.0");
+    } finally {
+      await app.dispose();
+    }
+  }, 300_000);
 });
