@@ -66,7 +66,12 @@ function decodeCursor(cursor: string, idKind: "int" | "uuid"): { at: Date; id: n
 export function pageWhere<Id extends number | string>(q: PageQuery<Id>, idField: string) {
   const and: Record<string, unknown>[] = [];
   if (q.updatedSince) and.push({ updatedAt: { gte: q.updatedSince } });
-  if (q.after) and.push({ OR: [{ updatedAt: { gt: q.after.at } }, { updatedAt: q.after.at, [idField]: { gt: q.after.id } }] });
+  if (q.after) {
+    // `updated_at >= at` is the index's lower bound (the (updated_at, id) index is scanned from the
+    // cursor on, not from its start); the OR then drops the rows of that instant up to the cursor's id.
+    and.push({ updatedAt: { gte: q.after.at } });
+    and.push({ OR: [{ updatedAt: { gt: q.after.at } }, { [idField]: { gt: q.after.id } }] });
+  }
   return { where: { AND: and }, orderBy: [{ updatedAt: "asc" as const }, { [idField]: "asc" as const }], take: q.limit + 1 };
 }
 

@@ -18,7 +18,6 @@ const agentSelect = {
   hierarchyLevel: true,
   agentType: true,
   parent: { select: { id: true, agentNumber: true } },
-  status: true,
   isActive: true,
   terminationDate: true,
   activeDate: true,
@@ -89,7 +88,8 @@ async function recordsOfNpns(npns: string[], today: string): Promise<Map<string,
 }
 
 function agentBody(a: AgentRow, rec: Records | undefined): z.input<typeof AgentSchema> {
-  const active = a.isActive && a.status === "ACTIVE";
+  // The portal's flag for a deactivated (terminated) position, as the agents screens read it.
+  const active = a.isActive;
   return {
     id: a.id,
     agent_number: a.agentNumber,
