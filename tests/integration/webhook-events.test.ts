@@ -15,6 +15,7 @@ import { importAgentsCsv } from "~/features/hierarchy/import.server";
 import { moveSubtree } from "~/features/hierarchy/move.server";
 import { jobKeys } from "~/features/jobs/queue.server";
 import { approveApplication, rejectApplication, returnApplication } from "~/features/review/decisions.server";
+import { emitEvents, WebhookDataError } from "~/features/webhooks/emit.server";
 import { WEBHOOK_EVENTS, type WebhookEventType } from "~/features/webhooks/events";
 import { WEBHOOK_EVENT_DATA } from "~/features/webhooks/payloads";
 import { prisma } from "~/lib/db.server";
@@ -156,6 +157,14 @@ describe("application events", () => {
     const all = await prisma.$queryRaw<Array<{ data: string }>>`SELECT data::text AS data FROM webhook_events`;
     expect(all.length).toBeGreaterThan(5);
     for (const { data } of all) for (const c of canaries) expect(data).not.toContain(c);
+    // A batch with one event naming a sensitive field writes none of them.
+    const before = await prisma.webhookEvent.count();
+    const batch = [
+      { type: "agent.created" as const, subjectId: 1, data: { agent: { id: 1 } } },
+      { type: "agent.created" as const, subjectId: 2, data: { agent: { id: 2, taxId: "123456789" } } },
+    ];
+    await expect(prisma.$transaction((tx) => emitEvents(tx, batch))).rejects.toBeInstanceOf(WebhookDataError);
+    expect(await prisma.webhookEvent.count()).toBe(before);
   });
 });
 
