@@ -50,6 +50,11 @@ export const SHARED_KERNEL = [
   "preferences/recipients.server",
   // The agents' display rules (names, the director rule) that the licence rules and notices read.
   "agents/format",
+  // The one way a change emits its webhook event, in its own transaction (decisions 0074, 0078).
+  "webhooks/events",
+  "webhooks/payloads",
+  "webhooks/emit.server",
+  "webhooks/event-data.server",
 ];
 
 /**

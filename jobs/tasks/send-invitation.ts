@@ -19,7 +19,7 @@ export const sendInvitationTask: Task = async (payload, helpers) => {
   const { invitationId } = sendInvitationPayload.parse(payload);
   const mail = await invitationMail(invitationId);
   if (!mail) {
-    await markSendFailed(invitationId);
+    await markSendFailed(invitationId, "NOTHING_TO_SEND");
     helpers.logger.warn(`send-invitation ${invitationId}: nothing to send (no such invitation, or its text is empty)`);
     return;
   }

@@ -17,6 +17,7 @@
 // batches stand and the next run does the rest; a second run finds nothing.
 import { prisma } from "~/lib/db.server";
 import { jobOptions, queueJobs } from "~/features/jobs/queue.server";
+import { emitApplicationEvents } from "~/features/webhooks/event-data.server";
 import { eraseCardData } from "./submit.server";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -102,6 +103,8 @@ export async function abandonApplications(opts: { abandonDays: number; now?: Dat
         "notify-appointment",
         changed.map((id) => ({ payload: { appointmentId: id, event: "ABANDONED" as const }, opts: jobOptions.notifyAppointment("ABANDONED", id) })),
       );
+      // One event per application, written with the batch (emitEvents: one statement per batch).
+      await emitApplicationEvents(tx, "application.abandoned", changed, { type: "system" });
       return changed;
     });
     if (ids.length) {

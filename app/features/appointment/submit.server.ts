@@ -7,6 +7,7 @@
 import { realUserId } from "~/lib/auth.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { jobOptions, queueJob } from "~/features/jobs/queue.server";
+import { actorOf, emitApplicationEvents } from "~/features/webhooks/event-data.server";
 import { auditAppointment, isReadOnlyStatus, requireAppointmentAccess } from "./access.server";
 import { completion, sectionResults, type Completion } from "./completion";
 import { toFormData } from "./load.server";
@@ -52,6 +53,7 @@ export async function submitApplication(user: CurrentUser, appointmentId: number
       await eraseCardVerificationCode(tx, appointmentId);
       await queueJob(tx, "generate-application-pdf", { appointmentId }, jobOptions.applicationPdf(appointmentId));
       await queueJob(tx, "notify-appointment", { appointmentId, event: "SUBMITTED" }, jobOptions.notifyAppointment("SUBMITTED", appointmentId));
+      await emitApplicationEvents(tx, "application.submitted", [appointmentId], actorOf(realUserId(user)));
       return { ok: true, dialog: SUBMIT_SUCCESS };
     });
     if (result.ok) await auditAppointment("APPOINTMENT_SUBMITTED", user, appointmentId, request);

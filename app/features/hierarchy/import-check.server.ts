@@ -74,20 +74,20 @@ function companyOf(row: ImportRow & { line: number }, ref: Reference, companyNam
 
 export const keyOf = (company: string, block: number, agentNumber: string) => `${company}\u0000${block}\u0000${agentNumber}`;
 
-export type Existing = { byKey: Map<string, { id: number; parentId: number | null }>; keyById: Map<number, string> };
+export type Existing = { byKey: Map<string, { id: number; parentId: number | null; isActive: boolean }>; keyById: Map<number, string> };
 
 async function loadExisting(client: pg.ClientBase, pairs: Array<[string, number]>): Promise<Existing> {
   const byKey: Existing["byKey"] = new Map();
   const keyById = new Map<number, string>();
   if (!pairs.length) return { byKey, keyById };
-  const r = await client.query<{ id: number; n: string; c: string; b: number; p: number | null }>(
-    `SELECT a.id, a.agent_number AS n, a.company_number AS c, a.block_number AS b, a.parent_id AS p
+  const r = await client.query<{ id: number; n: string; c: string; b: number; p: number | null; act: boolean }>(
+    `SELECT a.id, a.agent_number AS n, a.company_number AS c, a.block_number AS b, a.parent_id AS p, a.is_active AS act
        FROM agents a JOIN unnest($1::text[], $2::int[]) AS t(c, b) ON a.company_number = t.c AND a.block_number = t.b`,
     [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
   );
   for (const row of r.rows) {
     const key = keyOf(row.c, row.b, row.n);
-    byKey.set(key, { id: row.id, parentId: row.p });
+    byKey.set(key, { id: row.id, parentId: row.p, isActive: row.act });
     keyById.set(row.id, key);
   }
   return { byKey, keyById };

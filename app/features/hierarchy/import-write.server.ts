@@ -3,6 +3,8 @@
 // the rows are staged and upserted in one statement, and the closure rows of
 // the new and moved agents and everything under them are rebuilt.
 import type pg from "pg";
+import { pgEventDb, emitEvents, type NewEvent } from "~/features/webhooks/emit.server";
+import { actorOf, agentEvent } from "~/features/webhooks/event-data.server";
 import { dropSecondaryIndexesAndForeignKeys } from "~/lib/bulk-load.server";
 import { keyOf, type Existing } from "./import-check.server";
 import { debug, type ImportOptions, type ImportProgress, type Progress, type Staged } from "./import-common.server";
@@ -199,8 +201,48 @@ export async function writeRows(
     await restore();
     step("closure indexes and foreign keys made again");
   }
+  await emitEvents(pgEventDb(client), importEvents(rows, existing, plan, userId));
+  step("webhook events");
   await progress.report({ ...base, phase: "WRITING", rowsWritten: rows.length, percent: 98 }, true);
   return { inserted, updated, moved: plan.moved, closureRows };
+}
+
+/**
+ * The webhook events of the import (decision 0078), in the file's order, from what the import knows
+ * already: agent.created for each new agent, agent.moved for each agent whose upline changed,
+ * agent.deactivated for each active agent the file makes TERMINATED.
+ */
+function importEvents(rows: Staged[], existing: Existing, plan: { rowIds: number[]; rowParents: Array<number | null> }, userId: string | null): NewEvent[] {
+  const actor = actorOf(userId);
+  const numberOf = (id: number) => existing.keyById.get(id)?.split("\u0000")[2];
+  const events: NewEvent[] = [];
+  rows.forEach((r, i) => {
+    const id = plan.rowIds[i]!;
+    const parentId = plan.rowParents[i] ?? null;
+    const agent = {
+      id,
+      agentNumber: r.agentNumber,
+      companyNumber: r.companyNumber,
+      blockNumber: r.blockNumber,
+      mgaCode: r.mgaCode,
+      hierarchyLevel: r.level,
+      active: r.isActive,
+      upline: parentId === null || r.upline === null ? null : { id: parentId, agentNumber: r.upline },
+    };
+    const before = existing.byKey.get(keyOf(r.companyNumber, r.blockNumber, r.agentNumber));
+    if (!before) {
+      events.push(agentEvent("agent.created", { agent, actor, source: "import" }));
+      return;
+    }
+    if (before.parentId !== parentId) {
+      const prev = before.parentId === null ? null : { id: before.parentId, agentNumber: numberOf(before.parentId) ?? "" };
+      events.push(agentEvent("agent.moved", { agent, actor, source: "import", previousUpline: prev }));
+    }
+    if (before.isActive && !r.isActive) {
+      events.push(agentEvent("agent.deactivated", { agent, actor, source: "import", terminationDate: r.terminatedDate }));
+    }
+  });
+  return events;
 }
 
 /** From this many rows, a load into a table smaller than the load goes without its secondary indexes. */

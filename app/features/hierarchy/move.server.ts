@@ -18,6 +18,7 @@
 //      commission levels, not depths; mga_code is the hierarchy's and stays);
 //   4. writes the audit entry AGENT_MOVED.
 import type { Prisma } from "~/generated/prisma/client";
+import { actorOf, emitAgentEvents } from "~/features/webhooks/event-data.server";
 import { clientIp } from "~/lib/security.server";
 import { lockHierarchy } from "./lock.server";
 import { MOVE_MESSAGES, type MoveRefusalCode } from "./move-messages";
@@ -164,6 +165,14 @@ export async function moveSubtree(tx: Db, agentId: number, newUplineId: number, 
         serviceRequestId: opts.serviceRequestId ?? null,
       },
     },
+  });
+  // One agent.moved, for the agent whose direct upline changed: its downline keeps its own direct
+  // uplines (decision 0078); subtreeSize says how many positions moved with it.
+  await emitAgentEvents(tx, "agent.moved", [agentId], {
+    actor: actorOf(opts.actorUserId),
+    source: "move",
+    previousUpline: plan.from ? { id: plan.from.id, agentNumber: plan.from.agentNumber } : null,
+    subtreeSize: plan.subtreeSize,
   });
   return planned;
 }

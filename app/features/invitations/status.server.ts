@@ -2,6 +2,7 @@
 // sends, sent, SEND_FAILED after the last attempt) and APPOINTED when the
 // back office approves the appointment.
 import type { Prisma } from "~/generated/prisma/client";
+import { emitInvitationEvent } from "~/features/webhooks/event-data.server";
 import { prisma } from "~/lib/db.server";
 import { hasVisibleContent } from "~/lib/html-content";
 import { SEND_FAILED } from "./invitations.server";
@@ -26,13 +27,30 @@ export async function invitationMail(invitationId: number) {
   return { ...row, inviteText: row.inviteText };
 }
 
-/** The email could not be delivered after the last attempt, or there was nothing to send: the list shows it. */
-export async function markSendFailed(invitationId: number): Promise<void> {
-  await prisma.invitation.updateMany({ where: { invitationId, status: "INVITED" }, data: { status: SEND_FAILED } });
+/**
+ * The email could not be delivered after the last attempt, or there was nothing to send: the list
+ * shows it. invitation.failed on the change only (INVITED -> SEND_FAILED), so a job run again emits nothing more.
+ */
+export async function markSendFailed(invitationId: number, error: "NOTHING_TO_SEND" | "DELIVERY_FAILED" = "DELIVERY_FAILED"): Promise<void> {
+  await prisma.$transaction(async (tx) => {
+    const r = await tx.invitation.updateMany({ where: { invitationId, status: "INVITED" }, data: { status: SEND_FAILED } });
+    if (r.count > 0) await emitInvitationEvent(tx, "invitation.failed", invitationId, { error });
+  });
 }
 
-export async function markSent(invitationId: number, mailMessageId: string): Promise<void> {
-  await prisma.invitation.updateMany({ where: { invitationId }, data: { mailMessageId } });
+/**
+ * The mail server accepted the invitation's mail (`mailMessageId`: the mail_messages row of this
+ * send). invitation.sent when this send is new to the invitation: a job run again finds the same
+ * message (its delivery key) and emits nothing more; sending the invitation again is a new message.
+ */
+export async function markSent(invitationId: number, mailMessageId: string, sentAt: Date = new Date()): Promise<void> {
+  await prisma.$transaction(async (tx) => {
+    const r = await tx.invitation.updateMany({
+      where: { invitationId, OR: [{ mailMessageId: null }, { mailMessageId: { not: mailMessageId } }] },
+      data: { mailMessageId },
+    });
+    if (r.count > 0) await emitInvitationEvent(tx, "invitation.sent", invitationId, { sentAt: sentAt.toISOString() });
+  });
 }
 
 /**

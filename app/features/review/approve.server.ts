@@ -35,6 +35,7 @@ import { LICENCE_MESSAGES, reasonText } from "~/features/licences/messages";
 import { refreshStanding } from "~/features/licences/compliance.server";
 import { licenceCheck } from "~/features/licences/rules.server";
 import { dayOf } from "~/features/licences/status";
+import { actorOf, emitAgentEvents } from "~/features/webhooks/event-data.server";
 import { env } from "~/lib/env.server";
 import { formatAgentNumber } from "./agent-number";
 import { approvedAccountEmail } from "./approved-account-email.server";
@@ -247,6 +248,7 @@ export async function approveWork(tx: Db, appointmentId: number, ctx: { adminUse
   const person = personFields(a);
 
   const agentIds: number[] = [];
+  const createdIds: number[] = [];
   const numbers: string[] = [];
   for (const { place, lines } of groups) {
     // The position of one hierarchy: the person's existing one, else a new one at the most senior
@@ -271,6 +273,7 @@ export async function approveWork(tx: Db, appointmentId: number, ctx: { adminUse
         },
         first.parent.id,
       );
+      createdIds.push(agent.id);
     }
     const agentId = agent.id;
     if (a.states.length) {
@@ -314,6 +317,8 @@ export async function approveWork(tx: Db, appointmentId: number, ctx: { adminUse
   // The new positions' standing now (decision 0068), not at the next nightly run: the compliance view,
   // the agent detail page and the invitations read it.
   await refreshStanding(tx, agentIds, dayOf(now), adminUserId);
+  // agent.created for the new positions only (a position the person already held is not new).
+  await emitAgentEvents(tx, "agent.created", createdIds, { actor: actorOf(adminUserId), source: "approval", applicationId: appointmentId });
 
   return {
     statusCode: "APWF_STATUS_APPROVED",

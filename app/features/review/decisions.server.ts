@@ -8,6 +8,7 @@
 import { eraseCardData } from "~/features/appointment/submit.server";
 import { DATA_SECTIONS, type DataSectionId } from "~/features/appointment/model";
 import { jobOptions, queueJob } from "~/features/jobs/queue.server";
+import { actorOf, emitApplicationEvents } from "~/features/webhooks/event-data.server";
 import { approveWork } from "./approve.server";
 import { DECISION_MESSAGES } from "./decision-messages";
 import { changeStatus, runDecision, type DecisionInput, type DecisionResult } from "./run-decision.server";
@@ -34,6 +35,7 @@ export async function returnApplication(input: DecisionInput & { sections: DataS
   return runDecision("RETURN", { ...input, sections }, async (tx, a, { adminUserId }) => {
     await changeStatus(tx, a.appointmentId, { appointmentStatusCode: "APWF_STATUS_INCOMPLETE", updatedById: adminUserId });
     await queueJob(tx, "notify-appointment", { appointmentId: a.appointmentId, event: "RETURNED" }, jobOptions.notifyAppointment("RETURNED", a.appointmentId));
+    await emitApplicationEvents(tx, "application.returned", [a.appointmentId], actorOf(adminUserId), { sections });
     return { statusCode: "APWF_STATUS_INCOMPLETE", sections, details: { sections } };
   });
 }
@@ -50,6 +52,7 @@ export async function rejectApplication(input: DecisionInput): Promise<DecisionR
     });
     const cardErased = await eraseCardData(tx, a.appointmentId);
     await queueJob(tx, "notify-appointment", { appointmentId: a.appointmentId, event: "REJECTED" }, jobOptions.notifyAppointment("REJECTED", a.appointmentId));
+    await emitApplicationEvents(tx, "application.rejected", [a.appointmentId], actorOf(adminUserId));
     return { statusCode: "APWF_STATUS_REJECTED", details: { cardErased } };
   });
 }
@@ -63,6 +66,8 @@ export async function approveApplication(input: DecisionInput): Promise<Decision
   return runDecision("APPROVE", input, async (tx, a, ctx) => {
     const done = await approveWork(tx, a.appointmentId, ctx);
     await queueJob(tx, "notify-appointment", { appointmentId: a.appointmentId, event: "APPROVED" }, jobOptions.notifyAppointment("APPROVED", a.appointmentId));
+    // After approveWork's agent.created events: a receiver told of the approval finds the positions.
+    await emitApplicationEvents(tx, "application.approved", [a.appointmentId], actorOf(ctx.adminUserId));
     return done;
   });
 }

@@ -1,0 +1,112 @@
+// The data of each webhook event (issue 24 item 3, decision 0078), defined once. Client-safe (no
+// server imports): the read API's OpenAPI document lists these under `webhooks`; the event
+// builders (event-data.server.ts) parse what they build with them before emitEvent writes it.
+//
+// Thin events: they name the record and its new state; a receiver fetches the details from the
+// read API. Never a name, address, SSN, tax id, bank or card number (emitEvent refuses sensitive
+// field names anyway), never a decision's free-text reason, never a link code (it opens an application).
+import { z } from "zod";
+import type { WebhookEventType } from "./events";
+
+const isoTime = z.iso.datetime({ offset: true });
+
+/** Who made the change: a portal user (the real one, not an impersonated one), the portal itself (a daily task), or an API token. */
+export const webhookActor = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("user"), id: z.uuid() }),
+  z.object({ type: z.literal("system") }),
+  z.object({ type: z.literal("api"), tokenId: z.uuid() }),
+]);
+export type WebhookActor = z.infer<typeof webhookActor>;
+
+/** An agent position as other records name it. */
+export const agentRef = z.object({ id: z.number().int(), agentNumber: z.string() });
+
+export const applicationState = z.object({
+  id: z.number().int(),
+  /** APWF_STATUS_INCOMPLETE (returned), _NEWCONTRACT (submitted), _APPROVED, _REJECTED, _ABANDONED */
+  status: z.string(),
+  /** APPTTYP_IND, APPTTYP_CORP, … */
+  type: z.string(),
+  paper: z.boolean(),
+  /** The recruiter position the applicant goes under (company and block name the hierarchy). */
+  recruiter: z.object({ id: z.number().int(), agentNumber: z.string(), companyNumber: z.string(), blockNumber: z.number().int() }).nullable(),
+  mgaCode: z.string().nullable(),
+  /** Set on approval: the agent number and every position created or joined (one per hierarchy). */
+  agentNumber: z.string().nullable(),
+  agentIds: z.array(z.number().int()),
+  startedAt: isoTime,
+  submittedAt: isoTime.nullable(),
+  approvedAt: isoTime.nullable(),
+  rejectedAt: isoTime.nullable(),
+  abandonedAt: isoTime.nullable(),
+});
+
+export const applicationEventData = z.object({
+  application: applicationState,
+  actor: webhookActor,
+  /** application.returned: the sections the applicant is asked to correct. */
+  sections: z.array(z.string()).optional(),
+});
+export type ApplicationEventData = z.infer<typeof applicationEventData>;
+
+export const agentState = z.object({
+  id: z.number().int(),
+  agentNumber: z.string(),
+  companyNumber: z.string(),
+  blockNumber: z.number().int(),
+  mgaCode: z.string(),
+  hierarchyLevel: z.number().int(),
+  active: z.boolean(),
+  /** The direct upline (null: the top of its hierarchy). */
+  upline: agentRef.nullable(),
+});
+
+export const agentEventData = z.object({
+  agent: agentState,
+  actor: webhookActor,
+  /** How the change came: an approved application, the hierarchy import, a move from the service request queue. */
+  source: z.enum(["approval", "import", "move"]),
+  /** agent.created by an approval: the application. */
+  applicationId: z.number().int().optional(),
+  /** agent.moved: the upline before (the agent's downline moved with it and keeps its own direct uplines). */
+  previousUpline: agentRef.nullable().optional(),
+  /** agent.moved: how many positions moved (the agent and its whole downline). */
+  subtreeSize: z.number().int().optional(),
+  /** agent.deactivated: the termination date (YYYY-MM-DD) when one is known. */
+  terminationDate: z.string().nullable().optional(),
+});
+export type AgentEventData = z.infer<typeof agentEventData>;
+
+export const invitationState = z.object({
+  id: z.number().int(),
+  /** INVITED, SEND_FAILED, … */
+  status: z.string(),
+  /** INVTYP_SINGLE, INVTYP_MULTI */
+  inviteType: z.string(),
+  /** The inviting recruiter's position. */
+  inviter: z.object({ agentNumber: z.string().nullable(), companyNumber: z.string().nullable(), blockNumber: z.number().int().nullable() }),
+  invitedAt: isoTime,
+});
+
+export const invitationEventData = z.object({
+  invitation: invitationState,
+  /** invitation.sent: when the mail server accepted it. */
+  sentAt: isoTime.optional(),
+  /** invitation.failed: NOTHING_TO_SEND (no such text, or it shows nothing) or DELIVERY_FAILED (the last attempt failed). */
+  error: z.enum(["NOTHING_TO_SEND", "DELIVERY_FAILED"]).optional(),
+});
+export type InvitationEventData = z.infer<typeof invitationEventData>;
+
+/** The schema of each event type's data (the OpenAPI document's `webhooks`). */
+export const WEBHOOK_EVENT_DATA = {
+  "application.submitted": applicationEventData,
+  "application.returned": applicationEventData,
+  "application.approved": applicationEventData,
+  "application.rejected": applicationEventData,
+  "application.abandoned": applicationEventData,
+  "agent.created": agentEventData,
+  "agent.moved": agentEventData,
+  "agent.deactivated": agentEventData,
+  "invitation.sent": invitationEventData,
+  "invitation.failed": invitationEventData,
+} as const satisfies Record<WebhookEventType, z.ZodType>;
