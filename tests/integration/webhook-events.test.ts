@@ -87,10 +87,10 @@ describe("application events", () => {
     const row = await prisma.appointment.findUniqueOrThrow({ where: { appointmentId: id } });
     expect(events[3]!.data.application).toMatchObject({
       id,
-      agentNumber: row.agentNumber,
-      agentIds: [row.agentId],
-      recruiter: { id: world.md.id, agentNumber: world.md.agentNumber, companyNumber: world.md.companyNumber, blockNumber: world.md.blockNumber },
-      approvedAt: row.approvedAt!.toISOString(),
+      agent_number: row.agentNumber,
+      agent_ids: [row.agentId],
+      recruiter: { id: world.md.id, agent_number: world.md.agentNumber, company_number: world.md.companyNumber, block_number: world.md.blockNumber },
+      approved_at: row.approvedAt!.toISOString(),
     });
 
     // The new position: one agent.created, before the approval's event, naming the application.
@@ -98,8 +98,8 @@ describe("application events", () => {
     expect(created.map((e) => e.type)).toEqual(["agent.created"]);
     expect(created[0]!.data).toMatchObject({
       source: "approval",
-      applicationId: id,
-      agent: { id: row.agentId, agentNumber: row.agentNumber, active: true, upline: { id: world.md.id, agentNumber: world.md.agentNumber } },
+      application_id: id,
+      agent: { id: row.agentId, agent_number: row.agentNumber, active: true, upline: { id: world.md.id, agent_number: world.md.agentNumber } },
     });
     const order = await prisma.webhookEvent.findMany({ where: { OR: [{ subjectType: "agent", subjectId: String(row.agentId) }, { subjectType: "application", subjectId: String(id), type: "application.approved" }] }, orderBy: { id: "asc" } });
     expect(order.map((e) => e.type)).toEqual(["agent.created", "application.approved"]);
@@ -111,7 +111,7 @@ describe("application events", () => {
     expect((await rejectApplication({ appointmentId: id, adminUserId: a.id, reason: "No.", request: req() })).ok).toBe(true);
     const events = await eventsOf("application", id);
     expect(events.map((e) => e.type)).toEqual(["application.submitted", "application.rejected"]);
-    expect(events[1]!.data.application).toMatchObject({ status: "APWF_STATUS_REJECTED", agentNumber: null, agentIds: [] });
+    expect(events[1]!.data.application).toMatchObject({ status: "APWF_STATUS_REJECTED", agent_number: null, agent_ids: [] });
 
     const other = await submittedApplication();
     await prisma.appointmentPersonal.update({ where: { appointmentId: other.id }, data: { nationalProducerNumber: `56${String(Date.now()).slice(-6)}` } });
@@ -182,11 +182,11 @@ describe("agent events", () => {
       {
         type: "agent.moved",
         data: {
-          agent: { id: mover.id, agentNumber: mover.agentNumber, companyNumber: mover.companyNumber, blockNumber: mover.blockNumber, mgaCode: mover.mgaCode, hierarchyLevel: 4, active: true, upline: { id: right.id, agentNumber: right.agentNumber } },
+          agent: { id: mover.id, agent_number: mover.agentNumber, company_number: mover.companyNumber, block_number: mover.blockNumber, mga_code: mover.mgaCode, hierarchy_level: 4, active: true, upline: { id: right.id, agent_number: right.agentNumber } },
           actor: { type: "user", id: a.id },
           source: "move",
-          previousUpline: { id: left.id, agentNumber: left.agentNumber },
-          subtreeSize: 2,
+          previous_upline: { id: left.id, agent_number: left.agentNumber },
+          subtree_size: 2,
         },
       },
     ]);
@@ -219,10 +219,10 @@ describe("agent events", () => {
     expect(await eventsOf("agent", ids.WH100!)).toEqual([
       {
         type: "agent.created",
-        data: { agent: { id: ids.WH100, agentNumber: "WH100", companyNumber: "WH01", blockNumber: 951, mgaCode: "WH1", hierarchyLevel: 1, active: true, upline: null }, actor: { type: "system" }, source: "import" },
+        data: { agent: { id: ids.WH100, agent_number: "WH100", company_number: "WH01", block_number: 951, mga_code: "WH1", hierarchy_level: 1, active: true, upline: null }, actor: { type: "system" }, source: "import" },
       },
     ]);
-    expect((await eventsOf("agent", ids.WH300!))[0]!.data.agent.upline).toEqual({ id: ids.WH100, agentNumber: "WH100" });
+    expect((await eventsOf("agent", ids.WH300!))[0]!.data.agent.upline).toEqual({ id: ids.WH100, agent_number: "WH100" });
     expect(await typesOf("agent", ids.WH200!)).toEqual(["agent.created"]);
 
     await importCsv(...first); // nothing changes: nothing emitted
@@ -231,10 +231,10 @@ describe("agent events", () => {
     expect(await typesOf("agent", ids.WH100!)).toEqual(["agent.created"]);
     const wh200 = await eventsOf("agent", ids.WH200!);
     expect(wh200.map((e) => e.type)).toEqual(["agent.created", "agent.deactivated"]);
-    expect(wh200[1]!.data).toMatchObject({ agent: { active: false }, terminationDate: "2026-10-31", source: "import" });
+    expect(wh200[1]!.data).toMatchObject({ agent: { active: false }, termination_date: "2026-10-31", source: "import" });
     const wh300 = await eventsOf("agent", ids.WH300!);
     expect(wh300.map((e) => e.type)).toEqual(["agent.created", "agent.moved"]);
-    expect(wh300[1]!.data).toMatchObject({ agent: { upline: { id: ids.WH200, agentNumber: "WH200" }, hierarchyLevel: 3 }, previousUpline: { id: ids.WH100, agentNumber: "WH100" } });
+    expect(wh300[1]!.data).toMatchObject({ agent: { upline: { id: ids.WH200, agent_number: "WH200" }, hierarchy_level: 3 }, previous_upline: { id: ids.WH100, agent_number: "WH100" } });
   });
 });
 
@@ -269,9 +269,9 @@ describe("invitation events", () => {
     expect(events[0]!.data.invitation).toEqual({
       id: sent.invitationId,
       status: "INVITED",
-      inviteType: "INVTYP_SINGLE",
-      inviter: { agentNumber: world.md.agentNumber, companyNumber: world.md.companyNumber, blockNumber: world.md.blockNumber },
-      invitedAt: sent.inviteDate.toISOString(),
+      invite_type: "INVTYP_SINGLE",
+      inviter: { agent_number: world.md.agentNumber, company_number: world.md.companyNumber, block_number: world.md.blockNumber },
+      invited_at: sent.inviteDate.toISOString(),
     });
     expect(JSON.stringify(events[0]!.data)).not.toContain(sent.prospectEmailAddress);
 

@@ -221,13 +221,13 @@ function importEvents(rows: Staged[], existing: Existing, plan: { rowIds: number
     const parentId = plan.rowParents[i] ?? null;
     const agent = {
       id,
-      agentNumber: r.agentNumber,
-      companyNumber: r.companyNumber,
-      blockNumber: r.blockNumber,
-      mgaCode: r.mgaCode,
-      hierarchyLevel: r.level,
+      agent_number: r.agentNumber,
+      company_number: r.companyNumber,
+      block_number: r.blockNumber,
+      mga_code: r.mgaCode,
+      hierarchy_level: r.level,
       active: r.isActive,
-      upline: parentId === null || r.upline === null ? null : { id: parentId, agentNumber: r.upline },
+      upline: parentId === null || r.upline === null ? null : { id: parentId, agent_number: r.upline },
     };
     const before = existing.byKey.get(keyOf(r.companyNumber, r.blockNumber, r.agentNumber));
     if (!before) {
@@ -235,11 +235,11 @@ function importEvents(rows: Staged[], existing: Existing, plan: { rowIds: number
       return;
     }
     if (before.parentId !== parentId) {
-      const prev = before.parentId === null ? null : { id: before.parentId, agentNumber: numberOf(before.parentId) ?? "" };
-      events.push(agentEvent("agent.moved", { agent, actor, source: "import", previousUpline: prev }));
+      const prev = before.parentId === null ? null : { id: before.parentId, agent_number: numberOf(before.parentId) ?? "" };
+      events.push(agentEvent("agent.moved", { agent, actor, source: "import", previous_upline: prev }));
     }
     if (before.isActive && !r.isActive) {
-      events.push(agentEvent("agent.deactivated", { agent, actor, source: "import", terminationDate: r.terminatedDate }));
+      events.push(agentEvent("agent.deactivated", { agent, actor, source: "import", termination_date: r.terminatedDate }));
     }
   });
   return events;

@@ -167,12 +167,12 @@ export async function moveSubtree(tx: Db, agentId: number, newUplineId: number, 
     },
   });
   // One agent.moved, for the agent whose direct upline changed: its downline keeps its own direct
-  // uplines (decision 0078); subtreeSize says how many positions moved with it.
+  // uplines (decision 0078); subtree_size says how many positions moved with it.
   await emitAgentEvents(tx, "agent.moved", [agentId], {
     actor: actorOf(opts.actorUserId),
     source: "move",
-    previousUpline: plan.from ? { id: plan.from.id, agentNumber: plan.from.agentNumber } : null,
-    subtreeSize: plan.subtreeSize,
+    previous_upline: plan.from ? { id: plan.from.id, agent_number: plan.from.agentNumber } : null,
+    subtree_size: plan.subtreeSize,
   });
   return planned;
 }

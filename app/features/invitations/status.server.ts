@@ -49,7 +49,7 @@ export async function markSent(invitationId: number, mailMessageId: string, sent
       where: { invitationId, OR: [{ mailMessageId: null }, { mailMessageId: { not: mailMessageId } }] },
       data: { mailMessageId },
     });
-    if (r.count > 0) await emitInvitationEvent(tx, "invitation.sent", invitationId, { sentAt: sentAt.toISOString() });
+    if (r.count > 0) await emitInvitationEvent(tx, "invitation.sent", invitationId, { sent_at: sentAt.toISOString() });
   });
 }
 

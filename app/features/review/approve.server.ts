@@ -318,7 +318,7 @@ export async function approveWork(tx: Db, appointmentId: number, ctx: { adminUse
   // the agent detail page and the invitations read it.
   await refreshStanding(tx, agentIds, dayOf(now), adminUserId);
   // agent.created for the new positions only (a position the person already held is not new).
-  await emitAgentEvents(tx, "agent.created", createdIds, { actor: actorOf(adminUserId), source: "approval", applicationId: appointmentId });
+  await emitAgentEvents(tx, "agent.created", createdIds, { actor: actorOf(adminUserId), source: "approval", application_id: appointmentId });
 
   return {
     statusCode: "APWF_STATUS_APPROVED",

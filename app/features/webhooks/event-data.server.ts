@@ -22,6 +22,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export const actorOf = (userId: string | null | undefined): WebhookActor => (userId ? { type: "user", id: userId } : { type: "system" });
 
 const recruiterSelect = { id: true, agentNumber: true, companyNumber: true, blockNumber: true } as const;
+const recruiterOf = (r: { id: number; agentNumber: string; companyNumber: string; blockNumber: number } | null | undefined) =>
+  r ? { id: r.id, agent_number: r.agentNumber, company_number: r.companyNumber, block_number: r.blockNumber } : null;
 
 /** The state of each application (in the order of `ids`; ids not found are left out). */
 export async function applicationStates(db: Db, ids: readonly number[]): Promise<Array<ApplicationEventData["application"]>> {
@@ -56,15 +58,15 @@ export async function applicationStates(db: Db, ids: readonly number[]): Promise
         status: a.appointmentStatusCode,
         type: a.appointmentTypeCode,
         paper: a.isPaperAppointment,
-        recruiter: a.recruiterAgent ?? a.appointmentLink?.recruiterAgent ?? null,
-        mgaCode: a.mgaCode,
-        agentNumber: a.agentNumber,
-        agentIds,
-        startedAt: a.startDt.toISOString(),
-        submittedAt: iso(a.submittedAt),
-        approvedAt: iso(a.approvedAt),
-        rejectedAt: iso(a.rejectedAt),
-        abandonedAt: iso(a.abandonedAt),
+        recruiter: recruiterOf(a.recruiterAgent ?? a.appointmentLink?.recruiterAgent),
+        mga_code: a.mgaCode,
+        agent_number: a.agentNumber,
+        agent_ids: agentIds,
+        started_at: a.startDt.toISOString(),
+        submitted_at: iso(a.submittedAt),
+        approved_at: iso(a.approvedAt),
+        rejected_at: iso(a.rejectedAt),
+        abandoned_at: iso(a.abandonedAt),
       },
     ];
   });
@@ -107,8 +109,18 @@ export async function agentStates(db: Db, ids: readonly number[]): Promise<Array
   return ids.flatMap((id) => {
     const a = byId.get(id);
     if (!a) return [];
-    const { isActive, parent, ...rest } = a;
-    return [{ ...rest, active: isActive, upline: parent ?? null }];
+    return [
+      {
+        id: a.id,
+        agent_number: a.agentNumber,
+        company_number: a.companyNumber,
+        block_number: a.blockNumber,
+        mga_code: a.mgaCode,
+        hierarchy_level: a.hierarchyLevel,
+        active: a.isActive,
+        upline: a.parent ? { id: a.parent.id, agent_number: a.parent.agentNumber } : null,
+      },
+    ];
   });
 }
 
@@ -146,9 +158,9 @@ export async function emitInvitationEvent(
   const invitation = {
     id: i.invitationId,
     status: i.status,
-    inviteType: i.inviteTypeCode,
-    inviter: { agentNumber: i.inviterAgentNumber, companyNumber: i.inviterCompanyNumber, blockNumber: i.inviterBlockNumber },
-    invitedAt: i.inviteDate.toISOString(),
+    invite_type: i.inviteTypeCode,
+    inviter: { agent_number: i.inviterAgentNumber, company_number: i.inviterCompanyNumber, block_number: i.inviterBlockNumber },
+    invited_at: i.inviteDate.toISOString(),
   };
   await emitEvents(db, [{ type, subjectId: invitationId, data: invitationEventData.parse({ invitation, ...extra }) }]);
 }

@@ -14,12 +14,12 @@ const isoTime = z.iso.datetime({ offset: true });
 export const webhookActor = z.discriminatedUnion("type", [
   z.object({ type: z.literal("user"), id: z.uuid() }),
   z.object({ type: z.literal("system") }),
-  z.object({ type: z.literal("api"), tokenId: z.uuid() }),
+  z.object({ type: z.literal("api"), token_id: z.uuid() }),
 ]);
 export type WebhookActor = z.infer<typeof webhookActor>;
 
 /** An agent position as other records name it. */
-export const agentRef = z.object({ id: z.number().int(), agentNumber: z.string() });
+export const agentRef = z.object({ id: z.number().int(), agent_number: z.string() });
 
 export const applicationState = z.object({
   id: z.number().int(),
@@ -29,16 +29,16 @@ export const applicationState = z.object({
   type: z.string(),
   paper: z.boolean(),
   /** The recruiter position the applicant goes under (company and block name the hierarchy). */
-  recruiter: z.object({ id: z.number().int(), agentNumber: z.string(), companyNumber: z.string(), blockNumber: z.number().int() }).nullable(),
-  mgaCode: z.string().nullable(),
+  recruiter: z.object({ id: z.number().int(), agent_number: z.string(), company_number: z.string(), block_number: z.number().int() }).nullable(),
+  mga_code: z.string().nullable(),
   /** Set on approval: the agent number and every position created or joined (one per hierarchy). */
-  agentNumber: z.string().nullable(),
-  agentIds: z.array(z.number().int()),
-  startedAt: isoTime,
-  submittedAt: isoTime.nullable(),
-  approvedAt: isoTime.nullable(),
-  rejectedAt: isoTime.nullable(),
-  abandonedAt: isoTime.nullable(),
+  agent_number: z.string().nullable(),
+  agent_ids: z.array(z.number().int()),
+  started_at: isoTime,
+  submitted_at: isoTime.nullable(),
+  approved_at: isoTime.nullable(),
+  rejected_at: isoTime.nullable(),
+  abandoned_at: isoTime.nullable(),
 });
 
 export const applicationEventData = z.object({
@@ -51,11 +51,11 @@ export type ApplicationEventData = z.infer<typeof applicationEventData>;
 
 export const agentState = z.object({
   id: z.number().int(),
-  agentNumber: z.string(),
-  companyNumber: z.string(),
-  blockNumber: z.number().int(),
-  mgaCode: z.string(),
-  hierarchyLevel: z.number().int(),
+  agent_number: z.string(),
+  company_number: z.string(),
+  block_number: z.number().int(),
+  mga_code: z.string(),
+  hierarchy_level: z.number().int(),
   active: z.boolean(),
   /** The direct upline (null: the top of its hierarchy). */
   upline: agentRef.nullable(),
@@ -67,13 +67,13 @@ export const agentEventData = z.object({
   /** How the change came: an approved application, the hierarchy import, a move from the service request queue. */
   source: z.enum(["approval", "import", "move"]),
   /** agent.created by an approval: the application. */
-  applicationId: z.number().int().optional(),
+  application_id: z.number().int().optional(),
   /** agent.moved: the upline before (the agent's downline moved with it and keeps its own direct uplines). */
-  previousUpline: agentRef.nullable().optional(),
+  previous_upline: agentRef.nullable().optional(),
   /** agent.moved: how many positions moved (the agent and its whole downline). */
-  subtreeSize: z.number().int().optional(),
+  subtree_size: z.number().int().optional(),
   /** agent.deactivated: the termination date (YYYY-MM-DD) when one is known. */
-  terminationDate: z.string().nullable().optional(),
+  termination_date: z.string().nullable().optional(),
 });
 export type AgentEventData = z.infer<typeof agentEventData>;
 
@@ -82,16 +82,16 @@ export const invitationState = z.object({
   /** INVITED, SEND_FAILED, … */
   status: z.string(),
   /** INVTYP_SINGLE, INVTYP_MULTI */
-  inviteType: z.string(),
+  invite_type: z.string(),
   /** The inviting recruiter's position. */
-  inviter: z.object({ agentNumber: z.string().nullable(), companyNumber: z.string().nullable(), blockNumber: z.number().int().nullable() }),
-  invitedAt: isoTime,
+  inviter: z.object({ agent_number: z.string().nullable(), company_number: z.string().nullable(), block_number: z.number().int().nullable() }),
+  invited_at: isoTime,
 });
 
 export const invitationEventData = z.object({
   invitation: invitationState,
   /** invitation.sent: when the mail server accepted it. */
-  sentAt: isoTime.optional(),
+  sent_at: isoTime.optional(),
   /** invitation.failed: NOTHING_TO_SEND (no such text, or it shows nothing) or DELIVERY_FAILED (the last attempt failed). */
   error: z.enum(["NOTHING_TO_SEND", "DELIVERY_FAILED"]).optional(),
 });
