@@ -58,6 +58,8 @@ export const SHARED_KERNEL = [
  */
 export const FEATURE_DEPENDENCIES = {
   agents: ["dashboard", "documents", "licences"],
+  // The agent import as an API call queues the screen's import run (decision 0075).
+  api: ["hierarchy"],
   appointment: ["documents"],
   dashboard: ["appointment", "links", "pipeline", "licences"],
   documents: [],
