@@ -54,7 +54,7 @@ type ActionData =
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireCapability(request, "manage:integrations");
-  const form = await readForm(request);
+  const form = await readForm(request, { repeatable: ["scopes"] });
   if (form.get(INTENT_FIELD) === INTENT_REVOKE) {
     const parsed = revokeTokenSchema.safeParse({ tokenId: form.get("tokenId") });
     const r = parsed.success ? await revokeApiToken(user, parsed.data.tokenId, request) : { ok: false as const };
@@ -95,7 +95,7 @@ export default function ApiTokensPage() {
           </Banner>
           <div className="field">
             <label htmlFor="new-token">Token (select it and copy it: Ctrl+C, or ⌘C on a Mac)</label>
-            <input id="new-token" type="text" readOnly value={a.token} className="mono" autoComplete="off" spellCheck={false} />
+            <input id="new-token" type="text" readOnly value={a.token} className="token-secret" autoComplete="off" spellCheck={false} />
           </div>
           <p className="muted">Send it as the header <code>Authorization: Bearer &lt;token&gt;</code>.</p>
         </section>
@@ -119,7 +119,7 @@ export default function ApiTokensPage() {
         <section className="card" aria-labelledby="revoke-title" id="revoke">
           <h2 id="revoke-title">Revoke a token</h2>
           <p>{M.revokeConfirm(d.confirm.name)}</p>
-          <Form method="post" action="/admin/api-tokens" className="form-actions">
+          <Form method="post" action="/admin/api-tokens" className="token-actions">
             <input type="hidden" name={INTENT_FIELD} value={INTENT_REVOKE} />
             <input type="hidden" name="tokenId" value={d.confirm.id} />
             <button type="submit" className="btn btn--danger">
@@ -138,7 +138,7 @@ export default function ApiTokensPage() {
           <input type="hidden" name={INTENT_FIELD} value={INTENT_CREATE} />
           <TextField meta={fields.name} label="Name" required maxLength={TOKEN_NAME_MAX} autoComplete="off" hint="Who uses it, e.g. 'Commissions system'." />
           <fieldset
-            className={`checkbox-group${scopeErrors.length ? " field--invalid" : ""}`}
+            className={`token-scopes stack${scopeErrors.length ? " field--invalid" : ""}`}
             aria-describedby={scopeErrors.length ? `${scopesId}-error` : undefined}
             aria-invalid={scopeErrors.length ? true : undefined}
           >
@@ -153,7 +153,7 @@ export default function ApiTokensPage() {
             ))}
             <FieldError meta={fields.scopes} id={scopesId} />
           </fieldset>
-          <div className="form-actions">
+          <div className="token-actions">
             <button type="submit" className="btn btn--primary">
               Create token
             </button>
@@ -193,7 +193,7 @@ export default function ApiTokensPage() {
                     <td>{t.lastUsed}</td>
                     <td>
                       {t.revoked ? (
-                        <>Revoked {t.revoked}</>
+                        `Revoked ${t.revoked}`
                       ) : (
                         <>
                           Active{" "}
