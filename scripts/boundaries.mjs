@@ -63,8 +63,9 @@ export const SHARED_KERNEL = [
  */
 export const FEATURE_DEPENDENCIES = {
   agents: ["dashboard", "documents", "licences"],
-  // The read API (decision 0076): documents served by the download rule, licences' expiry states.
-  api: ["documents", "licences"],
+  // The read API (decision 0076): documents served by the download rule, licences' expiry states;
+  // the agent import as an API call queues the screen's import run (decision 0075).
+  api: ["documents", "hierarchy", "licences"],
   appointment: ["documents"],
   dashboard: ["appointment", "links", "pipeline", "licences"],
   documents: [],

@@ -14,6 +14,7 @@ import cluster from "node:cluster";
 import sourceMapSupport from "source-map-support";
 import * as remixBuild from "@remix-run/dev/server-build";
 import type { ServerBuild } from "@remix-run/node";
+import { AGENT_IMPORTS_PATH } from "~/features/api/agent-import.server";
 import { MAX_UPLOAD_REQUEST_BYTES } from "~/features/documents/receive-upload.server";
 import { IMPORT_UPLOAD_PATH, MAX_IMPORT_REQUEST_BYTES } from "~/features/hierarchy/import-upload.server";
 import { LICENCE_UPLOAD_PATH } from "~/features/licences/import-upload.server";
@@ -46,6 +47,8 @@ export const httpServerHooks = () =>
       [IMPORT_UPLOAD_PATH]: MAX_IMPORT_REQUEST_BYTES,
       // Licence import: the same cap (decision 0072).
       [LICENCE_UPLOAD_PATH]: MAX_IMPORT_REQUEST_BYTES,
+      // The agent import as an API call: the same cap (decision 0075).
+      [AGENT_IMPORTS_PATH]: MAX_IMPORT_REQUEST_BYTES,
     },
     // In an HTTP process of WEB_CONCURRENCY: /metrics and /bench/jobs ask the primary (context.askPrimary).
     askPrimary: isHttpWorker() ? askPrimary : undefined,

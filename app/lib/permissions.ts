@@ -102,6 +102,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   $: page("public", "public", "splat: the not-found page"),
   $lnk: page("public", "none", "link landing page"),
   _index: page("public", "none", "welcome page"),
+  "admin.api-tokens": page("manage:integrations"),
   "admin.import": page("import:hierarchy", "none"),
   "admin.import_.upload": page("none", "import:hierarchy"),
   "admin.licences.import": page("manage:licences", "none"),
@@ -120,6 +121,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "api.v1.invitations": page("public", "none", "API token with read:invitations (apiRoute)"),
   "api.v1.openapi[.]json": page("public", "none", "the OpenAPI document of the API: public, no data (decision 0076)"),
   "agent.documents.$documentId": page("read:downline", "none"),
+  "api.v1.agent-imports": page("public", "public", "API token with write:agents (apiRoute)"),
+  "api.v1.agent-imports.$id": page("public", "none", "API token with write:agents (apiRoute)"),
   agent: page("read:downline"),
   agents: page("read:downline", "none"),
   "appoint.documents.$documentId": page("use:portal", "none", "the application's own access check (owner or upline)"),
@@ -196,6 +199,7 @@ export const ADMIN_MENU: MenuItem[] = [
   { to: "/admin/requests", label: "Service Requests", capability: "manage:service-request" },
   { to: "/admin/import", label: "Import Agents", capability: "import:hierarchy" },
   { to: "/admin/licences/import", label: "Import Licences", capability: "manage:licences" },
+  { to: "/admin/api-tokens", label: "API Tokens", capability: "manage:integrations" },
 ];
 
 export function menuFor<T extends MenuItem>(items: readonly T[], capabilities: readonly Capability[] | null | undefined): T[] {

@@ -1,6 +1,8 @@
 // Hourly housekeeping: expired portal sessions, and temporary upload files
-// that no write can still own (left by a crash; decision 0014).
+// that no write can still own (left by a crash; decision 0014), and the API's
+// rate-limit windows older than an hour (decision 0075).
 import type { Task } from "graphile-worker";
+import { purgeOldRateWindows } from "~/features/api/http.server";
 import { purgeExpiredSessions } from "~/lib/session.server";
 import { removeStaleTempFiles, STALE_TEMP_FILE_MS } from "~/lib/storage.server";
 
@@ -9,4 +11,6 @@ export const purgeExpired: Task = async (_payload, helpers) => {
   if (sessions) helpers.logger.info(`purge-expired: ${sessions} expired sessions removed`);
   const temp = await removeStaleTempFiles(STALE_TEMP_FILE_MS);
   if (temp) helpers.logger.info(`purge-expired: ${temp} stale temporary upload files removed`);
+  const windows = await purgeOldRateWindows();
+  if (windows) helpers.logger.info(`purge-expired: ${windows} old API rate-limit windows removed`);
 };

@@ -226,3 +226,78 @@ describe("Import Licences", () => {
     await js.close();
   });
 });
+
+// ADMIN > API Tokens (decision 0075) on the same portal: without JavaScript create a token (shown
+// once, not on the next visit; a bad form keeps what was typed), revoke it after the confirmation;
+// with JavaScript the same, and axe at 1280 and 390 px, no sideways scroll at 390 px.
+describe("API Tokens", () => {
+  const NAME = `E2E import ${run}`;
+  const JS_NAME = `E2E js ${run}`;
+  afterAll(async () => {
+    await withDb((c) => c.query(`DELETE FROM api_tokens WHERE name = ANY($1)`, [[NAME, JS_NAME]]));
+  });
+  const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const callWith = async (page: Page, token: string) =>
+    (await page.request.get(`${appUrl}/api/v1/agent-imports`, { headers: { Authorization: `Bearer ${token}` } })).status();
+
+  /** Create (no scope first: the message, the name kept), see the token once, revoke it. */
+  async function journey(page: Page, name: string, atEachState: (state: string) => Promise<void>) {
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByRole("button", { name: "Create token" }).click();
+    await page.getByText("Choose at least one thing the token may do.").waitFor();
+    expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe(name);
+    await atEachState("invalid");
+    await page.getByRole("checkbox", { name: /Import agents/ }).check();
+    await page.getByRole("button", { name: "Create token" }).click();
+    const secret = page.getByRole("textbox", { name: /^Token \(select it/ });
+    await secret.waitFor();
+    const token = await secret.inputValue();
+    expect(token).toMatch(/^apt_[A-Za-z0-9_-]{43}$/);
+    await atEachState("token shown");
+    expect(await callWith(page, token)).toBe(200);
+    // Shown once: the next visit lists it by its first characters only.
+    await page.goto(`${appUrl}/admin/api-tokens`);
+    const row = page.getByRole("row").filter({ hasText: name });
+    await row.waitFor();
+    expect(await page.content()).not.toContain(token);
+    expect(await row.textContent()).toContain(token.slice(0, 12));
+    await row.getByRole("link", { name: `Revoke ${name}` }).click();
+    await page.getByRole("heading", { name: "Revoke a token" }).waitFor();
+    await atEachState("revoke confirmation");
+    await page.getByRole("button", { name: "Revoke token" }).click();
+    await page.getByText(`The token '${name}' is revoked`).waitFor();
+    expect(await callWith(page, token)).toBe(401);
+  }
+
+  test("an administrator without JavaScript creates a token, sees it once and revokes it", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await signIn(page, appUrl, DEMO.admin, DEMO_PASSWORD);
+    await page.goto(`${appUrl}/home`);
+    await nav(page).main.locator("summary", { hasText: "ADMIN" }).click();
+    await nav(page).main.getByRole("link", { name: "API Tokens" }).click();
+    await page.waitForURL(`${appUrl}/admin/api-tokens`);
+    await page.getByRole("heading", { name: "API Tokens", level: 1 }).waitFor();
+    await journey(page, NAME, async () => {});
+    await page.close();
+  });
+
+  test("with JavaScript the same; axe finds nothing at 1280 and 390 px and nothing scrolls sideways", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: true });
+    await signIn(page, appUrl, DEMO.admin, DEMO_PASSWORD);
+    await page.goto(`${appUrl}/admin/api-tokens`);
+    await page.getByRole("heading", { name: "API Tokens", level: 1 }).waitFor();
+    const found: string[] = [];
+    const check = async (state: string) => {
+      for (const [width, height] of [[1280, 900], [390, 844]] as const) {
+        await page.setViewportSize({ width, height });
+        found.push(...(await violations(page, `${width}px ${state}`)));
+      }
+      expect(await overflow(page), `390px ${state}: the page scrolls sideways`).toBeLessThanOrEqual(0);
+      await page.setViewportSize({ width: 1280, height: 900 });
+    };
+    await check("empty form");
+    await journey(page, JS_NAME, check);
+    expect(found).toEqual([]);
+    await page.close();
+  });
+});

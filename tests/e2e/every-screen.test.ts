@@ -104,6 +104,7 @@ const SCREENS: Record<string, Screen | Skipped> = {
   reports: { who: "director", path: () => "/reports?tab=results" },
   "appoint_.paper": { who: "director", path: () => "/appoint/paper" },
 
+  "admin.api-tokens": { who: "administrator", path: () => "/admin/api-tokens" },
   "admin.import": { who: "administrator", path: () => "/admin/import" },
   "admin.licences.import": { who: "administrator", path: () => "/admin/licences/import" },
   "admin.requests._index": { who: "administrator", path: () => "/admin/requests" },

@@ -68,6 +68,14 @@ async function countCall(tokenId: string): Promise<Rate> {
 }
 
 /**
+ * Removes api_rate_windows rows older than an hour (the limit reads only the current minute); the
+ * hourly purge-expired job calls it (decision 0075).
+ */
+export async function purgeOldRateWindows(): Promise<number> {
+  return prisma.$executeRaw`DELETE FROM api_rate_windows WHERE window_start < now() - interval '1 hour'`;
+}
+
+/**
  * Runs an API handler for a token holding `scope`: 401 without a live token, 403 without the scope,
  * 429 over the rate limit; every call (refused ones too, once a token is known) leaves an API_CALL
  * audit row with the token, method, path and status (never a query's values or a body).

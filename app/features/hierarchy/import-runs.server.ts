@@ -96,7 +96,15 @@ export async function createCliRun(fileName: string, fileBytes: number): Promise
  * Records an uploaded file (already written to storage) and queues its
  * import-agents job, in one transaction (job key per run).
  */
-export async function queueImport(input: { blob: WrittenBlob; fileName: string; userId: string; request?: Request }): Promise<{ runId: number }> {
+export async function queueImport(input: {
+  blob: WrittenBlob;
+  fileName: string;
+  /** The importing user; for an API import the token's creator (null when it has none). */
+  userId: string | null;
+  request?: Request;
+  /** An import sent to the API (decision 0075): the token, named in the audit row. */
+  apiToken?: { id: string; name: string };
+}): Promise<{ runId: number }> {
   const runId = await prisma.$transaction(async (tx) => {
     const file = await tx.storedFile.create({
       data: {
@@ -114,7 +122,7 @@ export async function queueImport(input: { blob: WrittenBlob; fileName: string; 
     await queueJob(tx, "import-agents", { runId: run.id }, jobOptions.importRun(run.id));
     return run.id;
   });
-  await audit("AGENT_IMPORT_QUEUED", { request: input.request, actorUserId: input.userId, targetType: "AgentImportRun", targetId: String(runId), details: { fileName: input.fileName, bytes: input.blob.byteSize } });
+  await audit("AGENT_IMPORT_QUEUED", { request: input.request, actorUserId: input.userId, targetType: "AgentImportRun", targetId: String(runId), details: { fileName: input.fileName, bytes: input.blob.byteSize, ...(input.apiToken ? { apiTokenId: input.apiToken.id, apiTokenName: input.apiToken.name } : {}) } });
   return { runId };
 }
 
