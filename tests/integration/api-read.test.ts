@@ -13,6 +13,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsImport from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { READ_ENDPOINTS } from "~/features/api/openapi.server";
+import { WEBHOOK_EVENTS } from "~/features/webhooks/events";
 import { agentPage } from "~/features/api/read-agents.server";
 import { applicationPage } from "~/features/api/read-applications.server";
 import { invitationPage } from "~/features/api/read-invitations.server";
@@ -30,6 +31,8 @@ import * as applicationDocumentsRoute from "~/routes/api.v1.applications.$id.doc
 import * as documentRoute from "~/routes/api.v1.documents.$id";
 import * as invitationsRoute from "~/routes/api.v1.invitations";
 import * as openapiRoute from "~/routes/api.v1.openapi[.]json";
+import * as importsRoute from "~/routes/api.v1.agent-imports";
+import * as importRoute from "~/routes/api.v1.agent-imports.$id";
 import { countStatements } from "../support/count-statements";
 import { startApp } from "../support/app-server";
 import { useTestDatabase } from "../support/db";
@@ -52,6 +55,8 @@ const ROUTES: Record<string, Loader> = {
   "/api/v1/applications/{id}/documents": applicationDocumentsRoute.loader as Loader,
   "/api/v1/documents/{id}": documentRoute.loader as Loader,
   "/api/v1/invitations": invitationsRoute.loader as Loader,
+  "/api/v1/agent-imports": importsRoute.loader as Loader,
+  "/api/v1/agent-imports/{id}": importRoute.loader as Loader,
 };
 
 // Full sensitive numbers that must never leave: each ends in digits that are its 'last four'.
@@ -84,10 +89,11 @@ let appointmentId: number;
 let uploadId: string;
 let systemDocId: string;
 let adminCookie: string;
+let importRunId: number;
 
 beforeAll(async () => {
   resetEnvCache(); // DATA_DIR is this file's own (useTempDataDir)
-  all = (await createApiToken(prisma, { name: "everything", scopes: ["read:agents", "read:applications", "read:documents", "read:invitations"] })).token;
+  all = (await createApiToken(prisma, { name: "everything", scopes: ["read:agents", "read:applications", "read:documents", "read:invitations", "write:agents"] })).token;
   await createCarrierWithBlocks(prisma, { carrierCode: "APIC", name: "API Carrier", companyNumber: "77", blocks: [{ blockNumber: 770, productTypeCode: "LIFE" }] });
   md = await createAgent(prisma, { blockNumber: 770, firstName: "Mara", lastName: "Top", npn: "7700001" });
   agentIds = [md.id];
@@ -133,6 +139,7 @@ beforeAll(async () => {
   const admin = await createUser(prisma, { isInternal: true, userRoleCode: "USRROLE_ADMIN" });
   const setCookie = await createSession(new Request("http://localhost/"), { userId: admin.id });
   adminCookie = setCookie.split(";")[0]!;
+  importRunId = (await prisma.agentImportRun.create({ data: { fileName: "agents.csv", status: "REJECTED", errorCount: 1, errors: [{ line: 2, field: "phone", message: "A phone number of 10 digits." }] } })).id;
 }, 120_000);
 
 describe("paging", () => {
@@ -247,6 +254,8 @@ const walk = () => [
   { pattern: "/api/v1/applications/{id}/documents", id: appointmentId },
   { pattern: "/api/v1/documents/{id}", id: uploadId },
   { pattern: "/api/v1/invitations" },
+  { pattern: "/api/v1/agent-imports" },
+  { pattern: "/api/v1/agent-imports/{id}", id: importRunId },
 ];
 
 describe("sensitive numbers", () => {
@@ -285,6 +294,7 @@ describe("tokens and scopes", () => {
   it("every route file of the API is in this walk", () => {
     const files = readdirSync(path.resolve(__dirname, "../../app/routes")).filter((f) => f.startsWith("api.v1.") && !f.startsWith("api.v1.openapi"));
     expect(files.length).toBe(Object.keys(ROUTES).length);
+    expect(new Set(walk().map((e) => e.pattern)).size).toBe(files.length);
     expect(Object.keys(ROUTES).sort()).toEqual(READ_ENDPOINTS.map((e) => e.path).sort());
   });
 
@@ -292,14 +302,16 @@ describe("tokens and scopes", () => {
     const revoked = await createApiToken(prisma, { name: "revoked", scopes: ["read:agents", "read:applications", "read:documents", "read:invitations"] });
     await prisma.apiToken.update({ where: { id: revoked.id }, data: { revokedAt: new Date() } });
     const writer = (await createApiToken(prisma, { name: "import only", scopes: ["write:agents"] })).token;
+    const readOnly = (await createApiToken(prisma, { name: "agents only", scopes: ["read:agents"] })).token;
     for (const e of walk()) {
       const own = READ_ENDPOINTS.find((x) => x.path === e.pattern)!.scope;
-      const others = (await createApiToken(prisma, { name: `not ${own}`, scopes: ["read:agents", "read:applications", "read:documents", "read:invitations"].filter((s) => s !== own) as never })).token;
+      const others = (await createApiToken(prisma, { name: `not ${own}`, scopes: ["read:agents", "read:applications", "read:documents", "read:invitations", "write:agents"].filter((s) => s !== own) as never })).token;
+      const another = own === "write:agents" ? readOnly : writer;
       for (const [who, opts, status] of [
         ["no token", {}, 401],
         ["revoked token", { token: revoked.token }, 401],
         ["administrator's session cookie", { cookie: adminCookie }, 401],
-        ["token of another scope", { token: writer }, 403],
+        ["token of another scope", { token: another }, 403],
         ["token of every other scope", { token: others }, 403],
       ] as const) {
         const r = await get(e.pattern, { ...opts, id: e.id });
@@ -334,7 +346,10 @@ describe("OpenAPI", () => {
       expect(validate(body), `${e.pattern}: ${JSON.stringify(validate.errors)}`).toBe(true);
       checked++;
     }
-    expect(checked).toBe(7);
+    expect(checked).toBe(9);
+    // The import (POST) and every event type are described too (decision 0075, 0078).
+    expect(Object.keys((doc as unknown as { paths: Record<string, object> }).paths["/api/v1/agent-imports"]!)).toEqual(["get", "post"]);
+    expect(Object.keys((doc as unknown as { webhooks: Record<string, object> }).webhooks)).toEqual([...WEBHOOK_EVENTS]);
     const problemSchema = ajv.getSchema("openapi.json#/components/schemas/Problem")!;
     expect(problemSchema(await (await get("/api/v1/agents", { token: all, query: "limit=0" })).json())).toBe(true);
   });

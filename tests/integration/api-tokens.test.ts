@@ -151,7 +151,7 @@ const SSN_CANARY = "123-45-6789";
 const BAD = csvOf("900,MI01,72,MIAC,HM1850,1,Ann,,Api,,0000,,123-45-6789,,,", "901,MI01,72,MIAC,HM1850,99,Bob,,Api,,900,,,,,", "902,MI01,72,MIAC,HM1850,2,Cy,,Api,,900,,,,,");
 const GOOD = csvOf("910,MI01,72,MIAC,HM1850,1,Api,,Top,,0000,,,,,", "911,MI01,72,MIAC,HM1850,2,Api,,Child,,910,,,,,");
 
-type Report = { id: number; status: string; finished: boolean; rowsRead: number; inserted: number; updated: number; moved: number; errorCount: number; errors: unknown[] };
+type Report = { id: number; status: string; finished: boolean; rows_read: number; inserted: number; updated: number; moved: number; error_count: number; errors: unknown[] };
 const seen: string[] = [];
 const text = async (r: Response) => {
   const t = await r.text();
@@ -189,7 +189,7 @@ async function viaScreen(csv: string): Promise<number> {
   expect(r.status).toBe(200);
   return ((await r.json()) as { runId: number }).runId;
 }
-const sameReport = (r: Report) => ({ status: r.status, rowsRead: r.rowsRead, inserted: r.inserted, updated: r.updated, moved: r.moved, errorCount: r.errorCount, errors: r.errors });
+const sameReport = (r: Report) => ({ status: r.status, rows_read: r.rows_read, inserted: r.inserted, updated: r.updated, moved: r.moved, error_count: r.error_count, errors: r.errors });
 
 describe("POST /api/v1/agent-imports", () => {
   let writer: { token: string; id: string; name: string };
@@ -212,12 +212,12 @@ describe("POST /api/v1/agent-imports", () => {
 
   it("a good file is imported; the same rows as JSON and on the screen give the same report; the runs are listed on the screen", async () => {
     const first = await report(writer.token, await viaApi(writer.token, GOOD, "text/csv"));
-    expect(first).toMatchObject({ status: "COMPLETED", rowsRead: 2, inserted: 2, errorCount: 0 });
+    expect(first).toMatchObject({ status: "COMPLETED", rows_read: 2, inserted: 2, error_count: 0 });
     expect(await prisma.agent.count({ where: { agentNumber: { in: ["910", "911"] } } })).toBe(2);
     const jsonRun = await viaApi(writer.token, jsonOf(GOOD), "application/json");
     const json = await report(writer.token, jsonRun);
     const screen = await report(writer.token, await viaScreen(GOOD));
-    expect(json).toMatchObject({ status: "COMPLETED", rowsRead: 2, inserted: 0 });
+    expect(json).toMatchObject({ status: "COMPLETED", rows_read: 2, inserted: 0 });
     expect(sameReport(json)).toEqual(sameReport(screen));
     const imports = await page(admin, `/admin/import?run=${jsonRun}`);
     expect(imports.body).toContain("API Back office.json");

@@ -9,7 +9,9 @@ import { IMPORT_MESSAGES as M } from "~/features/hierarchy/import-messages";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "~/features/hierarchy/import-schema";
 import { prisma } from "~/lib/db.server";
 import { FileTooLargeError, removeBlob, sanitizeFileName, writeBlob, type WrittenBlob } from "~/lib/storage.server";
-import { apiJson, ApiProblem, type ApiContext } from "./http.server";
+import { ApiProblem, type ApiContext } from "./http.server";
+import { send } from "./paging.server";
+import { ImportQueuedSchema, ImportRunListSchema, ImportRunSchema } from "./schemas";
 
 export const AGENT_IMPORTS_PATH = "/api/v1/agent-imports";
 
@@ -105,7 +107,8 @@ export async function startApiImport({ request, token }: ApiContext): Promise<Re
     const fileName = sanitizeFileName(`API ${token.name}.${type === "text/csv" ? "csv" : "json"}`);
     const { runId } = await queueImport({ blob, fileName, userId: owner?.createdById ?? null, request, apiToken: { id: token.id, name: token.name } });
     const location = `${AGENT_IMPORTS_PATH}/${runId}`;
-    return apiJson({ id: runId, status: "QUEUED", location }, { status: 202, headers: { Location: location } });
+    const accepted = send(ImportQueuedSchema, { id: runId, status: "QUEUED", location });
+    return new Response(accepted.body, { status: 202, headers: { ...Object.fromEntries(accepted.headers), Location: location } });
   } catch (error) {
     await removeBlob(blob.storageKey).catch(() => {});
     throw error;
@@ -116,23 +119,23 @@ export async function startApiImport({ request, token }: ApiContext): Promise<Re
 export async function apiImportRun(rawId: string | undefined): Promise<Response> {
   const run = /^\d{1,9}$/.test(rawId ?? "") ? await getImportRun(Number(rawId)) : null;
   if (!run) throw new ApiProblem(404, "There is no import run with this id.");
-  return apiJson({
+  return send(ImportRunSchema, {
     id: run.id,
     status: run.status,
     finished: FINISHED_STATUSES.includes(run.status),
-    fileName: run.fileName,
-    createdAt: run.createdAt.toISOString(),
-    startedAt: run.startedAt?.toISOString() ?? null,
-    completedAt: run.completedAt?.toISOString() ?? null,
+    file_name: run.fileName,
+    created_at: run.createdAt.toISOString(),
+    started_at: run.startedAt?.toISOString() ?? null,
+    completed_at: run.completedAt?.toISOString() ?? null,
     percent: run.percent,
-    rowsRead: run.rowsRead,
-    rowsValid: run.rowsValid,
-    rowsWritten: run.rowsWritten,
+    rows_read: run.rowsRead,
+    rows_valid: run.rowsValid,
+    rows_written: run.rowsWritten,
     inserted: run.inserted,
     updated: run.updated,
     moved: run.moved,
-    errorCount: run.errorCount,
-    errors: Array.isArray(run.errors) ? run.errors : [],
+    error_count: run.errorCount,
+    errors: (Array.isArray(run.errors) ? run.errors : []) as never,
     message: run.message,
   });
 }
@@ -140,7 +143,15 @@ export async function apiImportRun(rawId: string | undefined): Promise<Response>
 /** GET /api/v1/agent-imports: the latest 50 runs (any, screen or API), newest first. */
 export async function listApiImports(): Promise<Response> {
   const { runs } = await listImportRuns(0, 50);
-  return apiJson({
-    runs: runs.map((r) => ({ id: r.id, status: r.status, fileName: r.fileName, createdAt: r.createdAt.toISOString(), rowsRead: r.rowsRead, errorCount: r.errorCount, location: `${AGENT_IMPORTS_PATH}/${r.id}` })),
+  return send(ImportRunListSchema, {
+    data: runs.map((r) => ({
+      id: r.id,
+      status: r.status,
+      file_name: r.fileName,
+      created_at: r.createdAt.toISOString(),
+      rows_read: r.rowsRead,
+      error_count: r.errorCount,
+      location: `${AGENT_IMPORTS_PATH}/${r.id}`,
+    })),
   });
 }

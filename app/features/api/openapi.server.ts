@@ -2,6 +2,8 @@
 // the zod schemas that every response is parsed by (schemas.ts) with zod's own JSON Schema output
 // (draft 2020-12, OpenAPI 3.1's dialect): the document cannot drift from what is sent.
 import { z } from "zod";
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS } from "~/features/webhooks/events";
+import { WEBHOOK_EVENT_DATA } from "~/features/webhooks/payloads";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "./paging.server";
 import { apiSchemas } from "./schemas";
 import { API_SCOPE_LABELS, type ApiScope } from "./scopes";
@@ -25,10 +27,90 @@ export const READ_ENDPOINTS: readonly Endpoint[] = [
   { path: "/api/v1/applications/{id}/documents", scope: "read:documents", summary: "The documents of an application", body: "DocumentList", id: "integer" },
   { path: "/api/v1/documents/{id}", scope: "read:documents", summary: "A document's file (application/pdf), streamed", body: "pdf", id: "uuid" },
   { path: "/api/v1/invitations", scope: "read:invitations", summary: "Invitations, a page at a time", body: "InvitationPage", list: true },
+  { path: "/api/v1/agent-imports", scope: "write:agents", summary: "The latest 50 agent import runs (the screen's and the API's)", body: "ImportRunList" },
+  { path: "/api/v1/agent-imports/{id}", scope: "write:agents", summary: "One agent import run and its report", body: "ImportRun", id: "integer" },
 ];
 
 const problemRef = { $ref: "#/components/schemas/Problem" };
 const problem = (description: string) => ({ description, content: { "application/problem+json": { schema: problemRef } } });
+
+/** POST /api/v1/agent-imports: the agent import of ADMIN > Import Agents (decision 0075). */
+const importOperation = {
+  post: {
+    operationId: "agent-imports-create",
+    summary: "Import agents: the same csv columns as ADMIN > Import Agents, as text/csv or as JSON rows",
+    description:
+      "Needs a token with the scope `write:agents`. The file is checked whole when the run starts: one bad row rejects it (see the run's `errors`). " +
+      "Answers 202 with the run's id and a Location to poll.",
+    security: [{ bearerAuth: ["write:agents"] }],
+    requestBody: {
+      required: true,
+      content: {
+        "text/csv": { schema: { type: "string", description: "The csv file, with its header row" } },
+        "application/json": {
+          schema: {
+            type: "object",
+            required: ["rows"],
+            properties: { rows: { type: "array", items: { type: "object", additionalProperties: { type: ["string", "null"] }, description: "One row: the csv's column names as keys" } } },
+          },
+        },
+      },
+    },
+    responses: {
+      "202": {
+        description: "Queued",
+        headers: { Location: { schema: { type: "string" } } },
+        content: { "application/json": { schema: { $ref: "#/components/schemas/ImportQueued" } } },
+      },
+      "400": problem("Malformed JSON or not { rows: [...] }"),
+      "401": problem("No live token (absent, unknown or revoked)"),
+      "403": problem("The token lacks the scope"),
+      "413": problem("Larger than the import's limit"),
+      "415": problem("Neither text/csv nor application/json"),
+      "429": problem("Over the token's calls a minute (see Retry-After)"),
+    },
+  },
+};
+
+/** JSON Schema of each event's data (snake_case, decision 0078), for the document's `webhooks`. */
+function webhookOperations() {
+  return Object.fromEntries(
+    WEBHOOK_EVENTS.map((type) => {
+      const { $schema: _dialect, ...data } = z.toJSONSchema(WEBHOOK_EVENT_DATA[type], { io: "output" }) as Record<string, unknown>;
+      return [
+        type,
+        {
+          post: {
+            operationId: `webhook-${type.replace(".", "-")}`,
+            summary: WEBHOOK_EVENT_LABELS[type],
+            description:
+              "Sent to the endpoints that asked for this event, signed as Standard Webhooks do (headers webhook-id, webhook-timestamp, webhook-signature). " +
+              "Answer 2xx within the timeout; anything else is retried for about 28 hours.",
+            requestBody: {
+              required: true,
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    required: ["id", "type", "timestamp", "data"],
+                    properties: {
+                      id: { type: "string", description: "The event's id (evt_…), the same in every retry and replay: deduplicate on it" },
+                      type: { const: type },
+                      timestamp: { type: "string", format: "date-time" },
+                      data,
+                    },
+                  },
+                },
+              },
+            },
+            responses: { "2XX": { description: "Received" } },
+          },
+        },
+      ];
+    }),
+  );
+}
+
 
 const listParameters = [
   { name: "limit", in: "query", required: false, description: `Rows a page, 1 to ${MAX_LIMIT}`, schema: { type: "integer", minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT } },
@@ -96,7 +178,10 @@ export function openApiDocument(): unknown {
         "each operation names the scope it needs. Errors are RFC 9457 problem details. Lists are paged with an opaque cursor, " +
         "oldest change first. SSN, tax id, bank and card numbers are never served, only their last four.",
     },
-    paths: Object.fromEntries(READ_ENDPOINTS.map((e) => [e.path, operation(e)])),
+    paths: Object.fromEntries(
+      READ_ENDPOINTS.map((e) => [e.path, e.path === "/api/v1/agent-imports" ? { ...operation(e), ...importOperation } : operation(e)]),
+    ),
+    webhooks: webhookOperations(),
     components: {
       schemas,
       securitySchemes: {

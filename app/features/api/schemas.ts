@@ -220,3 +220,44 @@ export const InvitationSchema = named(
 
 export const InvitationPageSchema = page("InvitationPage", InvitationSchema);
 
+
+// ── The agent import as an API call (decision 0075): the same run and report as ADMIN > Import Agents.
+
+const ImportErrorSchema = z.object({ line: z.int(), field: z.string().nullable(), message: z.string() }).describe("A refused row: its line in the file, the column and why");
+
+export const ImportQueuedSchema = named(
+  "ImportQueued",
+  z.object({ id: z.int(), status: z.literal("QUEUED"), location: z.string().describe("GET it for the run's report") }),
+  "An import run queued (202 Accepted)",
+);
+
+export const ImportRunSchema = named(
+  "ImportRun",
+  z.object({
+    id: z.int(),
+    status: z.string().describe("QUEUED, READING, WRITING, COMPLETED, REJECTED (a bad row: nothing imported), FAILED"),
+    finished: z.boolean(),
+    file_name: z.string(),
+    created_at: instant,
+    started_at: instant.nullable(),
+    completed_at: instant.nullable(),
+    percent: z.int().describe("0 to 100"),
+    rows_read: z.int(),
+    rows_valid: z.int(),
+    rows_written: z.int(),
+    inserted: z.int(),
+    updated: z.int(),
+    moved: z.int(),
+    error_count: z.int(),
+    errors: z.array(ImportErrorSchema),
+    message: z.string().nullable(),
+  }),
+  "An agent import run and its report, as ADMIN > Import Agents shows it",
+);
+
+export const ImportRunSummarySchema = named(
+  "ImportRunSummary",
+  z.object({ id: z.int(), status: z.string(), file_name: z.string(), created_at: instant, rows_read: z.int(), error_count: z.int(), location: z.string() }),
+);
+
+export const ImportRunListSchema = named("ImportRunList", z.object({ data: z.array(ImportRunSummarySchema) }), "The latest 50 import runs, the screen's and the API's, newest first");
