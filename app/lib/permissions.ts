@@ -111,6 +111,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "admin.requests._index": page("manage:service-request", "none"),
   "admin.review.$appointmentId": page("review:application"),
   "admin.review._index": page("review:application", "none"),
+  "admin.webhooks.$id": page("manage:integrations"),
+  "admin.webhooks._index": page("manage:integrations"),
   "agent.documents.$documentId": page("read:downline", "none"),
   agent: page("read:downline"),
   agents: page("read:downline", "none"),
@@ -188,6 +190,7 @@ export const ADMIN_MENU: MenuItem[] = [
   { to: "/admin/requests", label: "Service Requests", capability: "manage:service-request" },
   { to: "/admin/import", label: "Import Agents", capability: "import:hierarchy" },
   { to: "/admin/licences/import", label: "Import Licences", capability: "manage:licences" },
+  { to: "/admin/webhooks", label: "Webhooks", capability: "manage:integrations" },
 ];
 
 export function menuFor<T extends MenuItem>(items: readonly T[], capabilities: readonly Capability[] | null | undefined): T[] {

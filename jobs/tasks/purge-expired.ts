@@ -1,6 +1,8 @@
-// Hourly housekeeping: expired portal sessions, and temporary upload files
-// that no write can still own (left by a crash; decision 0014).
+// Hourly housekeeping: expired portal sessions, temporary upload files
+// that no write can still own (left by a crash; decision 0014), and webhook
+// events and deliveries past their 30 days (decision 0077).
 import type { Task } from "graphile-worker";
+import { purgeOldWebhookEvents } from "~/features/webhooks/purge.server";
 import { purgeExpiredSessions } from "~/lib/session.server";
 import { removeStaleTempFiles, STALE_TEMP_FILE_MS } from "~/lib/storage.server";
 
@@ -9,4 +11,6 @@ export const purgeExpired: Task = async (_payload, helpers) => {
   if (sessions) helpers.logger.info(`purge-expired: ${sessions} expired sessions removed`);
   const temp = await removeStaleTempFiles(STALE_TEMP_FILE_MS);
   if (temp) helpers.logger.info(`purge-expired: ${temp} stale temporary upload files removed`);
+  const events = await purgeOldWebhookEvents();
+  if (events) helpers.logger.info(`purge-expired: ${events} webhook events older than 30 days removed with their deliveries`);
 };
