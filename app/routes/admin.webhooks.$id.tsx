@@ -185,7 +185,7 @@ export default function WebhookEndpointPage() {
         {deliveries.length === 0 ? (
           <p className="empty-state">No delivery yet.</p>
         ) : (
-          <div className="table-wrap" role="region" aria-label="Deliveries" tabIndex={0}>
+          <div className="table-wrap" role="region" aria-label="Deliveries of this endpoint, newest first" tabIndex={0}>
             <table className="table">
               <thead>
                 <tr>

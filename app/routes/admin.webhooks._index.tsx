@@ -60,7 +60,7 @@ export default function WebhooksPage() {
         {endpoints.length === 0 ? (
           <p className="empty-state">No webhook endpoint yet.</p>
         ) : (
-          <div className="table-wrap" role="region" aria-label="Webhook endpoints" tabIndex={0}>
+          <div className="table-wrap" role="region" aria-label="Registered webhook endpoints" tabIndex={0}>
             <table className="table">
               <thead>
                 <tr>
