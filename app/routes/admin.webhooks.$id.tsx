@@ -73,7 +73,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if (intent === WH_INTENTS.replay) {
     const replay = await replayDelivery(admin, id, String(formData.get("deliveryId") ?? ""), request);
-    if (!replay) throw data(WH_MESSAGES.deliveryNotFound, { status: 404 });
+    if (!replay.ok && replay.reason === "NOT_FOUND") throw data(WH_MESSAGES.deliveryNotFound, { status: 404 });
+    if (!replay.ok) return back("replayRefused=1");
     return back(`replayed=${replay.deliveryId}`);
   }
   throw data("The form has a field the portal does not use.", { status: 400 });
@@ -108,6 +109,11 @@ export default function WebhookEndpointPage() {
           </Link>
         }
       />
+      {params.get("replayRefused") && !actionData ? (
+        <Banner variant="error" title="Not Replayed">
+          <p>{WH_MESSAGES.replayDisabled}</p>
+        </Banner>
+      ) : null}
       {notice ? (
         <Banner variant="success" title="Done">
           <p>{notice}</p>

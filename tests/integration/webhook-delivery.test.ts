@@ -13,7 +13,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deliverWebhook, WEBHOOK_DISABLE_AFTER_MS } from "~/features/webhooks/deliver.server";
 import { emitEvent } from "~/features/webhooks/emit.server";
-import { createEndpoint, replayDelivery } from "~/features/webhooks/endpoints.server";
+import { createEndpoint, replayDelivery, setEndpointEnabled } from "~/features/webhooks/endpoints.server";
 import { purgeOldWebhookEvents } from "~/features/webhooks/purge.server";
 import { verifyWebhook } from "~/features/webhooks/signature.server";
 import type { WebhookEventType } from "~/features/webhooks/events";
@@ -163,16 +163,16 @@ describe("webhook delivery", () => {
 
     // Replay (what the screen's Replay button calls): a new delivery, received again, same webhook-id, audited.
     const replay = await replayDelivery(admin, ep.id, String(delivery.id), fakeRequest());
-    expect(replay).not.toBeNull();
-    const again = await settled(BigInt(replay!.deliveryId));
+    if (!replay.ok) throw new Error(`replay refused: ${replay.reason}`);
+    const again = await settled(BigInt(replay.deliveryId));
     expect(again).toMatchObject({ status: "DELIVERED", attempts: 1, replayOfId: delivery.id, eventId: BigInt(eventId) });
     const all = received.filter((r) => r.path === "/retry");
     expect(all).toHaveLength(4);
     expect(all[3]!.headers["webhook-id"]).toBe(`evt_${eventId}`);
-    expect(await prisma.auditLog.count({ where: { action: "WEBHOOK_REPLAYED", targetId: replay!.deliveryId, actorUserId: admin.id } })).toBe(1);
+    expect(await prisma.auditLog.count({ where: { action: "WEBHOOK_REPLAYED", targetId: replay.deliveryId, actorUserId: admin.id } })).toBe(1);
     // Another endpoint's delivery cannot be replayed through this one.
     const other = await endpoint("/other", ["agent.created"]);
-    expect(await replayDelivery(admin, other.id, String(delivery.id), fakeRequest())).toBeNull();
+    expect(await replayDelivery(admin, other.id, String(delivery.id), fakeRequest())).toEqual({ ok: false, reason: "NOT_FOUND" });
   }, 300_000);
 
   it("keeps the order of one application's events: the second waits while the first is retried", async () => {
@@ -223,9 +223,18 @@ describe("webhook delivery", () => {
       return Number(r!.n) === 0;
     });
     expect(smtp.received.filter((m) => m.parsed.subject?.includes("Webhook endpoint disabled"))).toHaveLength(1);
+    // A replay waits for the endpoint to be enabled again.
+    expect(await replayDelivery(admin, ep.id, String(d1.id), fakeRequest())).toEqual({ ok: false, reason: "DISABLED" });
     // No new event is delivered to it.
     const e3 = await emit("agent.deactivated", 304, { agent: { id: 304 } });
     expect(await prisma.webhookDelivery.count({ where: { eventId: BigInt(e3) } })).toBe(0);
+    // Enabled again: the failing clock starts afresh, the reason is gone, and new events are queued for it.
+    expect(await setEndpointEnabled(admin, ep.id, true, fakeRequest())).toBe(true);
+    expect(await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: ep.id } })).toMatchObject({ enabled: true, failingSince: null, disabledAt: null, disabledReason: null });
+    expect(await prisma.auditLog.count({ where: { action: "WEBHOOK_ENDPOINT_ENABLED", targetId: ep.id } })).toBe(1);
+    answer = () => 200;
+    const e4 = await emit("agent.deactivated", 305, { agent: { id: 305 } });
+    expect((await settled((await deliveryOf(e4, ep.id)).id)).status).toBe("DELIVERED");
   }, 300_000);
 
   it("refuses loopback, private and metadata addresses when WEBHOOK_ALLOW_PRIVATE is false, at registration and at delivery", async () => {

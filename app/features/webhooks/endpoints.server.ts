@@ -138,18 +138,25 @@ export async function deleteEndpoint(who: Who, id: string, request: Request): Pr
 /**
  * Sends a delivery's event again: a NEW delivery row (replayOfId) queued in the same transaction,
  * with the audit row. The message id stays the event's, so a receiver that has it can ignore it.
- * Refused (null) for an unknown delivery or one of another endpoint.
+ * Refused for an unknown delivery, one of another endpoint, or while the endpoint is disabled
+ * (enable it first: a delivery to a disabled endpoint is not sent).
  */
-export async function replayDelivery(who: Who, endpointId: string, deliveryId: string, request: Request): Promise<{ deliveryId: string } | null> {
-  if (!isUuid(endpointId) || !/^\d{1,18}$/.test(deliveryId)) return null;
+export async function replayDelivery(
+  who: Who,
+  endpointId: string,
+  deliveryId: string,
+  request: Request,
+): Promise<{ ok: true; deliveryId: string } | { ok: false; reason: "NOT_FOUND" | "DISABLED" }> {
+  if (!isUuid(endpointId) || !/^\d{1,18}$/.test(deliveryId)) return { ok: false, reason: "NOT_FOUND" };
   return prisma.$transaction(async (tx) => {
-    const original = await tx.webhookDelivery.findFirst({ where: { id: BigInt(deliveryId), endpointId }, select: { id: true, eventId: true } });
-    if (!original) return null;
+    const original = await tx.webhookDelivery.findFirst({ where: { id: BigInt(deliveryId), endpointId }, select: { id: true, eventId: true, endpoint: { select: { enabled: true } } } });
+    if (!original) return { ok: false, reason: "NOT_FOUND" } as const;
+    if (!original.endpoint.enabled) return { ok: false, reason: "DISABLED" } as const;
     const replay = await tx.webhookDelivery.create({ data: { endpointId, eventId: original.eventId, replayOfId: original.id, createdById: who.id }, select: { id: true } });
     await queueDeliveries(tx, [String(replay.id)]);
     const row = auditRow("WEBHOOK_REPLAYED", { ...actor(who, request), targetType: "WebhookDelivery", targetId: String(replay.id), details: { endpointId, replayOf: deliveryId, eventId: String(original.eventId) } });
     await tx.auditLog.create({ data: { ...row, details: JSON.parse(row.details!) as never } });
-    return { deliveryId: String(replay.id) };
+    return { ok: true, deliveryId: String(replay.id) } as const;
   });
 }
 

@@ -17,6 +17,7 @@ export const WH_MESSAGES = {
   descriptionTooLong: `The description is too long: at most ${WEBHOOK_DESCRIPTION_MAX} characters`,
   notFound: "There is no such webhook endpoint.",
   deliveryNotFound: "There is no such delivery of this endpoint.",
+  replayDisabled: "The endpoint is disabled: enable it again, then replay the deliveries it missed.",
   secretOnce: "Copy the signing secret now: the portal shows it only once. The receiver verifies every delivery with it.",
 } as const;
 
