@@ -5,7 +5,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Banner } from "~/components/Banner";
 import { LocalTime } from "~/components/LocalTime";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
@@ -44,9 +45,15 @@ export default function WebhooksPage() {
   const { endpoints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state === "submitting";
+  const [params] = useSearchParams();
   return (
     <SignedInLayout>
       <PageHeader title="Webhooks" lead="The events the portal posts, signed, to a carrier's own systems." />
+      {params.get("deleted") && !actionData ? (
+        <Banner variant="success" title="Deleted">
+          <p>The endpoint and its deliveries are deleted.</p>
+        </Banner>
+      ) : null}
       {actionData?.created ? (
         <>
           <SecretOnce secret={actionData.created.secret} />

@@ -303,6 +303,7 @@ describe("Webhooks", () => {
     await page.getByRole("heading", { name: "Delete this endpoint?" }).waitFor();
     await page.getByRole("button", { name: "YES, DELETE IT" }).click();
     await page.waitForURL(`${appUrl}/admin/webhooks?deleted=1`);
+    await page.getByText("The endpoint and its deliveries are deleted.").waitFor();
     expect(await page.getByText(url).count()).toBe(0);
     expect(await withDb(async (c) => (await c.query(`SELECT count(*)::int AS n FROM webhook_endpoints WHERE id = $1`, [endpointId])).rows[0].n)).toBe(0);
     await page.close();

@@ -10,8 +10,6 @@ import { isIP } from "node:net";
 import { env } from "~/lib/env.server";
 import { isPublicAddress, normalizeAddress } from "~/lib/net.server";
 
-export const WEBHOOK_URL_MAX = 2000;
-
 /** Thrown by guardedLookup (and so by the connection) for a host that resolves to a refused address. */
 export class WebhookAddressError extends Error {
   override name = "WebhookAddressError";
