@@ -288,6 +288,8 @@ const schema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  /** How long one webhook delivery waits for the receiver's answer (decision 0077); longer: a failed attempt, retried. */
+  WEBHOOK_TIMEOUT_MS: wholeNumber("a webhook delivery's timeout in milliseconds", 1000, 60000, 10000),
   /** Business settings withheld by the spec. */
   ABANDON_DAYS: int(90),
   /**

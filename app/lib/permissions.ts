@@ -120,6 +120,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "api.v1.documents.$id": page("public", "none", "API token with read:documents (apiRoute)"),
   "api.v1.invitations": page("public", "none", "API token with read:invitations (apiRoute)"),
   "api.v1.openapi[.]json": page("public", "none", "the OpenAPI document of the API: public, no data (decision 0076)"),
+  "admin.webhooks.$id": page("manage:integrations"),
+  "admin.webhooks._index": page("manage:integrations"),
   "agent.documents.$documentId": page("read:downline", "none"),
   "api.v1.agent-imports": page("public", "public", "API token with write:agents (apiRoute)"),
   "api.v1.agent-imports.$id": page("public", "none", "API token with write:agents (apiRoute)"),
@@ -200,6 +202,7 @@ export const ADMIN_MENU: MenuItem[] = [
   { to: "/admin/import", label: "Import Agents", capability: "import:hierarchy" },
   { to: "/admin/licences/import", label: "Import Licences", capability: "manage:licences" },
   { to: "/admin/api-tokens", label: "API Tokens", capability: "manage:integrations" },
+  { to: "/admin/webhooks", label: "Webhooks", capability: "manage:integrations" },
 ];
 
 export function menuFor<T extends MenuItem>(items: readonly T[], capabilities: readonly Capability[] | null | undefined): T[] {

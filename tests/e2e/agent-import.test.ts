@@ -301,3 +301,86 @@ describe("API Tokens", () => {
     await page.close();
   });
 });
+
+// ADMIN > Webhooks (issue 24 item 3, decision 0077) on the same portal (WEBHOOK_ALLOW_PRIVATE is off
+// there): without JavaScript a loopback address is refused next to the field with what was typed
+// kept; a public one is registered and its signing secret shown once (not on the endpoint's page);
+// a delivery is listed and replayed (a new delivery, marked as the replay); the endpoint is deleted
+// after the confirmation step. axe at 1280 and 390 px on the list and the endpoint, no sideways scroll.
+describe("Webhooks", () => {
+  test("an administrator without JavaScript registers an endpoint, sees a delivery, replays it and deletes the endpoint", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await signIn(page, appUrl, DEMO.admin, DEMO_PASSWORD);
+    await page.goto(`${appUrl}/home`);
+    await nav(page).main.locator("summary", { hasText: "ADMIN" }).click();
+    await nav(page).main.getByRole("link", { name: "Webhooks" }).click();
+    await page.waitForURL(`${appUrl}/admin/webhooks`);
+    await page.getByRole("heading", { name: "Webhooks", level: 1 }).waitFor();
+
+    const address = page.getByLabel("Address (URL)");
+    await address.fill("https://127.0.0.1/hook");
+    await page.getByLabel("Agent created", { exact: true }).check();
+    await page.getByRole("button", { name: "ADD ENDPOINT" }).click();
+    await page.getByText(/private, loopback or link-local/).waitFor();
+    expect(await page.getByLabel("Address (URL)").inputValue()).toBe("https://127.0.0.1/hook");
+    expect(await page.getByLabel("Address (URL)").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByLabel("Agent created", { exact: true }).isChecked()).toBe(true);
+
+    const url = `https://93.184.215.14/hook-${run}`;
+    await page.getByLabel("Address (URL)").fill(url);
+    await page.getByLabel("Description").fill(`Commissions ${run}`);
+    await page.getByRole("button", { name: "ADD ENDPOINT" }).click();
+    const secret = (await page.getByTestId("webhook-secret").textContent()) ?? "";
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
+    await page.getByRole("link", { name: "Open the new endpoint" }).click();
+    await page.waitForURL(/\/admin\/webhooks\/[0-9a-f-]{36}$/);
+    const endpointUrl = page.url();
+    const endpointId = endpointUrl.split("/").pop()!;
+    expect(await page.content()).not.toContain(secret.slice(6));
+
+    // A delivery that failed for good (written as the job would leave it).
+    const deliveryId = await withDb(async (c) => {
+      const ev = (await c.query(`INSERT INTO webhook_events (type, subject_type, subject_id, data) VALUES ('agent.created', 'agent', '9${run}', '{}') RETURNING id`)).rows[0].id as string;
+      return (
+        await c.query(`INSERT INTO webhook_deliveries (endpoint_id, event_id, status, attempts, response_code, duration_ms, error) VALUES ($1, $2, 'FAILED', 14, 500, 12, 'answered 500') RETURNING id::text`, [endpointId, ev])
+      ).rows[0].id as string;
+    });
+    await page.goto(endpointUrl);
+    const row = page.locator(`tr[data-status="FAILED"]`, { hasText: "answered 500" });
+    await row.waitFor();
+    await page.getByRole("button", { name: `Replay delivery ${deliveryId}` }).click();
+    await page.waitForURL(/\?replayed=\d+$/);
+    await page.getByText(`replay of ${deliveryId}`).waitFor();
+    expect(await withDb(async (c) => (await c.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE replay_of_id = $1`, [deliveryId])).rows[0].n)).toBe(1);
+
+    // axe and the width, with JavaScript, on the list and the endpoint.
+    const js = await browser.newPage({ javaScriptEnabled: true });
+    await signIn(js, appUrl, DEMO.admin, DEMO_PASSWORD);
+    const found: string[] = [];
+    for (const target of [`${appUrl}/admin/webhooks`, endpointUrl]) {
+      for (const [width, height] of [
+        [1280, 900],
+        [390, 844],
+      ] as const) {
+        await js.setViewportSize({ width, height });
+        await js.goto(target);
+        await js.getByRole("heading", { level: 1 }).waitFor();
+        found.push(...(await violations(js, `${width}px ${target}`)));
+        const overflow = await js.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${width}px ${target}: the page scrolls sideways`).toBeLessThanOrEqual(0);
+      }
+    }
+    expect(found).toEqual([]);
+    await js.close();
+
+    // Delete, after the confirmation step.
+    await page.getByRole("button", { name: "DELETE", exact: true }).click();
+    await page.getByRole("heading", { name: "Delete this endpoint?" }).waitFor();
+    await page.getByRole("button", { name: "YES, DELETE IT" }).click();
+    await page.waitForURL(`${appUrl}/admin/webhooks?deleted=1`);
+    await page.getByText("The endpoint and its deliveries are deleted.").waitFor();
+    expect(await page.getByText(url).count()).toBe(0);
+    expect(await withDb(async (c) => (await c.query(`SELECT count(*)::int AS n FROM webhook_endpoints WHERE id = $1`, [endpointId])).rows[0].n)).toBe(0);
+    await page.close();
+  });
+});

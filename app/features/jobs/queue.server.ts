@@ -183,6 +183,8 @@ export const jobKeys = {
   complianceSms: (agentId: number, day: string, recipient: string, e164: string) => `compliance-sms:${agentId}:${day}:${recipient}:${e164.replace(/\D/g, "")}`,
   /** One webhook delivery (a delivery row; a replay is a new row, so a new key). */
   webhookDelivery: (deliveryId: string) => `webhook-delivery:${deliveryId}`,
+  /** The administrators' mail of one endpoint disabled after days of failures (decision 0077): one per disabling. */
+  webhookDisabledMail: (endpointId: string, disabledAt: Date) => `webhook-disabled:${endpointId}:${disabledAt.getTime()}`,
   /** One of the provider's emails (a fresh key each: a re-run after a crash sends nothing twice). */
   providerMail: () => `idp-mail:${randomUUID()}`,
 };
@@ -229,6 +231,7 @@ export const jobOptions = {
   complianceSms: (agentId: number, day: string, recipient: string, e164: string) =>
     options("send-sms", jobKeys.complianceSms(agentId, day, recipient, e164), MAX_ATTEMPTS.sms),
   webhookDelivery: (deliveryId: string) => options("deliver-webhook", jobKeys.webhookDelivery(deliveryId), MAX_ATTEMPTS.webhook),
+  webhookDisabledMail: (endpointId: string, disabledAt: Date) => options("send-email", jobKeys.webhookDisabledMail(endpointId, disabledAt), MAX_ATTEMPTS.mail),
 };
 
 // ───────────────────────────── queuing ─────────────────────────────
