@@ -59,6 +59,8 @@ describe("service request schemas", () => {
       { to: "/admin/requests", label: "Service Requests" },
       { to: "/admin/import", label: "Import Agents" },
       { to: "/admin/licences/import", label: "Import Licences" },
+      { to: "/admin/api-tokens", label: "API Tokens" },
+      { to: "/admin/webhooks", label: "Webhooks" },
     ]);
     expect(adminNavItems({ isInternal: false, impersonator: null })).toEqual([]);
     expect(adminNavItems({ isInternal: true, impersonator: { id: "a", userName: "a@x", firstName: null, lastName: null } })).toEqual([]);
