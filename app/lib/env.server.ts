@@ -280,6 +280,8 @@ const schema = z.object({
   METRICS_TOKEN: optionalString,
   /** API calls a minute each API token may make (issue 24, decision 0074); over it: 429 with Retry-After. */
   API_RATE_LIMIT: wholeNumber("API calls a minute per token", 1, 1_000_000, 600),
+  /** Days the API_CALL audit rows are kept (decision 0075); 0 keeps them for ever. */
+  API_CALL_AUDIT_DAYS: wholeNumber("the days API_CALL audit rows are kept (0: for ever)", 0, 36_500, 400),
   /**
    * Webhook endpoints: loopback and private addresses are refused unless this is true (a test or a
    * receiver on the same host). A portal should not post the company's events into its own network.

@@ -1,9 +1,10 @@
 // Hourly housekeeping: expired portal sessions, temporary upload files that no
 // write can still own (left by a crash; decision 0014), the API's rate-limit
-// windows older than an hour (decision 0075), and webhook events and
+// windows older than an hour and API_CALL audit rows past API_CALL_AUDIT_DAYS
+// (decision 0075), and webhook events and
 // deliveries past their 30 days (decision 0077).
 import type { Task } from "graphile-worker";
-import { purgeOldRateWindows } from "~/features/api/http.server";
+import { purgeOldApiCallAudit, purgeOldRateWindows } from "~/features/api/http.server";
 import { purgeOldWebhookEvents } from "~/features/webhooks/purge.server";
 import { purgeExpiredSessions } from "~/lib/session.server";
 import { removeStaleTempFiles, STALE_TEMP_FILE_MS } from "~/lib/storage.server";
@@ -15,6 +16,8 @@ export const purgeExpired: Task = async (_payload, helpers) => {
   if (temp) helpers.logger.info(`purge-expired: ${temp} stale temporary upload files removed`);
   const windows = await purgeOldRateWindows();
   if (windows) helpers.logger.info(`purge-expired: ${windows} old API rate-limit windows removed`);
+  const calls = await purgeOldApiCallAudit();
+  if (calls) helpers.logger.info(`purge-expired: ${calls} API_CALL audit rows past API_CALL_AUDIT_DAYS removed`);
   const events = await purgeOldWebhookEvents();
   if (events) helpers.logger.info(`purge-expired: ${events} webhook events older than 30 days removed with their deliveries`);
 };

@@ -3,7 +3,7 @@
 // per-token limit, and leaves an API_CALL audit row; emitEvent writes the event with one delivery and
 // one deliver-webhook job per enabled endpoint that asked for its type, and refuses sensitive data.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiJson, apiRoute } from "~/features/api/http.server";
+import { apiJson, apiRoute, purgeOldApiCallAudit } from "~/features/api/http.server";
 import { createApiToken } from "~/features/api/tokens.server";
 import { emitEvent, WebhookDataError } from "~/features/webhooks/emit.server";
 import { disconnectPrisma, prisma } from "~/lib/db.server";
@@ -48,6 +48,25 @@ describe("apiRoute", () => {
     const r = await call(t.token);
     if (r.status !== 429) expect(new Date().getUTCSeconds()).toBeLessThan(2); // the minute turned between the two lines
     else expect(Number(r.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+});
+
+describe("the API_CALL audit's retention (API_CALL_AUDIT_DAYS)", () => {
+  it("the housekeeping removes API_CALL rows older than the setting, and nothing else", async () => {
+    const days = env().API_CALL_AUDIT_DAYS;
+    const old = new Date(Date.now() - (days + 1) * 86_400_000);
+    const recent = new Date(Date.now() - (days - 1) * 86_400_000);
+    const rows = await prisma.auditLog.createManyAndReturn({
+      data: [
+        { action: "API_CALL", occurredAt: old, targetId: "retention-test" },
+        { action: "API_CALL", occurredAt: recent, targetId: "retention-test" },
+        { action: "SIGN_IN", occurredAt: old, targetId: "retention-test" },
+      ],
+      select: { id: true, action: true, occurredAt: true },
+    });
+    expect(await purgeOldApiCallAudit()).toBeGreaterThanOrEqual(1);
+    const left = await prisma.auditLog.findMany({ where: { targetId: "retention-test" }, select: { id: true } });
+    expect(left.map((r) => r.id).sort()).toEqual([rows[1]!.id, rows[2]!.id].sort());
   });
 });
 

@@ -75,6 +75,23 @@ export async function purgeOldRateWindows(): Promise<number> {
   return prisma.$executeRaw`DELETE FROM api_rate_windows WHERE window_start < now() - interval '1 hour'`;
 }
 
+/** Rows one purge removes at most (the hourly job stays short; a backlog goes over a few hours). */
+const AUDIT_PURGE_BATCH = 100_000;
+
+/**
+ * The API_CALL audit rows older than API_CALL_AUDIT_DAYS (decision 0075, lead's addendum): a polling
+ * integration writes one a call. Only API_CALL rows: sign-ins, refusals, token and endpoint changes
+ * are kept as every other audit row. 0 keeps them all.
+ */
+export async function purgeOldApiCallAudit(): Promise<number> {
+  const days = env().API_CALL_AUDIT_DAYS;
+  if (days === 0) return 0;
+  return prisma.$executeRaw`
+    DELETE FROM audit_log WHERE id IN (
+      SELECT id FROM audit_log WHERE action = 'API_CALL' AND occurred_at < now() - make_interval(days => ${days}::int)
+      LIMIT ${AUDIT_PURGE_BATCH}::int)`;
+}
+
 /**
  * Runs an API handler for a token holding `scope`: 401 without a live token, 403 without the scope,
  * 429 over the rate limit; every call (refused ones too, once a token is known) leaves an API_CALL
