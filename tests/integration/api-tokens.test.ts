@@ -214,6 +214,13 @@ describe("POST /api/v1/agent-imports", () => {
     const first = await report(writer.token, await viaApi(writer.token, GOOD, "text/csv"));
     expect(first).toMatchObject({ status: "COMPLETED", rows_read: 2, inserted: 2, error_count: 0 });
     expect(await prisma.agent.count({ where: { agentNumber: { in: ["910", "911"] } } })).toBe(2);
+    // Its agent.created events name the token as their actor (decision 0075), not a person.
+    const created = await prisma.webhookEvent.findMany({ where: { type: "agent.created", data: { path: ["agent", "company_number"], equals: "MI01" } } });
+    const ours = created.filter((e) => ["910", "911"].includes((e.data as { agent: { agent_number: string } }).agent.agent_number));
+    expect(ours.map((e) => (e.data as { actor: unknown }).actor)).toEqual([
+      { type: "api", token_id: writer.id },
+      { type: "api", token_id: writer.id },
+    ]);
     const jsonRun = await viaApi(writer.token, jsonOf(GOOD), "application/json");
     const json = await report(writer.token, jsonRun);
     const screen = await report(writer.token, await viaScreen(GOOD));

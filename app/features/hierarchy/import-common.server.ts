@@ -35,6 +35,8 @@ export type ImportOptions = {
   totalBytes?: number;
   /** Who imports (created_by_id / updated_by_id); null from the command line. */
   userId?: string | null;
+  /** An import sent to the API (decision 0075): the token, the actor of its webhook events. */
+  apiTokenId?: string | null;
   onProgress?: (p: ImportProgress) => void | Promise<void>;
   /** How often onProgress is called at most (ms). */
   progressEveryMs?: number;

@@ -69,12 +69,17 @@ async function saveResult(runId: number, r: ImportResult) {
  * Runs an import and records it in its run row: the command line (a file on
  * disk) and the job (a stored upload) both come here.
  */
-export async function runImport(runId: number, source: Readable, opts: { totalBytes?: number; userId?: string | null; onProgress?: (p: ImportProgress) => void }): Promise<ImportResult> {
+export async function runImport(
+  runId: number,
+  source: Readable,
+  opts: { totalBytes?: number; userId?: string | null; apiTokenId?: string | null; onProgress?: (p: ImportProgress) => void },
+): Promise<ImportResult> {
   const client = await importClient();
   try {
     const result = await importAgentsCsv(client, source, {
       totalBytes: opts.totalBytes,
       userId: opts.userId ?? null,
+      apiTokenId: opts.apiTokenId ?? null,
       onProgress: async (p) => {
         opts.onProgress?.(p);
         await saveProgress(runId, p);
@@ -117,7 +122,7 @@ export async function queueImport(input: {
       },
     });
     const run = await tx.agentImportRun.create({
-      data: { fileId: file.id, fileName: input.fileName, fileBytes: input.blob.byteSize, createdById: input.userId },
+      data: { fileId: file.id, fileName: input.fileName, fileBytes: input.blob.byteSize, createdById: input.userId, apiTokenId: input.apiToken?.id ?? null },
     });
     await queueJob(tx, "import-agents", { runId: run.id }, jobOptions.importRun(run.id));
     return run.id;
@@ -137,7 +142,7 @@ export async function runImportJob(runId: number): Promise<{ status: string }> {
     where: { id: runId },
     data: { status: IMPORT_STATUS.READING, startedAt: new Date(), percent: 0, rowsRead: 0, rowsValid: 0, rowsWritten: 0 },
   });
-  const result = await runImport(runId, await openFile(file), { totalBytes: file.byteSize, userId: run.createdById });
+  const result = await runImport(runId, await openFile(file), { totalBytes: file.byteSize, userId: run.createdById, apiTokenId: run.apiTokenId });
   return { status: result.ok ? IMPORT_STATUS.COMPLETED : IMPORT_STATUS.REJECTED };
 }
 

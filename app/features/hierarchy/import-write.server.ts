@@ -5,6 +5,7 @@
 import type pg from "pg";
 import { pgEventDb, emitEvents, type NewEvent } from "~/features/webhooks/emit.server";
 import { actorOf, agentEvent } from "~/features/webhooks/event-data.server";
+import type { WebhookActor } from "~/features/webhooks/payloads";
 import { dropSecondaryIndexesAndForeignKeys } from "~/lib/bulk-load.server";
 import { keyOf, type Existing } from "./import-check.server";
 import { debug, type ImportOptions, type ImportProgress, type Progress, type Staged } from "./import-common.server";
@@ -201,7 +202,7 @@ export async function writeRows(
     await restore();
     step("closure indexes and foreign keys made again");
   }
-  await emitEvents(pgEventDb(client), importEvents(rows, existing, plan, userId));
+  await emitEvents(pgEventDb(client), importEvents(rows, existing, plan, opts.apiTokenId ? { type: "api", token_id: opts.apiTokenId } : actorOf(userId)));
   step("webhook events");
   await progress.report({ ...base, phase: "WRITING", rowsWritten: rows.length, percent: 98 }, true);
   return { inserted, updated, moved: plan.moved, closureRows };
@@ -212,8 +213,7 @@ export async function writeRows(
  * already: agent.created for each new agent, agent.moved for each agent whose upline changed,
  * agent.deactivated for each active agent the file makes TERMINATED.
  */
-function importEvents(rows: Staged[], existing: Existing, plan: { rowIds: number[]; rowParents: Array<number | null> }, userId: string | null): NewEvent[] {
-  const actor = actorOf(userId);
+function importEvents(rows: Staged[], existing: Existing, plan: { rowIds: number[]; rowParents: Array<number | null> }, actor: WebhookActor): NewEvent[] {
   const numberOf = (id: number) => existing.keyById.get(id)?.split("\u0000")[2];
   const events: NewEvent[] = [];
   rows.forEach((r, i) => {

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "agent_import_runs" ADD COLUMN     "api_token_id" UUID;
+
