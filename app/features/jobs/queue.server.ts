@@ -195,7 +195,10 @@ export const jobKeys = {
  * What queueJob needs besides the payload: built only by jobOptions, for one task. `queueName`:
  * graphile-worker runs the jobs of one named queue one after another (reports: reportQueue).
  */
-export type JobOptions<T extends TaskName> = { readonly task: T; readonly jobKey: string; readonly maxAttempts: number; readonly queueName?: string };
+export type JobOptions<T extends TaskName> = { readonly task: T; readonly jobKey: string; readonly maxAttempts: number; readonly queueName?: string; readonly runAt?: Date };
+
+/** The same job, to run not before `runAt` (a delivery that waits for an earlier one: decision 0077). */
+export const runningAt = <T extends TaskName>(opts: JobOptions<T>, runAt: Date): JobOptions<T> => ({ ...opts, runAt });
 
 const options = <T extends TaskName>(task: T, jobKey: string, maxAttempts: number, queueName?: string): JobOptions<T> => ({ task, jobKey, maxAttempts, queueName });
 
@@ -305,7 +308,7 @@ function checkedJson<T extends TaskName>(task: T, payload: JobPayload<T>, opts: 
 export async function queueJob<T extends TaskName>(tx: JobDb, task: T, payload: JobPayload<NoInfer<T>>, opts: JobOptions<NoInfer<T>>): Promise<string> {
   const json = checkedJson(task, payload, opts);
   await jobQueueReady(tx);
-  const [job] = await tx.$queryRaw<Array<{ id: string }>>`SELECT (graphile_worker.add_job(${task}::text, ${json}::json, queue_name => ${opts.queueName ?? null}::text, job_key => ${opts.jobKey}::text, max_attempts => ${opts.maxAttempts}::int)).id::text AS id`;
+  const [job] = await tx.$queryRaw<Array<{ id: string }>>`SELECT (graphile_worker.add_job(${task}::text, ${json}::json, queue_name => ${opts.queueName ?? null}::text, run_at => ${opts.runAt ?? null}::timestamptz, job_key => ${opts.jobKey}::text, max_attempts => ${opts.maxAttempts}::int)).id::text AS id`;
   return job!.id;
 }
 

@@ -1,8 +1,9 @@
 // Delivering one webhook (issue 24 item 3, decisions 0074 and 0077): the deliver-webhook job of a
 // webhook_deliveries row posts the event, signed as Standard Webhooks does, to its endpoint and
 // records the attempt. Order per subject: while an earlier event of the same application, agent or
-// invitation is still PENDING for this endpoint, this one waits (an error: the runner retries it
-// later), because graphile-worker keeps no order across retries. A failure is recorded and thrown
+// invitation is still PENDING for this endpoint, this one waits (the job queues itself again for just
+// after the earlier one's next attempt: no attempt spent, no error logged), because graphile-worker
+// keeps no order across retries. A failure is recorded and thrown
 // (retried with back-off, 14 attempts over about 28 hours); the last one marks the delivery FAILED.
 // An endpoint whose deliveries have all failed for WEBHOOK_DISABLE_AFTER_MS is disabled, its
 // pending deliveries FAILED, and the administrators told by one email.
@@ -12,7 +13,7 @@
 // webhook-id: receivers deduplicate by it (docs/api.md). HTTP allows nothing better.
 import http from "node:http";
 import https from "node:https";
-import { jobOptions, queueJob } from "~/features/jobs/queue.server";
+import { jobKeys, jobOptions, queueJob, runningAt } from "~/features/jobs/queue.server";
 import { decryptField } from "~/lib/crypto.server";
 import { prisma } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -25,10 +26,11 @@ export const WEBHOOK_DISABLE_AFTER_MS = 3 * 24 * 3600 * 1000;
 const RESPONSE_READ_MAX = 4096;
 const ERROR_MAX = 500;
 
-/** Thrown while an earlier event of the same subject is still pending for the endpoint: retried later. */
-export class WebhookWaitError extends Error {
-  override name = "WebhookWaitError";
-}
+/** A delivery waits at most this long for an earlier event of its subject (then it is FAILED). */
+export const WEBHOOK_WAIT_MAX_MS = WEBHOOK_DISABLE_AFTER_MS + 24 * 3600 * 1000;
+/** A waiting delivery looks again this long after the earlier one's next attempt (or, with none queued, after now). */
+const WAIT_AFTER_MS = 5_000;
+const WAIT_IDLE_MS = 30_000;
 
 /** A failed attempt (recorded on the delivery): thrown so that the runner retries. */
 export class WebhookAttemptError extends Error {
@@ -108,16 +110,24 @@ export async function deliverWebhook(deliveryId: string, job: { attempt: number;
   const earlier = await prisma.webhookDelivery.findFirst({
     where: { endpointId: d.endpointId, status: "PENDING", eventId: { lt: d.eventId }, event: { subjectType: d.event.subjectType, subjectId: d.event.subjectId } },
     orderBy: { eventId: "asc" },
-    select: { eventId: true },
+    select: { id: true, eventId: true },
   });
   if (earlier) {
     const why = `waiting for the earlier event ${messageIdOf(earlier.eventId)} of this ${d.event.subjectType}`;
-    if (lastAttempt) {
+    if (lastAttempt || Date.now() - d.createdAt.getTime() > WEBHOOK_WAIT_MAX_MS) {
       await prisma.webhookDelivery.updateMany({ where: { id, status: "PENDING" }, data: { status: "FAILED", error: why } });
       return `failed: ${why}`;
     }
-    await prisma.webhookDelivery.update({ where: { id }, data: { error: why } });
-    throw new WebhookWaitError(why);
+    // Not an attempt and not an error: the job queues itself again (a new job: graphile-worker clears
+    // the key of a running one) to run just after the earlier delivery's next attempt, and ends.
+    const [next] = await prisma.$queryRaw<Array<{ run_at: Date }>>`
+      SELECT run_at FROM graphile_worker._private_jobs WHERE key = ${jobKeys.webhookDelivery(String(earlier.id))} AND locked_at IS NULL`;
+    const at = new Date(Math.max(Date.now() + WAIT_AFTER_MS, next ? next.run_at.getTime() + WAIT_AFTER_MS : Date.now() + WAIT_IDLE_MS));
+    await prisma.$transaction(async (tx) => {
+      await tx.webhookDelivery.update({ where: { id }, data: { error: why } });
+      await queueJob(tx, "deliver-webhook", { deliveryId }, runningAt(jobOptions.webhookDelivery(deliveryId), at));
+    });
+    return `${why}: looks again at ${at.toISOString()}`;
   }
 
   const body = webhookBody(d.event);
