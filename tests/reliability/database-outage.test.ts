@@ -145,7 +145,9 @@ describe("the database goes away and comes back", () => {
       "the job after the outage to run",
       async () => (await query<{ n: string }>(databaseUrl, `select count(*) as n from mail_messages where subject = 'after the outage'`))[0]!.n,
       (n) => n === "1",
-      30_000,
+      // The runner reconnects with a back-off after the outage; on a loaded machine (a fresh clone's
+      // reliability stage) 30 s was once not enough. A deadline for an outcome, not a timing assertion.
+      90_000,
     );
     expect((await app.stop()).code).toBe(0);
   });
