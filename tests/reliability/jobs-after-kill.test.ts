@@ -14,6 +14,8 @@
 // and the tables released.
 import { randomBytes, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import ExcelJS from "exceljs";
 import pg from "pg";
@@ -29,6 +31,8 @@ import { REPORT_STATUS, runReport } from "~/features/reports/run.server";
 import { downlineReportSchema } from "~/features/reports/schema";
 import { configureDatabase, disconnectPrisma, prisma } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
+import { encryptField } from "~/lib/crypto.server";
+import { newWebhookSecret } from "~/features/webhooks/signature.server";
 import { stopWorker } from "~/lib/jobs.server";
 import { resetSecretsCache } from "~/lib/secrets.server";
 import { readFileBytes } from "~/lib/storage.server";
@@ -89,7 +93,7 @@ async function useAppDatabase(app: AppHandle, url: string, encryptionKey: string
   configureDatabase(url);
 }
 
-const TASKS = ["send-invitation", "generate-application-pdf", "generate-report"];
+const TASKS = ["send-invitation", "generate-application-pdf", "generate-report", "deliver-webhook"];
 
 describe("jobs after a kill -9 (default embedded database)", () => {
   test("an invitation, a submitted application and a report in flight at kill -9 all run once after the restart on a new port", async () => {
@@ -97,7 +101,7 @@ describe("jobs after a kill -9 (default embedded database)", () => {
     // The default set-up: no DATABASE_URL, no EMBEDDED_PG_PORT (a free port at every start).
     const app = await startApp({
       databaseUrl: null,
-      env: { EMBEDDED_PG_PORT: undefined, SEED_DEMO_DATA: "false", SMTP_URL: undefined, ENCRYPTION_KEY: encryptionKey, WORKER_CONCURRENCY: "10" },
+      env: { EMBEDDED_PG_PORT: undefined, SEED_DEMO_DATA: "false", SMTP_URL: undefined, ENCRYPTION_KEY: encryptionKey, WORKER_CONCURRENCY: "10", WEBHOOK_ALLOW_PRIVATE: "true" },
     });
     apps.push(app);
     // Decision 0062: the job thread yields the cores to the thread that serves HTTP (nice 10 against 0), as `ps -L` shows.
@@ -127,6 +131,21 @@ describe("jobs after a kill -9 (default embedded database)", () => {
       expect(r.saved, `${section}: ${JSON.stringify(r.reply.error)}`).toBe(true);
     }
 
+    // A webhook receiver on loopback, subscribed to the submission (decision 0077): its delivery is the
+    // fourth job in flight at the kill (it has posted; its record of the answer waits on the lock).
+    const received: string[] = [];
+    const receiver = http.createServer((rq, rs) => {
+      rq.resume();
+      rq.on("end", () => {
+        received.push(String(rq.headers["webhook-id"]));
+        rs.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
+    await prisma.webhookEndpoint.create({
+      data: { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`, events: ["application.submitted"], secretEncrypted: encryptField(newWebhookSecret()) },
+    });
+
     const blocker = new pg.Client({ connectionString: first.url });
     blocker.on("error", () => {});
     await blocker.connect();
@@ -134,7 +153,7 @@ describe("jobs after a kill -9 (default embedded database)", () => {
     let reportRequestId: number;
     try {
       await blocker.query("BEGIN");
-      await blocker.query("LOCK TABLE mail_messages, stored_files IN SHARE MODE");
+      await blocker.query("LOCK TABLE mail_messages, stored_files, webhook_endpoints IN SHARE MODE");
       const invited = await sendInvitation(md, { link: world.linkText }, {
         firstName: "Ada",
         lastName: "Prospect",
@@ -164,6 +183,8 @@ describe("jobs after a kill -9 (default embedded database)", () => {
         },
         60_000,
       );
+      // The delivery has posted (the receiver answered); its record of the answer waits on the lock.
+      await waitFor("the webhook to be posted", async () => received.length === 1, 60_000);
       await app.kill("SIGKILL");
       // A backend waiting on a lock notices its client's death only when it
       // next talks to it: end the dead process's connections, as they end by
@@ -202,6 +223,14 @@ describe("jobs after a kill -9 (default embedded database)", () => {
     );
     expect(mail.length, "the submit's notifications").toBeGreaterThan(0);
     for (const m of mail) expect(m, "each notification once").toMatchObject({ n: "1" });
+    // The webhook: posted before the kill and again after the restart (HTTP allows no better: the
+    // receiver's 204 was never recorded), both times with the same webhook-id to deduplicate by;
+    // the delivery recorded DELIVERED once, after two attempts.
+    expect(received.length, "the submission posted before the kill and once after").toBe(2);
+    expect(new Set(received).size, "one webhook-id for both posts").toBe(1);
+    const deliveries = await query<{ status: string; attempts: number }>(second.url, `select status, attempts from webhook_deliveries`);
+    expect(deliveries).toEqual([{ status: "DELIVERED", attempts: 2 }]);
+    receiver.close();
     const [report] = await query<{ status_code: string }>(second.url, `select status_code from report_requests where report_request_id = $1`, [reportRequestId!]);
     expect(report!.status_code, "the report completed").toBe("RPTSTATUS_COMPLETED");
 
