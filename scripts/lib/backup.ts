@@ -229,8 +229,15 @@ async function copyWal(from: string, to: string, firstSegment?: string) {
  * every transaction running when the WAL copy ended has finished: its rows are visible, its file is
  * copied. A transaction still running after 30 s cannot have had its commit in the copy (the
  * window is a moment), so the wait ends there.
+ *
+ * A snapshot lists only the running transactions below its xmax (one past the newest finished
+ * one): the newest writer's transaction, still running while no later one has finished, is not in
+ * the list (a fresh clone, 27 Nov, session 14: the same row without its file, one run in many).
+ * So this connection first takes an xid of its own and finishes: every transaction that began
+ * before it has a smaller xid, below the next snapshot's xmax, and is listed while it runs.
  */
-async function awaitCommitsInFlight(su: pg.Client, log: Log) {
+export async function awaitCommitsInFlight(su: pg.Client, log: Log) {
+  await su.query("SELECT pg_current_xact_id()"); // autocommit: an xid, finished at once
   const running = (await su.query<{ xip: string[] }>("SELECT ARRAY(SELECT pg_snapshot_xip(pg_current_snapshot())::text) AS xip")).rows[0]!.xip;
   const until = Date.now() + 30_000;
   let pending = running;

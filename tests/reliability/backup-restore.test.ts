@@ -152,7 +152,7 @@ test("npm run backup during writes, npm run restore into a new DATA_DIR: one con
     expect(files.length).toBeGreaterThan(k); // the demo documents too
     for (const f of files) {
       const p = path.join(target, "files", ...f.storage_key.split("/"));
-      expect(existsSync(p), f.storage_key).toBe(true);
+      expect(existsSync(p), `${f.storage_key} has no file in the restored DATA_DIR; the backup said:\n${backup.out}`).toBe(true);
       expect(createHash("sha256").update(readFileSync(p)).digest("hex")).toBe(f.sha256);
     }
     expect(new Set(probes.map((p) => p.storage_key)).size).toBe(k);
