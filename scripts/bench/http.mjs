@@ -8,7 +8,8 @@
 // Signs in through the built-in OpenID provider as the demo marketing
 // director and the demo prospect, then:
 //   1. autocannon, BENCH_CONNECTIONS (50) connections for BENCH_SECONDS (10 s)
-//      each: /bench/bare, /healthz, the anonymous welcome page, /home, the
+//      each: /bench/bare, /healthz, the anonymous welcome page, /help (the
+//      signed-in floor: the signed-in layout around static content), /home, the
 //      application screen, /agents; req/s, p50, p99 and the ratio to /bench/bare;
 //   2. job start latency: addJob (graphile_worker.add_job) to the task's start (p50);
 //   3. email: a send-email job queued to the message accepted by the SMTP server (p50);
@@ -326,6 +327,9 @@ async function pages(db, { md, prospect, appointmentId }, n = 1, round = 0) {
     { key: "bare", name: "bare route (/bench/bare)", path: "/bench/bare" },
     { key: "healthz", name: "/healthz (resource route, SELECT 1)", path: "/healthz" },
     { key: "welcome", name: "welcome page (anonymous)", path: "/" },
+    // The signed-in floor: the signed-in layout (session read, menus) around static content. Not a
+    // target; it shows how far a signed-in page's ratio can rise without a cheaper layout.
+    { key: "help", name: "/help (director; the signed-in floor)", path: "/help", cookie: md },
     { key: "home", name: "/home (director)", path: "/home", cookie: md },
     { key: "application", name: "application (prospect)", path: `/appoint?id=${appointmentId}`, cookie: prospect },
     { key: "agents", name: "/agents (director)", path: "/agents", cookie: md },
@@ -415,6 +419,11 @@ function pageTargets(runsOfFirst) {
   check(`/home >= ${TARGETS.homeRatio} of the bare route's req/s${rounds}`, home.toFixed(2), home >= TARGETS.homeRatio);
   const agents = ratio("agents");
   check(`/agents >= ${TARGETS.agentsRatio} of the bare route's req/s${rounds}`, agents.toFixed(2), agents >= TARGETS.agentsRatio);
+  const floor = ratio("help");
+  console.log(
+    `\nThe signed-in floor (/help: the signed-in layout around static content, one statement) runs at ${floor.toFixed(2)} of the bare route${rounds}: ` +
+      `/home at ${(home / floor).toFixed(2)} and /agents at ${(agents / floor).toFixed(2)} of it, the application screen at ${(app / floor).toFixed(2)}.`,
+  );
 }
 
 /**
