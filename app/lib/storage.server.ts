@@ -112,9 +112,58 @@ export async function writeBlob(source: FileSource, opts: { maxBytes?: number; c
   return backend.put(newStorageKey(), chunksOf(source), opts);
 }
 
-/** Removes the bytes of a key (no error when already gone). */
+/**
+ * The advisory lock `npm run backup` holds (exclusively) from before its copy of the database until
+ * its copy of the files ends (scripts/lib/backup.ts, decision 0079). Its copy of the database can
+ * hold a StoredFile row that is deleted a moment later: the bytes of such a row must outlive the
+ * backup's copy of the files, so a removal while the lock is held is only listed (blob_removals).
+ */
+export const BACKUP_FILES_LOCK = "portal:backup-files";
+
+/**
+ * Removes the bytes of a key (no error when already gone), called after the row is deleted (or
+ * was never committed). While a backup runs, the key is listed in blob_removals instead: the
+ * backup copies those bytes too and removes them at its end (the hourly purge removes what a
+ * backup cut off left). One statement decides, under the lock's shared side, so a backup starting
+ * after it copies a database that no longer has the row.
+ */
 export async function removeBlob(storageKey: string): Promise<void> {
-  await (await storageBackend()).remove(storageKey);
+  let deferred = false;
+  try {
+    const rows = await prisma.$queryRaw<unknown[]>`
+      INSERT INTO blob_removals (storage_key) SELECT ${storageKey}
+       WHERE NOT pg_try_advisory_xact_lock_shared(hashtext(${BACKUP_FILES_LOCK}))
+      ON CONFLICT (storage_key) DO UPDATE SET requested_at = now()
+      RETURNING 1`;
+    deferred = rows.length > 0;
+  } catch {
+    // The database is gone (a write that failed with it cleans up): no backup can copy it now either.
+  }
+  if (!deferred) await (await storageBackend()).remove(storageKey);
+}
+
+/**
+ * The hourly purge's part: removes the bytes listed while a backup ran, which the backup did not
+ * remove itself (it was cut off), unless a backup runs now. Returns how many.
+ */
+export async function removeDeferredBlobs(): Promise<number> {
+  const backend = await storageBackend();
+  let removed = 0;
+  for (;;) {
+    const batch = await prisma.$transaction(
+      async (tx) => {
+        const [lock] = await tx.$queryRaw<Array<{ ok: boolean }>>`SELECT pg_try_advisory_xact_lock_shared(hashtext(${BACKUP_FILES_LOCK})) AS ok`;
+        if (!lock?.ok) return 0;
+        const rows = await tx.$queryRaw<Array<{ storage_key: string }>>`
+          DELETE FROM blob_removals WHERE storage_key IN (SELECT storage_key FROM blob_removals LIMIT 500) RETURNING storage_key`;
+        for (const r of rows) await backend.remove(r.storage_key);
+        return rows.length;
+      },
+      { timeout: 120_000 },
+    );
+    removed += batch;
+    if (batch < 500) return removed;
+  }
 }
 
 /**

@@ -10,9 +10,12 @@
 // with no pg_dump (Debian's is 15; the embedded server is 18 and ships none).
 //
 // The files: every stored_files row of the live database read after
-// pg_backup_stop (a superset of the rows in the copy but for rows deleted in
-// the fraction of a second between), copied through the storage backend
-// (local disk or S3) and checked against the row's SHA-256.
+// pg_backup_stop, and the bytes of every row deleted since the backup began
+// (decision 0079: from before its start to its end the backup holds an
+// advisory lock under which the portal does not remove bytes but lists them in
+// blob_removals), so every row of the copy has its bytes; copied through the
+// storage backend (local disk or S3) and checked against the row's SHA-256.
+// At its end the backup removes the listed bytes.
 //
 // Secrets: the copy has DATA_DIR/secrets.json without ENCRYPTION_KEY (a stolen
 // backup gives rows, not the key: keep the key apart, docs/operations.md),
@@ -26,7 +29,8 @@ import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "../../server/embedded-postgres";
 import { isProcessAlive } from "~/lib/pid.server";
-import { storageBackend } from "../../app/lib/storage.server";
+import { configureDatabase, disconnectPrisma } from "../../app/lib/db.server";
+import { BACKUP_FILES_LOCK, removeDeferredBlobs, storageBackend } from "../../app/lib/storage.server";
 
 export const BACKUP_FORMAT = 1;
 
@@ -150,7 +154,12 @@ export async function backup(opts: BackupOptions): Promise<Manifest> {
   await chmod(out, 0o700);
   const su = new pg.Client({ host: "127.0.0.1", port, user: "postgres", password: superuserPassword, database: "portal" });
   await su.connect();
+  let locked = false;
   try {
+    // From here on the portal lists the bytes it would remove instead of removing them (until this
+    // connection ends): a row the copy holds keeps its bytes, though it is deleted a moment later.
+    await su.query("SELECT pg_advisory_lock(hashtext($1))", [BACKUP_FILES_LOCK]);
+    locked = true;
     const serverVersion = (await su.query<{ v: string }>("SHOW server_version")).rows[0]!.v;
     const slot = `portal_backup_${process.pid}`;
     // Temporary: dropped when this connection ends, whatever happens to us.
@@ -177,8 +186,12 @@ export async function backup(opts: BackupOptions): Promise<Manifest> {
     const migrations = (
       await su.query<{ migration_name: string }>("SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY migration_name")
     ).rows.map((r) => r.migration_name);
-    const rows = (await su.query<{ storage_key: string; byte_size: number; sha256: string }>(
-      "SELECT storage_key, byte_size, sha256 FROM stored_files ORDER BY storage_key",
+    // The rows now, and the bytes of the rows deleted since the lock (the copy may hold them).
+    const rows = (await su.query<{ storage_key: string; byte_size: number | null; sha256: string | null }>(
+      `SELECT storage_key, byte_size, sha256 FROM stored_files
+       UNION ALL
+       SELECT r.storage_key, NULL, NULL FROM blob_removals r WHERE NOT EXISTS (SELECT 1 FROM stored_files f WHERE f.storage_key = r.storage_key)
+       ORDER BY storage_key`,
     )).rows;
     const { files, missing } = await copyStoredFiles(rows, path.join(out, "files"), log);
 
@@ -201,8 +214,24 @@ export async function backup(opts: BackupOptions): Promise<Manifest> {
     await writeFile(path.join(out, "manifest.json"), JSON.stringify(manifest, null, 2), { mode: 0o600 });
     return manifest;
   } finally {
+    if (locked) {
+      // The lock first (from now on the portal removes bytes at once), then what it listed meanwhile.
+      await su.query("SELECT pg_advisory_unlock(hashtext($1))", [BACKUP_FILES_LOCK]).catch(() => {});
+      await removeListedBlobs(port, superuserPassword, log).catch((error: Error) => log(`The bytes listed for removal stay for the hourly purge: ${error.message}`));
+    }
     await su.end().catch(() => {});
     await own?.stop().catch(() => {});
+  }
+}
+
+/** The bytes the portal listed instead of removing while the backup ran: removed by the purge's own step. */
+async function removeListedBlobs(port: number, superuserPassword: string, log: Log) {
+  configureDatabase(`postgresql://postgres:${encodeURIComponent(superuserPassword)}@127.0.0.1:${port}/portal`);
+  try {
+    const removed = await removeDeferredBlobs();
+    if (removed) log(`Removed ${removed} stored file${removed === 1 ? "" : "s"} deleted while the backup ran`);
+  } finally {
+    await disconnectPrisma();
   }
 }
 
@@ -255,7 +284,8 @@ export async function awaitCommitsInFlight(su: pg.Client, log: Log) {
   if (pending.length > 0) log(`${pending.length} transaction(s) still running after 30 s: not in this backup`);
 }
 
-async function copyStoredFiles(rows: Array<{ storage_key: string; byte_size: number; sha256: string }>, to: string, log: Log) {
+/** Rows without sha256 are bytes listed for removal: copied when still there, checked by nothing. */
+async function copyStoredFiles(rows: Array<{ storage_key: string; byte_size: number | null; sha256: string | null }>, to: string, log: Log) {
   const backend = await storageBackend();
   const files: Manifest["files"] = [];
   const missing: string[] = [];
@@ -266,7 +296,7 @@ async function copyStoredFiles(rows: Array<{ storage_key: string; byte_size: num
       opened = await backend.open(row.storage_key);
     } catch (error) {
       if ((error as Error).name === "StoredFileMissingError") {
-        missing.push(row.storage_key);
+        if (row.sha256 !== null) missing.push(row.storage_key);
         continue;
       }
       throw error;
@@ -277,8 +307,8 @@ async function copyStoredFiles(rows: Array<{ storage_key: string; byte_size: num
     opened.stream.on("data", (c: Buffer) => hash.update(c));
     await pipeline(opened.stream, createWriteStream(target, { mode: 0o600 }));
     const sha256 = hash.digest("hex");
-    if (sha256 !== row.sha256) throw new BackupError(`Stored file ${row.storage_key} does not match its SHA-256 (storage damaged?)`);
-    files.push({ storageKey: row.storage_key, byteSize: row.byte_size, sha256 });
+    if (row.sha256 !== null && sha256 !== row.sha256) throw new BackupError(`Stored file ${row.storage_key} does not match its SHA-256 (storage damaged?)`);
+    files.push({ storageKey: row.storage_key, byteSize: row.byte_size ?? opened.byteSize, sha256 });
   }
   log(`Copied ${files.length} stored file${files.length === 1 ? "" : "s"}${missing.length ? ` (${missing.length} deleted while the backup ran)` : ""}`);
   return { files, missing };

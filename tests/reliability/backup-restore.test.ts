@@ -8,7 +8,10 @@
 // - the probe rows are 1..k without a gap (the copy is one consistent moment)
 //   and k lies between the count before and after the backup;
 // - every stored_files row has its bytes, with its SHA-256 (the files match
-//   the database);
+//   the database), though the portal deletes stored files (its own
+//   deleteFile) all through the backup (decision 0079: a row deleted after
+//   the copy of the database is still in it), and the source keeps no bytes
+//   of a deleted file after the backup;
 // - every other table has the rows it had at the source;
 // - the portal starts on the restored DATA_DIR with the old ENCRYPTION_KEY
 //   (which the backup does not hold), answers, and the SSN decrypts.
@@ -20,6 +23,9 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, expect, test } from "vitest";
 import { createFieldCipher } from "../../app/lib/crypto.server";
+import { configureDatabase, disconnectPrisma } from "../../app/lib/db.server";
+import { resetEnvCache } from "../../app/lib/env.server";
+import { deleteFile, resetStorageBackend } from "../../app/lib/storage.server";
 import { repoRoot, startApp, type AppHandle } from "../support/app-server";
 
 const apps: AppHandle[] = [];
@@ -54,16 +60,14 @@ function secrets(dataDir: string): Record<string, string> {
   return JSON.parse(readFileSync(path.join(dataDir, "secrets.json"), "utf8"));
 }
 
-/** The portal's own connection to its embedded database (port from postmaster.pid: it changes at every start). */
-async function connectEmbedded(dataDir: string) {
+/** The portal's own URL of its embedded database (port from postmaster.pid: it changes at every start). */
+function embeddedUrl(dataDir: string) {
   const port = Number(readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[3]);
-  const client = new pg.Client({
-    host: "127.0.0.1",
-    port,
-    user: "portal_app",
-    password: secrets(dataDir).EMBEDDED_PG_APP_PASSWORD,
-    database: "portal",
-  });
+  return `postgresql://portal_app:${encodeURIComponent(secrets(dataDir).EMBEDDED_PG_APP_PASSWORD!)}@127.0.0.1:${port}/portal`;
+}
+
+async function connectEmbedded(dataDir: string) {
+  const client = new pg.Client({ connectionString: embeddedUrl(dataDir) });
   await client.connect();
   return client;
 }
@@ -71,7 +75,7 @@ async function connectEmbedded(dataDir: string) {
 async function tableCounts(db: pg.Client) {
   const tables = (
     await db.query<{ t: string }>(
-      "SELECT tablename AS t FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('backup_probe', 'stored_files', 'sessions') ORDER BY 1",
+      "SELECT tablename AS t FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('backup_probe', 'stored_files', 'blob_removals', 'sessions') ORDER BY 1",
     )
   ).rows.map((r) => r.t);
   const counts: Record<string, number> = {};
@@ -104,6 +108,38 @@ test("npm run backup during writes, npm run restore into a new DATA_DIR: one con
     n += 1;
   };
   for (let i = 0; i < 20; i++) await write();
+
+  // Stored files the portal deletes during the backup, with its own deleteFile (row, then bytes),
+  // from this process on the portal's DATA_DIR and database.
+  process.env.DATA_DIR = app.dataDir;
+  resetEnvCache();
+  resetStorageBackend();
+  configureDatabase(embeddedUrl(app.dataDir));
+  const doomed: Array<{ id: string; storageKey: string }> = [];
+  for (let i = 0; i < 400; i++) {
+    const key = `2026/11/${randomUUID()}`;
+    const bytes = Buffer.from(`doomed ${i} ${randomUUID()}`);
+    const file = path.join(app.dataDir, "files", ...key.split("/"));
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, bytes);
+    const id = randomUUID();
+    await db.query("INSERT INTO stored_files (id, storage_key, file_name, content_type, byte_size, sha256) VALUES ($1, $2, 'doomed.txt', 'text/plain', $3, $4)", [
+      id,
+      key,
+      bytes.length,
+      createHash("sha256").update(bytes).digest("hex"),
+    ]);
+    doomed.push({ id, storageKey: key });
+  }
+  const deleted: string[] = [];
+  const deleter = (async () => {
+    while (writing && doomed.length > 0) {
+      const f = doomed.shift()!;
+      await deleteFile(f);
+      deleted.push(f.storageKey);
+      await new Promise((r) => setTimeout(r, 3));
+    }
+  })();
   const writer = (async () => {
     while (writing) await write();
   })();
@@ -111,13 +147,19 @@ test("npm run backup during writes, npm run restore into a new DATA_DIR: one con
   const backupDir = path.join(tempDir("portal-backup-"), "b");
   const backup = await run("backup.mjs", [backupDir], { DATA_DIR: app.dataDir });
   const after = n;
+  const deletedDuring = deleted.length;
   writing = false;
   await writer;
+  await deleter;
+  await disconnectPrisma();
   expect(backup.code, backup.out).toBe(0);
   expect(backup.out).toContain("Backup written to");
   const sourceCounts = await tableCounts(db);
   await db.end();
   expect(after).toBeGreaterThan(before); // the writer really wrote during the backup
+  expect(deletedDuring, "the portal deleted stored files during the backup").toBeGreaterThan(0);
+  // Nothing of a deleted file stays at the source: the bytes the backup kept are removed at its end.
+  expect(deleted.filter((key) => existsSync(path.join(app.dataDir, "files", ...key.split("/"))))).toEqual([]);
 
   // The key stays out of the backup.
   const oldKey = secrets(app.dataDir).ENCRYPTION_KEY!;
