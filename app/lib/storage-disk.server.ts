@@ -76,8 +76,8 @@ export class DiskStorage implements StorageBackend {
   async open(storageKey: string): Promise<OpenedFile> {
     const p = storagePath(storageKey);
     // Open first, then stat the open file: the size belongs to the bytes streamed.
-    const handle = await open(p, "r").catch(() => {
-      throw new StoredFileMissingError(storageKey);
+    const handle = await open(p, "r").catch((error: NodeJS.ErrnoException) => {
+      throw gone(error) ? new StoredFileMissingError(storageKey) : error;
     });
     try {
       const { size } = await handle.stat();
@@ -91,8 +91,8 @@ export class DiskStorage implements StorageBackend {
   async size(storageKey: string): Promise<number> {
     try {
       return (await stat(storagePath(storageKey))).size;
-    } catch {
-      throw new StoredFileMissingError(storageKey);
+    } catch (error) {
+      throw gone(error as NodeJS.ErrnoException) ? new StoredFileMissingError(storageKey) : error;
     }
   }
 
@@ -139,4 +139,13 @@ export class DiskStorage implements StorageBackend {
     await walk(filesRoot());
     return removed;
   }
+}
+
+/**
+ * Only an absent file is a missing one: a file that is there but cannot be read (permissions, too
+ * many open files, a disk error) is an error the operator must see, not a 404 or a backup's
+ * "deleted while the backup ran".
+ */
+function gone(error: NodeJS.ErrnoException): boolean {
+  return error.code === "ENOENT" || error.code === "ENOTDIR";
 }

@@ -232,6 +232,18 @@ describe("local disk: temporary files", () => {
     expect(existsSync(storagePath(blob.storageKey))).toBe(true);
   });
 
+  it("a file that is there but cannot be opened is an error, not a missing file (a backup would list it as deleted)", async () => {
+    const { mkdirSync, symlinkSync } = await import("node:fs");
+    const key = newStorageKey();
+    const p = storagePath(key);
+    mkdirSync(path.dirname(p), { recursive: true });
+    symlinkSync(p, p); // ELOOP on open and stat: readable by no one, root included
+    const error = await readFileBytes({ storageKey: key }).catch((e: NodeJS.ErrnoException) => e);
+    expect(error).not.toBeInstanceOf(StoredFileMissingError);
+    expect((error as NodeJS.ErrnoException).code).toBe("ELOOP");
+    await expect(storedFileSize({ storageKey: key })).rejects.toMatchObject({ code: "ELOOP" });
+  });
+
   it("removes stale temp files", async () => {
     const { writeFileSync, utimesSync, mkdirSync } = await import("node:fs");
     const key = newStorageKey();
