@@ -115,6 +115,22 @@ function recordWorkerIds(ids: string[]) {
   renameSync(temp, file);
 }
 
+/** The last error of a job whose attempt a dead process cut off (no error of its own was recorded). */
+export const CUT_OFF = "cut off: the process running it stopped (killed or crashed)";
+
+/**
+ * graphile-worker counts an attempt when it takes the job, so a job cut off during its last
+ * attempt would never run again (nor record why), and its record would stay as the cut left it: a
+ * report 'Running', an import running, a webhook delivery pending. Such a job gets its attempt
+ * back, once: a job cut off twice in a row on its last attempt (a task that kills the process)
+ * stays failed, with CUT_OFF as its error. Every cut job's last error says it was cut.
+ */
+const GIVE_BACK_CUT_ATTEMPTS = `
+  UPDATE graphile_worker._private_jobs
+     SET max_attempts = CASE WHEN attempts >= max_attempts AND last_error IS DISTINCT FROM $2 THEN attempts + 1 ELSE max_attempts END,
+         last_error = $2
+   WHERE locked_by = ANY($1::text[])`;
+
 /**
  * Frees the jobs still locked by runners of this DATA_DIR whose process is
  * gone (killed, crashed, the machine restarted, or simply stopped: the
@@ -128,6 +144,7 @@ async function unlockPreviousWorkers(): Promise<void> {
   if (ids.length > 0) {
     const once = await makeWorkerUtils({ connectionString: connectionString() });
     try {
+      await once.withPgClient((client) => client.query(GIVE_BACK_CUT_ATTEMPTS, [ids, CUT_OFF]));
       await once.forceUnlockWorkers(ids);
     } finally {
       await once.release();

@@ -3,12 +3,16 @@
 // runner lets a job that is already running finish. queueJob (decision 0058):
 // in the caller's transaction, typed, every job's key and attempts as they
 // were, and no sensitive field in a payload.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { JobPayloadError, jobOptions, queueJob, sensitivePayloadField } from "~/features/jobs/queue.server";
 import { prisma } from "~/lib/db.server";
-import { resetEnvCache } from "~/lib/env.server";
-import { addJob, startWorker, stopWorker, workerState } from "~/lib/jobs.server";
+import { env, resetEnvCache } from "~/lib/env.server";
+import { addJob, CUT_OFF, startWorker, stopWorker, workerState } from "~/lib/jobs.server";
 import { closeMailTransport } from "~/lib/mail.server";
 import { freePort } from "../support/free-port";
 import { useTestDatabase } from "../support/db";
@@ -51,6 +55,30 @@ describe("job runner", () => {
     await waitFor(() => prisma.mailMessage.findFirst({ where: { subject: "Keyed v2" } }));
     await new Promise((r) => setTimeout(r, 500));
     expect(await prisma.mailMessage.count({ where: { subject: { startsWith: "Keyed" } } })).toBe(1);
+  });
+
+  it("gives a job cut off on its last attempt by a dead process that attempt back, once: cut off twice in a row it stays failed, saying so", async () => {
+    delete process.env.SMTP_URL;
+    resetEnvCache();
+    // A process of this DATA_DIR that ran jobs and is gone (kill -9): its record names its pool.
+    const dead = spawnSync(process.execPath, ["-e", "0"]).pid;
+    mkdirSync(path.join(env().dataDir, "job-runners"), { recursive: true });
+    writeFileSync(
+      path.join(env().dataDir, "job-runners", `${os.hostname()}-${dead}.json`),
+      JSON.stringify({ host: os.hostname(), pid: dead, ids: ["pool-of-the-dead"], startedAt: new Date().toISOString() }),
+    );
+    const first = await addJob("send-email", { to: "cut@example.com", subject: "Cut once", text: "x" });
+    const again = await addJob("send-email", { to: "cut@example.com", subject: "Cut twice", text: "x" });
+    // Both taken by the dead pool on their last attempt; the second was cut off before.
+    await prisma.$executeRaw`UPDATE graphile_worker._private_jobs SET locked_by = 'pool-of-the-dead', locked_at = now(), attempts = max_attempts WHERE id IN (${BigInt(first.id)}, ${BigInt(again.id)})`;
+    await prisma.$executeRaw`UPDATE graphile_worker._private_jobs SET last_error = ${CUT_OFF} WHERE id = ${BigInt(again.id)}`;
+    await startWorker();
+    await waitFor(() => prisma.mailMessage.findFirst({ where: { subject: "Cut once" } }));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await prisma.mailMessage.count({ where: { subject: "Cut twice" } })).toBe(0);
+    const [left] = await prisma.$queryRaw<Array<{ attempts: number; max_attempts: number; last_error: string; locked_by: string | null }>>`
+      SELECT attempts, max_attempts, last_error, locked_by FROM graphile_worker.jobs WHERE id = ${BigInt(again.id)}`;
+    expect(left).toEqual({ attempts: left!.max_attempts, max_attempts: left!.max_attempts, last_error: CUT_OFF, locked_by: null });
   });
 
   describe("with a slow SMTP server", () => {
