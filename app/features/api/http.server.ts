@@ -4,6 +4,7 @@
 import { audit } from "~/lib/audit.server";
 import { env } from "~/lib/env.server";
 import { prisma } from "~/lib/db.server";
+import { serviceLog } from "~/lib/log.server";
 import type { ApiScope } from "./scopes";
 import { authenticateToken, type ApiTokenRecord } from "./tokens.server";
 
@@ -116,7 +117,12 @@ export async function apiRoute(request: Request, scope: ApiScope, handler: (ctx:
     } catch (error) {
       if (error instanceof ApiProblem) response = problem(error.status, error.message, error.extra);
       else if (error instanceof Response) response = error;
-      else throw error;
+      else {
+        // Our fault (a body that fails its own schema, the database gone): logged with the request's
+        // id, answered as a problem like every other answer of the API, and audited.
+        serviceLog("portal").error({ err: error, path: url.pathname }, "API call failed");
+        response = problem(500, "The portal could not answer this call; the error is logged. Try again later.");
+      }
     }
   }
   for (const [k, v] of Object.entries(rateHeaders)) response.headers.set(k, v);
