@@ -216,6 +216,9 @@ describe("webhook delivery", () => {
     const mail = await smtp.mailTo(admin.userName, /Webhook endpoint disabled/, 120_000);
     expect(mail.parsed.text).toContain(`${base}/down`);
     expect(mail.parsed.text).toContain(`/admin/webhooks/${ep.id}`);
+    // The portal's email kit: an HTML part whose link opens the endpoint's screen (not plain text only).
+    expect(String(mail.parsed.html)).toMatch(new RegExp(`<a href="[^"]*/admin/webhooks/${ep.id}"`));
+    expect(String(mail.parsed.html)).not.toContain("whsec_");
     expect(mail.parsed.text).not.toContain("whsec_");
     expect(mail.parsed.text).not.toContain(ep.secret.slice(6, 20));
     await waitFor("the mail queue to empty", async () => {

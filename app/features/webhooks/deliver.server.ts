@@ -18,6 +18,7 @@ import { decryptField } from "~/lib/crypto.server";
 import { prisma } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { webhookHeaders } from "./signature.server";
+import { webhookDisabledEmail } from "./disabled-email.server";
 import { guardedLookup, webhookUrlFormProblem } from "./url.server";
 
 /** Three days of nothing but failures disable an endpoint (issue 24). */
@@ -174,22 +175,11 @@ async function recordFailure(id: bigint, endpointId: string, outcome: { response
     const admins = await tx.user.findMany({ where: { isInternal: true, isActive: true }, select: { userName: true }, orderBy: { userName: "asc" }, take: 50 });
     if (admins.length) {
       const screen = `${env().appUrl.replace(/\/$/, "")}/admin/webhooks/${endpointId}`;
-      const text = [
-        "A webhook endpoint of the appointment portal was disabled after three days of failed deliveries.",
-        "",
-        `Endpoint: ${endpoint.url}`,
-        endpoint.description ? `Description: ${endpoint.description}` : null,
-        `Reason: ${reason}`,
-        "",
-        `No event is sent to it until an administrator enables it again: ${screen}`,
-        "The deliveries that were waiting are marked failed; each can be replayed from that screen.",
-      ]
-        .filter((l) => l !== null)
-        .join("\n");
+      const mail = webhookDisabledEmail({ url: endpoint.url, description: endpoint.description, reason, screen });
       await queueJob(
         tx,
         "send-email",
-        { to: admins.map((a) => a.userName), subject: "Webhook endpoint disabled after 3 days of failures", text, relatedType: "WebhookEndpoint", relatedId: endpointId },
+        { to: admins.map((a) => a.userName), subject: mail.subject, html: mail.html, text: mail.text, relatedType: "WebhookEndpoint", relatedId: endpointId },
         jobOptions.webhookDisabledMail(endpointId, now),
       );
     }
