@@ -8,6 +8,7 @@ import { downloadProblemHtml } from "~/features/documents/download-problem-page.
 import { alreadyRegisteredEmail, resetEmail, verificationEmail } from "~/features/idp/account-emails.server";
 import { approvedAccountEmail } from "~/features/review/approved-account-email.server";
 import { serviceRequestEmail, serviceRequestReplyEmail } from "~/features/service-requests/svcreq-email.server";
+import { webhookDisabledEmail } from "~/features/webhooks/disabled-email.server";
 import { htmlEmailDocument, htmlToText } from "~/lib/email.server";
 import { extractLinks } from "~/lib/mail.server";
 import { refusalPageHtml } from "~/lib/refusal-page.server";
@@ -42,6 +43,17 @@ describe("emails: typed values escaped in the HTML, plain in the text part", () 
         "Until you do, the portal cannot show the invitations and applications sent to this address. If you did not create an account, you can ignore this email.",
     );
     expect(resetEmail("Ada", LINK, 30).text).toContain("open this link within 30 minutes:");
+  });
+
+  it("the administrators' 'webhook endpoint disabled' email: the description an administrator typed, escaped", () => {
+    const mail = webhookDisabledEmail({ url: LINK, description: EVIL, reason: "Every delivery failed for 3 days", screen: "https://portal.test/admin/webhooks/e1" });
+    expect(mail.subject).toBe("Webhook endpoint disabled after 3 days of failures");
+    expect(mail.html).toContain(EVIL_HTML);
+    expectInert(mail.html);
+    expect(mail.html).toContain(`<a href="https://portal.test/admin/webhooks/e1">`);
+    expect(mail.text).toContain(EVIL);
+    expect(mail.text).toContain(LINK);
+    expect(mail.text).toContain("https://portal.test/admin/webhooks/e1");
   });
 
   it("the Invite User email", () => {
