@@ -288,6 +288,24 @@ describe("sensitive numbers", () => {
     const list = await json<{ data: Array<{ id: string; href: string }> }>(await get("/api/v1/applications/{id}/documents", { token: all, id: appointmentId }));
     expect(list.data.map((d) => d.href)).toEqual([`/api/v1/documents/${uploadId}`]);
   });
+
+  it("a direct deposit form of an application not paid by direct deposit is neither listed nor served (the download route's rule)", async () => {
+    const { commissionRemitTypeCode } = await prisma.appointment.findUniqueOrThrow({ where: { appointmentId }, select: { commissionRemitTypeCode: true } });
+    const file = await saveFile({ bytes: new TextEncoder().encode("%PDF-1.4\n% a bank form\n%%EOF\n"), fileName: "bank.pdf", contentType: "application/pdf" });
+    const form = await prisma.document.create({ data: { documentTypeCode: "DOCTYP_DIRECT_DEPOSIT", kindCode: "UPLOAD", title: "Direct deposit", appointmentId, storedFileId: file.id } });
+    const listed = async () => (await json<{ data: Array<{ id: string }> }>(await get("/api/v1/applications/{id}/documents", { token: all, id: appointmentId }))).data.map((d) => d.id);
+    try {
+      await prisma.appointment.update({ where: { appointmentId }, data: { commissionRemitTypeCode: "COMRMT_TYP_DIRECT" } });
+      expect(await listed()).toEqual([uploadId, form.id]);
+      expect((await get("/api/v1/documents/{id}", { token: all, id: form.id })).status).toBe(200);
+      await prisma.appointment.update({ where: { appointmentId }, data: { commissionRemitTypeCode: "COMRMT_TYP_PAPER" } });
+      expect(await listed()).toEqual([uploadId]);
+      expect((await get("/api/v1/documents/{id}", { token: all, id: form.id })).status).toBe(404);
+    } finally {
+      await prisma.document.delete({ where: { id: form.id } });
+      await prisma.appointment.update({ where: { appointmentId }, data: { commissionRemitTypeCode } });
+    }
+  });
 });
 
 describe("tokens and scopes", () => {

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/lib/db.server";
 import { statusText } from "~/features/appointment/status";
+import { withheldDocument } from "~/features/documents/appointment-document-sources.server";
 import { type ApplicationPageSchema, type ApplicationSchema, type DocumentListSchema } from "./schemas";
 import { ApiProblem } from "./http.server";
 import { pageOf, pageWhere, type PageQuery } from "./paging.server";
@@ -169,6 +170,7 @@ export async function applicationDocuments(id: number): Promise<z.input<typeof D
   const row = await prisma.appointment.findFirst({
     where: { appointmentId: id, ...live },
     select: {
+      commissionRemitTypeCode: true,
       documents: {
         where: { isCurrent: true, kindCode: { in: ["UPLOAD", "GENERATED"] } },
         select: { id: true, documentTypeCode: true, kindCode: true, title: true, version: true, uploadedAt: true, storedFile: { select: { fileName: true, byteSize: true } } },
@@ -178,7 +180,8 @@ export async function applicationDocuments(id: number): Promise<z.input<typeof D
   });
   if (!row) throw new ApiProblem(404, "No application has this id.");
   return {
-    data: row.documents.map((d) => ({
+    // What the download would not serve is not listed (the direct deposit form when commissions are not paid that way).
+    data: row.documents.filter((d) => !withheldDocument(d.documentTypeCode, row.commissionRemitTypeCode)).map((d) => ({
       id: d.id,
       type: d.documentTypeCode,
       kind: d.kindCode as "UPLOAD" | "GENERATED",

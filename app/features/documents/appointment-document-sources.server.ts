@@ -87,13 +87,21 @@ export async function loadContext(appointmentId: number) {
 
 export type Ctx = Awaited<ReturnType<typeof loadContext>>;
 
+/**
+ * Why a document of an application is not served (the download route, the API's listing and its
+ * download), or null: the direct deposit form belongs to an application only while its commissions
+ * are paid by direct deposit. The one place of this rule.
+ */
+export function withheldDocument(documentTypeCode: string, commissionRemitTypeCode: string | null): string | null {
+  return documentTypeCode === DIRECT_DEPOSIT && commissionRemitTypeCode !== "COMRMT_TYP_DIRECT" ? DOCUMENT_UNAVAILABLE.DIRECT_DEPOSIT : null;
+}
+
 export function onDemandAvailable(code: string, ctx: Ctx): string | null {
   switch (code) {
     case "W9_FORM":
       return ctx.irsInfo ? null : DOCUMENT_UNAVAILABLE.NOT_YET;
     case DIRECT_DEPOSIT:
-      if (ctx.commissionRemitTypeCode !== "COMRMT_TYP_DIRECT") return DOCUMENT_UNAVAILABLE.DIRECT_DEPOSIT;
-      return ctx.bankInfo ? null : DOCUMENT_UNAVAILABLE.NOT_YET;
+      return withheldDocument(code, ctx.commissionRemitTypeCode) ?? (ctx.bankInfo ? null : DOCUMENT_UNAVAILABLE.NOT_YET);
     case "ASGN_OF_COMM":
       return ctx.commissionRemitAssign ? null : DOCUMENT_UNAVAILABLE.NOT_YET;
     case "CR_CARD_AGREE":

@@ -15,6 +15,7 @@ import {
   loadContext,
   onDemandAvailable,
   requirementsFor,
+  withheldDocument,
   type AppointmentForDocuments,
 } from "./appointment-document-sources.server";
 import { DETAIL_MESSAGES } from "~/features/agents/messages";
@@ -45,8 +46,8 @@ export async function resolveAppointmentDocument(appointment: AppointmentForDocu
     const isSystem = doc.kindCode === "SYSTEM" && doc.appointmentId == null && doc.appUserId == null && doc.agentId == null;
     if (!isSystem && doc.appointmentId !== appointment.appointmentId) return { kind: "not-found" };
     if (doc.documentTypeCode === DIRECT_DEPOSIT && !isSystem) {
-      const remit = await remitTypeOf(appointment);
-      if (remit !== "COMRMT_TYP_DIRECT") return { kind: "unavailable", message: DOCUMENT_UNAVAILABLE.DIRECT_DEPOSIT };
+      const withheld = withheldDocument(doc.documentTypeCode, await remitTypeOf(appointment));
+      if (withheld) return { kind: "unavailable", message: withheld };
     }
     return { kind: "file", storedFile: doc.storedFile, fileName: doc.storedFile.fileName, title: doc.title };
   }
@@ -58,9 +59,8 @@ export async function resolveAppointmentDocument(appointment: AppointmentForDocu
   // The combined application is stored for every type on submission, though only some
   // types list DOCTYP_COMB_APP: a stored one is served whatever the requirements say.
   if (!req && !COMBINED_TYPES.has(code)) return { kind: "not-found" };
-  if (code === DIRECT_DEPOSIT && ctx.commissionRemitTypeCode !== "COMRMT_TYP_DIRECT") {
-    return { kind: "unavailable", message: DOCUMENT_UNAVAILABLE.DIRECT_DEPOSIT };
-  }
+  const withheld = withheldDocument(code, ctx.commissionRemitTypeCode);
+  if (withheld) return { kind: "unavailable", message: withheld };
   const storedType = COMBINED_TYPES.has(code) ? COMBINED_APPLICATION_TYPE : code;
   const stored = await prisma.document.findFirst({
     where: { appointmentId: ctx.appointmentId, documentTypeCode: { in: [code, storedType] }, kindCode: "GENERATED", isCurrent: true },
