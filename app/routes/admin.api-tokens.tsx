@@ -60,6 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const r = parsed.success ? await revokeApiToken(user, parsed.data.tokenId, request) : { ok: false as const };
     return r.ok ? data<ActionData>({ outcome: "revoked", name: r.name }) : data<ActionData>({ outcome: "notFound" }, { status: 404 });
   }
+  if (form.get(INTENT_FIELD) !== INTENT_CREATE) throw data("The form has a field the portal does not use.", { status: 400 });
   const submission = parseWithZod(form, { schema: createTokenSchema });
   if (submission.status !== "success") return data<ActionData>({ outcome: "invalid", reply: submission.reply() }, { status: 400 });
   const r = await createTokenFromForm(user, submission.value, request);

@@ -111,6 +111,13 @@ describe("ADMIN > API Tokens", () => {
     const taken = await post(admin, { intent: "create", name: "commissions SYSTEM", scopes: ["read:agents"], formToken });
     expect(taken.status).toBe(400);
     expect(decode(taken.body)).toContain(TM.nameTaken);
+    // A scope the form does not offer (a tampered form): the message beside the scopes, the name kept.
+    const unknown = await post(admin, { intent: "create", name: "Partner", scopes: ["read:agents", "admin:all"], formToken });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatch(new RegExp(`id="f-scopes-error"[^>]*>${TM.scopesRequired}`));
+    expect(unknown.body).toContain(`value="Partner"`);
+    // An intent the screen has not: refused, not taken for 'create'.
+    expect((await post(admin, { intent: "drop", name: "Partner", scopes: ["read:agents"], formToken })).status).toBe(400);
     expect(await prisma.apiToken.count()).toBe(before);
   });
 
