@@ -1,6 +1,7 @@
 // The tokens screen's create form (issue 24 item 1, decision 0075): one schema used by conform in the
 // browser and by the action. Client-safe.
 import { z } from "zod";
+import { choicesOf } from "~/lib/choices";
 import { API_SCOPES } from "./scopes";
 
 export const TOKEN_NAME_MAX = 80;
@@ -29,12 +30,7 @@ export const createTokenSchema = z.object({
     .max(TOKEN_NAME_MAX, TOKEN_MESSAGES.nameTooLong)
     // No control characters (a name is shown in lists and written to the audit log).
     .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), TOKEN_MESSAGES.nameRequired),
-  // Checked as a list, so a scope the form does not offer is reported beside the field (not on an item of it).
-  scopes: z
-    .array(z.string(), { error: TOKEN_MESSAGES.scopesRequired })
-    .min(1, TOKEN_MESSAGES.scopesRequired)
-    .refine((list) => list.every((s) => (API_SCOPES as readonly string[]).includes(s)), TOKEN_MESSAGES.scopesRequired)
-    .pipe(z.array(z.enum(API_SCOPES))),
+  scopes: choicesOf(API_SCOPES, TOKEN_MESSAGES.scopesRequired),
   /** One per form load: a second POST of the same form creates nothing more. */
   formToken: z.uuid(TOKEN_MESSAGES.stale),
 });

@@ -1,6 +1,7 @@
 // The webhook endpoints screens (decision 0077): the forms' zod schemas, intents and messages,
 // shared by the browser (conform) and the server. Client-safe.
 import { z } from "zod";
+import { choicesOf } from "~/lib/choices";
 import { WEBHOOK_EVENTS } from "./events";
 
 export const WEBHOOK_URL_MAX = 2000;
@@ -29,7 +30,7 @@ export const endpointSchema = z.object({
     .max(WEBHOOK_URL_MAX, WH_MESSAGES.urlTooLong)
     .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), WH_MESSAGES.urlInvalid),
   description: z.string().trim().max(WEBHOOK_DESCRIPTION_MAX, WH_MESSAGES.descriptionTooLong).optional().default(""),
-  events: z.array(z.enum(WEBHOOK_EVENTS, { error: WH_MESSAGES.eventsRequired }), { error: WH_MESSAGES.eventsRequired }).min(1, WH_MESSAGES.eventsRequired).max(WEBHOOK_EVENTS.length),
+  events: choicesOf(WEBHOOK_EVENTS, WH_MESSAGES.eventsRequired),
 });
 export type EndpointInput = z.infer<typeof endpointSchema>;
 

@@ -1,0 +1,28 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import { createTokenSchema, TOKEN_MESSAGES } from "~/features/api/token-schema";
+import { endpointSchema, WH_MESSAGES } from "~/features/webhooks/schema";
+
+const form = (entries: Array<[string, string]>) => {
+  const f = new FormData();
+  for (const [k, v] of entries) f.append(k, v);
+  return f;
+};
+
+describe("checkbox groups of a fixed set (choicesOf): every error beside the field", () => {
+  it("a webhook endpoint's events: none, a tampered one, the ones offered", () => {
+    const base: Array<[string, string]> = [["url", "https://example.com/hook"]];
+    for (const events of [[], ["agent.exploded"], ["agent.created", "agent.exploded"]]) {
+      const s = parseWithZod(form([...base, ...events.map((e): [string, string] => ["events", e])]), { schema: endpointSchema });
+      expect(s.status).toBe("error");
+      expect(s.reply().error).toEqual({ events: [WH_MESSAGES.eventsRequired] });
+    }
+    const ok = parseWithZod(form([...base, ["events", "agent.created"], ["events", "invitation.sent"]]), { schema: endpointSchema });
+    expect(ok.status === "success" && ok.value.events).toEqual(["agent.created", "invitation.sent"]);
+  });
+
+  it("an API token's scopes: a scope the form does not offer", () => {
+    const s = parseWithZod(form([["name", "Partner"], ["scopes", "admin:all"], ["formToken", crypto.randomUUID()]]), { schema: createTokenSchema });
+    expect(s.reply().error).toEqual({ scopes: [TOKEN_MESSAGES.scopesRequired] });
+  });
+});
