@@ -53,11 +53,17 @@ export function refuse(req: IncomingMessage, res: ServerResponse, status: number
     res.destroy();
     return;
   }
-  const json = (req.headers.accept ?? "").includes("application/json") && !(req.headers.accept ?? "").includes("text/html");
-  const body = json ? JSON.stringify({ error: title, message }) : refusalPage(status, title, message);
+  // The API (/api/v1) answers every refusal as RFC 9457 problem details, as its routes do (decision 0074).
+  const api = (req.url ?? "/").startsWith("/api/");
+  const json = api || ((req.headers.accept ?? "").includes("application/json") && !(req.headers.accept ?? "").includes("text/html"));
+  const body = api
+    ? JSON.stringify({ type: "about:blank", title, status, detail: message })
+    : json
+      ? JSON.stringify({ error: title, message })
+      : refusalPage(status, title, message);
   res.statusCode = status;
   setBaseSecurityHeaders(res);
-  res.setHeader("Content-Type", json ? "application/json; charset=utf-8" : "text/html; charset=utf-8");
+  res.setHeader("Content-Type", api ? "application/problem+json" : json ? "application/json; charset=utf-8" : "text/html; charset=utf-8");
   res.setHeader("Cache-Control", "no-store");
   res.setHeader("Content-Length", Buffer.byteLength(body));
   res.end(body);

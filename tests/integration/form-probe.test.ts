@@ -128,6 +128,20 @@ describe("a NUL character in the address", () => {
   });
 });
 
+describe("the API's refusals before its routes", () => {
+  it("a NUL, bytes that are not UTF-8 or another site's Origin in an /api/v1 call: problem details, not an HTML page", async () => {
+    for (const path of ["/api/v1/agents?cursor=%00", "/api/v1/agents?cursor=%FF", "/api/v1/openapi.json?x=%00"]) {
+      const r = await fetch(`${app.url}${path}`, { headers: { Authorization: "Bearer apt_x" } });
+      expect(r.status, path).toBe(400);
+      expect(r.headers.get("content-type"), path).toBe("application/problem+json");
+      expect(await r.json(), path).toMatchObject({ status: 400, title: "Address Not Accepted" });
+    }
+    const cross = await fetch(`${app.url}/api/v1/agent-imports`, { method: "POST", headers: { Origin: "https://evil.example", "Content-Type": "text/csv" }, body: "x" });
+    expect(cross.status).toBe(403);
+    expect(cross.headers.get("content-type")).toBe("application/problem+json");
+  });
+});
+
 describe("a record that does not exist", () => {
   it("answers 404 to any form posted to a service request that does not exist, before the form is checked", async () => {
     for (const body of [form([["intent", "status"], ["status", "NOPE"]]), form([["intent", "reply"]]), form([["intent", "zzz"]]), "a=1&a=2"]) {
