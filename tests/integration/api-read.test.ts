@@ -185,6 +185,8 @@ describe("paging", () => {
       ["limit=0", "limit"],
       ["limit=201", "limit"],
       ["cursor=not-a-cursor", "cursor"],
+      ["limit=1&limit=2", "limit"],
+      ["updated_since=2026-01-01&updated_since=2026-02-01", "updated_since"],
     ] as const) {
       const bad = await get("/api/v1/agents", { token: all, query });
       expect(bad.status, query).toBe(400);

@@ -18,6 +18,8 @@ const ISO = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\
 /** The page parameters of a list request; a malformed one is a 400 problem naming it. */
 export function pageQuery<Id extends number | string>(url: URL, idKind: Id extends number ? "int" : "uuid"): PageQuery<Id> {
   const p = url.searchParams;
+  // Each once: which of two values counts would be a guess.
+  for (const name of ["limit", "updated_since", "cursor"]) if (p.getAll(name).length > 1) throw bad(name, `${name} was given more than once.`);
   let limit = DEFAULT_LIMIT;
   const rawLimit = p.get("limit");
   if (rawLimit !== null) {
