@@ -164,7 +164,7 @@ describe("cross-site POSTs (item 7)", () => {
     expect(routes).toEqual(expect.arrayContaining(["/auth/logout", "/appoint/upload", "/wizard"]));
   });
 
-  test.each(routes)("a cross-site POST to %s answers 403 with the portal's page", async (route) => {
+  test.each(routes)("a cross-site POST to %s answers 403 with the portal's page (the API: problem details)", async (route) => {
     const variants: Array<Record<string, string>> = [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }, { Origin: "null" }];
     for (const headers of variants) {
       const res = await fetch(`${appUrl}${route}`, {
@@ -175,8 +175,13 @@ describe("cross-site POSTs (item 7)", () => {
       });
       const body = await res.text();
       expect(res.status, `${route} ${JSON.stringify(headers)}`).toBe(403);
-      expect(res.headers.get("Content-Type")).toMatch(/text\/html/);
-      expect(body).toContain("<h1>Request Refused</h1>");
+      if (route.startsWith("/api/")) {
+        expect(res.headers.get("Content-Type")).toBe("application/problem+json");
+        expect(JSON.parse(body)).toMatchObject({ status: 403, title: "Request Refused" });
+      } else {
+        expect(res.headers.get("Content-Type")).toMatch(/text\/html/);
+        expect(body).toContain("<h1>Request Refused</h1>");
+      }
       expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
     }
   });
