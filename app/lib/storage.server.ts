@@ -117,15 +117,17 @@ export async function writeBlob(source: FileSource, opts: { maxBytes?: number; c
  * its copy of the files ends (scripts/lib/backup.ts, decision 0079). Its copy of the database can
  * hold a StoredFile row that is deleted a moment later: the bytes of such a row must outlive the
  * backup's copy of the files, so a removal while the lock is held is only listed (blob_removals).
+ * The AFTER DELETE trigger on stored_files (migration 20261127230000_blob_removals_trigger) lists a
+ * deleted row's key in the deleting transaction under the same key: change both together.
  */
 export const BACKUP_FILES_LOCK = "portal:backup-files";
 
 /**
  * Removes the bytes of a key (no error when already gone), called after the row is deleted (or
- * was never committed). While a backup runs, the key is listed in blob_removals instead: the
- * backup copies those bytes too and removes them at its end (the hourly purge removes what a
- * backup cut off left). One statement decides, under the lock's shared side, so a backup starting
- * after it copies a database that no longer has the row.
+ * was never committed). While a backup runs, the key is listed in blob_removals instead (a deleted
+ * row's key is already listed by the trigger, in its deleting transaction; this covers bytes without
+ * a row too): the backup copies those bytes and removes them at its end (the hourly purge removes
+ * what a backup cut off left).
  */
 export async function removeBlob(storageKey: string): Promise<void> {
   let deferred = false;

@@ -12,8 +12,9 @@
 // The files: every stored_files row of the live database read after
 // pg_backup_stop, and the bytes of every row deleted since the backup began
 // (decision 0079: from before its start to its end the backup holds an
-// advisory lock under which the portal does not remove bytes but lists them in
-// blob_removals), so every row of the copy has its bytes; copied through the
+// advisory lock under which a deleted row's key is listed in blob_removals by a
+// trigger in the deleting transaction and the portal does not remove listed
+// bytes), so every row of the copy has its bytes; copied through the
 // storage backend (local disk or S3) and checked against the row's SHA-256.
 // At its end the backup removes the listed bytes.
 //
