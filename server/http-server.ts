@@ -4,9 +4,11 @@
 // Remix cannot refuse a request before it parses it:
 //   - the address to listen on (HOST; loopback while APP_URL is loopback),
 //   - the headers of static files (/build, /public),
-//   - guards that answer before Remix: a Host that is not the portal's (421,
-//     DNS rebinding), a request body over the cap (413), a NUL character or
-//     bytes that are not UTF-8 in the address (400).
+//   - guards that answer before Remix: a request target that is not
+//     origin-form or two Host headers (400), a Host that is not the portal's
+//     (421, DNS rebinding), a request body over the cap (413), a NUL character
+//     or bytes that are not UTF-8 in the address (400), a path or method the
+//     API does not have (404, 405: server/request-guards.ts).
 // Every refusal is a small HTML page (or JSON for a script that asks for it),
 // never an empty 500.
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
@@ -21,6 +23,8 @@ import { crossSiteRefusal, ownOrigins } from "~/lib/security.server";
 import { requestLog } from "~/lib/log.server";
 import { metricsMiddleware, routeLabel } from "~/lib/metrics.server";
 import { addressIsUtf8 } from "~/lib/utf8.server";
+import { isApiPath } from "~/lib/api-path";
+import { apiPathGuard, requestTargetGuard } from "./request-guards";
 import { BODY_TOO_LARGE, MAX_BODY_BYTES, PayloadTooLarge, refusalPage } from "~/lib/refusal.server";
 
 export { BODY_TOO_LARGE, MAX_BODY_BYTES, PayloadTooLarge, refusalPage };
@@ -54,7 +58,7 @@ export function refuse(req: IncomingMessage, res: ServerResponse, status: number
     return;
   }
   // The API (/api/v1) answers every refusal as RFC 9457 problem details, as its routes do (decision 0074).
-  const api = (req.url ?? "/").startsWith("/api/");
+  const api = isApiPath(req.url ?? "/");
   const json = api || ((req.headers.accept ?? "").includes("application/json") && !(req.headers.accept ?? "").includes("text/html"));
   const body = api
     ? JSON.stringify({ type: "about:blank", title, status, detail: message })
@@ -362,13 +366,18 @@ export function httpServerHooks(opts: { bodyLimits?: BodyLimits; askPrimary?: Ap
   const limits = opts.bodyLimits ?? {};
   const e = env();
   parseTrustedProxies(e.TRUST_PROXY); // a bad TRUST_PROXY stops the start-up
+  const allowed = allowedHostsFor(e.appUrl, e.ALLOWED_HOSTS);
   return {
     host: listenHost(),
     port: e.PORT,
     // requestLog first (one line per answer, refusals too; X-Request-Id on every answer, log.server.ts),
     // then metricsMiddleware (refusals are counted too); shutdownGuard: it counts every request and refuses new
-    // ones during the shutdown (server/http-drain.ts); then the Host check, before anything looks at the request.
-    middleware: [requestLog("portal", routeLabel), metricsMiddleware, shutdownGuard, hostGuard(allowedHostsFor(e.appUrl, e.ALLOWED_HOSTS)), crossSiteGuard(), nulInAddressGuard, bodyLimit(limits), ...(e.BENCH_ROUTES ? [benchProcessHeader] : [])],
+    // ones during the shutdown (server/http-drain.ts); then the request target and the Host, before anything
+    // looks at the request; the API's paths and methods once the address is known to be readable.
+    middleware: [
+      ...[requestLog("portal", routeLabel), metricsMiddleware, shutdownGuard, requestTargetGuard(allowed), hostGuard(allowed)],
+      ...[crossSiteGuard(), nulInAddressGuard, apiPathGuard, bodyLimit(limits), ...(e.BENCH_ROUTES ? [benchProcessHeader] : [])],
+    ],
     staticHeaders: setBaseSecurityHeaders,
     remixRequest: (request, req, res) =>
       limitRequestBody(

@@ -10,6 +10,7 @@
 // before any routing or body reading. Pure functions: env.server.ts validates
 // ALLOWED_HOSTS with parseAllowedHosts.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { isApiPath } from "./api-path";
 
 /** A name and port a request may name; port null: any port (an ALLOWED_HOSTS entry without one). */
 export type HostPattern = { hostname: string; port: string | null };
@@ -79,27 +80,33 @@ export const MISDIRECTED = {
     "This server does not answer for the address your browser used. Nothing was changed. Open the portal at its own address (the one in your invitation or bookmark).",
 } as const;
 
-const PAGE = `<!DOCTYPE html>
+const page = (status: number, t: { title: string; message: string }) => `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${MISDIRECTED.title}</title></head>
+<title>${t.title}</title></head>
 <body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5">
-<h1>${MISDIRECTED.title}</h1>
-<p>${MISDIRECTED.message}</p>
-<p style="color:#666">Error 421</p>
+<h1>${t.title}</h1>
+<p>${t.message}</p>
+<p style="color:#666">Error ${status}</p>
 </body></html>
 `;
 
 /**
- * Answers 421 Misdirected Request with a small page (JSON for a script that
- * asks for it); the body is discarded unread: nothing of the request reaches
- * routing, cookies or the database.
+ * Answers a refusal of the Host or the request target (421, 400) with a small page, problem details
+ * under /api (the API's errors, decision 0074) or JSON for a script that asks for it; the body is
+ * discarded unread: nothing of the request reaches routing, cookies or the database. `t` is one of
+ * our constant texts (not escaped).
  */
-export function refuseMisdirected(req: IncomingMessage, res: ServerResponse) {
+export function refuseBeforeRouting(req: IncomingMessage, res: ServerResponse, status: number, t: { title: string; message: string }) {
   const accept = req.headers.accept ?? "";
+  const api = isApiPath(req.url ?? "/");
   const json = accept.includes("application/json") && !accept.includes("text/html");
-  const body = json ? JSON.stringify({ error: MISDIRECTED.title, message: MISDIRECTED.message }) : PAGE;
-  res.writeHead(421, {
-    "Content-Type": json ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
+  const body = api
+    ? JSON.stringify({ type: "about:blank", title: t.title, status, detail: t.message })
+    : json
+      ? JSON.stringify({ error: t.title, message: t.message })
+      : page(status, t);
+  res.writeHead(status, {
+    "Content-Type": api ? "application/problem+json" : json ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
     "Content-Length": Buffer.byteLength(body),
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",
@@ -109,3 +116,6 @@ export function refuseMisdirected(req: IncomingMessage, res: ServerResponse) {
   res.end(req.method === "HEAD" ? undefined : body);
   req.resume(); // discard what is still coming (not kept in memory)
 }
+
+/** 421 Misdirected Request: the Host is not one of ours. */
+export const refuseMisdirected = (req: IncomingMessage, res: ServerResponse) => refuseBeforeRouting(req, res, 421, MISDIRECTED);

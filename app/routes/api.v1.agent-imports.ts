@@ -3,13 +3,13 @@
 // id and Location. GET: the latest runs. Body cap: server/index.ts gives this path the upload's cap.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listApiImports, startApiImport } from "~/features/api/agent-import.server";
-import { apiRoute, problem } from "~/features/api/http.server";
+import { apiRoute } from "~/features/api/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return apiRoute(request, "write:agents", () => listApiImports());
 }
 
+// Only a POST reaches it: the HTTP server answers any other method 405 (server/request-guards.ts).
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return problem(405, "Use POST to start an import.", {}, { Allow: "GET, POST" });
   return apiRoute(request, "write:agents", (ctx) => startApiImport(ctx));
 }

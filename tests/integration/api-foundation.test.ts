@@ -4,12 +4,14 @@
 // one deliver-webhook job per enabled endpoint that asked for its type, and refuses sensitive data.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiJson, apiRoute, purgeOldApiCallAudit } from "~/features/api/http.server";
+import { openApiDocument } from "~/features/api/openapi.server";
 import { createApiToken } from "~/features/api/tokens.server";
 import { emitEvent, WebhookDataError } from "~/features/webhooks/emit.server";
 import { disconnectPrisma, prisma } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { encryptField } from "~/lib/crypto.server";
 import { useTestDatabase } from "../support/db";
+import { answerChecker, type OpenApiDoc } from "../support/openapi-answers";
 
 useTestDatabase();
 afterAll(disconnectPrisma);
@@ -48,6 +50,8 @@ describe("apiRoute", () => {
     });
     expect(r.status).toBe(500);
     expect(r.headers.get("Content-Type")).toBe("application/problem+json");
+    // The document describes it (the 500 every operation lists, as a problem).
+    await answerChecker(openApiDocument() as OpenApiDoc)("GET", "/api/v1/agents/{id}", r);
     const body = (await r.json()) as { title: string; detail: string };
     expect(body.title).toBe("Internal Server Error");
     expect(body.detail).not.toContain("schema");

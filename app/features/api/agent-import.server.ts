@@ -10,7 +10,7 @@ import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "~/features/hierarchy/import-s
 import { prisma } from "~/lib/db.server";
 import { FileTooLargeError, removeBlob, sanitizeFileName, writeBlob, type WrittenBlob } from "~/lib/storage.server";
 import { ApiProblem, type ApiContext } from "./http.server";
-import { send } from "./paging.server";
+import { intId, send } from "./paging.server";
 import { ImportQueuedSchema, ImportRunListSchema, ImportRunSchema } from "./schemas";
 
 export const AGENT_IMPORTS_PATH = "/api/v1/agent-imports";
@@ -117,7 +117,7 @@ export async function startApiImport({ request, token }: ApiContext): Promise<Re
 
 /** GET /api/v1/agent-imports/:id: the run's status and the screen's report (counts, errors with line and field). */
 export async function apiImportRun(rawId: string | undefined): Promise<Response> {
-  const run = /^\d{1,9}$/.test(rawId ?? "") ? await getImportRun(Number(rawId)) : null;
+  const run = await getImportRun(intId(rawId, "import run"));
   if (!run) throw new ApiProblem(404, "There is no import run with this id.");
   return send(ImportRunSchema, {
     id: run.id,

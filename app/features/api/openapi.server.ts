@@ -18,6 +18,8 @@ type Endpoint = {
   id?: "integer" | "uuid";
 };
 
+export const OPENAPI_PATH = "/api/v1/openapi.json";
+
 /** Every GET of the read API: the routes app/routes/api.v1.*.ts answer exactly these. */
 export const READ_ENDPOINTS: readonly Endpoint[] = [
   { path: "/api/v1/agents", scope: "read:agents", summary: "Agent positions, a page at a time", body: "AgentPage", list: true },
@@ -33,6 +35,38 @@ export const READ_ENDPOINTS: readonly Endpoint[] = [
 
 const problemRef = { $ref: "#/components/schemas/Problem" };
 const problem = (description: string) => ({ description, content: { "application/problem+json": { schema: problemRef } } });
+
+const UNREADABLE = "an address the portal cannot read (a NUL character, bytes that are not UTF-8)";
+/** What any operation may answer, whatever its own errors: our fault, a stopping server, a bad address. */
+const everyOperation = {
+  "500": problem("The portal could not answer (the error is logged); try again later"),
+  "503": problem("The portal is stopping or starting; try again shortly"),
+};
+
+/** The answers no operation lists: another method, a path the API does not have, a foreign Host. */
+const sharedResponses = {
+  MethodNotAllowed: {
+    ...problem("405: the path does not answer this method (any method but its operations'); Allow lists those it answers"),
+    headers: { Allow: { required: true, description: "The methods the path answers, e.g. GET, HEAD", schema: { type: "string" } } },
+  },
+  NotFound: problem("404: the API has no such path (every path is in this document)"),
+  Misdirected: problem("421: the Host is not the portal's (APP_URL's host or ALLOWED_HOSTS)"),
+};
+
+/** GET /api/v1/openapi.json: this document, without a token. */
+const documentOperation = {
+  get: {
+    operationId: "openapi-document",
+    summary: "This document (OpenAPI 3.1)",
+    description: "Needs no token: it describes the API and holds no data.",
+    security: [],
+    responses: {
+      "200": { description: "The document", content: { "application/json": { schema: { type: "object", required: ["openapi", "paths"] } } } },
+      "400": problem(`Refused: ${UNREADABLE}`),
+      ...everyOperation,
+    },
+  },
+};
 
 /** POST /api/v1/agent-imports: the agent import of ADMIN > Import Agents (decision 0075). */
 const importOperation = {
@@ -62,12 +96,13 @@ const importOperation = {
         headers: { Location: { schema: { type: "string" } } },
         content: { "application/json": { schema: { $ref: "#/components/schemas/ImportQueued" } } },
       },
-      "400": problem("Malformed JSON or not { rows: [...] }"),
+      "400": problem(`Malformed JSON, not { rows: [...] }, or ${UNREADABLE}`),
       "401": problem("No live token (absent, unknown or revoked)"),
       "403": problem("The token lacks the scope"),
       "413": problem("Larger than the import's limit"),
       "415": problem("Neither text/csv nor application/json"),
       "429": problem("Over the token's calls a minute (see Retry-After)"),
+      ...everyOperation,
     },
   },
 };
@@ -146,11 +181,12 @@ function operation(e: Endpoint) {
       parameters,
       responses: {
         "200": ok,
-        ...(e.list ? { "400": problem("A malformed query parameter (named in `parameter`)") } : {}),
+        "400": problem(e.list ? `A malformed query parameter (named in \`parameter\`), or ${UNREADABLE}` : `Refused: ${UNREADABLE}`),
         "401": problem("No live token (absent, unknown or revoked)"),
         "403": problem("The token lacks the scope"),
         ...(e.id ? { "404": problem("No such record") } : {}),
         "429": problem("Over the token's calls a minute (see Retry-After)"),
+        ...everyOperation,
       },
     },
   };
@@ -175,15 +211,18 @@ export function openApiDocument(): unknown {
       version: "1",
       description:
         "Read the portal's agents, applications, documents and invitations. Send an API token as `Authorization: Bearer apt_…`; " +
-        "each operation names the scope it needs. Errors are RFC 9457 problem details. Lists are paged with an opaque cursor, " +
+        "each operation names the scope it needs. Errors are RFC 9457 problem details (application/problem+json), each listed with its " +
+        "operation; a method a path does not answer is a 405 with Allow, a path not in this document a 404. Lists are paged with an opaque cursor, " +
         "oldest change first. SSN, tax id, bank and card numbers are never served, only their last four.",
     },
-    paths: Object.fromEntries(
-      READ_ENDPOINTS.map((e) => [e.path, e.path === "/api/v1/agent-imports" ? { ...operation(e), ...importOperation } : operation(e)]),
-    ),
+    paths: {
+      ...Object.fromEntries(READ_ENDPOINTS.map((e) => [e.path, e.path === "/api/v1/agent-imports" ? { ...operation(e), ...importOperation } : operation(e)])),
+      [OPENAPI_PATH]: documentOperation,
+    },
     webhooks: webhookOperations(),
     components: {
       schemas,
+      responses: sharedResponses,
       securitySchemes: {
         bearerAuth: {
           type: "http",

@@ -15,6 +15,19 @@ const bad = (parameter: string, detail: string) => new ApiProblem(400, detail, {
 // ISO 8601 date or date-time (offset or Z required with a time): what Date.parse reads unambiguously.
 const ISO = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/;
 
+// The instants a query may name: years 0001 to 9999 in UTC. JavaScript holds ±275,760 years and year 0,
+// which PostgreSQL refuses as input ("date/time field value out of range": a 500 of ours).
+const EARLIEST = Date.parse("0001-01-01T00:00:00Z");
+const LATEST = Date.parse("9999-12-31T23:59:59.999Z");
+/** The largest id of an integer key column (PostgreSQL integer); a larger one fails in Prisma, not as "not found". */
+const MAX_INT_ID = 2_147_483_647;
+
+/** An instant of a query (updated_since, a cursor's date): ISO 8601 within EARLIEST..LATEST, else null. */
+function instant(raw: string): Date | null {
+  const t = ISO.test(raw) ? Date.parse(raw) : NaN;
+  return Number.isNaN(t) || t < EARLIEST || t > LATEST ? null : new Date(t);
+}
+
 /** The page parameters of a list request; a malformed one is a 400 problem naming it. */
 export function pageQuery<Id extends number | string>(url: URL, idKind: Id extends number ? "int" : "uuid"): PageQuery<Id> {
   const p = url.searchParams;
@@ -29,9 +42,8 @@ export function pageQuery<Id extends number | string>(url: URL, idKind: Id exten
   let updatedSince: Date | null = null;
   const rawSince = p.get("updated_since");
   if (rawSince !== null) {
-    const t = ISO.test(rawSince) ? Date.parse(rawSince) : NaN;
-    if (Number.isNaN(t)) throw bad("updated_since", "updated_since must be an ISO 8601 date or date-time with an offset, e.g. 2026-11-27T08:00:00Z.");
-    updatedSince = new Date(t);
+    updatedSince = instant(rawSince);
+    if (!updatedSince) throw bad("updated_since", "updated_since must be an ISO 8601 date or date-time with an offset from year 0001 to 9999, e.g. 2026-11-27T08:00:00Z.");
   }
   const rawCursor = p.get("cursor");
   let after: PageQuery<Id>["after"] = null;
@@ -51,10 +63,10 @@ function decodeCursor(cursor: string, idKind: "int" | "uuid"): { at: Date; id: n
   try {
     const v: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
     if (!Array.isArray(v) || v.length !== 2 || typeof v[0] !== "string") return null;
-    const at = new Date(v[0]);
-    if (Number.isNaN(at.getTime())) return null;
+    const at = instant(v[0]);
+    if (!at) return null;
     const id = v[1] as unknown;
-    if (idKind === "int" ? !(Number.isSafeInteger(id) && (id as number) >= 0) : !(typeof id === "string" && /^[0-9a-f-]{36}$/.test(id))) return null;
+    if (idKind === "int" ? !(Number.isInteger(id) && (id as number) >= 0 && (id as number) <= MAX_INT_ID) : !(typeof id === "string" && /^[0-9a-f-]{36}$/.test(id))) return null;
     return { at, id: id as number | string };
   } catch {
     return null;

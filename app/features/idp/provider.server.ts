@@ -8,7 +8,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import Provider, { type Account, type Configuration, type KoaContext, type Middleware } from "oidc-provider";
-import { allowedHostsFor, hostAllowed, refuseMisdirected, type HostPattern } from "~/lib/allowed-hosts.server";
+import { allowedHostsFor, hostAllowed, refuseBeforeRouting, refuseMisdirected, type HostPattern } from "~/lib/allowed-hosts.server";
+import { requestTargetRefusal } from "~/lib/request-target.server";
 import { env } from "~/lib/env.server";
 import { idpRouteLabel, requestLog } from "~/lib/log.server";
 import { listenHost } from "~/lib/net.server";
@@ -278,6 +279,9 @@ export async function startIdentityProvider(opts: StartIdentityProviderOptions):
   const logRequest = requestLog("idp", idpRouteLabel);
   const server = http.createServer((req, res) =>
     logRequest(req, res, () => {
+      // The target and Host first (absolute-form, two Host headers: 400), as the portal's server (decision 0085).
+      const refusal = requestTargetRefusal(req, allowedHosts);
+      if (refusal) return refuseBeforeRouting(req, res, 400, refusal);
       if (hostAllowed(req.headers.host, allowedHosts)) return void callback(req, res);
       refuseMisdirected(req, res);
     }),
