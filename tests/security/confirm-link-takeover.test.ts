@@ -215,4 +215,24 @@ describe("the confirmation link hands the account to whoever holds the mailbox",
     expect(inputValue(review.body, "givenName")).toBe("Mallory");
     expect(inputValue(review.body, "familyName")).toBe("Attacker");
   });
+
+  it("keeps the sign-in's delays on the page: a burst of guesses is slowed and confirms nothing", async () => {
+    const since = new Date();
+    const data = person();
+    const email = data.email.toLowerCase();
+    await idp.signUp(data);
+    const { link } = await confirmationLink(email, since);
+    const jar = new CookieJar();
+    const page = await request(jar, link);
+    let refused: Awaited<ReturnType<typeof submitIntent>> | undefined;
+    for (let i = 0; i < 8 && !refused; i++) {
+      const guess = await submitIntent(jar, page, "sign-in", { password: `guess number ${i} wrong` });
+      if (guess.status === 429) refused = guess;
+    }
+    expect(refused?.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(text(refused!.body)).toContain("Too many attempts");
+    // Inside the delay even the right password is refused without being looked at.
+    expect((await submitIntent(jar, page, "sign-in", { password: data.password })).status).toBe(429);
+    expect((await account(email)).emailVerified).toBe(false);
+  });
 });
