@@ -7,7 +7,7 @@ import { describe, expect, test } from "vitest";
 import { LINK_CHECK_FAILED, LINK_FAILURE_MESSAGES, LINK_REQUIRED } from "~/features/links/messages";
 import { VIEW_MESSAGES } from "~/features/documents/view-messages";
 import { SVCREQ_MESSAGES } from "~/features/service-requests/service-request";
-import { DEMO, DEMO_PASSWORD, browserFixture, fillSignIn, gotoSignIn, newAccount, signIn, signUp, waitForPortal } from "../support/browser";
+import { DEMO, DEMO_PASSWORD, browserFixture, confirmAddress, fillSignIn, gotoSignIn, newAccount, signIn, signUp, waitForPortal } from "../support/browser";
 import { findLink, waitForMail } from "../support/mailbox";
 import { sharedApp, withDb } from "./helpers";
 import { axeViolations as violations } from "../support/axe";
@@ -234,12 +234,7 @@ describe("claiming a paper application (no JavaScript)", () => {
 
     // Confirmed: at the next sign-in the application is theirs.
     const mail = await waitForMail(databaseUrl, { to: account.email, subject: /confirm your/i, since });
-    await page.goto(findLink(mail, /\/email\/verify\//));
-    await page.getByRole("link", { name: /continue to the appointment portal/i }).click();
-    const emailField = page.getByLabel(/^email/i);
-    if (await emailField.waitFor({ state: "visible", timeout: 5_000 }).then(() => true, () => false)) {
-      await fillSignIn(page, account.email, account.password);
-    }
+    await confirmAddress(page, findLink(mail, /\/email\/verify\//), account.password);
     await waitForPortal(page, appUrl);
     await page.goto(`${appUrl}/home`);
     await page.getByRole("link", { name: "Resume Your Appointment" }).click();

@@ -15,7 +15,7 @@ import { createSession } from "~/lib/session.server";
 import { makeWorld, type World } from "../integration/appointment-fixtures";
 import { createInvitation, createUser } from "../support/factories";
 import { useTestDatabase } from "../support/db";
-import { CookieJar, hiddenValue, linkIn, mailTo, person, request, startTestIdp, type TestIdp } from "../support/idp-client";
+import { CookieJar, hiddenValue, linkIn, mailTo, person, request, startTestIdp, submitIntent, type TestIdp } from "../support/idp-client";
 
 useTestDatabase();
 
@@ -80,9 +80,13 @@ describe("email verification", () => {
     const link = linkIn(mail.html, /\/email\/verify\//);
     const stored = await prisma.idpEmailVerification.findFirstOrThrow({ where: { account: { email: victim } } });
     expect(stored.tokenHash).not.toContain(link.split("/").pop()!);
-    const followed = await request(new CookieJar(), link);
+    // Opening the link confirms nothing (decision 0081); its form, with the account's password, does.
+    const jar = new CookieJar();
+    const followed = await request(jar, link);
     expect(followed.status).toBe(200);
-    expect(followed.body).toContain("Email confirmed");
+    expect((await prisma.idpAccount.findUniqueOrThrow({ where: { email: victim } })).emailVerified).toBe(false);
+    const confirmed = await submitIntent(jar, followed, "sign-in", { password: data.password });
+    expect(confirmed.status).toBe(303);
     const again = await request(new CookieJar(), link);
     expect(again.status).toBe(410);
 

@@ -77,6 +77,14 @@ export function formAction(html: string): string {
   return unescape(m[1]);
 }
 
+/** Posts the page's form whose hidden `intent` is `intent` (a page with several forms), with its CSRF token. */
+export async function submitIntent(jar: CookieJar, page: Page, intent: string, fields: Record<string, string>): Promise<Page> {
+  const forms = [...page.body.matchAll(/<form[^>]*>[\s\S]*?<\/form>/g)].map((m) => m[0]);
+  const form = forms.find((f) => f.includes(`name="intent" value="${intent}"`));
+  if (!form) throw new Error(`no form with intent ${intent} in page ${page.url} (${page.status})`);
+  return request(jar, new URL(formAction(form), page.url).href, { form: { csrf: hiddenValue(form, "csrf"), intent, ...fields } });
+}
+
 /** The message shown next to a field, or null. */
 export function fieldError(html: string, name: string): string | null {
   const m = html.match(new RegExp(`id="f-${name}-error">([^<]*)<`));
@@ -172,6 +180,11 @@ export async function startTestIdp(options: Partial<StartIdentityProviderOptions
 
   /** Follows a signed-in interaction to the portal's callback and trades the code for the userinfo claims. */
   async function claimsAfter(a: { jar: CookieJar; verifier: string }, posted: Page): Promise<Record<string, unknown>> {
+    return (await tokensAfter(a, posted)).claims;
+  }
+
+  /** claimsAfter, with the access token the portal was given (to try it again later). */
+  async function tokensAfter(a: { jar: CookieJar; verifier: string }, posted: Page): Promise<{ accessToken: string; claims: Record<string, unknown> }> {
     const last = await follow(a.jar, posted, redirectUri);
     if (!last.location?.startsWith(redirectUri)) throw new Error(`no redirect to the portal: ${last.status} ${last.body.slice(0, 200)}`);
     const code = new URL(last.location).searchParams.get("code")!;
@@ -185,7 +198,7 @@ export async function startTestIdp(options: Partial<StartIdentityProviderOptions
     });
     const { access_token } = (await token.json()) as { access_token: string };
     const me = await fetch(`${issuer}/me`, { headers: { authorization: `Bearer ${access_token}` } });
-    return (await me.json()) as Record<string, unknown>;
+    return { accessToken: access_token, claims: (await me.json()) as Record<string, unknown> };
   }
 
   return {
@@ -195,6 +208,7 @@ export async function startTestIdp(options: Partial<StartIdentityProviderOptions
     signUp,
     signIn,
     claimsAfter,
+    tokensAfter,
     async stop() {
       await stopWorker();
       await idp.stop();

@@ -6,20 +6,26 @@ import { renderEmail, UrlLink } from "~/lib/email.server";
 
 const Hello = ({ name }: { name: string }) => <p>Hello {name},</p>;
 
-export function verificationEmail(givenName: string, link: string, hours: number) {
+/**
+ * The confirmation link. No name: whoever signed up typed it, and it may be a stranger's
+ * (decision 0081); the link opens a page, and only its button confirms.
+ */
+export function verificationEmail(link: string, hours: number) {
   return renderEmail(
     "Confirm your Appointment Portal email address",
     <>
-      <Hello name={givenName} />
+      <p>Hello,</p>
       <p>
-        Thank you for creating an Appointment Portal account. To confirm that this email address is yours, open this link within {hours} hours:
+        Someone signed up for an Appointment Portal account with this email address. If it was you, open this link within {hours} hours and confirm
+        there that the address is yours:
       </p>
       <p>
         <UrlLink href={link} />
       </p>
       <p>
-        Until you do, the portal cannot show the invitations and applications sent to this address. If you did not create an account, you can
-        ignore this email.
+        Until the address is confirmed, the portal does not show the invitations and applications sent to it. If this was not you, you can ignore
+        this email: the account opens nothing in the portal until the address is confirmed. If you want the account yourself, open the link and
+        choose your own password there.
       </p>
     </>,
   );

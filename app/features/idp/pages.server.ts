@@ -1,23 +1,24 @@
 // The built-in identity provider's pages: plain server-rendered HTML forms
-// that work without JavaScript, styled by one stylesheet the provider serves
-// itself (no external fonts, no inline scripts or styles, so the strict CSP
-// of `securityHeaders` holds).
+// that work without JavaScript, styled by the one stylesheet the provider
+// serves itself (stylesheet.server.ts; no inline scripts or styles, so the
+// strict CSP of `securityHeaders` holds).
 
 import { escapeHtml } from "~/lib/html.server";
+import { STYLESHEET_PATH } from "./stylesheet.server";
 
 export const APP_NAME = "Appointment Portal";
 export const PASSWORD_HINT = "At least 12 characters. Not a common password, nor your name or email address: a few uncommon words work well.";
-export const STYLESHEET_PATH = "/assets/idp.css";
+export { STYLESHEET, STYLESHEET_PATH } from "./stylesheet.server";
 
 /** A value as HTML text or a quoted attribute value (the portal's one escapeHtml). */
 export function esc(value: unknown): string {
   return escapeHtml(String(value ?? ""));
 }
 
-type Values = Record<string, string | undefined>;
-type Errors = Record<string, string | undefined>;
+export type Values = Record<string, string | undefined>;
+export type Errors = Record<string, string | undefined>;
 
-function layout(title: string, body: string, opts: { wide?: boolean } = {}) {
+export function layout(title: string, body: string, opts: { wide?: boolean } = {}) {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -37,11 +38,11 @@ ${body}
 </html>`;
 }
 
-function formError(message?: string) {
+export function formError(message?: string) {
   return message ? `<div class="alert" role="alert">${esc(message)}</div>` : "";
 }
 
-function field(opts: {
+export function field(opts: {
   name: string;
   label: string;
   type?: string;
@@ -78,7 +79,7 @@ ${opts.error ? `<p class="error" id="${errId}">${esc(opts.error)}</p>` : ""}
 </div>`;
 }
 
-const hidden = (name: string, value: string) => `<input type="hidden" name="${esc(name)}" value="${esc(value)}">`;
+export const hidden = (name: string, value: string) => `<input type="hidden" name="${esc(name)}" value="${esc(value)}">`;
 
 // ---------------------------------------------------------------- sign-in
 
@@ -152,40 +153,6 @@ export function checkEmailPage(p: { signInHref: string }) {
   );
 }
 
-export function emailVerifiedPage(p: { ok: boolean; continueHref: string; forgotHref: string }) {
-  return layout(
-    p.ok ? "Email confirmed" : "Link expired",
-    p.ok
-      ? `<h1>Email confirmed</h1>
-<div class="notice" role="status">Thank you: your email address is confirmed.</div>
-<p class="switch"><a class="button primary" href="${esc(p.continueHref)}">Continue to the ${esc(APP_NAME)}</a></p>`
-      : `<h1>Link expired</h1>
-<div class="alert" role="alert">This confirmation link is invalid, has expired or was already used.</div>
-<p class="lead">Choosing a new password through "Forgot your password?" also confirms your email address.</p>
-<p class="switch"><a href="${esc(p.forgotHref)}">Forgot your password?</a> · <a href="${esc(p.continueHref)}">Go to the ${esc(APP_NAME)}</a></p>`,
-  );
-}
-
-/** Asks for a new confirmation link (the portal's 'Confirm your email first' page links here). */
-export function resendVerificationPage(p: { action: string; csrf: string; portalHref: string; values?: Values; errors?: Errors; sent?: boolean }) {
-  const v = p.values ?? {};
-  const e = p.errors ?? {};
-  const body = p.sent
-    ? `<h1>Check your email</h1>
-<div class="notice" role="status">If that address has an account waiting for confirmation, we have sent it a new confirmation link. Open it, then sign in again.</div>
-<p class="switch"><a href="${esc(p.portalHref)}">Return to the ${esc(APP_NAME)}</a></p>`
-    : `<h1>Confirm your email address</h1>
-<p class="lead">Enter the email address of your account and we will send you a new link to confirm it.</p>
-${formError(e._form)}
-<form method="post" action="${esc(p.action)}" novalidate>
-${hidden("csrf", p.csrf)}
-${field({ name: "email", label: "Email Address", type: "email", value: v.email, error: e.email, autocomplete: "email", required: true, autofocus: true })}
-<button type="submit" class="primary">Send a new link</button>
-</form>
-<p class="switch"><a href="${esc(p.portalHref)}">Return to the ${esc(APP_NAME)}</a></p>`;
-  return layout("Confirm your email address", body);
-}
-
 // ---------------------------------------------------------------- password reset
 
 export function forgotPasswordPage(p: {
@@ -223,6 +190,8 @@ export function resetPasswordPage(p: {
   signInHref: string;
   forgotHref: string;
   errors?: Errors;
+  /** Done, and the reset confirmed the address: the details typed at sign-up, to check. */
+  reviewHref?: string;
 }) {
   const e = p.errors ?? {};
   let body: string;
@@ -230,6 +199,11 @@ export function resetPasswordPage(p: {
     body = `<h1>Link expired</h1>
 <div class="alert" role="alert">This password reset link is invalid, has expired or was already used.</div>
 <p class="switch"><a href="${esc(p.forgotHref)}">Request a new link</a> · <a href="${esc(p.signInHref)}">Back to sign in</a></p>`;
+  } else if (p.state === "done" && p.reviewHref) {
+    body = `<h1>Password changed</h1>
+<div class="notice" role="status">Your password has been changed and your email address is confirmed.</div>
+<p class="lead">The names and phone number of this account were typed when it was created, perhaps by someone else: check them and correct anything that is not yours.</p>
+<p class="switch"><a class="button primary" href="${esc(p.reviewHref)}">Check your details</a> · <a href="${esc(p.signInHref)}">Back to sign in</a></p>`;
   } else if (p.state === "done") {
     body = `<h1>Password changed</h1>
 <div class="notice" role="status">Your password has been changed. You can now sign in with your new password.</div>
@@ -260,6 +234,8 @@ export function profilePage(p: {
   cancelHref: string;
   saved?: boolean;
   passwordHref?: string;
+  /** Right after the address was confirmed: the names and phone were typed at sign-up, perhaps by someone else. */
+  confirmed?: boolean;
 }) {
   const v = p.values;
   const e = p.errors ?? {};
@@ -274,18 +250,20 @@ export function profilePage(p: {
     "Your Profile",
     `<h1>Your Profile</h1>
 ${p.saved ? `<div class="notice" role="status">Successfully Updated!</div>` : ""}
+${p.confirmed ? `<div class="notice" role="status">Your email address is confirmed. The names and phone number below were typed when the account was created: check them and correct anything that is not yours before you continue.</div>` : ""}
 ${invalid.length ? `<div class="alert" role="alert"><strong>Missing or Invalid</strong>: ${esc(invalid.map((k) => labels[k] ?? k).join(", "))}</div>` : formError(e._form)}
 <form method="post" action="${esc(p.action)}" novalidate>
 ${hidden("csrf", p.csrf)}
 ${p.returnTo ? hidden("return_to", p.returnTo) : ""}
+${p.confirmed ? hidden("confirmed", "1") : ""}
 ${field({ name: "email", label: "Email Address", type: "email", value: p.email, readonly: true, autocomplete: "off" })}
 ${field({ name: "givenName", label: "First Name", value: v.givenName, error: e.givenName, autocomplete: "given-name", required: true, autofocus: true })}
 ${field({ name: "middleName", label: "Middle Name (or initial)", value: v.middleName, error: e.middleName, autocomplete: "additional-name", required: true })}
 ${field({ name: "familyName", label: "Last Name", value: v.familyName, error: e.familyName, autocomplete: "family-name", required: true })}
 ${field({ name: "phoneNumber", label: "Phone Number", type: "tel", value: v.phoneNumber, error: e.phoneNumber, autocomplete: "tel-national", required: true })}
 <div class="actions">
-<a class="button" href="${esc(p.cancelHref)}">Cancel</a>
-<button type="submit" class="primary">Save</button>
+${p.confirmed ? "" : `<a class="button" href="${esc(p.cancelHref)}">Cancel</a>`}
+<button type="submit" class="primary">${p.confirmed ? "Save and continue" : "Save"}</button>
 </div>
 </form>
 ${p.passwordHref ? `<p class="switch"><a href="${esc(p.passwordHref)}">Change your password</a></p>` : ""}`,
@@ -351,42 +329,3 @@ export function messagePage(title: string, message: string, link?: { href: strin
 ${link ? `<p class="switch"><a href="${esc(link.href)}">${esc(link.label)}</a></p>` : ""}`,
   );
 }
-
-// ---------------------------------------------------------------- stylesheet
-
-export const STYLESHEET = `
-*,*::before,*::after{box-sizing:border-box}
-html{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;font-size:16px;line-height:1.5;color:#1f2933;background:#f3f5f8}
-body{margin:0;min-height:100vh;display:flex;flex-direction:column;align-items:center;padding:24px 16px}
-.brand{display:flex;align-items:center;gap:10px;font-weight:600;font-size:1.1rem;color:#12355b;margin:8px 0 20px}
-.brand-mark{display:inline-flex;align-items:center;justify-content:center;width:36px;height:36px;border-radius:8px;background:#12355b;color:#fff;font-size:.85rem;letter-spacing:.05em}
-.card{width:100%;max-width:420px;background:#fff;border:1px solid #dde3ea;border-radius:10px;padding:28px 28px 20px;box-shadow:0 1px 3px rgba(16,24,40,.06)}
-.card.wide{max-width:560px}
-h1{font-size:1.45rem;margin:0 0 6px;color:#12355b}
-.lead{margin:0 0 18px;color:#52606d}
-.field{margin-bottom:14px}
-label{display:block;font-weight:600;font-size:.9rem;margin-bottom:4px}
-input{width:100%;font:inherit;padding:9px 11px;border:1px solid #b8c2cc;border-radius:6px;background:#fff;color:inherit}
-.keep{display:grid;grid-template-columns:auto 1fr;gap:2px 8px;align-items:center;margin:0 0 14px}
-.keep input{width:auto;margin:0}
-.keep label{display:inline;margin:0}
-.keep .hint{grid-column:2;margin:0}
-input:focus{outline:3px solid rgba(30,102,245,.25);border-color:#1e66f5}
-input[readonly]{background:#f1f4f7;color:#52606d}
-.has-error input{border-color:#c81e1e}
-.error{color:#c81e1e;font-size:.85rem;margin:4px 0 0}
-.hint{color:#52606d;font-size:.8rem;margin:4px 0 0}
-.alert{border:1px solid #f5b5b5;background:#fdecec;color:#8a1c1c;border-radius:6px;padding:10px 12px;margin:0 0 16px}
-.notice{border:1px solid #a6d8b8;background:#e9f7ef;color:#1d5e36;border-radius:6px;padding:10px 12px;margin:0 0 16px}
-button,.button{display:inline-block;font:inherit;font-weight:600;padding:10px 18px;border-radius:6px;border:1px solid #b8c2cc;background:#fff;color:#12355b;cursor:pointer;text-decoration:none;text-align:center}
-button.primary,.button.primary{background:#1e66f5;border-color:#1e66f5;color:#fff}
-button.primary:hover,.button.primary:hover{background:#174fc0}
-form>button.primary{width:100%;margin-top:6px}
-.actions{display:flex;gap:10px;justify-content:flex-end;margin-top:10px}
-.actions>*{flex:0 0 auto}
-.aside{margin:-4px 0 12px;text-align:right;font-size:.9rem}
-.switch{margin:18px 0 4px;text-align:center;font-size:.95rem}
-a{color:#1e66f5}
-.foot{margin-top:24px;color:#52606d;font-size:.8rem}
-@media (max-width:480px){.card{padding:20px 16px}}
-`;

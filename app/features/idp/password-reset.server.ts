@@ -7,6 +7,7 @@ import { prisma } from "~/lib/db.server";
 import { hashPassword } from "~/lib/password.server";
 import { accountSelect, audit, base, endAccountSessions, newToken, normalizeEmail, tokenHash, type IdpAccountRecord, type RequestInfo } from "./accounts.server";
 import { afterAnswer, queueProviderMail, resetEmail } from "./emails.server";
+import { retireLinks } from "./sign-up.server";
 
 export const RESET_TOKEN_MINUTES = 60;
 /** Reset emails per account per hour; further requests get the same page and no email. */
@@ -65,10 +66,12 @@ export async function resetTokenAccount(token: string): Promise<PasswordContext 
  * Sets a new password with a reset token. The token is marked used in the
  * same statement that checks it, so it works exactly once; the account's
  * other outstanding tokens are retired too. Proving control of the mailbox
- * also marks the email verified, and ends the account's provider sessions.
+ * also confirms the address (its confirmation links retired), and ends every
+ * session of the account. `confirmedNow`: the address was unconfirmed until
+ * now, so the names and phone were typed by whoever signed up (decision 0081).
  */
-export async function resetPassword(token: string, password: string, req: RequestInfo = {}): Promise<boolean> {
-  if (!token || token.length > 200) return false;
+export async function resetPassword(token: string, password: string, req: RequestInfo = {}): Promise<{ accountId: string; confirmedNow: boolean } | null> {
+  if (!token || token.length > 200) return null;
   const hash = tokenHash(token);
   const passwordHash = await hashPassword(password);
   const now = new Date();
@@ -78,7 +81,7 @@ export async function resetPassword(token: string, password: string, req: Reques
       data: { usedAt: now },
     });
     if (claimed.count !== 1) return null;
-    const row = await tx.idpPasswordReset.findUnique({ where: { tokenHash: hash }, select: { accountId: true } });
+    const row = await tx.idpPasswordReset.findUnique({ where: { tokenHash: hash }, select: { accountId: true, account: { select: { emailVerified: true } } } });
     if (!row) return null;
     const account = await tx.idpAccount.update({
       where: { id: row.accountId },
@@ -89,12 +92,13 @@ export async function resetPassword(token: string, password: string, req: Reques
       where: { accountId: row.accountId, usedAt: null },
       data: { usedAt: now },
     });
+    await retireLinks(tx, row.accountId);
     // Whoever was signed in to this account (a squatter of an unverified address, whoever had the
     // old password) is signed out, here and in the portal, before the mailbox's owner gets the account.
     await endAccountSessions(tx, row.accountId);
-    return account;
+    return { ...account, confirmedNow: !row.account.emailVerified };
   });
-  if (!done) return false;
-  await audit("IDP_PASSWORD_RESET", done.id, req, { email: done.email });
-  return true;
+  if (!done) return null;
+  await audit("IDP_PASSWORD_RESET", done.id, req, { email: done.email, ...(done.confirmedNow ? { confirmedEmail: true } : {}) });
+  return { accountId: done.id, confirmedNow: done.confirmedNow };
 }

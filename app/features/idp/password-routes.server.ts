@@ -2,15 +2,17 @@
 // routes.server.ts, which dispatches to them):
 //   GET  /password/forgot  POST          ask for a reset link (same answer whatever the email)
 //   GET  /password/reset/:token  POST    choose a new password
-//   GET  /email/verify/:token            follow the sign-up's verification link
+//   GET  /email/verify/:token  POST      the confirmation link's page (GET changes nothing); its forms confirm
 //   GET  /email/resend  POST             ask for a new verification link (same answer whatever the email)
 //   GET  /account/password  POST         change the password (needs the provider's session)
 import type { KoaContext } from "oidc-provider";
-import { changePassword, findAccountById, resendVerification, verifyEmail, type SignInLimits } from "./accounts.server";
+import { changePassword, findAccountById, signIn, type SignInLimits } from "./accounts.server";
+import { confirmEmailPage, resendVerificationPage } from "./confirm-pages.server";
 import { requestPasswordReset, resetPassword, resetTokenAccount } from "./password-reset.server";
 import { assertCsrf, csrfToken, formValues, readForm, redirect303, requestInfo } from "./http.server";
-import { changePasswordPage, emailVerifiedPage, forgotPasswordPage, resendVerificationPage, resetPasswordPage } from "./pages.server";
-import { changePasswordSchema, fieldErrors, forgotSchema, newPasswordSchema } from "./schema";
+import { changePasswordPage, forgotPasswordPage, resetPasswordPage } from "./pages.server";
+import { changePasswordSchema, fieldErrors, forgotSchema, newPasswordSchema, signInSchema } from "./schema";
+import { confirmationTokenAccount, confirmEmail, resendVerification } from "./sign-up.server";
 
 export type PasswordRoutesContext = {
   issuer: string;
@@ -18,14 +20,19 @@ export type PasswordRoutesContext = {
   url: (p: string) => string;
   html: (ctx: KoaContext, status: number, body: string) => void;
   portalHome: string;
-  /** Where "continue to the portal" goes after a verification (signs in again, so the portal reads fresh claims). */
-  portalSignIn: string;
   signInLimits: SignInLimits;
   sessionAccountId: (ctx: KoaContext) => Promise<string | undefined>;
   /** Shows the profile's sign-in form (no provider session), coming back to `returnTo`. */
   profileSignIn: (ctx: KoaContext, status: number, returnTo: string | undefined) => void;
   tooManyAttempts: (seconds: number) => string;
+  /** Starts a provider session for the account in this browser (after it proved the mailbox). */
+  signInHere: (ctx: KoaContext, accountId: string) => Promise<void>;
+  /** The profile page right after a confirmation: the details typed at sign-up, to check, then the portal. */
+  reviewHref: string;
 };
+
+/** The confirmation page's answer to a password that is not the account's. */
+export const NOT_THIS_PASSWORD = "That is not this account's password. If you did not choose it, choose a new password below.";
 
 const UID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -79,13 +86,67 @@ export function passwordRoutes(o: PasswordRoutesContext) {
     if (!account) return html(ctx, 410, resetPasswordPage({ ...base, state: "invalid" }));
     const parsed = newPasswordSchema(account).safeParse(formValues(form, ["password", "confirmPassword"]));
     if (!parsed.success) return html(ctx, 400, resetPasswordPage({ ...base, state: "form", errors: fieldErrors(parsed.error) }));
-    const ok = await resetPassword(token, parsed.data.password, requestInfo(ctx));
-    html(ctx, ok ? 200 : 410, resetPasswordPage({ ...base, state: ok ? "done" : "invalid" }));
+    const done = await resetPassword(token, parsed.data.password, requestInfo(ctx));
+    if (!done) return html(ctx, 410, resetPasswordPage({ ...base, state: "invalid" }));
+    // The reset confirmed the address: the details were typed at sign-up, perhaps by a stranger (decision 0081).
+    if (done.confirmedNow) await o.signInHere(ctx, done.accountId);
+    html(ctx, 200, resetPasswordPage({ ...base, state: "done", reviewHref: done.confirmedNow ? o.reviewHref : undefined }));
   }
 
+  function verifyBase(ctx: KoaContext, token: string) {
+    return {
+      action: url(`/email/verify/${encodeURIComponent(token)}`),
+      csrf: csrfToken(ctx, ctx.secure),
+      portalHref: o.portalHome,
+      forgotHref: url("/password/forgot"),
+    };
+  }
+
+  /** The link's page: nothing changes on a GET (a mail scanner fetching the link confirms nothing). */
   async function verifyGet(ctx: KoaContext, token: string) {
-    const ok = await verifyEmail(token, requestInfo(ctx));
-    html(ctx, ok ? 200 : 410, emailVerifiedPage({ ok, continueHref: o.portalSignIn, forgotHref: url("/password/forgot") }));
+    const account = await confirmationTokenAccount(token);
+    const base = verifyBase(ctx, token);
+    if (!account) return html(ctx, 410, confirmEmailPage({ ...base, state: "invalid" }));
+    html(ctx, 200, confirmEmailPage({ ...base, state: "form", email: account.email }));
+  }
+
+  /**
+   * Confirms with the account's password (whoever signed up, under the sign-in's delays) or with a
+   * new password (the mailbox's owner); then every session of the account has ended, this browser
+   * is signed in, and the profile shows the details typed at sign-up to check.
+   */
+  async function verifyPost(ctx: KoaContext, token: string) {
+    const form = await readForm(ctx);
+    assertCsrf(ctx, form);
+    const base = verifyBase(ctx, token);
+    const account = await confirmationTokenAccount(token);
+    if (!account) return html(ctx, 410, confirmEmailPage({ ...base, state: "invalid" }));
+    const page = (status: number, errors: Record<string, string>) => html(ctx, status, confirmEmailPage({ ...base, state: "form", email: account.email, errors }));
+    const intent = form.get("intent");
+    let ok: boolean;
+    if (intent === "sign-in") {
+      const parsed = signInSchema.safeParse({ email: account.email, password: form.get("password") ?? "" });
+      if (!parsed.success) return page(400, fieldErrors(parsed.error));
+      const result = await signIn(account.email, parsed.data.password, requestInfo(ctx), o.signInLimits);
+      if (!result.ok && result.error === "rate_limited") {
+        ctx.set("Retry-After", String(result.retryAfterSeconds));
+        return page(429, { _form: o.tooManyAttempts(result.retryAfterSeconds) });
+      }
+      if (!result.ok || result.account.id !== account.id) return page(400, { password: NOT_THIS_PASSWORD });
+      ok = await confirmEmail(token, account.id, { by: "password" }, requestInfo(ctx));
+    } else if (intent === "new-password") {
+      const parsed = newPasswordSchema(account).safeParse({ password: form.get("newPassword") ?? "", confirmPassword: form.get("confirmPassword") ?? "" });
+      if (!parsed.success) {
+        const { password, ...rest } = fieldErrors(parsed.error);
+        return page(400, password ? { ...rest, newPassword: password } : rest);
+      }
+      ok = await confirmEmail(token, account.id, { by: "new-password", password: parsed.data.password }, requestInfo(ctx));
+    } else {
+      return page(400, { _form: "Choose one of the two ways to confirm your address." });
+    }
+    if (!ok) return html(ctx, 410, confirmEmailPage({ ...base, state: "invalid" }));
+    await o.signInHere(ctx, account.id);
+    redirect303(ctx, o.reviewHref);
   }
 
   async function resendGet(ctx: KoaContext) {
@@ -146,5 +207,5 @@ export function passwordRoutes(o: PasswordRoutesContext) {
     redirect303(ctx, url("/account/password?done=1"));
   }
 
-  return { forgotGet, forgotPost, resetGet, resetPost, verifyGet, resendGet, resendPost, changeGet, changePost };
+  return { forgotGet, forgotPost, resetGet, resetPost, verifyGet, verifyPost, resendGet, resendPost, changeGet, changePost };
 }

@@ -7,14 +7,15 @@
 //   POST /interaction/:uid/signup
 //   GET  /password/forgot  POST          ask for a reset link (same answer whatever the email)
 //   GET  /password/reset/:token  POST    choose a new password
-//   GET  /email/verify/:token            the sign-up's verification link
+//   GET  /email/verify/:token  POST      the confirmation link's page (GET changes nothing); its forms confirm
 //   GET  /email/resend  POST             ask for a new verification link
 //   GET  /account/password  POST         change the password (needs the provider's session)
 //   GET  /account/profile?return_to=     profile edit (needs the provider's session)
 //   POST /account/profile
 //   POST /account/profile/sign-in        sign-in for the profile page when there is no session
 import type { Interaction, KoaContext, Middleware, default as Provider } from "oidc-provider";
-import { findAccountById, signIn, signUp, updateProfile, type SignInLimits } from "./accounts.server";
+import { findAccountById, signIn, updateProfile, type SignInLimits } from "./accounts.server";
+import { signUp } from "./sign-up.server";
 import {
   assertCsrf,
   assertSameOrigin,
@@ -45,7 +46,7 @@ export type RoutesOptions = {
   sessionTtlSeconds: number;
   sessionCookieOptions: Record<string, unknown>;
   signInLimits: SignInLimits;
-  /** The portal's sign-in that reads fresh claims (after an email verification). */
+  /** The portal's sign-in that reads fresh claims (after an address is confirmed and its details checked). */
   portalSignIn?: string;
 };
 
@@ -247,6 +248,7 @@ const keepSignedIn = (form: URLSearchParams) => form.get("remember") === "1";
         cancelHref: returnTo ?? o.portalHome,
         saved: ctx.query.saved === "1",
         passwordHref: url("/account/password"),
+        confirmed: ctx.query.confirmed === "1",
       }),
     );
   }
@@ -272,6 +274,7 @@ const keepSignedIn = (form: URLSearchParams) => form.get("remember") === "1";
           errors: fieldErrors(parsed.error),
           returnTo,
           cancelHref: returnTo ?? o.portalHome,
+          confirmed: form.get("confirmed") === "1",
         }),
       );
     }
@@ -292,11 +295,15 @@ const keepSignedIn = (form: URLSearchParams) => form.get("remember") === "1";
       const { status, errors } = signInRefusal(ctx, result);
       return profileSignIn(ctx, status, returnTo, values, errors);
     }
-    // A provider session, as the authorization flow would have made it.
+    await signInHere(ctx, result.account.id, keepSignedIn(form));
+    redirect303(ctx, profileHref(returnTo));
+  }
+
+  /** A provider session in this browser, as the authorization flow would have made it (a new id: no fixation). */
+  async function signInHere(ctx: KoaContext, accountId: string, remember = false) {
     const session = await provider.Session.get(ctx);
     if (!session.new) (session as unknown as { resetIdentifier(): void }).resetIdentifier();
-    const remember = keepSignedIn(form);
-    session.loginAccount({ accountId: result.account.id, amr: ["pwd"], transient: !remember });
+    session.loginAccount({ accountId, amr: ["pwd"], transient: !remember });
     await session.save(o.sessionTtlSeconds);
     ctx.cookies.set(provider.cookieName("session"), session.id, {
       ...o.sessionCookieOptions,
@@ -304,7 +311,6 @@ const keepSignedIn = (form: URLSearchParams) => form.get("remember") === "1";
       ...(remember ? { maxAge: o.sessionTtlSeconds * 1000 } : {}),
       overwrite: true,
     });
-    redirect303(ctx, profileHref(returnTo));
   }
 
   const passwords = passwordRoutes({
@@ -312,8 +318,9 @@ const keepSignedIn = (form: URLSearchParams) => form.get("remember") === "1";
     url,
     html,
     portalHome: o.portalHome,
-    portalSignIn: o.portalSignIn ?? o.portalHome,
     signInLimits: o.signInLimits,
+    signInHere: (ctx, accountId) => signInHere(ctx, accountId),
+    reviewHref: url(`/account/profile?confirmed=1&return_to=${encodeURIComponent(o.portalSignIn ?? o.portalHome)}`),
     sessionAccountId,
     profileSignIn: (ctx, status, returnTo) => profileSignIn(ctx, status, returnTo),
     tooManyAttempts,
@@ -358,6 +365,7 @@ const keepSignedIn = (form: URLSearchParams) => form.get("remember") === "1";
       }
       if ((m = path.match(/^\/email\/verify\/([A-Za-z0-9_-]{1,200})$/))) {
         if (method === "GET") return await passwords.verifyGet(ctx, m[1]);
+        if (method === "POST") return await passwords.verifyPost(ctx, m[1]);
         throw new HttpError(405, "Method not allowed");
       }
       if (path === "/email/resend") {
