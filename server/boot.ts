@@ -21,7 +21,7 @@ import { EncryptionKeyError } from "~/lib/encryption-key.server";
 import { env, SettingsError } from "~/lib/env.server";
 import { jobStartTimes, reportPrimaryWorkerState, startWorker, stopWorker, workerState, type WorkerState } from "~/lib/jobs.server";
 import { startJobThread, type JobThread } from "./job-thread";
-import { adoptFirstAdministratorSetupToken, announceFirstAdministratorSetup, firstAdministratorSetupToken } from "~/lib/first-admin.server";
+import { announceFirstAdministratorSetup } from "~/lib/first-admin.server";
 import {
   HTTP_WORKER_CONFIG_ENV,
   HTTP_WORKER_FATAL_EXIT,
@@ -70,7 +70,7 @@ export function httpProcessCount(): number {
 }
 
 /** What an HTTP process takes from its primary (PORTAL_HTTP_WORKER_CONFIG). */
-type HttpWorkerConfig = { oidc: OidcConfig; setupToken?: string; workerState: WorkerState };
+type HttpWorkerConfig = { oidc: OidcConfig; workerState: WorkerState };
 
 /** The HTTP processes get this long after SIGTERM to finish their requests (10 s) and exit; then SIGKILL. */
 export const HTTP_WORKERS_STOP_MS = 20_000;
@@ -86,7 +86,7 @@ export async function startHttpPrimary({ count, exec }: { count: number; exec: s
     const started = await doBoot({ stopHttp: () => workers?.stop(HTTP_WORKERS_STOP_MS) ?? Promise.resolve() });
     // The secrets every HTTP process must share, resolved (and generated, the first time) here, once:
     // through the environment of the fork, never its command line.
-    const config: HttpWorkerConfig = { oidc: oidcConfig(), setupToken: firstAdministratorSetupToken(), workerState: workerState() };
+    const config: HttpWorkerConfig = { oidc: oidcConfig(), workerState: workerState() };
     const e = env();
     await warnIfTooManyConnections(count);
     workers = startHttpWorkers({
@@ -152,7 +152,6 @@ export function bootHttpWorker() {
     delete process.env[HTTP_WORKER_CONFIG_ENV];
     configureOidc(config.oidc);
     allowFormActionOrigin(new URL(config.oidc.issuer).origin);
-    adoptFirstAdministratorSetupToken(config.setupToken);
     reportPrimaryWorkerState(config.workerState);
     onPrimaryWorkerState((state) => reportPrimaryWorkerState(state as WorkerState));
   } catch (error) {
