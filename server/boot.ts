@@ -1,6 +1,8 @@
 // Start-up of the one process, in order:
-//   1. database: DATABASE_URL, or an embedded PostgreSQL under DATA_DIR/postgres
-//   2. migrations (prisma/migrations/*/migration.sql, recorded in _prisma_migrations)
+//   0. checks before any write (server/prepare-database.ts, decision 0086): settings, ports,
+//      STORAGE_URL, the database (DATABASE_URL, or an embedded PostgreSQL under DATA_DIR/postgres)
+//      and its privileges, the secrets and the encryption key
+//   1-2. migrations (prisma/migrations/*/migration.sql), generated secrets, the key check value
 //   3. reference data always, demo data once (SEED_DEMO_DATA)
 //   4. identity provider: OIDC_ISSUER, or the built-in one on IDP_PORT
 //   5. graphile-worker, in a worker thread of this process (server/job-thread.ts, decision 0062)
@@ -15,11 +17,11 @@ import { startIdentityProvider } from "~/features/idp/provider.server";
 import { configureDatabase, databaseUrl, disconnectPrisma, prisma } from "~/lib/db.server";
 import { EmbeddedPostgresError } from "./embedded-postgres";
 import { drainHttpServer } from "./http-drain";
-import { databaseHasPortalData, EncryptionKeyError, verifyEncryptionKey } from "~/lib/encryption-key.server";
+import { EncryptionKeyError } from "~/lib/encryption-key.server";
 import { env, SettingsError } from "~/lib/env.server";
 import { jobStartTimes, reportPrimaryWorkerState, startWorker, stopWorker, workerState, type WorkerState } from "~/lib/jobs.server";
 import { startJobThread, type JobThread } from "./job-thread";
-import { adoptFirstAdministratorSetupToken, announceFirstAdministratorSetup, firstAdministratorSetupToken } from "~/lib/first-admin.server";
+import { announceFirstAdministratorSetup } from "~/lib/first-admin.server";
 import {
   HTTP_WORKER_CONFIG_ENV,
   HTTP_WORKER_FATAL_EXIT,
@@ -28,16 +30,16 @@ import {
   type HttpWorkers,
 } from "./http-workers";
 import { closeMailTransport, mailCaptureEnabled } from "~/lib/mail.server";
-import { migrate, MigrationError } from "./migrate";
+import { MigrationError } from "./migrate";
 import { configureOidc, oidcConfig, type OidcConfig } from "~/lib/oidc.server";
-import { checkDatabasePrivileges, checkSettingsBeforeStart, PreflightError } from "./preflight";
-import { getSecret, isProductionStart, MissingSecretError, refuseSecretGeneration, type SecretName } from "~/lib/secrets.server";
+import { PreflightError } from "./preflight";
+import { getSecret, MissingSecretError } from "~/lib/secrets.server";
 import { allowFormActionOrigin } from "~/lib/security.server";
 import { requestsInFlight } from "./server-hooks";
 import { startWorkerHeartbeat } from "~/lib/health.server";
-import { checkStorage, removeOwnTempFiles, removeStaleTempFiles, STALE_TEMP_FILE_MS } from "~/lib/storage.server";
+import { removeOwnTempFiles, removeStaleTempFiles, STALE_TEMP_FILE_MS } from "~/lib/storage.server";
 import { clusterMetricsText } from "~/lib/metrics.server";
-import { openDataDirDatabase } from "./data-dir-database";
+import { prepareDatabase, startSecretNames } from "./prepare-database";
 
 const log = (msg: string) => console.log(`[portal] ${msg}`);
 
@@ -68,7 +70,7 @@ export function httpProcessCount(): number {
 }
 
 /** What an HTTP process takes from its primary (PORTAL_HTTP_WORKER_CONFIG). */
-type HttpWorkerConfig = { oidc: OidcConfig; setupToken?: string; workerState: WorkerState };
+type HttpWorkerConfig = { oidc: OidcConfig; workerState: WorkerState };
 
 /** The HTTP processes get this long after SIGTERM to finish their requests (10 s) and exit; then SIGKILL. */
 export const HTTP_WORKERS_STOP_MS = 20_000;
@@ -84,7 +86,7 @@ export async function startHttpPrimary({ count, exec }: { count: number; exec: s
     const started = await doBoot({ stopHttp: () => workers?.stop(HTTP_WORKERS_STOP_MS) ?? Promise.resolve() });
     // The secrets every HTTP process must share, resolved (and generated, the first time) here, once:
     // through the environment of the fork, never its command line.
-    const config: HttpWorkerConfig = { oidc: oidcConfig(), setupToken: firstAdministratorSetupToken(), workerState: workerState() };
+    const config: HttpWorkerConfig = { oidc: oidcConfig(), workerState: workerState() };
     const e = env();
     await warnIfTooManyConnections(count);
     workers = startHttpWorkers({
@@ -150,7 +152,6 @@ export function bootHttpWorker() {
     delete process.env[HTTP_WORKER_CONFIG_ENV];
     configureOidc(config.oidc);
     allowFormActionOrigin(new URL(config.oidc.issuer).origin);
-    adoptFirstAdministratorSetupToken(config.setupToken);
     reportPrimaryWorkerState(config.workerState);
     onPrimaryWorkerState((state) => reportPrimaryWorkerState(state as WorkerState));
   } catch (error) {
@@ -171,25 +172,11 @@ export function bootHttpWorker() {
 }
 
 async function doBoot({ stopHttp }: { stopHttp: () => Promise<void> }): Promise<{ printBanner: () => void }> {
-  // 0. Every setting, STORAGE_URL and the ports, before anything starts (decision 0042).
-  await checkSettingsBeforeStart();
+  // 0-2. Every setting, the ports, STORAGE_URL, the database and the secrets checked, then the
+  // migrations, generated secrets and key check value written (decision 0086).
+  const { url: databaseUrl, embedded } = await prepareDatabase({ log, secrets: startSecretNames() });
   const e = env();
   const stops: Array<[string, () => Promise<void>]> = [];
-
-  // 1. Database
-  const { url: databaseUrl, embedded } = await openDataDirDatabase(log);
-  await checkDatabasePrivileges(databaseUrl);
-
-  // 2. Migrations
-  const { applied } = await migrate(databaseUrl, { log });
-  log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database schema is up to date");
-  await warnIfSuperuser();
-
-  // Secrets and the encryption key against this database, before anything is written (decision 0042).
-  await checkSecretsAtStart(databaseUrl, e.OIDC_ISSUER ? ["SESSION_SECRET", "ENCRYPTION_KEY"] : ["SESSION_SECRET", "ENCRYPTION_KEY", "IDP_COOKIE_KEY", "OIDC_CLIENT_SECRET"]);
-
-  // Stored files: the disk folder or the bucket (STORAGE_URL) must be usable before the seed and any request.
-  log(`Files: ${await checkStorage()}`);
 
   // 3. Seed
   await seedReferenceData();
@@ -330,18 +317,11 @@ function jobThreadPoolMax(): number {
  */
 export async function bootWorkerProcess(): Promise<void> {
   try {
-    await checkSettingsBeforeStart({ httpPort: false });
     const e = env();
     if (!e.DATABASE_URL) {
       throw new Error("DATABASE_URL is required: a worker process runs the jobs of the web processes' database (there is no embedded one here)");
     }
-    configureDatabase(e.DATABASE_URL);
-    await checkDatabasePrivileges(e.DATABASE_URL);
-    const { applied } = await migrate(e.DATABASE_URL, { log });
-    log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database schema is up to date");
-    await warnIfSuperuser();
-    await checkSecretsAtStart(e.DATABASE_URL, ["ENCRYPTION_KEY"]);
-    log(`Files: ${await checkStorage()}`);
+    await prepareDatabase({ log, secrets: ["ENCRYPTION_KEY"], ports: { http: false, idp: true } });
     await startWorker({ force: true });
     const stopHeartbeat = startWorkerHeartbeat();
     installShutdown(async () => {
@@ -357,40 +337,6 @@ export async function bootWorkerProcess(): Promise<void> {
   } catch (error) {
     console.error(`[portal] start-up failed: ${describeStartupError(error)}`);
     process.exit(1);
-  }
-}
-
-/**
- * Decision 0042: in production (NODE_ENV=production or a public APP_URL) a
- * database an earlier start set up gets no made-up secrets: each missing one
- * is named and the start stops. Then the encryption key must be the key of
- * the data already there (ENCRYPTION_KEY named otherwise).
- */
-async function checkSecretsAtStart(databaseUrl: string, names: SecretName[]) {
-  if (isProductionStart() && (await databaseHasPortalData(databaseUrl))) {
-    refuseSecretGeneration("this database was set up by an earlier start (it has accounts or an encryption key check value)");
-  }
-  const missing: string[] = [];
-  for (const name of names) {
-    try {
-      getSecret(name);
-    } catch (error) {
-      if (!(error instanceof MissingSecretError)) throw error;
-      missing.push(error.message);
-    }
-  }
-  if (missing.length) throw new MissingSecretError(missing.join("\n"));
-  await verifyEncryptionKey(databaseUrl, { current: getSecret("ENCRYPTION_KEY"), previous: env().ENCRYPTION_KEY_PREVIOUS, log });
-}
-
-/** An external DATABASE_URL should not be a superuser either (decision 0014): say so, once per start. */
-async function warnIfSuperuser() {
-  const [row] = await prisma.$queryRaw<Array<{ rolsuper: boolean; name: string }>>`
-    SELECT rolsuper, rolname AS name FROM pg_roles WHERE rolname = current_user`;
-  if (row?.rolsuper) {
-    console.warn(
-      `[portal] warning: the database role "${row.name}" is a superuser. Give the portal a role that owns its database but is no superuser (see docs/decisions/0014-crash-safety-and-deployment.md).`,
-    );
   }
 }
 

@@ -1,6 +1,6 @@
 // Checks before anything starts (decision 0042, issue 19 item 13): every
-// setting's shape (env()), STORAGE_URL, the ports the portal will listen on,
-// and the database role's privileges. Each failure names the variable or the
+// setting's shape (env()), STORAGE_URL's form, the ports the portal will listen on,
+// and the database role's privileges (server/prepare-database.ts runs them, decision 0086). Each failure names the variable or the
 // privilege, and nothing (database, migrations, banner) has started yet.
 import { createServer } from "node:net";
 import pg from "pg";
@@ -21,7 +21,7 @@ function tryListen(port: number, host: string | undefined): Promise<NodeJS.Errno
 }
 
 /** The settings, STORAGE_URL and the free ports: before the database starts. */
-export async function checkSettingsBeforeStart({ httpPort = true }: { httpPort?: boolean } = {}): Promise<void> {
+export async function checkSettingsBeforeStart({ httpPort = true, idpPort = true }: { httpPort?: boolean; idpPort?: boolean } = {}): Promise<void> {
   const e = env(); // throws SettingsError naming each bad variable
   if (e.STORAGE_URL) {
     const { parseStorageUrl } = await import("~/lib/storage-s3.server");
@@ -33,7 +33,7 @@ export async function checkSettingsBeforeStart({ httpPort = true }: { httpPort?:
   const host = listenHost();
   const ports: Array<[string, number]> = [];
   if (httpPort) ports.push(["PORT", e.PORT]);
-  if (!e.OIDC_ISSUER) ports.push(["IDP_PORT", e.IDP_PORT]);
+  if (idpPort && !e.OIDC_ISSUER) ports.push(["IDP_PORT", e.IDP_PORT]);
   if (httpPort && !e.OIDC_ISSUER && e.PORT === e.IDP_PORT) {
     throw new PreflightError(`PORT and IDP_PORT are both ${e.PORT}: the portal and the built-in provider need a port each`);
   }

@@ -61,11 +61,20 @@ async function writeSetting(client: pg.ClientBase, key: string, value: unknown) 
 type KeyCheck = { check: string };
 type Rotation = { from: string; to: string; done: Record<string, string | null> };
 
+/** Before the first migration the tables are not there: nothing to read, nothing to compare. */
+async function portalTablesExist(client: pg.ClientBase): Promise<boolean> {
+  const { rows } = await client.query<{ found: boolean }>(
+    "SELECT to_regclass('public.system_settings') IS NOT NULL AND to_regclass('public.users') IS NOT NULL AS found",
+  );
+  return rows[0]?.found ?? false;
+}
+
 /** True when the database was set up by an earlier start of the portal (its key check or any account). */
 export async function databaseHasPortalData(databaseUrl: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
+    if (!(await portalTablesExist(client))) return false;
     const { rows } = await client.query<{ found: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM system_settings WHERE key = $1) OR EXISTS (SELECT 1 FROM users) AS found`,
       [KEY_CHECK_SETTING],
@@ -87,18 +96,25 @@ const wrongKey = (detail: string) =>
  * At start: the key (and, during a rotation, the previous key) against the
  * database's check value. The first start records it; a database with
  * encrypted data but no check value yet (made before this check) is
- * checked by decrypting a value of each encrypted column.
+ * checked by decrypting a value of each encrypted column. `record: false`
+ * (before the migrations, decision 0086): the same comparison, writing
+ * nothing, and nothing to compare on a database without the portal's tables.
  */
 export async function verifyEncryptionKey(
   databaseUrl: string,
-  { current, previous, log }: { current: string; previous?: string; log: (msg: string) => void },
+  { current, previous, log, record = true }: { current: string; previous?: string; log: (msg: string) => void; record?: boolean },
 ): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const currentCheck = keyCheckValue(current);
     const previousCheck = previous ? keyCheckValue(previous) : undefined;
+    if (!record && !(await portalTablesExist(client))) return;
     let stored = (await readSetting<KeyCheck>(client, KEY_CHECK_SETTING))?.check;
+    if (!stored && !record) {
+      await checkBySample(client, current, previous);
+      return;
+    }
     if (!stored) {
       const sampled = await checkBySample(client, current, previous);
       await client.query(
@@ -109,13 +125,13 @@ export async function verifyEncryptionKey(
       if (stored === currentCheck) log("Encryption key check value recorded in the database");
     }
     if (stored === currentCheck) {
-      if (previous && !(await readSetting<Rotation>(client, ROTATION_SETTING))) {
+      if (record && previous && !(await readSetting<Rotation>(client, ROTATION_SETTING))) {
         log("warning: ENCRYPTION_KEY_PREVIOUS is set but every value is under ENCRYPTION_KEY already: remove ENCRYPTION_KEY_PREVIOUS");
       }
       return;
     }
     if (previousCheck && stored === previousCheck) {
-      log("Key rotation under way: values under ENCRYPTION_KEY_PREVIOUS are still read, new ones written under ENCRYPTION_KEY; finish it with `npm run rotate-key`");
+      if (record) log("Key rotation under way: values under ENCRYPTION_KEY_PREVIOUS are still read, new ones written under ENCRYPTION_KEY; finish it with `npm run rotate-key`");
       return;
     }
     throw wrongKey(

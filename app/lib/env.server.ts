@@ -93,6 +93,7 @@ export const FILE_SECRETS = [
   "SMTP_URL",
   "SMS_AUTH_TOKEN",
   "LICENCE_LOOKUP_TOKEN",
+  "METRICS_TOKEN",
 ] as const;
 
 /** process.env with every NAME_FILE read into NAME; problems are named. */
@@ -114,6 +115,14 @@ function withSecretFiles(source: NodeJS.ProcessEnv): { values: Record<string, st
     } catch (error) {
       problems.push(`  ${name}_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
     }
+  }
+  // NAME_FILE of a setting that is no secret would be ignored without a word: refused, named.
+  const fileable = new Set<string>(FILE_SECRETS);
+  const settings = new Set<string>(SETTING_NAMES);
+  for (const [key, value] of Object.entries(source)) {
+    const name = key.endsWith("_FILE") ? key.slice(0, -5) : undefined;
+    if (!name || !value?.trim() || settings.has(key) || !settings.has(name) || fileable.has(name)) continue;
+    problems.push(`  ${key}: ${name} cannot be given as a file (only the secrets can: ${FILE_SECRETS.join(", ")}); set ${name} itself`);
   }
   return { values, problems };
 }
@@ -331,6 +340,9 @@ export class SettingsError extends Error {
 }
 
 let cached: Env | undefined;
+
+/** Every setting env() reads (app/lib/env-documented.server.test.ts compares the docs with it). */
+export const SETTING_NAMES: readonly string[] = schema.keyof().options;
 
 /** The validated settings. Throws a SettingsError with a readable list on bad values. */
 export function env(): Env {

@@ -1,44 +1,51 @@
 // The first administrator of a deployment without demo data (decision 0014):
 // while no internal user exists, every start prints a one-time link
-// (`/setup/<token>`, a random token kept in memory only). A signed-in user
-// who opens it and confirms becomes internal (the administrator's flag); the
-// link then stops working, and later starts print none. Only a user whose
-// email address is confirmed may (decision 0035): whoever signed up with
-// someone else's address must not become the administrator.
-import { randomBytes, timingSafeEqual } from "node:crypto";
+// (`/setup/<token>`). A signed-in user who opens it and confirms becomes
+// internal (the administrator's flag); every link then stops working, and later
+// starts print none. Only a user whose email address is confirmed may
+// (decision 0035): whoever signed up with someone else's address must not
+// become the administrator.
+// The link is kept in the database, as a hash with an expiry (decision 0086),
+// so that every process of the deployment accepts it: the HTTP processes of
+// WEB_CONCURRENCY and the other machines behind the load balancer, not only the
+// process that printed it.
+import { createHash, randomBytes } from "node:crypto";
 import { audit } from "./audit.server";
 import { prisma } from "./db.server";
 import { env } from "./env.server";
 
-let token: string | undefined;
+/** How long a printed link works: a start after that prints a new one. */
+export const SETUP_LINK_HOURS = 24;
+const KEY_PREFIX = "first_admin.link.";
 
 const noAdministrator = async () => (await prisma.user.count({ where: { isInternal: true } })) === 0;
+const keyOf = (token: string) => `${KEY_PREFIX}${createHash("sha256").update(token).digest("base64url")}`;
+const forgetLinks = () => prisma.systemSetting.deleteMany({ where: { key: { startsWith: KEY_PREFIX } } });
 
-/** A new one-time link when there is no administrator yet; undefined otherwise. */
+/** A new one-time link when there is no administrator yet (printed by the start); undefined otherwise. */
 export async function announceFirstAdministratorSetup(): Promise<string | undefined> {
   if (!(await noAdministrator())) {
-    token = undefined;
+    await forgetLinks();
     return undefined;
   }
-  token = randomBytes(24).toString("base64url");
+  const token = randomBytes(24).toString("base64url");
+  const expiresAt = new Date(Date.now() + SETUP_LINK_HOURS * 3_600_000).toISOString();
+  // Links of earlier starts that ran out are removed here; those still valid stay (another machine printed them).
+  await prisma.$transaction([
+    prisma.$executeRaw`DELETE FROM system_settings WHERE key LIKE ${`${KEY_PREFIX}%`} AND (value->>'expiresAt')::timestamptz <= now()`,
+    prisma.systemSetting.create({ data: { key: keyOf(token), value: { expiresAt } } }),
+  ]);
   return `${env().appUrl}/setup/${token}`;
-}
-
-/** WEB_CONCURRENCY > 1: the primary's token, for its HTTP processes (decision 0034). */
-export const firstAdministratorSetupToken = () => token;
-export function adoptFirstAdministratorSetupToken(t: string | undefined) {
-  token = t;
 }
 
 /** True while the link with this token may still be used. */
 export async function setupLinkValid(candidate: string): Promise<boolean> {
-  if (!token) return false;
-  const a = Buffer.from(candidate);
-  const b = Buffer.from(token);
-  if (a.length !== b.length || !timingSafeEqual(a, b)) return false;
-  if (await noAdministrator()) return true;
-  token = undefined;
-  return false;
+  if (!candidate) return false;
+  // Looked up by the token's hash: what the database holds opens nothing, and nothing is compared in the clear.
+  const row = await prisma.systemSetting.findUnique({ where: { key: keyOf(candidate) } });
+  const expiresAt = (row?.value as { expiresAt?: string } | null)?.expiresAt;
+  if (!expiresAt || Date.parse(expiresAt) <= Date.now()) return false;
+  return noAdministrator();
 }
 
 /** Who may become the first administrator: an active user whose email address is confirmed, acting as themselves. */
@@ -59,13 +66,13 @@ export async function claimFirstAdministrator(candidate: string, userId: string,
     const user = await tx.user.findUnique({ where: { id: userId }, select: { emailVerified: true, isActive: true } });
     if (!user || !mayBecomeFirstAdministrator(user)) return null;
     await tx.user.update({ where: { id: userId }, data: { isInternal: true } });
+    await tx.systemSetting.deleteMany({ where: { key: { startsWith: KEY_PREFIX } } });
     return true;
   });
   if (claimed === null) {
     await audit("FIRST_ADMINISTRATOR_REFUSED", { request, actorUserId: userId, details: { reason: "email_unconfirmed" } });
     return false;
   }
-  token = undefined;
   if (claimed) await audit("FIRST_ADMINISTRATOR", { request, actorUserId: userId, details: {} });
   return claimed;
 }

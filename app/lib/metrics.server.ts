@@ -34,6 +34,21 @@ const durations = new client.Histogram({
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
 });
 
+// Registered before the gauges that read the database: a scrape collects in registration order, so
+// the pool is read before the scrape's own statements queue for a connection (pg-pool counts a
+// statement as waiting until the next tick even with idle connections): an idle portal shows 0.
+new client.Gauge({
+  name: "portal_db_pool_connections",
+  help: "Database connections of this process's pool: total, idle, and requests waiting for one",
+  labelNames: ["state"] as const,
+  collect() {
+    const s = dbPoolStats();
+    this.set({ state: "total" }, s.total);
+    this.set({ state: "idle" }, s.idle);
+    this.set({ state: "waiting" }, s.waiting);
+  },
+});
+
 // Read from the database at each scrape: the same in every process, so the cluster's sum takes one.
 new client.Gauge({
   name: "portal_jobs",
@@ -67,17 +82,6 @@ new client.Gauge({
     this.reset();
     const rows = await queryRows<{ status: string; n: string }>("SELECT status, count(*)::text AS n FROM mail_messages GROUP BY status", []);
     for (const r of rows) this.set({ status: r.status }, Number(r.n));
-  },
-});
-new client.Gauge({
-  name: "portal_db_pool_connections",
-  help: "Database connections of this process's pool: total, idle, and requests waiting for one",
-  labelNames: ["state"] as const,
-  collect() {
-    const s = dbPoolStats();
-    this.set({ state: "total" }, s.total);
-    this.set({ state: "idle" }, s.idle);
-    this.set({ state: "waiting" }, s.waiting);
   },
 });
 

@@ -70,12 +70,7 @@ export function findSecret(name: SecretName): string | undefined {
 export function getSecret(name: SecretName): string {
   const found = findSecret(name);
   if (found) return found;
-  if (refusal !== undefined) {
-    throw new MissingSecretError(
-      `${name} is missing: it is not set (nor ${name}_FILE) and not in ${secretsFile()}, and ${refusal}. ` +
-        `A production start does not make up a new one for existing data: set ${name} (or ${name}_FILE=/run/secrets/…) to the value the other processes or the earlier start used.`,
-    );
-  }
+  assertSecretMayBeMade(name);
   const stored = readFile();
   const value = randomBytes(32).toString("base64");
   const next = { ...stored, [name]: value };
@@ -85,6 +80,18 @@ export function getSecret(name: SecretName): string {
   chmodSync(file, 0o600);
   fileCache = next;
   return value;
+}
+
+/**
+ * MissingSecretError when the secret is not there and may not be generated: the start's check
+ * before it writes anything (decision 0086); getSecret() generates it later when it may.
+ */
+export function assertSecretMayBeMade(name: SecretName): void {
+  if (findSecret(name) || refusal === undefined) return;
+  throw new MissingSecretError(
+    `${name} is missing: it is not set (nor ${name}_FILE) and not in ${secretsFile()}, and ${refusal}. ` +
+      `A production start does not make up a new one for existing data: set ${name} (or ${name}_FILE=/run/secrets/…) to the value the other processes or the earlier start used.`,
+  );
 }
 
 /** For tests that change DATA_DIR. */

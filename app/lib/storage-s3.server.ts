@@ -203,7 +203,7 @@ export class S3Storage implements StorageBackend {
             : status
               ? "the service refused a test write"
               : "cannot reach it";
-      throw new StorageCheckError(`Object storage ${this.description}: ${hint} (${describeError(error)})`, error);
+      throw new StorageCheckError(`STORAGE_URL: object storage ${this.description}: ${hint} (${describeError(error)})`, error);
     }
   }
 

@@ -1,14 +1,14 @@
 // The command behind `npm run seed:large` (scripts/seed-large.mjs): opens the
 // database `npm start` uses (DATABASE_URL, or the embedded PostgreSQL under
-// DATA_DIR with its generated secrets), applies the migrations, seeds the
-// reference data (and the demo data as `npm start` would), then the large
+// DATA_DIR) and sets it up as the start does (server/prepare-database.ts: the
+// migrations, the generated secrets under DATA_DIR, the key check value), seeds
+// the reference data (and the demo data as `npm start` would), then the large
 // hierarchy once (prisma/seed/large.ts).
 import pg from "pg";
 import { disconnectPrisma } from "../../app/lib/db.server";
-import { openDataDirDatabase } from "../../server/data-dir-database";
 import type { EmbeddedDatabase } from "../../server/embedded-postgres";
+import { prepareDatabase, startSecretNames } from "../../server/prepare-database";
 import { env } from "../../app/lib/env.server";
-import { migrate } from "../../server/migrate";
 import { hashPassword } from "../../app/lib/password.server";
 import { DEMO_PASSWORD, seedDemoData } from "./demo";
 import { LARGE_AGENT_EMAIL, LARGE_DIRECTOR_EMAIL, seedLargeData } from "./large";
@@ -22,10 +22,10 @@ export async function runLargeSeed(opts: { agents?: number } = {}): Promise<numb
   let embedded: EmbeddedDatabase | undefined;
   const started = Date.now();
   try {
-    const database = await openDataDirDatabase(log);
+    // What `npm start` sets up first, the same way: checks, migrations, the generated secrets, the key check value.
+    const database = await prepareDatabase({ log, secrets: startSecretNames(), ports: { http: false, idp: false } });
     embedded = database.embedded;
     const url = database.url;
-    await migrate(url, { log });
     await seedReferenceData();
     if (e.SEED_DEMO_DATA) await seedDemoData();
     const passwordHash = await hashPassword(DEMO_PASSWORD);

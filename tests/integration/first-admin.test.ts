@@ -36,4 +36,31 @@ describe("first administrator link", () => {
 
     expect(await announceFirstAdministratorSetup()).toBeUndefined();
   });
+
+  it("is kept in the database: the link each start printed works in every process, until it runs out or one is used", async () => {
+    // The first administrator of the test above: gone for this case.
+    await prisma.user.updateMany({ where: { isInternal: true }, data: { isInternal: false } });
+    const first = (await announceFirstAdministratorSetup())!.split("/setup/")[1]!;
+    // Another process's start (another machine behind the load balancer) prints its own.
+    const second = (await announceFirstAdministratorSetup())!.split("/setup/")[1]!;
+    expect(second).not.toBe(first);
+    expect(await setupLinkValid(first)).toBe(true);
+    expect(await setupLinkValid(second)).toBe(true);
+    // Only a hash of the token is stored.
+    const stored = await prisma.systemSetting.findMany({ where: { key: { startsWith: "first_admin.link." } } });
+    expect(stored).toHaveLength(2);
+    expect(JSON.stringify(stored)).not.toContain(first);
+
+    // A link past its expiry no longer works.
+    await prisma.$executeRaw`UPDATE system_settings SET value = jsonb_build_object('expiresAt', (now() - interval '1 minute')::text) WHERE key LIKE 'first_admin.link.%'`;
+    expect(await setupLinkValid(first)).toBe(false);
+    const third = (await announceFirstAdministratorSetup())!.split("/setup/")[1]!;
+    expect(await prisma.systemSetting.count({ where: { key: { startsWith: "first_admin.link." } } })).toBe(1);
+
+    // Used once: every link stops working.
+    const user = await createUser(prisma);
+    expect(await claimFirstAdministrator(third, user.id, request())).toBe(true);
+    expect(await setupLinkValid(third)).toBe(false);
+    expect(await prisma.systemSetting.count({ where: { key: { startsWith: "first_admin.link." } } })).toBe(0);
+  });
 });

@@ -150,7 +150,7 @@ describe("object storage shared by two web processes and a worker", () => {
     const wrong = await startApp({ databaseUrl: db.url, env: { ...web, AWS_SECRET_ACCESS_KEY: "not-the-right-secret" }, noWait: true });
     apps.push(wrong);
     expect((await wrong.exited()).code).toBe(1);
-    expect(wrong.logs()).toMatch(/start-up failed: Object storage S3 bucket "portal-test" under "portal\/" at http:\/\/127\.0\.0\.1:\d+: access denied: check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY/);
+    expect(wrong.logs()).toMatch(/start-up failed: STORAGE_URL: object storage S3 bucket "portal-test" under "portal\/" at http:\/\/127\.0\.0\.1:\d+: access denied: check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY/);
     expect(wrong.logs()).not.toContain("not-the-right-secret");
   });
 });

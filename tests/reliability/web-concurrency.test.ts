@@ -135,3 +135,43 @@ describe("WEB_CONCURRENCY=2", () => {
     expect(app.logs()).toMatch(/\[portal\] Stopped/);
   });
 });
+
+describe("the first-administrator link (decision 0086)", () => {
+  test("WEB_CONCURRENCY=2 prints one link, every HTTP process accepts it, and so does another portal process on the database", { timeout: 300_000 }, async () => {
+    // Both portals share the database's secrets, as several machines behind a load balancer do.
+    const shared = {
+      SEED_DEMO_DATA: "false",
+      SESSION_SECRET: randomBytes(32).toString("base64"), ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+      IDP_COOKIE_KEY: randomBytes(32).toString("base64"),
+      OIDC_CLIENT_SECRET: randomBytes(32).toString("base64"),
+    };
+    const app = await startApp({ env: { ...shared, WEB_CONCURRENCY: "2", BENCH_ROUTES: "1" } });
+    apps.push(app);
+    // The banner comes once both HTTP processes are ready; an HTTP process would print its own at its start.
+    await waitFor("the banner", async () => app.logs().includes("First administrator:"), 60_000);
+    await sleep(2_000);
+    const links = [...app.logs().matchAll(/First administrator: (\S+)/g)].map((m) => m[1]!);
+    expect(links).toHaveLength(1);
+    const token = new URL(links[0]!).pathname.split("/setup/")[1]!;
+
+    // Signed out, a valid link sends to the sign-in (a used or unknown one is a 404), whichever process answers.
+    const answered = new Map<number, number[]>();
+    const until = Date.now() + 60_000;
+    for (let i = 0; answered.size < 2 || i < 12; i++) {
+      if (Date.now() > until) break;
+      const r = await get(`${app.url}/setup/${token}`);
+      answered.set(r.pid, [...(answered.get(r.pid) ?? []), r.status]);
+    }
+    expect(answered.size).toBe(2);
+    for (const [pid, statuses] of answered) expect(statuses.every((s) => s >= 300 && s < 400), `HTTP process ${pid}: ${statuses.join(", ")}`).toBe(true);
+    expect((await get(`${app.url}/setup/${token}x`)).status).toBe(404);
+
+    // Another portal process on the same database (another machine): its start prints its own link, and the first one still works there.
+    const other = await startApp({ databaseUrl: app.databaseUrl, env: { ...shared, RUN_WORKER: "false", BENCH_ROUTES: "1" } });
+    apps.push(other);
+    expect(other.logs()).toContain("First administrator:");
+    const there = await get(`${other.url}/setup/${token}`);
+    expect(there.status, there.body.slice(0, 200)).toBeGreaterThanOrEqual(300);
+    expect(there.status).toBeLessThan(400);
+  });
+});
