@@ -45,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireCapability(request, "manage:integrations");
   const id = params.id ?? "";
   if (!(await endpointDetail(id, 0))) throw notFound();
-  const formData = await readForm(request);
+  const formData = await readForm(request, { schemas: [endpointSchema] });
   const intent = formData.get("intent");
   const back = (query: string) => redirect(`/admin/webhooks/${id}?${query}`, 303);
 
