@@ -344,17 +344,34 @@ describe("Webhooks", () => {
     // A delivery that failed for good (written as the job would leave it).
     const deliveryId = await withDb(async (c) => {
       const ev = (await c.query(`INSERT INTO webhook_events (type, subject_type, subject_id, data) VALUES ('agent.created', 'agent', '9${run}', '{}') RETURNING id`)).rows[0].id as string;
-      return (
-        await c.query(`INSERT INTO webhook_deliveries (endpoint_id, event_id, status, attempts, response_code, duration_ms, error) VALUES ($1, $2, 'FAILED', 14, 500, 12, 'answered 500') RETURNING id::text`, [endpointId, ev])
+      const id = (
+        await c.query(`INSERT INTO webhook_deliveries (endpoint_id, event_id, status, attempts, response_code, duration_ms, error) VALUES ($1, $2, 'FAILED', 2, 500, 12, 'answered 500') RETURNING id::text`, [endpointId, ev])
       ).rows[0].id as string;
+      await c.query(
+        `INSERT INTO webhook_delivery_attempts (delivery_id, attempt, response_code, duration_ms, error, finished_at) VALUES ($1, 1, NULL, 10000, 'no answer within 10000 ms', now()), ($1, 2, 500, 12, 'answered 500', now())`,
+        [id],
+      );
+      return id;
     });
     await page.goto(endpointUrl);
     const row = page.locator(`tr[data-status="FAILED"]`, { hasText: "answered 500" });
     await row.waitFor();
+    // Every attempt, not only the last answer (issue 33 item 5).
+    expect(await row.getByTestId("webhook-attempt").allTextContents()).toEqual([expect.stringContaining("1. no answer in 10000 ms: no answer within 10000 ms"), expect.stringContaining("2. answered 500 in 12 ms")]);
     await page.getByRole("button", { name: `Replay delivery ${deliveryId}` }).click();
     await page.waitForURL(/\?replayed=\d+$/);
     await page.getByText(`replay of ${deliveryId}`).waitFor();
     expect(await withDb(async (c) => (await c.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE replay_of_id = $1`, [deliveryId])).rows[0].n)).toBe(1);
+
+    // Rotating the secret asks first, then shows the new one and until when the previous one signs.
+    await page.getByRole("button", { name: "ROTATE SECRET" }).click();
+    await page.getByRole("heading", { name: "Rotate the signing secret?" }).waitFor();
+    expect(await withDb(async (c) => (await c.query(`SELECT previous_secret_until FROM webhook_endpoints WHERE id = $1`, [endpointId])).rows[0].previous_secret_until)).toBeNull();
+    await page.getByRole("button", { name: "YES, ROTATE IT" }).click();
+    const rotated = (await page.getByTestId("webhook-secret").textContent()) ?? "";
+    expect(rotated).toMatch(/^whsec_/);
+    expect(rotated).not.toBe(secret);
+    await page.getByTestId("webhook-secret-overlap").waitFor();
 
     // axe and the width, with JavaScript, on the list and the endpoint.
     const js = await browser.newPage({ javaScriptEnabled: true });
