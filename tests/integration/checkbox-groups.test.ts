@@ -5,6 +5,7 @@
 // on the endpoint's page). The groups: webhook events (register, change), API token scopes, a
 // review's sections to correct; the application's states are posted repeated by the section
 // fixtures of the save tests (tests/support/section-form.ts).
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { User } from "~/generated/prisma/client";
 import { prisma } from "~/lib/db.server";
@@ -34,7 +35,7 @@ beforeAll(async () => {
 });
 
 /** What the action answers a form posted as a browser without JavaScript posts it. */
-async function post(fn: (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>, path: string, pairs: Array<[string, string]>, params: Record<string, string> = {}) {
+async function post(fn: (args: ActionFunctionArgs) => Promise<unknown>, path: string, pairs: Array<[string, string]>, params: Record<string, string> = {}) {
   const request = new Request(`${APP_URL}${path}`, {
     method: "POST",
     body: new URLSearchParams(pairs).toString(),
