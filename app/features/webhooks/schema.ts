@@ -26,7 +26,7 @@ export const WH_MESSAGES = {
   deliveryNotFound: "There is no such delivery of this endpoint.",
   replayDisabled: "The endpoint is disabled: enable it again, then replay the deliveries it missed.",
   secretOnce: "Copy the signing secret now: the portal shows it only once. The receiver verifies every delivery with it.",
-  rotateConfirm: `A new signing secret signs every delivery from now on. The current secret keeps signing beside it for ${WEBHOOK_SECRET_OVERLAP_HOURS} hours, so the receiver keeps verifying while its owner installs the new one; then it stops. Rotating again within those hours ends the current secret's overlap at once.`,
+  rotateConfirm: `A new signing secret signs every delivery from now on. The current secret keeps signing beside it for ${WEBHOOK_SECRET_OVERLAP_HOURS} hours, so the receiver keeps verifying while its owner installs the new one; then it stops. A secret still signing from an earlier rotation stops at once.`,
 } as const;
 
 export const endpointSchema = z.object({
