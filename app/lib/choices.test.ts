@@ -1,7 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { createTokenSchema, TOKEN_MESSAGES } from "~/features/api/token-schema";
+import { z } from "zod";
+import { createTokenSchema, revokeTokenSchema, TOKEN_MESSAGES } from "~/features/api/token-schema";
+import { SECTION_FORM_SCHEMAS } from "~/features/appointment/schema";
+import { decisionSchema } from "~/features/review/schema";
 import { endpointSchema, WH_MESSAGES } from "~/features/webhooks/schema";
+import { choicesOf, repeatableFieldsOf } from "./choices";
 
 const form = (entries: Array<[string, string]>) => {
   const f = new FormData();
@@ -24,5 +28,28 @@ describe("checkbox groups of a fixed set (choicesOf): every error beside the fie
   it("an API token's scopes: a scope the form does not offer", () => {
     const s = parseWithZod(form([["name", "Partner"], ["scopes", "admin:all"], ["formToken", crypto.randomUUID()]]), { schema: createTokenSchema });
     expect(s.reply().error).toEqual({ scopes: [TOKEN_MESSAGES.scopesRequired] });
+  });
+});
+
+// What readForm takes repeated: a group missing here is a form answering 'sent the field more than once'.
+describe("repeatableFieldsOf", () => {
+  it("finds every checkbox group of the portal's forms", () => {
+    expect(repeatableFieldsOf([endpointSchema])).toEqual(["events"]);
+    expect(repeatableFieldsOf([createTokenSchema, revokeTokenSchema])).toEqual(["scopes"]);
+    expect(repeatableFieldsOf([decisionSchema])).toEqual(["sections"]);
+    expect(repeatableFieldsOf(SECTION_FORM_SCHEMAS)).toEqual(["states"]);
+  });
+
+  it("takes a list of plain values under optional, default, pipe, preprocess, refine and nesting; not a list of objects", () => {
+    const schema = z
+      .object({
+        a: choicesOf(["x", "y"], "pick"),
+        b: z.array(z.string()).optional(),
+        c: z.preprocess((v) => v, z.object({ d: z.array(z.number()).default([]) })),
+        rows: z.array(z.object({ answer: z.string() })),
+        name: z.string(),
+      })
+      .refine(() => true);
+    expect(repeatableFieldsOf([schema])).toEqual(["a", "b", "c.d"]);
   });
 });

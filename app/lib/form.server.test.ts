@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { FORM_MESSAGES, MAX_FORM_FIELDS, MAX_LIST_INDEX, readForm } from "./form.server";
 
 const post = (body: BodyInit | null, contentType: string | null = "application/x-www-form-urlencoded") =>
@@ -29,8 +30,10 @@ describe("readForm", () => {
     ]);
   });
 
-  it("takes a repeatable name more than once, any other name once", async () => {
-    expect((await readForm(post("states=TX&states=FL"), { repeatable: ["states"] })).getAll("states")).toEqual(["TX", "FL"]);
+  it("takes a list of the form's schema (a checkbox group) more than once, any other name once", async () => {
+    const schemas = [z.object({ states: z.array(z.string()).optional(), firstName: z.string() })];
+    expect((await readForm(post("states=TX&states=FL"), { schemas })).getAll("states")).toEqual(["TX", "FL"]);
+    expect((await refusal(readForm(post("firstName=Ann&firstName=Bob"), { schemas }))).status).toBe(400);
     expect(await refusal(readForm(post("firstName=Ann&firstName=Bob")))).toEqual({ status: 400, message: FORM_MESSAGES.repeated("firstName") });
     expect((await refusal(readForm(post("states=TX&states=FL")))).status).toBe(400);
   });

@@ -9,8 +9,9 @@
 //   - a body over the byte cap or with more than maxFields fields:  413
 //   - a field name conform cannot read, longer than MAX_NAME_LENGTH, with a
 //     list index over MAX_LIST_INDEX, or reserved by conform:        400
-//   - a field posted more than once unless the route lists it as
-//     repeatable (a list posted as repeated fields: `states`):     400
+//   - a field posted more than once unless the form's schema makes it a
+//     list of plain values (a checkbox group, `states`; derived by
+//     repeatableFieldsOf, never listed by hand):                    400
 //   - a NUL character (U+0000, `%00`) in a name or a value: no browser
 //     form sends one and PostgreSQL cannot store it in text, so it
 //     would fail the save (a misleading 'try again later', or a 500):  400
@@ -18,6 +19,8 @@
 //     `%C0%80`), or a multipart part header or text part that is not:
 //     the platform's parsers would store U+FFFD in its place (decision
 //     0039):                                                           400
+import type { ZodType } from "zod";
+import { repeatableFieldsOf } from "./choices";
 import { BODY_TOO_LARGE, MAX_BODY_BYTES, PayloadTooLarge, refusalPage } from "./refusal.server";
 import { applySecurityHeaders } from "./security.server";
 import { multipartTextIsUtf8, parseUrlencoded } from "./utf8.server";
@@ -47,8 +50,11 @@ export const FORM_MESSAGES = {
 } as const;
 
 export type ReadFormOptions = {
-  /** Names that may be posted more than once (a list of values posted as repeated fields). */
-  repeatable?: readonly string[];
+  /**
+   * The zod schemas of the forms this action takes: their lists of plain values (checkbox groups)
+   * may be posted as repeated fields, every other name once (repeatableFieldsOf).
+   */
+  schemas?: readonly ZodType[];
   /** Also take multipart/form-data (a form that posts files). */
   multipart?: boolean;
   maxFields?: number;
@@ -115,7 +121,7 @@ async function checkedForm(request: Request, opts: ReadFormOptions): Promise<For
   }
 
   const form = new FormData();
-  const repeatable = new Set(opts.repeatable ?? []);
+  const repeatable = new Set(repeatableFieldsOf(opts.schemas ?? []));
   const seen = new Set<string>();
   let count = 0;
   for (const [name, value] of entries) {

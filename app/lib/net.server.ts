@@ -4,6 +4,7 @@
 // on (HOST). See docs/decisions/0012-security-hardening.md.
 import { BlockList, isIP } from "node:net";
 import { env } from "./env.server";
+import { specialRangeOf } from "./special-addresses.server";
 import { bindLoadContext, loadContextOf, makeLoadContext } from "./load-context.server";
 
 /**
@@ -124,23 +125,11 @@ export function clientAddressOfSocket(remoteAddress: string | undefined, forward
   return resolveClientAddress(peer, fwd, trustedProxies());
 }
 
-// Addresses no outbound request of the portal (webhooks, decision 0077) may reach unless allowed:
-// unspecified, loopback, private (RFC 1918, unique local), carrier-grade NAT, link-local (with the
-// cloud metadata address 169.254.169.254), multicast and reserved ranges, and their IPv4-mapped
-// IPv6 forms (normalizeAddress unwraps ::ffff:a.b.c.d).
-const NON_PUBLIC = (() => {
-  const list = new BlockList();
-  for (const [net, bits] of [
-    ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
-    ["192.0.0.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["224.0.0.0", 4], ["240.0.0.0", 4],
-  ] as const) list.addSubnet(net, bits, "ipv4");
-  for (const [net, bits] of [["::", 128], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8], ["64:ff9b::", 96], ["2001:db8::", 32]] as const) list.addSubnet(net, bits, "ipv6");
-  return list;
-})();
-
-/** True for an address on the public internet; false for loopback, private, link-local, metadata, … and non-addresses. */
+/**
+ * True for an address on the public internet; false for one of SPECIAL_PURPOSE_RANGES (loopback,
+ * private, link-local, metadata, 6to4, NAT64, documentation, …) and for non-addresses.
+ */
 export function isPublicAddress(address: string): boolean {
   const a = normalizeAddress(address);
-  if (!a) return false;
-  return !NON_PUBLIC.check(a, isIP(a) === 4 ? "ipv4" : "ipv6");
+  return a !== null && specialRangeOf(a) === null;
 }

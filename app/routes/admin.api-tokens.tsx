@@ -54,7 +54,7 @@ type ActionData =
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireCapability(request, "manage:integrations");
-  const form = await readForm(request, { repeatable: ["scopes"] });
+  const form = await readForm(request, { schemas: [createTokenSchema, revokeTokenSchema] });
   if (form.get(INTENT_FIELD) === INTENT_REVOKE) {
     const parsed = revokeTokenSchema.safeParse({ tokenId: form.get("tokenId") });
     const r = parsed.success ? await revokeApiToken(user, parsed.data.tokenId, request) : { ok: false as const };

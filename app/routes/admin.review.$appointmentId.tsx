@@ -72,7 +72,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = appointmentIdOf(params.appointmentId);
   // The application exists (and the reviewer may see it) before the form is read: 404, whatever was posted.
   await requireAppointmentAccess(user, id, { request });
-  const formData = await readForm(request, { repeatable: ["sections"], maxFields: 20 });
+  const formData = await readForm(request, { schemas: [decisionSchema], maxFields: 20 });
   const raw = formData.get("decision");
   const decision = isDecision(raw) ? raw : null;
   const submission = parseWithZod(formData, { schema: decisionSchema });

@@ -1,7 +1,8 @@
 // /admin/webhooks/<id>: one webhook endpoint (issue 24 item 3, decision 0077): change its address,
 // description and events; enable it again (its failing clock starts afresh) or disable it; rotate
-// the signing secret (shown once, in the POST's answer); delete it (after a confirmation step); its
-// deliveries newest first, paged, each with a Replay button (a new delivery of the same event).
+// the signing secret (after a confirmation step; shown once, in the POST's answer; the previous one
+// signs beside it for WEBHOOK_SECRET_OVERLAP_HOURS, decision 0082); delete it (after a confirmation
+// step); its deliveries newest first, paged, each with every attempt and a Replay button.
 // Every form posts here (intent) and works without JavaScript. Needs manage:integrations; an
 // unknown id: 404.
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -13,8 +14,8 @@ import { LocalTime } from "~/components/LocalTime";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import { deleteEndpoint, endpointDetail, replayDelivery, rotateEndpointSecret, setEndpointEnabled, updateEndpoint } from "~/features/webhooks/endpoints.server";
-import { WEBHOOK_EVENT_LABELS, isWebhookEvent } from "~/features/webhooks/events";
-import { endpointSchema, WEBHOOK_DELIVERIES_PAGE_SIZE, WH_INTENTS, WH_MESSAGES, WH_STATUS_LABELS } from "~/features/webhooks/schema";
+import { endpointSchema, WEBHOOK_DELIVERIES_PAGE_SIZE, WH_INTENTS, WH_MESSAGES } from "~/features/webhooks/schema";
+import { DeliveriesTable } from "~/features/webhooks/ui/DeliveriesTable";
 import { EndpointForm, SecretOnce } from "~/features/webhooks/ui/EndpointForms";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
@@ -39,13 +40,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { ...detail, page };
 }
 
-type ActionData = { form: "update" | "rotate" | "delete"; reply?: SubmissionResult<string[]>; secret?: string; confirmDelete?: boolean };
+type ActionData = { form: "update" | "rotate" | "delete"; reply?: SubmissionResult<string[]>; secret?: string; confirmDelete?: boolean; confirmRotate?: boolean };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireCapability(request, "manage:integrations");
   const id = params.id ?? "";
   if (!(await endpointDetail(id, 0))) throw notFound();
-  const formData = await readForm(request);
+  const formData = await readForm(request, { schemas: [endpointSchema] });
   const intent = formData.get("intent");
   const back = (query: string) => redirect(`/admin/webhooks/${id}?${query}`, 303);
 
@@ -62,9 +63,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return back(intent === WH_INTENTS.enable ? "enabled=1" : "disabled=1");
   }
   if (intent === WH_INTENTS.rotate) {
-    const secret = await rotateEndpointSecret(admin, id, request);
-    if (!secret) throw notFound();
-    return data<ActionData>({ form: "rotate", secret }, { headers: { "Cache-Control": "no-store" } });
+    // Asked first (a second POST, so it works without JavaScript): receivers must install the new secret.
+    if (formData.get("confirm") !== "yes") return data<ActionData>({ form: "rotate", confirmRotate: true });
+    const rotated = await rotateEndpointSecret(admin, id, request);
+    if (!rotated) throw notFound();
+    return data<ActionData>({ form: "rotate", secret: rotated.secret }, { headers: { "Cache-Control": "no-store" } });
   }
   if (intent === WH_INTENTS.delete) {
     if (formData.get("confirm") !== "yes") return data<ActionData>({ form: "delete", confirmDelete: true });
@@ -136,6 +139,11 @@ export default function WebhookEndpointPage() {
             Every delivery has failed since <LocalTime value={e.failingSince} />; after three days of this the endpoint is disabled.
           </p>
         ) : null}
+        {e.previousSecretSignsUntil ? (
+          <p data-testid="webhook-secret-overlap">
+            The previous signing secret still signs every delivery, beside the new one, until <LocalTime value={e.previousSecretSignsUntil} />; then only the new secret does.
+          </p>
+        ) : null}
         <div className="wizard__actions">
           <Form method="post">
             <input type="hidden" name="intent" value={e.enabled ? WH_INTENTS.disable : WH_INTENTS.enable} />
@@ -156,6 +164,22 @@ export default function WebhookEndpointPage() {
             </button>
           </Form>
         </div>
+        {actionData?.confirmRotate ? (
+          <Form method="post" className="stack" aria-labelledby="wh-rotate-heading">
+            <h3 id="wh-rotate-heading">Rotate the signing secret?</h3>
+            <p>{WH_MESSAGES.rotateConfirm}</p>
+            <input type="hidden" name="intent" value={WH_INTENTS.rotate} />
+            <input type="hidden" name="confirm" value="yes" />
+            <div className="wizard__actions">
+              <button type="submit" className="btn btn--primary" disabled={busy}>
+                YES, ROTATE IT
+              </button>
+              <Link to={`/admin/webhooks/${e.id}`} className="btn btn--secondary">
+                Keep the current secret
+              </Link>
+            </div>
+          </Form>
+        ) : null}
         {actionData?.confirmDelete ? (
           <Form method="post" className="stack" aria-labelledby="wh-delete-heading">
             <h3 id="wh-delete-heading">Delete this endpoint?</h3>
@@ -188,72 +212,7 @@ export default function WebhookEndpointPage() {
 
       <section className="card stack" aria-labelledby="wh-deliveries-heading">
         <h2 id="wh-deliveries-heading">Deliveries</h2>
-        {deliveries.length === 0 ? (
-          <p className="empty-state">No delivery yet.</p>
-        ) : (
-          <div className="table-wrap" role="region" aria-label="Deliveries of this endpoint, newest first" tabIndex={0}>
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Delivery</th>
-                  <th scope="col">Event</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Attempts</th>
-                  <th scope="col">Answer</th>
-                  <th scope="col">Time</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Replay</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {deliveries.map((d) => (
-                  <tr key={d.id} data-status={d.status}>
-                    <td>
-                      {d.id}
-                      {d.replayOfId ? <span className="muted"> (replay of {d.replayOfId})</span> : null}
-                    </td>
-                    <td>
-                      {isWebhookEvent(d.event.type) ? WEBHOOK_EVENT_LABELS[d.event.type] : d.event.type}
-                      <br />
-                      <span className="muted">
-                        {d.event.subjectType} {d.event.subjectId} · evt_{d.event.id}
-                      </span>
-                    </td>
-                    <td>
-                      {WH_STATUS_LABELS[d.status] ?? d.status}
-                      {d.error && d.status !== "DELIVERED" ? (
-                        <>
-                          <br />
-                          <span className="muted" style={{ overflowWrap: "anywhere" }}>
-                            {d.error}
-                          </span>
-                        </>
-                      ) : null}
-                    </td>
-                    <td>{d.attempts}</td>
-                    <td>
-                      {d.responseCode ?? "none"}
-                      {d.durationMs !== null ? <span className="muted"> · {d.durationMs} ms</span> : null}
-                    </td>
-                    <td>
-                      <LocalTime value={d.deliveredAt ?? d.lastAttemptAt ?? d.createdAt} />
-                    </td>
-                    <td>
-                      <Form method="post">
-                        <input type="hidden" name="intent" value={WH_INTENTS.replay} />
-                        <input type="hidden" name="deliveryId" value={d.id} />
-                        <button type="submit" className="btn btn--secondary btn--small" disabled={busy} aria-label={`Replay delivery ${d.id}`}>
-                          REPLAY
-                        </button>
-                      </Form>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DeliveriesTable deliveries={deliveries} busy={busy} />
         {pages > 1 ? (
           <nav aria-label="Delivery pages" className="wizard__actions">
             {page > 0 ? <Link to={`?page=${page - 1}`}>Newer deliveries</Link> : null}

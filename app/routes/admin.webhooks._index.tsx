@@ -31,7 +31,7 @@ type ActionData = { reply: SubmissionResult<string[]>; created?: { id: string; s
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireCapability(request, "manage:integrations");
-  const formData = await readForm(request);
+  const formData = await readForm(request, { schemas: [endpointSchema] });
   if (formData.get("intent") !== WH_INTENTS.create) throw data("The form has a field the portal does not use.", { status: 400 });
   const submission = parseWithZod(formData, { schema: endpointSchema });
   if (submission.status !== "success") return data<ActionData>({ reply: submission.reply() }, { status: 400 });

@@ -20,6 +20,7 @@ import { echoReply, saveSection, submitApplication } from "~/features/appointmen
 import { acceptEsignConsent } from "~/features/appointment/evidence.server";
 import { ESIGN_DIALOG_TITLE, type FeesDialog } from "~/features/appointment/messages";
 import { isSectionId, SECTION_TITLES, type SectionId } from "~/features/appointment/model";
+import { SECTION_FORM_SCHEMAS } from "~/features/appointment/schema";
 import { isPaperQuery } from "~/features/appointment/paper.server";
 import { applicationScreen } from "~/features/appointment/screen.server";
 import { DecisionNoteBanner } from "~/features/review/ui/DecisionNoteBanner";
@@ -74,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // Who is asking and whether they may post here, in one statement, before a byte of the body is
   // read (404 for someone else's application, 403 read-only).
   const { user, access } = await requireUserAndAppointmentAccess(request, id, { write: true });
-  const formData = await readForm(request, { repeatable: ["states"] });
+  const formData = await readForm(request, { schemas: SECTION_FORM_SCHEMAS });
   const section = formData.get("section");
   if (!isSectionId(section)) throw new Response("Unknown section", { status: 400 });
   const intent = String(formData.get("intent") ?? "save");

@@ -6,7 +6,7 @@
 // did not remove itself (it was cut off; decision 0079).
 import type { Task } from "graphile-worker";
 import { purgeOldApiCallAudit, purgeOldRateWindows } from "~/features/api/http.server";
-import { purgeOldWebhookEvents } from "~/features/webhooks/purge.server";
+import { clearEndedWebhookSecretOverlaps, purgeOldWebhookEvents } from "~/features/webhooks/purge.server";
 import { purgeExpiredSessions } from "~/lib/session.server";
 import { removeDeferredBlobs, removeStaleTempFiles, STALE_TEMP_FILE_MS } from "~/lib/storage.server";
 
@@ -23,4 +23,6 @@ export const purgeExpired: Task = async (_payload, helpers) => {
   if (calls) helpers.logger.info(`purge-expired: ${calls} API_CALL audit rows past API_CALL_AUDIT_DAYS removed`);
   const events = await purgeOldWebhookEvents();
   if (events) helpers.logger.info(`purge-expired: ${events} webhook events older than 30 days removed with their deliveries`);
+  const secrets = await clearEndedWebhookSecretOverlaps();
+  if (secrets) helpers.logger.info(`purge-expired: ${secrets} previous webhook signing secrets past their overlap removed`);
 };

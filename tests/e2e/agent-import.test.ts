@@ -321,7 +321,7 @@ describe("Webhooks", () => {
     await address.fill("https://127.0.0.1/hook");
     await page.getByLabel("Agent created", { exact: true }).check();
     await page.getByRole("button", { name: "ADD ENDPOINT" }).click();
-    await page.getByText(/private, loopback or link-local/).waitFor();
+    await page.getByText(/special-purpose range: loopback, 127.0.0.0\/8/).waitFor();
     expect(await page.getByLabel("Address (URL)").inputValue()).toBe("https://127.0.0.1/hook");
     expect(await page.getByLabel("Address (URL)").getAttribute("aria-invalid")).toBe("true");
     expect(await page.getByLabel("Agent created", { exact: true }).isChecked()).toBe(true);
@@ -329,6 +329,8 @@ describe("Webhooks", () => {
     const url = `https://93.184.215.14/hook-${run}`;
     await page.getByLabel("Address (URL)").fill(url);
     await page.getByLabel("Description").fill(`Commissions ${run}`);
+    // Two events: the form posts `events` twice (issue 33 item 2).
+    await page.getByLabel("Application approved", { exact: true }).check();
     await page.getByRole("button", { name: "ADD ENDPOINT" }).click();
     const secret = (await page.getByTestId("webhook-secret").textContent()) ?? "";
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
@@ -337,21 +339,39 @@ describe("Webhooks", () => {
     const endpointUrl = page.url();
     const endpointId = endpointUrl.split("/").pop()!;
     expect(await page.content()).not.toContain(secret.slice(6));
+    expect(await withDb(async (c) => (await c.query(`SELECT events FROM webhook_endpoints WHERE id = $1`, [endpointId])).rows[0].events)).toEqual(["application.approved", "agent.created"]);
 
     // A delivery that failed for good (written as the job would leave it).
     const deliveryId = await withDb(async (c) => {
       const ev = (await c.query(`INSERT INTO webhook_events (type, subject_type, subject_id, data) VALUES ('agent.created', 'agent', '9${run}', '{}') RETURNING id`)).rows[0].id as string;
-      return (
-        await c.query(`INSERT INTO webhook_deliveries (endpoint_id, event_id, status, attempts, response_code, duration_ms, error) VALUES ($1, $2, 'FAILED', 14, 500, 12, 'answered 500') RETURNING id::text`, [endpointId, ev])
+      const id = (
+        await c.query(`INSERT INTO webhook_deliveries (endpoint_id, event_id, status, attempts, response_code, duration_ms, error) VALUES ($1, $2, 'FAILED', 2, 500, 12, 'answered 500') RETURNING id::text`, [endpointId, ev])
       ).rows[0].id as string;
+      await c.query(
+        `INSERT INTO webhook_delivery_attempts (delivery_id, attempt, response_code, duration_ms, error, finished_at) VALUES ($1, 1, NULL, 10000, 'no answer within 10000 ms', now()), ($1, 2, 500, 12, 'answered 500', now())`,
+        [id],
+      );
+      return id;
     });
     await page.goto(endpointUrl);
     const row = page.locator(`tr[data-status="FAILED"]`, { hasText: "answered 500" });
     await row.waitFor();
+    // Every attempt, not only the last answer (issue 33 item 5).
+    expect(await row.getByTestId("webhook-attempt").allTextContents()).toEqual([expect.stringContaining("1. no answer in 10000 ms: no answer within 10000 ms"), expect.stringContaining("2. answered 500 in 12 ms")]);
     await page.getByRole("button", { name: `Replay delivery ${deliveryId}` }).click();
     await page.waitForURL(/\?replayed=\d+$/);
     await page.getByText(`replay of ${deliveryId}`).waitFor();
     expect(await withDb(async (c) => (await c.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE replay_of_id = $1`, [deliveryId])).rows[0].n)).toBe(1);
+
+    // Rotating the secret asks first, then shows the new one and until when the previous one signs.
+    await page.getByRole("button", { name: "ROTATE SECRET" }).click();
+    await page.getByRole("heading", { name: "Rotate the signing secret?" }).waitFor();
+    expect(await withDb(async (c) => (await c.query(`SELECT previous_secret_until FROM webhook_endpoints WHERE id = $1`, [endpointId])).rows[0].previous_secret_until)).toBeNull();
+    await page.getByRole("button", { name: "YES, ROTATE IT" }).click();
+    const rotated = (await page.getByTestId("webhook-secret").textContent()) ?? "";
+    expect(rotated).toMatch(/^whsec_/);
+    expect(rotated).not.toBe(secret);
+    await page.getByTestId("webhook-secret-overlap").waitFor();
 
     // axe and the width, with JavaScript, on the list and the endpoint.
     const js = await browser.newPage({ javaScriptEnabled: true });
@@ -381,6 +401,49 @@ describe("Webhooks", () => {
     await page.getByText("The endpoint and its deliveries are deleted.").waitFor();
     expect(await page.getByText(url).count()).toBe(0);
     expect(await withDb(async (c) => (await c.query(`SELECT count(*)::int AS n FROM webhook_endpoints WHERE id = $1`, [endpointId])).rows[0].n)).toBe(0);
+    await page.close();
+  });
+});
+
+// With JavaScript, several boxes of a group ticked on the two screens that have one (issue 33 item
+// 2; the other groups are posted without JavaScript in tests/integration/checkbox-groups.test.ts):
+// an endpoint registered with three events and changed to two on its page, a token with two scopes.
+describe("Checkbox groups with JavaScript", () => {
+  test("several webhook events and several token scopes are saved", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: true });
+    await signIn(page, appUrl, DEMO.admin, DEMO_PASSWORD);
+    await page.goto(`${appUrl}/admin/webhooks`);
+    await page.getByRole("heading", { name: "Webhooks", level: 1 }).waitFor();
+    const url = `https://93.184.215.14/js-events-${run}`;
+    await page.getByLabel("Address (URL)").fill(url);
+    for (const label of ["Application submitted", "Agent created", "Invitation sent"]) await page.getByLabel(label, { exact: true }).check();
+    await page.getByRole("button", { name: "ADD ENDPOINT" }).click();
+    await page.getByTestId("webhook-secret").waitFor();
+    const row = page.getByRole("row").filter({ hasText: url });
+    await row.waitFor();
+    expect(await row.textContent()).toContain("Application submitted, Agent created, Invitation sent");
+    await row.getByRole("link", { name: url }).click();
+    await page.waitForURL(/\/admin\/webhooks\/[0-9a-f-]{36}$/);
+    await page.getByLabel("Agent created", { exact: true }).uncheck();
+    await page.getByLabel("Application approved", { exact: true }).check();
+    await page.getByRole("button", { name: "SAVE", exact: true }).click();
+    await page.getByText("The endpoint is saved.").waitFor();
+    const id = page.url().split("/").pop()!.split("?")[0]!;
+    expect(await withDb(async (c) => (await c.query(`SELECT events FROM webhook_endpoints WHERE id = $1`, [id])).rows[0].events)).toEqual(["application.submitted", "application.approved", "invitation.sent"]);
+
+    const name = `E2E scopes ${run}`;
+    await page.goto(`${appUrl}/admin/api-tokens`);
+    await page.getByRole("heading", { name: "API Tokens", level: 1 }).waitFor();
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByRole("checkbox", { name: /Import agents/ }).check();
+    await page.getByRole("checkbox", { name: /Read agents/ }).check();
+    await page.getByRole("button", { name: "Create token" }).click();
+    await page.getByRole("textbox", { name: /^Token \(select it/ }).waitFor();
+    expect(await withDb(async (c) => (await c.query(`SELECT scopes FROM api_tokens WHERE name = $1`, [name])).rows[0].scopes)).toEqual(["read:agents", "write:agents"]);
+    await withDb(async (c) => {
+      await c.query(`DELETE FROM api_tokens WHERE name = $1`, [name]);
+      await c.query(`DELETE FROM webhook_endpoints WHERE id = $1`, [id]);
+    });
     await page.close();
   });
 });

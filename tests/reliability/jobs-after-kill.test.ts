@@ -237,6 +237,9 @@ describe("jobs after a kill -9 (default embedded database)", () => {
     expect(new Set(received).size, "one webhook-id for both posts").toBe(1);
     const deliveries = await query<{ status: string; attempts: number }>(second.url, `select status, attempts from webhook_deliveries`);
     expect(deliveries).toEqual([{ status: "DELIVERED", attempts: 2 }]);
+    // Both attempts are listed on the endpoint's page: the one the kill cut off with no outcome.
+    const attempts = await query<{ attempt: number; cut: boolean; response_code: number | null }>(second.url, `select attempt, finished_at is null as cut, response_code from webhook_delivery_attempts order by attempt`);
+    expect(attempts).toEqual([{ attempt: 1, cut: true, response_code: null }, { attempt: 2, cut: false, response_code: 204 }]);
     receiver.close();
     const [report] = await query<{ status_code: string }>(second.url, `select status_code from report_requests where report_request_id = $1`, [reportRequestId!]);
     expect(report!.status_code, "the report completed").toBe("RPTSTATUS_COMPLETED");

@@ -38,6 +38,8 @@ const SECTION_BASES = {
   DOCS: documentsShape,
 } as const satisfies Record<DataSectionId, z.ZodType>;
 type Bases = typeof SECTION_BASES;
+/** What /appoint may be posted, any section: readForm takes the lists of these (`states`) repeated. */
+export const SECTION_FORM_SCHEMAS: readonly z.ZodType[] = Object.values(SECTION_BASES);
 
 const SECTION_RULES: { [K in DataSectionId]: (v: z.output<Bases[K]>, ctx: ValidationContext, add: ReturnType<typeof adder>) => void } = {
   PERSONAL: personalRules,

@@ -19,7 +19,7 @@ import { prisma } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { webhookHeaders } from "./signature.server";
 import { webhookDisabledEmail } from "./disabled-email.server";
-import { guardedLookup, webhookUrlFormProblem } from "./url.server";
+import { guardedLookup, refusedPeer, WebhookAddressError, webhookUrlFormProblem } from "./url.server";
 
 /** Three days of nothing but failures disable an endpoint (issue 24). */
 export const WEBHOOK_DISABLE_AFTER_MS = 3 * 24 * 3600 * 1000;
@@ -32,6 +32,15 @@ export const WEBHOOK_WAIT_MAX_MS = WEBHOOK_DISABLE_AFTER_MS + 24 * 3600 * 1000;
 /** A waiting delivery looks again this long after the earlier one's next attempt (or, with none queued, after now). */
 const WAIT_AFTER_MS = 5_000;
 const WAIT_IDLE_MS = 30_000;
+
+/**
+ * The secrets a delivery is signed with now: the endpoint's, and during a rotation's overlap
+ * (until previousSecretUntil, WEBHOOK_SECRET_OVERLAP_MS after it) the previous one beside it.
+ */
+export function signingSecretsOf(endpoint: { secretEncrypted: string; previousSecretEncrypted: string | null; previousSecretUntil: Date | null }, now = new Date()): string[] {
+  const previous = endpoint.previousSecretEncrypted && endpoint.previousSecretUntil && endpoint.previousSecretUntil > now ? [decryptField(endpoint.previousSecretEncrypted)] : [];
+  return [decryptField(endpoint.secretEncrypted), ...previous];
+}
 
 /** A failed attempt (recorded on the delivery): thrown so that the runner retries. */
 export class WebhookAttemptError extends Error {
@@ -75,6 +84,14 @@ function post(url: URL, headers: Record<string, string>, body: string): Promise<
       done(null, `no answer within ${timeoutMs} ms`);
     }, timeoutMs);
     req.on("error", (e) => done(null, e.message));
+    // The address actually connected to, from the one table, before a byte of the event is sent
+    // (TLS: the handshake comes first; plain http only with WEBHOOK_ALLOW_PRIVATE, where nothing is refused).
+    req.on("socket", (socket) =>
+      socket.once("connect", () => {
+        const refused = refusedPeer(socket.remoteAddress);
+        if (refused) req.destroy(new WebhookAddressError(`not sent: ${refused}`));
+      }),
+    );
     req.on("response", (res) => {
       let read = 0;
       res.on("data", (chunk: Buffer) => {
@@ -132,22 +149,26 @@ export async function deliverWebhook(deliveryId: string, job: { attempt: number;
   }
 
   const body = webhookBody(d.event);
-  const headers = webhookHeaders(decryptField(d.endpoint.secretEncrypted), messageIdOf(d.event.id), Math.floor(Date.now() / 1000), body);
-  // The attempt counts before the POST: a crash during it still shows on the screen.
-  await prisma.webhookDelivery.update({ where: { id }, data: { attempts: { increment: 1 }, lastAttemptAt: new Date() } });
+  const headers = webhookHeaders(signingSecretsOf(d.endpoint), messageIdOf(d.event.id), Math.floor(Date.now() / 1000), body);
+  // The attempt counts, and is listed, before the POST: a crash during it still shows on the screen.
+  const attemptId = await prisma.$transaction(async (tx) => {
+    const counted = await tx.webhookDelivery.update({ where: { id }, data: { attempts: { increment: 1 }, lastAttemptAt: new Date() }, select: { attempts: true } });
+    return (await tx.webhookDeliveryAttempt.create({ data: { deliveryId: id, attempt: counted.attempts }, select: { id: true } })).id;
+  });
   const refused = webhookUrlFormProblem(d.endpoint.url);
   const answer: Answer = refused ? { status: null, error: `not sent: ${refused}`, durationMs: 0 } : await post(new URL(d.endpoint.url), headers, body);
 
   if (answer.status !== null && answer.status >= 200 && answer.status < 300) {
     await prisma.$transaction([
       prisma.webhookDelivery.update({ where: { id }, data: { status: "DELIVERED", deliveredAt: new Date(), responseCode: answer.status, durationMs: answer.durationMs, error: null } }),
+      prisma.webhookDeliveryAttempt.update({ where: { id: attemptId }, data: { responseCode: answer.status, durationMs: answer.durationMs, finishedAt: new Date() } }),
       prisma.webhookEndpoint.update({ where: { id: d.endpointId }, data: { failingSince: null } }),
     ]);
     return `delivered (${answer.status} in ${answer.durationMs} ms)`;
   }
 
   const error = (answer.error ?? (answer.status !== null && answer.status >= 300 && answer.status < 400 ? `answered ${answer.status} (a redirect is not followed)` : `answered ${answer.status}`)).slice(0, ERROR_MAX);
-  const disabled = await recordFailure(id, d.endpointId, { responseCode: answer.status, durationMs: answer.durationMs, error }, lastAttempt);
+  const disabled = await recordFailure(id, attemptId, d.endpointId, { responseCode: answer.status, durationMs: answer.durationMs, error }, lastAttempt);
   if (disabled) return `failed (${error}); the endpoint is disabled`;
   if (lastAttempt) return `failed for good after ${job.attempt} attempts (${error})`;
   throw new WebhookAttemptError(`attempt ${job.attempt} of ${job.maxAttempts}: ${error}`);
@@ -159,9 +180,10 @@ export async function deliverWebhook(deliveryId: string, job: { attempt: number;
  * WEBHOOK_DISABLE_AFTER_MS of failures, the disabling with the administrators' email. True when this
  * call disabled the endpoint.
  */
-async function recordFailure(id: bigint, endpointId: string, outcome: { responseCode: number | null; durationMs: number; error: string }, lastAttempt: boolean): Promise<boolean> {
+async function recordFailure(id: bigint, attemptId: bigint, endpointId: string, outcome: { responseCode: number | null; durationMs: number; error: string }, lastAttempt: boolean): Promise<boolean> {
   return prisma.$transaction(async (tx) => {
     await tx.webhookDelivery.update({ where: { id }, data: { ...outcome, status: lastAttempt ? "FAILED" : "PENDING" } });
+    await tx.webhookDeliveryAttempt.update({ where: { id: attemptId }, data: { ...outcome, finishedAt: new Date() } });
     const now = new Date();
     await tx.webhookEndpoint.updateMany({ where: { id: endpointId, failingSince: null }, data: { failingSince: now } });
     const endpoint = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } });

@@ -9,7 +9,7 @@ import { prisma } from "~/lib/db.server";
 import { queueDeliveries } from "./emit.server";
 import { isWebhookEvent } from "./events";
 import type { EndpointInput } from "./schema";
-import { WEBHOOK_DELIVERIES_PAGE_SIZE } from "./schema";
+import { WEBHOOK_DELIVERIES_PAGE_SIZE, WEBHOOK_SECRET_OVERLAP_MS } from "./schema";
 import { newWebhookSecret } from "./signature.server";
 import { webhookUrlProblem } from "./url.server";
 
@@ -17,6 +17,9 @@ type Who = Pick<CurrentUser, "id"> & { impersonator?: { id: string } | null };
 const actor = (who: Who, request: Request) => ({ request, actorUserId: who.id, impersonatorUserId: who.impersonator?.id ?? null });
 
 export type EndpointSaved = { ok: true; id: string; secret?: string } | { ok: false; fieldErrors: Record<string, string[]> } | { ok: false; notFound: true };
+
+/** Every attempt of a delivery is listed (MAX_ATTEMPTS.webhook at most are made); a cap for safety. */
+const WEBHOOK_ATTEMPTS_SHOWN = 30;
 
 const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
@@ -41,11 +44,11 @@ export async function listEndpoints() {
 }
 
 /** One endpoint with a page of its deliveries (newest first); null when unknown. */
-export async function endpointDetail(id: string, page: number) {
+export async function endpointDetail(id: string, page: number, now = new Date()) {
   if (!isUuid(id)) return null;
   const endpoint = await prisma.webhookEndpoint.findUnique({
     where: { id },
-    select: { id: true, url: true, description: true, events: true, enabled: true, failingSince: true, disabledAt: true, disabledReason: true, createdAt: true },
+    select: { id: true, url: true, description: true, events: true, enabled: true, failingSince: true, disabledAt: true, disabledReason: true, createdAt: true, previousSecretUntil: true },
   });
   if (!endpoint) return null;
   const total = await prisma.webhookDelivery.count({ where: { endpointId: id } });
@@ -66,12 +69,14 @@ export async function endpointDetail(id: string, page: number) {
       lastAttemptAt: true,
       deliveredAt: true,
       event: { select: { id: true, type: true, subjectType: true, subjectId: true, occurredAt: true } },
+      attemptLog: { orderBy: { id: "asc" }, take: WEBHOOK_ATTEMPTS_SHOWN, select: { attempt: true, startedAt: true, responseCode: true, durationMs: true, error: true, finishedAt: true } },
     },
   });
+  const { previousSecretUntil, ...shown } = endpoint;
   return {
-    endpoint: { ...endpoint, events: endpoint.events.filter(isWebhookEvent) },
+    endpoint: { ...shown, events: endpoint.events.filter(isWebhookEvent), previousSecretSignsUntil: previousSecretUntil && previousSecretUntil > now ? previousSecretUntil : null },
     total,
-    deliveries: deliveries.map((d) => ({ ...d, id: String(d.id), replayOfId: d.replayOfId === null ? null : String(d.replayOfId), event: { ...d.event, id: String(d.event.id) } })),
+    deliveries: deliveries.map(({ attemptLog, ...d }) => ({ ...d, id: String(d.id), replayOfId: d.replayOfId === null ? null : String(d.replayOfId), event: { ...d.event, id: String(d.event.id) }, attemptList: attemptLog })),
   };
 }
 
@@ -116,14 +121,23 @@ export async function setEndpointEnabled(who: Who, id: string, enabled: boolean,
   return true;
 }
 
-/** A new signing secret (the old one stops working at once); null when unknown. */
-export async function rotateEndpointSecret(who: Who, id: string, request: Request): Promise<string | null> {
+/**
+ * A new signing secret; the one it replaces keeps signing beside it until `previousUntil`
+ * (WEBHOOK_SECRET_OVERLAP_MS, decision 0082), sealed like it. A secret replaced during an
+ * overlap stops at once (only one previous secret is kept). Null when unknown.
+ */
+export async function rotateEndpointSecret(who: Who, id: string, request: Request, now = new Date()): Promise<{ secret: string; previousUntil: Date } | null> {
   if (!isUuid(id)) return null;
   const secret = newWebhookSecret();
-  const changed = await prisma.webhookEndpoint.updateMany({ where: { id }, data: { secretEncrypted: encryptField(secret) } });
-  if (changed.count !== 1) return null;
-  await audit("WEBHOOK_SECRET_ROTATED", { ...actor(who, request), targetType: "WebhookEndpoint", targetId: id });
-  return secret;
+  const previousUntil = new Date(now.getTime() + WEBHOOK_SECRET_OVERLAP_MS);
+  // One statement: the current secret becomes the previous one as it is replaced (no lost rotation).
+  const changed = await prisma.$executeRaw`
+    UPDATE webhook_endpoints
+    SET previous_secret_encrypted = secret_encrypted, previous_secret_until = ${previousUntil}, secret_encrypted = ${encryptField(secret)}, updated_at = now()
+    WHERE id = ${id}::uuid`;
+  if (changed !== 1) return null;
+  await audit("WEBHOOK_SECRET_ROTATED", { ...actor(who, request), targetType: "WebhookEndpoint", targetId: id, details: { previousSignsUntil: previousUntil.toISOString() } });
+  return { secret, previousUntil };
 }
 
 /** Deletes an endpoint with its deliveries (their jobs find nothing and end). False: unknown. */

@@ -7,6 +7,12 @@ import { WEBHOOK_EVENTS } from "./events";
 export const WEBHOOK_URL_MAX = 2000;
 export const WEBHOOK_DESCRIPTION_MAX = 200;
 export const WEBHOOK_DELIVERIES_PAGE_SIZE = 20;
+/**
+ * After a rotation the previous signing secret keeps signing beside the new one this long (decision
+ * 0082): a day for the receiver's owner to install the new secret; no delivery fails meanwhile.
+ */
+export const WEBHOOK_SECRET_OVERLAP_HOURS = 24;
+export const WEBHOOK_SECRET_OVERLAP_MS = WEBHOOK_SECRET_OVERLAP_HOURS * 3600 * 1000;
 
 export const WH_INTENTS = { create: "create", update: "update", enable: "enable", disable: "disable", rotate: "rotate", delete: "delete", replay: "replay" } as const;
 
@@ -20,6 +26,7 @@ export const WH_MESSAGES = {
   deliveryNotFound: "There is no such delivery of this endpoint.",
   replayDisabled: "The endpoint is disabled: enable it again, then replay the deliveries it missed.",
   secretOnce: "Copy the signing secret now: the portal shows it only once. The receiver verifies every delivery with it.",
+  rotateConfirm: `A new signing secret signs every delivery from now on. The current secret keeps signing beside it for ${WEBHOOK_SECRET_OVERLAP_HOURS} hours, so the receiver keeps verifying while its owner installs the new one; then it stops. A secret still signing from an earlier rotation stops at once.`,
 } as const;
 
 export const endpointSchema = z.object({

@@ -20,9 +20,13 @@ export function signWebhook(secret: string, id: string, timestamp: number, body:
   return "v1," + createHmac("sha256", keyOf(secret)).update(`${id}.${timestamp}.${body}`, "utf8").digest("base64");
 }
 
-/** The three headers of a delivery. */
-export function webhookHeaders(secret: string, id: string, timestamp: number, body: string): Record<string, string> {
-  return { "webhook-id": id, "webhook-timestamp": String(timestamp), "webhook-signature": signWebhook(secret, id, timestamp, body) };
+/**
+ * The three headers of a delivery, signed with each secret (the current one first; during a
+ * rotation's overlap the previous one too): Standard Webhooks' space-separated `v1,<sig>` list,
+ * of which a receiver needs one to match.
+ */
+export function webhookHeaders(secrets: readonly string[], id: string, timestamp: number, body: string): Record<string, string> {
+  return { "webhook-id": id, "webhook-timestamp": String(timestamp), "webhook-signature": secrets.map((s) => signWebhook(s, id, timestamp, body)).join(" ") };
 }
 
 /**
