@@ -223,6 +223,7 @@ export default function ApplicationRoute() {
             busy={busy}
             cvcAtSubmit={showsCreditCard({ appointmentTypeCode: view.typeCode, flavour: view.flavour }) && section !== "FEES"}
             cvcError={ownAction?.cvcError}
+            answerAt={actionData?.at}
           />
         </div>
         <div className="app-screen__head">

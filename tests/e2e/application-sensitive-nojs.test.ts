@@ -208,4 +208,18 @@ describe("stored sensitive values without JavaScript", () => {
     // What was typed before the submit is kept.
     await expect(form(page).getByLabel("First Name", { exact: true }).inputValue()).resolves.toBe("Ida");
   }, 180_000);
+
+  test("with JavaScript too, SUBMIT sends the side panel's CVC and shows its message there, the input emptied", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: true });
+    const { id } = await startApplication(page, /^Individual —/, { firstName: "Cal", lastName: "Card" });
+    await sql(`UPDATE appointments SET appointment_type_code = 'APPTTYP_REP' WHERE appointment_id = $1`, [id]);
+    // Instructions: no section rules of its own run in the browser first, so the post reaches the server.
+    await page.goto(`${appUrl}/appoint?id=${id}&section=INSTRUCT`);
+    await page.getByLabel("CVC").fill("12a");
+    await page.getByRole("button", { name: "SUBMIT" }).click();
+    await page.getByRole("dialog").getByText("Your application is not complete").waitFor();
+    await page.getByRole("dialog").getByRole("button", { name: "OK" }).click();
+    await expect(page.locator("#f-ccInfo-cvcNumber-error").textContent()).resolves.toBe("CVC must be 3 or 4 digits");
+    await expect(page.getByLabel("CVC").inputValue()).resolves.toBe("");
+  }, 180_000);
 });

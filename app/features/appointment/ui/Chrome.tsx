@@ -207,6 +207,7 @@ export function SidePanel({
   busy,
   cvcAtSubmit = false,
   cvcError,
+  answerAt,
 }: {
   appointmentId: number;
   formId: string;
@@ -221,6 +222,8 @@ export function SidePanel({
   /** Ask for the card's CVC with SUBMIT here (a type that pays by card, on a section other than the card's own). */
   cvcAtSubmit?: boolean;
   cvcError?: string;
+  /** When the last answer of the server came (a new one empties the CVC input). */
+  answerAt?: number;
 }) {
   const navigate = useNavigate();
   return (
@@ -235,7 +238,8 @@ export function SidePanel({
           </div>
         ) : null}
       </div>
-      {cvcAtSubmit && !readOnly ? <SubmitCvcField formId={formId} error={cvcError} /> : null}
+      {/* Keyed by the answer: with JavaScript too, every answer leaves the input empty. */}
+      {cvcAtSubmit && !readOnly ? <SubmitCvcField key={answerAt} formId={formId} error={cvcError} /> : null}
       <div className="side-panel__buttons">
         <Link to="/home" className="btn btn--secondary">
           CANCEL
