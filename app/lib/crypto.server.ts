@@ -1,5 +1,5 @@
 // Field encryption for sensitive columns (SSN, tax ids, EIN, bank account and
-// routing numbers, card number, CVC): AES-256-GCM with a random 96-bit IV per
+// routing numbers, card number; never a CVC, decision 0087): AES-256-GCM with a random 96-bit IV per
 // value. Stored as text `v1:<iv b64>:<tag b64>:<ciphertext b64>`; a separate
 // *Last4 column holds the last four characters for masking, so screens never
 // need to decrypt to show '*****6789'.

@@ -19,7 +19,7 @@ import { addStateFormOf, addStateStep, isAddStateIntent, pendingAddState, type A
 import { echoReply, saveSection, submitApplication } from "~/features/appointment/appointment.server";
 import { acceptEsignConsent } from "~/features/appointment/evidence.server";
 import { ESIGN_DIALOG_TITLE, type FeesDialog } from "~/features/appointment/messages";
-import { isSectionId, SECTION_TITLES, type SectionId } from "~/features/appointment/model";
+import { isSectionId, SECTION_TITLES, showsCreditCard, type SectionId } from "~/features/appointment/model";
 import { SECTION_FORM_SCHEMAS } from "~/features/appointment/schema";
 import { isPaperQuery } from "~/features/appointment/paper.server";
 import { applicationScreen } from "~/features/appointment/screen.server";
@@ -61,6 +61,8 @@ type ActionData = {
   reply: SubmissionResult<string[]> | null;
   dialog: { kind: DialogKey; title: string; message: string } | null;
   fees?: AddStateView;
+  /** A refused SUBMIT's message for the CVC it carried (or lacked): shown beside the side panel's CVC input. */
+  cvcError?: string;
   at: number;
 };
 
@@ -94,11 +96,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const saved = await saveSection(user, id, section, formData, request, { access });
   if (!saved.saved) return answer({ reply: saved.reply, dialog: { kind: "failed", ...saved.dialog } }, saved.busy ? 409 : 400);
   if (intent === "submit") {
-    const submitted = await submitApplication(user, id, request);
+    // The CVC goes with the submit only (the card section's field or the side panel's input): checked there, never kept.
+    const cvc = formData.get("ccInfo.cvcNumber");
+    const submitted = await submitApplication(user, id, request, { cvc: typeof cvc === "string" ? cvc : undefined });
     if (submitted.ok) return answer({ reply: saved.reply, dialog: { kind: "submitted", ...submitted.dialog } });
     // The messages next to the fields, as the browser shows them with JavaScript.
     const error = section === "INSTRUCT" ? undefined : submitted.fieldErrors[section];
-    return answer({ reply: error ? { status: "error", error } : saved.reply, dialog: { kind: "failed", ...submitted.dialog } });
+    const cvcError = submitted.cvcError;
+    return answer({ reply: error ? { status: "error", error } : saved.reply, dialog: { kind: "failed", ...submitted.dialog }, ...(cvcError ? { cvcError } : {}) });
   }
   if (intent === "saveContinue" && saved.nextSection !== section) throw redirect(`/appoint?id=${id}&section=${saved.nextSection}`);
   return answer({ reply: saved.reply, dialog: { kind: "saved", ...saved.dialog } });
@@ -217,6 +222,9 @@ export default function ApplicationRoute() {
             deficiencies={d.completion.deficiencies}
             current={section}
             busy={busy}
+            cvcAtSubmit={showsCreditCard({ appointmentTypeCode: view.typeCode, flavour: view.flavour }) && section !== "FEES"}
+            cvcError={ownAction?.cvcError}
+            answerAt={actionData?.at}
           />
         </div>
         <div className="app-screen__head">

@@ -2,8 +2,9 @@
 // Add a State, Delete, 'I agree' to the consent) shows the stored SSN, tax id,
 // bank and card numbers masked, and the next SAVE keeps them; a number newly
 // typed in that post comes back as typed, so the next SAVE stores it instead
-// of silently keeping the old one (issue 20 item 19, decision 0051). A SUBMIT
-// of an incomplete application shows the messages next to the fields (issue 6).
+// of silently keeping the old one (issue 20 item 19, decision 0051); the card's
+// CVC never comes back (decision 0087). A SUBMIT of an incomplete application
+// shows the messages next to the fields (issue 6).
 import type { Page } from "playwright-core";
 import pg from "pg";
 import { describe, expect, test } from "vitest";
@@ -135,6 +136,9 @@ describe("stored sensitive values without JavaScript", () => {
     const card = await ciphertexts(id);
     expect(card.card_number_encrypted).toBeTruthy();
     await expect(f.getByLabel("Card Number").inputValue()).resolves.toBe("*****1111");
+    // The CVC is checked and never kept (decision 0087): the input comes back empty, saying so.
+    await expect(f.getByLabel("CVC").inputValue()).resolves.toBe("");
+    await expect(f.getByText("Asked with SUBMIT, checked, never kept").count()).resolves.toBe(1);
 
     // Add a State: the answer shows the mask; SAVE keeps the card.
     await f.getByRole("button", { name: "Add a State" }).click();
@@ -142,16 +146,17 @@ describe("stored sensitive values without JavaScript", () => {
     await f.getByRole("button", { name: "Add the selected state" }).click();
     await f.getByRole("cell", { name: /Texas \(TX\)/ }).waitFor();
     await expect(f.getByLabel("Card Number").inputValue()).resolves.toBe("*****1111");
-    await expect(f.getByLabel("CVC").inputValue()).resolves.toBe("****");
+    await expect(f.getByLabel("CVC").inputValue()).resolves.toBe("");
     await save(page, "Successfully Saved!");
     expect((await ciphertexts(id)).card_number_encrypted).toBe(card.card_number_encrypted);
 
-    // Delete, with a new card number typed first: the answer gives it back as typed; SAVE stores it.
+    // Delete, with a new card number (and a CVC) typed first: the answer gives the number back as typed, never the CVC; SAVE stores the number.
     await f.getByLabel("Card Number").fill("5555 5555 5555 4444");
+    await f.getByLabel("CVC").fill("456");
     await f.getByRole("button", { name: /^Delete Texas/ }).click();
     await expect(f.getByRole("cell", { name: /Texas \(TX\)/ }).count()).resolves.toBe(0);
     await expect(f.getByLabel("Card Number").inputValue()).resolves.toBe("5555 5555 5555 4444");
-    await expect(f.getByLabel("CVC").inputValue()).resolves.toBe("****");
+    await expect(f.getByLabel("CVC").inputValue()).resolves.toBe("");
     expect((await ciphertexts(id)).card_number_encrypted).toBe(card.card_number_encrypted);
     await save(page, "Successfully Saved!");
     await expect(f.getByLabel("Card Number").inputValue()).resolves.toBe("*****4444");
@@ -177,6 +182,16 @@ describe("stored sensitive values without JavaScript", () => {
       routing_number_encrypted: bank.routing_number_encrypted,
       card_number_encrypted: card3.card_number_encrypted,
     });
+
+    // SUBMIT from another section asks for the CVC beside the button (the side panel's input, part of the
+    // section's form without JavaScript): its message there, the input empty again (decision 0087).
+    await page.goto(`${appUrl}/appoint?id=${id}&section=AGREEMENTS`);
+    await expect(page.getByText("Asked with SUBMIT, checked, never kept").count()).resolves.toBe(1);
+    await page.getByLabel("CVC").fill("12");
+    await page.getByRole("button", { name: "SUBMIT" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "OK" }).click();
+    await expect(page.locator("#f-ccInfo-cvcNumber-error").textContent()).resolves.toBe("CVC must be 3 or 4 digits");
+    await expect(page.getByLabel("CVC").inputValue()).resolves.toBe("");
   }, 400_000); // one long no-JS journey through three sections (about 30 round trips): slow on a loaded machine
 
   test("SUBMIT of an incomplete application shows the messages next to the fields", async () => {
@@ -192,5 +207,19 @@ describe("stored sensitive values without JavaScript", () => {
     expect(answers.filter((t) => t.includes("Answers Required")).length).toBe(15);
     // What was typed before the submit is kept.
     await expect(form(page).getByLabel("First Name", { exact: true }).inputValue()).resolves.toBe("Ida");
+  }, 180_000);
+
+  test("with JavaScript too, SUBMIT sends the side panel's CVC and shows its message there, the input emptied", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: true });
+    const { id } = await startApplication(page, /^Individual —/, { firstName: "Cal", lastName: "Card" });
+    await sql(`UPDATE appointments SET appointment_type_code = 'APPTTYP_REP' WHERE appointment_id = $1`, [id]);
+    // Instructions: no section rules of its own run in the browser first, so the post reaches the server.
+    await page.goto(`${appUrl}/appoint?id=${id}&section=INSTRUCT`);
+    await page.getByLabel("CVC").fill("12a");
+    await page.getByRole("button", { name: "SUBMIT" }).click();
+    await page.getByRole("dialog").getByText("Your application is not complete").waitFor();
+    await page.getByRole("dialog").getByRole("button", { name: "OK" }).click();
+    await expect(page.locator("#f-ccInfo-cvcNumber-error").textContent()).resolves.toBe("CVC must be 3 or 4 digits");
+    await expect(page.getByLabel("CVC").inputValue()).resolves.toBe("");
   }, 180_000);
 });

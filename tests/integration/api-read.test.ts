@@ -17,7 +17,7 @@ import { applicationPage } from "~/features/api/read-applications.server";
 import { invitationPage } from "~/features/api/read-invitations.server";
 import { createApiToken } from "~/features/api/tokens.server";
 import { disconnectPrisma, prisma } from "~/lib/db.server";
-import { encryptField, sealField } from "~/lib/crypto.server";
+import { sealField } from "~/lib/crypto.server";
 import { env, resetEnvCache } from "~/lib/env.server";
 import { createSession } from "~/lib/session.server";
 import { saveFile } from "~/lib/storage.server";
@@ -66,7 +66,6 @@ const CANARY = {
   account: "000123456789",
   routing: "021000021",
   card: "4111111111111111",
-  cvc: "737",
   remitTaxId: "654321987",
   ein: "543219876",
 };
@@ -130,7 +129,7 @@ beforeAll(async () => {
     data: { appointmentId, bankName: "Bank", accountNumberEncrypted: acc.encrypted, accountNumberLast4: acc.last4, routingNumberEncrypted: rt.encrypted, routingNumberLast4: rt.last4 },
   });
   const card = sealField(CANARY.card);
-  await prisma.appointmentCardInfo.create({ data: { appointmentId, creditCardTypeCode: "CCTYP_VISA", cardNumberEncrypted: card.encrypted, cardLast4: card.last4, cvcEncrypted: encryptField(CANARY.cvc) } });
+  await prisma.appointmentCardInfo.create({ data: { appointmentId, creditCardTypeCode: "CCTYP_VISA", cardNumberEncrypted: card.encrypted, cardLast4: card.last4 } });
   const rem = sealField(CANARY.remitTaxId);
   await prisma.commissionRemitAssign.create({ data: { appointmentId, agentAgencyName: "Agency", ssnTaxIdEncrypted: rem.encrypted, ssnTaxIdLast4: rem.last4 } });
   const ein = sealField(CANARY.ein);
@@ -269,6 +268,14 @@ const walk = () => [
 ];
 
 describe("sensitive numbers", () => {
+  it("no column can hold a card verification code: it is never stored, so never served (decision 0087)", async () => {
+    // The save-and-submit search of every table for a canary CVC: tests/integration/card-cvc.test.ts.
+    const columns = await prisma.$queryRaw<Array<{ name: string }>>`
+      SELECT table_name || '.' || column_name AS name FROM information_schema.columns
+       WHERE table_schema = current_schema() AND column_name ~* '(cvc|cvv|cvn|csc|security_code|verification_code)'`;
+    expect(columns.map((c) => c.name)).toEqual([]);
+  });
+
   it("no response holds a full SSN, tax id, bank or card number; their last four are there", async () => {
     let everything = "";
     for (const e of walk()) {

@@ -1,6 +1,7 @@
 // Submitting the application: refused below 100%, accepted at 100% with the
-// status change, the CVC erased and the PDF and notification jobs queued in
-// the same transaction; notifications per preference, idempotent.
+// status change and the PDF and notification jobs queued in the same
+// transaction (a type that pays by card gives its CVC with the submit: it is
+// never stored, decision 0087); notifications per preference, idempotent.
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server";
 import { deliverMail } from "~/lib/mail.server";
@@ -36,15 +37,19 @@ describe("submit", () => {
     expect(a.submittedAt).toBeNull();
   });
 
-  it("is accepted at 100%: status, submittedAt, jobs queued, CVC erased; then read-only", async () => {
+  it("is accepted at 100% with the CVC given with it: status, submittedAt, jobs queued; then read-only", async () => {
     const { user, id } = await filledIn(world, "APPTTYP_REP");
     const view = await loadApplication(user, id);
     expect(view.completion.deficiencies).toEqual([]);
     expect(view.completion.percent).toBe(100);
-    expect(view.data.fees.ccInfo?.cvcNumber).toBe("****");
-    expect((await prisma.appointmentCardInfo.findUniqueOrThrow({ where: { appointmentId: id } })).cvcEncrypted).not.toBeNull();
+    // The card section's CVC was checked and dropped: nothing to show, and the submit asks for it.
+    expect(view.data.fees.ccInfo?.cvcNumber).toBeUndefined();
+    const without = await submitApplication(user, id, req());
+    expect(without).toMatchObject({ ok: false, cvcError: "CVC is required", dialog: { message: "CVC is required" }, fieldErrors: { FEES: { "ccInfo.cvcNumber": ["CVC is required"] } } });
+    expect(await submitApplication(user, id, req(), { cvc: "12" })).toMatchObject({ ok: false, cvcError: "CVC must be 3 or 4 digits" });
+    expect((await prisma.appointment.findUniqueOrThrow({ where: { appointmentId: id } })).appointmentStatusCode).toBe("APWF_STATUS_INCOMPLETE");
 
-    const r = await submitApplication(user, id, req());
+    const r = await submitApplication(user, id, req(), { cvc: " 1234 " });
     expect(r).toMatchObject({ ok: true, dialog: { title: "Successfully Submitted for Approval!" } });
     const a = await prisma.appointment.findUniqueOrThrow({ where: { appointmentId: id } });
     expect(a.appointmentStatusCode).toBe("APWF_STATUS_NEWCONTRACT");
@@ -55,11 +60,10 @@ describe("submit", () => {
       ["notify-appointment", `notify-submitted:${id}`],
     ]);
     const card = await prisma.appointmentCardInfo.findUniqueOrThrow({ where: { appointmentId: id } });
-    expect(card.cvcEncrypted).toBeNull();
     expect(card.cardNumberEncrypted).not.toBeNull();
     expect((await loadApplication(user, id)).readOnly).toBe(true);
 
-    const again = await submitApplication(user, id, req()).catch((e: unknown) => e);
+    const again = await submitApplication(user, id, req(), { cvc: "123" }).catch((e: unknown) => e);
     expect((again as Response).status).toBe(403);
 
     // On approval or abandonment the back office erases the card.

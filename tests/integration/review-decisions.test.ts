@@ -35,6 +35,9 @@ import { createSession } from "~/lib/session.server";
 import { loader as reviewLoader } from "~/routes/admin.review.$appointmentId";
 import { asUser, consent, formDataOf, newProspect, req, useWorldWithJobs, withQuestions, type World } from "./appointment-fixtures";
 
+/** The card's CVC, asked with SUBMIT for a type that pays by card (decision 0087). */
+const CVC = "123";
+
 useTestDatabase();
 const world = useWorldWithJobs();
 
@@ -64,7 +67,7 @@ async function fillAndSubmit(user: CurrentUser, id: number, type: AppointmentTyp
     const r = await saveSection(user, id, s, formDataOf(data[SECTION_DATA_KEY[s]]), req());
     expect(r.saved, `${s}: ${JSON.stringify(r.reply.error)}`).toBe(true);
   }
-  const r = await submitApplication(user, id, req());
+  const r = await submitApplication(user, id, req(), { cvc: CVC });
   expect(r.ok, JSON.stringify(r)).toBe(true);
 }
 
@@ -133,7 +136,7 @@ describe("return for correction", () => {
     const view = await loadApplication(user, id);
     expect(view.readOnly).toBe(false);
     expect((await saveSection(user, id, "DOCS", formDataOf({ willFax: true, extraWritingNumRequested: true }), req())).saved).toBe(true);
-    const again = await submitApplication(user, id, req());
+    const again = await submitApplication(user, id, req(), { cvc: CVC });
     expect(again.ok).toBe(true);
     expect((await prisma.appointment.findUniqueOrThrow({ where: { appointmentId: id } })).appointmentStatusCode).toBe("APWF_STATUS_NEWCONTRACT");
     expect(await latestReturn(id)).toBeNull();
@@ -171,7 +174,7 @@ describe("reject", () => {
     expect(row).toMatchObject({ appointmentStatusCode: "APWF_STATUS_REJECTED", rejectedById: a.id, rejectionReason: "Licence revoked in TX." });
     expect(row.rejectedAt).toBeInstanceOf(Date);
     const card = await prisma.appointmentCardInfo.findUniqueOrThrow({ where: { appointmentId: id } });
-    expect([card.cardNumberEncrypted, card.cvcEncrypted, card.expirationMonth, card.expirationYear, card.nameOnCard, card.billingAddress]).toEqual([null, null, null, null, null, null]);
+    expect([card.cardNumberEncrypted, card.expirationMonth, card.expirationYear, card.nameOnCard, card.billingAddress]).toEqual([null, null, null, null, null]);
     expect(card.cardLast4).toBe("1111");
     expect(await jobKeys(id)).toContain(`notify-rejected:${id}`);
     expect(await prisma.auditLog.count({ where: { action: "APPLICATION_REJECTED", targetId: String(id), actorUserId: a.id } })).toBe(1);
@@ -243,7 +246,7 @@ describe("approve", () => {
       ["STATE", "TX", expect.any(String), "CARD", "PENDING"],
     ]);
     const card = await prisma.appointmentCardInfo.findUniqueOrThrow({ where: { appointmentId: id } });
-    expect([card.cardNumberEncrypted, card.cvcEncrypted, card.nameOnCard]).toEqual([null, null, null]);
+    expect([card.cardNumberEncrypted, card.nameOnCard]).toEqual([null, null]);
     expect(await jobKeys(id)).toContain(`notify-approved:${id}`);
     expect((await prisma.counter.findUniqueOrThrow({ where: { name: "agent_number" } })).value).toBe(43n);
 

@@ -12,6 +12,9 @@ import { createUser } from "../support/factories";
 import { filledIn, req, useWorldWithJobs } from "./appointment-fixtures";
 import { submitApplication } from "~/features/appointment/appointment.server";
 
+/** The card's CVC, asked with SUBMIT for a type that pays by card (decision 0087). */
+const CVC = "123";
+
 useTestDatabase();
 const world = useWorldWithJobs();
 
@@ -31,7 +34,7 @@ async function waitFor<T>(fn: () => Promise<T | null | undefined>, ms = 20_000):
 
 async function submitted(type: "APPTTYP_IND" | "APPTTYP_REP" = "APPTTYP_IND") {
   const { user, id } = await filledIn(world, type);
-  expect((await submitApplication(user, id, req())).ok).toBe(true);
+  expect((await submitApplication(user, id, req(), { cvc: CVC })).ok).toBe(true);
   return { user, id };
 }
 

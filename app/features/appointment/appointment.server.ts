@@ -12,7 +12,7 @@
 export { loadApplication, toFormData, type ApplicationView, type HeaderLine } from "./load.server";
 export { saveSection, type SaveResult } from "./save.server";
 export { ALL_FIELDS } from "./form-data";
-export { eraseCardData, eraseCardVerificationCode, submitApplication, type SubmitResult } from "./submit.server";
-export { CVC_MASK, SENSITIVE_FIELDS, echoReply } from "./sensitive.server";
+export { eraseCardData, submitApplication, type SubmitResult } from "./submit.server";
+export { SENSITIVE_FIELDS, echoReply } from "./sensitive.server";
 export type { FullAppointment } from "./record.server";
 export * from "./messages";

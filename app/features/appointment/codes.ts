@@ -150,9 +150,3 @@ export const MASK_RE = /^\*+\d{4}$/;
 export function isMasked(value: unknown): boolean {
   return typeof value === "string" && MASK_RE.test(value.trim());
 }
-
-/** A stored CVC shows no digits at all: '****' means "keep the stored one". */
-export const CVC_MASK_RE = /^\*{3,4}$/;
-export function isCvcMask(value: unknown): boolean {
-  return typeof value === "string" && CVC_MASK_RE.test(value.trim());
-}

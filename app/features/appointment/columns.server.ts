@@ -161,7 +161,6 @@ export const CARD_COLUMNS = {
   cardLast4: ["card_last4"],
   expirationMonth: ["expiration_month"],
   expirationYear: ["expiration_year"],
-  cvcEncrypted: ["cvc_encrypted"],
   nameOnCard: ["name_on_card"],
   billingAddress: ["billing_address"],
   city: ["city"],

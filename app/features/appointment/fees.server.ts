@@ -1,7 +1,8 @@
 // States & Fees: the chosen states with their fee from the catalogue, the
 // state fee question (PA / MT), the card for representative types and the
 // fees signature (spec part 2 §3–§5). No card is kept for types that pay
-// fees from commissions.
+// fees from commissions, and no CVC at all (decision 0087): the rules check
+// one typed here, the write leaves it out, the form shows the input empty.
 import { CARD_COLUMNS, upsertApplicationRow } from "./columns.server";
 import { stateFeeAmount } from "./derive";
 import { NOT_APPLICABLE, UNKNOWN_STATE } from "./messages";
@@ -33,7 +34,7 @@ export const feesSection: SectionModule<"fees"> = {
         cardNumber: masks["ccInfo.cardNumber"],
         expirationMonth: card?.expirationMonth != null ? String(card.expirationMonth) : undefined,
         expirationYear: card?.expirationYear != null ? String(card.expirationYear) : undefined,
-        cvcNumber: masks["ccInfo.cvcNumber"],
+        cvcNumber: undefined,
         nameonCard: str(card?.nameOnCard),
         billingAddress: str(card?.billingAddress),
         city: str(card?.city),
@@ -81,11 +82,9 @@ export const feesSection: SectionModule<"fees"> = {
     if (showsCreditCard(ctx)) {
       const card = f.ccInfo ?? {};
       const n = sealed(resolveSensitive(card.cardNumber));
-      const v = sealed(resolveSensitive(card.cvcNumber));
       const data = {
         creditCardTypeCode: orNull(card.creditCardTypeCode),
         ...(n ? { cardNumberEncrypted: n.encrypted, cardLast4: n.last4 } : {}),
-        ...(v ? { cvcEncrypted: v.encrypted } : {}),
         expirationMonth: card.expirationMonth ? Number(card.expirationMonth) : null,
         expirationYear: card.expirationYear ? Number(card.expirationYear) : null,
         nameOnCard: orNull(card.nameonCard),

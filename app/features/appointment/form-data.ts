@@ -31,10 +31,12 @@
 //   DOCS       willFax, extraWritingNumRequested (checkboxes "on")
 // Every value is optional in the types: an empty input is posted as "" and
 // conform turns it into undefined. Sensitive values (ssn, businessTaxID,
-// bankInfo.accountNumber/routingNumber, ccInfo.cardNumber/cvcNumber,
+// bankInfo.accountNumber/routingNumber, ccInfo.cardNumber,
 // commissionRemitAssign.ssnTaxID, apptIRSInfo.employerIdNumber) reach the
 // browser only as a mask ('*****6789'); posting the mask back unchanged means
 // "keep the stored value" (accepted when ctx.stored says a value is stored).
+// ccInfo.cvcNumber is never stored nor given back: checked in the post that
+// carries it (and required only with SUBMIT), then dropped (decision 0087).
 
 import type { AppointmentTypeCode, DataSectionId, InvitationFlavour } from "./model";
 
@@ -47,7 +49,6 @@ export interface StoredSensitive {
   accountNumber: boolean;
   routingNumber: boolean;
   cardNumber: boolean;
-  cvcNumber: boolean;
   ssnTaxID: boolean;
   employerIdNumber: boolean;
 }
@@ -58,7 +59,6 @@ export const NOTHING_STORED: StoredSensitive = {
   accountNumber: false,
   routingNumber: false,
   cardNumber: false,
-  cvcNumber: false,
   ssnTaxID: false,
   employerIdNumber: false,
 };

@@ -85,6 +85,8 @@ export const SUBMIT_SUCCESS = {
   message: "Your application has been received and submitted for approval.",
 } as const;
 export const SAVE_FAILED = { title: "The Save Failed", message: "Oops! The Save has failed due to some System Error" } as const;
+/** Beside every CVC input: the code is asked with SUBMIT and never kept (decision 0087). */
+export const CVC_HINT = "Asked with SUBMIT, checked, never kept: type it each time you submit.";
 export const SUBMIT_FAILED = { title: "The Submit Failed", message: "Oops! The Submit has failed due to some System Error" } as const;
 export const SUBMIT_INCOMPLETE = {
   title: "Your application is not complete",

@@ -34,7 +34,7 @@ import { personalSection } from "./personal.server";
 import { flavourOf, loadRecord, typeOf } from "./record.server";
 import { checkSectionRules, coercedSectionSchema, coercedSectionSchemaWith } from "./schema";
 import type { SectionModule, SectionWork } from "./section.server";
-import { SENSITIVE_FIELDS, echoReply, maskedReply, storedMasks, type SensitiveField } from "./sensitive.server";
+import { HIDDEN_FIELDS, SENSITIVE_FIELDS, echoReply, maskedReply, storedMasks, type SensitiveField } from "./sensitive.server";
 import { RollBack, TurnRefused, writeTransaction } from "./turns.server";
 
 export type SaveResult = {
@@ -174,14 +174,14 @@ export async function saveSection(
       const masks = storedMasks(a);
       const posted = withStoredValues(formData, SECTIONS[section].read(a, questions), masks);
       if (isReadOnlyStatus(a.appointmentStatusCode)) {
-        const reply = parseWithZod(posted, { schema: coercedSectionSchemaWith(section, { ...ctx, mode: "draft" }), disableAutoCoercion: true }).reply({ formErrors: [READ_ONLY_SAVE], hideFields: [...SENSITIVE_FIELDS] });
+        const reply = parseWithZod(posted, { schema: coercedSectionSchemaWith(section, { ...ctx, mode: "draft" }), disableAutoCoercion: true }).reply({ formErrors: [READ_ONLY_SAVE], hideFields: [...HIDDEN_FIELDS] });
         throw new RollBack<SaveResult>({ saved: false, reply: maskedReply(reply, masks), nextSection: section, dialog: { title: SAVE_FAILED.title, message: READ_ONLY_SAVE } });
       }
       const w: SectionWork = { tx, a, ctx, user, role: row.role, request, now, questions, stateCodes };
       const submission = await parsing.run(w, () => parseWithZod(posted, { schema: serverSchema(section), async: true, disableAutoCoercion: true }));
       if (submission.status !== "success") {
-        // What was typed comes back, new sensitive numbers included (decision 0051); nothing was written.
-        const reply = maskedReply(submission.reply({ hideFields: [...SENSITIVE_FIELDS] }), masks, formData);
+        // What was typed comes back, new sensitive numbers included (decision 0051) but never the CVC (0087); nothing was written.
+        const reply = maskedReply(submission.reply({ hideFields: [...HIDDEN_FIELDS] }), masks, formData);
         throw new RollBack<SaveResult>({ saved: false, reply, nextSection: section, dialog: { title: SAVE_FAILED.title, message: firstError(reply.error) ?? SAVE_FAILED.message } });
       }
       await SECTIONS[section].write(submission.value, w);

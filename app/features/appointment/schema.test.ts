@@ -8,6 +8,7 @@ import { testContext, validApplication } from "./fixtures";
 import type { AppointmentTypeCode, InvitationFlavour } from "./model";
 import type { ApplicationData, ValidationContext } from "./form-data";
 import { MESSAGES } from "./messages";
+import { cvcAtSubmit } from "./rules/fees";
 import {
   agreementsSchema,
   commissionsSchema,
@@ -390,16 +391,15 @@ describe("States & Fees", () => {
     rep({ "ccInfo.expirationYear": "2046" }, "ccInfo.expirationYear", "Expiration Year must be 2026 to 2045"),
     rep({ "ccInfo.expirationYear": "2026", "ccInfo.expirationMonth": "2" }, "ccInfo.expirationMonth", "The card has expired"),
     rep({ "ccInfo.expirationYear": "2026", "ccInfo.expirationMonth": "3" }, undefined, null),
-    rep({ "ccInfo.cvcNumber": "" }, "ccInfo.cvcNumber", "CVC is required"),
+    // The CVC is never stored (decision 0087): the section checks one typed, never asks for one (SUBMIT does).
+    rep({ "ccInfo.cvcNumber": "" }, undefined, null),
     rep({ "ccInfo.cvcNumber": "12" }, "ccInfo.cvcNumber", "CVC must be 3 or 4 digits"),
+    rep({ "ccInfo.cvcNumber": "123" }, undefined, null),
     rep({ "ccInfo.cvcNumber": "1234" }, undefined, null),
     rep({ "ccInfo.cvcNumber": "12345" }, "ccInfo.cvcNumber", "CVC must be 3 or 4 digits"),
     rep({ "ccInfo.cvcNumber": "12a" }, "ccInfo.cvcNumber", "CVC must be 3 or 4 digits"),
-    rep({ "ccInfo.cvcNumber": "****1234" }, "ccInfo.cvcNumber", "CVC must be 3 or 4 digits"),
-    // A stored CVC shows as '****' (no digits): kept when one is stored, refused otherwise.
-    { type: "APPTTYP_REP", ctx: { stored: { ...testContext().stored, cvcNumber: true } }, set: { "ccInfo.cvcNumber": "****" }, message: null },
     rep({ "ccInfo.cvcNumber": "****" }, "ccInfo.cvcNumber", "CVC must be 3 or 4 digits"),
-    { type: "APPTTYP_REP", ctx: { stored: { ...testContext().stored, cvcNumber: true } }, set: { "ccInfo.cvcNumber": "****1234" }, field: "ccInfo.cvcNumber", message: "CVC must be 3 or 4 digits" },
+    rep({ "ccInfo.cvcNumber": "****1234" }, "ccInfo.cvcNumber", "CVC must be 3 or 4 digits"),
     rep({ "ccInfo.nameonCard": "" }, "ccInfo.nameonCard", "Name on Card is required"),
     rep({ "ccInfo.nameonCard": "J" }, "ccInfo.nameonCard", "Name on Card must be 2 to 150 characters"),
     rep({ "ccInfo.nameonCard": s(150) }, undefined, null),
@@ -578,5 +578,25 @@ describe("conform without JavaScript: posted form data", () => {
       "bankInfo.routingNumber": ["Routing Number is invalid"],
       "bankInfo.accountTypeCode": ["Bank Account Type is required"],
     });
+  });
+});
+
+describe("the CVC asked with SUBMIT (decision 0087)", () => {
+  const ctx = (appointmentTypeCode: AppointmentTypeCode, flavour: InvitationFlavour = "STANDARD") => ({ ...testContext(), appointmentTypeCode, flavour });
+  test.each([
+    [undefined, "CVC is required"],
+    ["", "CVC is required"],
+    ["12", "CVC must be 3 or 4 digits"],
+    ["12345", "CVC must be 3 or 4 digits"],
+    ["****", "CVC must be 3 or 4 digits"],
+    ["123", undefined],
+    [" 1234 ", undefined],
+  ])("a card-paying type: %j → %s", (cvc, message) => {
+    expect(cvcAtSubmit(cvc, ctx("APPTTYP_REP"))).toBe(message);
+    expect(cvcAtSubmit(cvc, ctx("APPTTYP_PRIN"))).toBe(message);
+  });
+  test("a type without a card, or a VB invitation, is not asked", () => {
+    expect(cvcAtSubmit(undefined, ctx("APPTTYP_IND"))).toBeUndefined();
+    expect(cvcAtSubmit(undefined, ctx("APPTTYP_REP", "VB"))).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 // Sensitive values of the application (SSN, tax ids, EIN, bank numbers, card
-// number, CVC): encrypted at rest with sealField, shown only as masks
-// ('*****6789', '****' for a CVC). What a posted value means
+// number): encrypted at rest with sealField, shown only as masks
+// ('*****6789'). The card's CVC is not one of them: it is never stored nor
+// given back (NEVER_ECHOED; decision 0087). What a posted value means
 // (docs/decisions/0015-application-save-path.md):
 //   absent or blank  → keep the stored value (nothing is cleared by omission);
 //   the mask         → keep the stored value;
@@ -16,7 +17,7 @@ import { parse } from "@conform-to/dom";
 import type { SubmissionResult } from "@conform-to/react";
 import { decryptField, maskLast4, sealField } from "~/lib/crypto.server";
 import { prisma } from "~/lib/db.server";
-import { isCvcMask, isMasked } from "./codes";
+import { isMasked } from "./codes";
 import { type StoredSensitive } from "./form-data";
 
 /** Input names that carry sensitive values. */
@@ -28,12 +29,17 @@ export const SENSITIVE_FIELDS = [
   "bankInfo.routingNumber",
   "commissionRemitAssign.ssnTaxID",
   "ccInfo.cardNumber",
-  "ccInfo.cvcNumber",
 ] as const;
 export type SensitiveField = (typeof SENSITIVE_FIELDS)[number];
 
-/** A stored CVC is never shown, not even its last digits: four asterisks stand for it. */
-export const CVC_MASK = "****";
+/**
+ * Inputs whose value no answer ever carries, not even one typed in that very post: the card's CVC
+ * (PCI DSS 4.0 req. 3.3.1, decision 0087). The input always comes back empty.
+ */
+export const NEVER_ECHOED = ["ccInfo.cvcNumber"] as const;
+
+/** What conform's reply must leave out of its initial value (hideFields). */
+export const HIDDEN_FIELDS: readonly string[] = [...SENSITIVE_FIELDS, ...NEVER_ECHOED];
 
 type Encrypted = string | null | undefined;
 
@@ -41,7 +47,7 @@ type Encrypted = string | null | undefined;
 export type SensitiveColumns = {
   personal?: { ssnEncrypted: Encrypted; ssnLast4: Encrypted; businessTaxIdEncrypted: Encrypted; businessTaxIdLast4: Encrypted } | null;
   bankInfo?: { accountNumberEncrypted: Encrypted; accountNumberLast4: Encrypted; routingNumberEncrypted: Encrypted; routingNumberLast4: Encrypted } | null;
-  cardInfo?: { cardNumberEncrypted: Encrypted; cardLast4: Encrypted; cvcEncrypted: Encrypted } | null;
+  cardInfo?: { cardNumberEncrypted: Encrypted; cardLast4: Encrypted } | null;
   commissionRemitAssign?: { ssnTaxIdEncrypted: Encrypted; ssnTaxIdLast4: Encrypted } | null;
   irsInfo?: { employerIdNumberEncrypted: Encrypted; employerIdNumberLast4: Encrypted } | null;
 };
@@ -58,20 +64,17 @@ export function storedMasks(a: SensitiveColumns): Record<SensitiveField, string 
     "bankInfo.routingNumber": maskOf(a.bankInfo?.routingNumberLast4, a.bankInfo?.routingNumberEncrypted),
     "commissionRemitAssign.ssnTaxID": maskOf(a.commissionRemitAssign?.ssnTaxIdLast4, a.commissionRemitAssign?.ssnTaxIdEncrypted),
     "ccInfo.cardNumber": maskOf(a.cardInfo?.cardLast4, a.cardInfo?.cardNumberEncrypted),
-    "ccInfo.cvcNumber": a.cardInfo?.cvcEncrypted ? CVC_MASK : undefined,
   };
 }
 
 /** Which sensitive values are stored (a posted mask then means "keep"). */
 export function storedOf(a: SensitiveColumns): StoredSensitive {
-  const m = storedMasks(a);
   return {
     ssn: !!a.personal?.ssnEncrypted,
     businessTaxID: !!a.personal?.businessTaxIdEncrypted,
     accountNumber: !!a.bankInfo?.accountNumberEncrypted,
     routingNumber: !!a.bankInfo?.routingNumberEncrypted,
     cardNumber: !!a.cardInfo?.cardNumberEncrypted,
-    cvcNumber: !!m["ccInfo.cvcNumber"],
     ssnTaxID: !!a.commissionRemitAssign?.ssnTaxIdEncrypted,
     employerIdNumber: !!a.irsInfo?.employerIdNumberEncrypted,
   };
@@ -81,7 +84,7 @@ export function storedOf(a: SensitiveColumns): StoredSensitive {
 export type Resolved = { kind: "keep" } | { kind: "set"; plain: string };
 
 export function resolveSensitive(posted: string | undefined): Resolved {
-  if (posted == null || posted.trim() === "" || isMasked(posted) || isCvcMask(posted)) return { kind: "keep" };
+  if (posted == null || posted.trim() === "" || isMasked(posted)) return { kind: "keep" };
   return { kind: "set", plain: posted };
 }
 
@@ -122,19 +125,20 @@ function typedIn(posted: FormData | undefined, name: SensitiveField): string | u
  * never shown blank (a blank posted back would otherwise look like an erase),
  * and a number typed but not saved is not replaced by the old mask (the next
  * SAVE would silently keep the old number; decision 0051). Without `posted`,
- * the masks only.
+ * the masks only. A NEVER_ECHOED input (the CVC) always comes back empty.
  */
 export function maskedReply<T extends SubmissionResult<string[]>>(reply: T, masks: Record<SensitiveField, string | undefined>, posted?: FormData): T {
   if (!reply.initialValue) return reply;
   const initialValue = structuredClone(reply.initialValue) as Record<string, unknown>;
   for (const name of SENSITIVE_FIELDS) setPath(initialValue, name, typedIn(posted, name) ?? masks[name]);
+  for (const name of NEVER_ECHOED) setPath(initialValue, name, undefined);
   return { ...reply, initialValue };
 }
 
 const sensitiveSelect = {
   personal: { select: { ssnEncrypted: true, ssnLast4: true, businessTaxIdEncrypted: true, businessTaxIdLast4: true } },
   bankInfo: { select: { accountNumberEncrypted: true, accountNumberLast4: true, routingNumberEncrypted: true, routingNumberLast4: true } },
-  cardInfo: { select: { cardNumberEncrypted: true, cardLast4: true, cvcEncrypted: true } },
+  cardInfo: { select: { cardNumberEncrypted: true, cardLast4: true } },
   commissionRemitAssign: { select: { ssnTaxIdEncrypted: true, ssnTaxIdLast4: true } },
   irsInfo: { select: { employerIdNumberEncrypted: true, employerIdNumberLast4: true } },
 } as const;
@@ -142,11 +146,11 @@ const sensitiveSelect = {
 /**
  * An answer that gives back everything typed, without validation (the add-a-state
  * row, the consent to sign electronically, a save that could not run): a
- * sensitive input as typed, or its stored mask. The caller has checked access.
+ * sensitive input as typed, or its stored mask; never the CVC. The caller has checked access.
  */
 export async function echoReply(appointmentId: number, formData: FormData): Promise<SubmissionResult<string[]>> {
   const row = await prisma.appointment.findUnique({ where: { appointmentId }, select: sensitiveSelect });
   const submission = parse(formData, { resolve: (value) => ({ value }) });
-  const reply = submission.reply({ hideFields: [...SENSITIVE_FIELDS] }) as SubmissionResult<string[]>;
+  const reply = submission.reply({ hideFields: [...HIDDEN_FIELDS] }) as SubmissionResult<string[]>;
   return maskedReply(reply, storedMasks(row ?? {}), formData);
 }

@@ -1,6 +1,8 @@
 // Submitting the application (spec part 2 §2, §8; decision 0009):
-// completion is recomputed from the database and must be 100%; the status
-// becomes APWF_STATUS_NEWCONTRACT, the CVC is erased, and the combined
+// completion is recomputed from the database and must be 100%, and an
+// application that pays its fees by card must carry the card's CVC in this
+// very request (checked here, then dropped: it is never stored, decision
+// 0087); the status becomes APWF_STATUS_NEWCONTRACT, and the combined
 // application PDF and the notifications are queued in the same transaction
 // (queueJob). A refused submit gives the messages of every
 // field, so the screen shows them next to the fields without JavaScript too.
@@ -16,6 +18,7 @@ import { DATA_SECTIONS, showsBusinessBlock, type DataSectionId } from "./model";
 import { ssnEqualsTaxId } from "./personal.server";
 import { loadRecord, type Db } from "./record.server";
 import { MESSAGES } from "./messages";
+import { cvcAtSubmit } from "./rules/fees";
 import { TurnRefused, writeTransaction } from "./turns.server";
 
 export type SubmitResult =
@@ -26,9 +29,15 @@ export type SubmitResult =
       completion: Completion | null;
       /** Per section, the messages of each field (empty when the refusal is not about the fields). */
       fieldErrors: Partial<Record<DataSectionId, Record<string, string[]>>>;
+      /** The CVC's message when the CVC posted with the submit is missing or wrong (also in fieldErrors.FEES). */
+      cvcError?: string;
     };
 
-export async function submitApplication(user: CurrentUser, appointmentId: number, request: Request, opts: { now?: Date } = {}): Promise<SubmitResult> {
+/**
+ * `opts.cvc`: the CVC posted with the submit (ccInfo.cvcNumber), for a type that pays by card. It is
+ * only compared with its rule and goes nowhere else: not stored, logged, queued or audited.
+ */
+export async function submitApplication(user: CurrentUser, appointmentId: number, request: Request, opts: { now?: Date; cvc?: string } = {}): Promise<SubmitResult> {
   await requireAppointmentAccess(user, appointmentId, { write: true, request });
   const now = opts.now ?? new Date();
   try {
@@ -40,17 +49,23 @@ export async function submitApplication(user: CurrentUser, appointmentId: number
       const data = toFormData(a, questions);
       const c = completion(data, ctx);
       const sameIds = showsBusinessBlock(ctx) && ssnEqualsTaxId(a);
-      if (c.percent < 100 || sameIds) {
+      const cvcError = cvcAtSubmit(opts.cvc, ctx);
+      if (c.percent < 100 || sameIds || cvcError) {
         const results = sectionResults(data, ctx);
         const fieldErrors = Object.fromEntries(DATA_SECTIONS.map((s) => [s, results[s].fieldErrors]));
         if (sameIds) (fieldErrors.PERSONAL.businessTaxID ??= []).push(MESSAGES.ssnEqualsTaxId);
-        return { ok: false, dialog: { ...SUBMIT_INCOMPLETE, message: sameIds ? MESSAGES.ssnEqualsTaxId : SUBMIT_INCOMPLETE.message }, completion: c, fieldErrors };
+        if (cvcError) (fieldErrors.FEES["ccInfo.cvcNumber"] ??= []).push(cvcError);
+        const dialog = sameIds
+          ? { ...SUBMIT_INCOMPLETE, message: MESSAGES.ssnEqualsTaxId }
+          : c.percent < 100
+            ? SUBMIT_INCOMPLETE
+            : { title: SUBMIT_FAILED.title, message: cvcError! };
+        return { ok: false, dialog, completion: c, fieldErrors, ...(cvcError ? { cvcError } : {}) };
       }
       await tx.appointment.update({
         where: { appointmentId },
         data: { appointmentStatusCode: "APWF_STATUS_NEWCONTRACT", submittedAt: now, submittedById: realUserId(user), updatedById: realUserId(user) },
       });
-      await eraseCardVerificationCode(tx, appointmentId);
       await queueJob(tx, "generate-application-pdf", { appointmentId }, jobOptions.applicationPdf(appointmentId));
       await queueJob(tx, "notify-appointment", { appointmentId, event: "SUBMITTED" }, jobOptions.notifyAppointment("SUBMITTED", appointmentId));
       await emitApplicationEvents(tx, "application.submitted", [appointmentId], actorOf(realUserId(user)));
@@ -68,16 +83,7 @@ export async function submitApplication(user: CurrentUser, appointmentId: number
 // ───────────────────────────── card data retention ─────────────────────────────
 
 /**
- * Erases the stored CVC (done on submit: it is only needed while the
- * application is being filled in). Returns true when one was erased.
- */
-export async function eraseCardVerificationCode(db: Db, appointmentId: number): Promise<boolean> {
-  const r = await db.appointmentCardInfo.updateMany({ where: { appointmentId, cvcEncrypted: { not: null } }, data: { cvcEncrypted: null } });
-  return r.count > 0;
-}
-
-/**
- * Erases the card (number, CVC, expiry, name and billing address) once the
+ * Erases the card (number, expiry, name and billing address; no CVC is ever stored) once the
  * fees are collected or the application is approved, rejected or abandoned;
  * the back office calls it. Keeps the card type and last four digits for
  * the record. Returns true when card data was erased.
@@ -85,7 +91,7 @@ export async function eraseCardVerificationCode(db: Db, appointmentId: number): 
 export async function eraseCardData(db: Db, appointmentId: number | number[]): Promise<boolean> {
   const r = await db.appointmentCardInfo.updateMany({
     where: { appointmentId: Array.isArray(appointmentId) ? { in: appointmentId } : appointmentId },
-    data: { cardNumberEncrypted: null, cvcEncrypted: null, expirationMonth: null, expirationYear: null, nameOnCard: null, billingAddress: null, city: null, stateCode: null, zip: null },
+    data: { cardNumberEncrypted: null, expirationMonth: null, expirationYear: null, nameOnCard: null, billingAddress: null, city: null, stateCode: null, zip: null },
   });
   return r.count > 0;
 }

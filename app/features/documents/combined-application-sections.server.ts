@@ -2,7 +2,7 @@
 // (pdf-layout.server.ts): the parts an application is made of, the
 // signature labels and which signatures go with which part, the
 // formatting of values (sensitive numbers as their last four digits only,
-// never the card's CVC), and buildBlocks, which draws the chosen parts of
+// no CVC: none is stored), and buildBlocks, which draws the chosen parts of
 // a loaded application (combined-application-data.server.ts).
 import {
   ACCOUNT_TYPE_LABELS,

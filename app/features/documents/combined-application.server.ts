@@ -3,7 +3,7 @@
 // the system documents' layout (pdf-layout.server.ts). Sensitive numbers
 // (SSN, tax ids, EIN, bank account and routing numbers, card number) appear
 // only as their last four digits; nothing here ever decrypts a value, and
-// the card's CVC is never shown.
+// the card's CVC is never stored (decision 0087).
 //
 // renderCombinedApplication(id)    the bytes (whole application, or some parts
 //                                  for the generated W-9 / direct deposit /

@@ -2,7 +2,7 @@
 // (composed into the section schema by schema.ts).
 import { z } from "zod";
 import { feesApply, requiresStates, showsCreditCard, showsStateFeeQuestion } from "../model";
-import { CARD_TYPES, cardYears, isCvcMask, isMasked } from "../codes";
+import { CARD_TYPES, cardYears, isMasked } from "../codes";
 import { type CardInfoForm, type FeesForm, type ValidationContext } from "../form-data";
 import { MESSAGES, required } from "../messages";
 import { type Add, type Path, T, asList, bool, capped, num, oneOf, present, signature, signed, str, text, trimOrUndef } from "./kit";
@@ -43,7 +43,7 @@ export function normalizeFees(f: FeesForm): FeesForm {
       cardNumber: num(c.cardNumber),
       expirationMonth: trimOrUndef(c.expirationMonth),
       expirationYear: trimOrUndef(c.expirationYear),
-      cvcNumber: isCvcMask(c.cvcNumber) ? c.cvcNumber!.trim() : num(c.cvcNumber),
+      cvcNumber: num(c.cvcNumber),
       nameonCard: trimOrUndef(c.nameonCard),
       billingAddress: trimOrUndef(c.billingAddress),
       city: trimOrUndef(c.city),
@@ -81,12 +81,28 @@ export function cardRules(c: CardInfoForm, ctx: ValidationContext, add: Add) {
   if (!present(c.expirationYear)) add(p("expirationYear"), required("Expiration Year"));
   else if (!years.includes(year)) add(p("expirationYear"), `Expiration Year must be ${years[0]} to ${years[years.length - 1]}`);
   else if (month >= 1 && month <= 12 && year === ctx.now.getFullYear() && month < ctx.now.getMonth() + 1) add(p("expirationMonth"), MESSAGES.cardExpired);
-  const cvc = c.cvcNumber;
-  if (!present(cvc)) add(p("cvcNumber"), required("CVC"));
-  else if (isCvcMask(cvc) ? !ctx.stored.cvcNumber : !/^\d{3,4}$/.test(cvc)) add(p("cvcNumber"), "CVC must be 3 or 4 digits");
+  // Never stored, so never missing here: a CVC typed in the section is checked, then dropped; SUBMIT asks for it (cvcAtSubmit).
+  const cvc = present(c.cvcNumber) ? cvcProblem(c.cvcNumber) : undefined;
+  if (cvc) add(p("cvcNumber"), cvc);
   text(add, p("nameonCard"), c.nameonCard, T.nameonCard, { required: true });
   text(add, p("billingAddress"), c.billingAddress, T.billingAddress, { required: true });
   text(add, p("city"), c.city, T.billingCity, { required: true });
   text(add, p("stateCode"), c.stateCode, T.billingState, { required: true });
   text(add, p("zip"), c.zip, T.billingZip, { required: true });
+}
+
+/** The CVC's rule (spec §5 'CVC 3-4'): its message, or undefined when it passes. A blank one is missing. */
+export function cvcProblem(cvc: string | undefined): string | undefined {
+  if (!present(cvc)) return required("CVC");
+  return /^\d{3,4}$/.test(cvc) ? undefined : "CVC must be 3 or 4 digits";
+}
+
+/**
+ * The CVC posted with SUBMIT (the card section's field, or the side panel's input of the same name),
+ * for an application that pays its fees by card: the only place it is required. It is checked in
+ * that request and dropped (decision 0087); undefined when it passes or no card applies.
+ */
+export function cvcAtSubmit(posted: string | undefined, ctx: ValidationContext): string | undefined {
+  if (!showsCreditCard(ctx)) return undefined;
+  return cvcProblem(num(posted));
 }

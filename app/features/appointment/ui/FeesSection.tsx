@@ -17,7 +17,7 @@ import { CheckboxField, FieldError, fieldDomId, RadioGroup, SelectField, TextFie
 import { stateOptions } from "./PersonalSection";
 import { EsignConsent, SignatureField } from "./Signature";
 import type { SectionProps } from "./types";
-import { FEES_MESSAGES, type FeesDialog } from "../messages";
+import { CVC_HINT, FEES_MESSAGES, type FeesDialog } from "../messages";
 
 export { FEES_MESSAGES, type FeesDialog };
 
@@ -244,7 +244,7 @@ export function FeesSection({ view, fields, extra, onChanged }: SectionProps & {
               required
               options={cardYears(now).map((y) => ({ value: String(y), label: String(y) }))}
             />
-            <TextField meta={cc.cvcNumber} label="CVC" required sensitive />
+            <TextField meta={cc.cvcNumber} label="CVC" required sensitive hint={CVC_HINT} />
             <TextField meta={cc.nameonCard} label="Name on Card" required autoComplete="cc-name" />
             <TextField meta={cc.billingAddress} label="Billing Address" required className="span-all" />
             <TextField meta={cc.city} label="City" required />
