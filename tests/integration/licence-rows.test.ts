@@ -12,6 +12,7 @@ import { importAgentsCsv } from "~/features/hierarchy/import.server";
 import { LICENCE_IMPORT_MESSAGES as IM } from "~/features/licences/import-messages";
 import { getLicenceImportRun, importLicences, runLicenceImportJob } from "~/features/licences/import.server";
 import { handleLicenceUpload } from "~/features/licences/import-upload.server";
+import { LICENCE_MESSAGES } from "~/features/licences/messages";
 import type { User } from "~/generated/prisma/client";
 import { prisma } from "~/lib/db.server";
 import { stopWorker } from "~/lib/jobs.server";
@@ -122,6 +123,17 @@ describe("the one CSV reader of both imports", () => {
       expect((run!.errors as Array<{ line: number; message: string }>).at(-1)).toEqual({ line, field: null, message: FILE_M.badQuote });
     }
     expect(await licencesOf("4440006")).toEqual([]);
+    // The rows before the broken quote are still checked, each with its own message.
+    const before = await importLicences(csv("npn,stateCode,loaLife", "4440006,ZZ,Y", "12AB,TX,Y", '4440007,"T"X,Y', "4440008,QQ,Y"));
+    expect(before).toMatchObject({
+      ok: false,
+      errors: [
+        { line: 2, field: "stateCode", message: LICENCE_MESSAGES.stateUnknown },
+        { line: 3, field: "npn", message: NPN_MESSAGES.invalid },
+        { line: 4, field: null, message: FILE_M.badQuote },
+      ],
+    });
+    expect(before.ok === false && before.errorCount).toBe(3);
     // The agent import: the same line and message, its run finished too.
     const agents = await importAgents(bytes(`${AGENT_HEADER}\nA2,1,C,M,1,0,Jo,Smith\nA3,1,C,M,1,0,"Jo"n,Smith\n`));
     expect(agents).toMatchObject({ ok: false, errors: [{ line: 3, field: null, message: FILE_M.badQuote }] });

@@ -3,7 +3,8 @@
 // case, spaces or punctuation), dates as YYYY-MM-DD or MM/DD/YYYY. NIPR reports one row per line of
 // authority: the rows of one NPN and state are merged into one licence with its lines. Every
 // licence is checked with the licence form's schema (licenceSchema), so the import refuses what the
-// form refuses, with the form's messages, reported by line and column.
+// form refuses, with the form's messages, reported by line and column. The rows come from the
+// imports' one CSV reader (hierarchy/csv-records.server.ts: strict UTF-8, a broken quote a bad line).
 import type { Readable } from "node:stream";
 import { csvRecords } from "~/features/hierarchy/csv-records.server";
 import { Errors } from "~/features/hierarchy/import-common.server";
@@ -124,10 +125,8 @@ export async function readLicenceFile(source: Readable | AsyncIterable<Uint8Arra
     if (problem !== undefined) {
       // The lookup reads one NPN's rows: a row it cannot read is its business only when nothing after it was read.
       if (!opts.onlyNpn || last) errors.add(line, null, problem);
-      if (last) {
-        out.fatal = true;
-        break;
-      }
+      // Nothing after a broken quote is read; the licences before it are still checked.
+      if (last) break;
       continue;
     }
     if (record.length !== header.length) {
