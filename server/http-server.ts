@@ -32,11 +32,17 @@ export { BODY_TOO_LARGE, MAX_BODY_BYTES, PayloadTooLarge, refusalPage };
 export type Next = (error?: unknown) => void;
 export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
 
-/** Larger caps for the paths that take files (given by the entry module: the upload's own request cap). */
+/**
+ * Larger caps for the paths that take files (given by the entry module: the upload's own request
+ * cap). A key ending in '/*' stands for one more path segment (/licences/* is /licences/<npn>).
+ */
 export type BodyLimits = Readonly<Record<string, number>>;
 
 export function bodyLimitFor(pathname: string, limits: BodyLimits = {}): number {
-  return Object.hasOwn(limits, pathname) ? limits[pathname]! : MAX_BODY_BYTES;
+  if (Object.hasOwn(limits, pathname)) return limits[pathname]!;
+  const slash = pathname.lastIndexOf("/");
+  const pattern = `${pathname.slice(0, slash)}/*`;
+  return slash > 0 && slash < pathname.length - 1 && Object.hasOwn(limits, pattern) ? limits[pattern]! : MAX_BODY_BYTES;
 }
 
 /** Headers every response carries, static files included. */

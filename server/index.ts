@@ -47,6 +47,10 @@ export const httpServerHooks = () =>
       [IMPORT_UPLOAD_PATH]: MAX_IMPORT_REQUEST_BYTES,
       // Licence import: the same cap (decision 0072).
       [LICENCE_UPLOAD_PATH]: MAX_IMPORT_REQUEST_BYTES,
+      // The credential form's certificate on /licences and /licences/<npn>: the application's upload
+      // cap, so a PDF over its limit gets the message next to the field (decision 0084).
+      "/licences": MAX_UPLOAD_REQUEST_BYTES,
+      "/licences/*": MAX_UPLOAD_REQUEST_BYTES,
       // The agent import as an API call: the same cap (decision 0075).
       [AGENT_IMPORTS_PATH]: MAX_IMPORT_REQUEST_BYTES,
     },

@@ -4,7 +4,8 @@
 // /licences/<npn> with a one-time message saying what was found and changed (readLookupFlash).
 // No lookup configured, a malformed NPN or no access: 404. GET: 404.
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { npnAccess, npnKey } from "~/features/licences/access.server";
+import { npnAccess } from "~/features/licences/access.server";
+import { npnKey } from "~/lib/npn";
 import { LICENCE_IMPORT_MESSAGES as M } from "~/features/licences/import-messages";
 import { licenceLookup, lookUpAndSave, lookupFlashCookie } from "~/features/licences/lookup.server";
 import { capabilitiesFor, requireCapability } from "~/lib/permissions.server";

@@ -109,6 +109,11 @@ export function catalogDiff(fromSchema: string[], fromMigrations: string[]): str
   ].join("\n");
 }
 
+/** Catalog lines of the migrations that Prisma's schema language has no words for (decision 0084). */
+const MIGRATION_ONLY = [
+  "index producer_licences.producer_licences_one_resident CREATE UNIQUE INDEX producer_licences_one_resident ON public.producer_licences USING btree (npn) WHERE is_resident",
+];
+
 describe("schema drift", () => {
   it("the migrations build exactly the database schema.prisma describes", async () => {
     const schema = readFileSync(path.resolve("prisma/schema.prisma"), "utf8");
@@ -126,7 +131,10 @@ describe("schema drift", () => {
     await migrate(fromMigrations.url, { migrationsDir: path.resolve("prisma/migrations") });
 
     const expected = await catalog(fromSchema.url);
-    const actual = await catalog(fromMigrations.url);
+    const migrated = await catalog(fromMigrations.url);
+    // What schema.prisma cannot express (a partial index): in the migrated database exactly as listed.
+    for (const line of MIGRATION_ONLY) expect(migrated).toContain(line);
+    const actual = migrated.filter((l) => !MIGRATION_ONLY.includes(l));
     expect(expected.length).toBeGreaterThan(100);
     const diff = catalogDiff(expected, actual);
     if (diff) expect.fail(diff);

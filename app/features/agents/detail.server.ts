@@ -10,6 +10,7 @@ import { isAgentUnderUser } from "~/features/hierarchy/hierarchy.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { ROLE_MARKETING_DIRECTOR } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
+import { npnKey } from "~/lib/npn";
 import { childrenPage, findInHierarchy, ownPositions, type Position, type TreeNode } from "./agents.server";
 import { DETAIL_CHILD_PAGE_SIZE, DETAIL_PARENT_LEVELS } from "./constants";
 import { agentName, isDirectorUpline } from "./format";
@@ -134,7 +135,7 @@ export async function loadAgentDetail(viewerPositions: Position[], position: Pos
   if (!a) return null;
   const isDirector = isDirectorUpline(a.directUpline);
   // Independent reads in parallel: the appointment, the depth under the viewer's position, the children.
-  const npn = a.npn?.trim() || null;
+  const npn = npnKey(a.npn);
   const [appointment, rootDepth, children, standing, licences] = await Promise.all([
     isDirector
       ? null

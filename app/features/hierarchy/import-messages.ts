@@ -9,6 +9,9 @@ export const IMPORT_MESSAGES = {
   tooManyRows: (max: number) => `The file has more than ${max.toLocaleString("en-US")} rows.`,
   badCsv: (reason: string) => `The file is not valid CSV: ${reason.slice(0, 200)}`,
   fieldCount: (got: number, want: number) => `The row has ${got} fields; the header has ${want}.`,
+  notUtf8: "The row has bytes that are not UTF-8 text: save the file as CSV UTF-8 and upload it again.",
+  badQuote:
+    'A quote (") is out of place or never closed on this line, so the lines after it were not read. A field with quotes, commas or line breaks goes in quotes, each quote inside it doubled ("").',
   // Fields
   required: "Required.",
   tooLong: (max: number) => `At most ${max} characters.`,

@@ -1,8 +1,9 @@
-// The hierarchy import, step 1 (decision 0032): csv-parse streams the file;
-// the header is mapped to the documented columns and every row is checked on
-// its own with importRowSchema, errors kept with the file's line number.
+// The hierarchy import, step 1 (decision 0032): the imports' CSV reader
+// (csv-records.server.ts) streams the file; the header is mapped to the
+// documented columns and every row is checked on its own with importRowSchema,
+// errors kept with the file's line number.
 import type { Readable } from "node:stream";
-import { parse, type CsvError } from "csv-parse";
+import { csvRecords } from "./csv-records.server";
 import { type Errors, type Progress, type ImportOptions } from "./import-common.server";
 import { IMPORT_MESSAGES as M } from "./import-messages";
 import { IMPORT_COLUMNS, importRowSchema, MAX_IMPORT_ROWS, REQUIRED_COLUMNS, type ImportColumn, type ImportRow } from "./import-schema";
@@ -32,78 +33,39 @@ function readHeader(record: string[], errors: Errors): ImportColumn[] | null {
 }
 
 export async function readRows(source: Readable | AsyncIterable<Uint8Array | string>, errors: Errors, opts: ImportOptions, progress: Progress): Promise<ReadResult> {
-  const parser = parse({
-    bom: true,
-    info: true,
-    relax_column_count: true,
-    skip_empty_lines: true,
-    max_record_size: 64 * 1024,
-  });
   const rows: ReadResult["rows"] = [];
   let header: ImportColumn[] | null = null;
   let rowCount = 0;
-  // The source is written into the parser by hand (not piped) so that a read
-  // error of the source ends the parse, and an early end of the parse (a bad
-  // header, too many rows) stops reading the source.
-  const feed = (async () => {
-    try {
-      for await (const chunk of source) {
-        if (parser.destroyed) break;
-        if (!parser.write(chunk)) {
-          await new Promise<void>((resolve) => {
-            const done = () => {
-              parser.off("drain", done);
-              parser.off("close", done);
-              resolve();
-            };
-            parser.on("drain", done);
-            parser.on("close", done);
-          });
-        }
-      }
-      if (!parser.destroyed) parser.end();
-    } catch (error) {
-      parser.destroy(error as Error);
+  for await (const { line, record, problem, bytes, last } of csvRecords(source)) {
+    if (header === null) {
+      if (problem !== undefined) errors.add(line, null, problem);
+      header = problem === undefined ? readHeader(record, errors) : null;
+      if (!header) return { rows, rowCount, fatal: true };
+      continue;
     }
-  })();
-  try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      const line = info.lines;
-      if (header === null) {
-        header = readHeader(record, errors);
-        if (!header) return { rows, rowCount, fatal: true };
-        continue;
-      }
-      rowCount++;
-      if (rowCount > MAX_IMPORT_ROWS) {
-        errors.add(line, null, M.tooManyRows(MAX_IMPORT_ROWS));
-        return { rows, rowCount, fatal: true };
-      }
-      if (record.length !== header.length) {
-        errors.add(line, null, M.fieldCount(record.length, header.length));
-      } else {
-        const values: Record<string, string> = {};
-        for (const c of IMPORT_COLUMNS) values[c] = "";
-        for (let i = 0; i < header.length; i++) values[header[i]!] = record[i]!;
-        const parsed = importRowSchema.safeParse(values);
-        if (parsed.success) rows.push({ ...parsed.data, line });
-        else for (const issue of parsed.error.issues) errors.add(line, issue.path.length ? String(issue.path[0]) : null, issue.message);
-      }
-      if ((rowCount & 1023) === 0) {
-        const fraction = opts.totalBytes ? Math.min(1, parser.info.bytes / opts.totalBytes) : 0;
-        await progress.report({ phase: "READING", rowsRead: rowCount, rowsValid: rows.length, rowsWritten: 0, percent: Math.floor(fraction * 45) });
-      }
-    }
-  } catch (error) {
-    const csv = error as CsvError & { lines?: number };
-    if (csv?.code && typeof csv.code === "string" && csv.code.startsWith("CSV_")) {
-      errors.add(csv.lines ?? parser.info.lines, null, M.badCsv(csv.message));
+    rowCount++;
+    if (rowCount > MAX_IMPORT_ROWS) {
+      errors.add(line, null, M.tooManyRows(MAX_IMPORT_ROWS));
       return { rows, rowCount, fatal: true };
     }
-    throw error;
-  } finally {
-    if (!parser.destroyed && parser.writableEnded === false) parser.destroy();
-    await feed;
+    if (problem !== undefined) {
+      errors.add(line, null, problem);
+      // The rest of the file was not read: checking the rows against each other would mislead.
+      if (last) return { rows, rowCount, fatal: true };
+    } else if (record.length !== header.length) {
+      errors.add(line, null, M.fieldCount(record.length, header.length));
+    } else {
+      const values: Record<string, string> = {};
+      for (const c of IMPORT_COLUMNS) values[c] = "";
+      for (let i = 0; i < header.length; i++) values[header[i]!] = record[i]!;
+      const parsed = importRowSchema.safeParse(values);
+      if (parsed.success) rows.push({ ...parsed.data, line });
+      else for (const issue of parsed.error.issues) errors.add(line, issue.path.length ? String(issue.path[0]) : null, issue.message);
+    }
+    if ((rowCount & 1023) === 0) {
+      const fraction = opts.totalBytes ? Math.min(1, bytes / opts.totalBytes) : 0;
+      await progress.report({ phase: "READING", rowsRead: rowCount, rowsValid: rows.length, rowsWritten: 0, percent: Math.floor(fraction * 45) });
+    }
   }
   if (header === null) errors.add(1, null, M.emptyFile);
   return { rows, rowCount, fatal: header === null };

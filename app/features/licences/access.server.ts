@@ -10,18 +10,13 @@ import type { Prisma } from "~/generated/prisma/client";
 import { isUnderUser } from "~/features/hierarchy/hierarchy.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
+import { npnKey } from "~/lib/npn";
 import { can, type Capability } from "~/lib/permissions";
 import type { RecordSource } from "./status";
 
 type Db = Pick<Prisma.TransactionClient, "$queryRawUnsafe">;
 
 export type NpnAccess = { mode: "edit"; source: Extract<RecordSource, "ADMIN" | "AGENT"> } | { mode: "read" };
-
-/** A well-formed NPN as the records key it (trimmed, 1-25 characters, no spaces); null otherwise. */
-export function npnKey(raw: string | null | undefined): string | null {
-  const v = (raw ?? "").trim();
-  return v.length >= 1 && v.length <= 25 && !/\s/.test(v) ? v : null;
-}
 
 /**
  * The NPNs that are the user's own, their positions' first (rank, ord): every active position's NPN,

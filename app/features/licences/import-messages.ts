@@ -2,13 +2,16 @@
 // file-level messages (empty file, bad CSV, unknown column, ...) are the agent import's
 // (hierarchy/import-messages.ts); a licence's field messages are the licence form's (messages.ts).
 import { IMPORT_MESSAGES } from "~/features/hierarchy/import-messages";
+import { NPN_MESSAGES } from "~/lib/npn";
 
 export const LICENCE_IMPORT_MESSAGES = {
-  npnRequired: "NPN is required.",
-  npnInvalid: "NPN: at most 25 characters, without spaces.",
+  npnRequired: NPN_MESSAGES.required,
+  npnInvalid: NPN_MESSAGES.invalid,
   statusInvalid: "Status must be Active or Inactive (Yes or No).",
   yesNo: "Use Yes or No (Y, N, true, false, Resident, Non-Resident).",
   duplicate: (line: number) => `The same NPN and state is on line ${line}.`,
+  residentTwice: (line: number) => `A producer has one resident state: this NPN's resident licence is on line ${line}.`,
+  residentOnRecord: (state: string) => `A producer has one resident state: this NPN's resident licence on record is ${state}. Make it non-resident in this file or on the licence screen first.`,
   lineUnknown: "Line of authority is required.",
   statusLabel: {
     ...IMPORT_MESSAGES.statusLabel,

@@ -13,7 +13,7 @@ import { audit } from "~/lib/audit.server";
 import { prisma } from "~/lib/db.server";
 import { openFile, type WrittenBlob } from "~/lib/storage.server";
 import { readLicenceFile, type FileLicence } from "./licence-csv.server";
-import { refreshNpns, writeLicence } from "./records.server";
+import { refreshNpns, residentLast, residentStates, writeLicence } from "./records.server";
 
 export const LICENCE_IMPORT_PURPOSES = ["IMPORT", "LOOKUP"] as const;
 export type LicenceImportPurpose = (typeof LICENCE_IMPORT_PURPOSES)[number];
@@ -35,7 +35,7 @@ export type LicenceImportOptions = {
 
 /** Reads, checks and (purpose IMPORT) writes a licence csv. */
 export async function importLicences(source: Readable | AsyncIterable<Uint8Array | string>, opts: LicenceImportOptions = {}): Promise<LicenceImportResult> {
-  const file = await readLicenceFile(source, { onRows: (rows) => opts.onProgress?.({ phase: "READING", percent: 10, rowsRead: rows }) });
+  const file = await readLicenceFile(source, { residentsOnRecord: residentStates, onRows: (rows) => opts.onProgress?.({ phase: "READING", percent: 10, rowsRead: rows }) });
   if (file.errors.count > 0) return { ok: false, rows: file.rows, errorCount: file.errors.count, errors: file.errors.sorted() };
   const byNpn = new Map<string, FileLicence[]>();
   for (const l of file.licences) byNpn.set(l.npn, [...(byNpn.get(l.npn) ?? []), l]);
@@ -49,7 +49,7 @@ export async function importLicences(source: Readable | AsyncIterable<Uint8Array
         async (tx) => {
           const c = { inserted: 0, updated: 0, unchanged: 0 };
           for (const npn of batch) {
-            for (const l of byNpn.get(npn)!) {
+            for (const l of residentLast(byNpn.get(npn)!, (l) => l.value.isResident)) {
               const r = await writeLicence(tx, actor, npn, l.value, "byState");
               if (!r.ok) throw new Error(`licence import: line ${l.line}: ${r.message}`); // byState never refuses
               if (r.change === "created") c.inserted++;

@@ -3,14 +3,14 @@
 // case, spaces or punctuation), dates as YYYY-MM-DD or MM/DD/YYYY. NIPR reports one row per line of
 // authority: the rows of one NPN and state are merged into one licence with its lines. Every
 // licence is checked with the licence form's schema (licenceSchema), so the import refuses what the
-// form refuses, with the form's messages, reported by line and column.
+// form refuses, with the form's messages, reported by line and column. The rows come from the
+// imports' one CSV reader (hierarchy/csv-records.server.ts: strict UTF-8, a broken quote a bad line).
 import type { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import { parse, type CsvError } from "csv-parse";
+import { csvRecords } from "~/features/hierarchy/csv-records.server";
 import { Errors } from "~/features/hierarchy/import-common.server";
 import { IMPORT_MESSAGES as FILE_M } from "~/features/hierarchy/import-messages";
 import { MAX_IMPORT_ROWS, parseImportDate } from "~/features/hierarchy/import-schema";
-import { npnKey } from "./access.server";
+import { npnKey } from "~/lib/npn";
 import { IGNORED_COLUMNS, LICENCE_COLUMNS, NIPR_COLUMN_NAMES, REQUIRED_LICENCE_COLUMNS, type LicenceColumn as Column } from "./import-columns";
 import { LICENCE_IMPORT_MESSAGES as M } from "./import-messages";
 import { licenceSchema, type LicenceInput } from "./schema";
@@ -87,6 +87,8 @@ type Group = {
 export type ReadOptions = {
   /** Keep only this NPN's licences (the file lookup); other rows are not checked. */
   onlyNpn?: string;
+  /** The resident licence's state on record by NPN (records.server.ts residentStates): a file's second one is a bad line. */
+  residentsOnRecord?: (npns: string[]) => Promise<Map<string, string>>;
   /** Called every 1024 rows with the rows read so far. */
   onRows?: (rows: number) => void | Promise<void>;
 };
@@ -95,102 +97,93 @@ export type ReadOptions = {
 export async function readLicenceFile(source: Readable | AsyncIterable<Uint8Array | string>, opts: ReadOptions = {}): Promise<LicenceFile> {
   const errors = new Errors();
   const out: LicenceFile = { rows: 0, licences: [], skipped: 0, errors, fatal: false };
-  const parser = parse({ bom: true, info: true, relax_column_count: true, skip_empty_lines: true, max_record_size: 64 * 1024 });
-  // A read error of the source ends the parse; an early end of the parse stops the source.
-  const feeding = pipeline(source as Readable, parser).catch((error: unknown) => {
-    if (!parser.destroyed) parser.destroy(error as Error);
-  });
   let header: Array<Column | undefined> | null = null;
   let headerNames: string[] = [];
   let grouped = false;
   const groups = new Map<string, Group>();
-  try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      const line = info.lines;
-      if (header === null) {
+  for await (const { record, line, problem, last } of csvRecords(source)) {
+    if (header === null) {
+      if (problem !== undefined) errors.add(line, null, problem);
+      else {
         headerNames = record.map((r) => r.trim());
         header = readHeader(headerNames, errors);
-        if (!header) {
-          out.fatal = true;
-          break;
-        }
-        grouped = header.includes("lineOfAuthority");
-        continue;
       }
-      out.rows++;
-      if (out.rows > MAX_IMPORT_ROWS) {
-        errors.add(line, null, FILE_M.tooManyRows(MAX_IMPORT_ROWS));
+      if (!header) {
         out.fatal = true;
         break;
       }
-      if ((out.rows & 1023) === 0) await opts.onRows?.(out.rows);
-      if (record.length !== header.length) {
-        if (!opts.onlyNpn) errors.add(line, null, FILE_M.fieldCount(record.length, header.length));
-        continue;
-      }
-      const cells: Record<string, string | undefined> = {};
-      header.forEach((c, i) => c && (cells[c] = record[i]));
-      const nameOf = (c: Column) => headerNames[header!.indexOf(c)] ?? c;
-      const rawNpn = (cells.npn ?? "").trim();
-      if (opts.onlyNpn && rawNpn !== opts.onlyNpn) continue;
-      const npn = npnKey(rawNpn);
-      if (!npn) {
-        errors.add(line, nameOf("npn"), rawNpn === "" ? M.npnRequired : M.npnInvalid);
-        continue;
-      }
-      const state = (cells.stateCode ?? "").trim().toUpperCase();
-      const key = `${npn}\u0000${state}`;
-      let g = groups.get(key);
-      if (g && !grouped) {
-        errors.add(line, nameOf("stateCode"), M.duplicate(g.line));
-        continue;
-      }
-      const status = statusOf(cells.status ?? "");
-      if (status === undefined) {
-        errors.add(line, nameOf("status"), M.statusInvalid);
-        continue;
-      }
-      let bad = false;
-      for (const c of ["isResident", "loaLife", "loaAccidentHealth", "loaVariable"] as const) {
-        if (cells[c] !== undefined && yesNo(cells[c]!) === undefined) {
-          errors.add(line, nameOf(c), M.yesNo);
-          bad = true;
-        }
-      }
-      if (bad) continue;
-      const rowLines: Lines = cells.lineOfAuthority !== undefined
-        ? linesOf(cells.lineOfAuthority)
-        : { life: yesNo(cells.loaLife ?? "") === "on", ah: yesNo(cells.loaAccidentHealth ?? "") === "on", variable: yesNo(cells.loaVariable ?? "") === "on" };
-      const loaStatus = cells.loaStatus !== undefined ? statusOf(cells.loaStatus) : "";
-      if (loaStatus === undefined) {
-        errors.add(line, nameOf("loaStatus"), M.statusInvalid);
-        continue;
-      }
-      const active = status !== "INACTIVE";
-      const lineActive = active && loaStatus !== "INACTIVE";
-      if (!g) {
-        g = { line, npn, cells, lines: { life: false, ah: false, variable: false }, activeLines: { life: false, ah: false, variable: false }, anyActive: false, effective: [], expiry: [] };
-        groups.set(key, g);
-      }
-      for (const k of ["life", "ah", "variable"] as const) {
-        g.lines[k] ||= rowLines[k];
-        if (lineActive) g.activeLines[k] ||= rowLines[k];
-      }
-      g.anyActive ||= active;
-      if (cells.effectiveDate?.trim()) g.effective.push(dayOf(cells.effectiveDate));
-      if (cells.expiryDate?.trim()) g.expiry.push(dayOf(cells.expiryDate));
+      grouped = header.includes("lineOfAuthority");
+      continue;
     }
-  } catch (error) {
-    const csv = error as CsvError & { lines?: number };
-    if (typeof csv?.code === "string" && csv.code.startsWith("CSV_")) {
-      errors.add(csv.lines ?? parser.info.lines, null, FILE_M.badCsv(csv.message));
+    out.rows++;
+    if (out.rows > MAX_IMPORT_ROWS) {
+      errors.add(line, null, FILE_M.tooManyRows(MAX_IMPORT_ROWS));
       out.fatal = true;
-      return out;
+      break;
     }
-    throw error;
-  } finally {
-    if (!parser.destroyed) parser.destroy();
-    await feeding;
+    if ((out.rows & 1023) === 0) await opts.onRows?.(out.rows);
+    if (problem !== undefined) {
+      // The lookup reads one NPN's rows: a row it cannot read is its business only when nothing after it was read.
+      if (!opts.onlyNpn || last) errors.add(line, null, problem);
+      // Nothing after a broken quote is read; the licences before it are still checked.
+      if (last) break;
+      continue;
+    }
+    if (record.length !== header.length) {
+      if (!opts.onlyNpn) errors.add(line, null, FILE_M.fieldCount(record.length, header.length));
+      continue;
+    }
+    const cells: Record<string, string | undefined> = {};
+    header.forEach((c, i) => c && (cells[c] = record[i]));
+    const nameOf = (c: Column) => headerNames[header!.indexOf(c)] ?? c;
+    const rawNpn = (cells.npn ?? "").trim();
+    if (opts.onlyNpn && rawNpn !== opts.onlyNpn) continue;
+    const npn = npnKey(rawNpn);
+    if (!npn) {
+      errors.add(line, nameOf("npn"), rawNpn === "" ? M.npnRequired : M.npnInvalid);
+      continue;
+    }
+    const state = (cells.stateCode ?? "").trim().toUpperCase();
+    const key = `${npn}\u0000${state}`;
+    let g = groups.get(key);
+    if (g && !grouped) {
+      errors.add(line, nameOf("stateCode"), M.duplicate(g.line));
+      continue;
+    }
+    const status = statusOf(cells.status ?? "");
+    if (status === undefined) {
+      errors.add(line, nameOf("status"), M.statusInvalid);
+      continue;
+    }
+    let bad = false;
+    for (const c of ["isResident", "loaLife", "loaAccidentHealth", "loaVariable"] as const) {
+      if (cells[c] !== undefined && yesNo(cells[c]!) === undefined) {
+        errors.add(line, nameOf(c), M.yesNo);
+        bad = true;
+      }
+    }
+    if (bad) continue;
+    const rowLines: Lines = cells.lineOfAuthority !== undefined
+      ? linesOf(cells.lineOfAuthority)
+      : { life: yesNo(cells.loaLife ?? "") === "on", ah: yesNo(cells.loaAccidentHealth ?? "") === "on", variable: yesNo(cells.loaVariable ?? "") === "on" };
+    const loaStatus = cells.loaStatus !== undefined ? statusOf(cells.loaStatus) : "";
+    if (loaStatus === undefined) {
+      errors.add(line, nameOf("loaStatus"), M.statusInvalid);
+      continue;
+    }
+    const active = status !== "INACTIVE";
+    const lineActive = active && loaStatus !== "INACTIVE";
+    if (!g) {
+      g = { line, npn, cells, lines: { life: false, ah: false, variable: false }, activeLines: { life: false, ah: false, variable: false }, anyActive: false, effective: [], expiry: [] };
+      groups.set(key, g);
+    }
+    for (const k of ["life", "ah", "variable"] as const) {
+      g.lines[k] ||= rowLines[k];
+      if (lineActive) g.activeLines[k] ||= rowLines[k];
+    }
+    g.anyActive ||= active;
+    if (cells.effectiveDate?.trim()) g.effective.push(dayOf(cells.effectiveDate));
+    if (cells.expiryDate?.trim()) g.expiry.push(dayOf(cells.expiryDate));
   }
   if (header === null && !out.fatal) {
     errors.add(1, null, FILE_M.emptyFile);
@@ -200,6 +193,7 @@ export async function readLicenceFile(source: Readable | AsyncIterable<Uint8Arra
 
   const nameOf = (c: Column) => headerNames[header!.indexOf(c)] ?? c;
   const columnOfPath: Record<string, Column> = { stateCode: "stateCode", licenceNumber: "licenceNumber", licenceClass: "licenceClass", isResident: "isResident", effectiveDate: "effectiveDate", expiryDate: "expiryDate", status: "status" };
+  const residentLine = new Map<string, number>();
   for (const g of groups.values()) {
     // Lines come from the rows in force when any is; an inactive licence keeps every line it had.
     const lines = g.anyActive ? g.activeLines : g.lines;
@@ -227,7 +221,13 @@ export async function readLicenceFile(source: Readable | AsyncIterable<Uint8Arra
     };
     const parsed = licenceSchema.safeParse(form);
     if (parsed.success) {
-      out.licences.push({ line: g.line, npn: g.npn, value: parsed.data });
+      // A producer has one resident state (decision 0084).
+      const resident = parsed.data.isResident ? residentLine.get(g.npn) : undefined;
+      if (resident !== undefined) errors.add(g.line, header!.includes("isResident") ? nameOf("isResident") : "isResident", M.residentTwice(resident));
+      else {
+        if (parsed.data.isResident) residentLine.set(g.npn, g.line);
+        out.licences.push({ line: g.line, npn: g.npn, value: parsed.data });
+      }
       continue;
     }
     const said = new Set<string>();
@@ -240,8 +240,29 @@ export async function readLicenceFile(source: Readable | AsyncIterable<Uint8Arra
       errors.add(g.line, column && header!.includes(column) ? nameOf(column) : (column ?? null), issue.message);
     }
   }
+  if (opts.residentsOnRecord) await checkResidentsOnRecord(out, opts.residentsOnRecord, header!.includes("isResident") ? nameOf("isResident") : "isResident");
   out.licences.sort((a, b) => a.line - b.line);
   return out;
+}
+
+/**
+ * A producer has one resident state (decision 0084): a file's resident licence in another state than
+ * the one on record is a bad line, unless the file makes that one non-resident (written first).
+ */
+async function checkResidentsOnRecord(out: LicenceFile, residentsOnRecord: (npns: string[]) => Promise<Map<string, string>>, column: string) {
+  const resident = new Map<string, FileLicence>();
+  const nonResident = new Set<string>();
+  for (const l of out.licences) {
+    if (l.value.isResident) resident.set(l.npn, l);
+    else nonResident.add(`${l.npn}\u0000${l.value.stateCode}`);
+  }
+  if (resident.size === 0) return;
+  const onRecord = await residentsOnRecord([...resident.keys()]);
+  for (const [npn, l] of resident) {
+    const state = onRecord.get(npn);
+    if (state === undefined || state === l.value.stateCode || nonResident.has(`${npn}\u0000${state}`)) continue;
+    out.errors.add(l.line, column, M.residentOnRecord(state));
+  }
 }
 
 /** Maps the header's names to our columns; errors on line 1 (unknown, twice, missing). */

@@ -17,7 +17,7 @@ import { openFile } from "~/lib/storage.server";
 import { latestLookupFile } from "./import.server";
 import { LICENCE_IMPORT_MESSAGES as M } from "./import-messages";
 import { readLicenceFile } from "./licence-csv.server";
-import { refreshNpns, writeLicence } from "./records.server";
+import { refreshNpns, residentLast, writeLicence } from "./records.server";
 import { licenceSchema, type LicenceInput } from "./schema";
 import { LINES_OF_AUTHORITY } from "./status";
 
@@ -208,17 +208,20 @@ export async function lookUpAndSave(lookup: LicenceLookup, npn: string, actor: {
   }
   const counts = { inserted: 0, updated: 0 };
   if (result.licences.length > 0) {
+    let refused: string | null = null;
     try {
       await prisma.$transaction(async (tx) => {
-      for (const value of result.licences) {
+      for (const value of residentLast(result.licences, (v) => v.isResident)) {
         const r = await writeLicence(tx, { ...actor, source: "LOOKUP" }, npn, value, "byState");
-        if (!r.ok) throw new Error(`licence lookup: ${r.message}`); // byState never refuses
+        // A second resident state (decision 0084): nothing of the answer is written.
+        if (!r.ok) throw new LookupError((refused = r.message));
         if (r.change === "created") counts.inserted++;
         else if (r.change === "updated") counts.updated++;
       }
       await refreshNpns(tx, [npn], actor.userId);
       });
     } catch (error) {
+      if (refused !== null) return { ok: false, message: refused };
       // The same state written at the same moment by an import or another lookup: nothing was written.
       if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return { ok: false, message: M.lookupConflict };
       throw error;

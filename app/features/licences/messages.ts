@@ -85,6 +85,7 @@ export const LICENCE_MESSAGES = {
   stateRequired: "State is required.",
   stateUnknown: "Choose a state from the list.",
   stateTaken: "A licence for this state is already on record.",
+  residentTaken: (state: string) => `A producer has one resident state: the resident licence on record is ${stateName(state)}. Make that one non-resident first.`,
   numberTooLong: "Licence Number may be at most 25 characters.",
   classTooLong: "Licence class may be at most 60 characters.",
   lineRequired: "Choose at least one line of authority.",

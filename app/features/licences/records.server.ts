@@ -127,6 +127,30 @@ async function writeAudit(tx: Tx, actor: Actor, action: string, targetType: stri
 }
 
 const taken = (): WriteResult => ({ ok: false, status: 400, field: "stateCode", message: M.stateTaken });
+const residentTaken = (state: string): WriteResult => ({ ok: false, status: 400, field: "isResident", message: M.residentTaken(state) });
+
+/**
+ * A producer has one resident state (decision 0084; the database holds it too: the partial unique
+ * index producer_licences_one_resident): the state of the NPN's resident licence other than `id`, or null.
+ */
+async function residentElsewhere(db: Pick<Tx, "producerLicence">, npn: string, id: string | null): Promise<string | null> {
+  const other = await db.producerLicence.findFirst({ where: { npn, isResident: true, ...(id ? { id: { not: id } } : {}) }, select: { stateCode: true } });
+  return other?.stateCode ?? null;
+}
+
+/** A file's or a lookup's licences in the order to write them: an NPN's non-resident ones first (a resident state that moves is freed before it is taken). */
+export function residentLast<T>(values: readonly T[], isResident: (v: T) => boolean): T[] {
+  return [...values].sort((a, b) => Number(isResident(a)) - Number(isResident(b)));
+}
+
+/** The resident licence on record of each of these NPNs (state by NPN), for the import's check before it writes. */
+export async function residentStates(npns: readonly string[], db: Pick<Tx, "$queryRaw"> = prisma): Promise<Map<string, string>> {
+  if (npns.length === 0) return new Map();
+  // One array parameter: a file may hold 200,000 NPNs (PostgreSQL takes at most 65,535 parameters).
+  const rows = await db.$queryRaw<Array<{ npn: string; state_code: string }>>`
+    SELECT npn, state_code FROM producer_licences WHERE is_resident AND npn = ANY(${[...npns]}::text[])`;
+  return new Map(rows.map((r) => [r.npn, r.state_code]));
+}
 const notFound = (): WriteResult => ({ ok: false, status: 404, message: M.notFound });
 
 /**
@@ -146,6 +170,8 @@ export async function writeLicence(tx: Tx, actor: Actor, npn: string, input: Lic
     const other = await tx.producerLicence.findFirst({ where: { npn, stateCode: input.stateCode }, select: { id: true } });
     if (other) return taken();
   }
+  const clash = input.isResident ? await residentElsewhere(tx, npn, existing?.id ?? null) : null;
+  if (clash) return residentTaken(clash);
   const diff = changed(existing, data);
   if (existing && Object.keys(diff).length === 0) return { ok: true, id: existing.id, change: "unchanged" };
   const row = existing
@@ -199,7 +225,11 @@ export async function saveLicence(actor: Actor, npn: string, input: LicenceInput
       return r;
     });
   } catch (e) {
-    if (isUniqueViolation(e)) return taken(); // the same state added twice at once
+    // The same state, or a second resident licence, saved at the same moment: say which.
+    if (isUniqueViolation(e)) {
+      const clash = input.isResident ? await residentElsewhere(prisma, npn, target === "new" ? null : target) : null;
+      return clash ? residentTaken(clash) : taken();
+    }
     throw e;
   }
 }

@@ -7,7 +7,7 @@
 //  - inviteeNotInGoodOrder: whether an email address belongs to an agent position whose stored
 //    standing (agent_compliance) is NOT_IN_GOOD_ORDER; the invitation send form refuses it.
 import type { Prisma } from "~/generated/prisma/client";
-import { npnKey } from "./access.server";
+import { npnKey } from "~/lib/npn";
 import { approvalProblems, asDay, isLineOfAuthority, type Day, type LicenceFacts, type LineOfAuthority, type Reason, type RecordSource } from "./status";
 
 type Db = Pick<Prisma.TransactionClient, "$queryRawUnsafe">;

@@ -1,6 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { UPLOAD_MAX_BYTES } from "~/lib/upload-policy";
 import { LICENCE_MESSAGES as M } from "./messages";
+import { LICENCE_SCREEN } from "./screen-messages";
 import { credentialSchema, licenceSchema } from "./schema";
 
 const form = (o: Record<string, string>) => {
@@ -38,5 +40,17 @@ describe("credential form", () => {
     expect(s.status === "success" && s.value.expiryDate).toBe("2027-03-14");
     expect(errors(credentialSchema, { kind: "PRODUCT_TRAINING" })).toMatchObject({ courseName: [M.courseRequired], effectiveDate: [M.completionRequired] });
     expect(errors(credentialSchema, { kind: "AML", effectiveDate: "2026-03-15", validMonths: "0" })).toMatchObject({ validMonths: [M.validMonthsRange] });
+  });
+  it("in the browser, refuses a certificate over the application's upload limit next to the file field (with the other fields' messages)", () => {
+    const withFile = (size: number, fields: Record<string, string>) => {
+      const f = form(fields);
+      f.append("certificate", new File([new Uint8Array(size)], "cert.pdf", { type: "application/pdf" }));
+      const s = parseWithZod(f, { schema: credentialSchema });
+      return { status: s.status, error: s.status === "error" ? s.error : undefined };
+    };
+    const eo = { kind: "EO", policyNumber: "P-1", expiryDate: "2027-12-31" };
+    expect(withFile(UPLOAD_MAX_BYTES + 1, eo).error).toEqual({ certificate: [LICENCE_SCREEN.certificateTooBig] });
+    expect(withFile(UPLOAD_MAX_BYTES + 1, { kind: "EO" }).error).toMatchObject({ certificate: [LICENCE_SCREEN.certificateTooBig], policyNumber: [M.policyRequired] });
+    expect(withFile(UPLOAD_MAX_BYTES, eo).status).toBe("success");
   });
 });

@@ -2,7 +2,9 @@
 // browser (conform), the actions, the csv import and the licence lookup (which parse the same
 // fields). The parsed value is what records.server.ts writes.
 import { z } from "zod";
+import { checkFiles, PDF_UPLOAD_POLICY } from "~/lib/upload-policy";
 import { LICENCE_MESSAGES as M, LICENCE_STATE_CODES } from "./messages";
+import { LICENCE_SCREEN } from "./screen-messages";
 import { addMonths, CREDENTIAL_KINDS, LICENCE_STATUSES } from "./status";
 
 export const LICENCE_NUMBER_MAX = 25;
@@ -84,7 +86,11 @@ export const credentialSchema = z
     effectiveDate: optionalDay.transform((v) => v ?? null),
     validMonths: z.coerce.number({ error: M.validMonthsRange }).int(M.validMonthsRange).min(1, M.validMonthsRange).max(120, M.validMonthsRange).optional(),
     expiryDate: optionalDay.transform((v) => v ?? null),
+    // The chosen file, in the browser only (the server receives it beside the form): over the
+    // application's upload limit it is not sent at all.
+    certificate: z.unknown().optional(),
   })
+  .refine((v) => !isTooBig(v.certificate), { path: ["certificate"], message: LICENCE_SCREEN.certificateTooBig, when: () => true })
   .superRefine((v, ctx) => {
     if (v.kind === "EO") {
       if (!v.policyNumber) ctx.addIssue({ code: "custom", path: ["policyNumber"], message: M.policyRequired });
@@ -107,6 +113,10 @@ export const credentialSchema = z
         : (v.expiryDate as string),
   }));
 export type CredentialInput = z.output<typeof credentialSchema>;
+
+function isTooBig(file: unknown): boolean {
+  return typeof File !== "undefined" && file instanceof File && checkFiles(PDF_UPLOAD_POLICY, [file]) === "TOO_BIG";
+}
 
 function dayBefore(d: string): string {
   return new Date(Date.parse(`${d}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);

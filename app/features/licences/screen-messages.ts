@@ -1,6 +1,7 @@
 // What the licence and credential screens say (issue 23 items 1 and 2; decision 0069): /licences,
 // /licences/:npn, the agent detail page's link and the dashboard card. The rules' own labels
 // (states, lines, expiry states, standings, sources, reasons) are in messages.ts.
+import { UPLOAD_LIMIT_MB, UPLOAD_LIMIT_TEXT } from "~/lib/upload-policy";
 import type { CredentialKind } from "./status";
 
 export const LICENCE_SCREEN = {
@@ -25,10 +26,11 @@ export const LICENCE_SCREEN = {
   cancel: "CANCEL",
   delete: "Delete",
   certificate: "Certificate (PDF)",
-  certificateHint: "A PDF of at most 10 MB. Leave empty to keep the certificate on record.",
+  certificateHint: `A PDF of at most ${UPLOAD_LIMIT_TEXT}. Leave empty to keep the certificate on record.`,
   certificateLink: "Certificate",
   certificateNotPdf: "The certificate must be a PDF file.",
-  certificateTooBig: "The certificate is larger than the portal accepts (10 MB).",
+  // The application's upload message (documents/upload.ts TOO_BIG), for the certificate.
+  certificateTooBig: `The certificate is larger than ${UPLOAD_LIMIT_MB}. Please choose a PDF file of at most ${UPLOAD_LIMIT_TEXT}.`,
   invalidTitle: "Missing or Invalid",
   invalidLead: "Please correct the fields marked below. Nothing was saved.",
   failedTitle: "Oops!",

@@ -7,7 +7,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { createCookie, data, redirect } from "@remix-run/node";
 import { MalformedUploadError, PDF_UPLOAD_RULE, receiveUpload, UploadRequestTooLargeError } from "~/features/documents/receive-upload.server";
-import { MAX_UPLOAD_BYTES, pdfDownloadName } from "~/features/documents/upload";
+import { pdfDownloadName } from "~/features/documents/upload";
 import { underUserSql } from "~/features/hierarchy/hierarchy.server";
 import { audit } from "~/lib/audit.server";
 import type { CurrentUser } from "~/lib/current-user";
@@ -17,7 +17,8 @@ import { FORM_MESSAGES, formRefusal, readForm } from "~/lib/form.server";
 import type { Capability } from "~/lib/permissions";
 import { refusal } from "~/lib/permissions.server";
 import { deleteFile, fileResponse, removeBlob, StoredFileMissingError } from "~/lib/storage.server";
-import { npnAccess, npnKey, ownNpns, type NpnAccess } from "./access.server";
+import { npnKey } from "~/lib/npn";
+import { npnAccess, ownNpns, type NpnAccess } from "./access.server";
 import { LICENCE_MESSAGES } from "./messages";
 import { deleteRecord, recordsOfNpn, saveCredential, saveLicence, type Actor, type WriteResult } from "./records.server";
 import { COURSE_MAX, credentialSchema, licenceSchema, POLICY_MAX, PROVIDER_MAX } from "./schema";
@@ -30,8 +31,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The licence and delete forms are small: a few short fields. */
 export const LICENCE_FORM_MAX_FIELDS = 30;
 export const LICENCE_FORM_MAX_BYTES = 8 * 1024;
-/** The credential form: one PDF and a few short fields. */
-export const CREDENTIAL_REQUEST_MAX_BYTES = MAX_UPLOAD_BYTES + 32 * 1024;
 
 /** The credential form's text fields and their byte caps (4 bytes per character at most, plus one: a longer text stays too long for the schema). */
 const CREDENTIAL_FIELDS: Readonly<Record<string, number>> = {
@@ -193,6 +192,7 @@ async function credentialSave(
   form: FormData,
   fileProblem: string | undefined,
   saveWith?: (input: Parameters<typeof saveCredential>[2], target: string) => Promise<WriteResult>,
+  status: 400 | 413 = 400,
 ) {
   const target = targetOf(form.get("id"));
   if (!target) return refuse(request, user, 404, npn);
@@ -200,7 +200,7 @@ async function credentialSave(
   if (submission.status !== "success" || fileProblem) {
     const errors = submission.status === "error" ? (submission.error ?? {}) : {};
     const reply = submission.reply(fileProblem ? { fieldErrors: { ...errors, certificate: [fileProblem] } as Record<string, string[]> } : undefined);
-    return data<LicencesActionData>({ form: "credential", reply, outcome: "invalid" }, { status: 400 });
+    return data<LicencesActionData>({ form: "credential", reply, outcome: "invalid" }, { status });
   }
   const r = saveWith ? await saveWith(submission.value, target) : await saveCredential(actor, npn, submission.value, target);
   return answer(request, user, npn, back, "credential", submission, r);
@@ -215,12 +215,10 @@ async function credentialSave(
 async function credentialWithCertificate(request: Request, user: CurrentUser, actor: Actor, npn: string, back: string) {
   let got;
   try {
-    got = await receiveUpload(request, {
-      rule: PDF_UPLOAD_RULE,
-      fields: CREDENTIAL_FIELDS,
-      fileField: "certificate",
-      maxRequestBytes: CREDENTIAL_REQUEST_MAX_BYTES,
-    });
+    // The application's upload rule (upload-policy.ts, receiveUpload's defaults): a PDF of at most
+    // MAX_UPLOAD_BYTES in a request of at most MAX_UPLOAD_REQUEST_BYTES (the HTTP server's cap for
+    // these pages too), so a larger PDF is drained and answered next to its field.
+    got = await receiveUpload(request, { rule: PDF_UPLOAD_RULE, fields: CREDENTIAL_FIELDS, fileField: "certificate" });
   } catch (error) {
     if (error instanceof UploadRequestTooLargeError) throw formRefusal(413, FORM_MESSAGES.tooLarge);
     if (error instanceof MalformedUploadError) throw formRefusal(400, FORM_MESSAGES.unreadable);
@@ -236,7 +234,7 @@ async function credentialWithCertificate(request: Request, user: CurrentUser, ac
   const problem = got.problem === "WRONG_TYPE" ? LICENCE_SCREEN.certificateNotPdf : got.problem === "TOO_BIG" ? LICENCE_SCREEN.certificateTooBig : undefined;
   if (!blob || problem) {
     if (blob) await removeBlob(blob.storageKey).catch(() => {});
-    return credentialSave(request, user, actor, npn, back, form, problem);
+    return credentialSave(request, user, actor, npn, back, form, problem, undefined, got.problem === "TOO_BIG" ? 413 : 400);
   }
   let fileId: string | null = null;
   let kept = false;

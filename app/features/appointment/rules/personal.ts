@@ -1,6 +1,7 @@
 // Personal Information: the shape, the normalising and the rules of spec part 2 §5
 // (composed into the section schema by schema.ts).
 import { z } from "zod";
+import { isNpn, NPN_MESSAGES } from "~/lib/npn";
 import { isBeforeNow, normalizeEmail } from "../derive";
 import { isEmailAddress } from "~/lib/email-address";
 import { isIndividualW9Type, isRepresentativeType, showsBusinessBlock, showsFaxField, showsW9 } from "../model";
@@ -108,6 +109,9 @@ export function personalRules(p: PersonalForm, ctx: ValidationContext, add: Add)
   else if (!isEmailAddress(p.emailAddress)) add(["emailAddress"], "Email Address is invalid");
   text(add, ["driverLicenseNumber"], p.driverLicenseNumber, T.driverLicenseNumber);
   text(add, ["nationalProducerNumber"], p.nationalProducerNumber, T.nationalProducerNumber, { required: true });
+  // The one NPN rule (~/lib/npn): NIPR's 1 to 10 digits, inside the spec's 25-character cap.
+  if (present(p.nationalProducerNumber) && p.nationalProducerNumber.length <= T.nationalProducerNumber.max && !isNpn(p.nationalProducerNumber.trim()))
+    add(["nationalProducerNumber"], NPN_MESSAGES.invalid);
   text(add, ["residentStateInsuranceLicenseNumber"], p.residentStateInsuranceLicenseNumber, T.residentStateInsuranceLicenseNumber, { required: true });
   if (present(p.residentStateCode) && !/^[A-Z]{2}$/.test(p.residentStateCode)) add(["residentStateCode"], "Resident State must be 2 letters");
   digits(add, ["phoneNumber"], p.phoneNumber, "Phone Number", 10, { required: true });
