@@ -36,8 +36,10 @@ const CHECKPOINTS: Record<string, (client: SqlClient, payload: Record<string, un
  */
 export async function recordCutOffs(client: SqlClient, lockedBy: string[]): Promise<number> {
   const { rows } = await client.query(
-    `SELECT j.id::text AS id, j.task_identifier AS task, j.payload, c.stalled_cuts, c.checkpoint
-       FROM graphile_worker.jobs j LEFT JOIN job_cut_offs c ON c.job_id = j.id
+    `SELECT j.id::text AS id, t.identifier AS task, j.payload, c.stalled_cuts, c.checkpoint
+       FROM graphile_worker._private_jobs j
+       JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+       LEFT JOIN job_cut_offs c ON c.job_id = j.id
       WHERE j.locked_by = ANY($1::text[])`,
     [lockedBy],
   );

@@ -14,7 +14,8 @@ type Stopped = { id: number; jobId: string | null; attempts: number | null; last
 /** Why a stopped job stopped, in words for its run's screen. */
 export function stoppedReason(what: StoppedWhat, s: Stopped): string {
   if (s.jobId === null) return M.jobGone(what);
-  if (s.lastError === CUT_OFF) return M.interrupted(what, s.cuts ?? 1);
+  // Without a record of its cuts (cut before this version), each cut took one of its attempts.
+  if (s.lastError === CUT_OFF) return M.interrupted(what, s.cuts ?? s.attempts ?? 1);
   return M.failed(what, s.attempts ?? 1);
 }
 

@@ -5,7 +5,7 @@ CREATE TABLE job_cut_offs (
   cuts         INTEGER NOT NULL DEFAULT 0,
   stalled_cuts INTEGER NOT NULL DEFAULT 0,
   checkpoint   TEXT,
-  cut_at       TIMESTAMPTZ(3) NOT NULL DEFAULT now()
+  cut_at       TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP
 );
 
 ALTER TABLE licence_import_runs ADD COLUMN npns_done INTEGER NOT NULL DEFAULT 0;
