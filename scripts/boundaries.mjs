@@ -40,6 +40,10 @@ export const SHARED_KERNEL = [
   "documents/receive-upload.server",
   // The one typed way to queue a job (task names, payloads, keys, attempts: decision 0058).
   "jobs/queue.server",
+  // A cut job and a run whose job can no longer run: the one rule, its messages, the requeue (decision 0083).
+  "jobs/cut-offs.server",
+  "jobs/stopped-runs.server",
+  "jobs/stopped-messages",
   // Labels read on other domains' screens.
   "review/messages",
   "review/notes",

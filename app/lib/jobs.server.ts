@@ -17,6 +17,8 @@ import os from "node:os";
 import path from "node:path";
 import { Logger, makeWorkerUtils, run, type LogLevel, type Runner, type TaskSpec, type WorkerEvents, type WorkerUtils } from "graphile-worker";
 import { crontab, taskList } from "../../jobs";
+import { recordCutOffs } from "~/features/jobs/cut-offs.server";
+import { failRunsThatCannotRun } from "~/features/jobs/stopped-runs.server";
 import { databaseUrl, prisma } from "./db.server";
 import { env } from "./env.server";
 import { serviceLog } from "./log.server";
@@ -115,21 +117,8 @@ function recordWorkerIds(ids: string[]) {
   renameSync(temp, file);
 }
 
-/** The last error of a job whose attempt a dead process cut off (no error of its own was recorded). */
-export const CUT_OFF = "cut off: the process running it stopped (killed or crashed)";
-
-/**
- * graphile-worker counts an attempt when it takes the job, so a job cut off during its last
- * attempt would never run again (nor record why), and its record would stay as the cut left it: a
- * report 'Running', an import running, a webhook delivery pending. Such a job gets its attempt
- * back, once: a job cut off twice in a row on its last attempt (a task that kills the process)
- * stays failed, with CUT_OFF as its error. Every cut job's last error says it was cut.
- */
-const GIVE_BACK_CUT_ATTEMPTS = `
-  UPDATE graphile_worker._private_jobs
-     SET max_attempts = CASE WHEN attempts >= max_attempts AND last_error IS DISTINCT FROM $2 THEN attempts + 1 ELSE max_attempts END,
-         last_error = $2
-   WHERE locked_by = ANY($1::text[])`;
+// A cut job's attempt and its last error: decision 0083 (features/jobs/cut-offs.server.ts).
+export { CUT_OFF } from "~/features/jobs/cut-offs.server";
 
 /**
  * Frees the jobs still locked by runners of this DATA_DIR whose process is
@@ -144,7 +133,7 @@ async function unlockPreviousWorkers(): Promise<void> {
   if (ids.length > 0) {
     const once = await makeWorkerUtils({ connectionString: connectionString() });
     try {
-      await once.withPgClient((client) => client.query(GIVE_BACK_CUT_ATTEMPTS, [ids, CUT_OFF]));
+      await once.withPgClient((client) => recordCutOffs(client, ids));
       await once.forceUnlockWorkers(ids);
     } finally {
       await once.release();
@@ -279,6 +268,8 @@ export async function startWorker(opts: { force?: boolean; onJobStart?: (jobId: 
   }
   state = "starting";
   await unlockPreviousWorkers();
+  // A run whose job can no longer run (its attempts spent by cuts, or its job deleted) says so now.
+  await failRunsThatCannotRun().catch((error: unknown) => serviceLog("jobs").warn({ error: (error as Error).message }, "could not check the runs of stopped jobs"));
   const events: WorkerEvents = new EventEmitter();
   watch(events, opts.onJobStart);
   runner = await run({

@@ -3,13 +3,13 @@
 // chosen run's progress (refreshed every 2 seconds with JavaScript, a Refresh
 // link without), then its counts or its line-numbered errors, and the latest
 // imports. Anyone else: 404.
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
 import { readPaging } from "~/components/Pager";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import { IMPORT_MESSAGES as M } from "~/features/hierarchy/import-messages";
-import { FINISHED_STATUSES, getImportRun, listImportRuns } from "~/features/hierarchy/import-runs.server";
+import { FINISHED_STATUSES, getImportRun, listImportRuns, restartImport } from "~/features/hierarchy/import-runs.server";
 import { IMPORT_COLUMNS, IMPORT_FILE_FIELD, IMPORT_UPLOAD_PATH, REQUIRED_COLUMNS, type ImportError } from "~/features/hierarchy/import-schema";
 import { ImportRun } from "~/features/hierarchy/ui/ImportRun";
 import { ImportRunsTable } from "~/features/hierarchy/ui/ImportRunsTable";
@@ -20,6 +20,7 @@ import { useAutoRefresh } from "~/features/reports/ui/useAutoRefresh";
 import { titleMeta } from "~/lib/meta";
 import reportStyles from "~/styles/reports.css";
 import { requireCapability } from "~/lib/permissions.server";
+import { readForm } from "~/lib/form.server";
 
 export const meta = titleMeta("Import Agents");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
@@ -53,6 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       errorCount: r.errorCount,
       errors: (Array.isArray(r.errors) ? r.errors : []) as ImportError[],
       message: r.message,
+      canRestart: r.status === "FAILED" && r.fileId !== null,
     };
   }
   const { page, pageSize } = readPaging(url, { pageSizes: PAGE_SIZES });
@@ -67,6 +69,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }));
   const upload = url.searchParams.get("upload");
   return { run, runs, total: list.total, page, pageSize, uploadMessage: upload ? (UPLOAD_ANSWERS[upload] ?? null) : null };
+}
+
+/** START AGAIN on a failed run (decision 0083): allowed to whoever may start the import. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireCapability(request, "import:hierarchy");
+  const form = await readForm(request);
+  const runId = String(form.get("runId") ?? "");
+  if (form.get("intent") !== "restart" || !/^\d{1,9}$/.test(runId)) throw new Response("Bad Request", { status: 400 });
+  // A run that is not failed (a second click) is left as it is: the page shows where it stands.
+  await restartImport(Number(runId), user.id, request);
+  throw redirect(`/admin/import?run=${runId}`);
 }
 
 export default function ImportAgentsPage() {

@@ -3,7 +3,7 @@
 // NIPR file to keep for the 'file' licence lookup; a job reads it. The page shows the chosen run's
 // progress (refreshed with JavaScript, a Refresh link without), then its counts or its
 // line-numbered errors, and the latest runs. The upload form and the run are the agent import's.
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
 import { readPaging } from "~/components/Pager";
@@ -15,11 +15,13 @@ import { ImportUploadForm, UPLOAD_ANSWERS } from "~/features/hierarchy/ui/Import
 import type { ImportRunView } from "~/features/hierarchy/ui/types";
 import { LICENCE_IMPORT_MESSAGES as M } from "~/features/licences/import-messages";
 import { FINISHED, getLicenceImportRun, listLicenceImportRuns } from "~/features/licences/import.server";
+import { restartLicenceImport } from "~/features/licences/import-restart.server";
 import { LICENCE_COLUMNS, LICENCE_FILE_FIELD, LICENCE_IMPORT_PATH, LICENCE_PURPOSE_FIELD, LICENCE_UPLOAD_PATH, NIPR_COLUMN_NAMES } from "~/features/licences/import-columns";
 import { formatDateTime } from "~/features/reports/format";
 import { useAutoRefresh } from "~/features/reports/ui/useAutoRefresh";
 import { titleMeta } from "~/lib/meta";
 import { requireCapability } from "~/lib/permissions.server";
+import { readForm } from "~/lib/form.server";
 import reportStyles from "~/styles/reports.css";
 
 export const meta = titleMeta("Import Licences");
@@ -56,6 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       errorCount: r.errorCount,
       errors: (Array.isArray(r.errors) ? r.errors : []) as ImportError[],
       message: r.message,
+      canRestart: r.status === "FAILED" && r.fileId !== null,
       counts: [
         ["Licences", r.licences, "licence-count"],
         ["NPNs", r.npns],
@@ -83,6 +86,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }));
   const upload = url.searchParams.get("upload");
   return { run, runs, total: list.total, page, pageSize, uploadMessage: upload ? (UPLOAD_ANSWERS[upload] ?? null) : null };
+}
+
+/** START AGAIN on a failed run (decision 0083): allowed to whoever may start the import. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireCapability(request, "manage:licences");
+  const form = await readForm(request);
+  const runId = String(form.get("runId") ?? "");
+  if (form.get("intent") !== "restart" || !/^\d{1,9}$/.test(runId)) throw new Response("Bad Request", { status: 400 });
+  // A run that is not failed (a second click) is left as it is: the page shows where it stands.
+  await restartLicenceImport(Number(runId), user.id, request);
+  throw redirect(`${LICENCE_IMPORT_PATH}?run=${runId}`);
 }
 
 export default function ImportLicencesPage() {

@@ -12,6 +12,7 @@ import { Dialog } from "~/components/Dialog";
 import { PageHeader } from "~/components/PageHeader";
 import { readPaging } from "~/components/Pager";
 import { SignedInLayout } from "~/components/SignedInLayout";
+import { STOPPED_MESSAGES } from "~/features/jobs/stopped-messages";
 import { formatDateTime } from "~/features/reports/format";
 import { REPORT_MESSAGES as M } from "~/features/reports/messages";
 import {
@@ -25,6 +26,7 @@ import {
   requestReport,
   searchRecruiters,
   TooManyPendingReportsError,
+  rerunReport,
 } from "~/features/reports/reports.server";
 import { COMPLIANCE_REPORT_ID, DOWNLINE_REPORT_ID, RECRUIT_REPORT_ID, reportSchemaFor } from "~/features/reports/schema";
 import { RequestTab } from "~/features/reports/ui/RequestTab";
@@ -85,6 +87,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     };
     const status = sp.get("status");
     if (status && /^\d{1,9}$/.test(status)) dialog = await reportStatusDialog(user.id, Number(status));
+    if (dialog && sp.get("busy") === "1") dialog = { ...dialog, message: M.tooManyPending };
     if (sp.get("queued") === "1") dialog = { title: M.queuedTitle, message: M.queuedText, variant: "success" as const };
   }
 
@@ -109,6 +112,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireCapability(request, "request:report");
   const formData = await readForm(request);
+  if (formData.get("intent") === "rerun") {
+    // RUN AGAIN on a failed request's dialog (decision 0083): the user's own request, as it was.
+    const id = String(formData.get("reportRequestId") ?? "");
+    try {
+      if (!/^\d{1,9}$/.test(id) || !(await rerunReport(user, Number(id)))) throw new Response("Not Found", { status: 404 });
+    } catch (error) {
+      if (error instanceof TooManyPendingReportsError) throw redirect(`/reports?tab=results&status=${id}&busy=1`);
+      throw error;
+    }
+    throw redirect("/reports?tab=results&queued=1");
+  }
   const schema = reportSchemaFor(formData.get("reportId"));
   if (!schema) throw new Response(M.unknownReport, { status: 400 });
   const reportId = Number(formData.get("reportId"));
@@ -156,7 +170,17 @@ export default function ReportsRoute() {
         <RequestTab definitions={d.definitions} reportId={d.reportId} values={d.values} finder={d.finder} finderLimits={FINDER_LIMITS} />
       )}
       {d.dialog ? (
-        <Dialog title={d.dialog.title} message={d.dialog.message} variant={d.dialog.variant} buttons={[{ label: "OK", to: "/reports?tab=results" }]} />
+        <Dialog
+          title={d.dialog.title}
+          message={d.dialog.message}
+          variant={d.dialog.variant}
+          buttons={[
+            ...("rerun" in d.dialog && d.dialog.rerun
+              ? [{ label: STOPPED_MESSAGES.runAgain, action: "/reports?tab=results", method: "post" as const, fields: { intent: "rerun", reportRequestId: String(d.dialog.rerun) } }]
+              : []),
+            { label: "OK", to: "/reports?tab=results" },
+          ]}
+        />
       ) : null}
     </SignedInLayout>
   );

@@ -3,8 +3,10 @@
 // windows older than an hour and API_CALL audit rows past API_CALL_AUDIT_DAYS
 // (decision 0075), webhook events and deliveries past their 30 days (decision
 // 0077), and the stored files' bytes listed while a backup ran that the backup
-// did not remove itself (it was cut off; decision 0079).
+// did not remove itself (it was cut off; decision 0079). And the imports and reports whose job can no
+// longer run (deleted from the queue, its attempts spent) are marked failed with why (decision 0083).
 import type { Task } from "graphile-worker";
+import { failRunsThatCannotRun } from "~/features/jobs/stopped-runs.server";
 import { purgeOldApiCallAudit, purgeOldRateWindows } from "~/features/api/http.server";
 import { clearEndedWebhookSecretOverlaps, purgeOldWebhookEvents } from "~/features/webhooks/purge.server";
 import { purgeExpiredSessions } from "~/lib/session.server";
@@ -21,6 +23,8 @@ export const purgeExpired: Task = async (_payload, helpers) => {
   if (windows) helpers.logger.info(`purge-expired: ${windows} old API rate-limit windows removed`);
   const calls = await purgeOldApiCallAudit();
   if (calls) helpers.logger.info(`purge-expired: ${calls} API_CALL audit rows past API_CALL_AUDIT_DAYS removed`);
+  const stopped = await failRunsThatCannotRun();
+  if (stopped) helpers.logger.info(`purge-expired: ${stopped} imports or reports whose job can no longer run marked failed`);
   const events = await purgeOldWebhookEvents();
   if (events) helpers.logger.info(`purge-expired: ${events} webhook events older than 30 days removed with their deliveries`);
   const secrets = await clearEndedWebhookSecretOverlaps();

@@ -57,7 +57,7 @@ describe("job runner", () => {
     expect(await prisma.mailMessage.count({ where: { subject: { startsWith: "Keyed" } } })).toBe(1);
   });
 
-  it("gives a job cut off on its last attempt by a dead process that attempt back, once: cut off twice in a row it stays failed, saying so", async () => {
+  it("gives a job cut off on its last attempt by a dead process that attempt back, once: cut off twice in a row without progress it stays failed, saying so", async () => {
     delete process.env.SMTP_URL;
     resetEnvCache();
     // A process of this DATA_DIR that ran jobs and is gone (kill -9): its record names its pool.
@@ -69,9 +69,10 @@ describe("job runner", () => {
     );
     const first = await addJob("send-email", { to: "cut@example.com", subject: "Cut once", text: "x" });
     const again = await addJob("send-email", { to: "cut@example.com", subject: "Cut twice", text: "x" });
-    // Both taken by the dead pool on their last attempt; the second was cut off before.
+    // Both taken by the dead pool on their last attempt; the second was cut off before, and has no checkpoint to make progress by (decision 0083).
     await prisma.$executeRaw`UPDATE graphile_worker._private_jobs SET locked_by = 'pool-of-the-dead', locked_at = now(), attempts = max_attempts WHERE id IN (${BigInt(first.id)}, ${BigInt(again.id)})`;
     await prisma.$executeRaw`UPDATE graphile_worker._private_jobs SET last_error = ${CUT_OFF} WHERE id = ${BigInt(again.id)}`;
+    await prisma.$executeRaw`INSERT INTO job_cut_offs (job_id, cuts, stalled_cuts) VALUES (${BigInt(again.id)}, 1, 1)`;
     await startWorker();
     await waitFor(() => prisma.mailMessage.findFirst({ where: { subject: "Cut once" } }));
     await new Promise((r) => setTimeout(r, 500));

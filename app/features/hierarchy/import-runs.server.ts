@@ -5,7 +5,8 @@
 import type { Readable } from "node:stream";
 import pg from "pg";
 import type { AgentImportRun } from "~/generated/prisma/client";
-import { jobOptions, queueJob } from "~/features/jobs/queue.server";
+import { jobKeys, jobOptions, queueJob } from "~/features/jobs/queue.server";
+import { forgetCutOffs } from "~/features/jobs/stopped-runs.server";
 import { audit } from "~/lib/audit.server";
 import { databaseUrl, prisma } from "~/lib/db.server";
 import { openFile, type WrittenBlob } from "~/lib/storage.server";
@@ -152,6 +153,27 @@ export async function failImportRun(runId: number): Promise<void> {
     where: { id: runId, status: { notIn: [...FINISHED_STATUSES] } },
     data: { status: IMPORT_STATUS.FAILED, completedAt: new Date(), message: M.failed },
   });
+}
+
+/**
+ * Starts a failed upload's import again (decision 0083): queued again under its job key (its spent
+ * attempts reset); it reads the file from the start (the import is one transaction). False when the
+ * run is not a failed upload.
+ */
+export async function restartImport(runId: number, userId: string, request?: Request): Promise<boolean> {
+  if (!Number.isSafeInteger(runId) || runId <= 0) return false;
+  const ok = await prisma.$transaction(async (tx) => {
+    const r = await tx.agentImportRun.updateMany({
+      where: { id: runId, status: IMPORT_STATUS.FAILED, fileId: { not: null } },
+      data: { status: IMPORT_STATUS.QUEUED, completedAt: null, message: null },
+    });
+    if (r.count === 0) return false;
+    await forgetCutOffs(tx, jobKeys.importRun(runId));
+    await queueJob(tx, "import-agents", { runId }, jobOptions.importRun(runId));
+    return true;
+  });
+  if (ok) await audit("AGENT_IMPORT_RESTARTED", { request, actorUserId: userId, targetType: "AgentImportRun", targetId: String(runId) });
+  return ok;
 }
 
 /** The latest imports (any administrator's), newest first, one page. */

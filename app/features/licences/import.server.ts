@@ -31,6 +31,11 @@ export type LicenceImportOptions = {
   userId?: string | null;
   totalRows?: number;
   onProgress?: (p: { phase: "READING" | "WRITING"; percent: number; rowsRead: number }) => void | Promise<void>;
+  /**
+   * The run whose checkpoint each batch commits with it (decision 0083): the NPNs written so far
+   * (in file order) and their counts. A run cut off resumes after them.
+   */
+  checkpoint?: { runId: number; npnsDone: number; inserted: number; updated: number; unchanged: number };
 };
 
 /** Reads, checks and (purpose IMPORT) writes a licence csv. */
@@ -39,11 +44,12 @@ export async function importLicences(source: Readable | AsyncIterable<Uint8Array
   if (file.errors.count > 0) return { ok: false, rows: file.rows, errorCount: file.errors.count, errors: file.errors.sorted() };
   const byNpn = new Map<string, FileLicence[]>();
   for (const l of file.licences) byNpn.set(l.npn, [...(byNpn.get(l.npn) ?? []), l]);
-  const counts = { inserted: 0, updated: 0, unchanged: 0 };
+  const cp = opts.checkpoint;
+  const counts = { inserted: cp?.inserted ?? 0, updated: cp?.updated ?? 0, unchanged: cp?.unchanged ?? 0 };
   if ((opts.purpose ?? "IMPORT") === "IMPORT") {
     const npns = [...byNpn.keys()];
     const actor = { userId: opts.userId ?? null, source: "IMPORT" as const };
-    for (let i = 0; i < npns.length; i += NPNS_PER_BATCH) {
+    for (let i = Math.min(cp?.npnsDone ?? 0, npns.length); i < npns.length; i += NPNS_PER_BATCH) {
       const batch = npns.slice(i, i + NPNS_PER_BATCH);
       const got = await prisma.$transaction(
         async (tx) => {
@@ -58,6 +64,12 @@ export async function importLicences(source: Readable | AsyncIterable<Uint8Array
             }
           }
           await refreshNpns(tx, batch, actor.userId);
+          if (cp) {
+            await tx.licenceImportRun.update({
+              where: { id: cp.runId },
+              data: { npnsDone: i + batch.length, inserted: { increment: c.inserted }, updated: { increment: c.updated }, unchanged: { increment: c.unchanged } },
+            });
+          }
           return c;
         },
         { timeout: 300_000, maxWait: 60_000 },
@@ -82,10 +94,15 @@ async function saveResult(runId: number, r: LicenceImportResult) {
 }
 
 /** Runs an import and records it in its run row (the job and the command line). */
-export async function runLicenceImport(run: Pick<LicenceImportRun, "id" | "purpose" | "createdById">, source: Readable, onProgress?: LicenceImportOptions["onProgress"]): Promise<LicenceImportResult> {
+export async function runLicenceImport(
+  run: Pick<LicenceImportRun, "id" | "purpose" | "createdById" | "npnsDone" | "inserted" | "updated" | "unchanged">,
+  source: Readable,
+  onProgress?: LicenceImportOptions["onProgress"],
+): Promise<LicenceImportResult> {
   const result = await importLicences(source, {
     purpose: run.purpose as LicenceImportPurpose,
     userId: run.createdById,
+    checkpoint: { runId: run.id, npnsDone: run.npnsDone, inserted: run.inserted, updated: run.updated, unchanged: run.unchanged },
     onProgress: async (p) => {
       await onProgress?.(p);
       await prisma.licenceImportRun.update({ where: { id: run.id }, data: { status: p.phase, percent: p.percent, rowsRead: p.rowsRead } });
@@ -122,14 +139,14 @@ export async function queueLicenceImport(input: { blob: WrittenBlob; fileName: s
   return { runId };
 }
 
-/** The job's work: import the run's stored file; a finished run is left alone (a job run twice). */
+/** The job's work: import the run's stored file, after its checkpoint; a finished run is left alone (a job run twice). */
 export async function runLicenceImportJob(runId: number): Promise<{ status: string }> {
   const run = await prisma.licenceImportRun.findUnique({ where: { id: runId } });
   if (!run) return { status: "MISSING" };
   if (FINISHED.includes(run.status)) return { status: run.status };
   if (!run.fileId) throw new Error(`licence import run ${runId} has no file`);
   const file = await prisma.storedFile.findUniqueOrThrow({ where: { id: run.fileId } });
-  await prisma.licenceImportRun.update({ where: { id: runId }, data: { status: "READING", startedAt: new Date(), percent: 0, rowsRead: 0 } });
+  await prisma.licenceImportRun.update({ where: { id: runId }, data: { status: "READING", startedAt: run.startedAt ?? new Date(), percent: 0, rowsRead: 0 } });
   const result = await runLicenceImport(run, await openFile(file));
   return { status: result.ok ? "COMPLETED" : "REJECTED" };
 }

@@ -5,7 +5,9 @@
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { fileResponse, StoredFileMissingError } from "~/lib/storage.server";
-import { jobOptions, queueJob } from "~/features/jobs/queue.server";
+import { jobKeys, jobOptions, queueJob } from "~/features/jobs/queue.server";
+import { forgetCutOffs, isStoppedMessage } from "~/features/jobs/stopped-runs.server";
+import type { Prisma } from "~/generated/prisma/client";
 import { downlineSql, isUnderUser, viewerPositionsSql } from "~/features/hierarchy/hierarchy.server";
 import { NO_DATA, REPORT_MESSAGES as M } from "./messages";
 import { REPORT_STATUS, reportFileName } from "./run.server";
@@ -73,9 +75,10 @@ export async function reportStatusDialog(userId: string, reportRequestId: number
     case REPORT_STATUS.STARTED:
       return { title: M.startedTitle, message: M.startedText, variant: "info" as const };
     case REPORT_STATUS.ERROR:
+      // A failed report can be run again (decision 0083); one whose job stopped says why.
       return (r.errorMessage ?? "").toUpperCase().includes(NO_DATA)
         ? { title: M.noResultsTitle, message: M.noResultsText, variant: "warning" as const }
-        : { title: M.oopsTitle, message: M.oopsText, variant: "error" as const };
+        : { title: M.oopsTitle, message: isStoppedMessage(r.errorMessage) ? r.errorMessage! : M.oopsText, variant: "error" as const, rerun: reportRequestId };
     default:
       return null;
   }
@@ -105,12 +108,7 @@ export async function requestReport(user: CurrentUser, input: ReportInput): Prom
     }
   }
   return prisma.$transaction(async (tx) => {
-    // Serialises one user's requests so two at once cannot both pass the cap.
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`report-request:${user.id}`}))`;
-    const pending = await tx.reportRequest.count({
-      where: { requestedById: user.id, statusCode: { in: [REPORT_STATUS.PENDING, REPORT_STATUS.STARTED] } },
-    });
-    if (pending >= MAX_PENDING_REPORTS) throw new TooManyPendingReportsError(M.tooManyPending);
+    await underPendingCap(tx, user.id);
     const row = await tx.reportRequest.create({
       data: {
         requestedById: user.id,
@@ -124,6 +122,32 @@ export async function requestReport(user: CurrentUser, input: ReportInput): Prom
     const id = row.reportRequestId;
     await queueJob(tx, "generate-report", { reportRequestId: id }, jobOptions.report(id));
     return { reportRequestId: id };
+  });
+}
+
+/** Refuses a request past MAX_PENDING_REPORTS of one user (serialised: two at once cannot both pass). */
+async function underPendingCap(tx: Prisma.TransactionClient, userId: string) {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`report-request:${userId}`}))`;
+  const pending = await tx.reportRequest.count({
+    where: { requestedById: userId, statusCode: { in: [REPORT_STATUS.PENDING, REPORT_STATUS.STARTED] } },
+  });
+  if (pending >= MAX_PENDING_REPORTS) throw new TooManyPendingReportsError(M.tooManyPending);
+}
+
+/**
+ * Runs the user's own failed request again as it was (decision 0083): PENDING, its job queued again
+ * under its key. False when it is not theirs or not failed (a 'no data' answer is not a failure).
+ */
+export async function rerunReport(user: CurrentUser, reportRequestId: number): Promise<boolean> {
+  if (!Number.isSafeInteger(reportRequestId) || reportRequestId <= 0) return false;
+  return prisma.$transaction(async (tx) => {
+    const r = await tx.reportRequest.findFirst({ where: { reportRequestId, requestedById: user.id, statusCode: REPORT_STATUS.ERROR }, select: { errorMessage: true } });
+    if (!r || (r.errorMessage ?? "").toUpperCase().includes(NO_DATA)) return false;
+    await underPendingCap(tx, user.id);
+    await tx.reportRequest.update({ where: { reportRequestId }, data: { statusCode: REPORT_STATUS.PENDING, errorMessage: null, startedAt: null, completedAt: null, progress: 0 } });
+    await forgetCutOffs(tx, jobKeys.report(reportRequestId));
+    await queueJob(tx, "generate-report", { reportRequestId }, jobOptions.report(reportRequestId));
+    return true;
   });
 }
 

@@ -1,7 +1,8 @@
 // One import run on /admin/import: its progress while it runs (the page
 // refreshes itself with JavaScript; a Refresh link without), then its counts
 // or its line-numbered errors.
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
+import { STOPPED_MESSAGES } from "~/features/jobs/stopped-messages";
 import { IMPORT_MESSAGES as M } from "../import-messages";
 import type { ImportRunView } from "./types";
 
@@ -61,7 +62,17 @@ export function ImportRun({ run, page = "/admin/import", counts }: { run: Import
           </>
         ) : null}
       </dl>
-      {run.message ? <p className="field__error">{run.message}</p> : null}
+      {run.message ? <p className="field__error" data-testid="import-message">{run.message}</p> : null}
+      {/* A failed upload can be started again (decision 0083): a plain POST to the page, with or without JavaScript. */}
+      {run.canRestart ? (
+        <Form method="post" action={`${page}?run=${run.id}`}>
+          <input type="hidden" name="intent" value="restart" />
+          <input type="hidden" name="runId" value={run.id} />
+          <button type="submit" className="btn btn--small">
+            {STOPPED_MESSAGES.startAgain}
+          </button>
+        </Form>
+      ) : null}
       {run.errorCount > 0 ? (
         <>
           <h3>

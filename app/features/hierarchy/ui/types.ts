@@ -19,6 +19,8 @@ export type ImportRunView = {
   errorCount: number;
   errors: ImportError[];
   message: string | null;
+  /** A failed upload: the screen offers to start it again. */
+  canRestart?: boolean;
 };
 
 export type ImportRunRow = { id: number; fileName: string; created: string; statusLabel: string; rowsRead: number; errorCount: number };
