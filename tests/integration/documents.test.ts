@@ -5,7 +5,6 @@
 // is changed), 'Document Unavailable' and 'Download Error: File Empty', and
 // the combined application PDF (masked numbers only) with its job task.
 import { mkdtempSync, rmSync, unlinkSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,6 +21,7 @@ import { loader as downloadLoader } from "~/routes/appoint.documents.$documentId
 import { generateApplicationPdf } from "../../jobs/tasks/generate-application-pdf";
 import { ensureCommissionScheduleDocuments } from "../../prisma/seed/documents";
 import { useTestDatabase } from "../support/db";
+import { pdfText } from "../support/pdf-text";
 import {
   createAgent,
   createAppointment,
@@ -86,21 +86,6 @@ async function download(cookie: string, documentId: string, query = ""): Promise
     if (e instanceof Response) return e;
     throw e;
   }
-}
-
-const standardFontDataUrl = path.join(path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "standard_fonts") + path.sep;
-
-/** The text of a PDF as pdf.js extracts it (pdf-lib compresses and hex-encodes text). */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, disableFontFace: true, standardFontDataUrl }).promise;
-  const lines: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    lines.push(content.items.map((it) => ("str" in it ? it.str : "")).join(" "));
-  }
-  await doc.destroy();
-  return lines.join("\n").replace(/\s+/g, " ");
 }
 
 const PDF = new TextEncoder().encode("%PDF-1.4\n% test\n");

@@ -23,6 +23,7 @@ import { asUser } from "../integration/appointment-fixtures";
 import { startApp, type AppHandle } from "../support/app-server";
 import { createUser } from "../support/factories";
 import { query } from "../support/mailbox";
+import { waitFor } from "../support/wait";
 
 const NPNS = 3000; // 15 batches of 200: room for three cuts that each fall after a further batch
 const CUTS = 3;
@@ -33,17 +34,6 @@ afterAll(async () => {
   for (const app of apps) await app.dispose().catch(() => undefined);
   await stopWorker();
 });
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs: number, everyMs = 100): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(everyMs);
-  }
-}
 
 /** The embedded database of the app's current run: the port it printed, the role's password from DATA_DIR/secrets.json. */
 function embeddedDatabaseUrl(app: AppHandle): { url: string; port: number } {
