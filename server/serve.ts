@@ -7,19 +7,14 @@
 // request reaches Remix with its load context (getLoadContext: the socket
 // address, the per-request cache), the documented way (decision 0053).
 import { readdirSync } from "node:fs";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerBuild } from "@remix-run/node";
 import { createRequestHandler, installGlobals } from "@remix-run/node";
 import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
 import compression from "compression";
-import express from "express";
+import express, { type NextFunction, type Request, type Response } from "express";
 import { setMetricsRoutes } from "~/lib/metrics.server";
 import type { HttpServerHooks } from "./http-server";
 import { HTTP_WORKER_FATAL_EXIT, isHttpWorker } from "./http-workers";
-
-/** What express hands a handler (express ships no types here: server/untyped-modules.d.ts). */
-type Req = IncomingMessage & { path: string };
-type Next = (error?: unknown) => void;
 
 /** Listens with `build` (already wrapped: server-hooks.ts) behind `hooks`. */
 export function serve(build: ServerBuild, hooks: HttpServerHooks): void {
@@ -36,10 +31,10 @@ export function serve(build: ServerBuild, hooks: HttpServerHooks): void {
   // them look at the disk, not every page's path (a stat per request).
   const publicFiles = express.static("public", { maxAge: "1h", setHeaders: hooks.staticHeaders });
   const publicNames = new Set(readdirSync("public"));
-  app.use((req: Req, res: ServerResponse, next: Next) => (publicNames.has(req.path.split("/")[1]!) ? publicFiles(req, res, next) : next()));
+  app.use((req: Request, res: Response, next: NextFunction) => (publicNames.has(req.path.split("/")[1]!) ? publicFiles(req, res, next) : next()));
 
   const handle = createRequestHandler(build, process.env.NODE_ENV);
-  app.all("*", async (req: Req, res: ServerResponse, next: Next) => {
+  app.all("*", async (req: Request, res: Response, next: NextFunction) => {
     try {
       const request = hooks.remixRequest(createRemixRequest(req, res), req, res);
       const response = await handle(request, hooks.getLoadContext(req));
@@ -52,11 +47,13 @@ export function serve(build: ServerBuild, hooks: HttpServerHooks): void {
     }
   });
 
-  const server = app.listen(hooks.port, hooks.host, () => {
+  const listening = () => {
     const address = server.address();
     const shown = typeof address === "object" && address ? `${address.address}:${address.port}` : String(address);
     console.log(`[portal] HTTP server listening on ${shown}`);
-  });
+  };
+  // No host: every interface (node's default), which an explicit "::" would not be without IPv6.
+  const server = hooks.host === undefined ? app.listen(hooks.port, listening) : app.listen(hooks.port, hooks.host, listening);
   // A port in use (or not allowed) is a start-up failure with a plain message.
   server.once("error", (error: Error) => {
     console.error(`[portal] start-up failed: cannot listen on port ${hooks.port}: ${error.message}. Set PORT to a free port, or stop what uses it.`);
