@@ -15,6 +15,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import { deleteEndpoint, endpointDetail, replayDelivery, rotateEndpointSecret, setEndpointEnabled, updateEndpoint } from "~/features/webhooks/endpoints.server";
 import { endpointSchema, WEBHOOK_DELIVERIES_PAGE_SIZE, WH_INTENTS, WH_MESSAGES } from "~/features/webhooks/schema";
+import { ConfirmStep } from "~/features/webhooks/ui/ConfirmStep";
 import { DeliveriesTable } from "~/features/webhooks/ui/DeliveriesTable";
 import { EndpointForm, SecretOnce } from "~/features/webhooks/ui/EndpointForms";
 import { readForm } from "~/lib/form.server";
@@ -165,36 +166,19 @@ export default function WebhookEndpointPage() {
           </Form>
         </div>
         {actionData?.confirmRotate ? (
-          <Form method="post" className="stack" aria-labelledby="wh-rotate-heading">
-            <h3 id="wh-rotate-heading">Rotate the signing secret?</h3>
-            <p>{WH_MESSAGES.rotateConfirm}</p>
-            <input type="hidden" name="intent" value={WH_INTENTS.rotate} />
-            <input type="hidden" name="confirm" value="yes" />
-            <div className="wizard__actions">
-              <button type="submit" className="btn btn--primary" disabled={busy}>
-                YES, ROTATE IT
-              </button>
-              <Link to={`/admin/webhooks/${e.id}`} className="btn btn--secondary">
-                Keep the current secret
-              </Link>
-            </div>
-          </Form>
+          <ConfirmStep id="wh-rotate-heading" heading="Rotate the signing secret?" text={WH_MESSAGES.rotateConfirm} intent={WH_INTENTS.rotate} yes="YES, ROTATE IT" no="Keep the current secret" backTo={`/admin/webhooks/${e.id}`} busy={busy} />
         ) : null}
         {actionData?.confirmDelete ? (
-          <Form method="post" className="stack" aria-labelledby="wh-delete-heading">
-            <h3 id="wh-delete-heading">Delete this endpoint?</h3>
-            <p>The endpoint and its {total} deliveries are deleted; no event is sent to it any more. This cannot be undone.</p>
-            <input type="hidden" name="intent" value={WH_INTENTS.delete} />
-            <input type="hidden" name="confirm" value="yes" />
-            <div className="wizard__actions">
-              <button type="submit" className="btn btn--primary" disabled={busy}>
-                YES, DELETE IT
-              </button>
-              <Link to={`/admin/webhooks/${e.id}`} className="btn btn--secondary">
-                Keep it
-              </Link>
-            </div>
-          </Form>
+          <ConfirmStep
+            id="wh-delete-heading"
+            heading="Delete this endpoint?"
+            text={`The endpoint and its ${total} deliveries are deleted; no event is sent to it any more. This cannot be undone.`}
+            intent={WH_INTENTS.delete}
+            yes="YES, DELETE IT"
+            no="Keep it"
+            backTo={`/admin/webhooks/${e.id}`}
+            busy={busy}
+          />
         ) : null}
       </section>
 
