@@ -125,7 +125,8 @@ describe("object storage shared by two web processes and a worker", () => {
       },
       90_000,
     );
-    expect(worker.logs()).toMatch(/Completed task \d+ \(generate-report/);
+    // The row commits inside the task; graphile-worker logs the completion just after, so wait for the line.
+    await waitFor("the worker to log the report task's completion", async () => /Completed task \d+ \(generate-report/.test(worker.logs()), 15_000);
     expect(s3.objectKeys()).toContain(`portal/${report.storage_key}`);
     const bodies: Buffer[] = [];
     for (const app of [webA, webB]) {
