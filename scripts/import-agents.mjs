@@ -5,6 +5,9 @@
 // Format and rules: docs/decisions/0032-hierarchy-import.md. Exit code 1 when
 // the file has bad rows (then nothing is imported; every bad line is listed).
 import { importTs } from "./lib/import-ts.mjs";
+import { requireSupportedNode } from "./lib/node-version.mjs";
+
+requireSupportedNode();
 
 const { runImportCli } = await importTs("scripts/lib/import-agents-cli.ts");
 process.exit(await runImportCli(process.argv.slice(2)));

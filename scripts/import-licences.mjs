@@ -5,6 +5,9 @@
 // docs/decisions/0072-licence-import-and-lookup.md. Exit code 1 when the file has bad rows (then
 // nothing is imported; every bad line is listed).
 import { importTs } from "./lib/import-ts.mjs";
+import { requireSupportedNode } from "./lib/node-version.mjs";
+
+requireSupportedNode();
 
 const { runLicenceImportCli } = await importTs("scripts/lib/import-licences-cli.ts");
 process.exit(await runLicenceImportCli(process.argv.slice(2)));

@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // `npm run restore`: see scripts/lib/backup.ts and docs/operations.md ('Backups').
 import { importTs } from "./lib/import-ts.mjs";
+import { requireSupportedNode } from "./lib/node-version.mjs";
+
+requireSupportedNode();
 
 const { runRestoreCli } = await importTs("scripts/lib/backup-cli.ts");
 process.exit(await runRestoreCli(process.argv.slice(2)));

@@ -4,6 +4,9 @@
 // run it again after a stop and it goes on where it was. Portals started with
 // both keys keep working meanwhile. See docs/operations.md, 'Encryption key'.
 import { importTs } from "./lib/import-ts.mjs";
+import { requireSupportedNode } from "./lib/node-version.mjs";
+
+requireSupportedNode();
 
 const { runRotateKeyCli } = await importTs("scripts/lib/rotate-key-cli.ts");
 process.exit(await runRotateKeyCli(process.argv.slice(2)));

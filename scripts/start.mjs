@@ -7,6 +7,9 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { stopWithNpm } from "./lib/stop-with-npm.mjs";
+import { requireSupportedNode } from "./lib/node-version.mjs";
+
+requireSupportedNode({ announce: true });
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const buildFile = path.join(root, "build/server/index.js");

@@ -50,6 +50,9 @@ import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rm
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { requireSupportedNode } from "./lib/node-version.mjs";
+
+requireSupportedNode({ announce: true });
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules/.bin", name);

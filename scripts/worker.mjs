@@ -8,6 +8,9 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { stopWithNpm } from "./lib/stop-with-npm.mjs";
+import { requireSupportedNode } from "./lib/node-version.mjs";
+
+requireSupportedNode();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);

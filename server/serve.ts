@@ -8,7 +8,7 @@
 // address, the per-request cache), the documented way (decision 0053).
 import { readdirSync } from "node:fs";
 import type { ServerBuild } from "@remix-run/node";
-import { createRequestHandler, installGlobals } from "@remix-run/node";
+import { createRequestHandler } from "@remix-run/node";
 import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -18,7 +18,8 @@ import { HTTP_WORKER_FATAL_EXIT, isHttpWorker } from "./http-workers";
 
 /** Listens with `build` (already wrapped: server-hooks.ts) behind `hooks`. */
 export function serve(build: ServerBuild, hooks: HttpServerHooks): void {
-  installGlobals({ nativeFetch: build.future.v3_singleFetch });
+  // No installGlobals: Node 22+ has fetch, Request, File and FormData of its own, and Remix's
+  // copy (undici 6) on Node 24 refuses arctic's Content-Length on the token request (decision 0088).
   setMetricsRoutes(build.routes); // /metrics labels requests by route id
 
   const app = express();

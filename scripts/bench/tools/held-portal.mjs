@@ -24,8 +24,8 @@ export async function useHeldPortal(opt) {
     BENCH_ROUTES: "1",
     RUN_WORKER: "false",
   });
-  const { createRequestHandler, installGlobals } = await import("@remix-run/node");
-  installGlobals({ nativeFetch: true });
+  // Node's own fetch globals, as server/serve.ts (no installGlobals: decision 0088).
+  const { createRequestHandler } = await import("@remix-run/node");
   const { register } = await import("prom-client");
   return async function loadBuild(file) {
     // A second build (ab-cpu: A and B in one process) registers the same metric names again in
