@@ -3,7 +3,7 @@
 # DATABASE_URL are set) the built-in OpenID provider and embedded PostgreSQL.
 # Data (embedded database, uploads, generated secrets) lives in /app/data.
 
-FROM node:24-bookworm-slim AS build
+FROM node:24.22.3-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 # `npm ci` refuses lockfiles written on machines whose registry lacks other
@@ -14,7 +14,7 @@ RUN node scripts/setup.mjs --force \
  && node node_modules/@remix-run/dev/dist/cli.js build \
  && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:24-bookworm-slim AS runtime
+FROM node:24.22.3-bookworm-slim AS runtime
 # HOST: inside the container every interface (the published ports are the
 # operator's choice); outside one the portal listens on loopback while APP_URL
 # is a loopback address.
