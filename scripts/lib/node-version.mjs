@@ -47,7 +47,12 @@ export function bundledNode() {
   return { bin, version, dir: path.relative(root, dir) };
 }
 
-/** Stops the process (exit 1, one message) on a Node outside `engines`; says which Node runs otherwise. */
+/**
+ * Stops the process (exit 1, one message) on a Node outside `engines`. With
+ * `announce` (npm start, npm test) it says which Node runs and puts it first on
+ * the children's PATH, so tools started by their `#!/usr/bin/env node` line
+ * (vitest, tsc, eslint) run on it too, even when this script was run directly.
+ */
 export function requireSupportedNode({ announce = false } = {}) {
   const range = enginesRange();
   const version = process.versions.node;
@@ -59,7 +64,9 @@ export function requireSupportedNode({ announce = false } = {}) {
     console.error(`[portal] Node ${version} is not supported: the portal needs Node ${range} (package.json engines). ${how}.`);
     process.exit(1);
   }
-  if (announce && process.execPath.startsWith(path.join(root, "node_modules") + path.sep)) {
+  if (!announce) return;
+  process.env.PATH = [path.dirname(process.execPath), process.env.PATH].filter(Boolean).join(path.delimiter);
+  if (process.execPath.startsWith(path.join(root, "node_modules") + path.sep)) {
     console.log(`[portal] Node ${version} from ${path.relative(root, path.dirname(path.dirname(process.execPath)))} (npm install put it there; engines: ${range})`);
   }
 }
