@@ -3,36 +3,23 @@
 // as a user that is not root, NODE_ENV=production, `node scripts/serve.mjs`.
 // It starts, serves the sign-in page, has no demo accounts, and prints a
 // one-time link to make the first administrator.
-import { execFileSync } from "node:child_process";
-import { chmodSync, chownSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { chownSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { demoAccounts } from "../../prisma/seed";
-import { repoRoot, startApp } from "../support/app-server";
+import { startApp } from "../support/app-server";
 import { query } from "../support/mailbox";
+import { productionTree as makeProductionTree } from "../support/production-tree";
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => undefined);
 });
 
-/** The files the Dockerfile copies into the image. */
-const IMAGE_FILES = ["build", "public", "scripts", "prisma", "package.json", "package-lock.json", "remix.config.js"];
-
 function productionTree(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "portal-rel-image-"));
-  chmodSync(dir, 0o755);
-  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-  for (const f of IMAGE_FILES) cpSync(path.join(repoRoot, f), path.join(dir, f), { recursive: true });
-  // node_modules as hard links (fast; npm prune only removes links), and
-  // npm's own bookkeeping as a real copy so nothing of the checkout changes.
-  execFileSync("cp", ["-al", path.join(repoRoot, "node_modules"), path.join(dir, "node_modules")]);
-  const hidden = path.join(dir, "node_modules/.package-lock.json");
-  rmSync(hidden, { force: true });
-  cpSync(path.join(repoRoot, "node_modules/.package-lock.json"), hidden);
-  execFileSync("npm", ["prune", "--omit=dev", "--offline", "--no-audit", "--no-fund", "--ignore-scripts"], { cwd: dir, stdio: "pipe" });
-  return dir;
+  const tree = makeProductionTree();
+  cleanups.push(async () => tree.remove());
+  return tree.dir;
 }
 
 /** GET with redirects followed and cookies kept per host, as a browser does. */

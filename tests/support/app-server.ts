@@ -45,6 +45,12 @@ export interface StartAppOptions {
   script?: string;
   /** Start through npm (`npm run <script>`, e.g. "start" or "worker") instead of node: pid() is then npm's. */
   npmScript?: string;
+  /**
+   * The node binary to run the portal with (default this process's, process.execPath). Its
+   * directory goes first on the portal's PATH, so that a `node` it or npm starts is the same one
+   * (the HTTP workers are forked with process.execPath, which then is this binary too).
+   */
+  node?: string;
 }
 
 export interface ExitInfo {
@@ -175,6 +181,8 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppHandle
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "info",
   });
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  const node = options.node ?? process.execPath;
+  if (options.node) env.PATH = [path.dirname(options.node), env.PATH].filter(Boolean).join(path.delimiter);
   for (const [key, value] of Object.entries(options.env ?? {})) {
     if (value === undefined) delete env[key];
     else env[key] = value;
@@ -195,14 +203,14 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppHandle
     if (child) throw new Error("the app is already running");
     runNumber += 1;
     const script = options.script ?? "scripts/serve.mjs";
-    const what = options.npmScript ? `npm run ${options.npmScript}` : `node ${script}`;
+    const what = options.npmScript ? `npm run ${options.npmScript}` : `${options.node ?? "node"} ${script}`;
     append(`\n----- [test harness] start #${runNumber}: ${what} on ${url} (idp ${idpUrl}, DATA_DIR ${dataDir}) -----\n`);
     const root = options.root ?? repoRoot;
     const [file, args] = options.npmScript
       ? process.env.npm_execpath
-        ? [process.execPath, [process.env.npm_execpath, "run", options.npmScript]]
+        ? [node, [process.env.npm_execpath, "run", options.npmScript]]
         : ["npm", ["run", options.npmScript]]
-      : [process.execPath, [path.join(root, script)]];
+      : [node, [path.join(root, script)]];
     const proc = spawn(file, args, {
       cwd: root,
       env: env as NodeJS.ProcessEnv,
