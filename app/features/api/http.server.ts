@@ -7,6 +7,7 @@ import { prisma } from "~/lib/db.server";
 import { serviceLog } from "~/lib/log.server";
 import type { ApiScope } from "./scopes";
 import { authenticateToken, type ApiTokenRecord } from "./tokens.server";
+import { secondsToNextMinute } from "./rate-window";
 
 export type ApiContext = { token: ApiTokenRecord; request: Request; url: URL };
 
@@ -59,13 +60,13 @@ type Rate = { ok: boolean; limit: number; remaining: number; resetSeconds: numbe
  */
 async function countCall(tokenId: string): Promise<Rate> {
   const limit = env().API_RATE_LIMIT;
-  const [row] = await prisma.$queryRaw<Array<{ calls: number; reset: number }>>`
+  const [row] = await prisma.$queryRaw<Array<{ calls: number; second: number }>>`
     WITH used AS (UPDATE api_tokens SET last_used_at = now() WHERE id = ${tokenId}::uuid)
     INSERT INTO api_rate_windows (token_id, window_start, calls) VALUES (${tokenId}::uuid, date_trunc('minute', now()), 1)
     ON CONFLICT (token_id, window_start) DO UPDATE SET calls = api_rate_windows.calls + 1
-    RETURNING calls, (60 - extract(second FROM now()))::int AS reset`;
+    RETURNING calls, extract(second FROM now())::float8 AS second`;
   const calls = row?.calls ?? 1;
-  return { ok: calls <= limit, limit, remaining: Math.max(limit - calls, 0), resetSeconds: row?.reset ?? 60 };
+  return { ok: calls <= limit, limit, remaining: Math.max(limit - calls, 0), resetSeconds: row ? secondsToNextMinute(row.second) : 60 };
 }
 
 /**
