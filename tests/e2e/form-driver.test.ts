@@ -195,4 +195,26 @@ describe("the form driver sends what Chromium without JavaScript sends", () => {
     const form = linx.form("Show Links").select("Your agent number", value);
     expectSame(driverSends(visitor, form.request("Show Links"), linx.url), getChromium);
   });
+
+  test("Contact Us: a textarea with line breaks, a select, and a file input left empty (multipart)", async () => {
+    const { visitor } = await visitorSignIn({ url: appUrl }, DEMO.agent);
+    const contact = await visitor.get(`${appUrl}/svcreq`);
+    const form = contact.form("SEND");
+    // The first subject offered (its value, the same in both).
+    const subject = contact.document.querySelector<HTMLSelectElement>("select[name=requestTypeCode]")!;
+    const value = Array.from(subject.options).find((o) => o.value)!.value;
+    const text = "Line one\nLine two\r\nthird & 'quoted' = 100%";
+    form.select("Subject", value).fill(/^Your Request/, text);
+
+    const chromium = await browser.newPage({ javaScriptEnabled: false });
+    await signIn(chromium, appUrl, DEMO.agent, DEMO_PASSWORD);
+    await chromium.goto(`${appUrl}/svcreq`);
+    const fromChromium = await chromiumSends(chromium, async () => {
+      await chromium.getByLabel("Subject").selectOption(value);
+      await chromium.getByLabel(/^Your Request/).fill(text);
+      await chromium.getByRole("button", { name: "SEND", exact: true }).click();
+    });
+    expect(fromChromium.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expectSame(driverSends(visitor, form.request("SEND"), contact.url), fromChromium);
+  });
 });
