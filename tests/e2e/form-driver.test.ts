@@ -9,7 +9,7 @@ import { describe, expect, test } from "vitest";
 import { visitorSignIn } from "../support/app-sign-in";
 import { browserFixture, DEMO, DEMO_PASSWORD, gotoSignIn, signIn } from "../support/browser";
 import { encodeBody, Visitor, type BuiltRequest } from "../support/form-driver";
-import { sharedApp } from "./helpers";
+import { sharedApp, startApplication } from "./helpers";
 
 const { appUrl } = sharedApp();
 const browser = browserFixture();
@@ -216,5 +216,63 @@ describe("the form driver sends what Chromium without JavaScript sends", () => {
     });
     expect(fromChromium.contentType).toMatch(/^multipart\/form-data; boundary=/);
     expectSame(driverSends(visitor, form.request("SEND"), contact.url), fromChromium);
+  });
+
+  test("an application section (Personal Information): selects, radios, text, and the side panel's SAVE (outside the form, form=, its name and value)", async () => {
+    const chromium = await browser.newPage({ javaScriptEnabled: false });
+    const { account, id } = await startApplication(chromium, /^Individual —/);
+    const address = `${appUrl}/appoint?id=${id}&section=PERSONAL`;
+    // The consent to sign electronically first (it is stored): then both open the same section.
+    await chromium.goto(address);
+    await chromium.getByRole("button", { name: "I agree" }).click();
+    await chromium.getByRole("heading", { level: 2, name: "Personal Information" }).waitFor();
+    await chromium.goto(address);
+    const values = {
+      ssn: "123-45-6789",
+      birth: "1988-04-12",
+      npn: "19283746",
+      licence: "TX-7766554",
+      phone: "5125550177",
+      address: "410 Congress Ave",
+      city: "Austin",
+      zip: "78701",
+      signature: "Delgado",
+    };
+    const fromChromium = await chromiumSends(chromium, async () => {
+      const f = chromium.locator("#main");
+      await f.getByLabel("SSN", { exact: true }).fill(values.ssn);
+      await f.getByLabel("Birth Date").fill(values.birth);
+      await f.getByLabel("National Producer Number (NPN)").fill(values.npn);
+      await f.getByLabel("Resident State Insurance License Number").fill(values.licence);
+      await f.getByLabel("Resident State", { exact: true }).selectOption("TX");
+      await f.getByLabel("Phone Number").fill(values.phone);
+      await f.getByLabel("Address", { exact: true }).fill(values.address);
+      await f.getByLabel("City", { exact: true }).fill(values.city);
+      await f.getByLabel("State", { exact: true }).selectOption("TX");
+      await f.getByLabel("Zip Code").fill(values.zip);
+      await f.getByRole("radio", { name: "Residence" }).check();
+      await f.getByLabel(/^Signature \(your mother's maiden name\)/).fill(values.signature);
+      await chromium.getByRole("button", { name: "SAVE", exact: true }).click();
+    });
+
+    const { visitor } = await visitorSignIn({ url: appUrl }, account.email, account.password);
+    const section = await visitor.get(address);
+    const form = section
+      .form("SAVE")
+      .fill("SSN", values.ssn)
+      .fill("Birth Date", values.birth)
+      .fill("National Producer Number (NPN)", values.npn)
+      .fill("Resident State Insurance License Number", values.licence)
+      .select("Resident State", "TX")
+      .fill("Phone Number", values.phone)
+      .fill("Address", values.address)
+      .fill("City", values.city)
+      .select("State", "TX")
+      .fill("Zip Code", values.zip)
+      .check("Residence")
+      .fill(/^Signature \(your mother's maiden name\)/, values.signature);
+    const sent = driverSends(visitor, form.request("SAVE"), section.url);
+    expect(sent.body.toString()).toContain("intent=save");
+    expectSame(sent, fromChromium);
   });
 });
