@@ -3,6 +3,7 @@
 // provider's sign-in form, back to /auth/callback. Returns the portal's
 // Cookie header.
 import { DEMO_PASSWORD } from "./factories";
+import { Visitor, type Page as DriverPage } from "./form-driver";
 
 class OriginJar {
   private byOrigin = new Map<string, Map<string, string>>();
@@ -73,4 +74,59 @@ export async function signInToApp(app: { url: string; idpUrl: string }, email: s
   const { cookie, page } = await signInAs(app, email, password);
   if (!cookie) throw new Error(`sign-in as ${email} failed: ${page.url} (${page.status})`);
   return cookie;
+}
+
+// ───────────── the same, with the form driver (tests/support/form-driver.ts) ─────────────
+
+/** The provider's sign-in page (on `visitor`'s way through /auth/login unless `page` is it), filled and sent; ends where the portal sends the person. */
+export async function visitorSignIn(
+  app: { url: string },
+  email: string,
+  password = DEMO_PASSWORD,
+  visitor = new Visitor(),
+  page?: DriverPage,
+): Promise<{ visitor: Visitor; page: DriverPage }> {
+  page ??= await visitor.get(`${app.url}/auth/login`);
+  if (!/\/interaction\//.test(page.url)) throw new Error(`not on the provider's sign-in page: ${page.url} (${page.status})`);
+  page = await page.form(/^sign in$/i).fill(/^email/i, email).fill(/^password/i, password).submit(/^sign in$/i);
+  if (!page.url.startsWith(app.url) || /^\/auth\//.test(page.pathname)) {
+    throw new Error(`sign-in as ${email} did not reach the portal: ${page.url} (${page.status}) ${page.text().slice(0, 300)}`);
+  }
+  return { visitor, page };
+}
+
+/**
+ * Signs up at the built-in provider as signUp() in tests/support/browser.ts does in Chromium: from
+ * the provider's sign-in page (`page`, or through /auth/login), 'Sign up now', the form, the emailed
+ * confirmation link (`confirmationLink(email)`), the password there, the profile saved as typed.
+ * Ends on the portal.
+ */
+export async function visitorSignUp(
+  app: { url: string },
+  account: { email: string; password: string; firstName: string; middleName: string; lastName: string; phone: string },
+  confirmationLink: (email: string) => Promise<string>,
+  visitor = new Visitor(),
+  page?: DriverPage,
+): Promise<{ visitor: Visitor; page: DriverPage }> {
+  page ??= await visitor.get(`${app.url}/auth/login`);
+  if (!/\/interaction\//.test(page.url)) throw new Error(`not on the provider's sign-in page: ${page.url} (${page.status})`);
+  page = await page.follow(/sign up now/i);
+  page = await page
+    .form(/sign up|create/i)
+    .fill(/^email/i, account.email)
+    .fill(/^password/i, account.password)
+    .fill(/confirm password/i, account.password)
+    .fill(/first name/i, account.firstName)
+    .fill(/middle name/i, account.middleName)
+    .fill(/last name/i, account.lastName)
+    .fill(/phone/i, account.phone)
+    .submit(/sign up|create/i);
+  if (!page.headings().includes("Check your email")) throw new Error(`sign-up of ${account.email} did not end on 'Check your email': ${page.url} ${page.text().slice(0, 300)}`);
+  page = await visitor.get(await confirmationLink(account.email));
+  page = await page.form("Sign in and confirm").fill("Password", account.password).submit("Sign in and confirm");
+  page = await page.form("Save and continue").submit("Save and continue");
+  if (!page.url.startsWith(app.url) || /^\/auth\//.test(page.pathname)) {
+    throw new Error(`sign-up of ${account.email} did not reach the portal: ${page.url} (${page.status}) ${page.text().slice(0, 300)}`);
+  }
+  return { visitor, page };
 }
