@@ -268,6 +268,11 @@ export async function buildImage(image = IMAGE) {
       code === 0 ? resolve() : reject(new Error(`podman build exited ${code}: ${tail.join("").trim().split("\n").slice(-8).join(" | ")}`)),
     );
   });
+  // The build stage tagged too (its layers are all cached by now: a second or two), so that what
+  // an older build left untagged is garbage: pruned, or every code change would leave a 1.4 GB
+  // build stage behind in /var/lib/containers. npm install's layer stays while package*.json do.
+  podman(["build", "--format", "docker", "--network", "host", "--layers", "--target", "build", "-t", `${image}-build`, root], { stdio: ["ignore", "ignore", "pipe"] });
+  podman(["image", "prune", "-f"]);
   const ms = Date.now() - started;
   const size = Number(podman(["image", "inspect", "--format", "{{.Size}}", image]).trim());
   log(`image ${image} built in ${(ms / 1000).toFixed(1)} s: ${(size / 1e6).toFixed(0)} MB`);
