@@ -101,6 +101,22 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // The image itself, built and run with podman (decision 0090): `npm test`'s container stage.
+          name: "container",
+          include: ["tests/container/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/container/global-setup.ts"],
+          pool: "forks",
+          // One container at a time: a build and a portal already fill two cores.
+          maxWorkers: 1,
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,98 @@
+// The container tests' view of podman (decision 0090): run the image built by
+// the project's globalSetup (scripts/container-image.mjs) as an operator runs
+// it, read its logs, wait for it, stop it.
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { IMAGE, PODMAN_FLAGS, PODMAN_RUN_FLAGS } from "../../scripts/container-image.mjs";
+
+export { IMAGE };
+
+export type Podman = { status: number; stdout: string; stderr: string };
+
+export function podman(args: string[], { allowFail = false } = {}): Podman {
+  const r = spawnSync("podman", [...(PODMAN_FLAGS as string[]), ...args], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (r.error) throw r.error;
+  const out = { status: r.status ?? 1, stdout: r.stdout, stderr: r.stderr };
+  if (out.status !== 0 && !allowFail) throw new Error(`podman ${args.join(" ")} exited ${out.status}: ${(out.stderr || out.stdout).trim().slice(-2000)}`);
+  return out;
+}
+
+/**
+ * podman without blocking this process: what takes seconds (stop, exec, a health check) must leave the
+ * test's own servers answering (the SMTP mailbox the container sends to lives in this process).
+ */
+export function podmanAsync(args: string[], { allowFail = false } = {}): Promise<Podman> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("podman", [...(PODMAN_FLAGS as string[]), ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const out = { status: code ?? 1, stdout, stderr };
+      if (out.status !== 0 && !allowFail) reject(new Error(`podman ${args.join(" ")} exited ${out.status}: ${(stderr || stdout).trim().slice(-2000)}`));
+      else resolve(out);
+    });
+  });
+}
+
+export const uniqueName = (prefix: string) => `${prefix}-${randomBytes(4).toString("hex")}`;
+
+/**
+ * `podman run -d` of the image with the host's network and the ulimits podman accepts here, plus
+ * `args` (volume, environment, --read-only…). Returns the container's name.
+ */
+export async function run(name: string, args: string[], command: string[] = []): Promise<string> {
+  await podmanAsync(["run", "-d", "--name", name, ...(PODMAN_RUN_FLAGS as string[]), ...args, IMAGE, ...command]);
+  return name;
+}
+
+export const logs = (name: string) => {
+  const r = podman(["logs", name], { allowFail: true });
+  return `${r.stdout}${r.stderr}`;
+};
+
+export function inspect(name: string, format: string): string {
+  return podman(["inspect", "--format", format, name]).stdout.trim();
+}
+
+export function remove(name: string) {
+  podman(["rm", "-f", "-t", "0", name], { allowFail: true });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls until `fn` gives a truthy value; the container's last log lines in the error. */
+export async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs: number, container?: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await fn();
+      if (value) return value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) {
+      const tail = container ? `\n--- podman logs ${container} (end) ---\n${logs(container).slice(-4000)}` : "";
+      throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}${last ? `: ${String(last)}` : ""}${tail}`);
+    }
+    await sleep(250);
+  }
+}
+
+/** Waits for GET url/healthz to answer 200 (or the container to exit); returns the milliseconds it took from `since`. */
+export async function waitHealthy(name: string, url: string, since: number, timeoutMs = 120_000): Promise<number> {
+  await waitFor(
+    `${url}/healthz`,
+    async () => {
+      if (inspect(name, "{{.State.Status}}") === "exited") throw new Error(`the container exited (${inspect(name, "{{.State.ExitCode}}")})`);
+      const r = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(3000) }).catch(() => undefined);
+      return r?.status === 200;
+    },
+    timeoutMs,
+    name,
+  );
+  return Date.now() - since;
+}
