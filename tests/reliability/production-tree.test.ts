@@ -1,8 +1,9 @@
 // The one-container deployment (issue 7, item 15), run as the image runs it:
-// the built tree with production dependencies only (`npm prune --omit=dev`),
+// the built tree with production dependencies only (scripts/prune-production.sh, as the image),
 // as a user that is not root, NODE_ENV=production, `node scripts/serve.mjs`.
 // It starts, serves the sign-in page, has no demo accounts, and prints a
 // one-time link to make the first administrator.
+import { spawnSync } from "node:child_process";
 import { chownSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
@@ -90,5 +91,20 @@ describe("the production tree", () => {
     expect((await fetch(`${app.url}/setup/made-up-token`, { redirect: "manual" })).status).toBe(404);
 
     expect((await app.stop()).code).toBe(0);
+
+    // The operator's CLIs run here too, with no esbuild in the tree (build/cli/): a backup of that database.
+    const backups = path.join(tree, "backups");
+    mkdirSync(backups);
+    if (asRoot) chownSync(backups, 65534, 65534);
+    const out = path.join(backups, "backup-1");
+    const backup = spawnSync(process.execPath, ["scripts/backup.mjs", out], {
+      cwd: tree,
+      ...nobody,
+      env: { PATH: process.env.PATH, HOME: dataDir, NODE_ENV: "production", DATA_DIR: dataDir },
+      encoding: "utf8",
+      timeout: 120_000,
+    });
+    expect(backup.status, `${backup.stdout}\n${backup.stderr}`).toBe(0);
+    expect(backup.stdout).toMatch(/Backup written to .*backup-1/);
   });
 });

@@ -1,5 +1,5 @@
 // The tree the image holds (Dockerfile): the built portal with production
-// dependencies only (`npm prune --omit=dev`), in a temporary directory, to run
+// dependencies only (scripts/prune-production.sh, as the Dockerfile), in a temporary directory, to run
 // as the image runs it (tests/reliability/production-tree.test.ts,
 // sign-in-on-node-versions.test.ts). Needs `npm run build` first (the
 // reliability project's global setup builds).
@@ -25,7 +25,8 @@ export function productionTree(): { dir: string; remove(): void } {
     const hidden = path.join(dir, "node_modules/.package-lock.json");
     rmSync(hidden, { force: true });
     cpSync(path.join(repoRoot, "node_modules/.package-lock.json"), hidden);
-    execFileSync("npm", ["prune", "--omit=dev", "--offline", "--no-audit", "--no-fund", "--ignore-scripts"], { cwd: dir, stdio: "pipe" });
+    // The image's own prune (the Dockerfile runs the same script).
+    execFileSync("sh", [path.join(dir, "scripts/prune-production.sh")], { cwd: dir, stdio: "pipe" });
   } catch (error) {
     remove();
     throw error;
