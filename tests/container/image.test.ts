@@ -28,13 +28,13 @@ import { resetSecretsCache } from "~/lib/secrets.server";
 import { readFileBytes } from "~/lib/storage.server";
 import { ensureCommissionScheduleDocuments } from "../../prisma/seed/documents";
 import { asUser, consent, formDataOf, makeWorld, newProspect, req, withQuestions } from "../integration/appointment-fixtures";
-import { appBrowser, signInAs } from "../support/app-sign-in";
+import { signInAs, visitorSignUp } from "../support/app-sign-in";
+import { Visitor } from "../support/form-driver";
 import { repoRoot } from "../support/app-server";
 import { freePorts } from "../support/free-port";
 import { person } from "../support/idp-client";
 import { query } from "../support/mailbox";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
-import { submit } from "./forms";
 import { IMAGE, inspect, logs, podman, podmanAsync, remove, run, uniqueName, waitFor, waitHealthy } from "./podman";
 
 /**
@@ -201,27 +201,16 @@ describe.sequential(`the image ${IMAGE}`, () => {
   test("the `First administrator:` link: a real sign-up, the emailed confirmation, the claim, a sign-in to /home", async () => {
     const link = /First administrator: .*?(http:\/\/\S+\/setup\/\S+)/.exec(logs(first.name))?.[1];
     expect(link, logs(first.name).slice(-3000)).toBeDefined();
-    const browser = appBrowser();
-    // The link asks for a signed-in user: the provider's sign-in page, then its sign-up.
-    let page = await browser.follow(await browser.go(link!));
-    const uid = /\/interaction\/([^/?#]+)$/.exec(page.url)?.[1];
-    expect(uid, `on the provider's sign-in page: ${page.url}`).toBeDefined();
-    page = await browser.go(`${urls().idpUrl}/interaction/${uid}/signup`);
-    expect(page.status).toBe(200);
-    const { confirmPassword, ...rest } = admin;
-    page = await submit(browser, page, /name="confirmPassword"/, { ...rest, confirmPassword });
-    expect(page.body).toContain("Check your email");
-    // The confirmation, through the mailbox (SMTP from the container to the test's server).
-    const confirmation = await smtp.verificationLink(admin.email);
-    page = await browser.go(confirmation);
-    expect(page.status).toBe(200);
-    page = await submit(browser, page, 'value="sign-in"', { password: admin.password });
-    page = await submit(browser, page, "Save and continue");
-    // Confirmed and signed in: the link again, now the claim.
-    page = await browser.follow(await browser.go(link!));
-    expect(page.body, page.url).toContain("Make my account the administrator");
-    page = await submit(browser, page, "Make my account the administrator");
-    expect(new URL(page.url).pathname).toBe("/home");
+    // The link asks for a signed-in user: the provider's sign-in page, 'Sign up now', the emailed
+    // confirmation (SMTP from the container to the test's server), the profile; then the claim.
+    const visitor = new Visitor();
+    let page = await visitor.get(link!);
+    expect(page.url, "on the provider's sign-in page").toMatch(/\/interaction\//);
+    const account = { email: admin.email, password: admin.password, firstName: admin.givenName, middleName: admin.middleName, lastName: admin.familyName, phone: admin.phoneNumber };
+    ({ page } = await visitorSignUp(urls(), account, (email) => smtp.verificationLink(email), visitor, page));
+    page = await visitor.get(link!);
+    page = await page.form("Make my account the administrator").submit("Make my account the administrator");
+    expect(page.pathname).toBe("/home");
     expect(page.status).toBe(200);
     const [row] = await query<{ is_internal: boolean }>(databaseUrl(), `select is_internal from users where user_name = $1`, [admin.email]);
     expect(row).toEqual({ is_internal: true });
@@ -279,7 +268,7 @@ describe.sequential(`the image ${IMAGE}`, () => {
     expect(logs(first.name)).toMatch(/Shutting down[\s\S]*Stopped/);
   });
 
-  test("a new container on the same volume keeps everything: the administrator signs in again, the PDF is there", async () => {
+  test("a new container on the same volume keeps everything: the administrator signs in again, the PDF is there, a backup runs inside", async () => {
     remove(first.name);
     const second = await start();
     measured.restartReadyMs = await waitHealthy(second.name, urls().url, second.started);
@@ -291,6 +280,10 @@ describe.sequential(`the image ${IMAGE}`, () => {
     expect(new URL(signedIn.page.url).pathname).toBe("/home");
     const pdfs = await query(databaseUrl(), `select id from documents where appointment_id = $1 and document_type_code = 'DOCTYP_COMB_APP'`, [appointmentId]);
     expect(pdfs).toHaveLength(1);
+    // The operator's backup runs inside the image (no build tools there: build/cli/), during service.
+    const backup = await podmanAsync(["exec", second.name, "node", "scripts/backup.mjs", "/tmp/portal-backup"], { allowFail: true });
+    expect(backup.status, `${backup.stdout}\n${backup.stderr}`).toBe(0);
+    expect(backup.stdout).toMatch(/Backup written to \/tmp\/portal-backup/);
     const started = Date.now();
     await podmanAsync(["stop", "-t", "30", second.name]);
     measured.secondStopMs = Date.now() - started;
