@@ -16,18 +16,14 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { saveSection, submitApplication } from "~/features/appointment/appointment.server";
-import { createFromWizard } from "~/features/appointment/create.server";
-import { validApplication } from "~/features/appointment/fixtures";
-import { SECTION_DATA_KEY } from "~/features/appointment/form-data";
-import type { DataSectionId } from "~/features/appointment/model";
+import { submitApplication } from "~/features/appointment/appointment.server";
 import { configureDatabase, disconnectPrisma, prisma } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { stopWorker } from "~/lib/jobs.server";
 import { resetSecretsCache } from "~/lib/secrets.server";
 import { readFileBytes } from "~/lib/storage.server";
 import { ensureCommissionScheduleDocuments } from "../../prisma/seed/documents";
-import { asUser, consent, formDataOf, makeWorld, newProspect, req, withQuestions } from "../integration/appointment-fixtures";
+import { filledIn, makeWorld, req } from "../integration/appointment-fixtures";
 import { signInAs, visitorSignUp } from "../support/app-sign-in";
 import { Visitor } from "../support/form-driver";
 import { repoRoot } from "../support/app-server";
@@ -232,17 +228,9 @@ describe.sequential(`the image ${IMAGE}`, () => {
     configureDatabase(databaseUrl());
     const world = await makeWorld();
     await ensureCommissionScheduleDocuments(prisma);
-    const prospect = asUser(await newProspect());
-    const created = await createFromWizard(prospect, { link: world.linkText, appointmentTypeCode: "APPTTYP_IND" });
-    if (!created.ok) throw new Error(created.message);
-    appointmentId = created.appointmentId;
-    await consent(prospect, appointmentId);
-    const data = withQuestions(validApplication("APPTTYP_IND"), world);
-    data.documents = { willFax: true, extraWritingNumRequested: false };
-    for (const section of ["PERSONAL", "COMMS", "FEES", "AGREEMENTS", "DOCS"] as DataSectionId[]) {
-      const r = await saveSection(prospect, appointmentId, section, formDataOf(data[SECTION_DATA_KEY[section]]), req());
-      expect(r.saved, `${section}: ${JSON.stringify(r.reply.error)}`).toBe(true);
-    }
+    const filled = await filledIn(world, "APPTTYP_IND");
+    const prospect = filled.user;
+    appointmentId = filled.id;
     expect((await submitApplication(prospect, appointmentId, req())).ok).toBe(true);
     const document = await waitFor(
       "the combined application PDF",

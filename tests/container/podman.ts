@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { IMAGE, PODMAN_FLAGS, PODMAN_RUN_FLAGS } from "../../scripts/container-image.mjs";
+import { waitFor as sharedWaitFor } from "../support/wait";
 
 export { IMAGE };
 
@@ -61,24 +62,13 @@ export function remove(name: string) {
   podman(["rm", "-f", "-t", "0", name], { allowFail: true });
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls until `fn` gives a truthy value; the container's last log lines in the error. */
+/** waitFor of tests/support/wait.ts, with the container's last log lines in the error. */
 export async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs: number, container?: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await fn();
-      if (value) return value;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline) {
-      const tail = container ? `\n--- podman logs ${container} (end) ---\n${logs(container).slice(-4000)}` : "";
-      throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}${last ? `: ${String(last)}` : ""}${tail}`);
-    }
-    await sleep(250);
+  try {
+    return await sharedWaitFor(what, async () => fn(), timeoutMs);
+  } catch (error) {
+    const tail = container ? `\n--- podman logs ${container} (end) ---\n${logs(container).slice(-4000)}` : "";
+    throw new Error(`${error instanceof Error ? error.message : String(error)}${tail}`);
   }
 }
 

@@ -21,11 +21,7 @@ import path from "node:path";
 import ExcelJS from "exceljs";
 import pg from "pg";
 import { afterAll, describe, expect, test } from "vitest";
-import { saveSection, submitApplication } from "~/features/appointment/appointment.server";
-import { createFromWizard } from "~/features/appointment/create.server";
-import { validApplication } from "~/features/appointment/fixtures";
-import { SECTION_DATA_KEY } from "~/features/appointment/form-data";
-import { type DataSectionId } from "~/features/appointment/model";
+import { submitApplication } from "~/features/appointment/appointment.server";
 import { sendInvitation } from "~/features/invitations/send.server";
 import { requestReport } from "~/features/reports/reports.server";
 import { REPORT_STATUS, runReport } from "~/features/reports/run.server";
@@ -38,8 +34,9 @@ import { stopWorker } from "~/lib/jobs.server";
 import { resetSecretsCache } from "~/lib/secrets.server";
 import { readFileBytes } from "~/lib/storage.server";
 import { ensureCommissionScheduleDocuments } from "../../prisma/seed/documents";
-import { asUser, consent, formDataOf, makeWorld, newProspect, req, withQuestions } from "../integration/appointment-fixtures";
+import { asUser, filledIn, makeWorld, req } from "../integration/appointment-fixtures";
 import { startApp, type AppHandle } from "../support/app-server";
+import { waitFor } from "../support/wait";
 import { query } from "../support/mailbox";
 
 const apps: AppHandle[] = [];
@@ -49,22 +46,6 @@ afterAll(async () => {
   await stopWorker();
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await fn();
-      if (value) return value;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ""}`);
-    await sleep(250);
-  }
-}
 
 /** A spreadsheet's cells as text, row by row (what a reader of the report sees). */
 async function readXlsx(bytes: Buffer): Promise<string[][]> {
@@ -120,17 +101,7 @@ describe("jobs after a kill -9 (default embedded database)", () => {
     await ensureCommissionScheduleDocuments(prisma);
     const template = await prisma.emailTemplate.findUniqueOrThrow({ where: { systemCode: "DFT_MLT_INVITE" } });
     const md = asUser(world.mdUser);
-    const prospect = asUser(await newProspect());
-    const created = await createFromWizard(prospect, { link: world.linkText, appointmentTypeCode: "APPTTYP_IND" });
-    if (!created.ok) throw new Error(created.message);
-    const appointmentId = created.appointmentId;
-    await consent(prospect, appointmentId);
-    const data = withQuestions(validApplication("APPTTYP_IND"), world);
-    data.documents = { willFax: true, extraWritingNumRequested: false };
-    for (const section of ["PERSONAL", "COMMS", "FEES", "AGREEMENTS", "DOCS"] as DataSectionId[]) {
-      const r = await saveSection(prospect, appointmentId, section, formDataOf(data[SECTION_DATA_KEY[section]]), req());
-      expect(r.saved, `${section}: ${JSON.stringify(r.reply.error)}`).toBe(true);
-    }
+    const { user: prospect, id: appointmentId } = await filledIn(world, "APPTTYP_IND");
 
     // A webhook receiver on loopback, subscribed to the submission (decision 0077): its delivery is the
     // fourth job in flight at the kill (it has posted; its record of the answer waits on the lock).
