@@ -11,6 +11,7 @@
 // volume keeps everything (the administrator signs in again); the processes
 // run as the image's user (uid 999), not root; the image's HEALTHCHECK passes.
 // The times (ready, stop) are printed for docs/performance.md.
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -244,6 +245,9 @@ describe.sequential(`the image ${IMAGE}`, () => {
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThan(0);
     await disconnectPrisma();
+    // What this process wrote into the volume (the application's files) is root's; the portal would
+    // have written it as its own user (uid 999), and its backup reads every stored file.
+    execFileSync("chown", ["-R", "999:999", mountpoint]);
   });
 
   test("podman stop -t 30: SIGTERM ends it cleanly, well within the timeout", async () => {
