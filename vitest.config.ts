@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import LongestFirstSequencer from "./tests/support/sequencer";
 import { UNIT, UNIT_MOCKING } from "./tests/support/unit-projects";
 
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
@@ -22,6 +23,8 @@ function e2eWorkers(): number {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Longest file first, from the fresh-clone times in tests/support/file-durations.json.
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         resolve: { alias },
