@@ -272,6 +272,15 @@ export class Scope {
     return new Form(this.page, button.form).submitWith(button);
   }
 
+  /** Clicks the <summary> reading `label`: its <details> opens (or closes), showing what it holds, as in a browser without JavaScript. */
+  toggle(label: Name): this {
+    const found = Array.from(this.root.querySelectorAll("details > summary")).filter((el) => !isHidden(el) && matches(visibleText(el), label));
+    const details = one(found, `summary ${show(label)}`, this.page.url).parentElement!;
+    if (details.hasAttribute("open")) details.removeAttribute("open");
+    else details.setAttribute("open", "");
+    return this;
+  }
+
   /** The message beside the control labelled `label` (its aria-errormessage or aria-describedby error, or a group's), or null. */
   fieldError(label: Name): string | null {
     const control = findLabelled(this.root, label, this.page.url, { groups: true });
@@ -584,6 +593,14 @@ export class Form {
 
   /** @internal */
   submitWith(submitter: HTMLButtonElement | HTMLInputElement | null): Promise<Page> {
+    const method = (submitter?.hasAttribute("formmethod") ? submitter.getAttribute("formmethod") : this.element.getAttribute("method"))?.toLowerCase();
+    if (method === "dialog") {
+      // A method=dialog form closes its dialog and sends nothing (HTML spec, form submission step 'dialog'): the same page.
+      const dialog = this.element.closest("dialog");
+      if (!dialog) throw new Error(`a method=dialog form outside a <dialog> on ${this.page.url}: its button does nothing`);
+      dialog.removeAttribute("open");
+      return Promise.resolve(this.page);
+    }
     const built = this.build(submitter);
     return this.page.visitor.send(built, this.page.url);
   }

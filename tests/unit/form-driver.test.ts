@@ -159,4 +159,20 @@ line two</textarea>
     expect(p.shows("More")).toBe(true);
     expect(p.within("group", "Lines of authority").shows("Life")).toBe(true);
   });
+
+  it("closes a server-rendered dialog with its method=dialog button (nothing sent) and opens a <details> by its summary", async () => {
+    const p = page(`
+      <dialog open aria-labelledby="d-t"><h2 id="d-t">Saved!</h2><p>All good.</p>
+        <form method="dialog"><button value="ok">OK</button></form></dialog>
+      <details><summary>Upload a Document</summary>
+        <form method="post" enctype="multipart/form-data"><label>Choose a file <input type="file" name="f"></label><button>Upload</button></form></details>`);
+    expect(p.within("dialog", "Saved!").shows("All good.")).toBe(true);
+    const after = await p.within("dialog", "Saved!").click("OK");
+    expect(after).toBe(p);
+    expect(p.visitor.sent).toEqual([]);
+    expect(p.all("dialog")).toEqual([]);
+    expect(() => p.form("Upload").attach("Choose a file", { name: "a.pdf", buffer: "%PDF-" })).toThrow(/no form/);
+    p.toggle("Upload a Document");
+    expect(strings(p.form("Upload").attach("Choose a file", { name: "a.pdf", buffer: "%PDF-" }).entries())).toEqual([["f", "file:a.pdf"]]);
+  });
 });
