@@ -378,9 +378,20 @@ export class Form {
     readonly element: HTMLFormElement,
   ) {}
 
-  private control(label: Name): HTMLElement {
-    // The form's controls, with those outside it that name it with form=.
-    return findLabelled(this.element, label, this.page.url, { within: Array.from(this.element.elements) as El[] });
+  private control(label: Name, group?: Name): HTMLElement {
+    // The form's controls, with those outside it that name it with form=; with `group`, those inside the one fieldset (or role=group) so named.
+    let within = Array.from(this.element.elements) as El[];
+    if (group !== undefined) {
+      const groups = Array.from(this.page.root.querySelectorAll("fieldset, [role=group], [role=radiogroup]")).filter((g) => !isHidden(g) && matches(accessibleName(g), group));
+      const g = one(groups, `group ${show(group)}`, this.page.url);
+      within = within.filter((el) => g.contains(el));
+    }
+    return findLabelled(this.element, label, this.page.url, { within });
+  }
+
+  /** The control labelled `label` (in `group`), to read what a person or their browser sees of it: readonly, disabled, autocomplete. */
+  controlOf(label: Name, group?: Name): HTMLElement {
+    return this.control(label, group);
   }
 
   private editable(el: HTMLElement, label: Name) {
@@ -403,9 +414,9 @@ export class Form {
     return this;
   }
 
-  /** Ticks the checkbox (or picks the radio button) labelled `label`. */
-  check(label: Name): this {
-    return this.tick(label, true);
+  /** Ticks the checkbox (or picks the radio button) labelled `label`; with `group`, the one in the fieldset of that legend (a question's 'No'). */
+  check(label: Name, group?: Name): this {
+    return this.tick(label, true, group);
   }
 
   /** Unticks the checkbox labelled `label`. */
@@ -413,8 +424,8 @@ export class Form {
     return this.tick(label, false);
   }
 
-  private tick(label: Name, on: boolean) {
-    const el = this.control(label) as HTMLInputElement;
+  private tick(label: Name, on: boolean, group?: Name) {
+    const el = this.control(label, group) as HTMLInputElement;
     if (el.localName !== "input" || !["checkbox", "radio"].includes(el.type)) throw new Error(`${show(label)} on ${this.page.url} is not a checkbox or a radio button`);
     if (!on && el.type === "radio") throw new Error(`a radio button cannot be unticked by a person (${show(label)})`);
     this.editable(el, label);
