@@ -289,3 +289,182 @@ describe("application without JavaScript", () => {
     expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
   }, 240_000);
 });
+
+/** Signs up an invited prospect (the newest link) and goes through the wizard choosing the type; the application. */
+async function startApplication(type: RegExp, name: { firstName: string; middleName?: string; lastName: string }) {
+  const { account, visitor } = await invitedProspect(name, { newest: true });
+  return { account, visitor, ...(await throughWizard(visitor, type)) };
+}
+
+/** The last four digits the portal keeps beside the SSN and card ciphertexts. */
+async function last4s(id: number) {
+  const [row] = await sql<{ ssn: string | null; card: string | null }>(
+    `SELECT p.ssn_last4 AS ssn, c.card_last4 AS card FROM appointments a
+       LEFT JOIN appointment_personal p ON p.appointment_id = a.appointment_id
+       LEFT JOIN appointment_card_info c ON c.appointment_id = a.appointment_id
+      WHERE a.appointment_id = $1`,
+    [id],
+  );
+  return row!;
+}
+
+/** The stored ciphertexts of the application's sensitive values. */
+async function ciphertexts(id: number) {
+  const [row] = await sql<Record<string, string | null>>(
+    `SELECT p.ssn_encrypted, p.business_tax_id_encrypted, b.account_number_encrypted, b.routing_number_encrypted, c.card_number_encrypted
+       FROM appointments a
+       LEFT JOIN appointment_personal p ON p.appointment_id = a.appointment_id
+       LEFT JOIN appointment_bank_info b ON b.appointment_id = a.appointment_id
+       LEFT JOIN appointment_card_info c ON c.appointment_id = a.appointment_id
+      WHERE a.appointment_id = $1`,
+    [id],
+  );
+  return row!;
+}
+
+/** SAVE (the section form as filled in `form`, or as on the page): the dialog titled `expected`, closed with OK. */
+async function save(page: Page, expected: "Successfully Saved!" | "The Save Failed", form: Form = section(page)): Promise<Page> {
+  page = await form.submit(/^SAVE/);
+  return dialogSays(page, expected);
+}
+
+/** How many times a person reads `text` on the page. */
+const times = (page: Page, text: string) => page.text().split(text).length - 1;
+
+const TEXAS = (page: Page) => page.rows().some((cells) => cells.some((c) => /Texas \(TX\)/.test(c)));
+
+describe("stored sensitive values without JavaScript", () => {
+  test("survive a refused save, Add a State, Delete and the consent, each followed by SAVE; derived data appears on save", async () => {
+    const started = await startApplication(/^Corporation —/, { firstName: "jay", middleName: "quincy", lastName: "tester-smith" });
+    const { visitor, id } = started;
+    let page = started.page;
+
+    // ── Personal: SSN and business tax id stored (no signature yet, so no consent needed) ──
+    page = await save(
+      page,
+      "Successfully Saved!",
+      section(page).fill("SSN", "123-45-6789").fill("Business Tax Id", "98-7654321").fill("Business Name", "Tester Holdings").fill("Email Address", "Jay.Tester@Example.COM"),
+    );
+    let f = section(page);
+    expect(f.value("SSN")).toBe("*****6789");
+    expect(f.value("Business Tax Id")).toBe("*****4321");
+    // Derived on save: W-9 name capitalised, EIN and W-9 business name mirrored, email lowercased.
+    expect(f.value("Name (on W-9)")).toBe("Jay Quincy Tester-smith");
+    expect(f.value("Business Name (on W-9)")).toBe("Tester Holdings");
+    expect(f.value("Employer Identification Number (EIN)")).toBe("*****4321");
+    expect(f.value("Email Address")).toBe("jay.tester@example.com");
+    const personal = await ciphertexts(id);
+    expect(personal.ssn_encrypted).toBeTruthy();
+    expect(personal.business_tax_id_encrypted).toBeTruthy();
+
+    // A refused save (wrong phone) shows the masks, not blanks; the next SAVE keeps the stored numbers.
+    page = await save(page, "The Save Failed", section(page).fill("Phone Number", "555"));
+    expect(page.fieldError("Phone Number")).toMatch(/Phone Number/);
+    expect(section(page).value("SSN")).toBe("*****6789");
+    expect(section(page).value("Business Tax Id")).toBe("*****4321");
+    page = await save(page, "Successfully Saved!", section(page).fill("Phone Number", "5125550101"));
+    expect(await ciphertexts(id)).toMatchObject({ ssn_encrypted: personal.ssn_encrypted, business_tax_id_encrypted: personal.business_tax_id_encrypted });
+
+    // A new SSN with a refused save (birth date out of range): the answer gives the new number back as
+    // typed, not the old mask; nothing is stored. The corrected SAVE stores the new number.
+    page = await save(page, "The Save Failed", section(page).fill("SSN", "234-56-7890").fill("Birth Date", "2099-01-01"));
+    expect(page.fieldError("Birth Date")).toBe("Birth Date is out of range");
+    expect(section(page).value("SSN")).toBe("234-56-7890");
+    expect(section(page).value("Business Tax Id")).toBe("*****4321");
+    expect((await ciphertexts(id)).ssn_encrypted).toBe(personal.ssn_encrypted);
+    expect((await last4s(id)).ssn).toBe("6789");
+    page = await save(page, "Successfully Saved!", section(page).fill("Birth Date", "1980-05-17"));
+    expect(section(page).value("SSN")).toBe("*****7890");
+    expect((await last4s(id)).ssn).toBe("7890");
+    const renewed = await ciphertexts(id);
+    expect(renewed.ssn_encrypted).not.toBe(personal.ssn_encrypted);
+    expect(renewed.business_tax_id_encrypted).toBe(personal.business_tax_id_encrypted);
+
+    // ── Commissions: bank numbers stored, then a refused save and SAVE ──
+    page = await visitor.get(`${app.url}/appoint?id=${id}&section=COMMS`);
+    page = await save(page, "Successfully Saved!", section(page).check("Direct Deposit"));
+    page = await save(page, "Successfully Saved!", section(page).fill("Bank Name", "First Texas Bank").fill("Routing Number", "011000015").fill("Account Number", "12345678"));
+    const bank = await ciphertexts(id);
+    expect(bank.account_number_encrypted).toBeTruthy();
+    page = await save(page, "The Save Failed", section(page).fill("Bank Name", "X"));
+    expect(section(page).value("Account Number")).toBe("*****5678");
+    expect(section(page).value("Routing Number")).toBe("*****0015");
+    page = await save(page, "Successfully Saved!", section(page).fill("Bank Name", "First Texas Bank"));
+    expect(await ciphertexts(id)).toMatchObject({ account_number_encrypted: bank.account_number_encrypted, routing_number_encrypted: bank.routing_number_encrypted });
+
+    // ── States & Fees with a card (a representative's application) ──
+    await sql(`UPDATE appointments SET appointment_type_code = 'APPTTYP_REP' WHERE appointment_id = $1`, [id]);
+    page = await visitor.get(`${app.url}/appoint?id=${id}&section=FEES`);
+    page = await save(page, "Successfully Saved!", section(page).fill("Card Number", "4111 1111 1111 1111").fill("CVC", "123"));
+    const card = await ciphertexts(id);
+    expect(card.card_number_encrypted).toBeTruthy();
+    expect(section(page).value("Card Number")).toBe("*****1111");
+    // The CVC is checked and never kept (decision 0087): the input comes back empty, saying so.
+    expect(section(page).value("CVC")).toBe("");
+    expect(times(page, "Asked with SUBMIT, checked, never kept")).toBe(1);
+
+    // Add a State: the answer shows the mask; SAVE keeps the card.
+    page = await section(page).submit("Add a State");
+    page = await section(page).select("State to add", "TX").submit("Add the selected state");
+    expect(TEXAS(page)).toBe(true);
+    expect(section(page).value("Card Number")).toBe("*****1111");
+    expect(section(page).value("CVC")).toBe("");
+    page = await save(page, "Successfully Saved!");
+    expect((await ciphertexts(id)).card_number_encrypted).toBe(card.card_number_encrypted);
+
+    // Delete, with a new card number (and a CVC) typed first: the answer gives the number back as typed, never the CVC; SAVE stores the number.
+    page = await section(page).fill("Card Number", "5555 5555 5555 4444").fill("CVC", "456").submit(/^Delete Texas/);
+    expect(TEXAS(page)).toBe(false);
+    expect(section(page).value("Card Number")).toBe("5555 5555 5555 4444");
+    expect(section(page).value("CVC")).toBe("");
+    expect((await ciphertexts(id)).card_number_encrypted).toBe(card.card_number_encrypted);
+    page = await save(page, "Successfully Saved!");
+    expect(section(page).value("Card Number")).toBe("*****4444");
+    expect((await last4s(id)).card).toBe("4444");
+    const card2 = await ciphertexts(id);
+
+    // The consent to sign electronically: the same.
+    page = await section(page).fill("Card Number", "4000056655665556").submit("I agree");
+    expect(page.all("button", "I agree")).toHaveLength(0);
+    expect(section(page).value("Card Number")).toBe("4000056655665556");
+    expect((await ciphertexts(id)).card_number_encrypted).toBe(card2.card_number_encrypted);
+    page = await save(page, "Successfully Saved!");
+    expect(section(page).value("Card Number")).toBe("*****5556");
+    expect((await last4s(id)).card).toBe("5556");
+    const card3 = await ciphertexts(id);
+
+    // Nothing stored was lost on the way (the tax id is kept although a representative does not show it).
+    expect(await ciphertexts(id)).toEqual({
+      ssn_encrypted: renewed.ssn_encrypted,
+      business_tax_id_encrypted: personal.business_tax_id_encrypted,
+      account_number_encrypted: bank.account_number_encrypted,
+      routing_number_encrypted: bank.routing_number_encrypted,
+      card_number_encrypted: card3.card_number_encrypted,
+    });
+
+    // SUBMIT from another section asks for the CVC beside the button (the side panel's input, part of the
+    // section's form without JavaScript): its message there, the input empty again (decision 0087).
+    page = await visitor.get(`${app.url}/appoint?id=${id}&section=AGREEMENTS`);
+    expect(times(page, "Asked with SUBMIT, checked, never kept")).toBe(1);
+    page = await section(page).fill("CVC", "12").submit("SUBMIT");
+    const dialogs = page.all("dialog");
+    expect(dialogs).toHaveLength(1);
+    page = await dialogs[0]!.click("OK");
+    expect(page.fieldError("CVC")).toBe("CVC must be 3 or 4 digits");
+    expect(section(page).value("CVC")).toBe("");
+  }, 240_000);
+
+  test("SUBMIT of an incomplete application shows the messages next to the fields", async () => {
+    let { page } = await startApplication(/^Individual —/, { firstName: "Ida", lastName: "Incomplete" });
+
+    page = await page.click("SUBMIT");
+    page = await dialogSays(page, "Your application is not complete");
+    expect(page.fieldError("SSN")).toBe("SSN is required");
+    expect(page.fieldError("Birth Date")).toBe("Birth Date is required");
+    const questions = page.within("group", "Questions and Answers").all("fieldset").filter((q) => q.all("input[type=radio]").length === 2);
+    expect(questions).toHaveLength(15);
+    expect(questions.filter((q) => page.fieldError(accessibleName(q.root))?.includes("Answers Required"))).toHaveLength(15);
+    // What was typed before the submit is kept.
+    expect(section(page).value("First Name")).toBe("Ida");
+  }, 120_000);
+});

@@ -317,6 +317,8 @@ function findLabelled(root: El, label: Name, url: string, opts: { groups?: boole
   const found = candidates.filter((el) => {
     if (isHidden(el)) return false;
     if (isSubmitButton(el) || el.localName === "button") return false;
+    // A form's elements include its fieldsets: a group answers only when asked for groups.
+    if (!opts.groups && !el.matches(CONTROLS)) return false;
     return matches(accessibleName(el), label);
   });
   if (found.length === 0) {
