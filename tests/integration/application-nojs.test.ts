@@ -14,7 +14,7 @@
 // Without JavaScript the portal's dialogs are open <dialog>s in the answer, their OK a
 // method=dialog button: read with page.within("dialog", title), closed with its OK.
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { AppHandle } from "../support/app-server";
 import { visitorSignUp } from "../support/app-sign-in";
@@ -345,7 +345,7 @@ describe("stored sensitive values without JavaScript", () => {
       "Successfully Saved!",
       section(page).fill("SSN", "123-45-6789").fill("Business Tax Id", "98-7654321").fill("Business Name", "Tester Holdings").fill("Email Address", "Jay.Tester@Example.COM"),
     );
-    let f = section(page);
+    const f = section(page);
     expect(f.value("SSN")).toBe("*****6789");
     expect(f.value("Business Tax Id")).toBe("*****4321");
     // Derived on save: W-9 name capitalised, EIN and W-9 business name mirrored, email lowercased.
