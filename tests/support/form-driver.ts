@@ -14,6 +14,8 @@
 //   form.fill("First Name", "Dana").check("I agree").select("State", "Texas");
 //   page = await form.submit("SAVE");                     // refused (throws BrowserRefusal) when a browser would not send it
 //   expect(page.heading()).toBe("Profile"); expect(page.fieldError("First Name")).toBe(null);
+//   page = await page.within("dialog", "Successfully Saved!").click("OK"); // a method=dialog OK: closed, nothing sent
+//   page.toggle("Upload a Document");                      // a <details> opened by its summary
 //
 // A form the driver cannot read as a browser would (a control nobody can find by its label, two
 // controls or buttons answering to one label, an enctype or method it does not know) fails the test:
