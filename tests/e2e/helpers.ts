@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import pg from "pg";
 import { expect } from "vitest";
 import { newAccount, signUp } from "../support/browser";
+import { inviteProspect } from "../support/invite-prospect";
 import { sharedApp } from "../support/shared-app";
 
 /** This worker's portal: { appUrl, idpUrl, databaseUrl, dataDir } (tests/support/shared-app.ts). */
@@ -39,40 +40,8 @@ export async function expectProviderSignIn(page: Page, idpUrl: string) {
   await page.getByRole("button", { name: /^sign in$/i }).waitFor({ state: "visible" });
 }
 
-/**
- * Invites `email` (as the seeded recruiter would) to a seeded appointment
- * link that is not enrollRep; the first such link, or the last with
- * `newest`. Returns the link.
- */
-export async function inviteProspect(
-  databaseUrl: string,
-  prospect: { email: string; firstName?: string; lastName?: string },
-  opts: { newest?: boolean } = {},
-) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const link = await client.query<{ appointment_link_id: number; recruiter_agent_id: number; agent_number: string }>(
-      `SELECT l.appointment_link_id, l.recruiter_agent_id, a.agent_number
-         FROM appointment_links l
-         JOIN schedule_levels sl ON sl.schedule_level_id = l.schedule_level_id
-         JOIN agents a ON a.id = l.recruiter_agent_id
-        WHERE NOT sl.enroll_rep AND l.is_enabled AND NOT l.is_deleted
-        ORDER BY l.appointment_link_id ${opts.newest ? "DESC" : "ASC"} LIMIT 1`,
-    );
-    expect(link.rowCount).toBe(1);
-    const l = link.rows[0]!;
-    await client.query(
-      `INSERT INTO invitations (invite_type_code, appointment_link_id, inviter_agent_id, inviter_agent_number,
-                                prospect_first_name, prospect_last_name, prospect_email_address, status, updated_at)
-       VALUES ('INVTYP_SINGLE', $1, $2, $3, $4, $5, $6, 'INVITED', now())`,
-      [l.appointment_link_id, l.recruiter_agent_id, l.agent_number, prospect.firstName ?? "Test", prospect.lastName ?? "Prospect", prospect.email.toLowerCase()],
-    );
-    return l;
-  } finally {
-    await client.end();
-  }
-}
+/** Invites a prospect on the database side (tests/support/invite-prospect.ts). */
+export { inviteProspect };
 
 /** Signs up an invited prospect and goes through the wizard choosing the type (a radio label); ends on the application. */
 export async function startApplication(page: Page, type: RegExp, name: { firstName: string; middleName?: string; lastName: string } = { firstName: "Omar", middleName: "K", lastName: "Haddad" }) {

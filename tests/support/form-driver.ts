@@ -14,6 +14,8 @@
 //   form.fill("First Name", "Dana").check("I agree").select("State", "Texas");
 //   page = await form.submit("SAVE");                     // refused (throws BrowserRefusal) when a browser would not send it
 //   expect(page.heading()).toBe("Profile"); expect(page.fieldError("First Name")).toBe(null);
+//   page = await page.within("dialog", "Successfully Saved!").click("OK"); // a method=dialog OK: closed, nothing sent
+//   page.toggle("Upload a Document");                      // a <details> opened by its summary
 //
 // A form the driver cannot read as a browser would (a control nobody can find by its label, two
 // controls or buttons answering to one label, an enctype or method it does not know) fails the test:
@@ -272,6 +274,15 @@ export class Scope {
     return new Form(this.page, button.form).submitWith(button);
   }
 
+  /** Clicks the <summary> reading `label`: its <details> opens (or closes), showing what it holds, as in a browser without JavaScript. */
+  toggle(label: Name): this {
+    const found = Array.from(this.root.querySelectorAll("details > summary")).filter((el) => !isHidden(el) && matches(visibleText(el), label));
+    const details = one(found, `summary ${show(label)}`, this.page.url).parentElement!;
+    if (details.hasAttribute("open")) details.removeAttribute("open");
+    else details.setAttribute("open", "");
+    return this;
+  }
+
   /** The message beside the control labelled `label` (its aria-errormessage or aria-describedby error, or a group's), or null. */
   fieldError(label: Name): string | null {
     const control = findLabelled(this.root, label, this.page.url, { groups: true });
@@ -308,6 +319,8 @@ function findLabelled(root: El, label: Name, url: string, opts: { groups?: boole
   const found = candidates.filter((el) => {
     if (isHidden(el)) return false;
     if (isSubmitButton(el) || el.localName === "button") return false;
+    // A form's elements include its fieldsets: a group answers only when asked for groups.
+    if (!opts.groups && !el.matches(CONTROLS)) return false;
     return matches(accessibleName(el), label);
   });
   if (found.length === 0) {
@@ -369,9 +382,20 @@ export class Form {
     readonly element: HTMLFormElement,
   ) {}
 
-  private control(label: Name): HTMLElement {
-    // The form's controls, with those outside it that name it with form=.
-    return findLabelled(this.element, label, this.page.url, { within: Array.from(this.element.elements) as El[] });
+  private control(label: Name, group?: Name): HTMLElement {
+    // The form's controls, with those outside it that name it with form=; with `group`, those inside the one fieldset (or role=group) so named.
+    let within = Array.from(this.element.elements) as El[];
+    if (group !== undefined) {
+      const groups = Array.from(this.page.root.querySelectorAll("fieldset, [role=group], [role=radiogroup]")).filter((g) => !isHidden(g) && matches(accessibleName(g), group));
+      const g = one(groups, `group ${show(group)}`, this.page.url);
+      within = within.filter((el) => g.contains(el));
+    }
+    return findLabelled(this.element, label, this.page.url, { within });
+  }
+
+  /** The control labelled `label` (in `group`), to read what a person or their browser sees of it: readonly, disabled, autocomplete. */
+  controlOf(label: Name, group?: Name): HTMLElement {
+    return this.control(label, group);
   }
 
   private editable(el: HTMLElement, label: Name) {
@@ -394,9 +418,9 @@ export class Form {
     return this;
   }
 
-  /** Ticks the checkbox (or picks the radio button) labelled `label`. */
-  check(label: Name): this {
-    return this.tick(label, true);
+  /** Ticks the checkbox (or picks the radio button) labelled `label`; with `group`, the one in the fieldset of that legend (a question's 'No'). */
+  check(label: Name, group?: Name): this {
+    return this.tick(label, true, group);
   }
 
   /** Unticks the checkbox labelled `label`. */
@@ -404,8 +428,8 @@ export class Form {
     return this.tick(label, false);
   }
 
-  private tick(label: Name, on: boolean) {
-    const el = this.control(label) as HTMLInputElement;
+  private tick(label: Name, on: boolean, group?: Name) {
+    const el = this.control(label, group) as HTMLInputElement;
     if (el.localName !== "input" || !["checkbox", "radio"].includes(el.type)) throw new Error(`${show(label)} on ${this.page.url} is not a checkbox or a radio button`);
     if (!on && el.type === "radio") throw new Error(`a radio button cannot be unticked by a person (${show(label)})`);
     this.editable(el, label);
@@ -584,6 +608,14 @@ export class Form {
 
   /** @internal */
   submitWith(submitter: HTMLButtonElement | HTMLInputElement | null): Promise<Page> {
+    const method = (submitter?.hasAttribute("formmethod") ? submitter.getAttribute("formmethod") : this.element.getAttribute("method"))?.toLowerCase();
+    if (method === "dialog") {
+      // A method=dialog form closes its dialog and sends nothing (HTML spec, form submission step 'dialog'): the same page.
+      const dialog = this.element.closest("dialog");
+      if (!dialog) throw new Error(`a method=dialog form outside a <dialog> on ${this.page.url}: its button does nothing`);
+      dialog.removeAttribute("open");
+      return Promise.resolve(this.page);
+    }
     const built = this.build(submitter);
     return this.page.visitor.send(built, this.page.url);
   }

@@ -159,4 +159,28 @@ line two</textarea>
     expect(p.shows("More")).toBe(true);
     expect(p.within("group", "Lines of authority").shows("Life")).toBe(true);
   });
+
+  it("closes a server-rendered dialog with its method=dialog button (nothing sent) and opens a <details> by its summary; a radio by its label or its group", async () => {
+    const p = page(`
+      <dialog open aria-labelledby="d-t"><h2 id="d-t">Saved!</h2><p>All good.</p>
+        <form method="dialog"><button value="ok">OK</button></form></dialog>
+      <details><summary>Upload a Document</summary>
+        <form method="post" enctype="multipart/form-data"><label>Choose a file <input type="file" name="f"></label><button>Upload</button></form></details>`);
+    expect(p.within("dialog", "Saved!").shows("All good.")).toBe(true);
+    const after = await p.within("dialog", "Saved!").click("OK");
+    expect(after).toBe(p);
+    expect(p.visitor.sent).toEqual([]);
+    expect(p.all("dialog")).toEqual([]);
+    expect(() => p.form("Upload").attach("Choose a file", { name: "a.pdf", buffer: "%PDF-" })).toThrow(/no form/);
+    p.toggle("Upload a Document");
+    // A radio named like a fieldset's legend is the radio (a form's elements hold its fieldsets too); a question's 'No' by its group.
+    const q = page(`<form><label><input type="radio" name="pay" value="D"> Direct Deposit</label><fieldset><legend>Direct Deposit</legend><label>Bank <input name="bank"></label></fieldset>
+      <fieldset><legend>Ever convicted?</legend><label><input type="radio" name="a1" value="Y"> Yes</label><label><input type="radio" name="a1" value="N"> No</label></fieldset>
+      <fieldset><legend>Ever bankrupt?</legend><label><input type="radio" name="a2" value="Y"> Yes</label><label><input type="radio" name="a2" value="N"> No</label></fieldset><button>SAVE</button></form>`);
+    const qf = q.form("SAVE").check("Direct Deposit").check("No", "Ever bankrupt?");
+    expect(() => qf.check("No")).toThrow(/2 elements answer/);
+    expect(strings(qf.entries())).toEqual([["pay", "D"], ["bank", ""], ["a2", "N"]]);
+    expect(qf.controlOf("Bank").getAttribute("name")).toBe("bank");
+    expect(strings(p.form("Upload").attach("Choose a file", { name: "a.pdf", buffer: "%PDF-" }).entries())).toEqual([["f", "file:a.pdf"]]);
+  });
 });

@@ -1,0 +1,37 @@
+// With JavaScript, SUBMIT sends the side panel's CVC and shows its message there, the input
+// emptied (decision 0087). The same without JavaScript, and the stored sensitive values through
+// refused saves, Add a State, Delete and the consent: tests/integration/application-nojs.test.ts
+// (the form driver, issue 35 item 2).
+import pg from "pg";
+import { describe, expect, test } from "vitest";
+import { browserFixture } from "../support/browser";
+import { sharedApp, startApplication } from "./helpers";
+
+const { appUrl, databaseUrl } = sharedApp();
+const browser = browserFixture();
+
+async function sql<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+describe("stored sensitive values", () => {
+  test("with JavaScript too, SUBMIT sends the side panel's CVC and shows its message there, the input emptied", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: true });
+    const { id } = await startApplication(page, /^Individual —/, { firstName: "Cal", lastName: "Card" });
+    await sql(`UPDATE appointments SET appointment_type_code = 'APPTTYP_REP' WHERE appointment_id = $1`, [id]);
+    // Instructions: no section rules of its own run in the browser first, so the post reaches the server.
+    await page.goto(`${appUrl}/appoint?id=${id}&section=INSTRUCT`);
+    await page.getByLabel("CVC").fill("12a");
+    await page.getByRole("button", { name: "SUBMIT" }).click();
+    await page.getByRole("dialog").getByText("Your application is not complete").waitFor();
+    await page.getByRole("dialog").getByRole("button", { name: "OK" }).click();
+    await expect(page.locator("#f-ccInfo-cvcNumber-error").textContent()).resolves.toBe("CVC must be 3 or 4 digits");
+    await expect(page.getByLabel("CVC").inputValue()).resolves.toBe("");
+  }, 180_000);
+});
