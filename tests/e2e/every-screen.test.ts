@@ -311,6 +311,9 @@ function forAxeComparison(html: string): string {
 async function copyForAxe(html: string, url: string, into: Page): Promise<Page> {
   const based = html.replace(/<head([^>]*)>/i, (_, attrs: string) => `<head${attrs}><base href="${url.replace(/"/g, "&quot;")}">`);
   await into.setContent(based, { waitUntil: "load" });
+  // The styles arrive after the first paint, so the buttons' colour transition (0.15 s) is still
+  // running at 'load': axe would read a colour half way (#ececec on the primary button). Wait it out.
+  await into.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
   return into;
 }
 
