@@ -5,8 +5,8 @@
 // (captured by the shared app) holds the merged value and the image at
 // APP_URL, which answers 200; delete through the confirmation ('Deleting is
 // Not Reversible!', 'Deleted'), after which the image answers 404.
-// axe-core (with JavaScript: the lexical editor) on the list and the editor
-// at 1280 and 390 px. With JavaScript (issue 20): the toolbar of a new
+// axe-core (with JavaScript: the lexical editor) on the editor at 1280 and
+// 390 px (the list: tests/e2e/every-screen.test.ts). With JavaScript (issue 20): the toolbar of a new
 // template (Manage images, Help beside the merge fields), links inserted,
 // refused, edited and removed, every element the sanitizer allows kept
 // through the editor, the first image inserted without a reload, and a
@@ -146,14 +146,12 @@ describe("email templates accessibility (axe-core)", () => {
     [1280, 900],
     [390, 844],
   ] as const) {
-    test(`the list and the editor (with an image) at ${width}px: no violation`, async () => {
+    test(`the editor (with an image) at ${width}px: no violation`, async () => {
       const page = await browser.newPage({ javaScriptEnabled: true });
       await page.setViewportSize({ width, height });
       await signIn(page, appUrl, DEMO.marketingDirector, DEMO_PASSWORD);
       const found: string[] = [];
-      await page.goto(`${appUrl}/corr`);
-      await page.getByRole("heading", { name: "Email Templates", level: 1 }).waitFor();
-      found.push(...(await violations(page, `${width}px list`)));
+      // The list, with JavaScript and without: tests/e2e/every-screen.test.ts, entry 'corr._index'.
       await page.goto(`${appUrl}/corr/new`);
       await page.getByRole("toolbar", { name: "Formatting" }).waitFor();
       found.push(...(await violations(page, `${width}px new template`)));
@@ -173,9 +171,6 @@ describe("email templates accessibility (axe-core)", () => {
       const editorUrl = page.url().split(/[?#]/)[0]!;
       // As served (the app's scripts blocked: what a browser without JavaScript shows, less <noscript>).
       await page.route("**/build/**/*.js", (route) => route.abort());
-      await page.goto(`${appUrl}/corr`);
-      await page.getByRole("heading", { name: "Email Templates", level: 1 }).waitFor();
-      found.push(...(await violations(page, `${width}px list as served`)));
       await page.goto(editorUrl);
       await page.getByRole("heading", { name: "Edit Email Template", level: 1 }).waitFor();
       await page.getByText("HTML to paste into the template").click();

@@ -10,10 +10,11 @@
 //    with an application whose every section is complete and submitted, the
 //    demo marketing director (links, cart, invitations, agents, a template, a
 //    report) and the demo administrator (review queue, a service request);
-//  - on each: axe-core finds no violation; at 390 px the page does not scroll
-//    sideways (document scrollWidth <= clientWidth), and on the list screens
-//    that become cards on a phone (links, cart, invitations) every cell, the
-//    action buttons included, is inside the screen;
+//  - on each: axe-core finds no violation; at 1280 and 390 px the page does
+//    not scroll sideways (document scrollWidth <= clientWidth), and at 390 px
+//    on the list screens that become cards on a phone (links, cart,
+//    invitations) every cell, the action buttons included, is inside the
+//    screen;
 //  - with JavaScript on and off (the no-JavaScript journeys of each screen
 //    are in their own files). axe-core cannot run in a page without
 //    JavaScript (it never finishes there), so with it off the page the server
@@ -242,8 +243,8 @@ afterAll(async () => {
 
 // ───────────────────────────── the checks ─────────────────────────────
 
-/** At a phone width: the page does not scroll sideways, and a card list shows every cell inside the screen. */
-async function phoneProblems(page: Page, where: string, cards?: string): Promise<string[]> {
+/** The page does not scroll sideways; at a phone width a card list shows every cell inside the screen. */
+async function layoutProblems(page: Page, where: string, cards?: string): Promise<string[]> {
   const found: string[] = [];
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
@@ -310,6 +311,9 @@ function forAxeComparison(html: string): string {
 async function copyForAxe(html: string, url: string, into: Page): Promise<Page> {
   const based = html.replace(/<head([^>]*)>/i, (_, attrs: string) => `<head${attrs}><base href="${url.replace(/"/g, "&quot;")}">`);
   await into.setContent(based, { waitUntil: "load" });
+  // The styles arrive after the first paint, so the buttons' colour transition (0.15 s) is still
+  // running at 'load': axe would read a colour half way (#ececec on the primary button). Wait it out.
+  await into.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
   return into;
 }
 
@@ -356,7 +360,7 @@ async function walk(width: number, height: number, javaScriptEnabled = true): Pr
           found.push(...(await violations(await copyForAxe(html, page.url(), axePage), where)));
         }
       }
-      if (width < 500) found.push(...(await phoneProblems(page, where, screen.cards)));
+      found.push(...(await layoutProblems(page, where, width < 500 ? screen.cards : undefined)));
     }
     // The next one signs in afresh: no cookie of the portal or the provider left.
     await page.context().clearCookies();
@@ -374,7 +378,7 @@ describe("every screen", () => {
     expect(wrong.map(([f]) => f), "visited anonymously exactly when the table says 'public'").toEqual([]);
   });
 
-  test("1280 px, JavaScript on: no axe violation", async () => {
+  test("1280 px, JavaScript on: no axe violation, nothing scrolls sideways", async () => {
     expect(await walk(1280, 900)).toEqual([]);
   }, 300_000);
 
@@ -382,7 +386,7 @@ describe("every screen", () => {
     expect(await walk(390, 844)).toEqual([]);
   }, 300_000);
 
-  test("1280 px, JavaScript off: no axe violation", async () => {
+  test("1280 px, JavaScript off: no axe violation, nothing scrolls sideways", async () => {
     expect(await walk(1280, 900, false)).toEqual([]);
   }, 300_000);
 

@@ -1,7 +1,8 @@
 // Contact Us, /view, claiming paper applications and the link failures the
 // other e2e files do not cover (issue 8, spec part 1; decision 0022), mostly
-// with JavaScript disabled; axe-core at 1280 and 390 px on /svcreq, /view and
-// the account pages, each usable at 390 px (no sideways scrolling).
+// with JavaScript disabled; axe-core at 1280 and 390 px on /svcreq with its
+// messages, /view and the link prompt, each usable at 390 px (no sideways
+// scrolling; the screens as they open: tests/e2e/every-screen.test.ts).
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { LINK_CHECK_FAILED, LINK_FAILURE_MESSAGES, LINK_REQUIRED } from "~/features/links/messages";
@@ -301,26 +302,17 @@ describe("link failures at the link prompt (no JavaScript)", () => {
 });
 
 describe("accessibility and 390 px", () => {
-  test("Contact Us (empty and with messages), Profile, Communications, FAQ, Help and the link prompt: no axe violation, no sideways scrolling", async () => {
+  test("Contact Us with messages and the link prompt: no axe violation, no sideways scrolling", async () => {
+    // Contact Us as it opens, Profile, Communications, FAQ and Help: tests/e2e/every-screen.test.ts
+    // (entries 'svcreq.($typ)', 'profile', 'commpref', 'faq', 'help').
     const page = await browser.newPage();
     await signUp(page, appUrl, newAccount({ firstName: "Ada", lastName: "Axe" }));
     await page.goto(`${appUrl}/svcreq`);
     await page.getByRole("heading", { name: "Contact Us", level: 1 }).waitFor();
-    await expectAccessibleAt(page, "/svcreq");
     await page.getByRole("button", { name: "SEND" }).click();
     await page.getByText(SVCREQ_MESSAGES.subjectRequired).waitFor();
     await page.getByText(SVCREQ_MESSAGES.textRequired).waitFor();
     await expectAccessibleAt(page, "/svcreq with messages");
-    for (const [path, heading] of [
-      ["/profile", "Profile"],
-      ["/commpref", "Communications"],
-      ["/faq", "FAQ"],
-      ["/help", "Help"],
-    ] as const) {
-      await page.goto(`${appUrl}${path}`);
-      await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
-      await expectAccessibleAt(page, path);
-    }
     await page.goto(`${appUrl}/home`);
     await page.getByLabel("Appointment Link", { exact: true }).waitFor();
     await expectAccessibleAt(page, "link prompt");
@@ -336,5 +328,5 @@ describe("accessibility and 390 px", () => {
     await page.locator("summary[aria-label^='User menu']").click();
     await page.getByRole("link", { name: "Your Profile" }).click();
     await page.waitForURL(/\/profile$/);
-  }, 600_000); // axe at two widths on eight screens and states: minutes on a loaded machine
+  }, 600_000); // axe at two widths on three states, after a sign-up: minutes on a loaded machine
 });
