@@ -19,7 +19,6 @@
 //  6. the new agent signs in again and sees the agent number on the
 //     dashboard and their hierarchy on /agents.
 import type { Page } from "playwright-core";
-import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "~/generated/prisma/client";
@@ -30,6 +29,7 @@ import { createLicence, type Db } from "../support/factories";
 import type { AppHandle } from "../support/app-server";
 import { browserFixture, DEMO, DEMO_PASSWORD, newAccount, signIn, signOut, signUp } from "../support/browser";
 import { query } from "../support/mailbox";
+import { eoCertificatePdf } from "../support/pdf-files";
 import { startAppWithSmtp, type SmtpSink } from "../support/smtp-sink";
 import { inviteProspect, nav, throughWizard } from "./helpers";
 
@@ -47,13 +47,6 @@ afterAll(async () => {
   await dispose?.();
 });
 
-async function smallPdf(): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([300, 200]);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  page.drawText("E&O Certificate", { x: 30, y: 100, size: 18, font });
-  return Buffer.from(await doc.save());
-}
 
 const main = (page: Page) => page.locator("#main");
 
@@ -109,7 +102,7 @@ async function fillIndividual(page: Page) {
 
   await page.locator("summary", { hasText: "Upload a Document" }).click();
   await page.getByLabel("Document type").selectOption("DOCTYP_EO_CERT");
-  await page.getByLabel("Choose one PDF file").setInputFiles({ name: "eo-certificate.pdf", mimeType: "application/pdf", buffer: await smallPdf() });
+  await page.getByLabel("Choose one PDF file").setInputFiles({ name: "eo-certificate.pdf", mimeType: "application/pdf", buffer: await eoCertificatePdf() });
   await page.getByRole("button", { name: "Upload", exact: true }).click();
   await page.getByRole("dialog").getByText("We have successfully received your upload.").waitFor();
   await page.getByRole("dialog").getByRole("button", { name: "OK" }).click();

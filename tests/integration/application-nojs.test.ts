@@ -13,32 +13,19 @@
 //    of an incomplete application shows the messages next to the fields (issue 6).
 // Without JavaScript the portal's dialogs are open <dialog>s in the answer, their OK a
 // method=dialog button: read with page.within("dialog", title), closed with its OK.
-import { PDFDocument, StandardFonts } from "pdf-lib";
 import type pg from "pg";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { AppHandle } from "../support/app-server";
+import { describe, expect, test } from "vitest";
 import { visitorSignUp } from "../support/app-sign-in";
 import { newAccount } from "../support/browser";
 import { accessibleName, type Form, type Page, type Visitor } from "../support/form-driver";
-import { buildIfStale } from "../support/global-app";
 import { inviteProspect } from "../support/invite-prospect";
+import { eoCertificatePdf } from "../support/pdf-files";
 import { query } from "../support/mailbox";
-import { startAppWithSmtp, type SmtpSink } from "../support/smtp-sink";
+import { portalWithSmtpForFile } from "../support/smtp-sink";
 
-let app: AppHandle;
-let smtp: SmtpSink;
-let dispose: (() => Promise<void>) | undefined;
+const portal = portalWithSmtpForFile();
 
-beforeAll(async () => {
-  buildIfStale();
-  ({ app, smtp, dispose } = await startAppWithSmtp());
-}, 240_000);
-
-afterAll(async () => {
-  await dispose?.();
-});
-
-const sql = <T extends pg.QueryResultRow>(text: string, params: unknown[] = []) => query<T>(app.databaseUrl!, text, params);
+const sql = <T extends pg.QueryResultRow>(text: string, params: unknown[] = []) => query<T>(portal.app.databaseUrl!, text, params);
 
 async function appointmentOf(email: string) {
   return sql<{ appointment_id: number; appointment_status_code: string; appointment_type_code: string }>(
@@ -48,13 +35,6 @@ async function appointmentOf(email: string) {
   );
 }
 
-async function smallPdf(): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([300, 200]);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  page.drawText("E&O Certificate", { x: 30, y: 100, size: 18, font });
-  return Buffer.from(await doc.save());
-}
 
 /** The application's section form (the one in the main region whose id is section-…). */
 function section(page: Page): Form {
@@ -99,14 +79,14 @@ const fieldErrors = (page: Page) => page.all(".field__error").map((e) => e.text(
 /** A new prospect signs up (the confirmation mail arrives at our SMTP server) and is invited on the database side. */
 async function invitedProspect(name: { firstName: string; middleName?: string; lastName: string }, opts: { newest?: boolean } = {}) {
   const account = newAccount(name);
-  const { visitor } = await visitorSignUp(app, account, smtp.verificationLink);
-  const link = await inviteProspect(app.databaseUrl!, account, opts);
+  const { visitor } = await visitorSignUp(portal.app, account, portal.smtp.verificationLink);
+  const link = await inviteProspect(portal.app.databaseUrl!, account, opts);
   return { account, visitor, link };
 }
 
 /** From the dashboard through the wizard choosing the type (a radio label); the application's page and id. */
 async function throughWizard(visitor: Visitor, type: RegExp) {
-  let page = await (await visitor.get(`${app.url}/home`)).follow("Complete Your Appointment");
+  let page = await (await visitor.get(`${portal.app.url}/home`)).follow("Complete Your Appointment");
   expect(page.url).toMatch(/\/wizard\?/);
   page = await page.click("NEXT");
   expect(page.headings()).toContain("Your invitation");
@@ -123,7 +103,7 @@ describe("application without JavaScript", () => {
     const { account, visitor, link } = await invitedProspect({ firstName: "Nora", middleName: "J", lastName: "Castillo" });
 
     // Dashboard → wizard.
-    let page = await (await visitor.get(`${app.url}/home`)).follow("Complete Your Appointment");
+    let page = await (await visitor.get(`${portal.app.url}/home`)).follow("Complete Your Appointment");
     expect(page.url).toMatch(/\/wizard\?/);
 
     // Step 1: instructions.
@@ -198,10 +178,10 @@ describe("application without JavaScript", () => {
     expect(() => nav().link(/Personal Information \(complete\)/)).not.toThrow();
 
     // The saved SSN comes back only as a mask.
-    page = await visitor.get(`${app.url}/appoint?id=${id}&section=PERSONAL`);
+    page = await visitor.get(`${portal.app.url}/appoint?id=${id}&section=PERSONAL`);
     expect(section(page).value("SSN")).toBe("*****6789");
     expect(section(page).controlOf("SSN").getAttribute("autocomplete")).toBe("off");
-    page = await visitor.get(`${app.url}/appoint?id=${id}&section=COMMS`);
+    page = await visitor.get(`${portal.app.url}/appoint?id=${id}&section=COMMS`);
 
     // ── Commissions ──
     expect(page.shows(/Direct deposits are made twice a month/)).toBe(true);
@@ -250,7 +230,7 @@ describe("application without JavaScript", () => {
     page = await page
       .form("Upload")
       .select("Document type", "DOCTYP_EO_CERT")
-      .attach("Choose one PDF file", { name: "eo-certificate.pdf", mimeType: "application/pdf", buffer: await smallPdf() })
+      .attach("Choose one PDF file", { name: "eo-certificate.pdf", mimeType: "application/pdf", buffer: await eoCertificatePdf() })
       .submit("Upload");
     page = await dialogShowing(page, "We have successfully received your upload.");
 
@@ -266,12 +246,12 @@ describe("application without JavaScript", () => {
     expect(after?.appointment_status_code).toBe("APWF_STATUS_NEWCONTRACT");
 
     // Read-only afterwards: no SAVE / SUBMIT, inputs disabled, no add-a-state.
-    page = await visitor.get(`${app.url}/appoint?id=${id}&section=PERSONAL`);
+    page = await visitor.get(`${portal.app.url}/appoint?id=${id}&section=PERSONAL`);
     expect(page.all("button", /^SAVE/)).toHaveLength(0);
     expect(page.all("button", "SUBMIT")).toHaveLength(0);
     expect(page.all("button", "Save & Continue")).toHaveLength(0);
     expect(section(page).controlOf("First Name").matches(":disabled")).toBe(true);
-    page = await visitor.get(`${app.url}/appoint?id=${id}&section=FEES`);
+    page = await visitor.get(`${portal.app.url}/appoint?id=${id}&section=FEES`);
     expect(page.all("button", "Add a State")).toHaveLength(0);
     expect(page.all("button", /^Delete /)).toHaveLength(0);
 
@@ -280,7 +260,7 @@ describe("application without JavaScript", () => {
     const appLink = (p: Page) => main(p).all("a[href]", "Appointment Application");
     for (let i = 0; i < 30 && appLink(page).length === 0; i++) {
       await new Promise((r) => setTimeout(r, 500));
-      page = await visitor.get(`${app.url}/appoint?id=${id}&section=DOCS`);
+      page = await visitor.get(`${portal.app.url}/appoint?id=${id}&section=DOCS`);
     }
     const href = main(page).link("Appointment Application");
     const pdf = await fetch(href, { headers: { cookie: visitor.cookies(href) } });
@@ -381,7 +361,7 @@ describe("stored sensitive values without JavaScript", () => {
     expect(renewed.business_tax_id_encrypted).toBe(personal.business_tax_id_encrypted);
 
     // ── Commissions: bank numbers stored, then a refused save and SAVE ──
-    page = await visitor.get(`${app.url}/appoint?id=${id}&section=COMMS`);
+    page = await visitor.get(`${portal.app.url}/appoint?id=${id}&section=COMMS`);
     page = await save(page, "Successfully Saved!", section(page).check("Direct Deposit"));
     page = await save(page, "Successfully Saved!", section(page).fill("Bank Name", "First Texas Bank").fill("Routing Number", "011000015").fill("Account Number", "12345678"));
     const bank = await ciphertexts(id);
@@ -394,7 +374,7 @@ describe("stored sensitive values without JavaScript", () => {
 
     // ── States & Fees with a card (a representative's application) ──
     await sql(`UPDATE appointments SET appointment_type_code = 'APPTTYP_REP' WHERE appointment_id = $1`, [id]);
-    page = await visitor.get(`${app.url}/appoint?id=${id}&section=FEES`);
+    page = await visitor.get(`${portal.app.url}/appoint?id=${id}&section=FEES`);
     page = await save(page, "Successfully Saved!", section(page).fill("Card Number", "4111 1111 1111 1111").fill("CVC", "123"));
     const card = await ciphertexts(id);
     expect(card.card_number_encrypted).toBeTruthy();
@@ -444,7 +424,7 @@ describe("stored sensitive values without JavaScript", () => {
 
     // SUBMIT from another section asks for the CVC beside the button (the side panel's input, part of the
     // section's form without JavaScript): its message there, the input empty again (decision 0087).
-    page = await visitor.get(`${app.url}/appoint?id=${id}&section=AGREEMENTS`);
+    page = await visitor.get(`${portal.app.url}/appoint?id=${id}&section=AGREEMENTS`);
     expect(times(page, "Asked with SUBMIT, checked, never kept")).toBe(1);
     page = await section(page).fill("CVC", "12").submit("SUBMIT");
     const dialogs = page.all("dialog");

@@ -16,28 +16,15 @@
 //     ACCEPTED (decision 0021), which the recruiter's /invites shows;
 //  4. a second new prospect follows a plain appointment link (/APL…) of the
 //     same recruiter, signs up and lands in the wizard for that link too.
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { INVITATION_STATUS_LABELS, SENT } from "~/features/invitations/messages";
-import type { AppHandle } from "../support/app-server";
 import { visitorSignIn, visitorSignUp } from "../support/app-sign-in";
 import { DEMO, newAccount } from "../support/browser";
 import { Visitor, type Page } from "../support/form-driver";
-import { buildIfStale } from "../support/global-app";
 import { query } from "../support/mailbox";
-import { startAppWithSmtp, type SmtpSink } from "../support/smtp-sink";
+import { portalWithSmtpForFile } from "../support/smtp-sink";
 
-let app: AppHandle;
-let smtp: SmtpSink;
-let dispose: (() => Promise<void>) | undefined;
-
-beforeAll(async () => {
-  buildIfStale();
-  ({ app, smtp, dispose } = await startAppWithSmtp());
-}, 240_000);
-
-afterAll(async () => {
-  await dispose?.();
-});
+const portal = portalWithSmtpForFile();
 
 /** The director's own MIAC health hierarchy (agent 100001, company MI01, block 72). */
 const HIERARCHY = { agentNumber: "100001", companyNumber: "MI01", blockNumber: 72 };
@@ -50,7 +37,7 @@ const invitationRow = (page: Page, email: string) => page.rows().find((cells) =>
 /** The level names of the director's links (level number → name) of a schedule in the hierarchy. */
 async function levelName(scheduleName: string, levelNo: number): Promise<string> {
   const [row] = await query<{ level_name: string }>(
-    app.databaseUrl!,
+    portal.app.databaseUrl!,
     `SELECT sl.level_name FROM schedule_levels sl JOIN commission_schedules s ON s.schedule_id = sl.schedule_id
       WHERE s.schedule_name = $1 AND sl.level_no = $2`,
     [scheduleName, levelNo],
@@ -65,8 +52,8 @@ async function signUpThroughLink(url: string, account: ReturnType<typeof newAcco
   const welcome = await visitor.get(url);
   expect(welcome.shows("If you've already signed UP, just sign IN instead")).toBe(true);
   const provider = await welcome.follow("NEXT");
-  expect(provider.url.startsWith(app.idpUrl) && /\/interaction\//.test(provider.pathname), provider.url).toBe(true);
-  return visitorSignUp(app, account, smtp.verificationLink, visitor, provider);
+  expect(provider.url.startsWith(portal.app.idpUrl) && /\/interaction\//.test(provider.pathname), provider.url).toBe(true);
+  return visitorSignUp(portal.app, account, portal.smtp.verificationLink, visitor, provider);
 }
 
 /**
@@ -88,11 +75,11 @@ async function wizardFromFirstStep(page: Page, type: RegExp, atInvitation?: (pag
 
 describe("recruiting journey without JavaScript", () => {
   test("cart → invitation by email → a new prospect signs up and starts the application; a plain link reaches the wizard too", async () => {
-    const db = app.databaseUrl!;
+    const db = portal.app.databaseUrl!;
 
     // ── 1. The recruiter builds a cart and sends it as an invitation ──
-    const { visitor: recruiter } = await visitorSignIn(app, DEMO.marketingDirector);
-    let page = await recruiter.get(`${app.url}/linx`);
+    const { visitor: recruiter } = await visitorSignIn(portal.app, DEMO.marketingDirector);
+    let page = await recruiter.get(`${portal.app.url}/linx`);
     expect(page.headings(1)).toContain("Appointment Links");
     // Choose the health hierarchy with the dropdown (a GET form without JavaScript).
     page = await page
@@ -137,17 +124,17 @@ describe("recruiting journey without JavaScript", () => {
     expect(invitation?.status).toBe("INVITED");
 
     // ── 2. The email arrives at our SMTP server ──
-    const mail = await smtp.mailTo(prospect.email);
+    const mail = await portal.smtp.mailTo(prospect.email);
     expect(mail.to).toEqual(expect.arrayContaining([prospect.email.toLowerCase(), DEMO.marketingDirector]));
     expect(mail.parsed.html).toContain(`Dear ${prospect.firstName} ${prospect.lastName},`);
     expect(mail.parsed.text).toContain(`Dear ${prospect.firstName} ${prospect.lastName},`);
     const emailedLink = [...String(mail.parsed.html).matchAll(/href="([^"]+)"/g)].map((m) => m[1]).find((h) => h.includes("/MLT"));
-    expect(emailedLink).toBe(`${app.url}/${multiLink}`);
+    expect(emailedLink).toBe(`${portal.app.url}/${multiLink}`);
     expect(mail.parsed.text).toContain(emailedLink);
     // Mailed: the list says so (reloaded as a person would: the job records the send just after it).
     const deadline = Date.now() + 30_000;
     for (;;) {
-      page = await recruiter.get(`${app.url}/invites`);
+      page = await recruiter.get(`${portal.app.url}/invites`);
       if (invitationRow(page, prospect.email)?.includes(INVITATION_STATUS_LABELS.INVITED)) break;
       if (Date.now() > deadline) throw new Error(`/invites did not show '${INVITATION_STATUS_LABELS.INVITED}' for ${prospect.email} within 30 s`);
       await new Promise((r) => setTimeout(r, 500));
@@ -188,7 +175,7 @@ describe("recruiting journey without JavaScript", () => {
     expect(appt).toEqual({ multi_link_id: invitation!.multi_link_id, invitation_id: invitation!.invitation_id, prospect_email_address: prospect.email.toLowerCase() });
 
     // Starting the application accepted the invitation: the recruiter sees it.
-    page = await recruiter.get(`${app.url}/invites`);
+    page = await recruiter.get(`${portal.app.url}/invites`);
     expect(invitationRow(page, prospect.email)).toContain(INVITATION_STATUS_LABELS.ACCEPTED);
 
     // ── 4. A second new prospect signs up through a plain appointment link of the same recruiter ──
@@ -206,7 +193,7 @@ describe("recruiting journey without JavaScript", () => {
     );
     expect(plain?.link).toMatch(/^APL[A-HJ-NP-Z2-9]{20}$/);
     const other = newAccount({ firstName: "Priya", lastName: "Plainlink" });
-    const { page: secondHome } = await signUpThroughLink(`${app.url}/${plain!.link}`, other);
+    const { page: secondHome } = await signUpThroughLink(`${portal.app.url}/${plain!.link}`, other);
     expect(secondHome.pathname).toBe("/home");
     const second = await secondHome.follow("Complete Your Appointment");
     expect(second.url).toMatch(/\/wizard\?/);
@@ -228,7 +215,7 @@ describe("recruiting journey without JavaScript", () => {
     expect(secondAppt).toEqual({ link: plain!.link, invitation_id: null });
 
     // No invitation was sent to the second prospect: the recruiter's list has no row for them.
-    page = await recruiter.get(`${app.url}/invites`);
+    page = await recruiter.get(`${portal.app.url}/invites`);
     expect(invitationRow(page, prospect.email)).toBeDefined();
     expect(invitationRow(page, other.email)).toBeUndefined();
   }, 240_000);

@@ -9,10 +9,12 @@
 //
 // The shared e2e app (tests/support/global-app.ts) captures its mail in the
 // database instead: read that with tests/support/mailbox.ts.
+import { afterAll, beforeAll } from "vitest";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { startApp, type AppHandle, type StartAppOptions } from "./app-server";
 import { freePort } from "./free-port";
+import { buildIfStale } from "./global-app";
 
 export interface ReceivedMail {
   /** The envelope's recipients (To, Cc and Bcc), lowercased. */
@@ -100,6 +102,33 @@ export async function startAppWithSmtp(options: StartAppOptions = {}): Promise<{
     async dispose() {
       await app.dispose();
       await smtp.close();
+    },
+  };
+}
+
+/**
+ * The file's own portal with an SMTP sink, started before its tests and stopped after them (builds
+ * first when build/ is stale). Read `.app` and `.smtp` inside tests and hooks.
+ */
+export function portalWithSmtpForFile(options: StartAppOptions = {}): { readonly app: AppHandle; readonly smtp: SmtpSink } {
+  let started: { app: AppHandle; smtp: SmtpSink; dispose(): Promise<void> } | undefined;
+  beforeAll(async () => {
+    buildIfStale();
+    started = await startAppWithSmtp(options);
+  }, 240_000);
+  afterAll(async () => {
+    await started?.dispose();
+  });
+  const need = () => {
+    if (!started) throw new Error("the portal is not started (use it inside a test or hook)");
+    return started;
+  };
+  return {
+    get app() {
+      return need().app;
+    },
+    get smtp() {
+      return need().smtp;
     },
   };
 }
