@@ -20,12 +20,8 @@ export async function inviteProspect(
       `SELECT l.appointment_link_id, l.recruiter_agent_id, a.agent_number
          FROM appointment_links l
          JOIN schedule_levels sl ON sl.schedule_level_id = l.schedule_level_id
-         JOIN commission_schedules s ON s.schedule_id = sl.schedule_id
          JOIN agents a ON a.id = l.recruiter_agent_id
-        -- A link the wizard can open (resolve-link.server.ts's usable()): other files on the same
-        -- portal deactivate agents and schedules, and the first link's then answered 'Fetching
-        -- Agency information failed' once the sequencer ran form-driver after them.
-        WHERE NOT sl.enroll_rep AND l.is_enabled AND NOT l.is_deleted AND sl.is_active AND s.is_active AND a.is_active
+        WHERE NOT sl.enroll_rep AND l.is_enabled AND NOT l.is_deleted
         ORDER BY l.appointment_link_id ${opts.newest ? "DESC" : "ASC"} LIMIT 1`,
     );
     expect(link.rowCount).toBe(1);
