@@ -2,23 +2,16 @@
 // emptied (decision 0087). The same without JavaScript, and the stored sensitive values through
 // refused saves, Add a State, Delete and the consent: tests/integration/application-nojs.test.ts
 // (the form driver, issue 35 item 2).
-import pg from "pg";
+import type pg from "pg";
 import { describe, expect, test } from "vitest";
 import { browserFixture } from "../support/browser";
+import { query } from "../support/mailbox";
 import { sharedApp, startApplication } from "./helpers";
 
 const { appUrl, databaseUrl } = sharedApp();
 const browser = browserFixture();
 
-async function sql<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const sql = <T extends pg.QueryResultRow>(text: string, params: unknown[] = []) => query<T>(databaseUrl, text, params);
 
 describe("stored sensitive values", () => {
   test("with JavaScript too, SUBMIT sends the side panel's CVC and shows its message there, the input emptied", async () => {
