@@ -5,8 +5,10 @@ import { expect } from "vitest";
 
 /**
  * Invites `email` (as the seeded recruiter would) to a seeded appointment
- * link that is not enrollRep; the first such link, or the last with
- * `newest`. Returns the link.
+ * link the wizard opens (APL, enabled, active level, schedule and recruiter,
+ * not enrollRep); the first such link, or the last with `newest`. Returns the link.
+ * Seeded only: the e2e files share one database, and a link another test made
+ * (an MD link, a retired level) was the 'newest' whenever that test ran just before.
  */
 export async function inviteProspect(
   databaseUrl: string,
@@ -20,8 +22,12 @@ export async function inviteProspect(
       `SELECT l.appointment_link_id, l.recruiter_agent_id, a.agent_number
          FROM appointment_links l
          JOIN schedule_levels sl ON sl.schedule_level_id = l.schedule_level_id
+         JOIN commission_schedules s ON s.schedule_id = sl.schedule_id
          JOIN agents a ON a.id = l.recruiter_agent_id
-        WHERE NOT sl.enroll_rep AND l.is_enabled AND NOT l.is_deleted
+        WHERE NOT sl.enroll_rep AND l.is_enabled AND NOT l.is_deleted AND l.link_prefix = 'APL'
+          AND sl.is_active AND s.is_active AND a.is_active
+          -- the seed writes its links in one transaction, so they share its time
+          AND l.created_at = (SELECT min(created_at) FROM appointment_links)
         ORDER BY l.appointment_link_id ${opts.newest ? "DESC" : "ASC"} LIMIT 1`,
     );
     expect(link.rowCount).toBe(1);
