@@ -198,7 +198,7 @@ describe("claiming a paper application (no JavaScript)", () => {
       `SELECT l.link_prefix || l.code AS link
          FROM appointment_links l JOIN agents a ON a.id = l.recruiter_agent_id JOIN users u ON u.id = a.user_id
          JOIN schedule_levels sl ON sl.schedule_level_id = l.schedule_level_id JOIN commission_schedules s ON s.schedule_id = sl.schedule_id
-        WHERE u.user_name = $1 AND l.is_enabled AND NOT l.is_deleted AND a.is_active AND sl.is_active AND s.is_active AND NOT sl.enroll_rep
+        WHERE u.user_name = $1 AND l.link_prefix = 'APL' AND l.is_enabled AND NOT l.is_deleted AND a.is_active AND sl.is_active AND s.is_active AND NOT sl.enroll_rep
         ORDER BY l.appointment_link_id DESC LIMIT 1`,
       [DEMO.marketingDirector],
     );
