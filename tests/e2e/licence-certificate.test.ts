@@ -1,7 +1,7 @@
 // A certificate over the application's upload limit on the credential form (issue 33 item 6;
-// decision 0084), on this worker's shared portal through the real HTTP server: without JavaScript
-// the page answers with the message next to the file field and what was typed; with JavaScript the
-// form says so before sending anything. Nothing is saved either way.
+// decision 0084), on this worker's shared portal through the real HTTP server: with JavaScript the
+// form says so before sending anything, the message next to the file field and what was typed kept;
+// nothing is saved. Without JavaScript (the server's answer): tests/integration/self-service-nojs.test.ts.
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { LICENCE_SCREEN } from "~/features/licences/screen-messages";
@@ -31,9 +31,6 @@ async function tryBigCertificate(page: Page) {
 }
 
 describe("a certificate over the limit", () => {
-  test("without JavaScript: the message next to the file field, the values kept", async () => {
-    await tryBigCertificate(await browser.newPage({ javaScriptEnabled: false }));
-  });
   test("with JavaScript: the same, before anything is sent", async () => {
     await tryBigCertificate(await browser.newPage());
   });

@@ -403,9 +403,12 @@ export class Form {
     if ((el as HTMLInputElement).readOnly) throw new Error(`${show(label)} is read-only on ${this.page.url}: a person cannot change it`);
   }
 
-  /** Types `value` into the text field labelled `label` (what was there replaced). A value longer than its maxlength cannot be typed: fails. */
-  fill(label: Name, value: string): this {
-    const el = this.control(label) as HTMLInputElement | HTMLTextAreaElement;
+  /**
+   * Types `value` into the text field labelled `label` (what was there replaced); with `group`, the one in the
+   * fieldset of that legend (one of several 'Email addresses'). A value longer than its maxlength cannot be typed: fails.
+   */
+  fill(label: Name, value: string, group?: Name): this {
+    const el = this.control(label, group) as HTMLInputElement | HTMLTextAreaElement;
     this.editable(el, label);
     if (el.localName === "select" || ["checkbox", "radio", "file", "submit", "button", "reset", "image", "hidden"].includes((el as HTMLInputElement).type)) {
       throw new Error(`${show(label)} on ${this.page.url} is a ${el.localName === "select" ? "select" : (el as HTMLInputElement).type}: not something to type into`);
@@ -423,9 +426,9 @@ export class Form {
     return this.tick(label, true, group);
   }
 
-  /** Unticks the checkbox labelled `label`. */
-  uncheck(label: Name): this {
-    return this.tick(label, false);
+  /** Unticks the checkbox labelled `label` (in `group`). */
+  uncheck(label: Name, group?: Name): this {
+    return this.tick(label, false, group);
   }
 
   private tick(label: Name, on: boolean, group?: Name) {
@@ -468,17 +471,17 @@ export class Form {
     return this;
   }
 
-  /** The value the control labelled `label` shows (a text field's text, a select's chosen options' texts), as a person reads it. */
-  value(label: Name): string {
-    const el = this.control(label);
+  /** The value the control labelled `label` (in `group`) shows (a text field's text, a select's chosen options' values). */
+  value(label: Name, group?: Name): string {
+    const el = this.control(label, group);
     if (el.localName === "select") return Array.from((el as HTMLSelectElement).selectedOptions).map((o) => o.value).join(",");
     if ((el as HTMLInputElement).type === "checkbox" || (el as HTMLInputElement).type === "radio") return String((el as HTMLInputElement).checked);
     return (el as HTMLInputElement).value;
   }
 
-  /** Whether the checkbox or radio button labelled `label` is ticked. */
-  checked(label: Name): boolean {
-    return (this.control(label) as HTMLInputElement).checked;
+  /** Whether the checkbox or radio button labelled `label` (in `group`) is ticked. */
+  checked(label: Name, group?: Name): boolean {
+    return (this.control(label, group) as HTMLInputElement).checked;
   }
 
   /** The submit button labelled `label`, or the form's default button (its first). */

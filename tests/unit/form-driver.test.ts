@@ -183,4 +183,17 @@ line two</textarea>
     expect(qf.controlOf("Bank").getAttribute("name")).toBe("bank");
     expect(strings(p.form("Upload").attach("Choose a file", { name: "a.pdf", buffer: "%PDF-" }).entries())).toEqual([["f", "file:a.pdf"]]);
   });
+
+  it("fills, unticks and reads a control by its label inside the group of a legend when several answer to the label", () => {
+    const p = page(`<form method="post"><fieldset><legend>Submitted</legend><label><input type="checkbox" name="s.on" checked> Email me</label><label>Email addresses <input name="s.to" value="a@x.org"></label></fieldset>
+      <fieldset><legend>Approved</legend><label><input type="checkbox" name="a.on" checked> Email me</label><label>Email addresses <input name="a.to" value="b@x.org"></label></fieldset><button>SAVE</button></form>`);
+    const f = p.form("SAVE");
+    expect(() => f.fill("Email addresses", "c@x.org")).toThrow(/2 elements answer/);
+    f.fill("Email addresses", "c@x.org", "Approved").uncheck("Email me", "Submitted");
+    expect(f.value("Email addresses", "Submitted")).toBe("a@x.org");
+    expect(f.value("Email addresses", "Approved")).toBe("c@x.org");
+    expect(f.checked("Email me", "Submitted")).toBe(false);
+    expect(f.checked("Email me", "Approved")).toBe(true);
+    expect(strings(f.entries())).toEqual([["s.to", "a@x.org"], ["a.on", "on"], ["a.to", "c@x.org"]]);
+  });
 });
