@@ -15,7 +15,7 @@ const browser = browserFixture();
 /** The demo agent's NPN (prisma/seed/demo.ts). */
 const NPN = "18502026";
 
-describe("licences without JavaScript", () => {
+describe("licence screens (axe-core, 1280 and 390 px)", () => {
   test.each([
     [1280, 900],
     [390, 844],
