@@ -1,25 +1,21 @@
-// Invitations end to end, on an app of its own whose mail goes to a real SMTP
+// Invitations in Chromium, on an app of its own whose mail goes to a real SMTP
 // server started here (smtp-server on loopback, parsed with mailparser):
-//  - without JavaScript a recruiter opens /invite?links=MLT…, fills the form,
-//    confirms and sends; the email arrives (HTML and text); a NEW prospect
-//    follows its link, signs up at the built-in provider, confirms the email
-//    (that mail arrives too) and lands in the wizard; /invites lists the
-//    invitation, pages, and hides appointed ones;
 //  - with JavaScript the lexical editor's bold and bullets reach the email;
 //  - axe finds nothing on /invite for several links at desktop and 390 px
 //    (/invites: tests/e2e/every-screen.test.ts);
 //  - issue 20, JavaScript off and on: the refused form's banner names the wrong
 //    fields; PREVIEW shows the merged message (a merge field in a link's
 //    address is the bare URL) and stores nothing; a lone <script> is empty.
+// Without JavaScript (send to a new prospect who signs up and reaches the
+// wizard; the list's paging and 'hide appointed'): the form driver,
+// tests/integration/director-nojs.test.ts (docs/testing.md, 'Moved off Chromium').
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { EMPTY_INVITES, HIDE_APPOINTED_LABEL, SENT } from "~/features/invitations/messages";
 import type { AppHandle } from "../support/app-server";
-import { browserFixture, DEMO, DEMO_PASSWORD, newAccount, signIn, signUp } from "../support/browser";
+import { browserFixture, DEMO, DEMO_PASSWORD, newAccount, signIn } from "../support/browser";
 import { query } from "../support/mailbox";
 import { startAppWithSmtp, type SmtpSink } from "../support/smtp-sink";
 import { axeViolations as violations } from "../support/axe";
-import { invitesRowShows } from "./helpers";
 
 const browser = browserFixture();
 
@@ -98,113 +94,6 @@ describe("invitations", () => {
         await expectNoViolations(page);
       }
     }
-  });
-
-  test("without JavaScript: send to a new prospect, who follows the emailed link, signs up and reaches the wizard", async () => {
-    const link = await newMultiLink();
-    const page = await browser.newPage({ javaScriptEnabled: false });
-    await signIn(page, app.url, DEMO.marketingDirector, DEMO_PASSWORD);
-
-    await page.goto(`${app.url}/invite?links=${link}`);
-    await page.getByRole("heading", { name: "Send a Recruitment Invitation" }).waitFor();
-    const prospect = newAccount({ firstName: "Nadia", lastName: "Invitee" });
-    await page.getByLabel("Prospect First Name").fill(prospect.firstName);
-    await page.getByLabel("Prospect Last Name").fill(prospect.lastName);
-    await page.getByLabel("Prospect Email Address").fill(prospect.email);
-    await page.getByLabel("CC Email Address").fill("manager@example.com");
-    // The editor is a textarea of HTML without JavaScript; add a line.
-    const body = page.getByLabel("Invitation (HTML)");
-    const html = await body.inputValue();
-    expect(html).toContain("[[AppointmentLink]]");
-    await body.fill(`<p><b>Welcome aboard, [[ProspectFirstName]]!</b></p>${html}<script>alert(1)</script>`);
-
-    // Not confirmed: refused with the message, everything kept.
-    await page.getByRole("button", { name: "SEND" }).click();
-    // The message next to the box (the banner names it too).
-    await page.locator("#invite-confirm-error").getByText("Tick the box to confirm you want to send this invitation").waitFor();
-    expect(await page.getByLabel("Prospect Email Address").inputValue()).toBe(prospect.email);
-    expect(await page.getByLabel("Invitation (HTML)").inputValue()).toContain("Welcome aboard");
-    await page.getByLabel(/I have reviewed this invitation/).check();
-    await page.getByRole("button", { name: "SEND" }).click();
-    await page.waitForURL(/\/invites\?sent=1/);
-    await page.getByText(SENT.message).waitFor();
-
-    // The email arrives: HTML and text, to the prospect, CC and the recruiter's copy.
-    const mail = await mailTo(prospect.email);
-    expect(mail.to).toEqual(expect.arrayContaining([prospect.email.toLowerCase(), "manager@example.com", DEMO.marketingDirector]));
-    expect(mail.parsed.html).toContain("<b>Welcome aboard, Nadia!</b>");
-    expect(mail.parsed.html).not.toContain("<script");
-    expect(mail.parsed.text).toContain("Welcome aboard, Nadia!");
-    const url = `${app.url}/${link}`;
-    expect(mail.parsed.html).toContain(`href="${url}"`);
-    expect(mail.parsed.text).toContain(url);
-
-    // /invites lists it, with its text.
-    await invitesRowShows(page, app.url, prospect.email, "Invited");
-    const row = page.getByRole("row").filter({ hasText: prospect.email });
-    await row.getByRole("link", { name: /view the invitation/i }).click();
-    await page.getByRole("dialog").getByText("Welcome aboard, Nadia!").waitFor();
-
-    // Re-opening it: names and template read-only, 'Previously invited on', cancel back to the list.
-    await page.goto(`${app.url}/invites`);
-    await page.getByRole("row").filter({ hasText: prospect.email }).getByRole("link", { name: "Nadia Invitee", exact: true }).click();
-    await page.waitForURL(/\/invite\?existing=\d+/);
-    expect(await page.getByLabel("Prospect First Name").getAttribute("readonly")).not.toBeNull();
-    expect(await page.getByLabel("Prospect Last Name").getAttribute("readonly")).not.toBeNull();
-    await page.getByText("Previously invited on:").waitFor();
-    await page.getByText("Email template:").waitFor();
-    expect(await page.getByLabel("Email Template").count()).toBe(0);
-    expect(await page.getByLabel("Invitation (HTML)").inputValue()).toContain("Welcome aboard, Nadia!");
-    expect(await page.getByRole("link", { name: "CANCEL" }).getAttribute("href")).toBe("/invites");
-
-    // The new prospect follows the link, signs up, confirms the email (that mail arrives here too), lands in the wizard.
-    const p2 = await browser.newPage({ javaScriptEnabled: false });
-    await p2.goto(url);
-    await p2.getByRole("link", { name: "NEXT" }).click();
-    await signUp(p2, app.url, prospect, smtp.verificationLink);
-    await p2.goto(`${app.url}/home`);
-    await p2.getByRole("link", { name: "Complete Your Appointment" }).click();
-    await p2.waitForURL(/\/wizard\?/);
-    await p2.getByRole("heading", { name: /before you start/i }).waitFor();
-  }, 180_000);
-
-  test("the list pages and hides invitations of appointed agents, without JavaScript", async () => {
-    const page = await browser.newPage({ javaScriptEnabled: false });
-    await signIn(page, app.url, DEMO.marketingDirector, DEMO_PASSWORD);
-    const db = app.databaseUrl!;
-    const [md] = await query<{ id: string }>(db, `SELECT id FROM users WHERE user_name = $1`, [DEMO.marketingDirector]);
-    const [agent] = await query<{ id: number; agent_number: string }>(db, `SELECT id, agent_number FROM agents WHERE user_id = $1 ORDER BY id LIMIT 1`, [md!.id]);
-    for (let i = 0; i < 11; i++) {
-      await query(
-        db,
-        `INSERT INTO invitations (invite_type_code, inviter_user_id, inviter_agent_id, inviter_agent_number, prospect_first_name, prospect_last_name,
-                                  prospect_email_address, status, invite_date, updated_at, is_external)
-         VALUES ('INVTYP_SINGLE', $1, $2, $3, 'Paged', $4, $5, $6, now() - interval '400 days' + ($7 || ' minutes')::interval, now(), true)`,
-        [md!.id, agent!.id, agent!.agent_number, `Old${i}`, `paged${i}@example.com`, i === 0 ? "APPOINTED" : "INVITED", String(i)],
-      );
-    }
-    await page.goto(`${app.url}/invites`);
-    const total = async () => Number(/(\d+) total record/.exec(await page.locator(".pager__total").innerText())![1]);
-    const hidden = await total();
-    expect(await page.getByLabel(HIDE_APPOINTED_LABEL).isChecked()).toBe(true);
-    expect(await page.getByRole("row").count()).toBe(11); // header + 10
-    // Uncheck and apply (no JavaScript): the appointed one shows, and 'off' sticks across pages.
-    await page.getByLabel(HIDE_APPOINTED_LABEL).uncheck();
-    await page.getByRole("button", { name: "Apply" }).first().click();
-    await page.waitForURL(/hide=0/);
-    expect(await total()).toBe(hidden + 1);
-    await page.getByRole("link", { name: "Last page" }).click();
-    expect(await page.getByLabel(HIDE_APPOINTED_LABEL).isChecked()).toBe(false);
-    await page.getByRole("row").filter({ hasText: "Paged Old0" }).getByRole("cell", { name: "Appointed" }).waitFor();
-    // An invitation sent from outside the portal: Not Available.
-    await page.getByRole("row").filter({ hasText: "Paged Old0" }).getByRole("link", { name: /view/i }).click();
-    await page.getByRole("dialog").getByText("Not Available").waitFor();
-    // A user with no invitations sees the empty state.
-    const empty = await browser.newPage({ javaScriptEnabled: false });
-    await signIn(empty, app.url, DEMO.agent, DEMO_PASSWORD);
-    await empty.goto(`${app.url}/invites`);
-    const emptyText = await empty.getByText(EMPTY_INVITES).count();
-    if (emptyText === 0) expect(await empty.getByRole("row").count()).toBeGreaterThan(1);
   });
 
   test("with JavaScript the rich-text editor's bold and bullets reach the email", async () => {

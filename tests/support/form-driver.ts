@@ -658,9 +658,18 @@ export function encodeBody(built: BuiltRequest): { body: Buffer; contentType: st
 
 const ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 
+/**
+ * The User-Agent the driver sends: shaped like a browser's, as every browser sends one (without it,
+ * Node's fetch says 'node', and the portal records that as the person's browser: sessions, the
+ * signature evidence), naming the driver.
+ */
+export const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) form-driver (no JavaScript)";
+
 /** One person's browser without JavaScript: a cookie jar per host, the pages it visits. */
 export class Visitor {
   readonly jar = new CookieJar();
+  /** `userAgent`: the User-Agent header of every request (default USER_AGENT). */
+  constructor(readonly userAgent: string = USER_AGENT) {}
   /** Every request it sent (method, URL, the headers that matter), oldest first. */
   readonly sent: Array<{ method: string; url: string; contentType?: string; body?: Buffer }> = [];
 
@@ -682,12 +691,12 @@ export class Visitor {
 
   /**
    * The headers the browser sends on a navigation to `url` from the page at `from` (none: typed in
-   * the address bar): its cookies, Referer (strict-origin-when-cross-origin), and for a POST its
+   * the address bar): its User-Agent, cookies, Referer (strict-origin-when-cross-origin), and for a POST its
    * Origin and content type. No Sec-Fetch-*: Chromium's requests as caught in
    * tests/e2e/form-driver.test.ts have none (the portal then judges by Origin).
    */
   headersFor(method: "GET" | "POST", url: string, from?: string, contentType?: string): Record<string, string> {
-    const headers: Record<string, string> = { accept: ACCEPT, "accept-language": "en-US" };
+    const headers: Record<string, string> = { accept: ACCEPT, "accept-language": "en-US", "user-agent": this.userAgent };
     const cookie = this.jar.getCookieStringSync(url);
     if (cookie) headers.cookie = cookie;
     if (from) {

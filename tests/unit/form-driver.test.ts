@@ -3,7 +3,7 @@
 // browser-side refusals, controls found by their label (and not found without one), the answer
 // read as a person reads it. What it sends compared with Chromium: tests/e2e/form-driver.test.ts.
 import { describe, expect, it } from "vitest";
-import { BrowserRefusal, encodeBody, Page } from "../support/form-driver";
+import { BrowserRefusal, encodeBody, Page, Visitor } from "../support/form-driver";
 
 const URL_ = "http://localhost:3000/things?x=1";
 const page = (body: string) => Page.of(`<!doctype html><html><head><title>T</title></head><body>${body}</body></html>`, URL_);
@@ -195,5 +195,16 @@ line two</textarea>
     expect(f.checked("Email me", "Submitted")).toBe(false);
     expect(f.checked("Email me", "Approved")).toBe(true);
     expect(strings(f.entries())).toEqual([["s.to", "a@x.org"], ["a.on", "on"], ["a.to", "c@x.org"]]);
+  });
+});
+
+describe("the headers it sends", () => {
+  it("names a browser in User-Agent on every request, as every browser does (the portal records it: sessions, signature evidence)", () => {
+    const visitor = new Visitor();
+    const get = visitor.headersFor("GET", "http://localhost:3000/profile");
+    const post = visitor.headersFor("POST", "http://localhost:3000/profile", "http://localhost:3000/profile", "application/x-www-form-urlencoded");
+    for (const headers of [get, post]) expect(headers["user-agent"]).toMatch(/^Mozilla\/5\.0 \(/);
+    expect(get["user-agent"]).toBe(visitor.userAgent);
+    expect(new Visitor("Mozilla/5.0 (Other)").headersFor("GET", "http://localhost:3000/")["user-agent"]).toBe("Mozilla/5.0 (Other)");
   });
 });
