@@ -41,7 +41,7 @@ async function directorLink(): Promise<string> {
   return rows[0]!.link;
 }
 
-describe("paper appointment without JavaScript", () => {
+describe("paper appointment", () => {
   test("the prospect email is checked in the browser with the server's rules (JavaScript on)", async () => {
     const link = await directorLink();
     const page = await browser.newPage({ javaScriptEnabled: true });

@@ -27,7 +27,7 @@
 //    and saves it, a second one is refused, the administrator reads the signature evidence.
 // What needs a browser stays in Chromium: the rich-text editors, axe and the widths, the reports'
 // refresh by themselves and the download popup (tests/e2e/invitations.test.ts,
-// email-templates.test.ts, appointment-links-nojs.test.ts, downline-reports.test.ts,
+// email-templates.test.ts, appointment-links-axe.test.ts, downline-reports.test.ts,
 // application-paper.test.ts; every screen as it opens: tests/e2e/every-screen.test.ts).
 import type pg from "pg";
 import ExcelJS from "exceljs";
