@@ -68,6 +68,8 @@ export function Dialog({
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const upgrading = useRef(false);
+  /** A close the parent asked for (open={false}): its close event is not passed to onClose. */
+  const quiet = useRef(false);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
   const autoId = useId();
@@ -87,6 +89,14 @@ export function Dialog({
       if (!el.open) el.showModal();
     } else if (el.open) {
       el.close();
+    } else if (el.matches(":modal")) {
+      // React has already removed the open attribute, which does not take a modal dialog out of
+      // the top layer (Chromium): the page behind stayed inert, nothing could be clicked (issue 35,
+      // found by tests/e2e/back-office-review.test.ts after an upload). Open it again to close it,
+      // without telling onClose (the parent closed it).
+      quiet.current = true;
+      el.setAttribute("open", "");
+      el.close();
     }
   }, [open]);
 
@@ -96,6 +106,10 @@ export function Dialog({
     const handleClose = () => {
       // The close event is queued: the one from the upgrade arrives after the
       // dialog is open again as a modal, so an open dialog did not close.
+      if (quiet.current) {
+        quiet.current = false;
+        return;
+      }
       if (!upgrading.current && !el.open) onCloseRef.current?.(el.returnValue);
     };
     const handleCancel = (e: Event) => {

@@ -1,18 +1,14 @@
-// Import Agents (/admin/import, decision 0032) in Chromium: the demo internal
-// administrator, with JavaScript DISABLED, finds it in the ADMIN menu,
-// uploads a good CSV (redirected to the run; Refresh until the job has
-// imported it: the counts) and a CSV with bad rows (nothing imported, every
-// bad line listed); with JavaScript the upload shows its progress and the run
-// page refreshes itself; axe-core finds nothing at 1280 and 390 px. A
-// marketing director has no ADMIN menu and gets 403 for the upload (the page's
-// 403 for every role: tests/security/role-table.test.ts).
-// Import Licences (/admin/licences/import, decision 0072) on the same portal: a NIPR file without
-// JavaScript (Refresh until imported: the counts), a bad file's lines, then with JavaScript (the
-// upload goes up by XMLHttpRequest, the run page refreshes itself); axe at 1280 and 390 px.
+// Import Agents (/admin/import, decision 0032) in Chromium, with JavaScript: the upload shows its
+// progress (it goes up by XMLHttpRequest) and the run page refreshes itself, for a good file and for
+// one with bad rows (its error table, no progress bar); axe-core finds nothing at 1280 and 390 px.
+// Import Licences (/admin/licences/import, decision 0072) on the same portal, with JavaScript the
+// same; axe at 1280 and 390 px. Without JavaScript (the ADMIN menu, Refresh until imported: the
+// counts, the bad lines, not a CSV; a director's upload stores no run):
+// tests/integration/back-office-nojs.test.ts; 403 for every other role: tests/security/role-table.test.ts.
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, test } from "vitest";
 import { browserFixture, DEMO, DEMO_PASSWORD, signIn } from "../support/browser";
-import { nav, sharedApp, withDb } from "./helpers";
+import { sharedApp, withDb } from "./helpers";
 import { axeViolations as violations } from "../support/axe";
 
 const { appUrl } = sharedApp();
@@ -21,7 +17,6 @@ const browser = browserFixture();
 const run = `${Date.now() % 100000}`.padStart(5, "0");
 /** A small hierarchy of its own at the top of MIAC health block 72 (removed afterwards). */
 const TOP = `8${run}0`;
-const CHILD = `8${run}1`;
 const JS_AGENT = `8${run}2`;
 const HEADER = "agentNumber,companyNumber,blockNumber,carrierCode,mgaCode,level,firstName,middleName,lastName,companyName,uplineAgentNumber,email,phone,status,activeDate,terminatedDate";
 
@@ -29,7 +24,7 @@ const NPN = `77${run}`;
 afterAll(async () => {
   await withDb(async (c) => {
     await c.query(`DELETE FROM producer_licences WHERE npn = ANY($1)`, [[NPN, `${NPN}9`]]);
-    await c.query(`DELETE FROM agents WHERE agent_number = ANY($1) AND block_number = 72 AND parent_id IS NOT NULL`, [[CHILD, JS_AGENT]]);
+    await c.query(`DELETE FROM agents WHERE agent_number = ANY($1) AND block_number = 72 AND parent_id IS NOT NULL`, [[JS_AGENT]]);
     await c.query(`DELETE FROM agents WHERE agent_number = $1 AND block_number = 72`, [TOP]);
   });
 });
@@ -38,71 +33,7 @@ function csvFile(name: string, rows: string[]) {
   return { name, mimeType: "text/csv", buffer: Buffer.from([HEADER, ...rows].join("\n") + "\n") };
 }
 
-/** Clicks Refresh (a plain link) until the run is finished; returns its status label. */
-async function refreshUntilFinished(page: Page): Promise<string> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const status = (await page.getByTestId("import-run").getAttribute("data-status")) ?? "";
-    if (["COMPLETED", "REJECTED", "FAILED"].includes(status)) return status;
-    if (Date.now() > deadline) throw new Error(`import still ${status} after 60 s`);
-    await page.waitForTimeout(500);
-    await page.getByTestId("import-run").getByRole("link", { name: "Refresh" }).click();
-    await page.getByTestId("import-run").waitFor();
-  }
-}
-
 describe("Import Agents", () => {
-  test("an administrator without JavaScript imports a good file and sees the bad lines of another", async () => {
-    const page = await browser.newPage({ javaScriptEnabled: false });
-    await signIn(page, appUrl, DEMO.admin, DEMO_PASSWORD);
-    await page.goto(`${appUrl}/home`);
-    await nav(page).main.locator("summary", { hasText: "ADMIN" }).click();
-    await nav(page).main.getByRole("link", { name: "Import Agents" }).click();
-    await page.waitForURL(`${appUrl}/admin/import`);
-    await page.getByRole("heading", { name: "Import Agents", level: 1 }).waitFor();
-
-    await page.getByLabel("CSV file", { exact: true }).setInputFiles(
-      csvFile("book.csv", [
-        `${TOP},MI01,72,MIAC,HM1850,1,Imogen,,Porter,,0000,imogen.porter.${run}@example.com,303-555-0190,,,`,
-        `${CHILD},MI01,72,MIAC,HM1850,2,Isaac,,Porter,,${TOP},,,,,`,
-      ]),
-    );
-    await page.getByRole("button", { name: "Import", exact: true }).click();
-    await page.waitForURL(/\/admin\/import\?run=\d+$/);
-    expect(await refreshUntilFinished(page)).toBe("COMPLETED");
-    await expect.poll(() => page.getByTestId("import-status").textContent()).toBe("Imported");
-    expect(await page.getByTestId("import-inserted").textContent()).toBe("2");
-    const ids = await withDb(async (c) =>
-      (await c.query(`SELECT agent_number, id, parent_id FROM agents WHERE agent_number = ANY($1) AND block_number = 72 ORDER BY agent_number`, [[TOP, CHILD]])).rows,
-    );
-    expect(ids).toHaveLength(2);
-    expect(ids[1].parent_id).toBe(ids[0].id);
-
-    // Bad rows: nothing imported, each bad line listed with its line number.
-    await page.getByLabel("CSV file", { exact: true }).setInputFiles(
-      csvFile("bad.csv", [
-        `${JS_AGENT},MI01,72,MIAC,HM1850,2,Fine,,Row,,${TOP},,,,,`,
-        `8${run}3,MI01,72,MIAC,HM1850,2,Bad,,Email,,${TOP},nope,,,,`,
-        `8${run}4,MI01,72,MIAC,HM1850,2,Lost,,Upline,,9${run}9,,,,,`,
-      ]),
-    );
-    await page.getByRole("button", { name: "Import", exact: true }).click();
-    await page.waitForURL(/\/admin\/import\?run=\d+$/);
-    expect(await refreshUntilFinished(page)).toBe("REJECTED");
-    const lines = await page.getByTestId("import-errors").locator("tbody tr td:first-child").allTextContents();
-    expect(lines).toEqual(["3", "4"]);
-    // Nothing was imported: no progress bar standing at 100% (issue 20 item 18).
-    expect(await page.getByRole("progressbar", { name: "Import progress" }).count()).toBe(0);
-    expect(await withDb(async (c) => (await c.query(`SELECT count(*)::int AS n FROM agents WHERE agent_number = $1`, [JS_AGENT])).rows[0].n)).toBe(0);
-
-    // Not a CSV: refused with the message next to the field.
-    await page.getByLabel("CSV file", { exact: true }).setInputFiles({ name: "book.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
-    await page.getByRole("button", { name: "Import", exact: true }).click();
-    await page.waitForURL(/upload=NOT_CSV/);
-    await page.getByRole("alert").getByText("The file must be a CSV file (.csv).").waitFor();
-    await page.close();
-  });
-
   test("with JavaScript the upload shows progress and the run page refreshes itself; axe finds nothing", async () => {
     const page = await browser.newPage({ javaScriptEnabled: true });
     const posts: string[] = [];
@@ -121,7 +52,9 @@ describe("Import Agents", () => {
       found.push(...(await violations(page, `${width}px upload`)));
     }
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.getByLabel("CSV file", { exact: true }).setInputFiles(csvFile("js.csv", [`${JS_AGENT},MI01,72,MIAC,HM1850,2,Jay,,Script,,${TOP},,,,,`]));
+    await page
+      .getByLabel("CSV file", { exact: true })
+      .setInputFiles(csvFile("js.csv", [`${TOP},MI01,72,MIAC,HM1850,1,Imogen,,Porter,,0000,,,,,`, `${JS_AGENT},MI01,72,MIAC,HM1850,2,Jay,,Script,,${TOP},,,,,`]));
     await page.getByRole("button", { name: "Import", exact: true }).click();
     await page.waitForURL(/\/admin\/import\?run=\d+$/);
     // The file went up by XMLHttpRequest (with upload progress), not as a page post.
@@ -137,31 +70,17 @@ describe("Import Agents", () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${width}px: the page scrolls sideways`).toBeLessThanOrEqual(0);
     }
-    // The rejected run's error table too.
-    const rejected = await withDb(async (c) => (await c.query(`SELECT id FROM agent_import_runs WHERE status = 'REJECTED' ORDER BY id DESC LIMIT 1`)).rows[0]?.id);
-    if (rejected) {
-      await page.goto(`${appUrl}/admin/import?run=${rejected}`);
-      await page.getByTestId("import-errors").waitFor();
-      expect(await page.getByRole("progressbar", { name: "Import progress" }).count()).toBe(0);
-      found.push(...(await violations(page, "390px errors")));
-    }
+    // A rejected run's error table too (a file with bad rows, uploaded the same way).
+    await page.goto(`${appUrl}/admin/import`);
+    await page
+      .getByLabel("CSV file", { exact: true })
+      .setInputFiles(csvFile("bad-js.csv", [`8${run}3,MI01,72,MIAC,HM1850,2,Bad,,Email,,${TOP},nope,,,,`, `8${run}4,MI01,72,MIAC,HM1850,2,Lost,,Upline,,9${run}9,,,,,`]));
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await page.locator('[data-testid="import-run"][data-status="REJECTED"]').waitFor({ timeout: 60_000 });
+    await page.getByTestId("import-errors").waitFor();
+    expect(await page.getByRole("progressbar", { name: "Import progress" }).count()).toBe(0);
+    found.push(...(await violations(page, "390px errors")));
     expect(found).toEqual([]);
-    await page.close();
-  });
-
-  test("anyone else has no ADMIN menu, and a CSV file posted to the upload is refused (403) and stores no run", async () => {
-    // GET /admin/import (403, the portal's page) for every other role: tests/security/role-table.test.ts.
-    const page = await browser.newPage({ javaScriptEnabled: false });
-    await signIn(page, appUrl, DEMO.marketingDirector, DEMO_PASSWORD);
-    await page.goto(`${appUrl}/home`);
-    expect(await nav(page).main.locator("summary", { hasText: "ADMIN" }).count()).toBe(0);
-    const post = await page.request.post(`${appUrl}/admin/import/upload`, {
-      multipart: { file: { name: "x.csv", mimeType: "text/csv", buffer: Buffer.from(`${HEADER}\n`) } },
-      headers: { Origin: appUrl },
-      maxRedirects: 0,
-    });
-    expect(post.status()).toBe(403);
-    expect(await withDb(async (c) => (await c.query(`SELECT count(*)::int AS n FROM agent_import_runs WHERE file_name = 'x.csv'`)).rows[0].n)).toBe(0);
     await page.close();
   });
 });
@@ -173,33 +92,7 @@ describe("Import Licences", () => {
     buffer: Buffer.from(["NPN,State,License Number,Line of Authority,Date Issued,Expiration Date,Active,Residency", ...rows].join("\n") + "\n"),
   });
 
-  test("an administrator imports a NIPR file without JavaScript and with it; bad lines listed; axe finds nothing", async () => {
-    const page = await browser.newPage({ javaScriptEnabled: false });
-    await signIn(page, appUrl, DEMO.admin, DEMO_PASSWORD);
-    await page.goto(`${appUrl}/home`);
-    await nav(page).main.locator("summary", { hasText: "ADMIN" }).click();
-    await nav(page).main.getByRole("link", { name: "Import Licences" }).click();
-    await page.waitForURL(`${appUrl}/admin/licences/import`);
-    await page.getByRole("heading", { name: "Import Licences", level: 1 }).waitFor();
-    await page.getByLabel("CSV file", { exact: true }).setInputFiles(
-      nipr("nipr.csv", [`${NPN},TX,TX-${run},Life,01/01/2024,12/31/2030,Yes,Resident`, `${NPN},TX,TX-${run},Accident & Health or Sickness,01/01/2024,12/31/2030,Yes,Resident`]),
-    );
-    await page.getByRole("button", { name: "Import", exact: true }).click();
-    await page.waitForURL(/\/admin\/licences\/import\?run=\d+$/);
-    expect(await refreshUntilFinished(page)).toBe("COMPLETED");
-    expect(await page.getByTestId("licence-count").textContent()).toBe("1");
-    expect(await page.getByTestId("import-inserted").textContent()).toBe("1");
-    const stored = await withDb(async (c) => (await c.query(`SELECT loa_life, loa_accident_health, source FROM producer_licences WHERE npn = $1`, [NPN])).rows);
-    expect(stored).toEqual([{ loa_life: true, loa_accident_health: true, source: "IMPORT" }]);
-
-    await page.getByLabel("CSV file", { exact: true }).setInputFiles(nipr("bad.csv", [`${NPN}9,TX,1,Life,,,Yes,`, `${NPN}9,ZZ,2,Life,,,Yes,`]));
-    await page.getByRole("button", { name: "Import", exact: true }).click();
-    await page.waitForURL(/\/admin\/licences\/import\?run=\d+$/);
-    expect(await refreshUntilFinished(page)).toBe("REJECTED");
-    expect(await page.getByTestId("import-errors").locator("tbody tr td:first-child").allTextContents()).toEqual(["3"]);
-    expect(await withDb(async (c) => (await c.query(`SELECT count(*)::int AS n FROM producer_licences WHERE npn = $1`, [`${NPN}9`])).rows[0].n)).toBe(0);
-    await page.close();
-
+  test("an administrator imports a NIPR file with JavaScript; axe finds nothing", async () => {
     const js = await browser.newPage({ javaScriptEnabled: true });
     await signIn(js, appUrl, DEMO.admin, DEMO_PASSWORD);
     await js.goto(`${appUrl}/admin/licences/import`);
@@ -207,7 +100,7 @@ describe("Import Licences", () => {
     await js.getByRole("button", { name: "Import", exact: true }).click();
     await js.waitForURL(/\/admin\/licences\/import\?run=\d+$/);
     await js.locator('[data-testid="import-run"][data-status="COMPLETED"]').waitFor({ timeout: 60_000 });
-    expect(await js.getByTestId("import-updated").textContent()).toBe("1");
+    expect(await js.getByTestId("import-inserted").textContent()).toBe("1");
     const found: string[] = [];
     for (const [width, height] of [
       [1280, 900],
@@ -223,14 +116,14 @@ describe("Import Licences", () => {
   });
 });
 
-// ADMIN > API Tokens (decision 0075) on the same portal: without JavaScript create a token (shown
-// once, not on the next visit; a bad form keeps what was typed), revoke it after the confirmation;
-// with JavaScript the same, and axe at 1280 and 390 px, no sideways scroll at 390 px.
+// ADMIN > API Tokens (decision 0075) on the same portal: with JavaScript create a token (shown once,
+// not on the next visit; a bad form keeps what was typed), revoke it after the confirmation, axe at
+// 1280 and 390 px, no sideways scroll at 390 px. Without JavaScript:
+// tests/integration/back-office-nojs.test.ts.
 describe("API Tokens", () => {
-  const NAME = `E2E import ${run}`;
   const JS_NAME = `E2E js ${run}`;
   afterAll(async () => {
-    await withDb((c) => c.query(`DELETE FROM api_tokens WHERE name = ANY($1)`, [[NAME, JS_NAME]]));
+    await withDb((c) => c.query(`DELETE FROM api_tokens WHERE name = ANY($1)`, [[JS_NAME]]));
   });
   const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   const callWith = async (page: Page, token: string) =>
@@ -265,18 +158,6 @@ describe("API Tokens", () => {
     expect(await callWith(page, token)).toBe(401);
   }
 
-  test("an administrator without JavaScript creates a token, sees it once and revokes it", async () => {
-    const page = await browser.newPage({ javaScriptEnabled: false });
-    await signIn(page, appUrl, DEMO.admin, DEMO_PASSWORD);
-    await page.goto(`${appUrl}/home`);
-    await nav(page).main.locator("summary", { hasText: "ADMIN" }).click();
-    await nav(page).main.getByRole("link", { name: "API Tokens" }).click();
-    await page.waitForURL(`${appUrl}/admin/api-tokens`);
-    await page.getByRole("heading", { name: "API Tokens", level: 1 }).waitFor();
-    await journey(page, NAME, async () => {});
-    await page.close();
-  });
-
   test("with JavaScript the same; axe finds nothing at 1280 and 390 px and nothing scrolls sideways", async () => {
     const page = await browser.newPage({ javaScriptEnabled: true });
     await signIn(page, appUrl, DEMO.admin, DEMO_PASSWORD);
@@ -298,47 +179,28 @@ describe("API Tokens", () => {
   });
 });
 
-// ADMIN > Webhooks (issue 24 item 3, decision 0077) on the same portal (WEBHOOK_ALLOW_PRIVATE is off
-// there): without JavaScript a loopback address is refused next to the field with what was typed
-// kept; a public one is registered and its signing secret shown once (not on the endpoint's page);
-// a delivery is listed and replayed (a new delivery, marked as the replay); the endpoint is deleted
-// after the confirmation step. axe at 1280 and 390 px on the list and the endpoint, no sideways scroll.
+// ADMIN > Webhooks (issue 24 item 3, decision 0077) on the same portal: axe at 1280 and 390 px on
+// the list and on an endpoint with a failed delivery, no sideways scroll (every-screen skips the
+// endpoint's page: it needs one of its own). Without JavaScript (a refused address, the secret
+// shown once, a delivery replayed, the secret rotated, the endpoint deleted):
+// tests/integration/back-office-nojs.test.ts.
 describe("Webhooks", () => {
-  test("an administrator without JavaScript registers an endpoint, sees a delivery, replays it and deletes the endpoint", async () => {
-    const page = await browser.newPage({ javaScriptEnabled: false });
-    await signIn(page, appUrl, DEMO.admin, DEMO_PASSWORD);
-    await page.goto(`${appUrl}/home`);
-    await nav(page).main.locator("summary", { hasText: "ADMIN" }).click();
-    await nav(page).main.getByRole("link", { name: "Webhooks" }).click();
-    await page.waitForURL(`${appUrl}/admin/webhooks`);
-    await page.getByRole("heading", { name: "Webhooks", level: 1 }).waitFor();
-
-    const address = page.getByLabel("Address (URL)");
-    await address.fill("https://127.0.0.1/hook");
-    await page.getByLabel("Agent created", { exact: true }).check();
-    await page.getByRole("button", { name: "ADD ENDPOINT" }).click();
-    await page.getByText(/special-purpose range: loopback, 127.0.0.0\/8/).waitFor();
-    expect(await page.getByLabel("Address (URL)").inputValue()).toBe("https://127.0.0.1/hook");
-    expect(await page.getByLabel("Address (URL)").getAttribute("aria-invalid")).toBe("true");
-    expect(await page.getByLabel("Agent created", { exact: true }).isChecked()).toBe(true);
-
-    const url = `https://93.184.215.14/hook-${run}`;
-    await page.getByLabel("Address (URL)").fill(url);
-    await page.getByLabel("Description").fill(`Commissions ${run}`);
-    // Two events: the form posts `events` twice (issue 33 item 2).
-    await page.getByLabel("Application approved", { exact: true }).check();
-    await page.getByRole("button", { name: "ADD ENDPOINT" }).click();
-    const secret = (await page.getByTestId("webhook-secret").textContent()) ?? "";
-    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
-    await page.getByRole("link", { name: "Open the new endpoint" }).click();
-    await page.waitForURL(/\/admin\/webhooks\/[0-9a-f-]{36}$/);
-    const endpointUrl = page.url();
+  test("with JavaScript axe finds nothing on the list and on an endpoint with a failed delivery at 1280 and 390 px, and nothing scrolls sideways", async () => {
+    const js = await browser.newPage({ javaScriptEnabled: true });
+    await signIn(js, appUrl, DEMO.admin, DEMO_PASSWORD);
+    await js.goto(`${appUrl}/admin/webhooks`);
+    await js.getByRole("heading", { name: "Webhooks", level: 1 }).waitFor();
+    const url = `https://93.184.215.14/axe-${run}`;
+    await js.getByLabel("Address (URL)").fill(url);
+    await js.getByLabel("Agent created", { exact: true }).check();
+    await js.getByRole("button", { name: "ADD ENDPOINT" }).click();
+    await js.getByTestId("webhook-secret").waitFor();
+    await js.getByRole("link", { name: "Open the new endpoint" }).click();
+    await js.waitForURL(/\/admin\/webhooks\/[0-9a-f-]{36}$/);
+    const endpointUrl = js.url();
     const endpointId = endpointUrl.split("/").pop()!;
-    expect(await page.content()).not.toContain(secret.slice(6));
-    expect(await withDb(async (c) => (await c.query(`SELECT events FROM webhook_endpoints WHERE id = $1`, [endpointId])).rows[0].events)).toEqual(["application.approved", "agent.created"]);
-
     // A delivery that failed for good (written as the job would leave it).
-    const deliveryId = await withDb(async (c) => {
+    await withDb(async (c) => {
       const ev = (await c.query(`INSERT INTO webhook_events (type, subject_type, subject_id, data) VALUES ('agent.created', 'agent', '9${run}', '{}') RETURNING id`)).rows[0].id as string;
       const id = (
         await c.query(`INSERT INTO webhook_deliveries (endpoint_id, event_id, status, attempts, response_code, duration_ms, error) VALUES ($1, $2, 'FAILED', 2, 500, 12, 'answered 500') RETURNING id::text`, [endpointId, ev])
@@ -347,31 +209,7 @@ describe("Webhooks", () => {
         `INSERT INTO webhook_delivery_attempts (delivery_id, attempt, response_code, duration_ms, error, finished_at) VALUES ($1, 1, NULL, 10000, 'no answer within 10000 ms', now()), ($1, 2, 500, 12, 'answered 500', now())`,
         [id],
       );
-      return id;
     });
-    await page.goto(endpointUrl);
-    const row = page.locator(`tr[data-status="FAILED"]`, { hasText: "answered 500" });
-    await row.waitFor();
-    // Every attempt, not only the last answer (issue 33 item 5).
-    expect(await row.getByTestId("webhook-attempt").allTextContents()).toEqual([expect.stringContaining("1. no answer in 10000 ms: no answer within 10000 ms"), expect.stringContaining("2. answered 500 in 12 ms")]);
-    await page.getByRole("button", { name: `Replay delivery ${deliveryId}` }).click();
-    await page.waitForURL(/\?replayed=\d+$/);
-    await page.getByText(`replay of ${deliveryId}`).waitFor();
-    expect(await withDb(async (c) => (await c.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE replay_of_id = $1`, [deliveryId])).rows[0].n)).toBe(1);
-
-    // Rotating the secret asks first, then shows the new one and until when the previous one signs.
-    await page.getByRole("button", { name: "ROTATE SECRET" }).click();
-    await page.getByRole("heading", { name: "Rotate the signing secret?" }).waitFor();
-    expect(await withDb(async (c) => (await c.query(`SELECT previous_secret_until FROM webhook_endpoints WHERE id = $1`, [endpointId])).rows[0].previous_secret_until)).toBeNull();
-    await page.getByRole("button", { name: "YES, ROTATE IT" }).click();
-    const rotated = (await page.getByTestId("webhook-secret").textContent()) ?? "";
-    expect(rotated).toMatch(/^whsec_/);
-    expect(rotated).not.toBe(secret);
-    await page.getByTestId("webhook-secret-overlap").waitFor();
-
-    // axe and the width, with JavaScript, on the list and the endpoint.
-    const js = await browser.newPage({ javaScriptEnabled: true });
-    await signIn(js, appUrl, DEMO.admin, DEMO_PASSWORD);
     const found: string[] = [];
     for (const target of [`${appUrl}/admin/webhooks`, endpointUrl]) {
       for (const [width, height] of [
@@ -387,17 +225,8 @@ describe("Webhooks", () => {
       }
     }
     expect(found).toEqual([]);
+    await withDb((c) => c.query(`DELETE FROM webhook_endpoints WHERE id = $1`, [endpointId]));
     await js.close();
-
-    // Delete, after the confirmation step.
-    await page.getByRole("button", { name: "DELETE", exact: true }).click();
-    await page.getByRole("heading", { name: "Delete this endpoint?" }).waitFor();
-    await page.getByRole("button", { name: "YES, DELETE IT" }).click();
-    await page.waitForURL(`${appUrl}/admin/webhooks?deleted=1`);
-    await page.getByText("The endpoint and its deliveries are deleted.").waitFor();
-    expect(await page.getByText(url).count()).toBe(0);
-    expect(await withDb(async (c) => (await c.query(`SELECT count(*)::int AS n FROM webhook_endpoints WHERE id = $1`, [endpointId])).rows[0].n)).toBe(0);
-    await page.close();
   });
 });
 
