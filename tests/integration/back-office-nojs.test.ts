@@ -16,8 +16,8 @@
 //  - the administrator's review journey (issue 11): submit → return with a reason → fix and
 //    resubmit → approval refused for a missing licence → approve, a second approval refused →
 //    the recruiter's email → the new agent's number and hierarchy.
-// What needs a browser (JavaScript, axe-core, widths) stays in tests/e2e/agents-nojs.test.ts,
-// compliance-nojs.test.ts, service-requests.test.ts, agent-import.test.ts, back-office-review.test.ts.
+// What needs a browser (JavaScript, axe-core, widths) stays in tests/e2e/agents-js.test.ts,
+// compliance-axe.test.ts, service-requests.test.ts, agent-import.test.ts, back-office-review.test.ts.
 import pg from "pg";
 import { beforeAll, describe, expect, test } from "vitest";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -212,7 +212,7 @@ describe("agents without JavaScript", () => {
     let page = await visitor.get(`${url}/agent?h=${mdPositionId}&agentNumber=${X.agentNumber}`);
     page = await page.follow("Invite User");
     // Empty: the browser's own refusal ('Please fill out this field.') and nothing is sent (the form
-    // is not novalidate; issue 20 item 15); the message's wording: the JavaScript test in tests/e2e/agents-nojs.test.ts.
+    // is not novalidate; issue 20 item 15); the message's wording: the JavaScript test in tests/e2e/agents-js.test.ts.
     const postsBefore = visitor.sent.filter((r) => r.method === "POST").length;
     expect(page.form("SEND").refusals("SEND")).toEqual([{ control: "Email Address", problem: "valueMissing" }]);
     expect(() => page.form("SEND").submit("SEND")).toThrow(/Email Address: valueMissing/);

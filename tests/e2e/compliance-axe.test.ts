@@ -11,7 +11,7 @@ import { sharedApp } from "./helpers";
 const { appUrl } = sharedApp();
 const browser = browserFixture();
 
-describe("compliance without JavaScript", () => {
+describe("compliance (axe-core)", () => {
   test.each([
     [1280, 900],
     [390, 844],

@@ -59,7 +59,7 @@ beforeAll(async () => {
 
 const tree = (page: Page) => page.getByRole("region", { name: "Agent hierarchy tree" });
 
-describe("agents without JavaScript", () => {
+describe("agents with JavaScript", () => {
   // (The name is the file's old one; its no-JavaScript tests: tests/integration/back-office-nojs.test.ts.)
   test("with JavaScript: Invite User's empty address gets the browser's 'Please fill out this field.'; times in the viewer's zone", async () => {
     const page = await browser.newPage({ javaScriptEnabled: true, timezoneId: "America/New_York" });
