@@ -8,6 +8,7 @@
 import pg from "pg";
 import { describe, expect, test } from "vitest";
 import { DEMO, DEMO_PASSWORD, browserFixture, signIn } from "../support/browser";
+import { usableLink } from "../support/invite-prospect";
 import { sharedApp } from "./helpers";
 
 const { appUrl, databaseUrl } = sharedApp();
@@ -25,20 +26,7 @@ async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[]
 
 /** One of the demo marketing director's usable (not enrollRep) appointment links. */
 async function directorLink(): Promise<string> {
-  const rows = await query<{ link: string }>(
-    `SELECT l.link_prefix || l.code AS link
-       FROM appointment_links l
-       JOIN agents a ON a.id = l.recruiter_agent_id
-       JOIN users u ON u.id = a.user_id
-       JOIN schedule_levels sl ON sl.schedule_level_id = l.schedule_level_id
-       JOIN commission_schedules s ON s.schedule_id = sl.schedule_id
-      WHERE u.user_name = $1 AND l.is_enabled AND NOT l.is_deleted AND a.is_active
-        AND sl.is_active AND s.is_active AND NOT sl.enroll_rep
-      ORDER BY l.appointment_link_id LIMIT 1`,
-    [DEMO.marketingDirector],
-  );
-  expect(rows).toHaveLength(1);
-  return rows[0]!.link;
+  return (await usableLink(databaseUrl, { recruiter: DEMO.marketingDirector })).link;
 }
 
 describe("paper appointment", () => {

@@ -13,6 +13,7 @@ import { describe, expect, test } from "vitest";
 import { sanitizeRichHtml } from "~/lib/html.server";
 import { browserFixture, DEMO, DEMO_PASSWORD, signIn } from "../support/browser";
 import { waitForMail } from "../support/mailbox";
+import { usableLink } from "../support/invite-prospect";
 import { sharedApp, withDb } from "./helpers";
 import { axeViolations as violations } from "../support/axe";
 
@@ -27,22 +28,7 @@ const PNG = Buffer.from(
 
 /** One of the demo director's usable appointment links (with a commission schedule document). */
 async function directorLink(): Promise<string> {
-  return withDb(async (c) => {
-    const r = await c.query<{ link: string }>(
-      `SELECT l.link_prefix || l.code AS link
-         FROM appointment_links l
-         JOIN agents a ON a.id = l.recruiter_agent_id
-         JOIN users u ON u.id = a.user_id
-         JOIN schedule_levels sl ON sl.schedule_level_id = l.schedule_level_id
-         JOIN commission_schedules s ON s.schedule_id = sl.schedule_id
-        WHERE lower(u.user_name) = $1 AND l.link_prefix = 'APL' AND l.is_enabled AND NOT l.is_deleted AND a.is_active
-          AND sl.is_active AND s.is_active AND sl.document_id IS NOT NULL
-        ORDER BY l.appointment_link_id LIMIT 1`,
-      [DEMO.marketingDirector],
-    );
-    expect(r.rowCount).toBe(1);
-    return r.rows[0]!.link;
-  });
+  return (await usableLink(databaseUrl, { recruiter: DEMO.marketingDirector, document: true, enrollRep: null })).link;
 }
 
 describe("email templates accessibility (axe-core)", () => {

@@ -13,6 +13,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { AppHandle } from "../support/app-server";
 import { browserFixture, DEMO, DEMO_PASSWORD, newAccount, signIn } from "../support/browser";
+import { usableLinks } from "../support/invite-prospect";
 import { query } from "../support/mailbox";
 import { startAppWithSmtp, type SmtpSink } from "../support/smtp-sink";
 import { axeViolations as violations } from "../support/axe";
@@ -36,17 +37,7 @@ const mailTo = (email: string, subject?: RegExp) => smtp.mailTo(email, subject);
 /** A multi-link of two of the demo marketing director's usable links (levels with a document). */
 async function newMultiLink(): Promise<string> {
   const db = app.databaseUrl!;
-  const links = await query<{ appointment_link_id: number }>(
-    db,
-    `SELECT l.appointment_link_id FROM appointment_links l
-       JOIN agents a ON a.id = l.recruiter_agent_id
-       JOIN users u ON u.id = a.user_id
-       JOIN schedule_levels sl ON sl.schedule_level_id = l.schedule_level_id
-      WHERE u.user_name = $1 AND l.is_enabled AND NOT l.is_deleted AND NOT sl.enroll_rep AND sl.document_id IS NOT NULL
-        AND l.link_prefix IN ('EXT', 'APL')
-      ORDER BY l.appointment_link_id LIMIT 2`,
-    [DEMO.marketingDirector],
-  );
+  const links = await usableLinks(db, { recruiter: DEMO.marketingDirector, document: true, limit: 2 });
   expect(links).toHaveLength(2);
   const code = `E2E${Math.random().toString(36).slice(2, 12).toUpperCase()}`;
   const [ml] = await query<{ multi_link_id: number }>(db, `INSERT INTO multi_links (code) VALUES ($1) RETURNING multi_link_id`, [code]);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { browserFixture, DEMO, DEMO_PASSWORD, signIn } from "../support/browser";
 import { sharedApp, withDb } from "./helpers";
 import { axeViolations as violations } from "../support/axe";
+import { addAgentUnder } from "../support/agent-tree";
 
 const { appUrl } = sharedApp();
 const browser = browserFixture();
@@ -22,24 +23,8 @@ const addedIds: number[] = [];
 beforeAll(async () => {
   await withDb(async (c) => {
     const md = (await c.query(`SELECT id FROM agents WHERE agent_number = '100001' AND block_number = 72`)).rows[0].id as number;
-    const insert = async (parentId: number, a: typeof X, level: number) => {
-      const id = (
-        await c.query(
-          `INSERT INTO agents (agent_number, company_number, block_number, mga_code, hierarchy_level, first_name, last_name, direct_upline, parent_id, updated_at)
-           SELECT $1, p.company_number, p.block_number, p.mga_code, $4, $2, $3, p.agent_number, p.id, now() FROM agents p WHERE p.id = $5 RETURNING id`,
-          [a.agentNumber, a.firstName, a.lastName, level, parentId],
-        )
-      ).rows[0].id as number;
-      await c.query(
-        `INSERT INTO agent_closure (ancestor_id, descendant_id, depth)
-         SELECT ancestor_id, $1::int, depth + 1 FROM agent_closure WHERE descendant_id = $2 UNION ALL SELECT $1::int, $1::int, 0`,
-        [id, parentId],
-      );
-      addedIds.push(id);
-      return id;
-    };
-    const x = await insert(md, X, 6);
-    await insert(x, XC, 7);
+    const x = await addAgentUnder(c, md, X, 6);
+    addedIds.push(x, await addAgentUnder(c, x, XC, 7));
     // The demo agent's request, as Contact Us stores it.
     const agent = (
       await c.query(`SELECT a.agent_number, u.id AS user_id FROM agents a JOIN users u ON u.id = a.user_id WHERE u.user_name = $1 AND a.block_number = 72`, [DEMO.agent])

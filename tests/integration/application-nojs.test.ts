@@ -18,6 +18,7 @@ import { describe, expect, test } from "vitest";
 import { visitorSignUp } from "../support/app-sign-in";
 import { newAccount } from "../support/browser";
 import { accessibleName, type Form, type Page, type Visitor } from "../support/form-driver";
+import { fillPersonal, section } from "../support/application-form";
 import { inviteProspect } from "../support/invite-prospect";
 import { eoCertificatePdf } from "../support/pdf-files";
 import { query } from "../support/mailbox";
@@ -36,12 +37,6 @@ async function appointmentOf(email: string) {
 }
 
 
-/** The application's section form (the one in the main region whose id is section-…). */
-function section(page: Page): Form {
-  const el = page.document.querySelector("main form[id^='section-']");
-  if (!el) throw new Error(`no section form on ${page.url}: ${page.text().slice(0, 300)}`);
-  return page.form(el.id);
-}
 
 /** The open dialog titled `title`: its text must show `message`; closed with its OK (nothing sent). */
 async function dialogSays(page: Page, title: string, message?: string): Promise<Page> {
@@ -153,18 +148,7 @@ describe("application without JavaScript", () => {
     expect(page.headings(2)).toContain("Personal Information");
     expect(page.all("button", "I agree")).toHaveLength(0);
 
-    let f = section(page)
-      .fill("SSN", "123-45-6789")
-      .fill("Birth Date", "1988-04-12")
-      .fill("National Producer Number (NPN)", "19283746")
-      .fill("Resident State Insurance License Number", "TX-7766554")
-      .select("Resident State", "TX")
-      .fill("Phone Number", "5125550177")
-      .fill("Address", "410 Congress Ave")
-      .fill("City", "Austin")
-      .select("State", "TX")
-      .fill("Zip Code", "78701")
-      .check("Residence");
+    let f = fillPersonal(section(page));
     const questions = page.within("group", "Questions and Answers").all("fieldset").filter((q) => q.all("input[type=radio]").length === 2);
     expect(questions).toHaveLength(15);
     for (const q of questions) f.check("No", accessibleName(q.root));

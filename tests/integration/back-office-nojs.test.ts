@@ -26,8 +26,10 @@ import { LICENCE_MESSAGES } from "~/features/licences/messages";
 import { REVIEW_MESSAGES as M } from "~/features/review/messages";
 import { visitorSignIn, visitorSignUp } from "../support/app-sign-in";
 import { DEMO, newAccount } from "../support/browser";
+import { addAgentTree, addAgentUnder, agentTreeNames } from "../support/agent-tree";
 import { createLicence, type Db } from "../support/factories";
 import { accessibleName, Visitor, type Form, type Page, type PickedFile, type Scope } from "../support/form-driver";
+import { fillPersonal, section } from "../support/application-form";
 import { inviteProspect } from "../support/invite-prospect";
 import { query } from "../support/mailbox";
 import { eoCertificatePdf } from "../support/pdf-files";
@@ -74,9 +76,8 @@ async function postAs(visitor: Visitor, url: string, body: URLSearchParams | For
 // ───────────────────────────── agents ─────────────────────────────
 
 /** The sub-hierarchy the agents tests add under the demo director (MIAC health, block 72). */
-const X = { agentNumber: `7${run}0`, lastName: "Aabergh", firstName: "Petra" };
-const CHILD_LAST = `Zyqueen${run}`;
-const GONE = { agentNumber: `7${run}9`, firstName: "Walter", lastName: `Gonehaus${run}` };
+const names = agentTreeNames(run);
+const { X, CHILD_LAST, GONE } = names;
 
 const tree = (page: Page) => page.within("region", "Agent hierarchy tree");
 
@@ -86,36 +87,7 @@ describe("agents without JavaScript", () => {
 
   beforeAll(async () => {
     await withDb(async (c) => {
-      mdPositionId = (await c.query(`SELECT id FROM agents WHERE agent_number = '100001' AND block_number = 72`)).rows[0].id;
-      agentPositionId = (
-        await c.query(`SELECT a.id FROM agents a JOIN users u ON u.id = a.user_id WHERE u.user_name = $1 AND a.block_number = 72`, [DEMO.agent])
-      ).rows[0].id;
-      const insert = async (parentId: number, agentNumber: string, first: string, last: string, extra = "") => {
-        const id = (
-          await c.query(
-            `INSERT INTO agents (agent_number, company_number, block_number, mga_code, hierarchy_level, first_name, last_name, direct_upline, parent_id,
-                                 email, phone_number, business_name, updated_at ${extra ? ", is_active, status, termination_date" : ""})
-             SELECT $1, 'MI01', 72, p.mga_code, p.hierarchy_level + 1, $2, $3, p.agent_number, p.id, lower($2 || '.' || $3 || '@example.com'), '6145550188',
-                    'Cornerstone Health Adviso rs LLC', now() ${extra}
-               FROM agents p WHERE p.id = $4 RETURNING id`,
-            [agentNumber, first, last, parentId],
-          )
-        ).rows[0].id;
-        await c.query(
-          `INSERT INTO agent_closure (ancestor_id, descendant_id, depth)
-           SELECT ancestor_id, $1::int, depth + 1 FROM agent_closure WHERE descendant_id = $2 UNION ALL SELECT $1::int, $1::int, 0`,
-          [id, parentId],
-        );
-        return id as number;
-      };
-      const x = await insert(mdPositionId, X.agentNumber, X.firstName, X.lastName);
-      let kid01 = 0;
-      for (let i = 1; i <= 45; i++) {
-        const id = await insert(x, `7${run}${String(100 + i)}`, `Kid${String(i).padStart(2, "0")}`, CHILD_LAST);
-        if (i === 1) kid01 = id;
-      }
-      await insert(kid01, `7${run}8`, "Solo", `Onlychild${run}`); // Kid01 has one agent under it
-      await insert(x, GONE.agentNumber, GONE.firstName, GONE.lastName, ", false, 'TERMINATED', (now() - interval '30 days')::date");
+      ({ mdPositionId, agentPositionId } = await addAgentTree(c, names));
     });
   });
 
@@ -397,23 +369,8 @@ describe("service requests without JavaScript", () => {
   beforeAll(async () => {
     await withDb(async (c) => {
       const md = (await c.query(`SELECT id FROM agents WHERE agent_number = '100001' AND block_number = 72`)).rows[0].id as number;
-      const insert = async (parentId: number, a: typeof SX, level: number) => {
-        const id = (
-          await c.query(
-            `INSERT INTO agents (agent_number, company_number, block_number, mga_code, hierarchy_level, first_name, last_name, direct_upline, parent_id, updated_at)
-             SELECT $1, p.company_number, p.block_number, p.mga_code, $4, $2, $3, p.agent_number, p.id, now() FROM agents p WHERE p.id = $5 RETURNING id`,
-            [a.agentNumber, a.firstName, a.lastName, level, parentId],
-          )
-        ).rows[0].id as number;
-        await c.query(
-          `INSERT INTO agent_closure (ancestor_id, descendant_id, depth)
-           SELECT ancestor_id, $1::int, depth + 1 FROM agent_closure WHERE descendant_id = $2 UNION ALL SELECT $1::int, $1::int, 0`,
-          [id, parentId],
-        );
-        return id;
-      };
-      const x = await insert(md, SX, 6);
-      await insert(x, SXC, 7);
+      const x = await addAgentUnder(c, md, SX, 6);
+      await addAgentUnder(c, x, SXC, 7);
     });
   });
 
@@ -729,12 +686,6 @@ describe("Webhooks", () => {
 
 // ───────────────────────────── the review journey ─────────────────────────────
 
-/** The application's section form (the one in the main region whose id is section-…). */
-function section(page: Page): Form {
-  const el = page.document.querySelector("main form[id^='section-']");
-  if (!el) throw new Error(`no section form on ${page.url}: ${page.text().slice(0, 300)}`);
-  return page.form(el.id);
-}
 
 /** The messages beside fields (the .field__error paragraphs a person sees). */
 const fieldErrors = (page: Page) => page.all(".field__error").map((e) => e.text()).filter(Boolean);
@@ -765,18 +716,7 @@ async function fillIndividual(page: Page): Promise<Page> {
   expect(page.headings(2)).toContain("Personal Information");
   page = await page.click("I agree");
   expect(page.headings(2)).toContain("Personal Information");
-  let f = section(page)
-    .fill("SSN", "123-45-6789")
-    .fill("Birth Date", "1988-04-12")
-    .fill("National Producer Number (NPN)", "19283746")
-    .fill("Resident State Insurance License Number", "TX-7766554")
-    .select("Resident State", "TX")
-    .fill("Phone Number", "5125550177")
-    .fill("Address", "410 Congress Ave")
-    .fill("City", "Austin")
-    .select("State", "TX")
-    .fill("Zip Code", "78701")
-    .check("Residence");
+  let f = fillPersonal(section(page));
   for (const q of page.within("group", "Questions and Answers").all("fieldset").filter((g) => g.all("input[type=radio]").length === 2)) f.check("No", accessibleName(q.root));
   f = f
     .fill(/^Signature \(your mother's maiden name\)/, "Delgado")

@@ -36,6 +36,7 @@ import { EMPTY_INVITES, HIDE_APPOINTED_LABEL, SENT } from "~/features/invitation
 import { visitorSignIn, visitorSignUp } from "../support/app-sign-in";
 import { DEMO, newAccount } from "../support/browser";
 import { accessibleName, Form, Visitor, type Page, type Scope } from "../support/form-driver";
+import { usableLink, usableLinks } from "../support/invite-prospect";
 import { query } from "../support/mailbox";
 import { portalWithSmtpForFile } from "../support/smtp-sink";
 
@@ -80,16 +81,7 @@ const rowWith = (scope: Scope, text: string) => scope.rows().find((cells) => cel
 
 /** A multi-link of two of the demo marketing director's usable links (levels with a document). */
 async function newMultiLink(): Promise<string> {
-  const links = await sql<{ appointment_link_id: number }>(
-    `SELECT l.appointment_link_id FROM appointment_links l
-       JOIN agents a ON a.id = l.recruiter_agent_id
-       JOIN users u ON u.id = a.user_id
-       JOIN schedule_levels sl ON sl.schedule_level_id = l.schedule_level_id
-      WHERE u.user_name = $1 AND l.is_enabled AND NOT l.is_deleted AND NOT sl.enroll_rep AND sl.document_id IS NOT NULL
-        AND l.link_prefix IN ('EXT', 'APL')
-      ORDER BY l.appointment_link_id LIMIT 2`,
-    [DEMO.marketingDirector],
-  );
+  const links = await usableLinks(portal.app.databaseUrl!, { recruiter: DEMO.marketingDirector, document: true, limit: 2 });
   expect(links).toHaveLength(2);
   const code = `INT${Math.random().toString(36).slice(2, 12).toUpperCase()}`;
   const [ml] = await sql<{ multi_link_id: number }>(`INSERT INTO multi_links (code) VALUES ($1) RETURNING multi_link_id`, [code]);
@@ -214,20 +206,7 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 /** One of the demo director's usable appointment links (with a commission schedule document). */
 async function directorAplLink(): Promise<string> {
-  const rows = await sql<{ link: string }>(
-    `SELECT l.link_prefix || l.code AS link
-       FROM appointment_links l
-       JOIN agents a ON a.id = l.recruiter_agent_id
-       JOIN users u ON u.id = a.user_id
-       JOIN schedule_levels sl ON sl.schedule_level_id = l.schedule_level_id
-       JOIN commission_schedules s ON s.schedule_id = sl.schedule_id
-      WHERE lower(u.user_name) = $1 AND l.link_prefix = 'APL' AND l.is_enabled AND NOT l.is_deleted AND a.is_active
-        AND sl.is_active AND s.is_active AND sl.document_id IS NOT NULL
-      ORDER BY l.appointment_link_id LIMIT 1`,
-    [DEMO.marketingDirector],
-  );
-  expect(rows).toHaveLength(1);
-  return rows[0]!.link;
+  return (await usableLink(portal.app.databaseUrl!, { recruiter: DEMO.marketingDirector, document: true, enrollRep: null })).link;
 }
 
 describe("email templates without JavaScript", () => {
@@ -599,20 +578,7 @@ describe("downline applications and reports without JavaScript", () => {
 
 /** One of the demo marketing director's usable (not enrollRep) appointment links. */
 async function directorLink(): Promise<string> {
-  const rows = await sql<{ link: string }>(
-    `SELECT l.link_prefix || l.code AS link
-       FROM appointment_links l
-       JOIN agents a ON a.id = l.recruiter_agent_id
-       JOIN users u ON u.id = a.user_id
-       JOIN schedule_levels sl ON sl.schedule_level_id = l.schedule_level_id
-       JOIN commission_schedules s ON s.schedule_id = sl.schedule_id
-      WHERE u.user_name = $1 AND l.is_enabled AND NOT l.is_deleted AND a.is_active
-        AND sl.is_active AND s.is_active AND NOT sl.enroll_rep
-      ORDER BY l.appointment_link_id LIMIT 1`,
-    [DEMO.marketingDirector],
-  );
-  expect(rows).toHaveLength(1);
-  return rows[0]!.link;
+  return (await usableLink(portal.app.databaseUrl!, { recruiter: DEMO.marketingDirector })).link;
 }
 
 describe("paper appointment without JavaScript", () => {

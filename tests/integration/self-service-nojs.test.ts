@@ -26,9 +26,10 @@ import { LINK_CHECK_FAILED, LINK_FAILURE_MESSAGES, LINK_REQUIRED } from "~/featu
 import { VIEW_MESSAGES } from "~/features/documents/view-messages";
 import { SVCREQ_MESSAGES } from "~/features/service-requests/service-request";
 import { UPLOAD_MAX_BYTES } from "~/lib/upload-policy";
-import { visitorSignIn, visitorSignUp } from "../support/app-sign-in";
+import { visitorSignIn, visitorSignUp, visitorSignUpUnconfirmed } from "../support/app-sign-in";
 import { DEMO, newAccount, type NewAccount } from "../support/browser";
 import { Visitor, visibleText, type Form, type Page, type Scope } from "../support/form-driver";
+import { usableLink } from "../support/invite-prospect";
 import { query } from "../support/mailbox";
 import { portalWithSmtpForFile } from "../support/smtp-sink";
 
@@ -307,34 +308,17 @@ describe("/view/{pth}", () => {
 
 describe("claiming a paper application (no JavaScript)", () => {
   test("a recruiter fills one out for a prospect; the prospect signs up with that email and sees it only once the email is verified", async () => {
-    const [l] = await sql<{ link: string }>(
-      `SELECT l.link_prefix || l.code AS link
-         FROM appointment_links l JOIN agents a ON a.id = l.recruiter_agent_id JOIN users u ON u.id = a.user_id
-         JOIN schedule_levels sl ON sl.schedule_level_id = l.schedule_level_id JOIN commission_schedules s ON s.schedule_id = sl.schedule_id
-        WHERE u.user_name = $1 AND l.link_prefix = 'APL' AND l.is_enabled AND NOT l.is_deleted AND a.is_active AND sl.is_active AND s.is_active AND NOT sl.enroll_rep
-        ORDER BY l.appointment_link_id DESC LIMIT 1`,
-      [DEMO.marketingDirector],
-    );
+    const l = await usableLink(portal.app.databaseUrl!, { recruiter: DEMO.marketingDirector, newest: true });
     const account = newAccount({ firstName: "Petra", lastName: "Paper" });
     const { visitor: recruiter } = await visitorSignIn(portal.app, DEMO.marketingDirector);
-    let created = await recruiter.get(`${portal.app.url}/appoint?${new URLSearchParams({ email: account.email, link: l!.link, apptTypeCode: "APPTTYP_IND" })}`);
+    let created = await recruiter.get(`${portal.app.url}/appoint?${new URLSearchParams({ email: account.email, link: l.link, apptTypeCode: "APPTTYP_IND" })}`);
     created = await created.click("Create the Application");
     expect(created.url).toMatch(/\/appoint\?id=\d+/);
     const id = Number(created.searchParams.get("id"));
 
     // The prospect signs up but does not confirm the email yet, and signs in.
-    const visitor = new Visitor();
-    let page = await (await visitor.get(`${portal.app.url}/auth/login`)).follow(/sign up now/i);
-    page = await page
-      .form(/sign up|create/i)
-      .fill(/^email/i, account.email)
-      .fill(/^password/i, account.password)
-      .fill(/confirm password/i, account.password)
-      .fill(/first name/i, account.firstName)
-      .fill(/middle name/i, account.middleName)
-      .fill(/last name/i, account.lastName)
-      .fill(/phone/i, account.phone)
-      .submit(/sign up|create/i);
+    const { visitor, page: checkMail } = await visitorSignUpUnconfirmed(portal.app, account);
+    let page = checkMail;
     expect(page.headings()).toContain("Check your email");
     page = await page.follow("Back to sign in");
     page = await page.form(/^sign in$/i).fill(/^email/i, account.email).fill(/^password/i, account.password).submit(/^sign in$/i);

@@ -96,15 +96,12 @@ export async function visitorSignIn(
 }
 
 /**
- * Signs up at the built-in provider as signUp() in tests/support/browser.ts does in Chromium: from
- * the provider's sign-in page (`page`, or through /auth/login), 'Sign up now', the form, the emailed
- * confirmation link (`confirmationLink(email)`), the password there, the profile saved as typed.
- * Ends on the portal.
+ * The provider's sign-up form filled and sent (from its sign-in page, `page`, or through
+ * /auth/login, 'Sign up now'); ends on 'Check your email', the address not confirmed yet.
  */
-export async function visitorSignUp(
+export async function visitorSignUpUnconfirmed(
   app: { url: string },
   account: { email: string; password: string; firstName: string; middleName: string; lastName: string; phone: string },
-  confirmationLink: (email: string) => Promise<string>,
   visitor = new Visitor(),
   page?: DriverPage,
 ): Promise<{ visitor: Visitor; page: DriverPage }> {
@@ -122,6 +119,22 @@ export async function visitorSignUp(
     .fill(/phone/i, account.phone)
     .submit(/sign up|create/i);
   if (!page.headings().includes("Check your email")) throw new Error(`sign-up of ${account.email} did not end on 'Check your email': ${page.url} ${page.text().slice(0, 300)}`);
+  return { visitor, page };
+}
+
+/**
+ * Signs up at the built-in provider as signUp() in tests/support/browser.ts does in Chromium: the
+ * sign-up form (visitorSignUpUnconfirmed), the emailed confirmation link (`confirmationLink(email)`),
+ * the password there, the profile saved as typed. Ends on the portal.
+ */
+export async function visitorSignUp(
+  app: { url: string },
+  account: { email: string; password: string; firstName: string; middleName: string; lastName: string; phone: string },
+  confirmationLink: (email: string) => Promise<string>,
+  visitor = new Visitor(),
+  page?: DriverPage,
+): Promise<{ visitor: Visitor; page: DriverPage }> {
+  ({ page } = await visitorSignUpUnconfirmed(app, account, visitor, page));
   page = await visitor.get(await confirmationLink(account.email));
   page = await page.form("Sign in and confirm").fill("Password", account.password).submit("Sign in and confirm");
   page = await page.form("Save and continue").submit("Save and continue");

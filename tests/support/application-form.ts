@@ -1,0 +1,26 @@
+// The application's pages as the form driver reads them (tests/support/form-driver.ts): its section
+// form, and the Personal Information an individual types (the application and review journeys).
+import type { Form, Page } from "./form-driver";
+
+/** The application's section form (the one in the main region whose id is section-…). */
+export function section(page: Page): Form {
+  const el = page.document.querySelector("main form[id^='section-']");
+  if (!el) throw new Error(`no section form on ${page.url}: ${page.text().slice(0, 300)}`);
+  return page.form(el.id);
+}
+
+/** An individual's Personal Information (Austin, TX), the home address marked Residence. */
+export function fillPersonal(f: Form): Form {
+  return f
+    .fill("SSN", "123-45-6789")
+    .fill("Birth Date", "1988-04-12")
+    .fill("National Producer Number (NPN)", "19283746")
+    .fill("Resident State Insurance License Number", "TX-7766554")
+    .select("Resident State", "TX")
+    .fill("Phone Number", "5125550177")
+    .fill("Address", "410 Congress Ave")
+    .fill("City", "Austin")
+    .select("State", "TX")
+    .fill("Zip Code", "78701")
+    .check("Residence");
+}
