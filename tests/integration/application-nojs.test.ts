@@ -18,7 +18,7 @@ import { describe, expect, test } from "vitest";
 import { visitorSignUp } from "../support/app-sign-in";
 import { newAccount } from "../support/browser";
 import { accessibleName, type Form, type Page, type Visitor } from "../support/form-driver";
-import { fillPersonal, section } from "../support/application-form";
+import { answerAllNo, fieldErrors, fillPersonal, section, yesNoQuestions } from "../support/application-form";
 import { inviteProspect } from "../support/invite-prospect";
 import { eoCertificatePdf } from "../support/pdf-files";
 import { query } from "../support/mailbox";
@@ -68,8 +68,6 @@ const completion = (page: Page) => /\b(\d+)% complete\b/.exec(page.text())?.[0];
 /** The page's main region. */
 const main = (page: Page) => page.all("main")[0]!;
 
-/** The messages beside fields (the .field__error paragraphs a person sees). */
-const fieldErrors = (page: Page) => page.all(".field__error").map((e) => e.text()).filter(Boolean);
 
 /** A new prospect signs up (the confirmation mail arrives at our SMTP server) and is invited on the database side. */
 async function invitedProspect(name: { firstName: string; middleName?: string; lastName: string }, opts: { newest?: boolean } = {}) {
@@ -148,11 +146,8 @@ describe("application without JavaScript", () => {
     expect(page.headings(2)).toContain("Personal Information");
     expect(page.all("button", "I agree")).toHaveLength(0);
 
-    let f = fillPersonal(section(page));
-    const questions = page.within("group", "Questions and Answers").all("fieldset").filter((q) => q.all("input[type=radio]").length === 2);
-    expect(questions).toHaveLength(15);
-    for (const q of questions) f.check("No", accessibleName(q.root));
-    f = f
+    expect(yesNoQuestions(page)).toHaveLength(15);
+    let f = answerAllNo(page, fillPersonal(section(page)))
       .fill(/^Signature \(your mother's maiden name\)/, "Delgado")
       .fill("Name (on W-9)", "Nora J Castillo")
       .check("Individual or Sole-Proprietorship")

@@ -29,7 +29,7 @@ import { DEMO, newAccount } from "../support/browser";
 import { addAgentTree, addAgentUnder, agentTreeNames } from "../support/agent-tree";
 import { createLicence, type Db } from "../support/factories";
 import { accessibleName, Visitor, type Form, type Page, type PickedFile, type Scope } from "../support/form-driver";
-import { fillPersonal, section } from "../support/application-form";
+import { answerAllNo, fieldErrors, fillPersonal, section } from "../support/application-form";
 import { inviteProspect } from "../support/invite-prospect";
 import { query } from "../support/mailbox";
 import { eoCertificatePdf } from "../support/pdf-files";
@@ -687,8 +687,6 @@ describe("Webhooks", () => {
 // ───────────────────────────── the review journey ─────────────────────────────
 
 
-/** The messages beside fields (the .field__error paragraphs a person sees). */
-const fieldErrors = (page: Page) => page.all(".field__error").map((e) => e.text()).filter(Boolean);
 
 /** The application's side panel 'Status: …'. */
 const sideStatus = (page: Page) => /Status: (.+?)(?: Agent Number:|$)/.exec(page.within("aside", "Application status").all("div").find((d) => /^Status:/.test(d.text()))?.text() ?? "")?.[1];
@@ -716,9 +714,7 @@ async function fillIndividual(page: Page): Promise<Page> {
   expect(page.headings(2)).toContain("Personal Information");
   page = await page.click("I agree");
   expect(page.headings(2)).toContain("Personal Information");
-  let f = fillPersonal(section(page));
-  for (const q of page.within("group", "Questions and Answers").all("fieldset").filter((g) => g.all("input[type=radio]").length === 2)) f.check("No", accessibleName(q.root));
-  f = f
+  const f = answerAllNo(page, fillPersonal(section(page)))
     .fill(/^Signature \(your mother's maiden name\)/, "Delgado")
     .fill("Name (on W-9)", "Rhea Q Reviewed")
     .check("Individual or Sole-Proprietorship")

@@ -1,6 +1,6 @@
 // The application's pages as the form driver reads them (tests/support/form-driver.ts): its section
 // form, and the Personal Information an individual types (the application and review journeys).
-import type { Form, Page } from "./form-driver";
+import { accessibleName, type Form, type Page, type Scope } from "./form-driver";
 
 /** The application's section form (the one in the main region whose id is section-…). */
 export function section(page: Page): Form {
@@ -23,4 +23,18 @@ export function fillPersonal(f: Form): Form {
     .select("State", "TX")
     .fill("Zip Code", "78701")
     .check("Residence");
+}
+
+/** The messages beside fields (the .field__error paragraphs a person sees). */
+export const fieldErrors = (page: Page) => page.all(".field__error").map((e) => e.text()).filter(Boolean);
+
+/** Personal Information's yes/no questions (the fieldsets of Questions and Answers with two radios). */
+export function yesNoQuestions(page: Page): Scope[] {
+  return page.within("group", "Questions and Answers").all("fieldset").filter((q) => q.all("input[type=radio]").length === 2);
+}
+
+/** Answers every yes/no question of the page No in `f`. */
+export function answerAllNo(page: Page, f: Form): Form {
+  for (const q of yesNoQuestions(page)) f.check("No", accessibleName(q.root));
+  return f;
 }
