@@ -54,6 +54,15 @@ export type DialogProps = {
 
 const ICONS = { info: InfoIcon, success: SuccessIcon, warning: WarningIcon, error: ErrorIcon };
 
+/** A dialog still in the top layer; false where a browser does not know :modal (it throws there). */
+function stillModal(el: HTMLDialogElement): boolean {
+  try {
+    return el.matches(":modal");
+  } catch {
+    return false;
+  }
+}
+
 export function Dialog({
   title,
   message,
@@ -89,7 +98,7 @@ export function Dialog({
       if (!el.open) el.showModal();
     } else if (el.open) {
       el.close();
-    } else if (el.matches(":modal")) {
+    } else if (stillModal(el)) {
       // React has already removed the open attribute, which does not take a modal dialog out of
       // the top layer (Chromium): the page behind stayed inert, nothing could be clicked (issue 35,
       // found by tests/e2e/back-office-review.test.ts after an upload). Open it again to close it,
