@@ -6,15 +6,16 @@ import { UNIT, UNIT_MOCKING } from "./tests/support/unit-projects";
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
 
 /**
- * E2E files run in this many workers at once, each against its own portal and
- * database (tests/support/global-app.ts, decision 0054). Default 2 (this
- * machine's cores); E2E_WORKERS=1 runs them one after another.
+ * How many files of a project run at once: E2E_WORKERS, INTEGRATION_WORKERS, RELIABILITY_WORKERS
+ * (1 runs them one after another). e2e keeps 2, one per core: its browsers compute all the time
+ * (97 % busy, decision 0093). integration and reliability wait a quarter of their time (sign-in
+ * delays, retries, restarts, cron ticks), so a third file fills the gaps (decision 0095).
  */
-function e2eWorkers(): number {
-  const raw = process.env.E2E_WORKERS ?? "2";
+function workers(name: string, fallback: number): number {
+  const raw = process.env[name] ?? String(fallback);
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1 || n > 16) {
-    throw new Error(`E2E_WORKERS must be a whole number from 1 to 16 (got ${JSON.stringify(raw)})`);
+    throw new Error(`${name} must be a whole number from 1 to 16 (got ${JSON.stringify(raw)})`);
   }
   return n;
 }
@@ -64,7 +65,7 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["tests/support/global-postgres.ts"],
           pool: "forks",
-          maxWorkers: 2,
+          maxWorkers: workers("INTEGRATION_WORKERS", 3),
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -78,7 +79,7 @@ export default defineConfig({
           globalSetup: ["tests/support/global-postgres.ts", "tests/support/global-app.ts"],
           pool: "forks",
           // One portal per worker (sharedApp() picks by VITEST_POOL_ID).
-          maxWorkers: e2eWorkers(),
+          maxWorkers: workers("E2E_WORKERS", 2),
           // The files of a worker share one module graph and one Chromium (tests/support/browser.ts):
           // each file imported the app's modules afresh (213 s of import time in a run) and
           // launched its own browser. Every test still has fresh browser contexts.
@@ -99,7 +100,7 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["tests/support/global-postgres.ts", "tests/reliability/global-setup.ts"],
           pool: "forks",
-          maxWorkers: 2,
+          maxWorkers: workers("RELIABILITY_WORKERS", 3),
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -1,17 +1,31 @@
 // The app survives a stop and a start on the same data: SIGTERM ends it with
 // exit code 0, the second start does not seed again, and accounts remain.
-// Each case starts its own app instance (not the shared one).
+// Each case starts its own app instance. The sign-up and the sign-ins are the
+// provider's forms as a browser without JavaScript sends them (the form driver):
+// what is tested is the restart, not the pages (decision 0095).
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, inject, test } from "vitest";
 import { startApp, type AppHandle } from "../support/app-server";
-import { newAccount, signIn, signOut, signUp, browserFixture } from "../support/browser";
-import { query } from "../support/mailbox";
+import { visitorSignIn, visitorSignUp } from "../support/app-sign-in";
+import { newAccount } from "../support/browser";
+import type { Page } from "../support/form-driver";
+import { findLink, query, waitForMail } from "../support/mailbox";
 import { createTestDatabase } from "../support/postgres";
-import { expectDashboard } from "./helpers";
 
-const browser = browserFixture();
 const apps: AppHandle[] = [];
+
+/** The confirmation link the portal mailed (its captured mail). */
+const confirmationIn = (databaseUrl: string) => async (email: string) =>
+  findLink(await waitForMail(databaseUrl, { to: email, subject: /confirm your/i }), /\/email\/verify\//);
+
+/** Signed in on the portal's dashboard. */
+function expectDashboard(page: Page, app: AppHandle) {
+  expect(page.url.startsWith(app.url), `on the portal, not ${page.url}`).toBe(true);
+  expect(page.pathname).toBe("/home");
+  expect(page.title).toMatch(/^Dashboard/);
+  expect(page.within("navigation", "Main").all("button", /^logout$/i), "LOGOUT in the top navigation").toHaveLength(1);
+}
 
 afterAll(async () => {
   for (const app of apps) await app.dispose().catch(() => undefined);
@@ -65,11 +79,8 @@ describe("restart on the same data", () => {
     expect(seeded.users, "the demo users are seeded").toBeGreaterThanOrEqual(4);
 
     const account = newAccount();
-    const page = await browser.newPage();
-    await signUp(page, app.url, account, databaseUrl);
-    await expectDashboard(page, app.url);
-    await signOut(page, app.url);
-    await page.context().close();
+    const { page } = await visitorSignUp(app, account, confirmationIn(databaseUrl));
+    expectDashboard(page, app);
 
     const before = await tableCounts(databaseUrl);
     expect(before.users).toBe(seeded.users + 1);
@@ -81,9 +92,8 @@ describe("restart on the same data", () => {
     // A second start seeds nothing more.
     expect(await tableCounts(databaseUrl)).toEqual(before);
 
-    const again = await browser.newPage();
-    await signIn(again, app.url, account.email, account.password);
-    await expectDashboard(again, app.url);
+    // A visitor with no cookie of the first run signs in.
+    expectDashboard((await visitorSignIn(app, account.email, account.password)).page, app);
     // The request log names the route, never the path's query: no authorization
     // code, state or email, and never the password (docs/operations.md 'Logs').
     const logs = app.logs();
@@ -110,10 +120,7 @@ describe("restart on the same data", () => {
     const databaseUrl = `postgresql://postgres:${encodeURIComponent(password!)}@127.0.0.1:${app.embeddedPgPort}/portal`;
 
     const account = newAccount();
-    const page = await browser.newPage();
-    await signUp(page, app.url, account, databaseUrl);
-    await expectDashboard(page, app.url);
-    await page.context().close();
+    expectDashboard((await visitorSignUp(app, account, confirmationIn(databaseUrl))).page, app);
     const before = await tableCounts(databaseUrl);
     const firstRunLogs = app.logs().length;
 
@@ -131,9 +138,7 @@ describe("restart on the same data", () => {
     expect(user?.user_name).toBe(account.email.toLowerCase());
 
     // The account created before the restart still signs in.
-    const again = await browser.newPage();
-    await signIn(again, app.url, account.email, account.password);
-    await expectDashboard(again, app.url);
+    expectDashboard((await visitorSignIn(app, account.email, account.password)).page, app);
 
     await expectCleanStop(app);
   });
