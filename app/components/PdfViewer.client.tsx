@@ -60,21 +60,22 @@ export default function PdfViewerClient({ url, downloadUrl, title, onError }: Pd
         <button type="button" className="btn btn--secondary btn--small" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1} aria-label="Previous page">
           ‹
         </button>
+        {/* Until pdf.js has the document (seconds on a slow phone) there is no page to count. */}
         <span className="pdf-viewer__page" aria-live="polite">
-          Page {pages ? page : 0} of {pages}
+          {pages ? `Page ${page} of ${pages}` : failed ? "Not shown" : "Loading…"}
         </span>
         <button type="button" className="btn btn--secondary btn--small" onClick={() => setPage((p) => Math.min(pages, p + 1))} disabled={page >= pages} aria-label="Next page">
           ›
         </button>
         <span className="pdf-viewer__spacer" />
         <span className="pdf-viewer__zoom">
-          <button type="button" className="btn btn--secondary btn--small" onClick={() => setZoom(ZOOMS[Math.max(0, zoomIndex - 1)]!)} disabled={zoomIndex <= 0} aria-label="Zoom out">
+          <button type="button" className="btn btn--secondary btn--small" onClick={() => setZoom(ZOOMS[Math.max(0, zoomIndex - 1)]!)} disabled={!pages || zoomIndex <= 0} aria-label="Zoom out">
             −
           </button>
           <button type="button" className="btn btn--secondary btn--small" onClick={() => setZoom(1)} disabled={zoom === 1}>
             Fit width
           </button>
-          <button type="button" className="btn btn--secondary btn--small" onClick={() => setZoom(ZOOMS[Math.min(ZOOMS.length - 1, zoomIndex + 1)]!)} disabled={zoomIndex >= ZOOMS.length - 1} aria-label="Zoom in">
+          <button type="button" className="btn btn--secondary btn--small" onClick={() => setZoom(ZOOMS[Math.min(ZOOMS.length - 1, zoomIndex + 1)]!)} disabled={!pages || zoomIndex >= ZOOMS.length - 1} aria-label="Zoom in">
             +
           </button>
         </span>
@@ -95,7 +96,12 @@ export default function PdfViewerClient({ url, downloadUrl, title, onError }: Pd
             options={OPTIONS}
             onLoadSuccess={onLoad}
             onLoadError={onLoadError}
-            loading={<p className="muted">Loading “{title}”…</p>}
+            loading={
+              // The document is readable before the viewer is: open it in the browser's own viewer.
+              <p className="muted pdf-viewer__loading">
+                Loading “{title}”… or <a href={url} target="_blank" rel="noreferrer">open it now</a>.
+              </p>
+            }
             error={<p className="muted">The document could not be loaded.</p>}
           >
             {width > 0 && pages > 0 ? (

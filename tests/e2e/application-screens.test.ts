@@ -167,6 +167,49 @@ describe("on a 390px phone", () => {
   });
 });
 
+describe("the PDF viewer", () => {
+  // Issue 36 item 12: the wizard's step 4 showed 'Page 0 of 0' and 'Loading…' while pdf.js and the
+  // documents arrived (seconds on a busy machine). The PDFs are held here until the test lets them go.
+  test("while the documents load, step 4 says so and links them; then it shows their pages", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: true });
+    const account = newAccount({ firstName: "Pia", middleName: "D", lastName: "Fenn" });
+    await signUp(page, appUrl, account);
+    await inviteProspect(databaseUrl, account);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/documents\/system\//, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${appUrl}/home`);
+    await page.getByRole("link", { name: "Complete Your Appointment" }).click();
+    await page.getByRole("button", { name: "NEXT", exact: true }).click();
+    await page.getByLabel("Yes", { exact: true }).check();
+    await page.getByRole("button", { name: "NEXT", exact: true }).click();
+    await page.getByRole("radio", { name: /^Individual —/ }).check();
+    await page.getByRole("button", { name: "NEXT", exact: true }).click();
+    await page.getByRole("heading", { name: /pointers for filling out/i }).waitFor();
+
+    const viewers = page.getByRole("group", { name: /\(PDF viewer\)$/ });
+    await viewers.first().getByText(/^Loading “/).waitFor();
+    const toolbars = page.getByRole("toolbar", { name: "PDF viewer controls" });
+    expect(await toolbars.count()).toBe(2);
+    for (const toolbar of await toolbars.all()) {
+      await expect(toolbar.locator(".pdf-viewer__page").innerText()).resolves.toBe("Loading…");
+      expect(await toolbar.getByRole("button", { name: "Zoom in" }).isDisabled()).toBe(true);
+    }
+    // The document can be read now, in the browser's own viewer.
+    const now = viewers.first().getByRole("link", { name: "open it now" });
+    expect(await now.getAttribute("href")).toMatch(/\/documents\/system\//);
+
+    release();
+    for (const toolbar of await toolbars.all()) {
+      await toolbar.getByText(/^Page 1 of \d+$/).waitFor();
+    }
+    await expect(viewers.first().locator("canvas").count()).resolves.toBeGreaterThan(0);
+  });
+});
+
 describe("Supporting Documents", () => {
   test("nothing signed or uploaded: agreements are to acknowledge, the driver's license is optional", async () => {
     const page = await browser.newPage({ javaScriptEnabled: false });
