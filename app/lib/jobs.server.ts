@@ -268,7 +268,9 @@ export async function startWorker(opts: { force?: boolean; onJobStart?: (jobId: 
   }
   state = "starting";
   await unlockPreviousWorkers();
-  // A run whose job can no longer run (its attempts spent by cuts, or its job deleted) says so now.
+  // A run whose job can no longer run (its attempts spent by cuts, or its job deleted) says so now,
+  // before the runner takes jobs; on a new database graphile-worker's tables come first.
+  await ensureJobQueue();
   await failRunsThatCannotRun().catch((error: unknown) => serviceLog("jobs").warn({ error: (error as Error).message }, "could not check the runs of stopped jobs"));
   const events: WorkerEvents = new EventEmitter();
   watch(events, opts.onJobStart);
