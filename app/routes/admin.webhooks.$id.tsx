@@ -15,7 +15,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import { deleteEndpoint, endpointDetail, replayDelivery, rotateEndpointSecret, setEndpointEnabled, updateEndpoint } from "~/features/webhooks/endpoints.server";
 import { endpointSchema, WEBHOOK_DELIVERIES_PAGE_SIZE, WH_INTENTS, WH_MESSAGES } from "~/features/webhooks/schema";
-import { ConfirmStep } from "~/features/webhooks/ui/ConfirmStep";
+import { ConfirmStep } from "~/components/ConfirmStep";
 import { DeliveriesTable } from "~/features/webhooks/ui/DeliveriesTable";
 import { EndpointForm, SecretOnce } from "~/features/webhooks/ui/EndpointForms";
 import { readForm } from "~/lib/form.server";

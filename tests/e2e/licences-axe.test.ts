@@ -45,3 +45,28 @@ describe("licence screens (axe-core, 1280 and 390 px)", () => {
     expect(found).toEqual([]);
   }, 240_000);
 });
+
+describe("deleting a record asks first (issue 36 item 8)", () => {
+  test("with JavaScript at 390 px: Delete shows the question where the reader is, focused, with nothing for axe; 'Keep it' keeps the record", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, appUrl, DEMO.admin, DEMO_PASSWORD);
+    await page.goto(`${appUrl}/licences/${NPN}`);
+    const rows = page.getByRole("region", { name: "Licences on record" }).getByRole("row");
+    const before = await rows.count();
+    const remove = page.getByRole("button", { name: /^Delete the licence for / }).first();
+    const label = (await remove.getAttribute("aria-label"))!;
+    await remove.click();
+    const ask = page.getByRole("region", { name: "Confirm the deletion" });
+    const heading = ask.getByRole("heading", { level: 2 });
+    await heading.waitFor();
+    expect(await heading.innerText()).toMatch(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+    expect(await heading.evaluate((h) => h === document.activeElement)).toBe(true);
+    const box = (await heading.boundingBox())!;
+    expect(box.y >= 0 && box.y + box.height <= 844, `the question in view (at ${box.y}px)`).toBe(true);
+    expect(await violations(page, "390px delete question")).toEqual([]);
+    await ask.getByRole("link", { name: "Keep it" }).click();
+    await ask.waitFor({ state: "detached" });
+    expect(await rows.count()).toBe(before);
+  });
+});

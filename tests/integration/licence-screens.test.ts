@@ -149,9 +149,16 @@ describe("the producer's own /licences", () => {
     const foreign = await prisma.producerLicence.create({ data: { npn: OTHER_NPN, stateCode: "CA", loaLife: true, source: "IMPORT" } });
     expect((await own(post("agent", "/licences", { ...texas, stateCode: "CA", id: foreign.id }))).status).toBe(404);
     expect((await own(post("agent", "/licences", { intent: "delete", kind: "licence", id: foreign.id }))).status).toBe(404);
+    expect((await own(post("agent", "/licences", { intent: "delete", kind: "licence", id: foreign.id, confirm: "yes" }))).status).toBe(404);
     expect(await prisma.producerLicence.findUnique({ where: { id: foreign.id } })).not.toBeNull();
 
-    const deleted = await own(post("agent", "/licences", { intent: "delete", kind: "licence", id: tx.id }));
+    // Deleting asks first (issue 36 item 8): the first POST names the record and deletes nothing.
+    const asked = await own(post("agent", "/licences", { intent: "delete", kind: "licence", id: tx.id }));
+    expect(asked.status).toBe(200);
+    expect(asked.data).toEqual({ form: "delete", kind: "licence", id: tx.id });
+    expect(await prisma.producerLicence.findUnique({ where: { id: tx.id } })).not.toBeNull();
+    expect(await prisma.auditLog.findFirst({ where: { action: "LICENCE_DELETED", targetId: tx.id } })).toBeNull();
+    const deleted = await own(post("agent", "/licences", { intent: "delete", kind: "licence", id: tx.id, confirm: "yes" }));
     expect(deleted.status).toBe(303);
     expect(await prisma.producerLicence.findUnique({ where: { id: tx.id } })).toBeNull();
     expect(await prisma.auditLog.findFirst({ where: { action: "LICENCE_DELETED", targetId: tx.id } })).toMatchObject({

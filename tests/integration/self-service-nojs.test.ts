@@ -480,6 +480,20 @@ describe("licences without JavaScript", () => {
     // The agent sees the change.
     page = await visitor.get(`${portal.app.url}/licences`);
     expect(page.within("region", "Licences").within("row", /Texas/).text()).toContain("2032-05-31");
+
+    // Delete asks first (issue 36 item 8): 'Keep it' keeps it; YES, DELETE IT deletes it.
+    const texasRow = () => page.within("region", "Licences").all("row", /Texas/);
+    page = await page.within("region", "Licences").within("row", /Texas/).form("Delete the licence for Texas").submit("Delete the licence for Texas");
+    const ask = page.within("region", LICENCE_SCREEN.deleteRegion);
+    expect(ask.headings()).toEqual([LICENCE_SCREEN.deleteLicence("Texas", "TX-778")]);
+    expect(texasRow()).toHaveLength(1);
+    page = await ask.follow(LICENCE_SCREEN.deleteNo);
+    expect(page.all("region", LICENCE_SCREEN.deleteRegion)).toHaveLength(0);
+    expect(texasRow()).toHaveLength(1);
+    page = await page.within("region", "Licences").within("row", /Texas/).form("Delete the licence for Texas").submit("Delete the licence for Texas");
+    page = await page.within("region", LICENCE_SCREEN.deleteRegion).form(LICENCE_SCREEN.deleteYes).submit(LICENCE_SCREEN.deleteYes);
+    expect(page.shows(LICENCE_MESSAGES.deleted)).toBe(true);
+    expect(page.shows(LICENCE_SCREEN.licencesNone) || texasRow().length === 0).toBe(true);
   }, 120_000);
 });
 

@@ -151,6 +151,15 @@ export async function licencesAction(request: Request, user: CurrentUser, capabi
     const kind = form.get("kind");
     const id = targetOf(form.get("id"));
     if ((kind !== "licence" && kind !== "credential") || !id || id === "new") return refuse(request, user, 404, npn);
+    // A delete cannot be undone: the first POST asks (the page names the record), the second deletes.
+    if (form.get("confirm") !== "yes") {
+      const exists =
+        kind === "licence"
+          ? await prisma.producerLicence.count({ where: { id, npn } })
+          : await prisma.producerCredential.count({ where: { id, npn } });
+      if (!exists) return refuse(request, user, 404, npn);
+      return data<LicencesActionData>({ form: "delete", kind, id });
+    }
     const r = await deleteRecord(actor, npn, kind, id);
     if (!r.ok) return refuse(request, user, 404, npn);
     return done(back, LICENCE_MESSAGES.deleted);

@@ -7,8 +7,10 @@
 // message next to the field and what was typed.
 // Its parts: RecordTables.tsx (standing, licences, credentials) and RecordForms.tsx (the two forms).
 import { type SubmissionResult } from "@conform-to/react";
-import { Link } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
 import { Banner } from "~/components/Banner";
+import { ConfirmStep } from "~/components/ConfirmStep";
+import { CREDENTIAL_LABEL, stateName } from "../messages";
 import { LICENCE_SCREEN as S } from "../screen-messages";
 import { CREDENTIAL_KINDS, type CredentialKind, type Day, type Reason, type RecordSource, type Standing } from "../status";
 import { CredentialForm, LicenceForm } from "./RecordForms";
@@ -51,7 +53,10 @@ export type NpnRecordsData = {
   };
 };
 
-export type LicencesActionData = { form: "licence" | "credential"; reply: SubmissionResult<string[]>; outcome: "invalid" | "failed" };
+export type LicencesActionData =
+  | { form: "licence" | "credential"; reply: SubmissionResult<string[]>; outcome: "invalid" | "failed" }
+  /** A delete's first POST: the page asks before the record goes. */
+  | { form: "delete"; kind: "licence" | "credential"; id: string };
 
 /** Which form is open, from the address. */
 export type OpenForm = { licence: string | null; credential: string | null; kind: CredentialKind | null };
@@ -78,8 +83,26 @@ export function NpnRecords({
   actionData?: LicencesActionData;
 }) {
   const edit = data.mode === "edit";
+  const busy = useNavigation().state !== "idle";
+  const deleting = edit && actionData?.form === "delete" ? describeDelete(data, actionData.kind, actionData.id) : null;
   return (
     <>
+      {deleting && actionData?.form === "delete" ? (
+        <section className="card" aria-label={S.deleteRegion}>
+          <ConfirmStep
+            id="lic-delete-heading"
+            level={2}
+            heading={deleting.heading}
+            text={S.deleteText}
+            intent="delete"
+            fields={{ kind: actionData.kind, id: actionData.id }}
+            yes={S.deleteYes}
+            no={S.deleteNo}
+            backTo={base}
+            busy={busy}
+          />
+        </section>
+      ) : null}
       {flash ? (
         <Banner variant="success" title={S.savedTitle}>
           <p>{flash}</p>
@@ -124,4 +147,14 @@ export function NpnRecords({
       ) : null}
     </>
   );
+}
+
+/** The record a delete's first POST named, in words; null when it is no longer on the page. */
+function describeDelete(data: NpnRecordsData, kind: "licence" | "credential", id: string): { heading: string } | null {
+  if (kind === "licence") {
+    const l = data.records.licences.find((r) => r.id === id);
+    return l ? { heading: S.deleteLicence(stateName(l.stateCode), l.licenceNumber) } : null;
+  }
+  const c = data.records.credentials.find((r) => r.id === id);
+  return c ? { heading: S.deleteCredential(CREDENTIAL_LABEL[c.kind], c.expiryDate) } : null;
 }
