@@ -495,6 +495,15 @@ describe("licences without JavaScript", () => {
     expect(page.shows(LICENCE_MESSAGES.deleted)).toBe(true);
     expect(page.shows(LICENCE_SCREEN.licencesNone) || texasRow().length === 0).toBe(true);
   }, 120_000);
+
+  test("the card calls a licence past its expiry 'Expired', not 'Next expiry' (issue 36 item 11)", async () => {
+    await sql(`INSERT INTO producer_licences (id, npn, state_code, licence_number, loa_life, expiry_date, status, source, updated_at)
+               VALUES (gen_random_uuid(), $1, 'CA', 'CA-1', true, '2020-01-31', 'ACTIVE', 'AGENT', now())`, [NPN]);
+    const { visitor } = await visitorSignIn(portal.app, DEMO.agent);
+    const card = (await visitor.get(`${portal.app.url}/home`)).within("region", "Licences and credentials");
+    expect(card.text()).not.toContain(LICENCE_SCREEN.cardNextExpiry);
+    expect(card.text()).toContain(`${LICENCE_SCREEN.cardExpired} California licence: 2020-01-31`);
+  });
 });
 
 // ───────────────────────────── a certificate over the limit ─────────────────────────────

@@ -46,6 +46,7 @@ export const LICENCE_SCREEN = {
   cardLink: "Licences and credentials",
   cardLicences: (n: number) => (n === 1 ? "1 licence on record" : `${n} licences on record`),
   cardNextExpiry: "Next expiry",
+  cardExpired: "Expired",
   cardNoExpiry: "Nothing on record expires.",
   profileLink: "Licences and credentials",
   profileLead: "Your licences by state and your E&O and training certificates",

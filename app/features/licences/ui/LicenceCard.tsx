@@ -28,7 +28,8 @@ export function LicenceCard({ card }: { card: Card }) {
         ) : null}
         <dt>{S.licencesTitle}</dt>
         <dd>{S.cardLicences(card.licences)}</dd>
-        <dt>{S.cardNextExpiry}</dt>
+        {/* The earliest date may be past: then it is what expired, not what is next. */}
+        <dt>{card.next?.state === "EXPIRED" ? S.cardExpired : S.cardNextExpiry}</dt>
         <dd>
           {card.next ? (
             <>
