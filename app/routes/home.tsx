@@ -7,6 +7,7 @@ import { LinkPrompt } from "~/features/dashboard/ui/LinkPrompt";
 import { useClientLinks } from "~/components/nav-links";
 import { PageHeader } from "~/components/PageHeader";
 import { PipelineCard } from "~/features/dashboard/ui/PipelineCard";
+import { WorkCard } from "~/features/dashboard/ui/WorkCard";
 import { LicenceCard } from "~/features/licences/ui/LicenceCard";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import { INVITATION_ACCEPTED_DIALOG, invitationOnDashboard } from "~/features/agents/user-invitations.server";
@@ -105,6 +106,8 @@ export default function DashboardRoute() {
         </Banner>
       ))}
 
+      {d.work ? <WorkCard tiles={d.work} /> : null}
+
       {d.entries.length > 0 ? (
         <section className="card" aria-labelledby="appointments-title">
           <h2 id="appointments-title" className="card__title">
@@ -118,7 +121,7 @@ export default function DashboardRoute() {
         </section>
       ) : null}
 
-      {!rules.isMarketingDirector && !d.nothingFound ? <LinkPrompt lastResult={actionData?.reply ?? null} /> : null}
+      {!rules.isMarketingDirector && !d.nothingFound && d.prospectTools ? <LinkPrompt lastResult={actionData?.reply ?? null} /> : null}
 
       {d.pipeline ? <PipelineCard counts={d.pipeline.counts} weeks={d.pipeline.weeks} notInGoodOrder={d.pipeline.notInGoodOrder} /> : null}
 
@@ -130,7 +133,7 @@ export default function DashboardRoute() {
             Tools
           </h2>
           <div className="dashboard-actions">
-            {rules.showHierarchyButtons ? (
+            {rules.showHierarchyButtons && d.prospectTools ? (
               <>
                 <ActionButton to="/agents" label="View Agent Hierarchy" enabled={rules.hierarchyButtonsEnabled} />
                 <ActionButton to="/linx" label="View Appointment Links" enabled={rules.hierarchyButtonsEnabled} />
@@ -147,25 +150,27 @@ export default function DashboardRoute() {
           </div>
         </section>
 
-        <section className="card" aria-labelledby="agent-numbers-title">
-          <h2 id="agent-numbers-title" className="card__title">
-            Your Agent Numbers
-          </h2>
-          {d.agentNumbers.length > 0 ? (
-            <ul className="agent-numbers">
-              {d.agentNumbers.map((a) => (
-                <li key={`${a.agentNumber}-${a.companyNumber}-${a.blockNumber}`}>
-                  {a.agentNumber}{" "}
-                  <span className="muted">
-                    (company {a.companyNumber}, block {a.blockNumber})
-                  </span>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="muted">You have no agent numbers yet.</p>
-          )}
-        </section>
+        {d.prospectTools ? (
+          <section className="card" aria-labelledby="agent-numbers-title">
+            <h2 id="agent-numbers-title" className="card__title">
+              Your Agent Numbers
+            </h2>
+            {d.agentNumbers.length > 0 ? (
+              <ul className="agent-numbers">
+                {d.agentNumbers.map((a) => (
+                  <li key={`${a.agentNumber}-${a.companyNumber}-${a.blockNumber}`}>
+                    {a.agentNumber}{" "}
+                    <span className="muted">
+                      (company {a.companyNumber}, block {a.blockNumber})
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="muted">You have no agent numbers yet.</p>
+            )}
+          </section>
+        ) : null}
       </div>
     </SignedInLayout>
   );
@@ -183,6 +188,7 @@ function AppointmentEntry({ entry }: { entry: DashboardEntry }) {
         {entry.lines.map((l) => (
           <p key={l}>{l}</p>
         ))}
+        <p className="appointment-item__next">{entry.nextStep}</p>
         {entry.note ? <DecisionNoteBanner note={entry.note} testId={`decision-note-${entry.key}`} /> : null}
       </div>
       <a {...link(entry.href)} className={`btn ${entry.kind === "complete" || entry.kind === "resume" ? "btn--primary" : "btn--secondary"}`}>

@@ -3,7 +3,8 @@
 //    the browser's;
 //  - axe-core finds no violation on /home with the card (and on the filtered
 //    lists) at 1280 and 390 px,
-//    and at 390 px nothing scrolls the page sideways (the card reflows).
+//    and at 390 px nothing scrolls the page sideways (the card reflows);
+//  - the same on the administrator's home, the work waiting (decision 0097), at both widths.
 // Without JavaScript (the director's card, a count opening its filtered list, a forged status's
 // 400 page; the prospect's dashboard without the card): tests/integration/self-service-nojs.test.ts.
 import { describe, expect, test } from "vitest";
@@ -68,6 +69,25 @@ describe("the dashboard's pipeline card", () => {
       expect(box!.width).toBeLessThanOrEqual(390);
     }
     if (process.env.PIPELINE_SCREENSHOTS) await page.screenshot({ path: `${process.env.PIPELINE_SCREENSHOTS}/home-${width}.png`, fullPage: true });
+    expect(found).toEqual([]);
+  });
+
+  test("axe-core finds nothing on the administrator's home (the work waiting) at 1280 and 390 px; nothing scrolls sideways", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: true });
+    await signIn(page, appUrl, DEMO.admin, DEMO_PASSWORD);
+    const found: string[] = [];
+    for (const [width, height] of [
+      [1280, 900],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`${appUrl}/home`);
+      await page.getByRole("heading", { name: "Work waiting" }).waitFor();
+      found.push(...(await violations(page, `${width}px /home (administrator)`)));
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      if (overflow > 0) found.push(`${width}px /home (administrator): the page scrolls sideways by ${overflow}px`);
+      if (process.env.PIPELINE_SCREENSHOTS) await page.screenshot({ path: `${process.env.PIPELINE_SCREENSHOTS}/home-admin-${width}.png`, fullPage: true });
+    }
     expect(found).toEqual([]);
   });
 });

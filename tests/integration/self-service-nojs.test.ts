@@ -14,7 +14,9 @@
 //  - licences and credentials (issue 23, decision 0069): the demo agent adds a licence (refused first)
 //    and E&O with a certificate, the administrator changes the licence; a certificate over the upload
 //    limit (issue 33 item 6, decision 0084);
-//  - the dashboard's pipeline card (decision 0027) for the director; none for the prospect.
+//  - the dashboard's pipeline card (decision 0027) for the director; none for the prospect;
+//  - the home by role (issue 36 item 9, decision 0097): the administrator's work waiting, each tile
+//    a link to its screen, no link prompt or greyed agent tools; the prospect's next step.
 // What needs a browser stays in Chromium: axe, the widths, the JavaScript-on variants (the same e2e
 // files), the mailbox's 'Text messages' tab (tests/e2e/dev-messages.test.ts: the tab shows only on a
 // portal that captures its mail, and this one sends it).
@@ -587,5 +589,34 @@ describe("the dashboard's pipeline card", () => {
     const page = await visitor.get(`${portal.app.url}/home`);
     expect(page.headings(1).length).toBeGreaterThan(0);
     expect(page.headings()).not.toContain("Your Downline's Pipeline");
+  });
+});
+
+describe("the home by role (decision 0097)", () => {
+  test("without JavaScript: the administrator's work waiting, each a link to its screen; no link prompt or greyed agent tools", async () => {
+    const [{ n }] = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM appointments WHERE appointment_status_code = 'APWF_STATUS_NEWCONTRACT' AND NOT is_deleted`);
+    const { visitor } = await visitorSignIn(portal.app, DEMO.admin);
+    let page = await visitor.get(`${portal.app.url}/home`);
+    const work = page.within("region", "Work waiting");
+    expect(work.text()).toContain("Applications awaiting review");
+    page = await work.follow(new RegExp(`^${n} Applications awaiting review`));
+    expect(page.url).toBe(`${portal.app.url}/admin/review`);
+    expect(page.heading()).toBe("Review Queue");
+    page = await visitor.get(`${portal.app.url}/home`);
+    page = await page.within("region", "Work waiting").follow(/Agents not in good order/);
+    expect(page.url).toBe(`${portal.app.url}/compliance?standing=NOT_IN_GOOD_ORDER`);
+    page = await visitor.get(`${portal.app.url}/home`);
+    expect(page.headings()).not.toContain("Have an appointment link?");
+    expect(page.headings()).not.toContain("Your Agent Numbers");
+    expect(page.text()).not.toContain("View Agent Hierarchy");
+  });
+
+  test("without JavaScript: the prospect's application says its status and the next step; no work waiting", async () => {
+    const { visitor } = await visitorSignIn(portal.app, DEMO.prospect);
+    const page = await visitor.get(`${portal.app.url}/home`);
+    const appointments = page.within("region", "Your Appointments");
+    expect(appointments.text()).toContain("Incomplete");
+    expect(appointments.text()).toContain("Next step: continue your application and submit it.");
+    expect(page.headings()).not.toContain("Work waiting");
   });
 });

@@ -5,8 +5,9 @@
 //    users and the shell (1), dashboard rows with the pipeline card (1). Adding
 //    appointments, invitations and multi-link items adds none: a test that
 //    fails if someone brings back a statement per row or per relation (N+1);
-//    the same 2 for an agent with a position (the card) and for a prospect
-//    (no card) (issue 22 item 2);
+//    the same 2 for an agent with a position (the card), for a prospect
+//    (no card) (issue 22 item 2) and for an internal administrator (the work
+//    waiting read in the dashboard's statement: issue 36 item 9, decision 0097);
 //  - what those statements answer: the shell's navigation and agent numbers,
 //    the dashboard's entries with their lines (a multi-link's items in order),
 //    invitations to the verified email only;
@@ -117,20 +118,24 @@ describe("GET /home", () => {
     expect(more.count, more.recent.join("\n")).toBe(HOME_STATEMENTS);
   });
 
-  it(`runs ${HOME_STATEMENTS} statements for an agent with a position (the card) and for a prospect (no card)`, async () => {
+  it(`runs ${HOME_STATEMENTS} statements for an agent with a position (the card), a prospect (no card) and an administrator (the work)`, async () => {
     const prospect = await createUser(prisma, { userRoleCode: "USRROLE_PROSPECT", firstName: "Pia", lastName: "Prospect" });
     const link = await createAppointmentLink(prisma, { recruiterAgentId: recruiter, scheduleLevelId: level(3) });
     await createAppointment(prisma, { userId: prospect.id, appointmentLinkId: link.appointmentLinkId, appointmentTypeCode: "APPTTYP_IND" });
     const prospectCookie = (await createSession(new Request(`${APP_URL}/`), { userId: prospect.id })).split(";")[0]!;
-    for (const [who, c, card] of [
-      ["agent", agentCookie, true],
-      ["prospect", prospectCookie, false],
+    const admin = await createUser(prisma, { userRoleCode: "USRROLE_PROSPECT", isInternal: true, firstName: "Ada", lastName: "Admin" });
+    const adminCookie = (await createSession(new Request(`${APP_URL}/`), { userId: admin.id })).split(";")[0]!;
+    for (const [who, c, card, entries] of [
+      ["agent", agentCookie, true, 0],
+      ["prospect", prospectCookie, false, 1],
+      ["administrator", adminCookie, false, 0],
     ] as const) {
       await getHome(c); // the session's last-seen touch (at most once a minute) is not part of the count
       const counted = await countStatements(() => getHome(c));
       expect(counted.count, `${who}:\n${counted.recent.join("\n")}`).toBe(HOME_STATEMENTS);
       expect(counted.value.home.pipeline != null, who).toBe(card);
-      expect(counted.value.home.entries.length, who).toBe(card ? 0 : 1);
+      expect(counted.value.home.entries.length, who).toBe(entries);
+      expect(counted.value.home.work != null, who).toBe(who === "administrator");
     }
   });
 

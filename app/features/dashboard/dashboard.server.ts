@@ -15,6 +15,9 @@ import type { PendingInvitation } from "~/features/links/links.server";
 import { LICENCE_CARD_SQL, licenceCardOf, type LicenceCard, type LicenceCardRow } from "~/features/licences/card.server";
 import { dayOf } from "~/features/licences/status";
 import { APPT_STATUS, navRules, ownAgentNumbersOnce, type AgentNumberRef, type NavRules } from "~/lib/shell.server";
+import { capabilitiesOf, rolesOf } from "~/lib/permissions";
+import { ADMIN_WORK_SQL, hasAdminWork, workTiles, type AdminWorkRow, type WorkTile } from "./admin-work.server";
+import { NEXT_STEP } from "./messages";
 
 /** Status of a pending invitation that has no application yet. */
 export const STATUS_NEW = "NEW";
@@ -63,7 +66,19 @@ export type DashboardEntry = {
   abandonDaysLeft: number | null;
   /** The administrator's return (reason, sections to correct) or rejection (reason): issue 11. */
   note: DecisionNote | null;
+  /** What the prospect does next, in words (nextStepOf). */
+  nextStep: string;
 };
+
+/** The next step of an entry (issue 36 item 9): by its status, a returned application by its note. */
+export function nextStepOf(statusCode: string, note: DecisionNote | null = null): string {
+  if (statusCode === STATUS_NEW) return NEXT_STEP.start;
+  if (statusCode === APPT_STATUS.NEWCONTRACT) return NEXT_STEP.awaiting;
+  if (statusCode === APPT_STATUS.APPROVED) return NEXT_STEP.approved;
+  if (statusCode === "APWF_STATUS_REJECTED") return NEXT_STEP.rejected;
+  if (statusCode === APPT_STATUS.ABANDONED) return NEXT_STEP.abandoned;
+  return note?.kind === "RETURNED" ? NEXT_STEP.returned : NEXT_STEP.continue;
+}
 
 /** Which button an appointment gets, or null for none. */
 export function entryKind(statusCode: string, isWebBasedOnly: boolean): EntryKind | null {
@@ -111,6 +126,7 @@ export function dashboardEntries(input: {
       abandonDaysLeft:
         a.statusCode === APPT_STATUS.INCOMPLETE ? abandonDaysLeft(abandonClockStart(a.startDt, a.lastReturnedAt), abandonDays, now) : null,
       note: input.notes?.get(a.appointmentId) ?? null,
+      nextStep: nextStepOf(a.statusCode, input.notes?.get(a.appointmentId) ?? null),
     });
   }
   const linkIds = new Set(appointments.map((a) => a.appointmentLinkId).filter((v) => v != null));
@@ -132,6 +148,7 @@ export function dashboardEntries(input: {
       startDt: null,
       abandonDaysLeft: null,
       note: null,
+      nextStep: nextStepOf(STATUS_NEW),
     });
   }
   return entries;
@@ -150,6 +167,13 @@ export type Dashboard = {
   pipeline: Pipeline | null;
   /** The 'Licences and credentials' card (decision 0069); null for a user without an own NPN. */
   licences: LicenceCard | null;
+  /** The administrator's 'Work waiting' tiles (decision 0097); null for anyone without a back-office screen. */
+  work: WorkTile[] | null;
+  /**
+   * The link prompt, View Agent Hierarchy / View Appointment Links and 'Your Agent Numbers': always
+   * (the spec's dashboard), except for an administrator who is not also a prospect or an agent (decision 0097).
+   */
+  prospectTools: boolean;
 };
 
 /** Who has a downline: a marketing director, or a user holding an agent position (navRules' hasAgentPosition). */
@@ -236,11 +260,19 @@ export const DASHBOARD_SQL = `
               ORDER BY invite_date DESC, invitation_id DESC LIMIT 50) i) AS invitations,
     ${LICENCE_CARD_SQL} AS licences`;
 
-/** DASHBOARD_SQL with the pipeline card's row (PIPELINE_CARD_SQL) as a JSON column; $3, $4: pipelineParams. */
-const DASHBOARD_WITH_PIPELINE_SQL = `
-  SELECT d.appointments, d.invitations, d.licences, to_json(p) AS pipeline
+/**
+ * DASHBOARD_SQL with, as JSON columns, the pipeline card's row (PIPELINE_CARD_SQL; $3, $4:
+ * pipelineParams) and the administrator's work (ADMIN_WORK_SQL, no parameters): still one statement.
+ */
+export function dashboardSql(parts: { pipeline: boolean; work: boolean }): string {
+  if (!parts.pipeline && !parts.work) return DASHBOARD_SQL;
+  const columns = ["d.appointments", "d.invitations", "d.licences", ...(parts.pipeline ? ["to_json(p) AS pipeline"] : []), ...(parts.work ? ["to_json(w) AS work"] : [])];
+  return `
+  SELECT ${columns.join(", ")}
     FROM (${DASHBOARD_SQL}) d
-   CROSS JOIN (${pipelineCardSqlAfter2()}) p`;
+   ${parts.pipeline ? `CROSS JOIN (${pipelineCardSqlAfter2()}) p` : ""}
+   ${parts.work ? `CROSS JOIN (${ADMIN_WORK_SQL}) w` : ""}`;
+}
 
 type DashboardRow = {
   appointments: (Omit<DashboardAppointment, "startDt" | "lastReturnedAt" | "lines"> & {
@@ -265,16 +297,16 @@ export async function getDashboard(user: CurrentUser, now: Date = new Date(), fr
   const isMd = user.userRoleCode === ROLE_MARKETING_DIRECTOR;
   // Read with the shell (getUserAndShell) in a page request: no statement of its own.
   const agentNumbers = await ownAgentNumbersOnce(user);
-  // A user with a downline gets the pipeline card's numbers in the same statement.
+  // A user with a downline gets the pipeline card's numbers in the same statement, an administrator
+  // the work waiting (the role table's administrator does not depend on the navigation rules).
   const withPipeline = hasDownline({ isMd, agentPositions: agentNumbers.length });
-  const [row] = withPipeline
-    ? await queryRows<DashboardRow & { pipeline: CountRow & { weeks: { week: string; n: number }[] } }>(DASHBOARD_WITH_PIPELINE_SQL, [
-        user.id,
-        matchingEmail(user),
-        ...pipelineParams(now),
-      ])
-    : await queryRows<DashboardRow>(DASHBOARD_SQL, [user.id, matchingEmail(user)]);
-  const pipeline = withPipeline ? pipelineOf((row as { pipeline?: CountRow & { weeks: { week: string; n: number }[] } }).pipeline, now) : null;
+  const capabilities = capabilitiesOf(rolesOf(user, null));
+  const withWork = hasAdminWork(capabilities);
+  const [row] = await queryRows<DashboardRow & { pipeline?: CountRow & { weeks: { week: string; n: number }[] }; work?: AdminWorkRow }>(
+    dashboardSql({ pipeline: withPipeline, work: withWork }),
+    [user.id, matchingEmail(user), ...(withPipeline ? pipelineParams(now) : [])],
+  );
+  const pipeline = withPipeline ? pipelineOf(row!.pipeline, now) : null;
 
   const appointments: DashboardAppointment[] = [];
   const notes = new Map<number, DecisionNote>();
@@ -316,5 +348,8 @@ export async function getDashboard(user: CurrentUser, now: Date = new Date(), fr
     emailUnverified: !user.emailVerified,
     pipeline,
     licences: licenceCardOf(row!.licences, dayOf(now)),
+    work: withWork ? workTiles(row!.work, capabilities, now) : null,
+    // An administrator gets them back as a prospect (an application or invitation) or an agent (decision 0097).
+    prospectTools: !withWork || entries.length > 0 || agentNumbers.length > 0 || rules.showConfigure,
   };
 }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { abandonDaysLeft, dashboardEntries, entryKind, hasDownline, type DashboardAppointment, type PendingInvitation } from "./dashboard.server";
+import { capabilitiesOf } from "~/lib/permissions";
+import { waitedFor, workTiles } from "./admin-work.server";
+import { abandonDaysLeft, dashboardEntries, entryKind, hasDownline, nextStepOf, type DashboardAppointment, type PendingInvitation } from "./dashboard.server";
+import { NEXT_STEP } from "./messages";
 
 const now = new Date("2025-06-30T12:00:00Z");
 const appt = (id: number, statusCode: string, extra: Partial<DashboardAppointment> = {}): DashboardAppointment => ({
@@ -101,5 +104,55 @@ describe("hasDownline (the pipeline card, decision 0027)", () => {
     expect(hasDownline({ isMd: true, agentPositions: 0 })).toBe(true);
     expect(hasDownline({ isMd: false, agentPositions: 1 })).toBe(true);
     expect(hasDownline({ isMd: false, agentPositions: 0 })).toBe(false);
+  });
+});
+
+describe("nextStepOf (issue 36 item 9)", () => {
+  const returned = { kind: "RETURNED" as const, reason: "Fix the NPN.", sections: [], decidedAt: now.toISOString() };
+  it.each([
+    ["NEW", null, NEXT_STEP.start],
+    ["APWF_STATUS_INCOMPLETE", null, NEXT_STEP.continue],
+    ["APWF_STATUS_INVITED", null, NEXT_STEP.continue],
+    ["APWF_STATUS_INCOMPLETE", returned, NEXT_STEP.returned],
+    ["APWF_STATUS_NEWCONTRACT", null, NEXT_STEP.awaiting],
+    ["APWF_STATUS_APPROVED", null, NEXT_STEP.approved],
+    ["APWF_STATUS_REJECTED", null, NEXT_STEP.rejected],
+    ["APWF_STATUS_ABANDONED", null, NEXT_STEP.abandoned],
+  ] as const)("%s (note %o) → the step in words", (status, note, step) => {
+    expect(nextStepOf(status, note)).toBe(step);
+  });
+
+  it("each entry carries its step, an invitation's being to start", () => {
+    const entries = dashboardEntries({
+      appointments: [appt(1, "APWF_STATUS_NEWCONTRACT")],
+      invitations: [inv(9)],
+      isWebBasedOnly: false,
+      abandonDays: 90,
+      now,
+    });
+    expect(entries.map((e) => e.nextStep)).toEqual([NEXT_STEP.awaiting, NEXT_STEP.start]);
+  });
+});
+
+describe("the administrator's work waiting (decision 0097)", () => {
+  const row = { applications: 3, oldest_submitted_at: "2025-06-25T11:00:00Z", requests: 2, requests_open: 1, compliance: 4, webhooks: 0 };
+  it("waitedFor: hours under a day, then whole days", () => {
+    expect(waitedFor(new Date(now.getTime() - 30 * 60_000), now)).toBe("under an hour");
+    expect(waitedFor(new Date(now.getTime() - 60 * 60_000), now)).toBe("1 hour");
+    expect(waitedFor(new Date(now.getTime() - 23 * 3600_000), now)).toBe("23 hours");
+    expect(waitedFor(new Date(now.getTime() - 49 * 3600_000), now)).toBe("2 days");
+  });
+  it("a tile per screen the administrator may open, with its count, the oldest application's wait and the screen's address", () => {
+    const tiles = workTiles(row, capabilitiesOf(["prospect", "administrator"]), now);
+    expect(tiles.map((t) => [t.label, t.count, t.detail, t.href])).toEqual([
+      ["Applications awaiting review", 3, "Oldest waiting 5 days", "/admin/review"],
+      ["Service requests not done", 2, "1 open", "/admin/requests?status=ACTIVE"],
+      ["Agents not in good order", 4, null, "/compliance?standing=NOT_IN_GOOD_ORDER"],
+      ["Failed webhook deliveries", 0, null, "/admin/webhooks"],
+    ]);
+  });
+  it("none for a role without the screens (a director's compliance count is the pipeline card's)", () => {
+    expect(workTiles(row, capabilitiesOf(["director"]), now)).toEqual([]);
+    expect(workTiles(row, capabilitiesOf(["prospect", "impersonator"]), now)).toEqual([]);
   });
 });
