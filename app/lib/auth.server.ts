@@ -43,6 +43,22 @@ export class SignInError extends Error {
   }
 }
 
+/** What startSignIn may add to the authorization request (from its own request's query): see there. */
+export const FORWARDED_AUTHORIZATION_PARAMS = ["login_hint", "screen", "continue_to"] as const;
+
+/** The OAuth2 strategy, with the parameters startSignIn chose added to the authorization request. */
+class PortalStrategy extends OAuth2Strategy<SignedIn> {
+  protected override authorizationParams(params: URLSearchParams, request: Request): URLSearchParams {
+    const out = new URLSearchParams(params);
+    const asked = new URL(request.url).searchParams;
+    for (const name of FORWARDED_AUTHORIZATION_PARAMS) {
+      const value = asked.get(name);
+      if (value) out.set(name, value);
+    }
+    return out;
+  }
+}
+
 let authenticator: Promise<Authenticator<SignedIn>> | undefined;
 
 async function createAuthenticator(): Promise<Authenticator<SignedIn>> {
@@ -50,7 +66,7 @@ async function createAuthenticator(): Promise<Authenticator<SignedIn>> {
   const endpoints = await oidcEndpoints();
   const auth = new Authenticator<SignedIn>();
   auth.use(
-    new OAuth2Strategy<SignedIn>(
+    new PortalStrategy(
       {
         cookie: { name: "oauth2", httpOnly: true, sameSite: "Lax", path: "/auth", ...(env().secure ? { secure: true } : {}) },
         clientId: cfg.clientId,

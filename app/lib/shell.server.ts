@@ -206,8 +206,10 @@ export type WelcomeData = {
   state: WelcomeState;
   /** The well-formed link carried to sign-in (WELCOME with a link). */
   lnk: string | null;
-  /** Where NEXT goes. */
+  /** Where NEXT (and 'I already have an account') goes. */
   signInHref: string;
+  /** 'Create an account' with a link: the provider's sign-up (the built-in provider opens it directly). */
+  signUpHref: string | null;
   announcementHtml: string;
   marketingEmail: string;
   /** A signed-in internal administrator (not impersonating): show the SPOOF box. */
@@ -221,17 +223,21 @@ export type WelcomeData = {
 export function welcomeData(input: {
   state: WelcomeState;
   lnk?: string | null;
+  /** The invited address from the invitation email's link, only to prefill the provider's forms. */
+  loginHint?: string | null;
   user: CurrentUser | null;
   url: URL;
   settings: { ANNOUNCEMENT_HTML: string; MARKETING_EMAIL: string };
 }): WelcomeData {
   const { state, user, url, settings } = input;
   const lnk = input.lnk ?? null;
+  const hint = input.loginHint ? `&login_hint=${encodeURIComponent(input.loginHint)}` : "";
   const isAdmin = Boolean(user?.isInternal && !user.impersonator);
   return {
     state,
     lnk,
-    signInHref: lnk ? `/auth/login?lnk=${encodeURIComponent(lnk)}` : "/auth/login?returnTo=%2Fhome",
+    signInHref: lnk ? `/auth/login?lnk=${encodeURIComponent(lnk)}${hint}` : "/auth/login?returnTo=%2Fhome",
+    signUpHref: lnk ? `/auth/login?lnk=${encodeURIComponent(lnk)}&signup=1${hint}` : null,
     announcementHtml: settings.ANNOUNCEMENT_HTML.trim(),
     marketingEmail: settings.MARKETING_EMAIL,
     admin:

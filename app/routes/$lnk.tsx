@@ -8,7 +8,8 @@ import { useLoaderData } from "@remix-run/react";
 import { notFound } from "~/components/PageNotFound";
 import { Welcome, WELCOME_TITLE } from "~/features/links/ui/Welcome";
 import { findUserInvitation } from "~/features/agents/user-invitations.server";
-import { currentLinkFor, validateLink } from "~/features/links/links.server";
+import { currentLinkFor, linkInviter, validateLink } from "~/features/links/links.server";
+import { isEmailAddress, normalizeEmail } from "~/lib/email-address";
 import { LINK_FAILURE_MESSAGES } from "~/features/links/messages";
 import { linkPrefix, linkSchema, looksLikeLink, malformedLinkFailure } from "~/features/links/schema";
 import { skipsWelcome, welcomeData } from "~/lib/shell.server";
@@ -50,11 +51,33 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const failure = check === "error" ? null : LINK_FAILURE_MESSAGES[check.failureReasonCode];
     return { ...welcomeData({ state: "ERROR", user, url, settings: env() }), linkFailure: failure };
   }
+  // Who invites (an APL or MLT link the check found usable): named on the page (issue 36 item 4).
+  const inviter = check?.isValid ? await linkInviter(parsed.data).catch(() => null) : null;
+  // The invitation email's ?email= (the invited address): only prefills the provider's forms (decision 0096).
+  const loginHint = invitedAddress(url.searchParams.get("email"));
   // An Invite User link gives an existing agent portal access: worded for that, not as an appointment (decision 0050).
-  return { ...welcomeData({ state: "WELCOME", lnk: parsed.data, user, url, settings: env() }), linkFailure: null, agentAccess: Boolean(invitation) };
+  return {
+    ...welcomeData({ state: "WELCOME", lnk: parsed.data, loginHint, user, url, settings: env() }),
+    linkFailure: null,
+    agentAccess: Boolean(invitation),
+    inviter,
+  };
+}
+
+/** A well-formed address from the link's ?email=, else null: never trusted beyond prefilling. */
+function invitedAddress(value: string | null): string | null {
+  const email = normalizeEmail(value);
+  return email && isEmailAddress(email) ? email : null;
 }
 
 export default function WelcomeWithLinkRoute() {
   const { linkFailure, ...data } = useLoaderData<typeof loader>();
-  return <Welcome data={data} linkFailure={linkFailure} agentAccess={"agentAccess" in data && data.agentAccess} />;
+  return (
+    <Welcome
+      data={data}
+      linkFailure={linkFailure}
+      agentAccess={"agentAccess" in data && data.agentAccess}
+      inviter={"inviter" in data ? data.inviter : null}
+    />
+  );
 }

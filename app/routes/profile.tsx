@@ -12,7 +12,7 @@ import { useEffect, useState } from "react";
 import { Banner } from "~/components/Banner";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
-import { CHECK_WHEN_SENT, TextField } from "~/components/form/fields";
+import { CHECK_WHEN_SENT, CheckboxField, TextField } from "~/components/form/fields";
 import { PROFILE_LABELS, PROFILE_MESSAGES } from "~/features/profile/messages";
 import { loadProfile, saveProfile } from "~/features/profile/profile.server";
 import { ownNpns } from "~/features/licences/access.server";
@@ -75,6 +75,8 @@ export default function ProfileRoute() {
     defaultValue: {
       firstName: profile.firstName ?? "",
       middleName: profile.middleName ?? "",
+      // Stored empty: answered 'I have no middle name' (decision 0096).
+      noMiddleName: profile.middleName ? undefined : "on",
       lastName: profile.lastName ?? "",
       phoneNumber: profile.phoneNumber ?? "",
     },
@@ -129,7 +131,8 @@ export default function ProfileRoute() {
             ) : null}
           </div>
           <TextField meta={fields.firstName} label={PROFILE_LABELS.firstName} autoComplete="given-name" required />
-          <TextField meta={fields.middleName} label={PROFILE_LABELS.middleName} autoComplete="additional-name" required />
+          <TextField meta={fields.middleName} label={PROFILE_LABELS.middleName} autoComplete="additional-name" />
+          <CheckboxField meta={fields.noMiddleName} label={PROFILE_MESSAGES.noMiddleName} value="on" />
           <TextField meta={fields.lastName} label={PROFILE_LABELS.lastName} autoComplete="family-name" required />
           <TextField meta={fields.phoneNumber} label={PROFILE_LABELS.phoneNumber} type="tel" autoComplete="tel-national" required />
           <div className="wizard__actions">

@@ -60,7 +60,7 @@ describe("links through sign-in without JavaScript", () => {
     const page = await browser.newPage({ javaScriptEnabled: false });
     await page.goto(`${appUrl}/${link}`);
     await page.getByText("If you've already signed UP, just sign IN instead").waitFor();
-    await page.getByRole("link", { name: "NEXT" }).click();
+    await page.getByRole("link", { name: "Create an account" }).click();
 
     const account = newAccount({ firstName: "Lina", lastName: "Okafor" });
     await signUp(page, appUrl, account);
@@ -145,7 +145,7 @@ describe("links through sign-in without JavaScript", () => {
     const page = await browser.newPage({ javaScriptEnabled: false });
     const account = newAccount({ firstName: "Dana", lastName: "Director" });
     await page.goto(`${appUrl}/${mdLink}`);
-    await page.getByRole("link", { name: "NEXT" }).click();
+    await page.getByRole("link", { name: "Create an account" }).click();
     await signUp(page, appUrl, account);
     await page.getByText(MD_UPDATE_SUCCESS_TITLE).waitFor();
     await page.getByRole("dialog").getByRole("button", { name: "LOGOUT" }).waitFor();

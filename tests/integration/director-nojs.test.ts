@@ -126,7 +126,8 @@ describe("invitations", () => {
     expect(mail.parsed.html).toContain("<b>Welcome aboard, Nadia!</b>");
     expect(mail.parsed.html).not.toContain("<script");
     expect(mail.parsed.text).toContain("Welcome aboard, Nadia!");
-    const url = `${portal.app.url}/${link}`;
+    // The invited address rides along to prefill sign-up (decision 0096).
+    const url = `${portal.app.url}/${link}?email=${encodeURIComponent(prospect.email.toLowerCase())}`;
     expect(mail.parsed.html).toContain(`href="${url}"`);
     expect(mail.parsed.text).toContain(url);
 
@@ -157,7 +158,7 @@ describe("invitations", () => {
     // The new prospect follows the link, signs up, confirms the email (that mail arrives here too), lands in the wizard.
     const visitor = new Visitor();
     const welcome = await visitor.get(url);
-    const provider = await welcome.follow("NEXT");
+    const provider = await welcome.follow("Create an account");
     await visitorSignUp(portal.app, prospect, portal.smtp.verificationLink, visitor, provider);
     const home = await visitor.get(`${portal.app.url}/home`);
     const wizard = await home.follow("Complete Your Appointment");

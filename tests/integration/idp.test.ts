@@ -497,4 +497,69 @@ describe("built-in identity provider", () => {
     // Nothing in the audit trail holds a password hash or a reset token.
     expect(serialized).not.toContain("scrypt$");
   });
+
+  // ---------------------------------------------------------------- issue 36 item 4 (decision 0096)
+
+  it("asks for a middle name at sign-up, and 'I have no middle name' answers it without inventing a letter", async () => {
+    const missing = await signUp(person({ middleName: "" }));
+    expect(missing.posted.status).toBe(400);
+    expect(fieldError(missing.posted.body, "middleName")).toBe("Enter your middle name or initial, or tick 'I have no middle name'");
+    const both = await signUp(person({ middleName: "Q", noMiddleName: "1" }));
+    expect(both.posted.status).toBe(400);
+    expect(fieldError(both.posted.body, "middleName")).toBe("Leave Middle Name empty, or untick 'I have no middle name'");
+    const { auth, posted, data } = await signUpAndSignIn(person({ middleName: "", noMiddleName: "1" }));
+    const account = await prisma.idpAccount.findUniqueOrThrow({ where: { email: data.email.toLowerCase() } });
+    expect(account.middleName).toBeNull();
+    // The provider's profile: the box ticked, saved as it is.
+    await finishToCode(auth, posted);
+    const page = await request(auth.jar, `${issuer}/account/profile`);
+    expect(page.body).toMatch(/id="f-noMiddleName"[^>]*checked/);
+    const saved = await request(auth.jar, `${issuer}/account/profile`, {
+      form: { csrf: hiddenValue(page.body, "csrf"), givenName: "Ada", middleName: "", noMiddleName: "1", familyName: "Lovelace", phoneNumber: "5555550100" },
+    });
+    expect(saved.status).toBe(303);
+  });
+
+  it("opens the sign-up form directly for screen=signup, the login_hint (the invited address) in Email", async () => {
+    const hint = `invited-${randomUUID().slice(0, 8)}@example.com`;
+    const { url } = authorizationRequest({ issuer, clientId, redirectUri }, { screen: "signup", login_hint: hint });
+    const jar = new CookieJar();
+    const page = await follow(jar, await request(jar, url), redirectUri);
+    expect(page.url).toMatch(/\/interaction\/[^/]+\/signup$/);
+    expect(page.body).toContain("Create your account");
+    expect(inputValue(page.body, "email")).toBe(hint);
+    // Its 'Sign in' link: the sign-in form (not the sign-up again), the address there too.
+    const signInHref = /<p class="switch">Already have an account\? <a href="([^"]+)"/.exec(page.body)![1]!;
+    const signInPage = await request(jar, new URL(signInHref.replace(/&amp;/g, "&"), issuer).href);
+    expect(signInPage.status).toBe(200);
+    expect(signInPage.body).toContain('action="/interaction/');
+    expect(inputValue(signInPage.body, "email")).toBe(hint);
+  });
+
+  it("leads the confirmation back to the portal's continue_to (a client origin only), from any browser", async () => {
+    const continueTo = `${portal}/auth/login?refresh=1&returnTo=${encodeURIComponent("/home?lnk=APLABCDEFGHJKMNPQRSTU")}`;
+    for (const [asked, expected] of [
+      [continueTo, continueTo],
+      ["https://evil.example/auth/login", null],
+    ] as const) {
+      const data = person();
+      const since = new Date();
+      const auth = await beginAuthorization(new CookieJar(), { continue_to: asked });
+      const uid = interactionUid(auth);
+      const posted = await request(auth.jar, `${issuer}/interaction/${uid}/signup`, { form: data });
+      expect(posted.status).toBe(200);
+      await settleIdpWork();
+      const link = /href="([^"]*\/email\/verify\/[^"]+)"/.exec((await mailTo(data.email.toLowerCase(), since)).html ?? "")![1]!.replace(/&amp;/g, "&");
+      expect(new URL(link).searchParams.get("continue")).toBe(expected);
+      // Another browser (the mail opened on a phone): the page, then the account's password.
+      const jar = new CookieJar();
+      const page = await request(jar, link);
+      expect(page.status).toBe(200);
+      const confirmed = await request(jar, new URL(formAction(page.body), issuer).href, { form: { csrf: hiddenValue(page.body, "csrf"), intent: "sign-in", password: data.password } });
+      expect(confirmed.status).toBe(303);
+      const review = new URL(confirmed.location!, issuer);
+      expect(review.pathname).toBe("/account/profile");
+      expect(review.searchParams.get("return_to")).toBe(expected ?? `${portal}/auth/login?refresh=1`);
+    }
+  });
 });

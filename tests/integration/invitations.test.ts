@@ -242,7 +242,8 @@ describe("sending", () => {
     expect(inv).toMatchObject({ status: "INVITED", inviteTypeCode: "INVTYP_MULTI", multiLinkId: w.multi.multiLinkId, inviterUserId: w.mdUser.id, inviterAgentId: w.md.id, ccEmailAddress: "boss@example.com" });
     expect(inv.inviteText).not.toMatch(/script|onclick|\[\[/);
     expect(inv.inviteText).toContain("<p>Dear Ada ,</p>");
-    expect(inv.inviteText).toContain(`/MLT${w.multi.code}">`);
+    // The invited address rides along to prefill sign-up (decision 0096).
+    expect(inv.inviteText).toContain(`/MLT${w.multi.code}?email=${encodeURIComponent(f.email.toLowerCase())}">`);
     expect(inv.inviteText).toContain(`<li>${w.md.firstName} ${w.md.lastName}</li>`);
     // The commission schedule documents, through the public /view page (decision 0022).
     const level5 = await prisma.scheduleLevel.findUniqueOrThrow({ where: { scheduleLevelId: w.link5.scheduleLevelId } });
@@ -360,7 +361,8 @@ describe("issue 20: merge fields in links, empty text, preview", () => {
     const r = await sendInvitation(asUser(w.mdUser), { link: `${w.link5.linkPrefix}${w.link5.code}` }, f);
     expect(r.ok).toBe(true);
     const inv = await prisma.invitation.findFirstOrThrow({ where: { prospectEmailAddress: f.email } });
-    const url = `${env().appUrl}/${w.link5.linkPrefix}${w.link5.code}`;
+    // The invited address rides along to prefill sign-up (decision 0096).
+    const url = `${env().appUrl}/${w.link5.linkPrefix}${w.link5.code}?email=${encodeURIComponent(f.email.toLowerCase())}`;
     expect(inv.inviteText).toContain(`<p><a href="${url}">Click here to start</a></p>`);
     expect(inv.inviteText).toContain(`<p>Or: <a href="${url}">${url}</a></p>`);
     expect(inv.inviteText).toContain(`<a href="mailto:${encodeURIComponent(w.md.email!)}">Write to me</a>`);
@@ -402,7 +404,7 @@ describe("issue 20: merge fields in links, empty text, preview", () => {
     const { confirm: _unconfirmed, ...fields } = fieldsFor(email, '<p onclick="x()">Hi [[ProspectFirstName]], <a href="[[AppointmentLink]]">start here</a></p><script>alert(1)</script>');
     const res = await postForm(cookie, path, { ...fields, intent: "preview" });
     expect(res.data.outcome).toBe("preview");
-    const url = `${env().appUrl}/MLT${w.multi.code}`;
+    const url = `${env().appUrl}/MLT${w.multi.code}?email=${encodeURIComponent(email)}`;
     expect(res.data.preview).toEqual({
       to: email,
       subject: "Your invitation to join Morgan Agency with " + (await carrierName()),

@@ -51,7 +51,7 @@ async function signUpThroughLink(url: string, account: ReturnType<typeof newAcco
   const visitor = new Visitor();
   const welcome = await visitor.get(url);
   expect(welcome.shows("If you've already signed UP, just sign IN instead")).toBe(true);
-  const provider = await welcome.follow("NEXT");
+  const provider = await welcome.follow("Create an account");
   expect(provider.url.startsWith(portal.app.idpUrl) && /\/interaction\//.test(provider.pathname), provider.url).toBe(true);
   return visitorSignUp(portal.app, account, portal.smtp.verificationLink, visitor, provider);
 }
@@ -129,7 +129,8 @@ describe("recruiting journey without JavaScript", () => {
     expect(mail.parsed.html).toContain(`Dear ${prospect.firstName} ${prospect.lastName},`);
     expect(mail.parsed.text).toContain(`Dear ${prospect.firstName} ${prospect.lastName},`);
     const emailedLink = [...String(mail.parsed.html).matchAll(/href="([^"]+)"/g)].map((m) => m[1]).find((h) => h.includes("/MLT"));
-    expect(emailedLink).toBe(`${portal.app.url}/${multiLink}`);
+    // The invited address rides along, to prefill sign-up (decision 0096).
+    expect(emailedLink).toBe(`${portal.app.url}/${multiLink}?email=${encodeURIComponent(prospect.email.toLowerCase())}`);
     expect(mail.parsed.text).toContain(emailedLink);
     // Mailed: the list says so (reloaded as a person would: the job records the send just after it).
     const deadline = Date.now() + 30_000;
@@ -218,5 +219,109 @@ describe("recruiting journey without JavaScript", () => {
     page = await recruiter.get(`${portal.app.url}/invites`);
     expect(invitationRow(page, prospect.email)).toBeDefined();
     expect(invitationRow(page, other.email)).toBeUndefined();
+  }, 240_000);
+
+  test("an invited prospect with no middle name: the landing names the recruiter, sign-up is prefilled, the confirmation leads back to the invitation on another device and says so when reopened", async () => {
+    const db = portal.app.databaseUrl!;
+    // The director's plain appointment link and who the welcome page must name (the link's owner and agency).
+    const [link] = await query<{ link: string; first_name: string; last_name: string; agency: string }>(
+      db,
+      `SELECT l.link_prefix || l.code AS link, a.first_name, a.last_name, COALESCE(NULLIF(a.business_name, ''), NULLIF(a.company_name, ''), c.name) AS agency
+         FROM appointment_links l
+         JOIN agents a ON a.id = l.recruiter_agent_id
+         JOIN companies c ON c.company_number = a.company_number
+         JOIN users u ON u.id = a.user_id
+         JOIN schedule_levels sl ON sl.schedule_level_id = l.schedule_level_id
+         JOIN commission_schedules s ON s.schedule_id = sl.schedule_id
+        WHERE u.user_name = $1 AND a.agent_number = $2 AND a.company_number = $3 AND a.block_number = $4
+          AND s.schedule_name = 'MIAC Health Advantage' AND sl.level_no = $5
+          AND l.link_prefix = 'APL' AND l.is_enabled AND NOT l.is_deleted`,
+      [DEMO.marketingDirector, HIERARCHY.agentNumber, HIERARCHY.companyNumber, HIERARCHY.blockNumber, PLAIN_LEVEL],
+    );
+    expect(link?.link).toMatch(/^APL/);
+
+    // The recruiter sends the link to a prospect who has no middle name.
+    const { visitor: recruiter } = await visitorSignIn(portal.app, DEMO.marketingDirector);
+    const prospect = { ...newAccount({ firstName: "Noor", lastName: "Nomiddle" }), middleName: "" };
+    let page = await recruiter.get(`${portal.app.url}/invite?link=${link!.link}`);
+    page = await page
+      .form("SEND")
+      .fill("Prospect First Name", prospect.firstName)
+      .fill("Prospect Last Name", prospect.lastName)
+      .fill("Prospect Email Address", prospect.email)
+      .check(/I have reviewed this invitation/)
+      .submit("SEND");
+    expect(page.url).toMatch(/\/invites\?sent=1/);
+    const mail = await portal.smtp.mailTo(prospect.email);
+    const emailedLink = [...String(mail.parsed.html).matchAll(/href="([^"]+)"/g)].map((m) => m[1]).find((h) => h.includes(`/${link!.link}`))!;
+
+    // ── The landing names who invites and offers both ways in ──
+    const device = new Visitor();
+    const welcome = await device.get(emailedLink);
+    const hero = welcome.within("region", /^Welcome to the/);
+    expect(hero.shows(`${link!.first_name} ${link!.last_name} of ${link!.agency} has invited you to apply for an appointment`), hero.text()).toBe(true);
+    expect(hero.shows(`Level ${PLAIN_LEVEL}`)).toBe(true);
+    expect(hero.link("I already have an account")).toMatch(/\/auth\/login\?/);
+
+    // 'I already have an account': the provider's sign-in, the invited address in it.
+    const signIn = await welcome.follow("I already have an account");
+    expect(signIn.headings(1)).toContain("Sign in");
+    expect(signIn.form(/^sign in$/i).value(/^email/i)).toBe(prospect.email.toLowerCase());
+
+    // 'Create an account': the built-in provider's sign-up directly, the invited address already in Email.
+    let signUp = await welcome.follow("Create an account");
+    expect(signUp.headings(1)).toContain("Create your account");
+    expect(signUp.form(/create/i).value(/^email/i)).toBe(prospect.email.toLowerCase());
+    // A middle name is asked for; 'I have no middle name' answers it, without inventing a letter.
+    signUp = await signUp
+      .form(/create/i)
+      .fill(/^password/i, prospect.password)
+      .fill(/confirm password/i, prospect.password)
+      .fill(/first name/i, prospect.firstName)
+      .fill(/last name/i, prospect.lastName)
+      .fill(/phone/i, prospect.phone)
+      .submit(/create/i);
+    expect(signUp.status).toBe(400);
+    expect(signUp.fieldError(/^middle name/i)).toBe("Enter your middle name or initial, or tick 'I have no middle name'");
+    expect(signUp.form(/create/i).value(/^email/i)).toBe(prospect.email.toLowerCase());
+    signUp = await signUp
+      .form(/create/i)
+      .fill(/^password/i, prospect.password)
+      .fill(/confirm password/i, prospect.password)
+      .check("I have no middle name")
+      .submit(/create/i);
+    expect(signUp.headings()).toContain("Check your email");
+
+    // ── The mail is opened on another device, later: the confirmation leads back to the invitation ──
+    const confirmation = await portal.smtp.verificationLink(prospect.email);
+    const phone = new Visitor();
+    page = await phone.get(confirmation);
+    page = await page.form("Sign in and confirm").fill("Password", prospect.password).submit("Sign in and confirm");
+    expect(page.form("Save and continue").value(/^middle name/i)).toBe("");
+    page = await page.form("Save and continue").submit("Save and continue");
+    expect(page.url.startsWith(portal.app.url), page.url).toBe(true);
+    expect(page.pathname).toBe("/home");
+    const entry = await page.follow("Complete Your Appointment");
+    expect(entry.searchParams.get("link")).toBe(link!.link);
+    const [account] = await query<{ middle_name: string | null }>(db, `SELECT middle_name FROM idp_accounts WHERE email = $1`, [prospect.email.toLowerCase()]);
+    expect(account?.middle_name).toBeNull();
+
+    // Reopened, the link says the address is confirmed and offers sign-in (not 'Link expired').
+    const reopened = await new Visitor().get(confirmation);
+    expect(reopened.status).toBe(200);
+    expect(reopened.headings(1)).toContain("Email address already confirmed");
+    expect(reopened.headings(1)).not.toContain("Link expired");
+    const signInAgain = await reopened.follow("Sign in");
+    expect(signInAgain.url.startsWith(portal.app.idpUrl), signInAgain.url).toBe(true);
+
+    // The application can be started, and the portal's profile saved, with no middle name.
+    const appointmentId = await wizardFromFirstStep(entry, /^Individual —/);
+    expect(appointmentId).toBeGreaterThan(0);
+    page = await phone.get(`${portal.app.url}/profile`);
+    expect(page.status, page.text().slice(0, 500)).toBe(200);
+    page = await page.form("SAVE").submit("SAVE");
+    expect(page.banners().join(" "), page.text().slice(0, 400)).toContain("Successfully Updated!");
+    const [user] = await query<{ middle_name: string | null }>(db, `SELECT middle_name FROM users WHERE user_name = $1`, [prospect.email.toLowerCase()]);
+    expect(user?.middle_name ?? "").toBe("");
   }, 240_000);
 });

@@ -313,7 +313,7 @@ describe("templates in invitations", () => {
 
     const target = await resolveTarget(prisma, asUser(user), { link: `${link.linkPrefix}${link.code}` });
     if (!target.ok) throw new Error("no target");
-    const sent = await renderInvitation(prisma, target.target, { firstName: "Ada", lastName: "Prospect", body: template.html, subject: template.subject });
+    const sent = await renderInvitation(prisma, target.target, { firstName: "Ada", lastName: "Prospect", email: "ada.prospect@example.com", body: template.html, subject: template.subject });
     expect(sent.html).toContain("Hello Ada,");
     expect(sent.html).toContain(`src="${APP_URL}/timg/${img.publicToken}.png"`);
     expect(sent.html).toContain('width="300"');

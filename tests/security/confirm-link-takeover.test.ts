@@ -106,7 +106,11 @@ describe("the confirmation link hands the account to whoever holds the mailbox",
     expect(await prisma.session.count({ where: { userId: squatter.id } })).toBe(0);
     const retry = await idp.signIn(victim, typed.password);
     expect(fieldError(retry.posted.body, "password")).toBe("Email or password is incorrect");
-    expect((await request(new CookieJar(), link)).status).toBe(410);
+    // Reopened, the used link confirms nothing more: it says the address is confirmed, with no form (decision 0096).
+    const reopened = await request(new CookieJar(), link);
+    expect(reopened.status).toBe(200);
+    expect(reopened.body).toContain("Email address already confirmed");
+    expect(reopened.body).not.toContain("<form");
 
     // The owner is shown the names and phone typed at sign-up, to correct, before going on.
     const review = await request(owner, confirmed.location!);

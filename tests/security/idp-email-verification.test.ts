@@ -87,8 +87,12 @@ describe("email verification", () => {
     expect((await prisma.idpAccount.findUniqueOrThrow({ where: { email: victim } })).emailVerified).toBe(false);
     const confirmed = await submitIntent(jar, followed, "sign-in", { password: data.password });
     expect(confirmed.status).toBe(303);
+    // Reopened: the address is confirmed, say so and offer sign-in (issue 36 item 4), not 'Link expired'.
     const again = await request(new CookieJar(), link);
-    expect(again.status).toBe(410);
+    expect(again.status).toBe(200);
+    expect(again.body).toContain("Email address already confirmed");
+    expect(again.body).not.toContain("Link expired");
+    expect(again.body).toMatch(/<a class="button primary" href="[^"]*\/auth\/login[^"]*">Sign in<\/a>/);
 
     // The mailbox's owner, now verified, sees the invitation after signing in again.
     const after = await portalUserAfterSignIn(victim, data.password);

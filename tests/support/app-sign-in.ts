@@ -107,17 +107,20 @@ export async function visitorSignUpUnconfirmed(
 ): Promise<{ visitor: Visitor; page: DriverPage }> {
   page ??= await visitor.get(`${app.url}/auth/login`);
   if (!/\/interaction\//.test(page.url)) throw new Error(`not on the provider's sign-in page: ${page.url} (${page.status})`);
-  page = await page.follow(/sign up now/i);
-  page = await page
+  // Already on the sign-up form when the portal asked for it ('Create an account').
+  if (!page.headings().includes("Create your account")) page = await page.follow(/sign up now/i);
+  const form = page
     .form(/sign up|create/i)
     .fill(/^email/i, account.email)
     .fill(/^password/i, account.password)
     .fill(/confirm password/i, account.password)
     .fill(/first name/i, account.firstName)
-    .fill(/middle name/i, account.middleName)
     .fill(/last name/i, account.lastName)
-    .fill(/phone/i, account.phone)
-    .submit(/sign up|create/i);
+    .fill(/phone/i, account.phone);
+  // No middle name: the box that says so (decision 0096).
+  if (account.middleName) form.fill(/^middle name/i, account.middleName);
+  else form.check("I have no middle name");
+  page = await form.submit(/sign up|create/i);
   if (!page.headings().includes("Check your email")) throw new Error(`sign-up of ${account.email} did not end on 'Check your email': ${page.url} ${page.text().slice(0, 300)}`);
   return { visitor, page };
 }

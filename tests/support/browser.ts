@@ -231,13 +231,14 @@ export async function signUp(page: Page, appUrl: string, account: NewAccount, ma
   mail ??= sharedApp().databaseUrl;
   const since = new Date(Date.now() - 1_000);
   await gotoSignIn(page, appUrl);
-  await page.getByRole("link", { name: /sign up now/i }).click();
+  // Already on the sign-up form when the portal asked for it ('Create an account').
+  if (!/\/signup$/.test(new URL(page.url()).pathname)) await page.getByRole("link", { name: /sign up now/i }).click();
   await page.getByLabel(/confirm password/i).waitFor({ state: "visible" });
   await page.getByLabel(/^email/i).fill(account.email);
   await page.getByLabel(/^password/i).fill(account.password);
   await page.getByLabel(/confirm password/i).fill(account.password);
   await page.getByLabel(/first name/i).fill(account.firstName);
-  await page.getByLabel(/middle name/i).fill(account.middleName);
+  await page.getByLabel(/^middle name/i).fill(account.middleName);
   await page.getByLabel(/last name/i).fill(account.lastName);
   await page.getByLabel(/phone/i).fill(account.phone);
   await page.getByRole("button", { name: /sign up|create/i }).click();

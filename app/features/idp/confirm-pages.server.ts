@@ -8,15 +8,26 @@ import { APP_NAME, esc, field, formError, hidden, layout, PASSWORD_HINT, type Er
  * (the mailbox's owner who never chose one; it replaces whatever a stranger chose).
  */
 export function confirmEmailPage(p: {
-  state: "form" | "invalid";
+  state: "form" | "invalid" | "confirmed";
   action: string;
   csrf: string;
   email?: string;
   portalHref: string;
   forgotHref: string;
+  /** The portal's sign-in (back to the link the person came with, when the link says). */
+  signInHref: string;
   errors?: Errors;
 }) {
   const e = p.errors ?? {};
+  if (p.state === "confirmed") {
+    // A link of an address confirmed since (this one or another of its links): nothing to do but sign in.
+    return layout(
+      "Email address already confirmed",
+      `<h1>Email address already confirmed</h1>
+<div class="notice" role="status">This email address is already confirmed. Sign in to continue.</div>
+<p class="switch"><a class="button primary" href="${esc(p.signInHref)}">Sign in</a> · <a href="${esc(p.forgotHref)}">Forgot your password?</a></p>`,
+    );
+  }
   if (p.state === "invalid") {
     return layout(
       "Link expired",

@@ -4,6 +4,7 @@
 // strict CSP of `securityHeaders` holds).
 
 import { escapeHtml } from "~/lib/html.server";
+import { NO_MIDDLE_NAME } from "./schema";
 import { STYLESHEET_PATH } from "./stylesheet.server";
 
 export const APP_NAME = "Appointment Portal";
@@ -79,6 +80,19 @@ ${opts.error ? `<p class="error" id="${errId}">${esc(opts.error)}</p>` : ""}
 </div>`;
 }
 
+/** A checkbox with its label after it (value "1"). */
+export function checkbox(opts: { name: string; label: string; checked?: boolean }) {
+  const id = `f-${opts.name}`;
+  return `<div class="keep"><input type="checkbox" id="${id}" name="${esc(opts.name)}" value="1"${opts.checked ? " checked" : ""}>
+<label for="${id}">${esc(opts.label)}</label></div>`;
+}
+
+/** Middle name, then 'I have no middle name' (decision 0096: one of the two answers it). */
+function middleNameFields(v: Values, e: Errors) {
+  return `${field({ name: "middleName", label: "Middle Name (or initial)", value: v.middleName, error: e.middleName, autocomplete: "additional-name" })}
+${checkbox({ name: "noMiddleName", label: NO_MIDDLE_NAME, checked: v.noMiddleName === "1" || v.noMiddleName === "on" })}`;
+}
+
 export const hidden = (name: string, value: string) => `<input type="hidden" name="${esc(name)}" value="${esc(value)}">`;
 
 // ---------------------------------------------------------------- sign-in
@@ -133,7 +147,7 @@ ${field({ name: "email", label: "Email Address", type: "email", value: v.email, 
 ${field({ name: "password", label: "Password", type: "password", error: e.password, autocomplete: "new-password", required: true, hint: PASSWORD_HINT })}
 ${field({ name: "confirmPassword", label: "Confirm Password", type: "password", error: e.confirmPassword, autocomplete: "new-password", required: true })}
 ${field({ name: "givenName", label: "First Name", value: v.givenName, error: e.givenName, autocomplete: "given-name", required: true })}
-${field({ name: "middleName", label: "Middle Name (or initial)", value: v.middleName, error: e.middleName, autocomplete: "additional-name", required: true })}
+${middleNameFields(v, e)}
 ${field({ name: "familyName", label: "Last Name", value: v.familyName, error: e.familyName, autocomplete: "family-name", required: true })}
 ${field({ name: "phoneNumber", label: "Phone Number", type: "tel", value: v.phoneNumber, error: e.phoneNumber, autocomplete: "tel-national", required: true, hint: "10 digits, for example (555) 555-0100." })}
 <button type="submit" class="primary">Create account</button>
@@ -258,7 +272,7 @@ ${p.returnTo ? hidden("return_to", p.returnTo) : ""}
 ${p.confirmed ? hidden("confirmed", "1") : ""}
 ${field({ name: "email", label: "Email Address", type: "email", value: p.email, readonly: true, autocomplete: "off" })}
 ${field({ name: "givenName", label: "First Name", value: v.givenName, error: e.givenName, autocomplete: "given-name", required: true, autofocus: true })}
-${field({ name: "middleName", label: "Middle Name (or initial)", value: v.middleName, error: e.middleName, autocomplete: "additional-name", required: true })}
+${middleNameFields(v, e)}
 ${field({ name: "familyName", label: "Last Name", value: v.familyName, error: e.familyName, autocomplete: "family-name", required: true })}
 ${field({ name: "phoneNumber", label: "Phone Number", type: "tel", value: v.phoneNumber, error: e.phoneNumber, autocomplete: "tel-national", required: true })}
 <div class="actions">

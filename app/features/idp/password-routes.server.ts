@@ -12,7 +12,7 @@ import { requestPasswordReset, resetPassword, resetTokenAccount } from "./passwo
 import { assertCsrf, csrfToken, formValues, readForm, redirect303, requestInfo } from "./http.server";
 import { changePasswordPage, forgotPasswordPage, resetPasswordPage } from "./pages.server";
 import { changePasswordSchema, fieldErrors, forgotSchema, newPasswordSchema, signInSchema } from "./schema";
-import { confirmationTokenAccount, confirmEmail, resendVerification } from "./sign-up.server";
+import { confirmationTokenAccount, confirmationTokenConfirmed, confirmEmail, resendVerification } from "./sign-up.server";
 
 export type PasswordRoutesContext = {
   issuer: string;
@@ -27,8 +27,12 @@ export type PasswordRoutesContext = {
   tooManyAttempts: (seconds: number) => string;
   /** Starts a provider session for the account in this browser (after it proved the mailbox). */
   signInHere: (ctx: KoaContext, accountId: string) => Promise<void>;
-  /** The profile page right after a confirmation: the details typed at sign-up, to check, then the portal. */
-  reviewHref: string;
+  /** The profile page right after a confirmation: the details typed at sign-up, to check, then `continueTo` (else the portal's sign-in). */
+  reviewHref: (continueTo?: string) => string;
+  /** The portal's sign-in (after a reopened link of a confirmed address). */
+  portalSignIn: string;
+  /** A return address on one of the clients' origins, else undefined. */
+  safeReturnTo: (value: unknown) => string | undefined;
 };
 
 /** The confirmation page's answer to a password that is not the account's. */
@@ -90,23 +94,36 @@ export function passwordRoutes(o: PasswordRoutesContext) {
     if (!done) return html(ctx, 410, resetPasswordPage({ ...base, state: "invalid" }));
     // The reset confirmed the address: the details were typed at sign-up, perhaps by a stranger (decision 0081).
     if (done.confirmedNow) await o.signInHere(ctx, done.accountId);
-    html(ctx, 200, resetPasswordPage({ ...base, state: "done", reviewHref: done.confirmedNow ? o.reviewHref : undefined }));
+    html(ctx, 200, resetPasswordPage({ ...base, state: "done", reviewHref: done.confirmedNow ? o.reviewHref() : undefined }));
+  }
+
+  /** The link's `?continue=` (the portal's sign-in back to the link the person came with, decision 0096), if on a client origin. */
+  function continueOf(ctx: KoaContext): string | undefined {
+    return o.safeReturnTo(ctx.query.continue);
   }
 
   function verifyBase(ctx: KoaContext, token: string) {
+    const continueTo = continueOf(ctx);
     return {
-      action: url(`/email/verify/${encodeURIComponent(token)}`),
+      action: url(`/email/verify/${encodeURIComponent(token)}${continueTo ? `?continue=${encodeURIComponent(continueTo)}` : ""}`),
       csrf: csrfToken(ctx, ctx.secure),
       portalHref: o.portalHome,
       forgotHref: url("/password/forgot"),
+      signInHref: continueTo ?? o.portalSignIn,
     };
+  }
+
+  /** A link that cannot confirm: 'already confirmed' for a link of a confirmed address, else 'Link expired' as before. */
+  async function unusable(ctx: KoaContext, token: string, base: ReturnType<typeof verifyBase>) {
+    if (await confirmationTokenConfirmed(token)) return html(ctx, 200, confirmEmailPage({ ...base, state: "confirmed" }));
+    html(ctx, 410, confirmEmailPage({ ...base, state: "invalid" }));
   }
 
   /** The link's page: nothing changes on a GET (a mail scanner fetching the link confirms nothing). */
   async function verifyGet(ctx: KoaContext, token: string) {
     const account = await confirmationTokenAccount(token);
     const base = verifyBase(ctx, token);
-    if (!account) return html(ctx, 410, confirmEmailPage({ ...base, state: "invalid" }));
+    if (!account) return unusable(ctx, token, base);
     html(ctx, 200, confirmEmailPage({ ...base, state: "form", email: account.email }));
   }
 
@@ -120,7 +137,7 @@ export function passwordRoutes(o: PasswordRoutesContext) {
     assertCsrf(ctx, form);
     const base = verifyBase(ctx, token);
     const account = await confirmationTokenAccount(token);
-    if (!account) return html(ctx, 410, confirmEmailPage({ ...base, state: "invalid" }));
+    if (!account) return unusable(ctx, token, base);
     const page = (status: number, errors: Record<string, string>) => html(ctx, status, confirmEmailPage({ ...base, state: "form", email: account.email, errors }));
     const intent = form.get("intent");
     let ok: boolean;
@@ -144,9 +161,9 @@ export function passwordRoutes(o: PasswordRoutesContext) {
     } else {
       return page(400, { _form: "Choose one of the two ways to confirm your address." });
     }
-    if (!ok) return html(ctx, 410, confirmEmailPage({ ...base, state: "invalid" }));
+    if (!ok) return unusable(ctx, token, base);
     await o.signInHere(ctx, account.id);
-    redirect303(ctx, o.reviewHref);
+    redirect303(ctx, o.reviewHref(continueOf(ctx)));
   }
 
   async function resendGet(ctx: KoaContext) {

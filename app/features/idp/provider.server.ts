@@ -197,6 +197,9 @@ export async function startIdentityProvider(opts: StartIdentityProviderOptions):
     conformIdTokenClaims: false,
     scopes: ["openid", "offline_access", "profile", "email", "phone"],
     pkce: { required: () => true },
+    // The portal's extras (decision 0096): 'screen=signup' opens the sign-up form, 'continue_to'
+    // is where the confirmation link continues (a client origin only, checked where it is used).
+    extraParams: ["screen", "continue_to"],
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },

@@ -107,6 +107,12 @@ export function idpRoutes(o: RoutesOptions): Middleware {
     redirect303(ctx, returnTo);
   }
 
+  /** The portal's login_hint (the invited address): only ever a prefilled value. */
+  function loginHint(details: Interaction): string {
+    const hint = details.params.login_hint;
+    return typeof hint === "string" && hint.length <= 320 ? hint : "";
+  }
+
   function signInLinks(uid: string) {
     return {
       action: url(`/interaction/${uid}/login`),
@@ -138,8 +144,9 @@ const keepSignedIn = (form: URLSearchParams) => form.get("remember") === "1";
     const details = await interactionFor(ctx, uid);
     if (!details) return expired(ctx);
     if (details.prompt.name === "consent") return autoConsent(ctx, details);
-    const hint = typeof details.params.login_hint === "string" ? details.params.login_hint : "";
-    html(ctx, 200, signInPage({ ...signInLinks(uid), values: { email: hint } }));
+    // 'Create an account' on the portal: the sign-up form first (its 'Sign in' link comes back here with signin=1).
+    if (details.params.screen === "signup" && ctx.query.signin !== "1") return redirect303(ctx, url(`/interaction/${uid}/signup`));
+    html(ctx, 200, signInPage({ ...signInLinks(uid), values: { email: loginHint(details) } }));
   }
 
   async function interactionLogin(ctx: KoaContext, uid: string) {
@@ -170,7 +177,7 @@ const keepSignedIn = (form: URLSearchParams) => form.get("remember") === "1";
   async function signUpGet(ctx: KoaContext, uid: string) {
     const details = await interactionFor(ctx, uid);
     if (!details) return expired(ctx);
-    html(ctx, 200, signUpPage({ action: url(`/interaction/${uid}/signup`), signInHref: url(`/interaction/${uid}`) }));
+    html(ctx, 200, signUpPage({ action: url(`/interaction/${uid}/signup`), signInHref: url(`/interaction/${uid}?signin=1`), values: { email: loginHint(details) } }));
   }
 
   async function signUpPost(ctx: KoaContext, uid: string) {
@@ -184,6 +191,7 @@ const keepSignedIn = (form: URLSearchParams) => form.get("remember") === "1";
       "confirmPassword",
       "givenName",
       "middleName",
+      "noMiddleName",
       "familyName",
       "phoneNumber",
     ]);
@@ -191,13 +199,14 @@ const keepSignedIn = (form: URLSearchParams) => form.get("remember") === "1";
       html(
         ctx,
         status,
-        signUpPage({ action: url(`/interaction/${uid}/signup`), signInHref: url(`/interaction/${uid}`), values, errors }),
+        signUpPage({ action: url(`/interaction/${uid}/signup`), signInHref: url(`/interaction/${uid}?signin=1`), values, errors }),
       );
     const parsed = signUpSchema.safeParse(values);
     if (!parsed.success) return page(400, fieldErrors(parsed.error));
     const { confirmPassword: _confirm, ...input } = parsed.data;
-    await signUp(input, issuer, requestInfo(ctx));
-    html(ctx, 200, checkEmailPage({ signInHref: url(`/interaction/${uid}`) }));
+    // Where the confirmation link continues: the portal's sign-in back to the link the person came with (decision 0096).
+    await signUp(input, issuer, requestInfo(ctx), safeReturnTo(details.params.continue_to));
+    html(ctx, 200, checkEmailPage({ signInHref: url(`/interaction/${uid}?signin=1`) }));
   }
 
   async function sessionAccountId(ctx: KoaContext): Promise<string | undefined> {
@@ -241,6 +250,8 @@ const keepSignedIn = (form: URLSearchParams) => form.get("remember") === "1";
         values: {
           givenName: account.givenName,
           middleName: account.middleName ?? "",
+          // Stored empty: the person answered 'I have no middle name' (decision 0096).
+          noMiddleName: account.middleName ? "" : "1",
           familyName: account.familyName,
           phoneNumber: formatPhone(account.phoneNumber),
         },
@@ -260,7 +271,7 @@ const keepSignedIn = (form: URLSearchParams) => form.get("remember") === "1";
     const accountId = await sessionAccountId(ctx);
     const account = accountId ? await findAccountById(accountId) : null;
     if (!account) return profileSignIn(ctx, 401, returnTo);
-    const values = formValues(form, ["givenName", "middleName", "familyName", "phoneNumber"]);
+    const values = formValues(form, ["givenName", "middleName", "noMiddleName", "familyName", "phoneNumber"]);
     const parsed = profileSchema.safeParse(values);
     if (!parsed.success) {
       return html(
@@ -320,7 +331,9 @@ const keepSignedIn = (form: URLSearchParams) => form.get("remember") === "1";
     portalHome: o.portalHome,
     signInLimits: o.signInLimits,
     signInHere: (ctx, accountId) => signInHere(ctx, accountId),
-    reviewHref: url(`/account/profile?confirmed=1&return_to=${encodeURIComponent(o.portalSignIn ?? o.portalHome)}`),
+    reviewHref: (continueTo) => url(`/account/profile?confirmed=1&return_to=${encodeURIComponent(continueTo ?? o.portalSignIn ?? o.portalHome)}`),
+    portalSignIn: o.portalSignIn ?? o.portalHome,
+    safeReturnTo,
     sessionAccountId,
     profileSignIn: (ctx, status, returnTo) => profileSignIn(ctx, status, returnTo),
     tooManyAttempts,

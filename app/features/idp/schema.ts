@@ -43,12 +43,28 @@ export const signInSchema = z.object({
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX),
 });
 
+/** The box a person without a middle name ticks (decision 0096): the name is then stored empty. */
+export const NO_MIDDLE_NAME = "I have no middle name";
+export const MIDDLE_NAME_MISSING = `Enter your middle name or initial, or tick '${NO_MIDDLE_NAME}'`;
+export const MIDDLE_NAME_AND_NONE = `Leave Middle Name empty, or untick '${NO_MIDDLE_NAME}'`;
+
 export const profileFields = {
   givenName: name("First Name"),
-  middleName: name("Middle Name"),
+  middleName: z.preprocess(trimmed, z.string().max(100, "Middle Name is too long").optional()),
+  noMiddleName: z.preprocess((v) => v === "1" || v === "on", z.boolean()),
   familyName: name("Last Name"),
   phoneNumber: phoneField,
 };
+
+/**
+ * THE middle-name rule of the provider's forms (decision 0096): answered, by a name or initial or
+ * by ticking NO_MIDDLE_NAME, never both; the spec's 'required' without inventing a letter.
+ */
+export function middleNameAnswered(v: { middleName?: unknown; noMiddleName?: unknown }, ctx: z.RefinementCtx) {
+  const typed = typeof v.middleName === "string" && v.middleName !== "";
+  if (!typed && v.noMiddleName !== true) ctx.addIssue({ code: "custom", path: ["middleName"], message: MIDDLE_NAME_MISSING });
+  if (typed && v.noMiddleName === true) ctx.addIssue({ code: "custom", path: ["middleName"], message: MIDDLE_NAME_AND_NONE });
+}
 
 const confirmField = z.string({ error: "Confirm your password" }).min(1, "Confirm your password").max(PASSWORD_MAX);
 
@@ -65,6 +81,7 @@ export function withNewPassword<Shape extends z.ZodRawShape>(
 ) {
   return z.object({ ...shape, password: passwordField, confirmPassword: confirmField }).superRefine((v, ctx) => {
     const values = v as Record<string, unknown>;
+    if ("noMiddleName" in shape) middleNameAnswered(values, ctx);
     const password = values.password;
     if (typeof values.confirmPassword === "string" && values.confirmPassword && values.confirmPassword !== password) {
       ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "Passwords do not match" });
@@ -84,7 +101,7 @@ export const signUpSchema = withNewPassword({ email: emailField, ...profileField
   v.phoneNumber as string,
 ]);
 
-export const profileSchema = z.object(profileFields);
+export const profileSchema = z.object(profileFields).superRefine(middleNameAnswered);
 
 export const forgotSchema = z.object({ email: emailField });
 

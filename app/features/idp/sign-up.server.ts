@@ -30,14 +30,14 @@ export const SIGN_UP_NOTICES_PER_HOUR = 3;
  * differs runs after the answer. New or pending: the account (re)written unconfirmed and a
  * confirmation link mailed. Confirmed: its owner told that someone tried. Nobody is signed in here.
  */
-export async function signUp(input: NewAccount, issuer: string, req: RequestInfo = {}): Promise<void> {
+export async function signUp(input: NewAccount, issuer: string, req: RequestInfo = {}, continueTo?: string): Promise<void> {
   const email = normalizeEmail(input.email);
   const existing = await prisma.idpAccount.findUnique({ where: { email }, select: { id: true, givenName: true, emailVerified: true } });
   const passwordHash = await hashPassword(input.password);
-  afterAnswer("sign-up", () => (existing?.emailVerified ? signUpExisting(existing, email, issuer, req) : signUpUnconfirmed(input, email, passwordHash, issuer, req)));
+  afterAnswer("sign-up", () => (existing?.emailVerified ? signUpExisting(existing, email, issuer, req) : signUpUnconfirmed(input, email, passwordHash, issuer, req, continueTo)));
 }
 
-async function signUpUnconfirmed(input: NewAccount, email: string, passwordHash: string, issuer: string, req: RequestInfo) {
+async function signUpUnconfirmed(input: NewAccount, email: string, passwordHash: string, issuer: string, req: RequestInfo, continueTo?: string) {
   const token = newToken();
   const data = {
     passwordHash,
@@ -67,7 +67,7 @@ async function signUpUnconfirmed(input: NewAccount, email: string, passwordHash:
     ...(outcome.kind === "replaced" ? { replacedUnconfirmed: true } : {}),
     ...(outcome.sent ? {} : { sent: false, reason: "hourly_limit" }),
   });
-  if (outcome.sent) await mailLink(outcome.id, email, token, issuer);
+  if (outcome.sent) await mailLink(outcome.id, email, token, issuer, continueTo);
 }
 
 async function signUpExisting(account: { id: string; givenName: string }, email: string, issuer: string, req: RequestInfo) {
@@ -96,8 +96,10 @@ export async function retireLinks(tx: Prisma.TransactionClient, accountId: strin
   await tx.idpEmailVerification.updateMany({ where: { accountId, usedAt: null }, data: { usedAt: new Date() } });
 }
 
-async function mailLink(accountId: string, email: string, token: string, issuer: string) {
-  const mail = verificationEmail(`${base(issuer)}/email/verify/${token}`, VERIFY_TOKEN_HOURS);
+/** The link carries `continueTo` (checked against the clients' origins when followed): the confirmation leads back there. */
+async function mailLink(accountId: string, email: string, token: string, issuer: string, continueTo?: string) {
+  const link = `${base(issuer)}/email/verify/${token}${continueTo ? `?continue=${encodeURIComponent(continueTo)}` : ""}`;
+  const mail = verificationEmail(link, VERIFY_TOKEN_HOURS);
   await queueProviderMail({ to: email, ...mail, relatedType: "IdpAccount", relatedId: accountId });
 }
 
@@ -130,6 +132,16 @@ export async function confirmationTokenAccount(token: string): Promise<PendingAc
     select: { usedAt: true, expiresAt: true, account: { select: { id: true, email: true, givenName: true, middleName: true, familyName: true } } },
   });
   return row && !row.usedAt && row.expiresAt.getTime() > Date.now() ? row.account : null;
+}
+
+/**
+ * Whether a token that can no longer confirm anything was a link of an account whose address is
+ * confirmed now (reopened after confirming): only the link's own holder learns that.
+ */
+export async function confirmationTokenConfirmed(token: string): Promise<boolean> {
+  if (!token || token.length > 200) return false;
+  const row = await prisma.idpEmailVerification.findUnique({ where: { tokenHash: tokenHash(token) }, select: { account: { select: { emailVerified: true } } } });
+  return Boolean(row?.account.emailVerified);
 }
 
 /**

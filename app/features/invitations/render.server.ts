@@ -37,7 +37,7 @@ const FALLBACK_SUBJECT = "Your invitation from [[RecruiterName]]";
 export async function renderInvitation(
   db: Db,
   t: InviteTarget,
-  input: { firstName: string; lastName: string; body: string; subject: string | null },
+  input: { firstName: string; lastName: string; email: string; body: string; subject: string | null },
 ): Promise<{ html: string; subject: string }> {
   const appUrl = env().appUrl;
   const fields = await db.templateField.findMany({ select: { placeholder: true } });
@@ -66,7 +66,8 @@ export async function renderInvitation(
       businessZipCode: r.businessZipCode,
     },
     companyName: t.lines[0]!.scheduleLevel.schedule.carrier.name,
-    linkUrl: `${appUrl}/${t.link}`,
+    // The invited address rides along to prefill sign-up (decision 0096); nothing trusts it beyond that.
+    linkUrl: `${appUrl}/${t.link}?email=${encodeURIComponent(input.email.trim().toLowerCase())}`,
     lines: mergeLines(t, appUrl),
   });
   // Template images (/timg/…) are addressed absolutely to APP_URL in the email (decision 0025).

@@ -63,7 +63,7 @@ async function composeInvitation(db: Db, user: CurrentUser, route: InviteRoute, 
   if (!template) return { ok: false, status: 400, dialog: OOPS, field: "templateId" };
   const firstName = ctx.existing?.firstName ?? form.firstName;
   const lastName = ctx.existing?.lastName ?? form.lastName;
-  const rendered = await renderInvitation(db, ctx.target, { firstName, lastName, body: form.body, subject: template.subject });
+  const rendered = await renderInvitation(db, ctx.target, { firstName, lastName, email: form.email, body: form.body, subject: template.subject });
   if (!hasVisibleContent(rendered.html)) return { ok: false, status: 400, fieldErrors: { body: [INVITE_MESSAGES.bodyRequired] } };
   return { ok: true, ctx, template, firstName, lastName, rendered };
 }

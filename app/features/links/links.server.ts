@@ -8,6 +8,7 @@ import { ROLE_MARKETING_DIRECTOR } from "~/lib/current-user";
 import { audit } from "~/lib/audit.server";
 import { prisma } from "~/lib/db.server";
 import { forgetOwnAgentNumbers } from "~/lib/shell.server";
+import { appointmentLineLabel } from "~/features/appointment/ui/lines";
 import type { LinkFailureCode, MdUpdateStatus } from "./messages";
 import { APPOINTMENT_LINK_PREFIX, linkPrefix, parseLink } from "./schema";
 
@@ -196,4 +197,67 @@ export async function currentLinkFor(link: string): Promise<string | null> {
     select: { linkPrefix: true, code: true },
   });
   return row ? `${row.linkPrefix}${row.code}` : null;
+}
+
+// ---------------------------------------------------------------- who invites
+
+/** Who a usable link comes from, for the welcome page (issue 36 item 4): the recruiter, the agency, the lines. */
+export type LinkInviter = { recruiter: string; agency: string | null; lines: string[] };
+
+const inviterSelect = {
+  recruiterAgent: { select: { firstName: true, lastName: true, companyName: true, businessName: true, company: { select: { name: true } } } },
+  scheduleLevel: {
+    select: {
+      levelNo: true,
+      levelName: true,
+      schedule: { select: { scheduleName: true, carrier: { select: { name: true } }, productType: { select: { name: true } } } },
+    },
+  },
+} as const;
+
+type InviterRow = {
+  recruiterAgent: { firstName: string | null; lastName: string | null; companyName: string | null; businessName: string | null; company: { name: string } };
+  scheduleLevel: { levelNo: number; levelName: string; schedule: { scheduleName: string; carrier: { name: string }; productType: { name: string } } };
+};
+
+/**
+ * The recruiter (the link's owner, as the invitation's [[RecruiterName]]: the person, else the
+ * business) and the agency (the business name, else the company's) of an APL or MLT link that
+ * validateLink found usable; null for any other link. Only what the link's holder may apply to.
+ */
+export async function linkInviter(link: string): Promise<LinkInviter | null> {
+  const parsed = parseLink(link);
+  if (!parsed || (parsed.prefix !== APPOINTMENT_LINK_PREFIX && parsed.prefix !== "MLT")) return null;
+  let rows: InviterRow[];
+  if (parsed.prefix === "MLT") {
+    const ml = await prisma.multiLink.findFirst({
+      where: { code: { equals: parsed.code, mode: "insensitive" } },
+      select: { items: { select: { appointmentLink: { select: inviterSelect } }, orderBy: { sortOrder: "asc" } } },
+    });
+    rows = ml?.items.map((i) => i.appointmentLink) ?? [];
+  } else {
+    const row = await prisma.appointmentLink.findFirst({
+      where: { linkPrefix: parsed.prefix, code: { equals: parsed.code, mode: "insensitive" } },
+      select: inviterSelect,
+    });
+    rows = row ? [row] : [];
+  }
+  const first = rows[0];
+  if (!first) return null;
+  const r = first.recruiterAgent;
+  const person = [r.firstName, r.lastName].map((s) => (s ?? "").trim()).filter(Boolean).join(" ");
+  const business = (r.businessName || r.companyName || "").trim();
+  const recruiter = person || business || r.company.name;
+  const agency = business && business !== recruiter ? business : r.company.name !== recruiter ? r.company.name : null;
+  const lines = rows.map(({ scheduleLevel: l }) =>
+    appointmentLineLabel({
+      carrier: "",
+      carrierName: l.schedule.carrier.name,
+      productType: l.schedule.productType.name,
+      scheduleName: l.schedule.scheduleName,
+      levelNo: l.levelNo,
+      levelName: l.levelName,
+    }),
+  );
+  return { recruiter, agency, lines };
 }

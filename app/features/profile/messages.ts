@@ -3,6 +3,9 @@ import { TRY_AGAIN_LATER } from "~/features/documents/view-messages";
 export const PROFILE_MESSAGES = {
   required: (label: string) => `${label} is required`,
   phoneInvalid: "Phone Number is invalid",
+  noMiddleName: "I have no middle name",
+  middleNameMissing: "Enter your middle name or initial, or tick 'I have no middle name'",
+  middleNameAndNone: "Leave Middle Name or Initial empty, or untick 'I have no middle name'",
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
   invalidTitle: "Missing or Invalid",
   invalidLead: "Please correct these fields:",

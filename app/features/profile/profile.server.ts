@@ -15,6 +15,14 @@ export async function loadProfile(userId: string) {
 export async function saveProfile(userId: string, form: ProfileForm, actorId: string): Promise<void> {
   await prisma.user.update({
     where: { id: userId },
-    data: { ...form, profileEditedAt: new Date(), updatedById: actorId },
+    // No middle name ('I have no middle name', decision 0096): stored empty, not as a made-up letter.
+    data: {
+      firstName: form.firstName,
+      middleName: form.middleName || null,
+      lastName: form.lastName,
+      phoneNumber: form.phoneNumber,
+      profileEditedAt: new Date(),
+      updatedById: actorId,
+    },
   });
 }

@@ -22,11 +22,21 @@ describe("profile schema", () => {
     const s = parse({ firstName: " ", middleName: "", lastName: "", phoneNumber: "" });
     expect(s.status === "error" ? s.error : null).toEqual({
       firstName: [PROFILE_MESSAGES.required("First Name")],
-      middleName: [PROFILE_MESSAGES.required("Middle Name or Initial")],
+      middleName: [PROFILE_MESSAGES.middleNameMissing],
       lastName: [PROFILE_MESSAGES.required("Last Name")],
       phoneNumber: [PROFILE_MESSAGES.required("Phone Number")],
     });
     expect(PROFILE_MESSAGES.required("First Name")).toBe("First Name is required");
+  });
+
+  it("the middle name is answered by a name or by 'I have no middle name', not both (decision 0096)", () => {
+    const none = parse({ ...good, middleName: "", noMiddleName: "on" });
+    expect(none.status).toBe("success");
+    if (none.status === "success") expect(none.value.middleName).toBeUndefined();
+    const missing = parse({ ...good, middleName: "  " });
+    expect(missing.status === "error" ? missing.error : null).toEqual({ middleName: [PROFILE_MESSAGES.middleNameMissing] });
+    const both = parse({ ...good, noMiddleName: "on" });
+    expect(both.status === "error" ? both.error : null).toEqual({ middleName: [PROFILE_MESSAGES.middleNameAndNone] });
   });
 
   it("phone: 10 digits after removing dashes and spaces, else 'Phone Number is invalid'", () => {

@@ -1,5 +1,6 @@
 // The profile form (spec part 1 §2 'Profile', §3 'Profile update payload',
-// §5): first, middle and last name and phone, all required; the phone has 10
+// §5): first, middle and last name and phone, all required (the middle name answered by
+// 'I have no middle name' when there is none, decision 0096); the phone has 10
 // digits once dashes and spaces are removed. One schema for the browser
 // (conform) and the action.
 import { z } from "zod";
@@ -23,13 +24,18 @@ const name = (label: string) =>
 
 export const profileSchema = z.object({
   firstName: name(PROFILE_LABELS.firstName),
-  middleName: name(PROFILE_LABELS.middleName),
+  // Required as an answer (decision 0096): a name or initial, or 'I have no middle name' ticked.
+  middleName: z.string().trim().max(NAME_MAX, PROFILE_MESSAGES.tooLong(PROFILE_LABELS.middleName, NAME_MAX)).optional(),
+  noMiddleName: z.boolean().optional(),
   lastName: name(PROFILE_LABELS.lastName),
   phoneNumber: z
     .string({ error: PROFILE_MESSAGES.required(PROFILE_LABELS.phoneNumber) })
     .max(PHONE_MAX, PROFILE_MESSAGES.phoneInvalid)
     .refine((v) => v.length > PHONE_MAX || profilePhoneDigits(v) !== null, PROFILE_MESSAGES.phoneInvalid)
     .transform((v) => profilePhoneDigits(v)!),
-});
+})
+  // Checked even when another field is missing (`when`): every message at once, as for the others.
+  .refine((v) => Boolean(v.middleName) || v.noMiddleName === true, { path: ["middleName"], message: PROFILE_MESSAGES.middleNameMissing, when: () => true })
+  .refine((v) => !(v.middleName && v.noMiddleName === true), { path: ["middleName"], message: PROFILE_MESSAGES.middleNameAndNone, when: () => true });
 
 export type ProfileForm = z.output<typeof profileSchema>;

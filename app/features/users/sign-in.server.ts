@@ -7,6 +7,7 @@ import { deny, getAuthenticator, getCurrentUser, SignInError } from "~/lib/auth.
 import { endProviderSessionsOf } from "~/features/idp/adapter.server";
 import { prisma } from "~/lib/db.server";
 import { linkSchema } from "~/features/links/schema";
+import { isEmailAddress, normalizeEmail } from "~/lib/email-address";
 import { env } from "~/lib/env.server";
 import { oidcConfig, oidcEndpoints } from "~/lib/oidc.server";
 import { getSecret } from "~/lib/secrets.server";
@@ -22,6 +23,24 @@ function returnCookie() {
     maxAge: 600,
     secrets: [getSecret("SESSION_SECRET")],
   });
+}
+
+/**
+ * The authorization request's extras (decision 0096): `login_hint` (the invited address, a
+ * well-formed one: it only prefills the provider's forms); with the built-in provider also
+ * `screen=signup` ('Create an account' opens its sign-up) and `continue_to` (where its
+ * confirmation link continues, on another device or days later: this sign-in, to `returnTo`).
+ */
+function authorizationExtras(url: URL, returnTo: string): string {
+  const extras = new URLSearchParams();
+  const hint = normalizeEmail(url.searchParams.get("login_hint"));
+  if (hint && isEmailAddress(hint)) extras.set("login_hint", hint);
+  if (oidcConfig().builtIn) {
+    if (url.searchParams.get("signup") === "1") extras.set("screen", "signup");
+    if (returnTo !== "/home") extras.set("continue_to", `${env().appUrl}/auth/login?refresh=1&returnTo=${encodeURIComponent(returnTo)}`);
+  }
+  const query = extras.toString();
+  return query ? `?${query}` : "";
 }
 
 /** GET /auth/login: off to the provider, remembering where to come back to. */
@@ -43,8 +62,9 @@ export async function startSignIn(request: Request): Promise<Response> {
   const forceRefresh = url.searchParams.get("refresh") === "1";
   if (!forceRefresh && (await getCurrentUser(request))) throw redirect(returnTo);
 
-  // Drop any state/code parameters so the strategy always starts a new flow here.
-  const clean = new Request(`${url.origin}/auth/login`, { headers: request.headers });
+  // Drop any state/code parameters so the strategy always starts a new flow here; keep only what
+  // the authorization request carries (PortalStrategy in auth.server.ts).
+  const clean = new Request(`${url.origin}/auth/login${authorizationExtras(url, returnTo)}`, { headers: request.headers });
   const auth = await getAuthenticator();
   try {
     await auth.authenticate("oidc", clean);

@@ -4,6 +4,7 @@
 import { Form, Link } from "@remix-run/react";
 import { LINK_CHECK_FAILED, LINK_ERROR_MESSAGE } from "~/features/links/messages";
 import type { WelcomeData } from "~/lib/shell.server";
+import type { LinkInviter } from "~/features/links/links.server";
 import { AnonymousLayout } from "~/components/AnonymousLayout";
 import { Banner } from "~/components/Banner";
 import { Dialog } from "~/components/Dialog";
@@ -16,7 +17,18 @@ export const WELCOME_TITLE = "Welcome";
  * `linkFailure`: the message of the link's failure code (ERROR state).
  * `agentAccess`: the link is an Invite User invitation (an existing agent is given portal access).
  */
-export function Welcome({ data, linkFailure = null, agentAccess = false }: { data: WelcomeData; linkFailure?: string | null; agentAccess?: boolean }) {
+export function Welcome({
+  data,
+  linkFailure = null,
+  agentAccess = false,
+  inviter = null,
+}: {
+  data: WelcomeData;
+  linkFailure?: string | null;
+  agentAccess?: boolean;
+  /** Who the link comes from (an appointment link the check found usable). */
+  inviter?: LinkInviter | null;
+}) {
   const { defaultTitle } = useRootData();
   return (
     <AnonymousLayout>
@@ -58,7 +70,7 @@ export function Welcome({ data, linkFailure = null, agentAccess = false }: { dat
               </div>
             </>
           ) : data.state === "WELCOME" ? (
-            <WelcomeState data={data} title={defaultTitle} agentAccess={agentAccess} />
+            <WelcomeState data={data} title={defaultTitle} agentAccess={agentAccess} inviter={inviter} />
           ) : (
             <HoldState data={data} title={defaultTitle} />
           )}
@@ -88,27 +100,50 @@ export function Welcome({ data, linkFailure = null, agentAccess = false }: { dat
   );
 }
 
-function WelcomeState({ data, title, agentAccess }: { data: WelcomeData; title: string; agentAccess: boolean }) {
+function WelcomeState({ data, title, agentAccess, inviter }: { data: WelcomeData; title: string; agentAccess: boolean; inviter: LinkInviter | null }) {
   return (
     <>
       <h1 id="welcome-title">Welcome to the {title}</h1>
+      {inviter ? (
+        <div className="welcome__inviter">
+          <p>
+            <strong>{inviter.recruiter}</strong>
+            {inviter.agency ? (
+              <>
+                {" "}
+                of <strong>{inviter.agency}</strong>
+              </>
+            ) : null}{" "}
+            has invited you to apply for an appointment:
+          </p>
+          <ul>
+            {inviter.lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {agentAccess ? (
         <p>
-          You have been given access to the portal as an agent. To begin, click <strong>NEXT</strong>, choose to sign
-          up, and enter the email address this invitation was sent to and a password. Once you have signed in, you will
-          see your agent record and your downline.
+          You have been given access to the portal as an agent. To begin, choose <strong>Create an account</strong> and
+          enter the email address this invitation was sent to and a password. Once you have signed in, you will see your
+          agent record and your downline.
         </p>
       ) : (
         <p>
-          You have been invited to apply for an appointment. To begin, sign up for an account: click <strong>NEXT</strong>
-          , choose to sign up, and enter your email address and a password. You will then be guided through your
-          appointment application, which you can save and finish later.
+          {inviter ? "" : "You have been invited to apply for an appointment. "}To begin, create an account with your email
+          address and a password. You will then be guided through your appointment application, which you can save and
+          finish later.
         </p>
       )}
       <p className="welcome__hint">If you&apos;ve already signed UP, just sign IN instead.</p>
+      {/* Both through the configured provider; with the built-in one 'Create an account' opens its sign-up (decision 0096). */}
       <div className="btn-row welcome__actions">
-        <a href={data.signInHref} className="btn btn--primary">
-          NEXT
+        <a href={data.signUpHref ?? data.signInHref} className="btn btn--primary">
+          Create an account
+        </a>
+        <a href={data.signInHref} className="btn btn--secondary">
+          I already have an account
         </a>
       </div>
     </>
