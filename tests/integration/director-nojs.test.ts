@@ -158,7 +158,7 @@ describe("invitations", () => {
     // The new prospect follows the link, signs up, confirms the email (that mail arrives here too), lands in the wizard.
     const visitor = new Visitor();
     const welcome = await visitor.get(url);
-    const provider = await welcome.follow("Create an account");
+    const provider = await welcome.follow("NEXT: Create an account");
     await visitorSignUp(portal.app, prospect, portal.smtp.verificationLink, visitor, provider);
     const home = await visitor.get(`${portal.app.url}/home`);
     const wizard = await home.follow("Complete Your Appointment");

@@ -51,7 +51,7 @@ async function signUpThroughLink(url: string, account: ReturnType<typeof newAcco
   const visitor = new Visitor();
   const welcome = await visitor.get(url);
   expect(welcome.shows("If you've already signed UP, just sign IN instead")).toBe(true);
-  const provider = await welcome.follow("Create an account");
+  const provider = await welcome.follow("NEXT: Create an account");
   expect(provider.url.startsWith(portal.app.idpUrl) && /\/interaction\//.test(provider.pathname), provider.url).toBe(true);
   return visitorSignUp(portal.app, account, portal.smtp.verificationLink, visitor, provider);
 }
@@ -269,7 +269,7 @@ describe("recruiting journey without JavaScript", () => {
     expect(signIn.form(/^sign in$/i).value(/^email/i)).toBe(prospect.email.toLowerCase());
 
     // 'Create an account': the built-in provider's sign-up directly, the invited address already in Email.
-    let signUp = await welcome.follow("Create an account");
+    let signUp = await welcome.follow("NEXT: Create an account");
     expect(signUp.headings(1)).toContain("Create your account");
     expect(signUp.form(/create/i).value(/^email/i)).toBe(prospect.email.toLowerCase());
     // A middle name is asked for; 'I have no middle name' answers it, without inventing a letter.

@@ -125,7 +125,7 @@ function WelcomeState({ data, title, agentAccess, inviter }: { data: WelcomeData
       ) : null}
       {agentAccess ? (
         <p>
-          You have been given access to the portal as an agent. To begin, choose <strong>Create an account</strong> and
+          You have been given access to the portal as an agent. To begin, choose <strong>NEXT: Create an account</strong> and
           enter the email address this invitation was sent to and a password. Once you have signed in, you will see your
           agent record and your downline.
         </p>
@@ -137,10 +137,11 @@ function WelcomeState({ data, title, agentAccess, inviter }: { data: WelcomeData
         </p>
       )}
       <p className="welcome__hint">If you&apos;ve already signed UP, just sign IN instead.</p>
-      {/* Both through the configured provider; with the built-in one 'Create an account' opens its sign-up (decision 0096). */}
+      {/* Both through the configured provider; with the built-in one NEXT ('Create an account') opens its sign-up (decision 0096). */}
       <div className="btn-row welcome__actions">
+        {/* The spec's NEXT, saying where it goes. */}
         <a href={data.signUpHref ?? data.signInHref} className="btn btn--primary">
-          Create an account
+          NEXT: Create an account
         </a>
         <a href={data.signInHref} className="btn btn--secondary">
           I already have an account
