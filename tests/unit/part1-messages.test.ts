@@ -28,6 +28,7 @@ const SHARED: Record<string, string> = {
   "Phone Number is invalid": "the built-in identity provider's own profile page (a separate application, decision 0002) has its copy",
   "Missing or Invalid": "the built-in identity provider's own profile page (decision 0002) has its copy",
   "Successfully Updated!": "the built-in identity provider's own profile page (decision 0002) has its copy",
+  "I have no middle name": "the built-in identity provider's sign-up and profile pages (decision 0002) have their copy (decision 0096)",
 };
 
 function sourceFiles(dir: string): string[] {

@@ -1,11 +1,14 @@
 // The one message catalogue of the profile page (spec part 1 §5 'Profile', §8 'Profile').
 import { TRY_AGAIN_LATER } from "~/features/documents/view-messages";
+
+const NO_MIDDLE_NAME = "I have no middle name";
+
 export const PROFILE_MESSAGES = {
   required: (label: string) => `${label} is required`,
   phoneInvalid: "Phone Number is invalid",
-  noMiddleName: "I have no middle name",
-  middleNameMissing: "Enter your middle name or initial, or tick 'I have no middle name'",
-  middleNameAndNone: "Leave Middle Name or Initial empty, or untick 'I have no middle name'",
+  noMiddleName: NO_MIDDLE_NAME,
+  middleNameMissing: `Enter your middle name or initial, or tick '${NO_MIDDLE_NAME}'`,
+  middleNameAndNone: `Leave Middle Name or Initial empty, or untick '${NO_MIDDLE_NAME}'`,
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
   invalidTitle: "Missing or Invalid",
   invalidLead: "Please correct these fields:",
