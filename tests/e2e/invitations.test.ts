@@ -177,13 +177,15 @@ describe("invitations", () => {
       await preview.waitFor();
       expect(await preview.innerText()).toContain(email.toLowerCase());
       expect(await preview.innerText()).toMatch(/Subject: Your invitation to join/);
+      // The link carries the invited address, for the sign-up to fill in (decision 0096).
+      const invited = `${url}?email=${encodeURIComponent(email.toLowerCase())}`;
       if (js) {
         // The default template as typed in the editor, merged.
         await preview.getByText("Dear Pia Preview,").waitFor();
-        expect(await preview.getByRole("link", { name: url }).getAttribute("href")).toBe(url);
+        expect(await preview.getByRole("link", { name: url }).getAttribute("href")).toBe(invited);
       } else {
         await preview.getByText("Hi Pia,").waitFor();
-        expect(await preview.getByRole("link", { name: "Click here to start" }).getAttribute("href")).toBe(url);
+        expect(await preview.getByRole("link", { name: "Click here to start" }).getAttribute("href")).toBe(invited);
       }
       // What was typed is kept; nothing was stored or sent.
       expect(await page.getByLabel("Prospect Email Address").inputValue()).toBe(email);
