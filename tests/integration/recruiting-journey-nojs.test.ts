@@ -73,6 +73,25 @@ async function wizardFromFirstStep(page: Page, type: RegExp, atInvitation?: (pag
   return Number(page.searchParams.get("id"));
 }
 
+
+/** The director's plain appointment links (APL, MIAC Health Advantage at PLAIN_LEVEL) with who the welcome page names: the owner and the agency. */
+function plainLinks(db: string) {
+  return query<{ link: string; first_name: string; last_name: string; agency: string }>(
+    db,
+    `SELECT l.link_prefix || l.code AS link, a.first_name, a.last_name, COALESCE(NULLIF(a.business_name, ''), NULLIF(a.company_name, ''), c.name) AS agency
+       FROM appointment_links l
+       JOIN agents a ON a.id = l.recruiter_agent_id
+       JOIN companies c ON c.company_number = a.company_number
+       JOIN users u ON u.id = a.user_id
+       JOIN schedule_levels sl ON sl.schedule_level_id = l.schedule_level_id
+       JOIN commission_schedules s ON s.schedule_id = sl.schedule_id
+      WHERE u.user_name = $1 AND a.agent_number = $2 AND a.company_number = $3 AND a.block_number = $4
+        AND s.schedule_name = 'MIAC Health Advantage' AND sl.level_no = $5
+        AND l.link_prefix = 'APL' AND l.is_enabled AND NOT l.is_deleted`,
+    [DEMO.marketingDirector, HIERARCHY.agentNumber, HIERARCHY.companyNumber, HIERARCHY.blockNumber, PLAIN_LEVEL],
+  );
+}
+
 describe("recruiting journey without JavaScript", () => {
   test("cart → invitation by email → a new prospect signs up and starts the application; a plain link reaches the wizard too", async () => {
     const db = portal.app.databaseUrl!;
@@ -180,18 +199,7 @@ describe("recruiting journey without JavaScript", () => {
     expect(invitationRow(page, prospect.email)).toContain(INVITATION_STATUS_LABELS.ACCEPTED);
 
     // ── 4. A second new prospect signs up through a plain appointment link of the same recruiter ──
-    const [plain] = await query<{ link: string }>(
-      db,
-      `SELECT l.link_prefix || l.code AS link FROM appointment_links l
-         JOIN agents a ON a.id = l.recruiter_agent_id
-         JOIN users u ON u.id = a.user_id
-         JOIN schedule_levels sl ON sl.schedule_level_id = l.schedule_level_id
-         JOIN commission_schedules s ON s.schedule_id = sl.schedule_id
-        WHERE u.user_name = $1 AND a.agent_number = $2 AND a.company_number = $3 AND a.block_number = $4
-          AND s.schedule_name = 'MIAC Health Advantage' AND sl.level_no = $5
-          AND l.link_prefix = 'APL' AND l.is_enabled AND NOT l.is_deleted`,
-      [DEMO.marketingDirector, HIERARCHY.agentNumber, HIERARCHY.companyNumber, HIERARCHY.blockNumber, PLAIN_LEVEL],
-    );
+    const [plain] = await plainLinks(db);
     expect(plain?.link).toMatch(/^APL[A-HJ-NP-Z2-9]{20}$/);
     const other = newAccount({ firstName: "Priya", lastName: "Plainlink" });
     const { page: secondHome } = await signUpThroughLink(`${portal.app.url}/${plain!.link}`, other);
@@ -224,20 +232,7 @@ describe("recruiting journey without JavaScript", () => {
   test("an invited prospect with no middle name: the landing names the recruiter, sign-up is prefilled, the confirmation leads back to the invitation on another device and says so when reopened", async () => {
     const db = portal.app.databaseUrl!;
     // The director's plain appointment link and who the welcome page must name (the link's owner and agency).
-    const [link] = await query<{ link: string; first_name: string; last_name: string; agency: string }>(
-      db,
-      `SELECT l.link_prefix || l.code AS link, a.first_name, a.last_name, COALESCE(NULLIF(a.business_name, ''), NULLIF(a.company_name, ''), c.name) AS agency
-         FROM appointment_links l
-         JOIN agents a ON a.id = l.recruiter_agent_id
-         JOIN companies c ON c.company_number = a.company_number
-         JOIN users u ON u.id = a.user_id
-         JOIN schedule_levels sl ON sl.schedule_level_id = l.schedule_level_id
-         JOIN commission_schedules s ON s.schedule_id = sl.schedule_id
-        WHERE u.user_name = $1 AND a.agent_number = $2 AND a.company_number = $3 AND a.block_number = $4
-          AND s.schedule_name = 'MIAC Health Advantage' AND sl.level_no = $5
-          AND l.link_prefix = 'APL' AND l.is_enabled AND NOT l.is_deleted`,
-      [DEMO.marketingDirector, HIERARCHY.agentNumber, HIERARCHY.companyNumber, HIERARCHY.blockNumber, PLAIN_LEVEL],
-    );
+    const [link] = await plainLinks(db);
     expect(link?.link).toMatch(/^APL/);
 
     // The recruiter sends the link to a prospect who has no middle name.
