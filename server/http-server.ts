@@ -118,6 +118,8 @@ export const bodyLimit = (limits: BodyLimits = {}): NodeMiddleware => (req, res,
 export function limitRequestBody(request: Request, limit: number, onExceeded: () => void): Request {
   if (!request.body) return request;
   let seen = 0;
+  // preventCancel: cancelling the source would destroy the request, and with it the socket before
+  // the 413 is flushed (the client read a reset instead, under load); refuse() discards the rest.
   const counted = request.body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
@@ -130,6 +132,7 @@ export function limitRequestBody(request: Request, limit: number, onExceeded: ()
         controller.enqueue(chunk);
       },
     }),
+    { preventCancel: true },
   );
   return new Request(request, { body: counted, duplex: "half" } as RequestInit);
 }
