@@ -14,12 +14,10 @@
 //   POST /account/profile
 //   POST /account/profile/sign-in        sign-in for the profile page when there is no session
 import type { Interaction, KoaContext, Middleware, default as Provider } from "oidc-provider";
-import { findAccountById, signIn, updateProfile, type SignInLimits } from "./accounts.server";
+import { signIn, type SignInLimits } from "./accounts.server";
 import { signUp } from "./sign-up.server";
 import {
-  assertCsrf,
   assertSameOrigin,
-  csrfToken,
   formValues,
   HttpError,
   readForm,
@@ -28,8 +26,9 @@ import {
   sendHtml,
 } from "./http.server";
 import { passwordRoutes } from "./password-routes.server";
-import { checkEmailPage, messagePage, profilePage, signInPage, signUpPage, STYLESHEET, STYLESHEET_PATH } from "./pages.server";
-import { fieldErrors, formatPhone, profileSchema, signInSchema, signUpSchema } from "./schema";
+import { profileRoutes } from "./profile-routes.server";
+import { checkEmailPage, messagePage, signInPage, signUpPage, STYLESHEET, STYLESHEET_PATH } from "./pages.server";
+import { fieldErrors, signInSchema, signUpSchema } from "./schema";
 
 export const INVALID_CREDENTIALS = "Email or password is incorrect";
 /** The answer inside a sign-in delay (throttle.server.ts), with the seconds to wait. */
@@ -214,102 +213,6 @@ const keepSignedIn = (form: URLSearchParams) => form.get("remember") === "1";
     return session.accountId;
   }
 
-  function profileSignIn(ctx: KoaContext, status: number, returnTo: string | undefined, values?: Record<string, string>, errors?: Record<string, string>) {
-    return html(
-      ctx,
-      status,
-      signInPage({
-        action: url("/account/profile/sign-in"),
-        signUpHref: o.portalHome,
-        forgotHref: url("/password/forgot"),
-        csrf: csrfToken(ctx, ctx.secure),
-        hiddenFields: returnTo ? { return_to: returnTo } : undefined,
-        intro: "Sign in to edit your profile.",
-        values,
-        errors,
-      }),
-    );
-  }
-
-  function profileHref(returnTo: string | undefined) {
-    return url(`/account/profile${returnTo ? `?return_to=${encodeURIComponent(returnTo)}` : ""}`);
-  }
-
-  async function profileGet(ctx: KoaContext) {
-    const returnTo = safeReturnTo(ctx.query.return_to);
-    const accountId = await sessionAccountId(ctx);
-    const account = accountId ? await findAccountById(accountId) : null;
-    if (!account) return profileSignIn(ctx, 200, returnTo);
-    html(
-      ctx,
-      200,
-      profilePage({
-        action: url("/account/profile"),
-        csrf: csrfToken(ctx, ctx.secure),
-        email: account.email,
-        values: {
-          givenName: account.givenName,
-          middleName: account.middleName ?? "",
-          // Stored empty: the person answered 'I have no middle name' (decision 0096).
-          noMiddleName: account.middleName ? "" : "1",
-          familyName: account.familyName,
-          phoneNumber: formatPhone(account.phoneNumber),
-        },
-        returnTo,
-        cancelHref: returnTo ?? o.portalHome,
-        saved: ctx.query.saved === "1",
-        passwordHref: url("/account/password"),
-        confirmed: ctx.query.confirmed === "1",
-      }),
-    );
-  }
-
-  async function profilePost(ctx: KoaContext) {
-    const form = await readForm(ctx);
-    assertCsrf(ctx, form);
-    const returnTo = safeReturnTo(form.get("return_to"));
-    const accountId = await sessionAccountId(ctx);
-    const account = accountId ? await findAccountById(accountId) : null;
-    if (!account) return profileSignIn(ctx, 401, returnTo);
-    const values = formValues(form, ["givenName", "middleName", "noMiddleName", "familyName", "phoneNumber"]);
-    const parsed = profileSchema.safeParse(values);
-    if (!parsed.success) {
-      return html(
-        ctx,
-        400,
-        profilePage({
-          action: url("/account/profile"),
-          csrf: csrfToken(ctx, ctx.secure),
-          email: account.email,
-          values,
-          errors: fieldErrors(parsed.error),
-          returnTo,
-          cancelHref: returnTo ?? o.portalHome,
-          confirmed: form.get("confirmed") === "1",
-        }),
-      );
-    }
-    await updateProfile(account.id, parsed.data, requestInfo(ctx));
-    if (returnTo) return redirect303(ctx, returnTo);
-    redirect303(ctx, url("/account/profile?saved=1"));
-  }
-
-  async function profileSignInPost(ctx: KoaContext) {
-    const form = await readForm(ctx);
-    assertCsrf(ctx, form);
-    const returnTo = safeReturnTo(form.get("return_to"));
-    const values = formValues(form, ["email", "password", "remember"]);
-    const parsed = signInSchema.safeParse(values);
-    if (!parsed.success) return profileSignIn(ctx, 400, returnTo, values, fieldErrors(parsed.error));
-    const result = await signIn(parsed.data.email, parsed.data.password, requestInfo(ctx), o.signInLimits);
-    if (!result.ok) {
-      const { status, errors } = signInRefusal(ctx, result);
-      return profileSignIn(ctx, status, returnTo, values, errors);
-    }
-    await signInHere(ctx, result.account.id, keepSignedIn(form));
-    redirect303(ctx, profileHref(returnTo));
-  }
-
   /** A provider session in this browser, as the authorization flow would have made it (a new id: no fixation). */
   async function signInHere(ctx: KoaContext, accountId: string, remember = false) {
     const session = await provider.Session.get(ctx);
@@ -323,6 +226,19 @@ const keepSignedIn = (form: URLSearchParams) => form.get("remember") === "1";
       overwrite: true,
     });
   }
+
+  const profiles = profileRoutes({
+    url,
+    html,
+    portalHome: o.portalHome,
+    signInLimits: o.signInLimits,
+    safeReturnTo,
+    sessionAccountId,
+    signInRefusal,
+    signInHere,
+    keepSignedIn,
+  });
+  const profileSignIn = profiles.profileSignIn;
 
   const passwords = passwordRoutes({
     issuer,
@@ -392,11 +308,11 @@ const keepSignedIn = (form: URLSearchParams) => form.get("remember") === "1";
         throw new HttpError(405, "Method not allowed");
       }
       if (path === "/account/profile") {
-        if (method === "GET") return await profileGet(ctx);
-        if (method === "POST") return await profilePost(ctx);
+        if (method === "GET") return await profiles.profileGet(ctx);
+        if (method === "POST") return await profiles.profilePost(ctx);
         throw new HttpError(405, "Method not allowed");
       }
-      if (path === "/account/profile/sign-in" && method === "POST") return await profileSignInPost(ctx);
+      if (path === "/account/profile/sign-in" && method === "POST") return await profiles.profileSignInPost(ctx);
     } catch (err) {
       if (err instanceof HttpError) {
         return html(ctx, err.status, messagePage("Request refused", err.message, { href: o.portalHome, label: "Return to the Appointment Portal" }));
