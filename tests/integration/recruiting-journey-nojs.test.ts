@@ -74,6 +74,17 @@ async function wizardFromFirstStep(page: Page, type: RegExp, atInvitation?: (pag
 }
 
 
+/** The invitation form filled for `prospect` (the reviewed box ticked) and sent. */
+function sendInvitation(page: Page, prospect: { firstName: string; lastName: string; email: string }) {
+  return page
+    .form("SEND")
+    .fill("Prospect First Name", prospect.firstName)
+    .fill("Prospect Last Name", prospect.lastName)
+    .fill("Prospect Email Address", prospect.email)
+    .check(/I have reviewed this invitation/)
+    .submit("SEND");
+}
+
 /** The director's plain appointment links (APL, MIAC Health Advantage at PLAIN_LEVEL) with who the welcome page names: the owner and the agency. */
 function plainLinks(db: string) {
   return query<{ link: string; first_name: string; last_name: string; agency: string }>(
@@ -120,13 +131,7 @@ describe("recruiting journey without JavaScript", () => {
     expect(page.headings()).toContain("Send a Recruitment Invitation");
 
     const prospect = newAccount({ firstName: "Jonas", lastName: "Journey" });
-    page = await page
-      .form("SEND")
-      .fill("Prospect First Name", prospect.firstName)
-      .fill("Prospect Last Name", prospect.lastName)
-      .fill("Prospect Email Address", prospect.email)
-      .check(/I have reviewed this invitation/)
-      .submit("SEND");
+    page = await sendInvitation(page, prospect);
     expect(page.url).toMatch(/\/invites\?sent=1/);
     expect(page.shows(SENT.title)).toBe(true);
     expect(page.shows(SENT.message)).toBe(true);
@@ -239,13 +244,7 @@ describe("recruiting journey without JavaScript", () => {
     const { visitor: recruiter } = await visitorSignIn(portal.app, DEMO.marketingDirector);
     const prospect = { ...newAccount({ firstName: "Noor", lastName: "Nomiddle" }), middleName: "" };
     let page = await recruiter.get(`${portal.app.url}/invite?link=${link!.link}`);
-    page = await page
-      .form("SEND")
-      .fill("Prospect First Name", prospect.firstName)
-      .fill("Prospect Last Name", prospect.lastName)
-      .fill("Prospect Email Address", prospect.email)
-      .check(/I have reviewed this invitation/)
-      .submit("SEND");
+    page = await sendInvitation(page, prospect);
     expect(page.url).toMatch(/\/invites\?sent=1/);
     const mail = await portal.smtp.mailTo(prospect.email);
     const emailedLink = [...String(mail.parsed.html).matchAll(/href="([^"]+)"/g)].map((m) => m[1]).find((h) => h.includes(`/${link!.link}`))!;
