@@ -249,8 +249,11 @@ describe("Checkbox groups with JavaScript", () => {
     expect(await row.textContent()).toContain("Application submitted, Agent created, Invitation sent");
     await row.getByRole("link", { name: url }).click();
     await page.waitForURL(/\/admin\/webhooks\/[0-9a-f-]{36}$/);
+    // The list page has the same boxes (its add form): wait for the endpoint's own page to render.
+    await page.getByRole("heading", { name: "Webhook Endpoint", level: 1 }).waitFor();
     await page.getByLabel("Agent created", { exact: true }).uncheck();
     await page.getByLabel("Application approved", { exact: true }).check();
+    expect(await page.getByLabel("Agent created", { exact: true }).isChecked()).toBe(false);
     await page.getByRole("button", { name: "SAVE", exact: true }).click();
     await page.getByText("The endpoint is saved.").waitFor();
     const id = page.url().split("/").pop()!.split("?")[0]!;
