@@ -66,6 +66,10 @@ export default defineConfig({
           globalSetup: ["tests/support/global-postgres.ts"],
           pool: "forks",
           maxWorkers: workers("INTEGRATION_WORKERS", 3),
+          // One process per worker for all its files; tests/support/file-isolation.ts gives each file
+          // a fresh environment and fresh app modules (node_modules stay loaded).
+          isolate: false,
+          setupFiles: ["tests/support/file-isolation.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
