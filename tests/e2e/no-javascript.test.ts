@@ -11,7 +11,7 @@ describe("without JavaScript", () => {
     const page = await browser.newPage({ javaScriptEnabled: false });
     const account = newAccount();
 
-    await signUp(page, appUrl, account);
+    await signUp(page, appUrl, account, undefined, { inBrowser: true });
     await expectDashboard(page, appUrl);
 
     await signOut(page, appUrl);

@@ -16,6 +16,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { ensureChromium } from "../../scripts/ensure-chromium.mjs";
 import { repoRoot } from "./app-server";
+import { visitorSignUp } from "./app-sign-in";
+import type { Visitor } from "./form-driver";
 import { findLink, waitForMail } from "./mailbox";
 import { sharedApp } from "./shared-app";
 
@@ -227,9 +229,22 @@ export type ConfirmationMail = string | ((email: string) => Promise<string>);
  * (read from `mail`, default: this e2e worker's portal's captured mail), signs in;
  * ends on the portal (normally /home).
  */
-export async function signUp(page: Page, appUrl: string, account: NewAccount, mail?: ConfirmationMail) {
+export async function signUp(page: Page, appUrl: string, account: NewAccount, mail?: ConfirmationMail, opts: { inBrowser?: boolean } = {}) {
   mail ??= sharedApp().databaseUrl;
   const since = new Date(Date.now() - 1_000);
+  const read = mail;
+  const confirmationLink = async (email: string) =>
+    typeof read === "string" ? findLink(await waitForMail(read, { to: email, subject: /confirm your/i, since }), /\/email\/verify\//) : read(email);
+  // From a blank page the same forms go through the form driver and its cookies into this context:
+  // the provider's pages in Chromium cost seconds per account, and only the sign-up tests
+  // (inBrowser, or a page already on the way) are about them.
+  if (!opts.inBrowser && page.url() === "about:blank") {
+    const { visitor, page: landed } = await visitorSignUp({ url: appUrl }, account, confirmationLink);
+    await page.context().addCookies(playwrightCookies(visitor));
+    await page.goto(landed.url);
+    await waitForPortal(page, appUrl);
+    return;
+  }
   await gotoSignIn(page, appUrl);
   // Already on the sign-up form when the portal asked for it ('Create an account').
   if (!/\/signup$/.test(new URL(page.url()).pathname)) await page.getByRole("link", { name: /sign up now/i }).click();
@@ -243,12 +258,23 @@ export async function signUp(page: Page, appUrl: string, account: NewAccount, ma
   await page.getByLabel(/phone/i).fill(account.phone);
   await page.getByRole("button", { name: /sign up|create/i }).click();
   await page.getByRole("heading", { name: "Check your email" }).waitFor({ state: "visible" });
-  const link =
-    typeof mail === "string"
-      ? findLink(await waitForMail(mail, { to: account.email, subject: /confirm your/i, since }), /\/email\/verify\//)
-      : await mail(account.email);
-  await confirmAddress(page, link, account.password);
+  await confirmAddress(page, await confirmationLink(account.email), account.password);
   await waitForPortal(page, appUrl);
+}
+
+/** A form-driver visitor's cookies (tough-cookie's jar) as Playwright takes them. */
+function playwrightCookies(visitor: Visitor): Parameters<BrowserContext["addCookies"]>[0] {
+  const same = { strict: "Strict", lax: "Lax", none: "None" } as const;
+  return (visitor.jar.serializeSync()?.cookies ?? []).map((c) => ({
+    name: String(c.key),
+    value: String(c.value ?? ""),
+    domain: String(c.domain),
+    path: String(c.path ?? "/"),
+    httpOnly: Boolean(c.httpOnly),
+    secure: Boolean(c.secure),
+    sameSite: same[String(c.sameSite ?? "lax").toLowerCase() as keyof typeof same] ?? "Lax",
+    expires: c.expires && c.expires !== "Infinity" ? Math.floor(Date.parse(String(c.expires)) / 1000) : -1,
+  }));
 }
 
 /**
