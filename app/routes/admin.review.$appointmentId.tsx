@@ -25,7 +25,8 @@ import { DECISION_HISTORY_LABELS, REVIEW_MESSAGES as M } from "~/features/review
 import { decide, reviewScreen } from "~/features/review/review.server";
 import { decisionSchema, DECISIONS, type DecisionKind } from "~/features/review/schema";
 import { DecisionFormCard } from "~/features/review/ui/DecisionForms";
-import { DecisionHistory, when } from "~/features/review/ui/DecisionHistory";
+import { LocalTime } from "~/components/LocalTime";
+import { DecisionHistory } from "~/features/review/ui/DecisionHistory";
 import { LicencePanel } from "~/features/review/ui/LicencePanel";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
@@ -154,7 +155,7 @@ export default function ReviewApplicationRoute() {
             </>
           ) : null}
           <dt>Submitted</dt>
-          <dd>{d.submittedAt ? when(d.submittedAt) : "—"}</dd>
+          <dd>{d.submittedAt ? <LocalTime value={d.submittedAt} /> : "—"}</dd>
           <dt>Recruiter</dt>
           <dd>{d.summary.recruiter ?? "—"}</dd>
           {d.summary.isPaper ? (

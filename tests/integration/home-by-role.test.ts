@@ -43,7 +43,7 @@ const tile = async (key: string, user = admin) => (await getDashboard(asUser(use
 /** What each screen lists today, as the screens read it. */
 async function screens() {
   const queue = await reviewQueuePage({}, 0, 10);
-  const requests = await listRequests({ status: "ACTIVE", type: "", page: 0, pageSize: 10 });
+  const requests = await listRequests({ status: "ACTIVE", type: "", page: 0, pageSize: 10, timeZone: "UTC" });
   const compliance = await compliancePage({ userId: admin.id, everyAgent: true }, {}, dayOf(now), 0, 25);
   return { applications: queue.totalRecords, requests: requests.totalRecords, compliance: compliance.counts.NOT_IN_GOOD_ORDER };
 }
