@@ -84,7 +84,7 @@ describe("submit", () => {
 });
 
 describe("notifications", () => {
-  it("emails the recruiter (default: the sign-in address) and opted-in uplines, texts opted-in numbers, and sends nothing twice", async () => {
+  it("emails the prospect their receipt, the recruiter (default: the sign-in address) and opted-in uplines, texts opted-in numbers, and sends nothing twice", async () => {
     // An upline above the director who opted in for downline submissions by email and SMS.
     const uplineUser = await createUser(prisma, {});
     const upline = await createAgent(prisma, { userId: uplineUser.id, hierarchyLevel: 0, blockNumber: world.md.blockNumber });
