@@ -209,7 +209,7 @@ function documents(i: CheckAnswersInput): SummaryGroup[] {
       rows: [
         row("I will fax my documents instead of uploading them", d.willFax ? "Yes" : "No"),
         row("I request an extra writing number", d.extraWritingNumRequested ? "Yes" : "No"),
-        ...i.documents.map((doc) => row(doc.title, doc.present ? "Uploaded" : "Not uploaded")),
+        ...i.documents.map((doc) => row(doc.title, doc.present ? "Uploaded" : d.willFax ? "To be faxed" : "Not uploaded")),
       ],
     },
   ];
