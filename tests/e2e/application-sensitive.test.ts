@@ -4,6 +4,7 @@
 // tests/integration/application-nojs.test.ts (the form driver, issue 35 item 2).
 import type pg from "pg";
 import { describe, expect, test } from "vitest";
+import { axeViolations as violations } from "../support/axe";
 import { browserFixture } from "../support/browser";
 import { query } from "../support/mailbox";
 import { sharedApp, startApplication } from "./helpers";
@@ -26,5 +27,12 @@ describe("stored sensitive values", () => {
     await expect(page.getByLabel("CVC").inputValue()).resolves.toBe("");
     const [row] = await sql<{ s: string }>(`SELECT appointment_status_code AS s FROM appointments WHERE appointment_id = $1`, [id]);
     expect(row?.s).toBe("APWF_STATUS_INCOMPLETE");
+    // This state (the refusal, the CVC's message, Still needed, the Change links) is not one every-screen
+    // visits (its application is submitted): axe and no sideways scrolling at both widths.
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await violations(page, `${width}px check page refused`)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${width}px sideways`).toBeLessThanOrEqual(0);
+    }
   }, 180_000);
 });
