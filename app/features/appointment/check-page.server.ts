@@ -12,7 +12,7 @@ import { SUBMIT_SUCCESS } from "./messages";
 import { applicationReference, isEditableStatus, showsCreditCard } from "./model";
 import { prospectEmailOf } from "./notifications.server";
 import { currentSubmitRefusal } from "./submit-checks.server";
-import { whoseTurn } from "./whose-turn";
+import { turnReader, whoseTurn } from "./whose-turn";
 
 /** The application's id from ?id= (404 when it is not one). */
 export function appointmentIdOf(url: URL): number {
@@ -35,7 +35,7 @@ export async function checkPage(user: CurrentUser, appointmentId: number, reques
     readOnly: app.readOnly,
     isUpline: app.role === "UPLINE",
     statusText: app.statusText,
-    turn: whoseTurn(app.statusCode, app.decisionNote).label,
+    turn: whoseTurn(app.statusCode, app.decisionNote, turnReader(app.role)).label,
     typeLabel: `${app.appointmentTypeLabel} (${app.businessType})`,
     summary: checkAnswers({
       data: app.data,
@@ -60,7 +60,7 @@ export async function submittedPage(user: CurrentUser, appointmentId: number, re
     reference: applicationReference(appointmentId),
     success: SUBMIT_SUCCESS,
     statusText: app.statusText,
-    turn: whoseTurn(app.statusCode, app.decisionNote).label,
+    turn: whoseTurn(app.statusCode, app.decisionNote, turnReader(app.role)).label,
     submittedAt: app.submittedAt?.toISOString() ?? null,
     reviewDays: env().REVIEW_USUAL_DAYS,
     receiptTo: await prospectEmailOf(appointmentId),

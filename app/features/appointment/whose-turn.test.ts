@@ -32,4 +32,9 @@ describe("whoseTurn", () => {
     expect(whoseTurn("APWF_STATUS_INCOMPLETE", { ...returned, sections: [] }).label).toBe("Returned: The NPN does not match the licence.");
     expect(whoseTurn("APWF_STATUS_NEWCONTRACT", returned).kind).toBe("WITH_REVIEWER");
   });
+
+  it("an upline or an administrator reads the prospect's turn as the applicant's", () => {
+    expect(whoseTurn("APWF_STATUS_INCOMPLETE", null, "other").label).toBe("With the applicant");
+    expect(whoseTurn("APWF_STATUS_NEWCONTRACT", null, "other").label).toBe("With the reviewer");
+  });
 });

@@ -10,12 +10,20 @@ export type Turn = { kind: TurnKind; label: string };
 
 export const TURN_LABELS = {
   WITH_YOU: "With you",
+  /** The same turn read by someone else (an upline, an administrator). */
+  WITH_APPLICANT: "With the applicant",
   WITH_REVIEWER: "With the reviewer",
   APPROVED: "Approved",
   RETURNED: "Returned",
   REJECTED: "Rejected",
   ABANDONED: "Abandoned",
-} as const satisfies Record<TurnKind, string>;
+} as const satisfies Record<TurnKind | "WITH_APPLICANT", string>;
+
+/** Who reads the turn, by their relation to the application (access.server.ts AppointmentRole). */
+export function turnReader(role: string): "applicant" | "other" {
+  // The prospect, and the recruiter who fills in a paper application, hold the pen.
+  return role === "PROSPECT" || role === "SUBMITTER" ? "applicant" : "other";
+}
 
 /** 'Returned: <the reason> (to correct: <sections>)'. */
 function returnedLabel(note: Extract<DecisionNote, { kind: "RETURNED" }>): string {
@@ -28,8 +36,9 @@ function returnedLabel(note: Extract<DecisionNote, { kind: "RETURNED" }>): strin
  * Whose turn it is. An editable application (invited, incomplete, or a pending invitation) is with
  * the prospect, a returned one with what to fix; a submitted one with the reviewer; an unknown
  * status (none is shown by the spec) is with the reviewer, who is the only one who can move it.
+ * `reader`: who reads it; an upline or an administrator reads 'With the applicant' for 'With you'.
  */
-export function whoseTurn(statusCode: string, note: DecisionNote | null = null): Turn {
+export function whoseTurn(statusCode: string, note: DecisionNote | null = null, reader: "applicant" | "other" = "applicant"): Turn {
   switch (statusCode) {
     case "APWF_STATUS_NEWCONTRACT":
       return { kind: "WITH_REVIEWER", label: TURN_LABELS.WITH_REVIEWER };
@@ -42,7 +51,8 @@ export function whoseTurn(statusCode: string, note: DecisionNote | null = null):
     case "APWF_STATUS_INCOMPLETE":
     case "APWF_STATUS_INVITED":
     case "NEW":
-      return note?.kind === "RETURNED" ? { kind: "RETURNED", label: returnedLabel(note) } : { kind: "WITH_YOU", label: TURN_LABELS.WITH_YOU };
+      if (note?.kind === "RETURNED") return { kind: "RETURNED", label: returnedLabel(note) };
+      return { kind: "WITH_YOU", label: reader === "applicant" ? TURN_LABELS.WITH_YOU : TURN_LABELS.WITH_APPLICANT };
     default:
       return { kind: "WITH_REVIEWER", label: TURN_LABELS.WITH_REVIEWER };
   }
