@@ -304,6 +304,8 @@ const schema = z.object({
   WEBHOOK_TIMEOUT_MS: wholeNumber("a webhook delivery's timeout in milliseconds", 1000, 60000, 10000),
   /** Business settings withheld by the spec. */
   ABANDON_DAYS: int(90),
+  /** How many days a review usually takes, as the confirmation page and the receipt email say (decision 0099). */
+  REVIEW_USUAL_DAYS: wholeNumber("the days a review usually takes", 1, 90, 3),
   /**
    * Agent numbers given on approval (issue 11, decision 0028): literal letters, digits, '-' or '_'
    * around one {n} (the agent_number counter) or {n:W} (zero-padded to W digits). "A{n:6}" gives A100070.
