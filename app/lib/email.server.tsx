@@ -60,11 +60,11 @@ export function EmailLayout(props: { title: string; reason: EmailReason; childre
         <title>{props.title}</title>
       </head>
       <body style={BODY_STYLE}>
-        <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ background: EMAIL_COLOURS.bg }}>
+        <table className="email-layout" role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ background: EMAIL_COLOURS.bg }}>
           <tbody>
             <tr>
               <td align="center" style={{ padding: "24px 8px" }}>
-                <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ maxWidth: "600px", background: "#ffffff", border: `1px solid ${EMAIL_COLOURS.border}`, borderRadius: "8px", borderCollapse: "separate", textAlign: "left" }}>
+                <table className="email-layout" role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ maxWidth: "600px", background: "#ffffff", border: `1px solid ${EMAIL_COLOURS.border}`, borderRadius: "8px", borderCollapse: "separate", textAlign: "left" }}>
                   <tbody>
                     <tr>
                       <Brand />
@@ -162,14 +162,12 @@ export function htmlEmailDocument(title: string, trustedHtml: string, reason: Em
   return asDocument(<EmailLayout title={title} reason={reason} bodyHtml={trustedHtml} />);
 }
 
-/** The text part of stored HTML: its words, then the footer's. */
-export function htmlEmailText(trustedHtml: string, reason: EmailReason): string {
-  return `${htmlToText(trustedHtml)}\n\n${htmlToText(renderToStaticMarkup(<EmailFooter reason={reason} />))}`;
-}
+/** The text part of an email's HTML document: its words and footer, not the band or the button's fallback line. */
+export const emailText = (html: string): string => htmlToText(html);
 
 /**
  * Subject, HTML (the element in the layout, escaped by React) and the text part: the body's words
- * (the button as 'label (address)', not its fallback line) and the footer, without the layout's tables.
+ * (the button as 'label (address)', not its fallback line) and the footer.
  */
 export function renderEmail(subject: string, body: ReactNode, reason: EmailReason): RenderedEmail {
   const html = asDocument(
@@ -177,8 +175,7 @@ export function renderEmail(subject: string, body: ReactNode, reason: EmailReaso
       {body}
     </EmailLayout>,
   );
-  const text = htmlToText(renderToStaticMarkup(<>{body}<EmailFooter reason={reason} /></>));
-  return { subject, html, text };
+  return { subject, html, text: emailText(html) };
 }
 
 // ---------------------------------------------------------------- html → text
@@ -195,7 +192,13 @@ const TEXT_OPTIONS: HtmlToTextOptions = {
     // "label (address)"; an address shown as its own label only once.
     { selector: "a", options: { linkBrackets: ["(", ")"], hideLinkHrefIfSameAsText: true } },
     { selector: "img", format: "skip" },
+    // The layout: its band is not read out, its tables are blocks (not data tables, which wrap at 60 columns).
     { selector: "p.email-fallback", format: "skip" },
+    { selector: "table.email-layout", format: "block" },
+    { selector: "table.email-layout > tbody", format: "block" },
+    { selector: "table.email-layout > tbody > tr", format: "block" },
+    { selector: "table.email-layout > tbody > tr > td", format: "block" },
+    { selector: "table.email-layout > tbody > tr > td.email-brand", format: "skip" },
     ...HEADINGS,
     { selector: "ul", options: { itemPrefix: "- " } },
     { selector: "table", format: "dataTable", options: { uppercaseHeaderCells: false } },

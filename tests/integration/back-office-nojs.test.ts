@@ -198,7 +198,7 @@ describe("agents without JavaScript", () => {
     expect(page.shows("Successfully Sent Out An Agent Invitation!")).toBe(true);
 
     const mail = await portal.smtp.mailTo(account.email, /invited/i);
-    const link = /https?:\/\/[^\s"'<>]*\/EXT[A-Z0-9]{20}(?=[\s"'<>]|$)/.exec(mail.parsed.text ?? "")?.[0];
+    const link = /https?:\/\/[^\s"'<>()]*\/EXT[A-Z0-9]{20}(?=[\s"'<>)]|$)/.exec(mail.parsed.text ?? "")?.[0];
     expect(link, mail.parsed.text ?? "").toBeTruthy();
 
     // Anonymous, the link opens the welcome page (sign up, then sign in), worded for an agent given
@@ -251,7 +251,7 @@ describe("Invite User through a real SMTP server (an app of its own whose mail g
     expect(page.shows("Successfully Sent Out An Agent Invitation!")).toBe(true);
 
     const mail = await portal.smtp.mailTo(account.email, /invited/i);
-    const link = /https?:\/\/[^\s"'<>]*\/EXT[A-Z0-9]{20}/.exec(mail.parsed.text ?? "")?.[0];
+    const link = /https?:\/\/[^\s"'<>()]*\/EXT[A-Z0-9]{20}/.exec(mail.parsed.text ?? "")?.[0];
     expect(link, mail.parsed.text ?? "").toBeTruthy();
     expect(link!.startsWith(app.url)).toBe(true);
 

@@ -9,7 +9,7 @@ import { alreadyRegisteredEmail, resetEmail, verificationEmail } from "~/feature
 import { approvedAccountEmail } from "~/features/review/approved-account-email.server";
 import { serviceRequestEmail, serviceRequestReplyEmail } from "~/features/service-requests/svcreq-email.server";
 import { webhookDisabledEmail } from "~/features/webhooks/disabled-email.server";
-import { htmlEmailDocument, htmlEmailText, htmlToText } from "~/lib/email.server";
+import { emailText, htmlEmailDocument, htmlToText } from "~/lib/email.server";
 import { extractLinks } from "~/lib/mail.server";
 import { refusalPageHtml } from "~/lib/refusal-page.server";
 
@@ -129,6 +129,10 @@ describe("emails: typed values escaped in the HTML, plain in the text part", () 
     expect(mail.text).toContain(`Prospect   ${EVIL}`);
     expect(mail.text).toContain(`Reason     Upload the E&O "certificate" <now>`);
     expect(mail.text).toContain("Open the application (https://portal.test/appoint?id=5&x=1)");
+    // The layout is not read out: no band, no fallback line, the intro on one line (not a 60-column table cell).
+    expect(mail.text.startsWith(`The appointment application of ${EVIL}, whom you recruited, was returned.\n`)).toBe(true);
+    expect(mail.text).not.toContain("✓");
+    expect(mail.text).not.toContain("If the button does not work");
     expect(mail.text).toContain("change them under Communication Preferences in the portal.");
   });
 
@@ -137,7 +141,7 @@ describe("emails: typed values escaped in the HTML, plain in the text part", () 
     expect(html).toMatch(/^<!doctype html><html lang="en"><head><meta charSet="utf-8"\/><meta name="viewport"[^>]*\/><title>Hi &lt;b&gt;Ann/);
     expect(html).toContain('<td class="email-content" style="padding:24px;overflow-wrap:anywhere;word-break:break-word"><p><strong>Join</strong> &amp; go</p></td>');
     expectInert(html);
-    expect(htmlEmailText("<p><strong>Join</strong> &amp; go</p>", "Rita invited this address")).toBe(
+    expect(emailText(html)).toBe(
       "Join & go\n\nSent by the Appointment Portal (http://localhost:3000) because Rita invited this address.",
     );
   });

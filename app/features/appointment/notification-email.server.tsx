@@ -11,6 +11,8 @@ export function notificationEmailBody(input: {
   facts: Array<[string, string]>;
   url: string;
   linkLabel: string;
+  /** What comes next, a paragraph each (the approval to the new agent). */
+  next?: string[];
   /** The sentence on communication preferences (recipients who chose to receive it). */
   preferencesNote: boolean;
 }) {
@@ -19,6 +21,16 @@ export function notificationEmailBody(input: {
     <>
       <p>{input.intro}</p>
       <Facts facts={input.facts} />
+      {input.next?.length ? (
+        <>
+          <h2 style={{ fontSize: "16px", margin: "20px 0 8px" }}>What happens next</h2>
+          <ul>
+            {input.next.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       <ActionButton href={input.url} label={input.linkLabel} />
     </>,
     input.preferencesNote

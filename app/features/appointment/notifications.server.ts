@@ -22,6 +22,7 @@
 // time; the return decision's id), so the second occurrence is told too.
 import { prisma } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { formatDate } from "~/lib/format";
 import { toE164 } from "~/lib/sms.server";
 import { jobOptions } from "~/features/jobs/queue.server";
 import { recipientsByPreference, uplineUserIds } from "~/features/preferences/recipients.server";
@@ -204,11 +205,13 @@ export async function notificationEmail(event: AppointmentEvent, appointmentId: 
         : `The appointment application of ${prospect}, recruited in your downline${recruiter ? ` by ${recruiter}` : ""}, was ${verb}.`;
   const facts: Array<[string, string]> = [
     ...(receipt ? RECEIPT_FACTS(appointmentId) : []),
-    ["Prospect", prospect],
+    // To the person themselves they are not 'Prospect' (issue 36 item 5): an agent once approved.
+    [relation !== "PROSPECT" ? "Prospect" : event === "APPROVED" ? "Agent" : "Applicant", prospect],
     ["Appointment type", type],
-    ...lines.map((l): [string, string] => ["Appointment", l]),
-    ["Started", a.startDt.toISOString().slice(0, 10)],
-    ...(a.submittedAt ? [["Submitted", a.submittedAt.toISOString().slice(0, 10)] as [string, string]] : []),
+    // Two carrier blocks at one level read the same: each line once.
+    ...[...new Set(lines)].map((l): [string, string] => ["Appointment", l]),
+    ["Started", formatDate(a.startDt)],
+    ...(a.submittedAt ? [["Submitted", formatDate(a.submittedAt)] as [string, string]] : []),
     ...(event === "APPROVED" && a.agentNumber ? [["Agent number", a.agentNumber] as [string, string]] : []),
     ...((event === "REJECTED" || event === "RETURNED") && reason ? [["Reason", reason] as [string, string]] : []),
     ...(event === "RETURNED" && sections.length ? [["Sections to correct", sections.join(", ")] as [string, string]] : []),
@@ -220,6 +223,7 @@ export async function notificationEmail(event: AppointmentEvent, appointmentId: 
     facts,
     url,
     linkLabel: event === "RETURNED" ? "Open the application" : "Open the portal",
+    next: relation === "PROSPECT" && event === "APPROVED" ? APPROVED_NEXT : undefined,
     preferencesNote: !(relation === "PROSPECT" || relation === "RECRUITER" && event === "RETURNED"),
   });
   return { subject, html };
@@ -231,6 +235,13 @@ const RECEIPT_FACTS = (appointmentId: number): Array<[string, string]> => [
   ["Who reviews it", RECEIPT.reviewer],
   ["How long it usually takes", RECEIPT.usually(env().REVIEW_USUAL_DAYS)],
   ["What you will receive", RECEIPT.next],
+];
+
+/** What a just-approved agent does next (issue 36 item 5: the approval said nothing of it). */
+const APPROVED_NEXT = [
+  "Sign in to the portal with this email address: your home page now shows your agent tools.",
+  "Keep your licences, E&O coverage and AML training up to date under Licenses and credentials; an expired one stops new business.",
+  "Your recruiter will be in touch about your first business and any carrier training.",
 ];
 
 const PROSPECT_INTRO: Record<AppointmentEvent, string> = {
