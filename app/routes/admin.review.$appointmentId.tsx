@@ -7,11 +7,13 @@
 // correct, a confirmation box). A decision another administrator took first
 // is refused (409) with a message on the page, never a 500. Internal
 // administrators only (not while impersonating): anyone else gets 404.
-// See docs/decisions/0029-review-queue.md.
+// See docs/decisions/0029-review-queue.md. While the licences panel lists problems Approve is
+// disabled and says why; each problem opens the licence screens' form here (?licence=, ?credential=),
+// posting to /licences/<npn>?return=<this page>, which comes back (decision 0098).
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Banner } from "~/components/Banner";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
@@ -27,6 +29,10 @@ import { decisionSchema, DECISIONS, type DecisionKind } from "~/features/review/
 import { DecisionFormCard } from "~/features/review/ui/DecisionForms";
 import { DecisionHistory, when } from "~/features/review/ui/DecisionHistory";
 import { LicencePanel } from "~/features/review/ui/LicencePanel";
+import { reasonText } from "~/features/licences/messages";
+import { withReturn } from "~/features/licences/return-path";
+import { openFormOf, type NpnRecordsData } from "~/features/licences/ui/NpnRecords";
+import { CredentialForm, LicenceForm } from "~/features/licences/ui/RecordForms";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
 import applicationStyles from "~/styles/application.css";
@@ -109,6 +115,9 @@ export default function ReviewApplicationRoute() {
   const busy = navigation.state !== "idle";
   const section = d.section === "INSTRUCT" ? "PERSONAL" : d.section;
   const id = d.view.appointmentId;
+  const review = `/admin/review/${id}`;
+  const [search] = useSearchParams();
+  const blocked = d.licences?.problems.map(reasonText) ?? [];
   return (
     <SignedInLayout>
       <PageHeader
@@ -166,7 +175,8 @@ export default function ReviewApplicationRoute() {
         </dl>
       </section>
       <AppHeader header={d.header} />
-      {d.licences ? <LicencePanel check={d.licences} today={d.today} /> : null}
+      {d.licences ? <LicencePanel check={d.licences} today={d.today} review={d.awaiting ? review : null} /> : null}
+      {d.records ? <ConfirmForm data={d.records as NpnRecordsData} search={search} review={review} /> : null}
 
       {d.awaiting ? (
         <section aria-labelledby="decide-title">
@@ -180,6 +190,7 @@ export default function ReviewApplicationRoute() {
                 reply={actionData?.decision === k ? actionData.reply : null}
                 busy={busy}
                 refusal={k === "APPROVE" && actionData?.decision === k ? actionData.unlicensed : undefined}
+                blocked={k === "APPROVE" ? blocked : undefined}
               />
             ))}
           </div>
@@ -229,4 +240,20 @@ export default function ReviewApplicationRoute() {
       ) : null}
     </SignedInLayout>
   );
+}
+
+/** The licence or credential form a problem of the licences panel opened (?licence=, ?credential=), posting to the licence screen, which returns here. */
+function ConfirmForm({ data, search, review }: { data: NpnRecordsData; search: URLSearchParams; review: string }) {
+  const open = openFormOf(search);
+  const npnPath = `/licences/${encodeURIComponent(data.npn)}`;
+  if (open.licence) {
+    const state = search.get("state");
+    const target = { action: withReturn(`${npnPath}?licence=${open.licence}`, review), cancelTo: review };
+    return <LicenceForm key={`licence-${open.licence}`} data={data} id={open.licence} base={npnPath} target={target} defaultState={state && /^[A-Z]{2}$/.test(state) ? state : undefined} />;
+  }
+  if (open.credential && open.credential !== "new") {
+    const target = { action: withReturn(`${npnPath}?credential=${open.credential}`, review), cancelTo: review };
+    return <CredentialForm key={`credential-${open.credential}`} data={data} id={open.credential} kind={null} base={npnPath} target={target} />;
+  }
+  return null;
 }

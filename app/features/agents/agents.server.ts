@@ -113,6 +113,8 @@ export type TreeNode = {
   isActive: boolean;
   /** Active agents directly under this one. */
   childCount: number;
+  /** Appointed by an approval in the last NEW_AGENT_DAYS days (the tree only; decision 0098). */
+  isNew?: boolean;
 };
 
 type NodeRow = {

@@ -5,6 +5,7 @@
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { applicationScreen } from "~/features/appointment/screen.server";
+import { recordsOfNpn } from "~/features/licences/records.server";
 import { licenceCheck } from "~/features/licences/rules.server";
 import { dayOf } from "~/features/licences/status";
 import { DATA_SECTIONS, type DataSectionId } from "~/features/appointment/model";
@@ -34,6 +35,9 @@ export async function reviewScreen(user: CurrentUser, appointmentId: number, wan
     // The applicant's licences against what the application asks for (the approval's own check, decision 0070).
     licenceCheck(prisma, appointmentId, today),
   ]);
+  const awaiting = screen.view.statusCode === AWAITING_STATUS;
+  // The NPN's records, for the licence screens' forms this screen opens to confirm or correct them (decision 0098).
+  const records = awaiting && licences?.npn ? { npn: licences.npn, mode: "edit" as const, today, positions: [], records: await recordsOfNpn(licences.npn) } : null;
   const recruiter = people?.recruiterAgent ?? people?.appointmentLink?.recruiterAgent ?? null;
   const prospect =
     [people?.personal?.firstName ?? people?.user?.firstName, people?.personal?.lastName ?? people?.user?.lastName].filter(Boolean).join(" ") ||
@@ -45,7 +49,7 @@ export async function reviewScreen(user: CurrentUser, appointmentId: number, wan
     // The review screen never changes the application, whatever its status.
     view: { ...screen.view, readOnly: true, esignCanAccept: false },
     sections: screen.sections.filter((s): s is DataSectionId => (DATA_SECTIONS as readonly string[]).includes(s)),
-    awaiting: screen.view.statusCode === AWAITING_STATUS,
+    awaiting,
     summary: {
       prospect,
       email: people?.prospectEmailAddress ?? people?.user?.userName ?? null,
@@ -54,6 +58,7 @@ export async function reviewScreen(user: CurrentUser, appointmentId: number, wan
     },
     history,
     licences,
+    records,
     today,
   };
 }
