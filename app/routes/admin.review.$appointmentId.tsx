@@ -37,7 +37,10 @@ import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
 import applicationStyles from "~/styles/application.css";
 import reviewStyles from "~/styles/review.css";
-import { requireCapability } from "~/lib/permissions.server";
+import { capabilitiesFor, requireCapability } from "~/lib/permissions.server";
+import { can } from "~/lib/permissions";
+import { LICENCE_IMPORT_MESSAGES } from "~/features/licences/import-messages";
+import { licenceLookup } from "~/features/licences/lookup.server";
 
 export const meta = titleMeta("Review Application");
 export const links: LinksFunction = () => [
@@ -58,11 +61,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = appointmentIdOf(params.appointmentId);
   const url = new URL(request.url);
   const screen = await reviewScreen(user, id, url.searchParams.get("section"), request);
+  // The licence lookup (decision 0072), offered beside the problems when one is configured and the administrator may use it.
+  const lookup = Boolean(screen.records) && can((await capabilitiesFor(request)).capabilities, "manage:licences") && licenceLookup() !== null;
   // After a decision (POST → redirect): the outcome, if the latest decision is the one just taken.
   const decided = url.searchParams.get("decided");
   const latest = screen.history[0];
   const outcome = isDecision(decided) && latest?.decisionCode === decided ? decided : null;
-  return { ...screen, outcome };
+  return { ...screen, outcome, lookup };
 }
 
 type ActionData = {
@@ -176,6 +181,13 @@ export default function ReviewApplicationRoute() {
       </section>
       <AppHeader header={d.header} />
       {d.licences ? <LicencePanel check={d.licences} today={d.today} review={d.awaiting ? review : null} /> : null}
+      {d.records && d.lookup ? (
+        <form method="post" action={withReturn(`/licences/${encodeURIComponent(d.records.npn)}/lookup`, review)} className="licence-lookup">
+          <button type="submit" className="btn btn--secondary">
+            {LICENCE_IMPORT_MESSAGES.lookupButton}
+          </button>
+        </form>
+      ) : null}
       {d.records ? <ConfirmForm data={d.records as NpnRecordsData} search={search} review={review} /> : null}
 
       {d.awaiting ? (

@@ -11,7 +11,7 @@ import { SignedInLayout } from "~/components/SignedInLayout";
 import { LICENCE_IMPORT_MESSAGES } from "~/features/licences/import-messages";
 import { licenceLookup, readLookupFlash } from "~/features/licences/lookup.server";
 import { licencesAction, loadNpnPage, readFlash, requireNpnAccess } from "~/features/licences/screens.server";
-import { reviewReturn } from "~/features/licences/return-path";
+import { reviewReturn, withReturn } from "~/features/licences/return-path";
 import { LICENCE_SCREEN } from "~/features/licences/screen-messages";
 import { NpnRecords, openFormOf, type LicencesActionData, type NpnRecordsData } from "~/features/licences/ui/NpnRecords";
 import { titleMeta } from "~/lib/meta";
@@ -61,7 +61,7 @@ export default function NpnLicencesRoute() {
         }
       />
       {lookup ? (
-        <form method="post" action={`/licences/${encodeURIComponent(page.npn)}/lookup`} className="licence-lookup">
+        <form method="post" action={withReturn(`/licences/${encodeURIComponent(page.npn)}/lookup`, review)} className="licence-lookup">
           <button type="submit" className="btn btn--secondary">
             {LICENCE_IMPORT_MESSAGES.lookupButton}
           </button>
