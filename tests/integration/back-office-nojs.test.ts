@@ -849,7 +849,7 @@ describe("back-office review", () => {
     page = await admin.get(`${url}/admin/review/${id}`);
     const licences = page.within("region", "Licences");
     expect(() => licences.link(/All licences and credentials of NPN 19283746/)).not.toThrow();
-    expect(licences.link(/All licences and credentials of NPN 19283746/)).toBe(`/licences/19283746?return=${encodeURIComponent(`/admin/review/${id}`)}`);
+    expect(licences.link(/All licences and credentials of NPN 19283746/)).toBe(`${url}/licences/19283746?return=${encodeURIComponent(`/admin/review/${id}`)}`);
     const listed = () => page.within("region", "Licences").all("li").map((l) => l.text());
     expect(listed().some((t) => /^Licence for Texas to confirm/.test(t)), listed().join(" / ")).toBe(true);
     expect(listed().some((t) => /^E&O certificate to confirm/.test(t)), listed().join(" / ")).toBe(true);
