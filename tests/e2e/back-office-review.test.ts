@@ -114,6 +114,18 @@ async function submit(page: Page) {
   await expect.poll(() => page.getByTestId("application-status").innerText()).toBe("Awaiting Approval");
 }
 
+/** docs/screens/<name>.png: the review screen from the licences panel to the decision cards (what decision 0098 changed). */
+async function shot(page: Page, name: string) {
+  const box = async (l: ReturnType<Page["locator"]>) => {
+    const b = (await l.boundingBox())!;
+    return { top: b.y + (await page.evaluate(() => window.scrollY)), bottom: b.y + b.height + (await page.evaluate(() => window.scrollY)) };
+  };
+  const from = await box(page.getByTestId("licence-panel"));
+  const to = await box(page.getByRole("region", { name: "Decide", exact: true }));
+  const width = await page.evaluate(() => document.documentElement.clientWidth);
+  await page.screenshot({ path: `docs/screens/${name}.png`, fullPage: true, clip: { x: 0, y: Math.max(0, from.top - 16), width, height: to.bottom - from.top + 32 } });
+}
+
 /** The decision card of a kind on the review screen. */
 const card = (page: Page, title: string) => page.getByRole("region", { name: title, exact: true });
 
@@ -208,12 +220,12 @@ describe("back-office review", () => {
     expect(await card(admin, "Approve").getByRole("button", { name: "Approve" }).isDisabled()).toBe(true);
     // The screen with the problems and the disabled Approve: axe at 1280 and 390 px, nothing sideways at 390; screenshots for the docs.
     const a11y = [...(await axeViolations(admin, "1280px review screen, records to confirm"))];
-    await admin.screenshot({ path: "docs/screens/review-records-to-confirm-1280.png", fullPage: true });
+    await shot(admin, "review-records-to-confirm-1280");
     await admin.setViewportSize({ width: 390, height: 844 });
     a11y.push(...(await axeViolations(admin, "390px review screen, records to confirm")));
     const wide = await admin.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     if (wide > 1) a11y.push(`390px review screen: the page scrolls sideways by ${wide}px`);
-    await admin.screenshot({ path: "docs/screens/review-records-to-confirm-390.png", fullPage: true });
+    await shot(admin, "review-records-to-confirm-390");
     await admin.setViewportSize({ width: 1280, height: 800 });
 
     // Each one confirmed in place: the licence form opens on the review screen with her values; SAVE comes back here.
@@ -222,9 +234,9 @@ describe("back-office review", () => {
     const licenceForm = admin.getByRole("region", { name: "Change licence: Texas" });
     await expect.poll(() => licenceForm.getByLabel("Licence number").inputValue()).toBe("TX-7766554");
     a11y.push(...(await axeViolations(admin, "1280px review screen, licence form open")));
-    await admin.screenshot({ path: "docs/screens/review-confirm-licence-1280.png", fullPage: true });
+    await shot(admin, "review-confirm-licence-1280");
     await admin.setViewportSize({ width: 390, height: 844 });
-    await admin.screenshot({ path: "docs/screens/review-confirm-licence-390.png", fullPage: true });
+    await shot(admin, "review-confirm-licence-390");
     await admin.setViewportSize({ width: 1280, height: 800 });
     expect(a11y).toEqual([]);
     await licenceForm.getByLabel("Life", { exact: true }).check();
