@@ -116,6 +116,8 @@ async function submit(page: Page) {
 
 /** docs/screens/<name>.png: the review screen from the licences panel to the decision cards (what decision 0098 changed). */
 async function shot(page: Page, name: string) {
+  // From the top: the sticky header stays above the clip.
+  await page.evaluate(() => window.scrollTo(0, 0));
   const box = async (l: ReturnType<Page["locator"]>) => {
     const b = (await l.boundingBox())!;
     return { top: b.y + (await page.evaluate(() => window.scrollY)), bottom: b.y + b.height + (await page.evaluate(() => window.scrollY)) };

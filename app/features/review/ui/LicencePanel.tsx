@@ -6,10 +6,11 @@
 // on this screen (?licence=…, ?credential=…) with the applicant's values; saved, it comes back here
 // (decision 0098).
 import { Link } from "@remix-run/react";
-import { CERTIFICATE_LABEL, EXPIRY_LABEL, LINE_LABEL, reasonText, SOURCE_LABEL, stateName } from "~/features/licences/messages";
+import { ToConfirmBadge } from "~/features/licences/badges";
+import { CERTIFICATE_LABEL, EXPIRY_LABEL, LINE_LABEL, reasonText, SOURCE_LABEL, stateName, TO_CONFIRM } from "~/features/licences/messages";
 import { withReturn } from "~/features/licences/return-path";
 import type { LicenceCheck } from "~/features/licences/rules.server";
-import { expiryState, hasLine, LINES_OF_AUTHORITY, type Day, type Reason } from "~/features/licences/status";
+import { expiryState, hasLine, isToConfirm, LINES_OF_AUTHORITY, type Day, type Reason } from "~/features/licences/status";
 import { REVIEW_MESSAGES as M } from "../messages";
 
 /** The link that resolves a problem on the review screen `review` (null: nothing to do here, e.g. no NPN). */
@@ -98,8 +99,9 @@ export function LicencePanel({ check, today, review }: { check: LicenceCheck; to
                       {l.status !== "ACTIVE" ? " — inactive" : ""}
                     </td>
                     <td>{LINES_OF_AUTHORITY.filter((x) => hasLine(l, x)).map((x) => LINE_LABEL[x]).join(", ") || "—"}</td>
-                    <td>{l.expiryDate ?? "No expiry"}</td>
-                    <td>{EXPIRY_LABEL[expiryState(l.expiryDate, today)]}</td>
+                    {/* The applicant gave no dates: nothing about its expiry or state is known yet. */}
+                    <td>{isToConfirm(l) ? TO_CONFIRM : (l.expiryDate ?? "No expiry")}</td>
+                    <td>{isToConfirm(l) ? <ToConfirmBadge /> : EXPIRY_LABEL[expiryState(l.expiryDate, today)]}</td>
                     <td>{SOURCE_LABEL[l.source] ?? l.source}</td>
                   </tr>
                 );
