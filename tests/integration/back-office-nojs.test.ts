@@ -866,6 +866,12 @@ describe("back-office review", () => {
     expect(term(summary(forced), "Status")).toBe("Awaiting Approval");
     // The screen with the licences panel and the disabled Approve, axe at 1280 and 390 px: tests/e2e/back-office-review.test.ts.
 
+    // The NPN's page opened from here offers the way back; it accepts only a review path as the return.
+    const detour = await page.within("region", "Licences").follow(/All licences and credentials of NPN 19283746/);
+    expect(detour.link("Back to the review")).toBe(`${url}/admin/review/${id}`);
+    const elsewhere = await admin.get(`${url}/licences/19283746?return=${encodeURIComponent("https://evil.example/admin/review/1")}`);
+    expect(elsewhere.all("a[href]", "Back to the review")).toHaveLength(0);
+
     // The administrator confirms each in place: the licence screens' form on the review screen,
     // the applicant's values in it, saved as the administrator's, back to the review.
     page = await page.within("region", "Licences").follow("Confirm or correct the licence for Texas");
