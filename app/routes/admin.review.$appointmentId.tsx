@@ -9,7 +9,7 @@
 // administrators only (not while impersonating): anyone else gets 404.
 // See docs/decisions/0029-review-queue.md. While the licences panel lists problems Approve is
 // disabled and says why; each problem opens the licence screens' form here (?licence=, ?credential=),
-// posting to /licences/<npn>?return=<this page>, which comes back (decision 0098).
+// which posts here to the licence screens' own action and comes back (decision 0098).
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
@@ -24,14 +24,14 @@ import { EvidencePanel } from "~/features/appointment/ui/EvidencePanel";
 import { SectionForm, type SectionFormData } from "~/features/appointment/ui/SectionForm";
 import { requireAppointmentAccess } from "~/features/appointment/access.server";
 import { DECISION_HISTORY_LABELS, REVIEW_MESSAGES as M } from "~/features/review/messages";
-import { decide, reviewScreen } from "~/features/review/review.server";
+import { decide, reviewRecordsAction, reviewScreen } from "~/features/review/review.server";
 import { decisionSchema, DECISIONS, type DecisionKind } from "~/features/review/schema";
 import { DecisionFormCard } from "~/features/review/ui/DecisionForms";
 import { DecisionHistory, when } from "~/features/review/ui/DecisionHistory";
 import { LicencePanel } from "~/features/review/ui/LicencePanel";
 import { reasonText } from "~/features/licences/messages";
 import { withReturn } from "~/features/licences/return-path";
-import { openFormOf, type NpnRecordsData } from "~/features/licences/ui/NpnRecords";
+import { openFormOf, type LicencesActionData, type NpnRecordsData } from "~/features/licences/ui/NpnRecords";
 import { CredentialForm, LicenceForm } from "~/features/licences/ui/RecordForms";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
@@ -83,6 +83,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = appointmentIdOf(params.appointmentId);
   // The application exists (and the reviewer may see it) before the form is read: 404, whatever was posted.
   await requireAppointmentAccess(user, id, { request });
+  const search = new URL(request.url).searchParams;
+  if (search.has("licence") || search.has("credential")) return reviewRecordsAction(request, user, id);
   const formData = await readForm(request, { schemas: [decisionSchema], maxFields: 20 });
   const raw = formData.get("decision");
   const decision = isDecision(raw) ? raw : null;
@@ -115,7 +117,9 @@ const OUTCOME: Record<DecisionKind, (agentNumber: string | null) => string> = {
 
 export default function ReviewApplicationRoute() {
   const d = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const answer = useActionData<typeof action>() as ActionData | LicencesActionData | undefined;
+  const actionData = answer && "decision" in answer ? answer : undefined;
+  const recordAnswer = answer && "form" in answer ? answer : undefined;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const section = d.section === "INSTRUCT" ? "PERSONAL" : d.section;
@@ -188,7 +192,7 @@ export default function ReviewApplicationRoute() {
           </button>
         </form>
       ) : null}
-      {d.records ? <ConfirmForm data={d.records as NpnRecordsData} search={search} review={review} /> : null}
+      {d.records ? <ConfirmForm data={d.records as NpnRecordsData} search={search} review={review} actionData={recordAnswer} /> : null}
 
       {d.awaiting ? (
         <section aria-labelledby="decide-title">
@@ -203,6 +207,7 @@ export default function ReviewApplicationRoute() {
                 busy={busy}
                 refusal={k === "APPROVE" && actionData?.decision === k ? actionData.unlicensed : undefined}
                 blocked={k === "APPROVE" ? blocked : undefined}
+                action={review}
               />
             ))}
           </div>
@@ -254,18 +259,18 @@ export default function ReviewApplicationRoute() {
   );
 }
 
-/** The licence or credential form a problem of the licences panel opened (?licence=, ?credential=), posting to the licence screen, which returns here. */
-function ConfirmForm({ data, search, review }: { data: NpnRecordsData; search: URLSearchParams; review: string }) {
+/** The licence or credential form a problem of the licences panel opened (?licence=, ?credential=): it posts here (the action's first branch). */
+function ConfirmForm({ data, search, review, actionData }: { data: NpnRecordsData; search: URLSearchParams; review: string; actionData?: LicencesActionData }) {
   const open = openFormOf(search);
   const npnPath = `/licences/${encodeURIComponent(data.npn)}`;
+  const target = { cancelTo: review };
   if (open.licence) {
     const state = search.get("state");
-    const target = { action: withReturn(`${npnPath}?licence=${open.licence}`, review), cancelTo: review };
-    return <LicenceForm key={`licence-${open.licence}`} data={data} id={open.licence} base={npnPath} target={target} defaultState={state && /^[A-Z]{2}$/.test(state) ? state : undefined} />;
+    const defaultState = state && /^[A-Z]{2}$/.test(state) ? state : undefined;
+    return <LicenceForm key={`licence-${open.licence}`} data={data} id={open.licence} base={npnPath} target={target} defaultState={defaultState} actionData={actionData} />;
   }
   if (open.credential && open.credential !== "new") {
-    const target = { action: withReturn(`${npnPath}?credential=${open.credential}`, review), cancelTo: review };
-    return <CredentialForm key={`credential-${open.credential}`} data={data} id={open.credential} kind={null} base={npnPath} target={target} />;
+    return <CredentialForm key={`credential-${open.credential}`} data={data} id={open.credential} kind={null} base={npnPath} target={target} actionData={actionData} />;
   }
   return null;
 }

@@ -880,7 +880,15 @@ describe("back-office review", () => {
     expect(confirm.value("Licence number")).toBe("TX-7766554");
     expect(confirm.value("State")).toBe("TX");
     expect(confirm.checked("This is my resident state")).toBe(true);
-    page = await confirm.check("Life").check("Accident & Health").submit("SAVE");
+    // Saved without a line of authority: refused on the review screen, the message beside the lines, what was typed kept.
+    page = await confirm.fill("Licence number", "TX-7766555").submit("SAVE");
+    expect(page.status).toBe(400);
+    expect(page.url).toMatch(new RegExp(`/admin/review/${id}\\?licence=`));
+    expect(page.within("region", "Change licence: Texas").fieldError("Life")).toBe(LICENCE_MESSAGES.lineRequired);
+    confirm = page.form("SAVE");
+    expect(confirm.value("Licence number")).toBe("TX-7766555");
+    expect(() => card(page, "Approve")).not.toThrow();
+    page = await confirm.fill("Licence number", "TX-7766554").check("Life").check("Accident & Health").submit("SAVE");
     expect(page.url).toBe(`${url}/admin/review/${id}`);
     expect(listed().some((t) => /^Licence for Texas to confirm/.test(t))).toBe(false);
     expect(card(page, "Approve").shows(M.approveBlocked)).toBe(true);

@@ -6,6 +6,8 @@ import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { applicationScreen } from "~/features/appointment/screen.server";
 import { recordsOfNpn } from "~/features/licences/records.server";
+import { licencesAction } from "~/features/licences/screens.server";
+import { capabilitiesFor } from "~/lib/permissions.server";
 import { licenceCheck } from "~/features/licences/rules.server";
 import { dayOf } from "~/features/licences/status";
 import { DATA_SECTIONS, type DataSectionId } from "~/features/appointment/model";
@@ -61,6 +63,19 @@ export async function reviewScreen(user: CurrentUser, appointmentId: number, wan
     records,
     today,
   };
+}
+
+/**
+ * A licence or credential form the review screen opened (?licence=…, ?credential=…) posted back to it:
+ * the licence screens' own action for the application's NPN (access, caps, the one writer; the
+ * administrator's save confirms the record), back to the review on success, the refusal shown
+ * next to its field on the review screen (decision 0098). No NPN: 404.
+ */
+export async function reviewRecordsAction(request: Request, user: CurrentUser, appointmentId: number) {
+  const check = await licenceCheck(prisma, appointmentId, dayOf(new Date()));
+  if (!check?.npn) throw new Response(null, { status: 404 });
+  const { capabilities } = await capabilitiesFor(request);
+  return licencesAction(request, user, capabilities, check.npn, `/admin/review/${appointmentId}`);
 }
 
 /** Takes the decision through the decision functions (which refuse a second decision: ALREADY_DECIDED). */

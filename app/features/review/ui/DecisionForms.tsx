@@ -38,6 +38,7 @@ export function DecisionFormCard({
   busy,
   refusal,
   blocked,
+  action,
 }: {
   decision: DecisionKind;
   /** The application's data sections (RETURN's checkboxes). */
@@ -48,6 +49,8 @@ export function DecisionFormCard({
   refusal?: { message: string; reasons: string[] };
   /** APPROVE while the licences panel lists problems (decision 0098): the button is disabled and says why, without JavaScript too. */
   blocked?: string[];
+  /** Where it posts: the review path without a query (an open licence form's ?licence= posts elsewhere: decision 0098). */
+  action: string;
 }) {
   const [form, fields] = useForm({
     id: `decision-${decision}`,
@@ -67,7 +70,7 @@ export function DecisionFormCard({
         {DECISION_LABELS[decision]}
       </h3>
       <p className="muted">{HINTS[decision]}</p>
-      <Form method="post" {...getFormProps(form)} className="form stack" noValidate>
+      <Form method="post" action={action} {...getFormProps(form)} className="form stack" noValidate>
         <input type="hidden" name="decision" value={decision} />
         <FormErrors form={form} as="p" />
         {decision === "RETURN" ? (
