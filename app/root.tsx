@@ -8,12 +8,14 @@ import {
   isRouteErrorResponse,
   useRouteError,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { AnonymousLayout } from "~/components/AnonymousLayout";
 import { NOT_FOUND_TITLE, PageNotFound } from "~/components/PageNotFound";
-import type { RootData } from "~/components/root-data";
+import { useRootData, type RootData } from "~/components/root-data";
 import { getUserAndShell } from "~/lib/shell.server";
 import { env } from "~/lib/env.server";
+import { viewerTimeZone } from "~/lib/time-zone.server";
+import { rememberBrowserTimeZone } from "~/lib/time-zone";
 import { pageTitle } from "~/lib/meta";
 import { useNonce } from "~/lib/nonce";
 import baseStyles from "~/styles/base.css";
@@ -37,6 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<RootData>
     year: new Date().getFullYear(),
     user,
     shell,
+    timeZone: viewerTimeZone(request),
   };
 }
 
@@ -69,6 +72,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const { timeZone } = useRootData();
+  useEffect(() => rememberBrowserTimeZone(timeZone), [timeZone]);
   return <Outlet />;
 }
 

@@ -12,6 +12,8 @@ export type RootData = {
   year: number;
   user: CurrentUser | null;
   shell: ShellContext | null;
+  /** The zone times are shown in: the viewer's browser's (its tz cookie), else TIME_ZONE. */
+  timeZone: string;
 };
 
 export const FOUNDED_YEAR = 1850;
@@ -25,6 +27,7 @@ export function useRootData(): RootData {
       year: new Date().getFullYear(),
       user: null,
       shell: null,
+      timeZone: "UTC",
     }
   );
 }

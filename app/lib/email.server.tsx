@@ -8,29 +8,108 @@
 import { convert, type HtmlToTextOptions } from "html-to-text";
 import { Fragment, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { env } from "./env.server";
 
 export type RenderedEmail = { subject: string; html: string; text: string };
 
-const BODY_STYLE = { fontFamily: "Arial,Helvetica,sans-serif", fontSize: "15px", lineHeight: 1.5, color: "#1a1a1a" } as const;
+// One look from the sign-in to the email (issue 36 item 5): the portal's navy and teal, its name in
+// a header band, one button for the action, a footer saying who sent it and why. Inline styles and
+// presentation tables only (email clients drop stylesheets); at most 600 px wide and never wider
+// than the phone (long addresses break).
+export const EMAIL_COLOURS = { navy: "#0b2545", teal: "#0b6e67", tealLight: "#13a89e", text: "#1b2430", muted: "#56606e", bg: "#f3f5f8", border: "#e3e7ed" } as const;
+const FONT = "Arial,Helvetica,sans-serif";
+const BODY_STYLE = { margin: 0, padding: 0, background: EMAIL_COLOURS.bg, fontFamily: FONT, fontSize: "15px", lineHeight: 1.5, color: EMAIL_COLOURS.text } as const;
+const CONTENT_STYLE = { padding: "24px", overflowWrap: "anywhere", wordBreak: "break-word" } as const;
+
+/** Why someone receives an email, in the footer: 'you were invited to apply', ... */
+export type EmailReason = string;
+
+function Brand() {
+  const name = env().DEFAULT_TITLE;
+  return (
+    <td className="email-brand" style={{ background: EMAIL_COLOURS.navy, borderBottom: `4px solid ${EMAIL_COLOURS.tealLight}`, padding: "16px 24px", color: "#ffffff", fontSize: "18px", fontWeight: 700 }}>
+      <span style={{ display: "inline-block", width: "28px", height: "28px", lineHeight: "28px", borderRadius: "7px", background: EMAIL_COLOURS.tealLight, color: "#ffffff", textAlign: "center", marginRight: "10px", fontSize: "16px" }}>
+        &#10003;
+      </span>
+      {name}
+    </td>
+  );
+}
+
+/** Who sent it and why; the same words in the text part. */
+export function EmailFooter({ reason }: { reason: EmailReason }) {
+  const { DEFAULT_TITLE: name, appUrl } = env();
+  return (
+    <p className="email-footer" style={{ margin: 0, color: EMAIL_COLOURS.muted, fontSize: "13px" }}>
+      Sent by the {name} (<a href={appUrl} style={{ color: EMAIL_COLOURS.teal }}>{appUrl}</a>) because {reason}.
+    </p>
+  );
+}
 
 /**
- * The one layout of every email: a complete document (language, charset,
- * the subject as its title) with the portal's font. Either `children`
- * (escaped by React) or `bodyHtml` (trusted, already sanitized HTML).
+ * The one layout of every email: a complete document (language, charset, the subject as its
+ * title), the brand band, the content, the footer. Either `children` (escaped by React) or
+ * `bodyHtml` (trusted, already sanitized HTML).
  */
-export function EmailLayout(props: { title: string; children?: ReactNode; bodyHtml?: string }) {
+export function EmailLayout(props: { title: string; reason: EmailReason; children?: ReactNode; bodyHtml?: string }) {
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{props.title}</title>
       </head>
-      {props.bodyHtml !== undefined ? (
-        <body style={BODY_STYLE} dangerouslySetInnerHTML={{ __html: props.bodyHtml }} />
-      ) : (
-        <body style={BODY_STYLE}>{props.children}</body>
-      )}
+      <body style={BODY_STYLE}>
+        <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ background: EMAIL_COLOURS.bg }}>
+          <tbody>
+            <tr>
+              <td align="center" style={{ padding: "24px 8px" }}>
+                <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ maxWidth: "600px", background: "#ffffff", border: `1px solid ${EMAIL_COLOURS.border}`, borderRadius: "8px", borderCollapse: "separate", textAlign: "left" }}>
+                  <tbody>
+                    <tr>
+                      <Brand />
+                    </tr>
+                    <tr>
+                      {props.bodyHtml !== undefined ? (
+                        <td className="email-content" style={CONTENT_STYLE} dangerouslySetInnerHTML={{ __html: props.bodyHtml }} />
+                      ) : (
+                        <td className="email-content" style={CONTENT_STYLE}>
+                          {props.children}
+                        </td>
+                      )}
+                    </tr>
+                    <tr>
+                      <td style={{ padding: "16px 24px", borderTop: `1px solid ${EMAIL_COLOURS.border}` }}>
+                        <EmailFooter reason={props.reason} />
+                      </td>
+                    </tr>
+                  </tbody>
+                </table>
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </body>
     </html>
+  );
+}
+
+/**
+ * The email's one action: a button (a styled link, which every client shows as at least a link),
+ * and the address beneath it for clients that show neither; the text part says 'label (address)' once.
+ */
+export function ActionButton({ href, label }: { href: string; label: string }) {
+  return (
+    <>
+      <p style={{ margin: "24px 0 8px" }}>
+        <a href={href} style={{ display: "inline-block", background: EMAIL_COLOURS.teal, color: "#ffffff", fontWeight: 700, textDecoration: "none", padding: "12px 24px", borderRadius: "8px" }}>
+          {label}
+        </a>
+      </p>
+      <p className="email-fallback" style={{ margin: "0 0 16px", color: EMAIL_COLOURS.muted, fontSize: "13px", wordBreak: "break-all" }}>
+        If the button does not work, copy this address into your browser: <a href={href} style={{ color: EMAIL_COLOURS.teal }}>{href}</a>
+      </p>
+    </>
   );
 }
 
@@ -79,14 +158,27 @@ export function TypedText({ text }: { text: string }) {
 const asDocument = (layout: ReactNode) => `<!doctype html>${renderToStaticMarkup(layout)}`;
 
 /** Stored, already sanitized HTML (the invitation's text) in the layout, not escaped again. */
-export function htmlEmailDocument(title: string, trustedHtml: string): string {
-  return asDocument(<EmailLayout title={title} bodyHtml={trustedHtml} />);
+export function htmlEmailDocument(title: string, trustedHtml: string, reason: EmailReason): string {
+  return asDocument(<EmailLayout title={title} reason={reason} bodyHtml={trustedHtml} />);
 }
 
-/** Subject, HTML (the element in the layout, escaped by React) and the text part derived from it. */
-export function renderEmail(subject: string, body: ReactNode): RenderedEmail {
-  const html = asDocument(<EmailLayout title={subject}>{body}</EmailLayout>);
-  return { subject, html, text: htmlToText(html) };
+/** The text part of stored HTML: its words, then the footer's. */
+export function htmlEmailText(trustedHtml: string, reason: EmailReason): string {
+  return `${htmlToText(trustedHtml)}\n\n${htmlToText(renderToStaticMarkup(<EmailFooter reason={reason} />))}`;
+}
+
+/**
+ * Subject, HTML (the element in the layout, escaped by React) and the text part: the body's words
+ * (the button as 'label (address)', not its fallback line) and the footer, without the layout's tables.
+ */
+export function renderEmail(subject: string, body: ReactNode, reason: EmailReason): RenderedEmail {
+  const html = asDocument(
+    <EmailLayout title={subject} reason={reason}>
+      {body}
+    </EmailLayout>,
+  );
+  const text = htmlToText(renderToStaticMarkup(<>{body}<EmailFooter reason={reason} /></>));
+  return { subject, html, text };
 }
 
 // ---------------------------------------------------------------- html → text
@@ -103,6 +195,7 @@ const TEXT_OPTIONS: HtmlToTextOptions = {
     // "label (address)"; an address shown as its own label only once.
     { selector: "a", options: { linkBrackets: ["(", ")"], hideLinkHrefIfSameAsText: true } },
     { selector: "img", format: "skip" },
+    { selector: "p.email-fallback", format: "skip" },
     ...HEADINGS,
     { selector: "ul", options: { itemPrefix: "- " } },
     { selector: "table", format: "dataTable", options: { uppercaseHeaderCells: false } },

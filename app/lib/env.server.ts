@@ -7,6 +7,7 @@ import { z } from "zod";
 import { parseAllowedHosts } from "./allowed-hosts.server";
 // Used inside env() only (net.server.ts imports env the same way).
 import { isLoopbackHostname } from "./net.server";
+import { isTimeZone } from "./time-zone";
 
 const optionalString = z
   .string()
@@ -303,6 +304,8 @@ const schema = z.object({
   WEBHOOK_TIMEOUT_MS: wholeNumber("a webhook delivery's timeout in milliseconds", 1000, 60000, 10000),
   /** Business settings withheld by the spec. */
   ABANDON_DAYS: int(90),
+  /** How many days a review usually takes, as the confirmation page and the receipt email say (decision 0099). */
+  REVIEW_USUAL_DAYS: wholeNumber("the days a review usually takes", 1, 90, 3),
   /**
    * Agent numbers given on approval (issue 11, decision 0028): literal letters, digits, '-' or '_'
    * around one {n} (the agent_number counter) or {n:W} (zero-padded to W digits). "A{n:6}" gives A100070.
@@ -320,6 +323,12 @@ const schema = z.object({
   SUPPORT_URL: z.string().default("https://support.portal.localhost/"),
   ANNOUNCEMENT_HTML: z.string().default(""),
   DEFAULT_TITLE: z.string().default("Appointment Portal"),
+  /** The zone times are shown in until a viewer's browser names its own, and in email and PDFs (decision 0102). */
+  TIME_ZONE: z
+    .string()
+    .trim()
+    .default("America/New_York")
+    .refine(isTimeZone, "an IANA time zone such as America/New_York, America/Chicago or UTC"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** The log's format (log.server.ts): json (one JSON object a line) or pretty (readable); default json when NODE_ENV=production, pretty otherwise. */
   LOG_FORMAT: z.enum(["json", "pretty"]).optional(),

@@ -1,12 +1,12 @@
-// Times of day on screen (issue 20 item 18, decision 0050): MM/DD/YYYY hh:mm AM/PM
-// and the time zone's name, never a bare clock. The server renders UTC (it does not
-// know the viewer's zone); once JavaScript runs, <LocalTime> re-renders in the
-// viewer's own zone ('EST', 'GMT+2'...). Client-safe (Intl only).
+// Times of day (decisions 0050, 0102): MM/DD/YYYY hh:mm AM/PM and the time zone's name, never a
+// bare clock, in the viewer's zone (~/lib/time-zone): on screen <LocalTime>, in loaders
+// formatDateTimeIn(value, viewerTimeZone(request)), in email and PDFs the portal's TIME_ZONE.
+// Client-safe (Intl only).
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function formatFor(timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = timeZone ?? "";
+function formatFor(timeZone: string | undefined, seconds: boolean): Intl.DateTimeFormat {
+  const key = `${timeZone ?? ""}|${seconds}`;
   let f = formats.get(key);
   if (!f) {
     f = new Intl.DateTimeFormat("en-US", {
@@ -16,6 +16,7 @@ function formatFor(timeZone: string | undefined): Intl.DateTimeFormat {
       day: "2-digit",
       hour: "2-digit",
       minute: "2-digit",
+      ...(seconds ? { second: "2-digit" as const } : {}),
       hour12: true,
       timeZoneName: "short",
     });
@@ -25,14 +26,19 @@ function formatFor(timeZone: string | undefined): Intl.DateTimeFormat {
 }
 
 /**
- * '11/26/2026 09:50 PM UTC' for `timeZone` 'UTC'; without a zone, the runtime's own
- * (the browser's). '' for a missing or invalid value.
+ * '11/26/2026 09:50 PM UTC' for `timeZone` 'UTC' ('11/26/2026 09:50:07 PM UTC' with seconds, for
+ * evidence); without a zone, the runtime's own (the browser's). '' for a missing or invalid value.
  */
-export function formatDateTimeIn(value: Date | string | null | undefined, timeZone: string | undefined): string {
+export function formatDateTimeIn(
+  value: Date | string | null | undefined,
+  timeZone: string | undefined,
+  options: { seconds?: boolean } = {},
+): string {
   if (!value) return "";
   const d = typeof value === "string" ? new Date(value) : value;
   if (Number.isNaN(d.getTime())) return "";
   const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const p of formatFor(timeZone).formatToParts(d)) part[p.type] = p.value;
-  return `${part.month}/${part.day}/${part.year} ${part.hour}:${part.minute} ${part.dayPeriod} ${part.timeZoneName}`;
+  for (const p of formatFor(timeZone, options.seconds ?? false).formatToParts(d)) part[p.type] = p.value;
+  const clock = options.seconds ? `${part.hour}:${part.minute}:${part.second}` : `${part.hour}:${part.minute}`;
+  return `${part.month}/${part.day}/${part.year} ${clock} ${part.dayPeriod} ${part.timeZoneName}`;
 }

@@ -15,6 +15,7 @@ import { API_SCOPE_LABELS, API_SCOPES } from "~/features/api/scopes";
 import { createTokenFromForm, listApiTokens, liveTokenName, revokeApiToken } from "~/features/api/token-admin.server";
 import { createTokenSchema, INTENT_CREATE, INTENT_FIELD, INTENT_REVOKE, revokeTokenSchema, TOKEN_MESSAGES as M, TOKEN_NAME_MAX } from "~/features/api/token-schema";
 import { formatDateTime } from "~/features/reports/format";
+import { viewerTimeZone } from "~/lib/time-zone.server";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
 import { requireCapability } from "~/lib/permissions.server";
@@ -24,6 +25,7 @@ export const meta = titleMeta("API Tokens");
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const zone = viewerTimeZone(request);
   await requireCapability(request, "manage:integrations");
   const url = new URL(request.url);
   const revokeId = url.searchParams.get("revoke") ?? "";
@@ -38,9 +40,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       prefix: t.prefix,
       scopes: t.scopes,
       createdBy: t.createdBy ?? "—",
-      created: formatDateTime(t.createdAt),
-      lastUsed: t.lastUsedAt ? formatDateTime(t.lastUsedAt) : "Never",
-      revoked: t.revokedAt ? formatDateTime(t.revokedAt) : null,
+      created: formatDateTime(t.createdAt, zone),
+      lastUsed: t.lastUsedAt ? formatDateTime(t.lastUsedAt, zone) : "Never",
+      revoked: t.revokedAt ? formatDateTime(t.revokedAt, zone) : null,
     })),
   };
 }

@@ -16,6 +16,7 @@ import { ImportRunsTable } from "~/features/hierarchy/ui/ImportRunsTable";
 import { ImportUploadForm, UPLOAD_ANSWERS } from "~/features/hierarchy/ui/ImportUploadForm";
 import type { ImportRunRow, ImportRunView } from "~/features/hierarchy/ui/types";
 import { formatDateTime } from "~/features/reports/format";
+import { viewerTimeZone } from "~/lib/time-zone.server";
 import { useAutoRefresh } from "~/features/reports/ui/useAutoRefresh";
 import { titleMeta } from "~/lib/meta";
 import reportStyles from "~/styles/reports.css";
@@ -29,6 +30,7 @@ const REFRESH_MS = 2000;
 const PAGE_SIZES = [10, 50];
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const zone = viewerTimeZone(request);
   await requireCapability(request, "import:hierarchy");
   const url = new URL(request.url);
   const rawRun = url.searchParams.get("run") ?? "";
@@ -39,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     run = {
       id: r.id,
       fileName: r.fileName,
-      created: formatDateTime(r.createdAt),
+      created: formatDateTime(r.createdAt, zone),
       status: r.status,
       statusLabel: M.statusLabel[r.status] ?? r.status,
       finished: FINISHED_STATUSES.includes(r.status),
@@ -62,7 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const runs: ImportRunRow[] = list.runs.map((x) => ({
     id: x.id,
     fileName: x.fileName,
-    created: formatDateTime(x.createdAt),
+    created: formatDateTime(x.createdAt, zone),
     statusLabel: M.statusLabel[x.status] ?? x.status,
     rowsRead: x.rowsRead,
     errorCount: x.errorCount,

@@ -18,6 +18,7 @@ import { FINISHED, getLicenceImportRun, listLicenceImportRuns } from "~/features
 import { restartLicenceImport } from "~/features/licences/import-restart.server";
 import { LICENCE_COLUMNS, LICENCE_FILE_FIELD, LICENCE_IMPORT_PATH, LICENCE_PURPOSE_FIELD, LICENCE_UPLOAD_PATH, NIPR_COLUMN_NAMES } from "~/features/licences/import-columns";
 import { formatDateTime } from "~/features/reports/format";
+import { viewerTimeZone } from "~/lib/time-zone.server";
 import { useAutoRefresh } from "~/features/reports/ui/useAutoRefresh";
 import { titleMeta } from "~/lib/meta";
 import { requireCapability } from "~/lib/permissions.server";
@@ -31,6 +32,7 @@ const PAGE_SIZES = [10, 50];
 const PURPOSE_LABEL: Record<string, string> = { IMPORT: "Import", LOOKUP: "For the lookup" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const zone = viewerTimeZone(request);
   await requireCapability(request, "manage:licences");
   const url = new URL(request.url);
   const rawRun = url.searchParams.get("run") ?? "";
@@ -43,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       id: r.id,
       purpose: r.purpose,
       fileName: r.fileName,
-      created: formatDateTime(r.createdAt),
+      created: formatDateTime(r.createdAt, zone),
       status: r.status,
       statusLabel: r.purpose === "LOOKUP" && completed ? M.lookupFileKept : (M.statusLabel[r.status] ?? r.status),
       finished: FINISHED.includes(r.status),
@@ -79,7 +81,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     id: x.id,
     purpose: PURPOSE_LABEL[x.purpose] ?? x.purpose,
     fileName: x.fileName,
-    created: formatDateTime(x.createdAt),
+    created: formatDateTime(x.createdAt, zone),
     statusLabel: M.statusLabel[x.status] ?? x.status,
     rowsRead: x.rowsRead,
     errorCount: x.errorCount,

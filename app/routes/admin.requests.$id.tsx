@@ -19,6 +19,7 @@ import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
 import applicationStyles from "~/styles/application.css";
 import { requireCapability } from "~/lib/permissions.server";
+import { viewerTimeZone } from "~/lib/time-zone.server";
 
 export const meta = titleMeta("Service Request");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: applicationStyles }];
@@ -31,7 +32,7 @@ function requestId(param: string | undefined): number {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireCapability(request, "manage:service-request");
-  const detail = await requestDetail(requestId(params.id));
+  const detail = await requestDetail(requestId(params.id), viewerTimeZone(request));
   if (!detail) throw data(SR_MESSAGES.notFound, { status: 404 });
   return { detail, formToken: crypto.randomUUID() };
 }

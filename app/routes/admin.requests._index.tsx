@@ -13,6 +13,7 @@ import { readQueueFilters, SR_MESSAGES, SR_PAGE_SIZES, SR_STATUS_FILTER_LABELS, 
 import { titleMeta } from "~/lib/meta";
 import invitationStyles from "~/styles/invitations.css";
 import { requireCapability } from "~/lib/permissions.server";
+import { viewerTimeZone } from "~/lib/time-zone.server";
 
 export const meta = titleMeta("Service Requests");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: invitationStyles }];
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const paging = readPaging(url, { pageSizes: SR_PAGE_SIZES });
   const filters = readQueueFilters(url);
-  const list = await listRequests({ ...filters, ...paging });
+  const list = await listRequests({ ...filters, ...paging, timeZone: viewerTimeZone(request) });
   return { ...list, pageSize: paging.pageSize, filters };
 }
 

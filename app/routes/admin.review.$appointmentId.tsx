@@ -27,7 +27,8 @@ import { DECISION_HISTORY_LABELS, REVIEW_MESSAGES as M } from "~/features/review
 import { decide, reviewRecordsAction, reviewScreen } from "~/features/review/review.server";
 import { decisionSchema, DECISIONS, type DecisionKind } from "~/features/review/schema";
 import { DecisionFormCard } from "~/features/review/ui/DecisionForms";
-import { DecisionHistory, when } from "~/features/review/ui/DecisionHistory";
+import { LocalTime } from "~/components/LocalTime";
+import { DecisionHistory } from "~/features/review/ui/DecisionHistory";
 import { LicencePanel } from "~/features/review/ui/LicencePanel";
 import { reasonText } from "~/features/licences/messages";
 import { withReturn } from "~/features/licences/return-path";
@@ -172,7 +173,7 @@ export default function ReviewApplicationRoute() {
             </>
           ) : null}
           <dt>Submitted</dt>
-          <dd>{d.submittedAt ? when(d.submittedAt) : "—"}</dd>
+          <dd>{d.submittedAt ? <LocalTime value={d.submittedAt} /> : "—"}</dd>
           <dt>Recruiter</dt>
           <dd>{d.summary.recruiter ?? "—"}</dd>
           {d.summary.isPaper ? (

@@ -15,7 +15,7 @@ import { APPOINTMENT_TYPE_CODES, APPOINTMENT_TYPE_LABELS } from "~/features/appo
 import { REVIEW_MESSAGES as M } from "~/features/review/messages";
 import { QUEUE_PAGE_SIZES, queueCarriers, reviewQueuePage, type QueueRow } from "~/features/review/queue.server";
 import { queueFilterSchema, RECRUITER_FILTER_MAX } from "~/features/review/schema";
-import { when } from "~/features/review/ui/DecisionHistory";
+import { LocalTime } from "~/components/LocalTime";
 import { titleMeta } from "~/lib/meta";
 import reportStyles from "~/styles/reports.css";
 import reviewStyles from "~/styles/review.css";
@@ -131,7 +131,7 @@ export default function ReviewQueueRoute() {
                       {r.email && r.email !== r.prospect ? <div className="muted">{r.email}</div> : null}
                       {r.isPaper ? <div className="muted">Paper application</div> : null}
                     </td>
-                    <td>{r.submittedAt ? when(r.submittedAt) : "—"}</td>
+                    <td>{r.submittedAt ? <LocalTime value={r.submittedAt} /> : "—"}</td>
                     <td>{r.type}</td>
                     <td>{r.carriers.join(", ") || "—"}</td>
                     <td>

@@ -1,4 +1,5 @@
-// The application screen (spec part 2 §2 'Application screen', §4, §8):
+// The application screen (spec part 2 §2 'Application screen', §4, §8); SUBMIT opens the check
+// page (/appoint/check, decision 0099), which submits:
 //   /appoint?id=<appointmentId>&section=<PERSONAL|COMMS|FEES|AGREEMENTS|DOCS|INSTRUCT>[#<field id>]
 // One conform form per section (the section's zod schema in the browser and
 // in saveSection on the server). Everything works without JavaScript: the
@@ -16,10 +17,12 @@ import { SignedInLayout } from "~/components/SignedInLayout";
 import { UploadForm } from "~/features/documents/ui/UploadForm";
 import { requireUserAndAppointmentAccess } from "~/features/appointment/access.server";
 import { addStateFormOf, addStateStep, isAddStateIntent, pendingAddState, type AddStateView } from "~/features/appointment/add-state";
-import { echoReply, saveSection, submitApplication } from "~/features/appointment/appointment.server";
+import { echoReply, saveSection } from "~/features/appointment/appointment.server";
+import { currentSubmitRefusal } from "~/features/appointment/submit-checks.server";
+import { appointmentIdOf } from "~/features/appointment/check-page.server";
 import { acceptEsignConsent } from "~/features/appointment/evidence.server";
 import { ESIGN_DIALOG_TITLE, type FeesDialog } from "~/features/appointment/messages";
-import { isSectionId, SECTION_TITLES, showsCreditCard, type SectionId } from "~/features/appointment/model";
+import { isSectionId, SECTION_TITLES, type SectionId } from "~/features/appointment/model";
 import { SECTION_FORM_SCHEMAS } from "~/features/appointment/schema";
 import { isPaperQuery } from "~/features/appointment/paper.server";
 import { applicationScreen } from "~/features/appointment/screen.server";
@@ -38,13 +41,6 @@ import applicationStyles from "~/styles/application.css";
 export const meta = titleMeta("Application");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: applicationStyles }];
 
-function appointmentIdOf(url: URL): number {
-  const raw = url.searchParams.get("id") ?? "";
-  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response(null, { status: 404 });
-  return id;
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
@@ -55,14 +51,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return applicationScreen(user, id, url.searchParams.get("section"), request);
 }
 
-type DialogKey = "saved" | "submitted" | "failed" | FeesDialog | "esign";
+type DialogKey = "saved" | "failed" | FeesDialog | "esign";
 type ActionData = {
   section: SectionId;
   reply: SubmissionResult<string[]> | null;
   dialog: { kind: DialogKey; title: string; message: string } | null;
   fees?: AddStateView;
-  /** A refused SUBMIT's message for the CVC it carried (or lacked): shown beside the side panel's CVC input. */
-  cvcError?: string;
   at: number;
 };
 
@@ -96,14 +90,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const saved = await saveSection(user, id, section, formData, request, { access });
   if (!saved.saved) return answer({ reply: saved.reply, dialog: { kind: "failed", ...saved.dialog } }, saved.busy ? 409 : 400);
   if (intent === "submit") {
-    // The CVC goes with the submit only (the card section's field or the side panel's input): checked there, never kept.
-    const cvc = formData.get("ccInfo.cvcNumber");
-    const submitted = await submitApplication(user, id, request, { cvc: typeof cvc === "string" ? cvc : undefined });
-    if (submitted.ok) return answer({ reply: saved.reply, dialog: { kind: "submitted", ...submitted.dialog } });
-    // The messages next to the fields, as the browser shows them with JavaScript.
-    const error = section === "INSTRUCT" ? undefined : submitted.fieldErrors[section];
-    const cvcError = submitted.cvcError;
-    return answer({ reply: error ? { status: "error", error } : saved.reply, dialog: { kind: "failed", ...submitted.dialog }, ...(cvcError ? { cvcError } : {}) });
+    // SUBMIT opens the check page (decision 0099) once nothing stops the submit; otherwise the
+    // messages next to the fields, as the browser shows them with JavaScript.
+    const refusal = await currentSubmitRefusal(user, id, request);
+    if (!refusal) throw redirect(`/appoint/check?id=${id}`);
+    const error = section === "INSTRUCT" ? undefined : refusal.fieldErrors[section];
+    return answer({ reply: error ? { status: "error", error } : saved.reply, dialog: { kind: "failed", ...refusal.dialog } });
   }
   if (intent === "saveContinue" && saved.nextSection !== section) throw redirect(`/appoint?id=${id}&section=${saved.nextSection}`);
   return answer({ reply: saved.reply, dialog: { kind: "saved", ...saved.dialog } });
@@ -222,9 +214,7 @@ export default function ApplicationRoute() {
             deficiencies={d.completion.deficiencies}
             current={section}
             busy={busy}
-            cvcAtSubmit={showsCreditCard({ appointmentTypeCode: view.typeCode, flavour: view.flavour }) && section !== "FEES"}
-            cvcError={ownAction?.cvcError}
-            answerAt={actionData?.at}
+            turn={d.turn}
           />
         </div>
         <div className="app-screen__head">
@@ -237,7 +227,7 @@ export default function ApplicationRoute() {
           key={actionData?.at}
           title={dialog.title}
           message={dialog.message}
-          variant={dialog.kind === "saved" || dialog.kind === "submitted" ? "success" : dialog.kind === "failed" ? "error" : "warning"}
+          variant={dialog.kind === "saved" ? "success" : dialog.kind === "failed" ? "error" : "warning"}
         />
       ) : null}
       {blocker.state === "blocked" ? (

@@ -9,6 +9,7 @@ import { notFound } from "~/components/PageNotFound";
 import { requireMailboxAccess } from "~/features/users/dev-mailbox.server";
 import { getCapturedMail } from "~/lib/mail.server";
 import { titleMeta } from "~/lib/meta";
+import { LocalTime } from "~/components/LocalTime";
 
 export const meta = titleMeta("Mailbox");
 
@@ -54,7 +55,10 @@ export default function DevMailMessage() {
         </p>
         <PageHeader title={mail.subject || "(no subject)"} />
         <dl className="dev-mail__headers">
-          {header("Date", new Date(mail.createdAt).toISOString().replace("T", " ").slice(0, 19) + " UTC")}
+          <dt>Date</dt>
+          <dd>
+            <LocalTime value={mail.createdAt} seconds />
+          </dd>
           {header("From", mail.from)}
           {header("To", mail.to.join(", "))}
           {header("Cc", mail.cc.join(", "))}

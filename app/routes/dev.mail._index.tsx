@@ -11,6 +11,7 @@ import { listCapturedMail } from "~/lib/mail.server";
 import { titleMeta } from "~/lib/meta";
 import { smsCaptureEnabled } from "~/lib/sms.server";
 import reportStyles from "~/styles/reports.css";
+import { LocalTime } from "~/components/LocalTime";
 
 export const meta = titleMeta("Mailbox");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
@@ -26,7 +27,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const formatDate = (iso: string) => new Date(iso).toISOString().replace("T", " ").slice(0, 19) + " UTC";
 
 export default function DevMailbox() {
   const { rows, page, pageCount, total, smsCapture } = useLoaderData<typeof loader>();
@@ -54,7 +54,7 @@ export default function DevMailbox() {
                 {rows.map((m) => (
                   <tr key={m.id}>
                     <td>
-                      <time dateTime={m.createdAt}>{formatDate(m.createdAt)}</time>
+                      <LocalTime value={m.createdAt} seconds />
                     </td>
                     <td>{m.to.join(", ")}</td>
                     <td>

@@ -11,6 +11,7 @@ import { mailCaptureEnabled } from "~/lib/mail.server";
 import { titleMeta } from "~/lib/meta";
 import { listCapturedSms } from "~/lib/sms.server";
 import reportStyles from "~/styles/reports.css";
+import { LocalTime } from "~/components/LocalTime";
 
 export const meta = titleMeta("Text Messages");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
@@ -26,7 +27,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const formatDate = (iso: string) => new Date(iso).toISOString().replace("T", " ").slice(0, 19) + " UTC";
 
 export default function DevSms() {
   const { rows, page, pageCount, total, mailCapture } = useLoaderData<typeof loader>();
@@ -54,7 +54,7 @@ export default function DevSms() {
                 {rows.map((m) => (
                   <tr key={m.id}>
                     <td>
-                      <time dateTime={m.createdAt}>{formatDate(m.createdAt)}</time>
+                      <LocalTime value={m.createdAt} seconds />
                     </td>
                     <td>{m.to}</td>
                     <td style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{m.text}</td>

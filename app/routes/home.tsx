@@ -185,6 +185,9 @@ function AppointmentEntry({ entry }: { entry: DashboardEntry }) {
           <span className="status-pill">{entry.statusText}</span>
           {entry.startDt ? <span className="muted"> Started {formatDate(entry.startDt)}</span> : null}
         </p>
+        <p data-testid={`turn-${entry.key}`}>
+          Whose turn: <strong>{entry.turn}</strong>
+        </p>
         {entry.lines.map((l) => (
           <p key={l}>{l}</p>
         ))}

@@ -14,6 +14,7 @@ import { readPaging } from "~/components/Pager";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import { STOPPED_MESSAGES } from "~/features/jobs/stopped-messages";
 import { formatDateTime } from "~/features/reports/format";
+import { viewerTimeZone } from "~/lib/time-zone.server";
 import { REPORT_MESSAGES as M } from "~/features/reports/messages";
 import {
   FINDER_PAGE_SIZE,
@@ -61,6 +62,7 @@ const FINDER_LIMITS = { pageSize: FINDER_PAGE_SIZE, queryMax: FINDER_QUERY_MAX }
 type Tab = "results" | "request";
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const zone = viewerTimeZone(request);
   const user = await requireCapability(request, "request:report");
   const url = new URL(request.url);
   const sp = url.searchParams;
@@ -83,7 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       page,
       pageSize,
       totalRecords: list.totalRecords,
-      rows: list.results.map((r) => ({ ...r, requested: formatDateTime(r.requestDt) })),
+      rows: list.results.map((r) => ({ ...r, requested: formatDateTime(r.requestDt, zone) })),
     };
     const status = sp.get("status");
     if (status && /^\d{1,9}$/.test(status)) dialog = await reportStatusDialog(user.id, Number(status));

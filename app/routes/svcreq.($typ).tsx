@@ -36,6 +36,7 @@ import { requireUser } from "~/lib/auth.server";
 import { titleMeta } from "~/lib/meta";
 import applicationStyles from "~/styles/application.css";
 import { postWithProgress } from "~/lib/post-with-progress";
+import { viewerTimeZone } from "~/lib/time-zone.server";
 
 export const meta = titleMeta("Contact Us");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: applicationStyles }];
@@ -46,7 +47,7 @@ export const SVCREQ_SEND_PATH = "/svcreq/send";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { form: await contactUsForm(user, params.typ?.slice(0, 40)) };
+  return { form: await contactUsForm(user, params.typ?.slice(0, 40), viewerTimeZone(request)) };
 }
 
 type ActionData = { outcome: "INVALID" | "INVALID_FILE" | "MALFORMED" | "ERROR"; reply: SubmissionResult<string[]> | null };

@@ -12,7 +12,7 @@
 import type { Task } from "graphile-worker";
 import { invitationMail, markSendFailed, markSent } from "~/features/invitations/status.server";
 import { sendInvitationPayload } from "~/features/jobs/queue.server";
-import { htmlEmailDocument, htmlToText } from "~/lib/email.server";
+import { htmlEmailDocument, htmlEmailText } from "~/lib/email.server";
 import { deliverMail } from "~/lib/mail.server";
 
 export const sendInvitationTask: Task = async (payload, helpers) => {
@@ -25,6 +25,8 @@ export const sendInvitationTask: Task = async (payload, helpers) => {
   }
   const subject = mail.subject || "Your invitation";
   const self = mail.inviter?.userName;
+  const inviterName = [mail.inviter?.firstName, mail.inviter?.lastName].filter(Boolean).join(" ");
+  const reason = `${inviterName || "a recruiter"} invited this address to apply for an appointment; if you did not expect it, you can ignore it`;
   try {
     const result = await deliverMail({
       to: mail.prospectEmailAddress,
@@ -32,8 +34,8 @@ export const sendInvitationTask: Task = async (payload, helpers) => {
       bcc: self ? [self] : undefined,
       replyTo: self,
       subject,
-      html: htmlEmailDocument(subject, mail.inviteText),
-      text: htmlToText(mail.inviteText),
+      html: htmlEmailDocument(subject, mail.inviteText, reason),
+      text: htmlEmailText(mail.inviteText, reason),
       relatedType: "Invitation",
       relatedId: String(invitationId),
       deliveryKey: helpers.job.key ?? `job:${helpers.job.id}`,

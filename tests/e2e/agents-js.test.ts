@@ -32,7 +32,7 @@ const tree = (page: Page) => page.getByRole("region", { name: "Agent hierarchy t
 describe("agents with JavaScript", () => {
   // (The name is the file's old one; its no-JavaScript tests: tests/integration/back-office-nojs.test.ts.)
   test("with JavaScript: Invite User's empty address gets the browser's 'Please fill out this field.'; times in the viewer's zone", async () => {
-    const page = await browser.newPage({ javaScriptEnabled: true, timezoneId: "America/New_York" });
+    const page = await browser.newPage({ javaScriptEnabled: true, timezoneId: "America/Chicago" });
     await signIn(page, appUrl, DEMO.marketingDirector, DEMO_PASSWORD);
     // Kid02: an agent with no user yet.
     await page.goto(`${appUrl}/agent?h=${mdPositionId}&agentNumber=7${run}102&invite=1#invite`);
@@ -51,14 +51,19 @@ describe("agents with JavaScript", () => {
     const demoAgent = await withDb(async (c) => (await c.query(`SELECT agent_number FROM agents WHERE id = $1`, [agentPositionId])).rows[0].agent_number);
     const appointment = `${appUrl}/agent?h=${mdPositionId}&agentNumber=${demoAgent}&tab=appointment`;
     await page.goto(appointment);
-    await page.locator("time", { hasText: / E[SD]T$/ }).first().waitFor();
-    // Without JavaScript the server says UTC.
-    const nojs = await browser.newPage({ javaScriptEnabled: false, timezoneId: "America/New_York" });
+    await page.locator("time", { hasText: / C[SD]T$/ }).first().waitFor();
+    // The browser told the portal its zone (the tz cookie): the next page comes from the server in it
+    // already, so the page reads the same before and after hydration (decision 0102).
+    const html = await (await page.context().request.get(appointment)).text();
+    expect(html).toMatch(/<time dateTime="[^"]+">\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [AP]M C[SD]T<\/time>/);
+    expect(html).not.toMatch(/ [AP]M (UTC|E[SD]T)<\/time>/);
+    // Without JavaScript the browser names no zone: the portal's TIME_ZONE (America/New_York by default).
+    const nojs = await browser.newPage({ javaScriptEnabled: false, timezoneId: "America/Los_Angeles" });
     await signIn(nojs, appUrl, DEMO.marketingDirector, DEMO_PASSWORD);
     await nojs.goto(appointment);
     const times = await nojs.locator("time").allInnerTexts();
     expect(times.length).toBeGreaterThan(0);
-    for (const t of times) expect(t).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [AP]M UTC$/);
+    for (const t of times) expect(t).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [AP]M E[SD]T$/);
   }, 180_000);
 
   test("with JavaScript the tree expands in place (no page load) and '(more)' appends", async () => {

@@ -109,8 +109,12 @@ async function fillIndividual(page: Page) {
 }
 
 async function submit(page: Page) {
+  // SUBMIT opens the check page; 'Submit application' there submits (decision 0099).
   await page.getByRole("button", { name: "SUBMIT" }).click();
-  await page.getByRole("dialog").getByText("Successfully Submitted for Approval!").waitFor();
+  await page.waitForURL(/\/appoint\/check\?id=\d+$/);
+  await page.getByRole("button", { name: "Submit application" }).click();
+  await page.getByText("Successfully Submitted for Approval!").waitFor();
+  await page.goto(page.url().replace("/appoint/submitted?", "/appoint?"));
   await expect.poll(() => page.getByTestId("application-status").innerText()).toBe("Awaiting Approval");
 }
 

@@ -91,6 +91,8 @@ const SCREENS: Record<string, Screen | Skipped> = {
   "svcreq.($typ)": { who: "prospect", path: () => "/svcreq" },
   wizard: { who: "prospect", path: () => "/wizard" },
   appoint: { who: "prospect", path: (m) => `/appoint?id=${m.applicationId}&section=DOCS` },
+  "appoint_.check": { who: "prospect", path: (m) => `/appoint/check?id=${m.applicationId}` },
+  "appoint_.submitted": { who: "prospect", path: (m) => `/appoint/submitted?id=${m.applicationId}` },
 
   agents: { who: "director", path: () => "/agents" },
   agent: { who: "director", path: (m) => `/agent?h=${m.agentParentId}&agentNumber=${m.agentNumber}` },
@@ -170,7 +172,12 @@ async function completeApplication(page: Page): Promise<{ prospect: NewAccount; 
   }
   await page.goto(`${appUrl}${url("INSTRUCT")}`);
   await expect(page.getByTestId("completion-percent").innerText()).resolves.toBe("100% complete");
-  expect(await postFromPage(page, url("INSTRUCT"), [["section", "INSTRUCT"], ["intent", "submit"]]), "submit").toBe(200);
+  // SUBMIT opens the check page, whose 'Submit application' submits (decision 0099).
+  const submitted = await page.evaluate(async (url) => {
+    const res = await fetch(url, { method: "POST", body: new URLSearchParams() });
+    return [res.status, new URL(res.url).pathname];
+  }, `/appoint/check?id=${applicationId}`);
+  expect(submitted, "submit").toEqual([200, "/appoint/submitted"]);
   const status = await withDb(async (c) => (await c.query(`SELECT appointment_status_code FROM appointments WHERE appointment_id = $1`, [applicationId])).rows[0]);
   expect(status?.appointment_status_code).toBe("APWF_STATUS_NEWCONTRACT");
   return { prospect, applicationId };

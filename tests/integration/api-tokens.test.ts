@@ -12,6 +12,7 @@ import { MAX_IMPORT_REQUEST_BYTES } from "~/features/hierarchy/import-upload.ser
 import { prisma } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { startApp, type AppHandle } from "../support/app-server";
+import { formatDateTimeIn } from "~/lib/format-time";
 import { signInToApp } from "../support/app-sign-in";
 import { useTestDatabase } from "../support/db";
 import { createCarrierWithBlocks } from "../support/factories";
@@ -92,6 +93,19 @@ describe("ADMIN > API Tokens", () => {
     expect((await prisma.apiToken.findUniqueOrThrow({ where: { id: row.id } })).lastUsedAt).not.toBeNull();
     // The only token so far: its 'Last used' is a time now, not 'Never'.
     expect((await page(admin)).body).not.toContain("<td>Never</td>");
+  });
+
+  it("times are in the viewer's zone: the browser's tz cookie, else TIME_ZONE (America/New_York); a bad cookie is ignored", async () => {
+    const first = await page(admin);
+    await post(admin, { intent: "create", name: "Zone check", scopes: ["read:agents"], formToken: formTokenOf(first.body) });
+    const created = await prisma.apiToken.findFirstOrThrow({ where: { name: "Zone check" } });
+    const shown = (zone: string) => formatDateTimeIn(created.createdAt, zone);
+    const row = (html: string) => decode(html).split("Zone check")[1]!.slice(0, 400);
+    expect(row((await page(admin)).body)).toContain(shown("America/New_York"));
+    expect(shown("America/New_York")).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d [AP]M E[SD]T$/);
+    expect(row((await page(`${admin}; tz=America%2FChicago`)).body)).toContain(shown("America/Chicago"));
+    expect(row((await page(`${admin}; tz=Mars%2FOlympus`)).body)).toContain(shown("America/New_York"));
+    expect((await page(admin)).body).not.toMatch(/\d\d:\d\d (AM|PM) UTC/);
   });
 
   it("a bad name or no scope: the message next to the field, what was typed kept, nothing created", async () => {

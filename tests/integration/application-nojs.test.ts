@@ -4,13 +4,17 @@
 // server started here, for the sign-up confirmations):
 //  - an invited prospect goes through the wizard, completes every section of an individual
 //    (APPTTYP_IND) application, uploads an E&O certificate, sees the completion reach 100% and
-//    submits: 'Successfully Submitted for Approval!', status Awaiting Approval, the form read-only
-//    afterwards, the generated application a PDF (spec part 2 §2, §4, §8);
+//    submits: SUBMIT opens the check page (every section with its Change link, the SSN masked),
+//    'Submit application' the confirmation page ('Successfully Submitted for Approval!', the
+//    reference, whose turn) and the receipt email at the SMTP server (decision 0099); status
+//    Awaiting Approval, the form read-only afterwards, the generated application a PDF (spec
+//    part 2 §2, §4, §8);
 //  - every answer that stays on the page (a refused save, Add a State, Delete, 'I agree' to the
 //    consent) shows the stored SSN, tax id, bank and card numbers masked, and the next SAVE keeps
 //    them; a number newly typed in that post comes back as typed, so the next SAVE stores it
-//    (issue 20 item 19, decision 0051); the card's CVC never comes back (decision 0087). A SUBMIT
-//    of an incomplete application shows the messages next to the fields (issue 6).
+//    (issue 20 item 19, decision 0051); the card's CVC is asked on the check page only and never
+//    comes back (decisions 0087, 0099). A SUBMIT of an incomplete application shows the messages
+//    next to the fields (issue 6).
 // Without JavaScript the portal's dialogs are open <dialog>s in the answer, their OK a
 // method=dialog button: read with page.within("dialog", title), closed with its OK.
 import type pg from "pg";
@@ -216,13 +220,48 @@ describe("application without JavaScript", () => {
     expect(completion(page)).toBe("100% complete");
     expect(fieldErrors(page)).toEqual([]);
 
-    // ── Submit ──
+    expect(page.within("aside", "Application status").shows("Whose turn: With you")).toBe(true);
+
+    // ── SUBMIT opens the check page (decision 0099): every section, each with its Change link ──
     page = await page.click("SUBMIT");
-    const submitted = page.within("dialog", "Successfully Submitted for Approval!");
-    expect(submitted.shows("Your application has been received and submitted for approval.")).toBe(true);
-    expect(status(page)).toBe("Awaiting Approval");
+    expect(page.url).toMatch(new RegExp(`/appoint/check\\?id=${id}$`));
+    expect(page.heading()).toBe("Check your answers before submitting");
+    const sections = ["Personal Information", "Commissions", "States & Fees", "Policies & Agreements", "Supporting Documents"];
+    expect(page.headings(2).filter((h) => sections.includes(h))).toEqual(sections);
+    for (const s of sections) expect(page.link(`Change ${s}`)).toBe(`${portal.app.url}/appoint?id=${id}&section=${s === "Personal Information" ? "PERSONAL" : s === "Commissions" ? "COMMS" : s === "States & Fees" ? "FEES" : s === "Policies & Agreements" ? "AGREEMENTS" : "DOCS"}`);
+    // The answers as typed, the SSN masked as on its section (the typed number nowhere on the page).
+    expect(term(page, "First Name")).toBe("Nora");
+    expect(term(page, "SSN")).toBe("*****6789");
+    expect(page.text()).not.toMatch(/123-?45-?6789/);
+    expect(term(page, "Texas (TX)")).toMatch(/^\$\d+\.\d{2}$/);
+    expect(term(page, "How do you want to be paid?")).toBe("Paper Check");
+    expect(term(page, "Agent Agreement")).toBe("Yes");
+    expect(page.all("list", "Still needed")).toHaveLength(0);
+    // Change goes to the section; nothing was submitted on the way.
+    page = await page.follow("Change Personal Information");
+    expect(page.headings(2)).toContain("Personal Information");
+    expect((await appointmentOf(account.email))[0]?.appointment_status_code).toBe("APWF_STATUS_INCOMPLETE");
+    page = await visitor.get(`${portal.app.url}/appoint/check?id=${id}`);
+
+    // ── Submit application: the confirmation page, the receipt by email ──
+    page = await page.click("Submit application");
+    expect(page.url).toMatch(new RegExp(`/appoint/submitted\\?id=${id}$`));
+    expect(page.banners().some((b) => b.includes("Successfully Submitted for Approval!") && b.includes("Your application has been received and submitted for approval."))).toBe(true);
+    expect(term(page, "Your reference")).toBe(`APP-${id}`);
+    expect(term(page, "Whose turn")).toBe("With the reviewer");
+    expect(term(page, "How long it usually takes")).toBe("Usually 3 working days.");
+    expect(term(page, "Who reviews it")).toMatch(/administrators/);
+    expect(term(page, "What you will receive")).toContain(`A receipt by email now, at ${account.email.toLowerCase()}.`);
     const [after] = await appointmentOf(account.email);
     expect(after?.appointment_status_code).toBe("APWF_STATUS_NEWCONTRACT");
+    const receipt = await portal.smtp.mailTo(account.email, /^We received your appointment application APP-\d+$/, 30_000);
+    expect(receipt.parsed.subject).toBe(`We received your appointment application APP-${id}`);
+    expect(receipt.parsed.text).toContain("Your application has been received and submitted for approval.");
+    expect(receipt.parsed.text).toContain("Usually 3 working days.");
+    expect(receipt.parsed.text).not.toMatch(/123-?45-?6789|6789/);
+    // The dashboard and the application say whose turn it is.
+    page = await visitor.get(`${portal.app.url}/home`);
+    expect(page.shows("Whose turn: With the reviewer")).toBe(true);
 
     // Read-only afterwards: no SAVE / SUBMIT, inputs disabled, no add-a-state.
     page = await visitor.get(`${portal.app.url}/appoint?id=${id}&section=PERSONAL`);
@@ -354,28 +393,26 @@ describe("stored sensitive values without JavaScript", () => {
     // ── States & Fees with a card (a representative's application) ──
     await sql(`UPDATE appointments SET appointment_type_code = 'APPTTYP_REP' WHERE appointment_id = $1`, [id]);
     page = await visitor.get(`${portal.app.url}/appoint?id=${id}&section=FEES`);
-    page = await save(page, "Successfully Saved!", section(page).fill("Card Number", "4111 1111 1111 1111").fill("CVC", "123"));
+    // The card section asks no CVC: it is asked with the submit, on the check page (decisions 0087, 0099).
+    expect(() => section(page).controlOf("CVC")).toThrow();
+    expect(times(page, "type it when you submit, on the page where you check your answers")).toBe(1);
+    page = await save(page, "Successfully Saved!", section(page).fill("Card Number", "4111 1111 1111 1111"));
     const card = await ciphertexts(id);
     expect(card.card_number_encrypted).toBeTruthy();
     expect(section(page).value("Card Number")).toBe("*****1111");
-    // The CVC is checked and never kept (decision 0087): the input comes back empty, saying so.
-    expect(section(page).value("CVC")).toBe("");
-    expect(times(page, "Asked with SUBMIT, checked, never kept")).toBe(1);
 
     // Add a State: the answer shows the mask; SAVE keeps the card.
     page = await section(page).submit("Add a State");
     page = await section(page).select("State to add", "TX").submit("Add the selected state");
     expect(TEXAS(page)).toBe(true);
     expect(section(page).value("Card Number")).toBe("*****1111");
-    expect(section(page).value("CVC")).toBe("");
     page = await save(page, "Successfully Saved!");
     expect((await ciphertexts(id)).card_number_encrypted).toBe(card.card_number_encrypted);
 
-    // Delete, with a new card number (and a CVC) typed first: the answer gives the number back as typed, never the CVC; SAVE stores the number.
-    page = await section(page).fill("Card Number", "5555 5555 5555 4444").fill("CVC", "456").submit(/^Delete Texas/);
+    // Delete, with a new card number typed first: the answer gives the number back as typed; SAVE stores it.
+    page = await section(page).fill("Card Number", "5555 5555 5555 4444").submit(/^Delete Texas/);
     expect(TEXAS(page)).toBe(false);
     expect(section(page).value("Card Number")).toBe("5555 5555 5555 4444");
-    expect(section(page).value("CVC")).toBe("");
     expect((await ciphertexts(id)).card_number_encrypted).toBe(card.card_number_encrypted);
     page = await save(page, "Successfully Saved!");
     expect(section(page).value("Card Number")).toBe("*****4444");
@@ -401,16 +438,20 @@ describe("stored sensitive values without JavaScript", () => {
       card_number_encrypted: card3.card_number_encrypted,
     });
 
-    // SUBMIT from another section asks for the CVC beside the button (the side panel's input, part of the
-    // section's form without JavaScript): its message there, the input empty again (decision 0087).
-    page = await visitor.get(`${portal.app.url}/appoint?id=${id}&section=AGREEMENTS`);
-    expect(times(page, "Asked with SUBMIT, checked, never kept")).toBe(1);
-    page = await section(page).fill("CVC", "12").submit("SUBMIT");
-    const dialogs = page.all("dialog");
-    expect(dialogs).toHaveLength(1);
-    page = await dialogs[0]!.click("OK");
+    // The check page asks for the CVC beside 'Submit application' (decisions 0087, 0099): a refused
+    // submit says why and nothing is submitted; the CVC's message beside it, the input empty again.
+    page = await visitor.get(`${portal.app.url}/appoint/check?id=${id}`);
+    expect(times(page, "Asked when you submit, checked, never kept")).toBe(1);
+    expect(term(page, "Card Number")).toBe("*****5556");
+    expect(term(page, "Account Number")).toBe("*****5678");
+    expect(term(page, "SSN")).toBe("*****7890");
+    page = await page.form("Submit application").fill("CVC", "12").submit("Submit application");
+    expect(page.url).toMatch(/\/appoint\/check\?id=/);
+    expect(page.banners().some((b) => b.includes("Your application is not complete") && b.includes("Nothing was submitted."))).toBe(true);
     expect(page.fieldError("CVC")).toBe("CVC must be 3 or 4 digits");
-    expect(section(page).value("CVC")).toBe("");
+    expect(page.form("Submit application").value("CVC")).toBe("");
+    expect(page.within("list", "Still needed").text()).toMatch(/Missing E&O Certificate/);
+    expect((await sql<{ s: string }>(`SELECT appointment_status_code AS s FROM appointments WHERE appointment_id = $1`, [id]))[0]?.s).toBe("APWF_STATUS_INCOMPLETE");
   }, 240_000);
 
   test("SUBMIT of an incomplete application shows the messages next to the fields", async () => {

@@ -84,7 +84,7 @@ describe("submit", () => {
 });
 
 describe("notifications", () => {
-  it("emails the recruiter (default: the sign-in address) and opted-in uplines, texts opted-in numbers, and sends nothing twice", async () => {
+  it("emails the prospect their receipt, the recruiter (default: the sign-in address) and opted-in uplines, texts opted-in numbers, and sends nothing twice", async () => {
     // An upline above the director who opted in for downline submissions by email and SMS.
     const uplineUser = await createUser(prisma, {});
     const upline = await createAgent(prisma, { userId: uplineUser.id, hierarchyLevel: 0, blockNumber: world.md.blockNumber });
@@ -117,10 +117,16 @@ describe("notifications", () => {
       await deliverMail({ ...mail, deliveryKey: spec.jobKey });
     };
     const first = await notifyAppointmentEvent("SUBMITTED", id, add);
-    expect(first).toMatchObject({ emailsQueued: 2, smsQueued: 1 });
+    // The prospect's receipt (decision 0099), the recruiter and the opted-in upline.
+    expect(first).toMatchObject({ emailsQueued: 3, smsQueued: 1 });
     const to = queued.map((q) => q.to.join(",")).sort();
-    expect(to).toEqual([world.mdUser.userName, "up1@example.com,up2@example.com"].sort());
-    expect(queued[0].subject).toBe("Application submitted for approval: Jordan Lee");
+    expect(to).toEqual([user.userName, world.mdUser.userName, "up1@example.com,up2@example.com"].sort());
+    expect(queued.find((q) => q.to.includes(user.userName))?.subject).toBe(`We received your appointment application APP-${id}`);
+    expect(queued.find((q) => q.to.includes(world.mdUser.userName))?.subject).toBe("Application submitted for approval: Jordan Lee");
+    const receipt = await prisma.mailMessage.findFirstOrThrow({ where: { relatedType: "APPOINTMENT_SUBMITTED", to: { has: user.userName } } });
+    expect(receipt.html).toContain(`APP-${id}`);
+    expect(receipt.html).toContain("Usually 3 working days.");
+    expect(receipt.html).not.toContain("900781234");
     const mail = await prisma.mailMessage.findFirstOrThrow({ where: { relatedType: "APPOINTMENT_SUBMITTED", to: { has: world.mdUser.userName } } });
     expect(mail.html).not.toContain("900781234");
     // The upline's number gets a text (captured: no SMS_URL), keyed per event, application, recipient and number.
@@ -135,7 +141,7 @@ describe("notifications", () => {
     expect(await prisma.smsMessage.count({ where: { relatedType: "APPOINTMENT_SUBMITTED", status: "CAPTURED" } })).toBe(1);
 
     const second = await notifyAppointmentEvent("SUBMITTED", id, add);
-    expect(second).toMatchObject({ emailsQueued: 0, smsQueued: 0, skipped: 3 });
+    expect(second).toMatchObject({ emailsQueued: 0, smsQueued: 0, skipped: 4 });
     expect(await prisma.smsMessage.count({ where: { relatedType: "APPOINTMENT_SUBMITTED" } })).toBe(1);
     expect(await prisma.auditLog.count({ where: { action: "SMS_NOT_SENT" } })).toBe(0);
   });

@@ -751,8 +751,12 @@ async function fillIndividual(page: Page): Promise<Page> {
 }
 
 async function submit(page: Page): Promise<Page> {
+  // SUBMIT opens the check page; 'Submit application' there submits (decision 0099).
   page = await page.click("SUBMIT");
-  expect(() => page.within("dialog", "Successfully Submitted for Approval!")).not.toThrow();
+  expect(page.url).toMatch(/\/appoint\/check\?id=\d+$/);
+  page = await page.click("Submit application");
+  expect(page.banners().some((b) => b.includes("Successfully Submitted for Approval!"))).toBe(true);
+  page = await page.visitor.get(page.url.replace("/appoint/submitted?", "/appoint?"));
   expect(sideStatus(page)).toBe("Awaiting Approval");
   return page;
 }

@@ -4,7 +4,8 @@
 // and a submit the canary CVC is in no column of any table (encrypted columns
 // decrypted with the portal's own key), in nothing the process logged, in no
 // job payload (a table like the others) and not in the generated application
-// PDF; the form never gives it back; a submit asks for it again and checks it;
+// PDF; the form never gives it back; the check page's submit asks for it again and checks it
+// (decision 0099);
 // a bad CVC gets its message beside the field with the other values kept.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { generateCombinedApplication } from "~/features/documents/combined-application.server";
@@ -14,6 +15,7 @@ import { prisma } from "~/lib/db.server";
 import { readFileBytes } from "~/lib/storage.server";
 import { createSession } from "~/lib/session.server";
 import { action as appointAction, loader as appointLoader } from "~/routes/appoint";
+import { action as checkAction } from "~/routes/appoint_.check";
 import { useTestDatabase } from "../support/db";
 import { pdfText } from "../support/pdf-text";
 import { sectionFormEntries } from "../support/section-form";
@@ -74,6 +76,24 @@ async function post(cookie: string, id: number, entries: Array<[string, string]>
   return { status: r.init?.status ?? 200, body: JSON.stringify(r.data), data: r.data };
 }
 
+type CheckAnswer = { status: number; location: string | null; body: string; data?: { refused?: { message: string }; cvcError?: string } };
+
+/** 'Submit application' on the check page (decision 0099), with the CVC typed beside it (or none). */
+async function submitFromCheck(cookie: string, id: number, cvc?: string): Promise<CheckAnswer> {
+  const request = new Request(`${APP_URL}/appoint/check?id=${id}`, {
+    method: "POST",
+    body: new URLSearchParams(cvc === undefined ? [] : [["ccInfo.cvcNumber", cvc]]),
+    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: APP_URL },
+  });
+  try {
+    const r = (await checkAction({ request, params: {}, context: {} })) as { init?: { status?: number }; data?: CheckAnswer["data"] };
+    return { status: r.init?.status ?? 200, location: null, body: JSON.stringify(r.data), data: r.data };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("location"), body: await thrown.text() };
+    throw thrown;
+  }
+}
+
 /** The card section as the form posts it, with `card` over the fixture's card. */
 function feesPost(card: Record<string, string>, intent = "save"): Array<[string, string]> {
   const fees = validApplication("APPTTYP_REP").fees;
@@ -126,20 +146,21 @@ describe("the card verification code", () => {
     expect(JSON.stringify(screen)).not.toMatch(TOKEN);
     expect(await whereInDatabase()).toEqual([]);
 
-    // SUBMIT from another section asks for the CVC (the side panel's input, the same field name) and checks it.
-    const agreements = (cvc?: string): Array<[string, string]> => [
-      ["section", "AGREEMENTS"],
-      ["intent", "submit"],
-      ...sectionFormEntries(validApplication("APPTTYP_REP").agreements),
-      ...(cvc === undefined ? [] : ([["ccInfo.cvcNumber", cvc]] as Array<[string, string]>)),
-    ];
-    const without = await post(cookie, id, agreements());
-    expect([without.data?.dialog?.kind, without.data?.cvcError]).toEqual(["failed", "CVC is required"]);
-    const bad = await post(cookie, id, agreements("12a"));
-    expect([bad.data?.dialog?.kind, bad.data?.cvcError]).toEqual(["failed", "CVC must be 3 or 4 digits"]);
+    // SUBMIT from a section saves it and opens the check page (decision 0099): no CVC asked there.
+    const agreements: Array<[string, string]> = [["section", "AGREEMENTS"], ["intent", "submit"], ...sectionFormEntries(validApplication("APPTTYP_REP").agreements)];
+    const opened = await post(cookie, id, agreements).then(
+      () => null,
+      (thrown: unknown) => (thrown instanceof Response ? [thrown.status, thrown.headers.get("location")] : thrown),
+    );
+    expect(opened).toEqual([302, `/appoint/check?id=${id}`]);
+    // The check page's 'Submit application' asks for the CVC and checks it, then drops it.
+    const without = await submitFromCheck(cookie, id);
+    expect([without.status, without.data?.cvcError]).toEqual([400, "CVC is required"]);
+    const bad = await submitFromCheck(cookie, id, "12a");
+    expect([bad.status, bad.data?.cvcError]).toEqual([400, "CVC must be 3 or 4 digits"]);
     expect((await prisma.appointment.findUniqueOrThrow({ where: { appointmentId: id } })).appointmentStatusCode).toBe("APWF_STATUS_INCOMPLETE");
-    const submitted = await post(cookie, id, agreements(CANARY));
-    expect(submitted.data?.dialog?.kind).toBe("submitted");
+    const submitted = await submitFromCheck(cookie, id, CANARY);
+    expect([submitted.status, submitted.location]).toEqual([302, `/appoint/submitted?id=${id}`]);
     expect(submitted.body).not.toMatch(TOKEN);
     expect((await prisma.appointment.findUniqueOrThrow({ where: { appointmentId: id } })).appointmentStatusCode).toBe("APWF_STATUS_NEWCONTRACT");
 

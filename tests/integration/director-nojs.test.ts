@@ -498,6 +498,12 @@ describe("downline applications and reports without JavaScript", () => {
     expect(lastNameInput.matches(":disabled") || lastNameInput.readOnly).toBe(true);
     expect(page.all("button", /^SAVE/)).toHaveLength(0);
     expect(page.all("button", /^SUBMIT/)).toHaveLength(0);
+    // Whose turn, as the director reads it (decision 0099); the check page is read-only for them too.
+    expect(page.within("aside", "Application status").shows("Whose turn: With the applicant")).toBe(true);
+    page = await visitor.get(`${portal.app.url}/appoint/check?id=${id}`);
+    expect(term(page, "Last Name")).toBe(lastName);
+    expect(page.all("a[href]", /^Change /)).toHaveLength(0);
+    expect(page.all("button", "Submit application")).toHaveLength(0);
   }, 60_000);
 
   test("a requested downline report finishes and its xlsx downloads and opens", async () => {

@@ -338,7 +338,8 @@ describe("combined application PDF", () => {
     expect(text).toContain("1 Aviation Way");
     expect(text).toContain("Earhart");
     expect(text).toContain("203.0.113.7");
-    expect(text).toContain("2026-02-03 09:58:00 UTC");
+    // Times in TIME_ZONE (default America/New_York), MM/DD/YYYY like every screen (decision 0102).
+    expect(text).toContain("02/03/2026 04:58:00 AM EST");
     for (const secret of ["123456789", "123-45-6789", "987654321", "55554444333", "011000015"]) {
       expect(text).not.toContain(secret);
     }

@@ -43,7 +43,7 @@ const tile = async (key: string, user = admin) => (await getDashboard(asUser(use
 /** What each screen lists today, as the screens read it. */
 async function screens() {
   const queue = await reviewQueuePage({}, 0, 10);
-  const requests = await listRequests({ status: "ACTIVE", type: "", page: 0, pageSize: 10 });
+  const requests = await listRequests({ status: "ACTIVE", type: "", page: 0, pageSize: 10, timeZone: "UTC" });
   const compliance = await compliancePage({ userId: admin.id, everyAgent: true }, {}, dayOf(now), 0, 25);
   return { applications: queue.totalRecords, requests: requests.totalRecords, compliance: compliance.counts.NOT_IN_GOOD_ORDER };
 }
@@ -117,7 +117,7 @@ describe("an administrator's home", () => {
 });
 
 describe("a prospect's home", () => {
-  it("says the next step of each application: continue, correct what was returned, awaiting review, rejected", async () => {
+  it("says the next step of each application and whose turn it is: continue, correct what was returned, awaiting review, rejected", async () => {
     const p = await createUser(prisma, { userRoleCode: "USRROLE_PROSPECT" });
     const incomplete = await createAppointment(prisma, { userId: p.id, appointmentStatusCode: "APWF_STATUS_INCOMPLETE" });
     const returned = await createAppointment(prisma, { userId: p.id, appointmentStatusCode: "APWF_STATUS_INCOMPLETE" });
@@ -128,10 +128,10 @@ describe("a prospect's home", () => {
     const rejected = await createAppointment(prisma, { userId: p.id, appointmentStatusCode: "APWF_STATUS_REJECTED", rejectionReason: "Licence revoked." });
     const d = await getDashboard(asUser(p), now);
     const step = (id: number) => d.entries.find((e) => e.key === `appointment-${id}`);
-    expect(step(incomplete.appointmentId)).toMatchObject({ statusText: "Incomplete", nextStep: NEXT_STEP.continue });
-    expect(step(returned.appointmentId)).toMatchObject({ statusText: "Incomplete", nextStep: NEXT_STEP.returned, note: { kind: "RETURNED", reason: "The NPN does not match." } });
-    expect(step(awaiting.appointmentId)).toMatchObject({ statusText: "Awaiting Approval", nextStep: NEXT_STEP.awaiting });
-    expect(step(rejected.appointmentId)).toMatchObject({ statusText: "Rejected", nextStep: NEXT_STEP.rejected });
+    expect(step(incomplete.appointmentId)).toMatchObject({ statusText: "Incomplete", nextStep: NEXT_STEP.continue, turn: "With you" });
+    expect(step(returned.appointmentId)).toMatchObject({ statusText: "Incomplete", nextStep: NEXT_STEP.returned, note: { kind: "RETURNED", reason: "The NPN does not match." }, turn: "Returned: The NPN does not match. (to correct: Personal Information)" });
+    expect(step(awaiting.appointmentId)).toMatchObject({ statusText: "Awaiting Approval", nextStep: NEXT_STEP.awaiting, turn: "With the reviewer" });
+    expect(step(rejected.appointmentId)).toMatchObject({ statusText: "Rejected", nextStep: NEXT_STEP.rejected, turn: "Rejected" });
     // The spec's dashboard: the prospect keeps the link prompt and the greyed agent tools (decision 0097).
     expect(d.prospectTools).toBe(true);
     expect(d.rules).toMatchObject({ showHierarchyButtons: true, hierarchyButtonsEnabled: false });

@@ -210,7 +210,7 @@ describe("Contact Us without JavaScript", () => {
     const f = page.form("SEND");
     expect(f.value("Subject")).toBe("SVCREQ_LEVELCHG");
     expect((f.controlOf("Subject") as HTMLSelectElement).selectedOptions[0]!.text).toBe("Request that an Agent be Moved");
-    expect(f.value("Request Date")).toMatch(/^\d\d\/\d\d\/\d{4}, \d{1,2}:\d\d [AP]M/);
+    expect(f.value("Request Date")).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d [AP]M E[SD]T$/);
     expect(f.value("Requester")).toContain(account.email.toLowerCase());
     expect(f.value("Recipient")).toBe("Internal Administrators");
     expect(f.controlOf(/^Your Request/).getAttribute("rows")).toBe("6");

@@ -98,7 +98,7 @@ describe("Contact Us", () => {
     await createAgent(prisma, { userId: user.id, agentNumber: "CU1001" });
     const res = await pageLoader({ request: new Request(`${APP_URL}/svcreq/SVCREQ_LEVELCHG`, { headers: { Cookie: await signIn(user.id) } }), params: { typ: "SVCREQ_LEVELCHG" }, context: {} });
     const { form } = res as Awaited<ReturnType<typeof pageLoader>>;
-    expect(form.requestDate).toMatch(/^\d\d\/\d\d\/\d{4}, \d{1,2}:\d\d [AP]M/);
+    expect(form.requestDate).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d [AP]M E[SD]T$/);
     expect(form.requester).toContain("Cora Contact");
     expect(form.agentNumbers).toEqual(["CU1001"]);
     expect(form.subjects).toContainEqual({ code: "SVCREQ_LEVELCHG", label: "Request that an Agent be Moved" });

@@ -9,7 +9,7 @@ import { alreadyRegisteredEmail, resetEmail, verificationEmail } from "~/feature
 import { approvedAccountEmail } from "~/features/review/approved-account-email.server";
 import { serviceRequestEmail, serviceRequestReplyEmail } from "~/features/service-requests/svcreq-email.server";
 import { webhookDisabledEmail } from "~/features/webhooks/disabled-email.server";
-import { htmlEmailDocument, htmlToText } from "~/lib/email.server";
+import { htmlEmailDocument, htmlEmailText, htmlToText } from "~/lib/email.server";
 import { extractLinks } from "~/lib/mail.server";
 import { refusalPageHtml } from "~/lib/refusal-page.server";
 
@@ -29,22 +29,28 @@ describe("emails: typed values escaped in the HTML, plain in the text part", () 
     for (const mail of [alreadyRegisteredEmail(EVIL, LINK), resetEmail(EVIL, LINK, 30)]) {
       expect(mail.html).toContain(`<p>Hello ${EVIL_HTML},</p>`);
       expectInert(mail.html);
-      expect(mail.html).toContain(`<a href="https://portal.test/EXTABC?x=&quot;1&quot;&amp;y=&lt;2&gt;">`);
+      expect(mail.html).toContain(`<a href="https://portal.test/EXTABC?x=&quot;1&quot;&amp;y=&lt;2&gt;" style=`);
       expect(mail.text).toContain(`Hello ${EVIL},`);
       expect(mail.text).toContain(LINK);
       expect(mail.text.split(LINK)).toHaveLength(2); // the address once, not "link (link)"
     }
-    expect(verificationEmail(LINK, 24).html).toContain(`<a href="https://portal.test/EXTABC?x=&quot;1&quot;&amp;y=&lt;2&gt;">`);
+    expect(verificationEmail(LINK, 24).html).toContain(`<a href="https://portal.test/EXTABC?x=&quot;1&quot;&amp;y=&lt;2&gt;" style=`);
     // The confirmation greets nobody by name: whoever signed up typed it (decision 0081).
     const v = verificationEmail("https://portal.test/email/verify/t0k", 24);
     expect(v.subject).toBe("Confirm your Appointment Portal email address");
     expect(v.text).toBe(
       "Hello,\n\n" +
-        "Someone signed up for an Appointment Portal account with this email address. If it was you, open this link within 24 hours and confirm there that the address is yours:\n\n" +
-        "https://portal.test/email/verify/t0k\n\n" +
-        "Until the address is confirmed, the portal does not show the invitations and applications sent to it. If this was not you, you can ignore this email: the account opens nothing in the portal until the address is confirmed. If you want the account yourself, open the link and choose your own password there.",
+        "Someone signed up for an Appointment Portal account with this email address. If it was you, open this link within 24 hours and confirm there that the address is yours.\n\n" +
+        "Confirm my email address (https://portal.test/email/verify/t0k)\n\n" +
+        "Until the address is confirmed, the portal does not show the invitations and applications sent to it. If this was not you, you can ignore this email: the account opens nothing in the portal until the address is confirmed. If you want the account yourself, open the link and choose your own password there.\n\n" +
+        "Sent by the Appointment Portal (http://localhost:3000) because someone signed up with this email address.",
     );
-    expect(resetEmail("Ada", LINK, 30).text).toContain("open this link within 30 minutes:");
+    // One layout (issue 36 item 5): the brand band, one button, the address beneath it, the footer.
+    expect(v.html).toContain('<td class="email-brand"');
+    expect(v.html.match(/display:inline-block;background:#0b6e67/g)).toHaveLength(1);
+    expect(v.html).toContain('<p class="email-fallback"');
+    expect(v.html).toContain("max-width:600px");
+    expect(resetEmail("Ada", LINK, 30).text).toContain("open this link within 30 minutes.\n\nChoose a new password (");
   });
 
   it("the administrators' 'webhook endpoint disabled' email: the description an administrator typed, escaped", () => {
@@ -52,7 +58,7 @@ describe("emails: typed values escaped in the HTML, plain in the text part", () 
     expect(mail.subject).toBe("Webhook endpoint disabled after 3 days of failures");
     expect(mail.html).toContain(EVIL_HTML);
     expectInert(mail.html);
-    expect(mail.html).toContain(`<a href="https://portal.test/admin/webhooks/e1">`);
+    expect(mail.html).toContain(`<a href="https://portal.test/admin/webhooks/e1" style=`);
     expect(mail.text).toContain(EVIL);
     expect(mail.text).toContain(LINK);
     expect(mail.text).toContain("https://portal.test/admin/webhooks/e1");
@@ -65,7 +71,7 @@ describe("emails: typed values escaped in the HTML, plain in the text part", () 
     expect(mail.html).toContain("<p>Rita &amp; Co invited you");
     expectInert(mail.html);
     expect(mail.text).toContain(`Rita & Co invited you to the Appointment Portal as agent ${EVIL} (agent number A<1>).`);
-    expect(mail.text).toContain(`\n${LINK}\n`);
+    expect(mail.text).toContain(`\nOpen the Appointment Portal (${LINK})\n`);
   });
 
   it("the approved prospect's account email: a name with $ patterns stays the name", () => {
@@ -83,7 +89,10 @@ describe("emails: typed values escaped in the HTML, plain in the text part", () 
     expect(request.html).toContain("&lt;a@b.test&gt;");
     expect(request.html).toContain("Line &lt;one&gt; &amp; &quot;two&quot;<br/>Line three<br/><br/>Line five");
     expectInert(request.html);
-    expect(request.text).toBe(`Service request #7\nRequester: ${EVIL} <a@b.test>\n\nLine <one> & "two"\nLine three\n\nLine five`);
+    expect(request.text).toBe(
+      `Service request #7\nRequester: ${EVIL} <a@b.test>\n\nLine <one> & "two"\nLine three\n\nLine five\n\n` +
+        "Sent by the Appointment Portal (http://localhost:3000) because this address receives the portal's service requests.",
+    );
 
     const reply = serviceRequestReplyEmail({
       subject: "Re: Contact Us: Other (#7)",
@@ -96,7 +105,8 @@ describe("emails: typed values escaped in the HTML, plain in the text part", () 
     expectInert(reply.html);
     expect(reply.text).toBe(
       `Hello ${EVIL},\n\nLine <one> & "two"\nLine three\n\nLine five\n\n` +
-        "About your request #7 of 11/27/2026 (Other).\nTo write to us again, use Contact Us (https://portal.test/svcreq).",
+        "About your request #7 of 11/27/2026 (Other).\nTo write to us again, use Contact Us (https://portal.test/svcreq).\n\n" +
+        "Sent by the Appointment Portal (http://localhost:3000) because you wrote to us through Contact Us.",
     );
   });
 
@@ -114,7 +124,7 @@ describe("emails: typed values escaped in the HTML, plain in the text part", () 
     });
     expect(mail.html).toContain(`<td><strong>Prospect</strong></td><td>${EVIL_HTML}</td>`);
     expect(mail.html).toContain("Upload the E&amp;O &quot;certificate&quot; &lt;now&gt;");
-    expect(mail.html).toContain('<a href="https://portal.test/appoint?id=5&amp;x=1">Open the application</a>');
+    expect(mail.html).toMatch(/<a href="https:\/\/portal.test\/appoint\?id=5&amp;x=1" style="display:inline-block;background:#0b6e67[^"]*">Open the application<\/a>/);
     expectInert(mail.html);
     expect(mail.text).toContain(`Prospect   ${EVIL}`);
     expect(mail.text).toContain(`Reason     Upload the E&O "certificate" <now>`);
@@ -123,11 +133,13 @@ describe("emails: typed values escaped in the HTML, plain in the text part", () 
   });
 
   it("the invitation's stored HTML goes into the layout as it is, its subject escaped", () => {
-    const html = htmlEmailDocument(`Hi <b>${EVIL}`, "<p><strong>Join</strong> &amp; go</p>");
-    expect(html).toMatch(/^<!doctype html><html lang="en"><head><meta charSet="utf-8"\/><title>Hi &lt;b&gt;Ann/);
-    expect(html).toContain('<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a1a1a"><p><strong>Join</strong> &amp; go</p></body>');
+    const html = htmlEmailDocument(`Hi <b>${EVIL}`, "<p><strong>Join</strong> &amp; go</p>", "Rita invited this address");
+    expect(html).toMatch(/^<!doctype html><html lang="en"><head><meta charSet="utf-8"\/><meta name="viewport"[^>]*\/><title>Hi &lt;b&gt;Ann/);
+    expect(html).toContain('<td class="email-content" style="padding:24px;overflow-wrap:anywhere;word-break:break-word"><p><strong>Join</strong> &amp; go</p></td>');
     expectInert(html);
-    expect(htmlToText(html)).toBe("Join & go");
+    expect(htmlEmailText("<p><strong>Join</strong> &amp; go</p>", "Rita invited this address")).toBe(
+      "Join & go\n\nSent by the Appointment Portal (http://localhost:3000) because Rita invited this address.",
+    );
   });
 });
 

@@ -2,7 +2,7 @@
 // user; decision 0023), rendered by the portal's one email kit
 // (~/lib/email.server, decision 0057): names escaped by React, the text part
 // derived from the HTML.
-import { renderEmail, UrlLink } from "~/lib/email.server";
+import { ActionButton, renderEmail } from "~/lib/email.server";
 import { INVITE_USER_MESSAGES } from "./messages";
 
 /** The invitation email (plain, no template: the recruitment templates are for prospects). */
@@ -14,11 +14,10 @@ export function userInvitationEmail(input: { link: string; agentName: string; ag
       <p>
         {input.inviterName} invited you to the Appointment Portal as agent {input.agentName} (agent number {input.agentNumber}).
       </p>
-      <p>Open this link, then sign in or sign up with this email address to see your downline:</p>
-      <p>
-        <UrlLink href={input.link} />
-      </p>
+      <p>Open the portal, then sign in or sign up with this email address to see your downline.</p>
+      <ActionButton href={input.link} label="Open the Appointment Portal" />
       <p>If you did not expect this invitation you can ignore this email.</p>
     </>,
+    `${input.inviterName} invited this address to the portal`,
   );
 }

@@ -84,9 +84,17 @@ export const SUBMIT_SUCCESS = {
   title: "Successfully Submitted for Approval!",
   message: "Your application has been received and submitted for approval.",
 } as const;
+/** What the confirmation page and the receipt email say after SUBMIT (decision 0099). */
+export const RECEIPT = {
+  reviewer: "The portal's administrators, who appoint agents for the carrier, check every section and the documents.",
+  usually: (days: number) => `Usually ${days} ${days === 1 ? "working day" : "working days"}.`,
+  next: "An email when it is decided: approved (with your agent number), returned for correction (with what to fix) or rejected (with the reason).",
+} as const;
 export const SAVE_FAILED = { title: "The Save Failed", message: "Oops! The Save has failed due to some System Error" } as const;
-/** Beside every CVC input: the code is asked with SUBMIT and never kept (decision 0087). */
-export const CVC_HINT = "Asked with SUBMIT, checked, never kept: type it each time you submit.";
+/** Beside the check page's CVC input: the code is asked with the submit and never kept (decisions 0087, 0099). */
+export const CVC_HINT = "Asked when you submit, checked, never kept: type it each time you submit.";
+/** In the card section: where the CVC is asked instead (decision 0099). */
+export const CVC_ON_CHECK_PAGE = "The card's CVC is not asked here: type it when you submit, on the page where you check your answers. It is never kept.";
 export const SUBMIT_FAILED = { title: "The Submit Failed", message: "Oops! The Submit has failed due to some System Error" } as const;
 export const SUBMIT_INCOMPLETE = {
   title: "Your application is not complete",

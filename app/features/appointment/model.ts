@@ -208,6 +208,11 @@ export function nextSection(section: SectionId, t: TypeAndFlavour): SectionId {
   }
 }
 
+/** The reference the prospect quotes (confirmation page, receipt email): 'APP-<appointmentId>'. */
+export function applicationReference(appointmentId: number): string {
+  return `APP-${appointmentId}`;
+}
+
 // ---------------------------------------------------------------- statuses
 
 // The one catalogue (codes, texts, filter ids) is status.ts.

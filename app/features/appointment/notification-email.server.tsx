@@ -3,7 +3,7 @@
 // (~/lib/email.server, decision 0057): every fact escaped by React, the text
 // part derived from the HTML. What it says is chosen in notifications.server.ts
 // (no sensitive values: name, type, levels, dates, decision).
-import { Facts, renderEmail } from "~/lib/email.server";
+import { ActionButton, Facts, renderEmail } from "~/lib/email.server";
 
 export function notificationEmailBody(input: {
   subject: string;
@@ -19,12 +19,10 @@ export function notificationEmailBody(input: {
     <>
       <p>{input.intro}</p>
       <Facts facts={input.facts} />
-      <p>
-        <a href={input.url}>{input.linkLabel}</a>
-      </p>
-      {input.preferencesNote && (
-        <p>You receive this email because of your communication preferences; change them under Communication Preferences in the portal.</p>
-      )}
+      <ActionButton href={input.url} label={input.linkLabel} />
     </>,
+    input.preferencesNote
+      ? "of your communication preferences; change them under Communication Preferences in the portal"
+      : "the application is yours or you recruited its applicant",
   );
 }

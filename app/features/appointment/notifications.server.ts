@@ -3,8 +3,9 @@
 //  - the recruiter (category CAT_APP*_RECRUIT) and the recruiter's uplines
 //    (CAT_APP*_RECRUIT_DOWNLN) are told by email and by text message (SMS)
 //    according to their communication preferences;
-//  - the prospect is told by email of the decisions about their own
-//    application (approved, rejected, returned for correction, abandoned);
+//  - the prospect is told by email of their own submit (the receipt, with
+//    the reference and how long a review usually takes; decision 0099) and of
+//    the decisions about it (approved, rejected, returned for correction, abandoned);
 //    a returned paper application also goes to the recruiter who filled it in.
 //    RETURNED has no preference category: recruiters and uplines are not told.
 //
@@ -26,7 +27,8 @@ import { jobOptions } from "~/features/jobs/queue.server";
 import { recipientsByPreference, uplineUserIds } from "~/features/preferences/recipients.server";
 import type { RecruiterCategory } from "~/features/preferences/schema";
 import type { AppointmentEvent } from "./events";
-import { APPOINTMENT_TYPE_LABELS, isAppointmentTypeCode, SECTION_TITLES, isSectionId } from "./model";
+import { RECEIPT, SUBMIT_SUCCESS } from "./messages";
+import { APPOINTMENT_TYPE_LABELS, applicationReference, isAppointmentTypeCode, SECTION_TITLES, isSectionId } from "./model";
 import { notificationEmailBody } from "./notification-email.server";
 
 export { APPOINTMENT_EVENTS, type AppointmentEvent } from "./events";
@@ -50,7 +52,7 @@ const SUBJECT_VERB: Record<AppointmentEvent, string> = {
 };
 
 /** The events the prospect is told of by email. */
-const PROSPECT_EVENTS: ReadonlySet<AppointmentEvent> = new Set(["APPROVED", "REJECTED", "RETURNED", "ABANDONED"]);
+const PROSPECT_EVENTS: ReadonlySet<AppointmentEvent> = new Set(["SUBMITTED", "APPROVED", "REJECTED", "RETURNED", "ABANDONED"]);
 
 export type NotificationRecipient = {
   /** The user told, or 'prospect' for the prospect's address (who may have no account yet). */
@@ -96,6 +98,12 @@ async function loadPeople(appointmentId: number): Promise<AppointmentPeople | nu
 function prospectAddress(a: AppointmentPeople): string | null {
   if (a.user) return a.user.isActive ? a.user.userName : null;
   return a.prospectEmailAddress || a.personal?.emailAddress || null;
+}
+
+/** Where the prospect's emails go (the receipt after SUBMIT among them), or null when nowhere. */
+export async function prospectEmailOf(appointmentId: number): Promise<string | null> {
+  const a = await loadPeople(appointmentId);
+  return a ? prospectAddress(a) : null;
 }
 
 /**
@@ -182,7 +190,12 @@ async function eventFacts(event: AppointmentEvent, appointmentId: number) {
 export async function notificationEmail(event: AppointmentEvent, appointmentId: number, relation: NotificationRecipient["relation"]) {
   const { a, prospect, type, lines, recruiter, reason, sections } = await eventFacts(event, appointmentId);
   const verb = SUBJECT_VERB[event];
-  const subject = relation === "PROSPECT" ? `Your appointment application was ${verb}` : `Application ${verb}: ${prospect}`;
+  const receipt = relation === "PROSPECT" && event === "SUBMITTED";
+  const subject = receipt
+    ? `We received your appointment application ${applicationReference(appointmentId)}`
+    : relation === "PROSPECT"
+      ? `Your appointment application was ${verb}`
+      : `Application ${verb}: ${prospect}`;
   const intro =
     relation === "PROSPECT"
       ? PROSPECT_INTRO[event]
@@ -190,6 +203,7 @@ export async function notificationEmail(event: AppointmentEvent, appointmentId: 
         ? `The appointment application of ${prospect}, whom you recruited, was ${verb}.`
         : `The appointment application of ${prospect}, recruited in your downline${recruiter ? ` by ${recruiter}` : ""}, was ${verb}.`;
   const facts: Array<[string, string]> = [
+    ...(receipt ? RECEIPT_FACTS(appointmentId) : []),
     ["Prospect", prospect],
     ["Appointment type", type],
     ...lines.map((l): [string, string] => ["Appointment", l]),
@@ -211,8 +225,16 @@ export async function notificationEmail(event: AppointmentEvent, appointmentId: 
   return { subject, html };
 }
 
+/** The receipt's own facts: the reference, who reviews it, how long that usually takes, what comes next. */
+const RECEIPT_FACTS = (appointmentId: number): Array<[string, string]> => [
+  ["Reference", applicationReference(appointmentId)],
+  ["Who reviews it", RECEIPT.reviewer],
+  ["How long it usually takes", RECEIPT.usually(env().REVIEW_USUAL_DAYS)],
+  ["What you will receive", RECEIPT.next],
+];
+
 const PROSPECT_INTRO: Record<AppointmentEvent, string> = {
-  SUBMITTED: "Your appointment application was submitted for approval.",
+  SUBMITTED: `${SUBMIT_SUCCESS.message} This is your receipt.`,
   APPROVED: "Your appointment application was approved. Welcome aboard!",
   REJECTED: "Your appointment application was rejected for the reason below.",
   RETURNED: "Your appointment application was returned for correction. Please correct it as described below and submit it again.",

@@ -10,6 +10,7 @@ import { loadApplication } from "./load.server";
 import { isSectionId, type SectionId } from "./model";
 import { appointmentLineLabel } from "./ui/lines";
 import type { SectionView } from "./ui/types";
+import { turnReader, whoseTurn } from "./whose-turn";
 
 /** The sections with a state drop-down (addresses: Personal Information, Commissions' assignee, the card's billing address). */
 const STATE_SELECT_SECTIONS: ReadonlySet<SectionId> = new Set(["PERSONAL", "COMMS", "FEES"]);
@@ -54,6 +55,8 @@ export async function applicationScreen(
     section,
     sections: app.sections,
     statusText: app.statusText,
+    /** Whose turn it is ('With you', 'Returned: …'): whose-turn.ts. */
+    turn: whoseTurn(app.statusCode, app.decisionNote, turnReader(app.role)).label,
     /** A recruiter or upline reading a downline application (read-only, decision 0024). */
     isUpline: app.role === "UPLINE",
     agentNumber: app.agentNumber,

@@ -1,26 +1,24 @@
-// Submitting the application (spec part 2 §2, §8; decision 0009):
-// completion is recomputed from the database and must be 100%, and an
-// application that pays its fees by card must carry the card's CVC in this
-// very request (checked here, then dropped: it is never stored, decision
-// 0087); the status becomes APWF_STATUS_NEWCONTRACT, and the combined
-// application PDF and the notifications are queued in the same transaction
-// (queueJob), and the application's licence and certificates become
-// records to confirm (decision 0098). A refused submit gives the messages of every
-// field, so the screen shows them next to the fields without JavaScript too.
+// Submitting the application (spec part 2 §2, §8; decisions 0009, 0099), from
+// the check page: what stops it is submit-checks.server.ts (completion from
+// the database at 100%, and the card's CVC carried by this very request,
+// checked there, then dropped: it is never stored, decision 0087); the
+// status becomes APWF_STATUS_NEWCONTRACT, and the combined application PDF
+// and the notifications (the prospect's receipt among them) are queued in the
+// same transaction (queueJob), and the application's licence and
+// certificates become records to confirm (decision 0098). A refused submit
+// gives the messages of every field, so the screen shows them next to the
+// fields without JavaScript too.
 import { realUserId } from "~/lib/auth.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { jobOptions, queueJob } from "~/features/jobs/queue.server";
 import { recordsFromApplication } from "~/features/licences/from-application.server";
 import { actorOf, emitApplicationEvents } from "~/features/webhooks/event-data.server";
 import { auditAppointment, isReadOnlyStatus, requireAppointmentAccess } from "./access.server";
-import { completion, sectionResults, type Completion } from "./completion";
-import { toFormData } from "./load.server";
-import { ALREADY_SUBMITTED, SAVE_BUSY, SUBMIT_FAILED, SUBMIT_INCOMPLETE, SUBMIT_SUCCESS } from "./messages";
-import { DATA_SECTIONS, showsBusinessBlock, type DataSectionId } from "./model";
-import { ssnEqualsTaxId } from "./personal.server";
+import type { Completion } from "./completion";
+import { ALREADY_SUBMITTED, SAVE_BUSY, SUBMIT_FAILED, SUBMIT_SUCCESS } from "./messages";
+import type { DataSectionId } from "./model";
 import { loadRecord, type Db } from "./record.server";
-import { MESSAGES } from "./messages";
-import { cvcAtSubmit } from "./rules/fees";
+import { submitRefusal } from "./submit-checks.server";
 import { TurnRefused, writeTransaction } from "./turns.server";
 
 export type SubmitResult =
@@ -48,21 +46,10 @@ export async function submitApplication(user: CurrentUser, appointmentId: number
       if (isReadOnlyStatus(a.appointmentStatusCode)) {
         return { ok: false, dialog: { title: SUBMIT_FAILED.title, message: ALREADY_SUBMITTED }, completion: null, fieldErrors: {} };
       }
-      const data = toFormData(a, questions);
-      const c = completion(data, ctx);
-      const sameIds = showsBusinessBlock(ctx) && ssnEqualsTaxId(a);
-      const cvcError = cvcAtSubmit(opts.cvc, ctx);
-      if (c.percent < 100 || sameIds || cvcError) {
-        const results = sectionResults(data, ctx);
-        const fieldErrors = Object.fromEntries(DATA_SECTIONS.map((s) => [s, results[s].fieldErrors]));
-        if (sameIds) (fieldErrors.PERSONAL.businessTaxID ??= []).push(MESSAGES.ssnEqualsTaxId);
-        if (cvcError) (fieldErrors.FEES["ccInfo.cvcNumber"] ??= []).push(cvcError);
-        const dialog = sameIds
-          ? { ...SUBMIT_INCOMPLETE, message: MESSAGES.ssnEqualsTaxId }
-          : c.percent < 100
-            ? SUBMIT_INCOMPLETE
-            : { title: SUBMIT_FAILED.title, message: cvcError! };
-        return { ok: false, dialog, completion: c, fieldErrors, ...(cvcError ? { cvcError } : {}) };
+      const refusal = submitRefusal(a, questions, ctx, opts.cvc);
+      if (refusal) {
+        const { dialog, completion, fieldErrors, cvcError } = refusal;
+        return { ok: false, dialog, completion, fieldErrors, ...(cvcError ? { cvcError } : {}) };
       }
       await tx.appointment.update({
         where: { appointmentId },

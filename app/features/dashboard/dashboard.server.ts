@@ -10,6 +10,7 @@ import { pipelineCardSqlAfter2, pipelineOf, pipelineParams, type CountRow, type 
 import { abandonClockStart, abandonDaysLeft } from "~/features/appointment/abandon.server";
 import { statusText as appointmentStatusText } from "~/features/appointment/status";
 import { appointmentLineLabel, type AppointmentLine } from "~/features/appointment/ui/lines";
+import { whoseTurn, type TurnKind } from "~/features/appointment/whose-turn";
 import { decisionNoteOf, type DecisionNote, type LatestDecision } from "~/features/review/notes";
 import type { PendingInvitation } from "~/features/links/links.server";
 import { LICENCE_CARD_SQL, licenceCardOf, type LicenceCard, type LicenceCardRow } from "~/features/licences/card.server";
@@ -68,17 +69,24 @@ export type DashboardEntry = {
   note: DecisionNote | null;
   /** What the prospect does next, in words (nextStepOf). */
   nextStep: string;
+  /** Whose turn it is: 'With you', 'With the reviewer', 'Returned: …' (whose-turn.ts). */
+  turn: string;
 };
 
-/** The next step of an entry (issue 36 item 9): by its status, a returned application by its note. */
+/** The next step of an entry (issue 36 item 9): by whose turn it is (appointment/whose-turn.ts). */
 export function nextStepOf(statusCode: string, note: DecisionNote | null = null): string {
   if (statusCode === STATUS_NEW) return NEXT_STEP.start;
-  if (statusCode === APPT_STATUS.NEWCONTRACT) return NEXT_STEP.awaiting;
-  if (statusCode === APPT_STATUS.APPROVED) return NEXT_STEP.approved;
-  if (statusCode === "APWF_STATUS_REJECTED") return NEXT_STEP.rejected;
-  if (statusCode === APPT_STATUS.ABANDONED) return NEXT_STEP.abandoned;
-  return note?.kind === "RETURNED" ? NEXT_STEP.returned : NEXT_STEP.continue;
+  return NEXT_STEP_OF_TURN[whoseTurn(statusCode, note).kind];
 }
+
+const NEXT_STEP_OF_TURN: Record<TurnKind, string> = {
+  WITH_YOU: NEXT_STEP.continue,
+  RETURNED: NEXT_STEP.returned,
+  WITH_REVIEWER: NEXT_STEP.awaiting,
+  APPROVED: NEXT_STEP.approved,
+  REJECTED: NEXT_STEP.rejected,
+  ABANDONED: NEXT_STEP.abandoned,
+};
 
 /** Which button an appointment gets, or null for none. */
 export function entryKind(statusCode: string, isWebBasedOnly: boolean): EntryKind | null {
@@ -127,6 +135,7 @@ export function dashboardEntries(input: {
         a.statusCode === APPT_STATUS.INCOMPLETE ? abandonDaysLeft(abandonClockStart(a.startDt, a.lastReturnedAt), abandonDays, now) : null,
       note: input.notes?.get(a.appointmentId) ?? null,
       nextStep: nextStepOf(a.statusCode, input.notes?.get(a.appointmentId) ?? null),
+      turn: whoseTurn(a.statusCode, input.notes?.get(a.appointmentId) ?? null).label,
     });
   }
   const linkIds = new Set(appointments.map((a) => a.appointmentLinkId).filter((v) => v != null));
@@ -149,6 +158,7 @@ export function dashboardEntries(input: {
       abandonDaysLeft: null,
       note: null,
       nextStep: nextStepOf(STATUS_NEW),
+      turn: whoseTurn(STATUS_NEW).label,
     });
   }
   return entries;

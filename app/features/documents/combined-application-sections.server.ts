@@ -13,6 +13,9 @@ import {
 } from "~/features/appointment/codes";
 import { APPOINTMENT_TYPE_LABELS, statusText } from "~/features/appointment/model";
 import { maskLast4 } from "~/lib/crypto.server";
+import { env } from "~/lib/env.server";
+import { formatDate } from "~/lib/format";
+import { formatDateTimeIn } from "~/lib/format-time";
 import { applicantName, userNames, type LoadedApplication } from "./combined-application-data.server";
 import type { Block } from "./pdf-layout.server";
 
@@ -74,8 +77,9 @@ export const label = <T extends string>(labels: Record<T, string>, code: string 
   code ? ((labels as Record<string, string>)[code] ?? code) : "";
 const yesNo = (v: boolean | null | undefined) => (v == null ? "Not answered" : v ? "Yes" : "No");
 const masked = (last4: string | null | undefined) => (last4 ? maskLast4(last4) : "");
-const iso = (d: Date | null | undefined) => (d ? d.toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC") : "");
-const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : "");
+// The portal's formats (decision 0102): a PDF has no viewer, so times are in TIME_ZONE, to the second.
+const iso = (d: Date | null | undefined) => formatDateTimeIn(d, env().TIME_ZONE, { seconds: true });
+const day = (d: Date | null | undefined) => formatDate(d);
 const money = (v: { toString(): string } | number | null | undefined) => (v == null ? "" : `$${Number(v.toString()).toFixed(2)}`);
 
 function fieldTable(rows: Array<[string, string | null | undefined]>): Block {

@@ -1,7 +1,7 @@
 // The body of a licence notice email (decision 0071), rendered by the portal's one email kit
 // (~/lib/email.server, decision 0057): every value escaped by React, the text part derived from the
 // HTML. What it says is chosen in monitor.server.ts with the words of monitor-messages.ts.
-import { Facts, renderEmail } from "~/lib/email.server";
+import { ActionButton, Facts, renderEmail } from "~/lib/email.server";
 import { MONITOR_MESSAGES as M } from "./monitor-messages";
 
 export function monitorEmailBody(input: { subject: string; intro: string[]; facts: Array<[string, string]>; url: string }) {
@@ -12,10 +12,8 @@ export function monitorEmailBody(input: { subject: string; intro: string[]; fact
         <p key={i}>{p}</p>
       ))}
       <Facts facts={input.facts} />
-      <p>
-        <a href={input.url}>{M.linkLabel}</a>
-      </p>
-      <p>{M.preferencesNote}</p>
+      <ActionButton href={input.url} label={M.linkLabel} />
     </>,
+    M.preferencesReason,
   );
 }

@@ -17,7 +17,8 @@ export const MONITOR_MESSAGES = {
   notInGoodOrder: "Not in good order",
   reasonLabel: "Reason",
   linkLabel: "Open the portal",
-  preferencesNote: "You receive this email because of your communication preferences; change them under Communication Preferences in the portal.",
+  /** The footer's reason (EmailFooter: "Sent by … because …"). */
+  preferencesReason: "of your communication preferences; change them under Communication Preferences in the portal",
   sms: (title: string, agent: string | null, url: string) =>
     agent ? `${title}: licences or credentials of ${agent} (your downline) need attention. ${url}` : `${title}: your licences or credentials need attention. ${url}`,
 } as const;

@@ -1,7 +1,7 @@
 // The words of the email that invites an approved paper prospect without an
 // account to create one (an EXT link onto the new positions), rendered by the
 // portal's one email kit (~/lib/email.server, decision 0057).
-import { renderEmail, UrlLink } from "~/lib/email.server";
+import { ActionButton, renderEmail } from "~/lib/email.server";
 import { APPROVED_ACCOUNT_EMAIL } from "./decision-messages";
 
 export function approvedAccountEmail(input: { name: string; agentNumber: string; link: string }) {
@@ -12,10 +12,9 @@ export function approvedAccountEmail(input: { name: string; agentNumber: string;
     <>
       <p>{intro}</p>
       <p>{APPROVED_ACCOUNT_EMAIL.action}</p>
-      <p>
-        <UrlLink href={input.link} />
-      </p>
+      <ActionButton href={input.link} label="Create your portal account" />
       <p>{APPROVED_ACCOUNT_EMAIL.ignore}</p>
     </>,
+    "your appointment application was approved",
   );
 }

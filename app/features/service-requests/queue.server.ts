@@ -49,7 +49,7 @@ export type QueueRow = {
 };
 
 /** One page of the queue: not-done ones first (open, then in progress), oldest first. */
-export async function listRequests(opts: { status: SrStatusFilter; type: string; page: number; pageSize: number }) {
+export async function listRequests(opts: { status: SrStatusFilter; type: string; page: number; pageSize: number; timeZone: string }) {
   const where = {
     ...(opts.status === "ACTIVE" ? { status: { in: ["OPEN", "IN_PROGRESS"] } } : opts.status === "ALL" ? {} : { status: opts.status }),
     ...(opts.type ? { requestTypeCode: opts.type } : {}),
@@ -81,7 +81,7 @@ export async function listRequests(opts: { status: SrStatusFilter; type: string;
   const assignees = await userNames(rows.map((r) => r.assigneeUserId));
   const list: QueueRow[] = rows.map((r) => ({
     id: r.serviceRequestId,
-    requestDt: formatRequestDate(r.requestDt),
+    requestDt: formatRequestDate(r.requestDt, opts.timeZone),
     requester: nameOf(r.requester),
     requesterEmail: r.requester.userName,
     requesterNumber: r.requesterNumber,
@@ -122,14 +122,14 @@ async function hierarchies(): Promise<Hierarchy[]> {
 export type MoveDone = { at: string; by: string; agentNumber: string; fromAgentNumber: string | null; toAgentNumber: string; subtreeSize: number };
 
 /** The moves carried out from this request (audit entries AGENT_MOVED naming it), oldest first. */
-async function movesOf(serviceRequestId: number): Promise<MoveDone[]> {
+async function movesOf(serviceRequestId: number, timeZone: string): Promise<MoveDone[]> {
   const rows = await prisma.$queryRaw<Array<{ occurred_at: Date; actor_user_id: string | null; details: Record<string, unknown> }>>`
     SELECT occurred_at, actor_user_id, details FROM audit_log
      WHERE action = 'AGENT_MOVED' AND details->>'serviceRequestId' = ${String(serviceRequestId)}
      ORDER BY occurred_at LIMIT 50`;
   const names = await userNames(rows.map((r) => r.actor_user_id));
   return rows.map((r) => ({
-    at: formatRequestDate(r.occurred_at),
+    at: formatRequestDate(r.occurred_at, timeZone),
     by: (r.actor_user_id && names.get(r.actor_user_id)) || "(unknown user)",
     agentNumber: String(r.details.agentNumber ?? ""),
     fromAgentNumber: r.details.fromAgentNumber == null ? null : String(r.details.fromAgentNumber),
@@ -139,7 +139,7 @@ async function movesOf(serviceRequestId: number): Promise<MoveDone[]> {
 }
 
 /** One request with everything its page shows; null when there is none. */
-export async function requestDetail(id: number) {
+export async function requestDetail(id: number, timeZone: string) {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   const r = await prisma.serviceRequest.findUnique({
     where: { serviceRequestId: id },
@@ -163,7 +163,7 @@ export async function requestDetail(id: number) {
   const isMove = r.requestTypeCode === SVCREQ_LEVEL_CHANGE;
   let move: { hierarchies: Hierarchy[]; defaultHierarchy: string; done: MoveDone[] } | null = null;
   if (isMove) {
-    const [list, done] = await Promise.all([hierarchies(), movesOf(id)]);
+    const [list, done] = await Promise.all([hierarchies(), movesOf(id, timeZone)]);
     const own = await prisma.agent.findFirst({
       where: { userId: r.requesterUserId, ...(r.requesterNumber ? { agentNumber: r.requesterNumber } : {}) },
       orderBy: { id: "asc" },
@@ -174,7 +174,7 @@ export async function requestDetail(id: number) {
   }
   return {
     id: r.serviceRequestId,
-    requestDt: formatRequestDate(r.requestDt),
+    requestDt: formatRequestDate(r.requestDt, timeZone),
     requester: nameOf(r.requester),
     requesterEmail: r.requester.userName,
     requesterNumber: r.requesterNumber,
@@ -187,7 +187,7 @@ export async function requestDetail(id: number) {
     attachment: r.attachment ? { fileName: r.attachment.fileName, byteSize: r.attachment.byteSize } : null,
     replies: r.replies.map((x) => ({
       id: x.replyId,
-      at: formatRequestDate(x.createdAt),
+      at: formatRequestDate(x.createdAt, timeZone),
       author: names.get(x.authorUserId) ?? "(unknown user)",
       text: x.replyText,
       sentTo: x.sentTo,

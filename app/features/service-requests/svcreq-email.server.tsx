@@ -14,6 +14,7 @@ export function serviceRequestEmail(input: { subject: string; facts: string[]; r
       </p>
       <TypedText text={input.requestText} />
     </>,
+    "this address receives the portal's service requests",
   );
 }
 
@@ -30,5 +31,6 @@ export function serviceRequestReplyEmail(input: { subject: string; greeting: str
         To write to us again, use <a href={input.contactUrl}>Contact Us</a>.
       </p>
     </>,
+    "you wrote to us through Contact Us",
   );
 }

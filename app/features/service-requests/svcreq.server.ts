@@ -22,6 +22,7 @@ import { audit } from "~/lib/audit.server";
 import { ROLE_MARKETING_DIRECTOR, displayName, type CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { formatDateTimeIn } from "~/lib/format-time";
 import { removeBlob } from "~/lib/storage.server";
 import { serviceRequestEmail } from "./svcreq-email.server";
 import {
@@ -37,16 +38,9 @@ import {
 
 export type Subject = { code: string; label: string };
 
-/** The request date as the form shows it: month/day/year with time. */
-export function formatRequestDate(d: Date): string {
-  return new Intl.DateTimeFormat("en-US", {
-    month: "2-digit",
-    day: "2-digit",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-  }).format(d);
+/** The request date as the form shows it: MM/DD/YYYY hh:mm AM/PM and the zone (email: TIME_ZONE). */
+export function formatRequestDate(d: Date, timeZone: string = env().TIME_ZONE): string {
+  return formatDateTimeIn(d, timeZone);
 }
 
 export async function subjects(): Promise<Subject[]> {
@@ -63,11 +57,11 @@ export function requesterTypeOf(user: Pick<CurrentUser, "userRoleCode">): string
 }
 
 /** Everything the Contact Us page shows before the user types. */
-export async function contactUsForm(user: CurrentUser, typ: string | undefined, now = new Date()) {
+export async function contactUsForm(user: CurrentUser, typ: string | undefined, timeZone: string, now = new Date()) {
   const [list, numbers] = await Promise.all([subjects(), ownAgentNumbers(user.id)]);
   const preselected = typ && list.some((s) => s.code === typ) ? typ : "";
   return {
-    requestDate: formatRequestDate(now),
+    requestDate: formatRequestDate(now, timeZone),
     requester: `${displayName(user)} (${user.userName})`,
     recipient: "Internal Administrators",
     agentNumbers: [...new Set(numbers.map((n) => n.agentNumber))],

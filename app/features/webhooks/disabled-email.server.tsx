@@ -1,7 +1,7 @@
 // The administrators' email of a webhook endpoint disabled after days of failed deliveries
 // (decision 0077), rendered by the portal's one email kit (~/lib/email.server, decision 0057):
 // HTML and its text part. It names the endpoint, never its signing secret.
-import { Facts, renderEmail, UrlLink } from "~/lib/email.server";
+import { ActionButton, Facts, renderEmail } from "~/lib/email.server";
 
 export const WEBHOOK_DISABLED_SUBJECT = "Webhook endpoint disabled after 3 days of failures";
 
@@ -14,11 +14,10 @@ export function webhookDisabledEmail(input: { url: string; description: string |
     <>
       <p>A webhook endpoint of the appointment portal was disabled after three days of failed deliveries.</p>
       <Facts facts={facts} />
-      <p>No event is sent to it until an administrator enables it again:</p>
-      <p>
-        <UrlLink href={input.screen} />
-      </p>
+      <p>No event is sent to it until an administrator enables it again.</p>
+      <ActionButton href={input.screen} label="Open the endpoint" />
       <p>The deliveries that were waiting are marked failed; each can be replayed from that screen.</p>
     </>,
+    "you are an administrator of the portal",
   );
 }

@@ -87,7 +87,7 @@ export function PersonalTab({ detail, position }: { detail: AgentDetail; positio
                 {detail.licences.map((l) => (
                   <li key={l.stateCode}>
                     {stateName(l.stateCode)}: {l.lines.map((x) => LINE_LABEL[x]).join(", ")}
-                    {l.expiryDate ? `; expires ${l.expiryDate}` : ""} ({l.state === "INACTIVE" ? "Inactive" : EXPIRY_LABEL[l.state]})
+                    {l.expiryDate ? `; expires ${formatDate(l.expiryDate)}` : ""} ({l.state === "INACTIVE" ? "Inactive" : EXPIRY_LABEL[l.state]})
                   </li>
                 ))}
               </ul>

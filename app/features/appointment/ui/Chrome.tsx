@@ -1,11 +1,11 @@
 // The frame of the application screen (spec part 2 §2 'Layout'): the left
 // navigation with check marks, the header with the inviter and the levels,
-// and the right side panel (status, agent number, CANCEL / SAVE / SUBMIT,
-// completion pie, deficiencies).
+// and the right side panel (status, whose turn, agent number, CANCEL / SAVE /
+// SUBMIT, completion pie, deficiencies). SUBMIT saves the section and opens the
+// check page (decision 0099).
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { SECTION_TITLES, type SectionId } from "../model";
-import { CVC_HINT } from "../messages";
 import { REVIEW_MESSAGES } from "~/features/review/messages";
 import { CompletionPie } from "./CompletionPie";
 import { fieldDomId } from "~/components/form/fields";
@@ -160,40 +160,6 @@ export function focusField(id: string) {
 /** Jump to an error: go to its section, then scroll to and focus the field after 1000 ms (spec §9). */
 export const JUMP_DELAY_MS = 1000;
 
-/**
- * The card's CVC for SUBMIT, in the section's form by the form attribute and under the card
- * section's own field name (ccInfo.cvcNumber). Always empty: nothing gives a CVC back.
- */
-function SubmitCvcField({ formId, error }: { formId: string; error?: string }) {
-  const id = fieldDomId("ccInfo.cvcNumber");
-  return (
-    <div className={`field side-panel__cvc${error ? " field--invalid" : ""}`}>
-      <label htmlFor={id} className="label--required">
-        CVC
-      </label>
-      <span className="field__hint" id={`${id}-hint`}>
-        {CVC_HINT}
-      </span>
-      <input
-        id={id}
-        name="ccInfo.cvcNumber"
-        form={formId}
-        type="text"
-        inputMode="numeric"
-        autoComplete="off"
-        spellCheck={false}
-        aria-required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error ${id}-hint` : `${id}-hint`}
-        defaultValue=""
-      />
-      <p className="field__error" id={`${id}-error`} aria-live="polite">
-        {error ?? ""}
-      </p>
-    </div>
-  );
-}
-
 export function SidePanel({
   appointmentId,
   formId,
@@ -205,9 +171,7 @@ export function SidePanel({
   deficiencies,
   current,
   busy,
-  cvcAtSubmit = false,
-  cvcError,
-  answerAt,
+  turn,
 }: {
   appointmentId: number;
   formId: string;
@@ -219,11 +183,8 @@ export function SidePanel({
   deficiencies: Deficiency[];
   current: SectionId;
   busy: boolean;
-  /** Ask for the card's CVC with SUBMIT here (a type that pays by card, on a section other than the card's own). */
-  cvcAtSubmit?: boolean;
-  cvcError?: string;
-  /** When the last answer of the server came (a new one empties the CVC input). */
-  answerAt?: number;
+  /** Whose turn it is ('With you', 'With the reviewer', 'Returned: …'). */
+  turn: string;
 }) {
   const navigate = useNavigate();
   return (
@@ -238,8 +199,9 @@ export function SidePanel({
           </div>
         ) : null}
       </div>
-      {/* Keyed by the answer: with JavaScript too, every answer leaves the input empty. */}
-      {cvcAtSubmit && !readOnly ? <SubmitCvcField key={answerAt} formId={formId} error={cvcError} /> : null}
+      <p className="side-panel__turn">
+        Whose turn: <strong data-testid="whose-turn">{turn}</strong>
+      </p>
       <div className="side-panel__buttons">
         <Link to="/home" className="btn btn--secondary">
           CANCEL

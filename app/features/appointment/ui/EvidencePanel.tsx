@@ -4,6 +4,7 @@
 // who typed it, when, from where, and what exactly was acknowledged
 // (docs/decisions/0009-application-save-submit-evidence.md). A <details>
 // block: it opens and closes without JavaScript.
+import { LocalTime } from "~/components/LocalTime";
 import type { SignatureEvidence, EvidencePerson } from "../evidence.server";
 
 const SIGNATURE_LABELS: Record<string, string> = {
@@ -21,9 +22,9 @@ const SIGNATURE_LABELS: Record<string, string> = {
   SIGTYP_AGREESIG: "Policies & agreements — signature",
 };
 
-/** UTC, the same on the server and in the browser. */
-function when(iso: string | null): string {
-  return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC` : "—";
+/** To the second, in the viewer's zone (decision 0102). */
+function when(iso: string | null) {
+  return iso ? <LocalTime value={iso} seconds /> : "—";
 }
 
 function who(p: EvidencePerson | null): string {

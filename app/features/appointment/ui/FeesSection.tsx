@@ -17,7 +17,7 @@ import { CheckboxField, FieldError, fieldDomId, RadioGroup, SelectField, TextFie
 import { stateOptions } from "./PersonalSection";
 import { EsignConsent, SignatureField } from "./Signature";
 import type { SectionProps } from "./types";
-import { CVC_HINT, FEES_MESSAGES, type FeesDialog } from "../messages";
+import { CVC_ON_CHECK_PAGE, FEES_MESSAGES, type FeesDialog } from "../messages";
 
 export { FEES_MESSAGES, type FeesDialog };
 
@@ -244,13 +244,13 @@ export function FeesSection({ view, fields, extra, onChanged }: SectionProps & {
               required
               options={cardYears(now).map((y) => ({ value: String(y), label: String(y) }))}
             />
-            <TextField meta={cc.cvcNumber} label="CVC" required sensitive hint={CVC_HINT} />
             <TextField meta={cc.nameonCard} label="Name on Card" required autoComplete="cc-name" />
             <TextField meta={cc.billingAddress} label="Billing Address" required className="span-all" />
             <TextField meta={cc.city} label="City" required />
             <SelectField meta={cc.stateCode} label="State" required options={stateOptions(view)} />
             <TextField meta={cc.zip} label="Zip" required numeric />
           </div>
+          <p className="note">{CVC_ON_CHECK_PAGE}</p>
         </fieldset>
       ) : (
         <p className="note">{DEDUCTED_TEXT}</p>

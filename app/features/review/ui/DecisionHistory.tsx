@@ -1,11 +1,8 @@
 // The decisions taken on an application, newest first (issue 11): what, why,
-// which sections, who and when (UTC, the same with and without JavaScript).
+// which sections, who and when (in the viewer's zone, decision 0102).
+import { LocalTime } from "~/components/LocalTime";
 import { DECISION_HISTORY_LABELS, sectionTitles } from "../messages";
 import type { DecisionHistoryItem } from "../history.server";
-
-export function when(iso: string): string {
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
-}
 
 export function DecisionHistory({ items }: { items: DecisionHistoryItem[] }) {
   return (
@@ -20,7 +17,7 @@ export function DecisionHistory({ items }: { items: DecisionHistoryItem[] }) {
           {items.map((d) => (
             <li key={d.id}>
               <p>
-                <strong>{DECISION_HISTORY_LABELS[d.decisionCode] ?? d.decisionCode}</strong> by {d.decidedBy}, {when(d.decidedAt)}
+                <strong>{DECISION_HISTORY_LABELS[d.decisionCode] ?? d.decisionCode}</strong> by {d.decidedBy}, <LocalTime value={d.decidedAt} />
               </p>
               {d.sections.length ? <p>Sections: {sectionTitles(d.sections).join(", ")}</p> : null}
               <blockquote className="decision-history__reason">{d.reason}</blockquote>

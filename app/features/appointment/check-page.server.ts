@@ -1,0 +1,69 @@
+// The check page and the confirmation page after SUBMIT (issue 36 item 3, decision 0099), for
+// someone who may see the application (loadApplication: 404 otherwise):
+//   checkPage      every section summarised (check-answers.ts), what still stops the submit
+//                  (submit-checks.server.ts), whether the card's CVC is asked;
+//   submittedPage  the spec's success message, the reference, who reviews, how long, what comes.
+import { redirect } from "@remix-run/node";
+import type { CurrentUser } from "~/lib/current-user";
+import { env } from "~/lib/env.server";
+import { checkAnswers } from "./check-answers";
+import { loadApplication } from "./load.server";
+import { SUBMIT_SUCCESS } from "./messages";
+import { applicationReference, isEditableStatus, showsCreditCard } from "./model";
+import { prospectEmailOf } from "./notifications.server";
+import { currentSubmitRefusal } from "./submit-checks.server";
+import { turnReader, whoseTurn } from "./whose-turn";
+
+/** The application's id from ?id= (404 when it is not one). */
+export function appointmentIdOf(url: URL): number {
+  const raw = url.searchParams.get("id") ?? "";
+  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Response(null, { status: 404 });
+  return id;
+}
+
+export async function checkPage(user: CurrentUser, appointmentId: number, request: Request) {
+  const app = await loadApplication(user, appointmentId, { request });
+  const refusal = app.readOnly ? null : await currentSubmitRefusal(user, appointmentId, request);
+  const documents = [...app.documents.uploaded, ...app.documents.additional]
+    // Spec §4: some are counted as there without a file; they are not the prospect's to upload.
+    .filter((d) => d.present || !d.treatedAsPresent)
+    .map((d) => ({ title: d.title, present: d.present }));
+  return {
+    appointmentId,
+    reference: applicationReference(appointmentId),
+    readOnly: app.readOnly,
+    isUpline: app.role === "UPLINE",
+    statusText: app.statusText,
+    turn: whoseTurn(app.statusCode, app.decisionNote, turnReader(app.role)).label,
+    typeLabel: `${app.appointmentTypeLabel} (${app.businessType})`,
+    summary: checkAnswers({
+      data: app.data,
+      type: app.context,
+      sections: app.sections,
+      questions: app.questions.personal,
+      states: app.states,
+      totalFees: app.totalFees,
+      documents,
+    }),
+    deficiencies: refusal?.deficiencies ?? [],
+    cvcAtSubmit: !app.readOnly && showsCreditCard(app.context),
+  };
+}
+
+export async function submittedPage(user: CurrentUser, appointmentId: number, request: Request) {
+  const app = await loadApplication(user, appointmentId, { request });
+  // Not submitted (yet, or again after a return): the check page says what is missing.
+  if (isEditableStatus(app.statusCode) && app.role !== "UPLINE") throw redirect(`/appoint/check?id=${appointmentId}`);
+  return {
+    appointmentId,
+    reference: applicationReference(appointmentId),
+    success: SUBMIT_SUCCESS,
+    statusText: app.statusText,
+    turn: whoseTurn(app.statusCode, app.decisionNote, turnReader(app.role)).label,
+    submittedAt: app.submittedAt?.toISOString() ?? null,
+    reviewDays: env().REVIEW_USUAL_DAYS,
+    receiptTo: await prospectEmailOf(appointmentId),
+    carriers: [...new Set(app.header.lines.map((l) => l.carrier).filter(Boolean))],
+  };
+}
