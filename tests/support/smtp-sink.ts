@@ -71,7 +71,7 @@ export async function startSmtpSink(port?: number): Promise<SmtpSink> {
 
   async function verificationLink(email: string): Promise<string> {
     const mail = await mailTo(email, /confirm your/i);
-    const link = /https?:\/\/[^\s"'<>]*\/email\/verify\/[^\s"'<>]+/.exec(mail.parsed.text ?? "")?.[0];
+    const link = /https?:\/\/[^\s"'<>]*\/email\/verify\/[^\s"'<>)]+/.exec(mail.parsed.text ?? "")?.[0];
     if (!link) throw new Error(`no confirmation link in the email to ${email}: ${mail.parsed.text}`);
     return link;
   }
