@@ -70,7 +70,8 @@ export const FEATURE_DEPENDENCIES = {
   // The read API (decision 0076): documents served by the download rule, licences' expiry states;
   // the agent import as an API call queues the screen's import run (decision 0075).
   api: ["documents", "hierarchy", "licences"],
-  appointment: ["documents"],
+  // licences: at submission the application's licence and certificates become records (decision 0098).
+  appointment: ["documents", "licences"],
   dashboard: ["appointment", "links", "pipeline", "licences"],
   documents: [],
   hierarchy: [],

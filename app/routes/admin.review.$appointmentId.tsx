@@ -7,11 +7,13 @@
 // correct, a confirmation box). A decision another administrator took first
 // is refused (409) with a message on the page, never a 500. Internal
 // administrators only (not while impersonating): anyone else gets 404.
-// See docs/decisions/0029-review-queue.md.
+// See docs/decisions/0029-review-queue.md. While the licences panel lists problems Approve is
+// disabled and says why; each problem opens the licence screens' form here (?licence=, ?credential=),
+// which posts here to the licence screens' own action and comes back (decision 0098).
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Banner } from "~/components/Banner";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
@@ -22,17 +24,24 @@ import { EvidencePanel } from "~/features/appointment/ui/EvidencePanel";
 import { SectionForm, type SectionFormData } from "~/features/appointment/ui/SectionForm";
 import { requireAppointmentAccess } from "~/features/appointment/access.server";
 import { DECISION_HISTORY_LABELS, REVIEW_MESSAGES as M } from "~/features/review/messages";
-import { decide, reviewScreen } from "~/features/review/review.server";
+import { decide, reviewRecordsAction, reviewScreen } from "~/features/review/review.server";
 import { decisionSchema, DECISIONS, type DecisionKind } from "~/features/review/schema";
 import { DecisionFormCard } from "~/features/review/ui/DecisionForms";
 import { LocalTime } from "~/components/LocalTime";
 import { DecisionHistory } from "~/features/review/ui/DecisionHistory";
 import { LicencePanel } from "~/features/review/ui/LicencePanel";
+import { reasonText } from "~/features/licences/messages";
+import { withReturn } from "~/features/licences/return-path";
+import { openFormOf, type LicencesActionData, type NpnRecordsData } from "~/features/licences/ui/NpnRecords";
+import { CredentialForm, LicenceForm } from "~/features/licences/ui/RecordForms";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
 import applicationStyles from "~/styles/application.css";
 import reviewStyles from "~/styles/review.css";
-import { requireCapability } from "~/lib/permissions.server";
+import { capabilitiesFor, requireCapability } from "~/lib/permissions.server";
+import { can } from "~/lib/permissions";
+import { LICENCE_IMPORT_MESSAGES } from "~/features/licences/import-messages";
+import { licenceLookup } from "~/features/licences/lookup.server";
 
 export const meta = titleMeta("Review Application");
 export const links: LinksFunction = () => [
@@ -53,11 +62,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = appointmentIdOf(params.appointmentId);
   const url = new URL(request.url);
   const screen = await reviewScreen(user, id, url.searchParams.get("section"), request);
+  // The licence lookup (decision 0072), offered beside the problems when one is configured and the administrator may use it.
+  const lookup = Boolean(screen.records) && can((await capabilitiesFor(request)).capabilities, "manage:licences") && licenceLookup() !== null;
   // After a decision (POST → redirect): the outcome, if the latest decision is the one just taken.
   const decided = url.searchParams.get("decided");
   const latest = screen.history[0];
   const outcome = isDecision(decided) && latest?.decisionCode === decided ? decided : null;
-  return { ...screen, outcome };
+  return { ...screen, outcome, lookup };
 }
 
 type ActionData = {
@@ -73,6 +84,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = appointmentIdOf(params.appointmentId);
   // The application exists (and the reviewer may see it) before the form is read: 404, whatever was posted.
   await requireAppointmentAccess(user, id, { request });
+  const search = new URL(request.url).searchParams;
+  if (search.has("licence") || search.has("credential")) return reviewRecordsAction(request, user, id);
   const formData = await readForm(request, { schemas: [decisionSchema], maxFields: 20 });
   const raw = formData.get("decision");
   const decision = isDecision(raw) ? raw : null;
@@ -105,11 +118,16 @@ const OUTCOME: Record<DecisionKind, (agentNumber: string | null) => string> = {
 
 export default function ReviewApplicationRoute() {
   const d = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const answer = useActionData<typeof action>() as ActionData | LicencesActionData | undefined;
+  const actionData = answer && "decision" in answer ? answer : undefined;
+  const recordAnswer = answer && "form" in answer ? answer : undefined;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const section = d.section === "INSTRUCT" ? "PERSONAL" : d.section;
   const id = d.view.appointmentId;
+  const review = `/admin/review/${id}`;
+  const [search] = useSearchParams();
+  const blocked = d.licences?.problems.map(reasonText) ?? [];
   return (
     <SignedInLayout>
       <PageHeader
@@ -167,7 +185,15 @@ export default function ReviewApplicationRoute() {
         </dl>
       </section>
       <AppHeader header={d.header} />
-      {d.licences ? <LicencePanel check={d.licences} today={d.today} /> : null}
+      {d.licences ? <LicencePanel check={d.licences} today={d.today} review={d.awaiting ? review : null} /> : null}
+      {d.records && d.lookup ? (
+        <form method="post" action={withReturn(`/licences/${encodeURIComponent(d.records.npn)}/lookup`, review)} className="licence-lookup">
+          <button type="submit" className="btn btn--secondary">
+            {LICENCE_IMPORT_MESSAGES.lookupButton}
+          </button>
+        </form>
+      ) : null}
+      {d.records ? <ConfirmForm data={d.records as NpnRecordsData} search={search} review={review} actionData={recordAnswer} /> : null}
 
       {d.awaiting ? (
         <section aria-labelledby="decide-title">
@@ -181,6 +207,8 @@ export default function ReviewApplicationRoute() {
                 reply={actionData?.decision === k ? actionData.reply : null}
                 busy={busy}
                 refusal={k === "APPROVE" && actionData?.decision === k ? actionData.unlicensed : undefined}
+                blocked={k === "APPROVE" ? blocked : undefined}
+                action={review}
               />
             ))}
           </div>
@@ -230,4 +258,20 @@ export default function ReviewApplicationRoute() {
       ) : null}
     </SignedInLayout>
   );
+}
+
+/** The licence or credential form a problem of the licences panel opened (?licence=, ?credential=): it posts here (the action's first branch). */
+function ConfirmForm({ data, search, review, actionData }: { data: NpnRecordsData; search: URLSearchParams; review: string; actionData?: LicencesActionData }) {
+  const open = openFormOf(search);
+  const npnPath = `/licences/${encodeURIComponent(data.npn)}`;
+  const target = { cancelTo: review };
+  if (open.licence) {
+    const state = search.get("state");
+    const defaultState = state && /^[A-Z]{2}$/.test(state) ? state : undefined;
+    return <LicenceForm key={`licence-${open.licence}`} data={data} id={open.licence} base={npnPath} target={target} defaultState={defaultState} actionData={actionData} />;
+  }
+  if (open.credential && open.credential !== "new") {
+    return <CredentialForm key={`credential-${open.credential}`} data={data} id={open.credential} kind={null} base={npnPath} target={target} actionData={actionData} />;
+  }
+  return null;
 }

@@ -8,20 +8,17 @@
 //     message next to the field first;
 //  3. the prospect sees the reason on the dashboard and on the application, Personal Information
 //     flagged 'needs correction', fixes the phone number and submits again: the note is gone;
-//  4. (issue 23 item 4) the applicant's NPN has no licence: the review screen lists what is missing
-//     and Approve is refused with the reasons (in two tabs; axe at 1280 and 390 px); once a licence
-//     is created (factory) the administrator approves; a second administrator tab that still shows
-//     the decision forms approves too and is refused ('Already decided', 409), the history shows one approval;
+//  4. (issue 36 item 1, decision 0098) the submission made the applicant's licence and E&O certificate
+//     records to confirm: the review screen lists them, Approve is disabled and says why (axe at 1280
+//     and 390 px, screenshots in docs/screens/); the administrator confirms each in place (the licence
+//     form opens on the review screen, SAVE comes back) and approves; a second administrator tab that
+//     still shows the decision forms approves too and is refused ('Already decided', 409), the history shows one approval;
 //  5. the recruiter's 'approved' email arrives at the SMTP server;
 //  6. the new agent signs in again and sees the agent number on the dashboard and their hierarchy on /agents.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "~/generated/prisma/client";
-import { LICENCE_MESSAGES } from "~/features/licences/messages";
 import { REVIEW_MESSAGES as M } from "~/features/review/messages";
 import { axeViolations } from "../support/axe";
-import { createLicence, type Db } from "../support/factories";
 import type { AppHandle } from "../support/app-server";
 import { browserFixture, DEMO, DEMO_PASSWORD, newAccount, signIn, signOut, signUp } from "../support/browser";
 import { query } from "../support/mailbox";
@@ -121,6 +118,20 @@ async function submit(page: Page) {
   await expect.poll(() => page.getByTestId("application-status").innerText()).toBe("Awaiting Approval");
 }
 
+/** docs/screens/<name>.png: the review screen from the licences panel to the decision cards (what decision 0098 changed). */
+async function shot(page: Page, name: string) {
+  // From the top: the sticky header stays above the clip.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = async (l: ReturnType<Page["locator"]>) => {
+    const b = (await l.boundingBox())!;
+    return { top: b.y + (await page.evaluate(() => window.scrollY)), bottom: b.y + b.height + (await page.evaluate(() => window.scrollY)) };
+  };
+  const from = await box(page.getByTestId("licence-panel"));
+  const to = await box(page.getByRole("region", { name: "Decide", exact: true }));
+  const width = await page.evaluate(() => document.documentElement.clientWidth);
+  await page.screenshot({ path: `docs/screens/${name}.png`, fullPage: true, clip: { x: 0, y: Math.max(0, from.top - 16), width, height: to.bottom - from.top + 32 } });
+}
+
 /** The decision card of a kind on the review screen. */
 const card = (page: Page, title: string) => page.getByRole("region", { name: title, exact: true });
 
@@ -203,57 +214,56 @@ describe("back-office review", () => {
     await prospectPage.getByRole("link", { name: "View Your Pending Appointment" }).waitFor();
     expect(await prospectPage.getByTestId(`decision-note-appointment-${id}`).count()).toBe(0);
 
-    // ── 4. The administrator approves; a second tab's approval is refused ──
+    // ── 4. The administrator confirms the applicant's records in place and approves; a second tab's approval is refused ──
+    // Issue 36 item 1 (decision 0098): the submission made her Texas licence and E&O certificate
+    // records to confirm. The review screen lists them, Approve is disabled and says why.
+    await admin.goto(`${app.url}/admin/review/${id}`);
+    const panel = admin.getByTestId("licence-panel");
+    await panel.getByRole("link", { name: /All licences and credentials of NPN 19283746/ }).waitFor();
+    await admin.getByTestId("licence-problems").getByText(/^Licence for Texas to confirm/).waitFor();
+    await admin.getByTestId("licence-problems").getByText(/^E&O certificate to confirm/).waitFor();
+    await card(admin, "Approve").getByTestId("approve-blocked").getByText(M.approveBlocked).waitFor();
+    expect(await card(admin, "Approve").getByRole("button", { name: "Approve" }).isDisabled()).toBe(true);
+    // The screen with the problems and the disabled Approve: axe at 1280 and 390 px, nothing sideways at 390; screenshots for the docs.
+    const a11y = [...(await axeViolations(admin, "1280px review screen, records to confirm"))];
+    await shot(admin, "review-records-to-confirm-1280");
+    await admin.setViewportSize({ width: 390, height: 844 });
+    a11y.push(...(await axeViolations(admin, "390px review screen, records to confirm")));
+    const wide = await admin.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    if (wide > 1) a11y.push(`390px review screen: the page scrolls sideways by ${wide}px`);
+    await shot(admin, "review-records-to-confirm-390");
+    await admin.setViewportSize({ width: 1280, height: 800 });
+
+    // Each one confirmed in place: the licence form opens on the review screen with her values; SAVE comes back here.
+    await panel.getByRole("link", { name: "Confirm or correct the licence for Texas" }).click();
+    await admin.waitForURL(new RegExp(`/admin/review/${id}\\?licence=`));
+    const licenceForm = admin.getByRole("region", { name: "Change licence: Texas" });
+    await expect.poll(() => licenceForm.getByLabel("Licence number").inputValue()).toBe("TX-7766554");
+    a11y.push(...(await axeViolations(admin, "1280px review screen, licence form open")));
+    await shot(admin, "review-confirm-licence-1280");
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await shot(admin, "review-confirm-licence-390");
+    await admin.setViewportSize({ width: 1280, height: 800 });
+    expect(a11y).toEqual([]);
+    await licenceForm.getByLabel("Life", { exact: true }).check();
+    await licenceForm.getByLabel("Accident & Health").check();
+    await licenceForm.getByRole("button", { name: "SAVE" }).click();
+    await admin.waitForURL(`${app.url}/admin/review/${id}`);
+    await expect.poll(() => admin.getByTestId("licence-problems").getByText(/^Licence for Texas to confirm/).count()).toBe(0);
+    await panel.getByRole("link", { name: "Confirm the E&O certificate" }).click();
+    const eoForm = admin.getByRole("region", { name: "Change credential: E&O coverage" });
+    await eoForm.getByLabel("Policy number").fill("EO-558812");
+    await eoForm.getByLabel("Expiry date").fill("2099-06-30");
+    await eoForm.getByRole("button", { name: "SAVE" }).click();
+    await admin.waitForURL(`${app.url}/admin/review/${id}`);
+
     const second = await browser.newPage({ javaScriptEnabled: true });
     await signIn(second, app.url, DEMO.admin, DEMO_PASSWORD);
     await second.goto(`${app.url}/admin/review/${id}`);
     await card(second, "Approve").waitFor();
 
-    // Issue 23 item 4: the applicant's NPN has no licence yet. The review screen says so, and an
-    // approval is refused with the reasons next to Approve (in this tab, then the second); the reason typed is kept.
-    await admin.goto(`${app.url}/admin/review/${id}`);
-    await admin.getByTestId("licence-panel").getByRole("link", { name: /All licences and credentials of NPN 19283746/ }).waitFor();
-    await admin.getByTestId("licence-problems").getByText(/^No licence for Texas/).waitFor();
-    const early = card(admin, "Approve");
-    await early.getByLabel("Reason").fill("Looks complete.");
-    await early.getByLabel(/I confirm: approve/).check();
-    await early.getByRole("button", { name: "Approve" }).click();
-    const refusedNoJs = admin.getByTestId("approval-refused");
-    await refusedNoJs.getByText(LICENCE_MESSAGES.approvalRefused).waitFor();
-    await refusedNoJs.getByRole("listitem").filter({ hasText: /^No licence for Texas/ }).waitFor();
-    await expect.poll(() => card(admin, "Approve").getByLabel("Reason").inputValue()).toBe("Looks complete.");
-    await expect.poll(() => admin.getByTestId("application-status").innerText()).toBe("Awaiting Approval");
-
-    await card(second, "Approve").getByLabel("Reason").fill("Looks complete.");
-    await card(second, "Approve").getByLabel(/I confirm: approve/).check();
-    const [unlicensed] = await Promise.all([
-      second.waitForResponse((r) => r.request().method() === "POST" && r.url().includes(`/admin/review/${id}`)),
-      card(second, "Approve").getByRole("button", { name: "Approve" }).click(),
-    ]);
-    expect(unlicensed.status()).toBe(409);
-    await second.getByTestId("approval-refused").getByRole("listitem").filter({ hasText: /^No licence for Texas/ }).waitFor();
-    // The screen with the licences panel and the refusal: axe at 1280 and 390 px, nothing sideways at 390.
-    const a11y = [...(await axeViolations(second, "1280px review screen, approval refused"))];
-    await second.setViewportSize({ width: 390, height: 844 });
-    a11y.push(...(await axeViolations(second, "390px review screen, approval refused")));
-    const wide = await second.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    if (wide > 1) a11y.push(`390px review screen: the page scrolls sideways by ${wide}px`);
-    expect(a11y).toEqual([]);
-    await second.setViewportSize({ width: 1280, height: 800 });
-
-    // The applicant enters their Texas licence (here: the factory, as the agent's own entry).
-    const client = new PrismaClient({ adapter: new PrismaPg({ connectionString: db }) });
-    try {
-      await createLicence(client as unknown as Db, { npn: "19283746", stateCode: "TX", licenceNumber: "TX-7766554", source: "AGENT" });
-    } finally {
-      await client.$disconnect();
-    }
-    await second.reload();
-    await card(second, "Approve").waitFor();
-
-    await admin.goto(`${app.url}/admin/review/${id}`);
     await admin.getByTestId("licence-ok").waitFor();
-    await admin.getByTestId("licence-panel").getByRole("cell", { name: "Entered by the agent" }).waitFor();
+    await admin.getByTestId("licence-panel").getByRole("cell", { name: "Entered by an administrator" }).waitFor();
     const approve = card(admin, "Approve");
     await approve.getByLabel("Reason").fill("Licence and documents verified.");
     await approve.getByLabel(/I confirm: approve/).check();

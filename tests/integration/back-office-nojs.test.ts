@@ -20,14 +20,11 @@
 // compliance-axe.test.ts, service-requests.test.ts, agent-import.test.ts, back-office-review.test.ts.
 import pg from "pg";
 import { beforeAll, describe, expect, test } from "vitest";
-import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "~/generated/prisma/client";
 import { LICENCE_MESSAGES } from "~/features/licences/messages";
 import { REVIEW_MESSAGES as M } from "~/features/review/messages";
 import { visitorSignIn, visitorSignUp } from "../support/app-sign-in";
 import { DEMO, newAccount } from "../support/browser";
 import { addAgentTree, addAgentUnder, agentTreeNames } from "../support/agent-tree";
-import { createLicence, type Db } from "../support/factories";
 import { accessibleName, Visitor, type Form, type Page, type PickedFile, type Scope } from "../support/form-driver";
 import { answerAllNo, fieldErrors, fillPersonal, section } from "../support/application-form";
 import { inviteProspect } from "../support/invite-prospect";
@@ -845,33 +842,75 @@ describe("back-office review", () => {
     let stale = await second.get(`${url}/admin/review/${id}`);
     expect(() => card(stale, "Approve")).not.toThrow();
 
-    // Issue 23 item 4: the applicant's NPN has no licence yet. The review screen says so, and an
-    // approval is refused with the reasons next to Approve; the reason typed is kept.
+    // Issue 36 item 1 (decision 0098): the submission made the applicant's resident licence and the
+    // uploaded E&O certificate records of her NPN, from the application and to confirm.
+    const made = await sql(`SELECT state_code, licence_number, is_resident, loa_life, source FROM producer_licences WHERE npn = $1`, ["19283746"]);
+    expect(made).toEqual([{ state_code: "TX", licence_number: "TX-7766554", is_resident: true, loa_life: false, source: "APPLICATION" }]);
+    const certs = await sql(`SELECT kind, expiry_date, source, stored_file_id IS NOT NULL AS has_file FROM producer_credentials WHERE npn = $1`, ["19283746"]);
+    expect(certs).toEqual([{ kind: "EO", expiry_date: null, source: "APPLICATION", has_file: true }]);
+
+    // The review screen lists each as to confirm; Approve is disabled and says why (no JavaScript).
     page = await admin.get(`${url}/admin/review/${id}`);
     const licences = page.within("region", "Licences");
     expect(() => licences.link(/All licences and credentials of NPN 19283746/)).not.toThrow();
-    expect(licences.all("li").some((l) => /^No licence for Texas/.test(l.text()))).toBe(true);
-    page = await card(page, "Approve").form().fill("Reason", "Looks complete.").check(/I confirm: approve/).submit("Approve");
-    const refusedHere = card(page, "Approve").all("[role=alert]").find((a) => a.shows(LICENCE_MESSAGES.approvalRefused));
-    expect(refusedHere, card(page, "Approve").text()).toBeTruthy();
-    expect(refusedHere!.all("li").some((l) => /^No licence for Texas/.test(l.text()))).toBe(true);
-    expect(card(page, "Approve").form().value("Reason")).toBe("Looks complete.");
-    expect(term(summary(page), "Status")).toBe("Awaiting Approval");
-    // The screen with the licences panel and the refusal, axe at 1280 and 390 px: tests/e2e/back-office-review.test.ts.
+    expect(licences.link(/All licences and credentials of NPN 19283746/)).toBe(`${url}/licences/19283746?return=${encodeURIComponent(`/admin/review/${id}`)}`);
+    const listed = () => page.within("region", "Licences").all("li").map((l) => l.text());
+    expect(listed().some((t) => /^Licence for Texas to confirm/.test(t)), listed().join(" / ")).toBe(true);
+    expect(listed().some((t) => /^E&O certificate to confirm/.test(t)), listed().join(" / ")).toBe(true);
+    expect(licences.rows().some((cells) => cells.includes("From the application (to confirm)"))).toBe(true);
+    expect(card(page, "Approve").shows(M.approveBlocked)).toBe(true);
+    const approveForm = card(page, "Approve").form().fill("Reason", "Looks complete.").check(/I confirm: approve/);
+    expect(() => approveForm.request("Approve")).toThrow(/disabled/);
+    // A POST that comes anyway (an old page, a script): the server refuses it with the reasons (409).
+    const forced = await admin.send({ method: "POST", url: `${url}/admin/review/${id}`, enctype: "application/x-www-form-urlencoded", entries: approveForm.entries(null) }, page.url);
+    expect(forced.status).toBe(409);
+    const refusedHere = card(forced, "Approve").all("[role=alert]").find((a) => a.shows(LICENCE_MESSAGES.approvalRefused));
+    expect(refusedHere, card(forced, "Approve").text()).toBeTruthy();
+    expect(refusedHere!.all("li").some((l) => /^Licence for Texas to confirm/.test(l.text()))).toBe(true);
+    expect(term(summary(forced), "Status")).toBe("Awaiting Approval");
+    // The screen with the licences panel and the disabled Approve, axe at 1280 and 390 px: tests/e2e/back-office-review.test.ts.
 
-    // The applicant enters their Texas licence (here: the factory, as the agent's own entry).
-    const client = new PrismaClient({ adapter: new PrismaPg({ connectionString: db }) });
-    try {
-      await createLicence(client as unknown as Db, { npn: "19283746", stateCode: "TX", licenceNumber: "TX-7766554", source: "AGENT" });
-    } finally {
-      await client.$disconnect();
-    }
+    // The NPN's page opened from here offers the way back; it accepts only a review path as the return.
+    const detour = await page.within("region", "Licences").follow(/All licences and credentials of NPN 19283746/);
+    expect(detour.link("Back to the review")).toBe(`${url}/admin/review/${id}`);
+    const elsewhere = await admin.get(`${url}/licences/19283746?return=${encodeURIComponent("https://evil.example/admin/review/1")}`);
+    expect(elsewhere.all("a[href]", "Back to the review")).toHaveLength(0);
+
+    // The administrator confirms each in place: the licence screens' form on the review screen,
+    // the applicant's values in it, saved as the administrator's, back to the review.
+    page = await page.within("region", "Licences").follow("Confirm or correct the licence for Texas");
+    expect(page.url).toMatch(new RegExp(`/admin/review/${id}\\?licence=[0-9a-f-]{36}(#licence-form)?$`));
+    let confirm = page.form("SAVE");
+    expect(confirm.value("Licence number")).toBe("TX-7766554");
+    expect(confirm.value("State")).toBe("TX");
+    expect(confirm.checked("This is my resident state")).toBe(true);
+    // Saved without a line of authority: refused on the review screen, the message beside the lines, what was typed kept.
+    page = await confirm.fill("Licence number", "TX-7766555").submit("SAVE");
+    expect(page.status).toBe(400);
+    expect(page.url).toMatch(new RegExp(`/admin/review/${id}\\?licence=`));
+    expect(page.within("region", "Change licence: Texas").fieldError("Life")).toBe(LICENCE_MESSAGES.lineRequired);
+    confirm = page.form("SAVE");
+    expect(confirm.value("Licence number")).toBe("TX-7766555");
+    expect(() => card(page, "Approve")).not.toThrow();
+    page = await confirm.fill("Licence number", "TX-7766554").check("Life").check("Accident & Health").submit("SAVE");
+    expect(page.url).toBe(`${url}/admin/review/${id}`);
+    expect(listed().some((t) => /^Licence for Texas to confirm/.test(t))).toBe(false);
+    expect(card(page, "Approve").shows(M.approveBlocked)).toBe(true);
+    page = await page.within("region", "Licences").follow("Confirm the E&O certificate");
+    confirm = page.form("SAVE");
+    page = await confirm.fill("Insurance carrier", "Hartwell Mutual").fill("Policy number", "EO-558812").fill("Expiry date", "2099-06-30").submit("SAVE");
+    expect(page.url).toBe(`${url}/admin/review/${id}`);
+    expect(await sql(`SELECT kind, expiry_date::text AS expiry, source, stored_file_id IS NOT NULL AS has_file FROM producer_credentials WHERE npn = $1`, ["19283746"])).toEqual([
+      { kind: "EO", expiry: "2099-06-30", source: "ADMIN", has_file: true },
+    ]);
+
     stale = await second.get(`${url}/admin/review/${id}`);
     expect(() => card(stale, "Approve")).not.toThrow();
 
     page = await admin.get(`${url}/admin/review/${id}`);
     expect(page.shows("The licences on record cover every state and line of authority this application asks for.")).toBe(true);
-    expect(page.within("region", "Licences").rows().some((cells) => cells.includes("Entered by the agent"))).toBe(true);
+    expect(page.within("region", "Licences").rows().some((cells) => cells.includes("Entered by an administrator"))).toBe(true);
+    expect(card(page, "Approve").shows(M.approveBlocked)).toBe(false);
     page = await card(page, "Approve").form().fill("Reason", "Licence and documents verified.").check(/I confirm: approve/).submit("Approve");
     expect(page.url).toBe(`${url}/admin/review/${id}?decided=APPROVE`);
     const agentNumber = term(summary(page), "Agent Number");
@@ -905,6 +944,29 @@ describe("back-office review", () => {
     expect(() => item!.link(`${account.lastName}, ${account.firstName}`)).not.toThrow();
     expect(main.shows(`#${link.agent_number}`)).toBe(true);
     expect(main.shows("your upline")).toBe(true);
+
+    // ── 7. (issue 36 item 2) Her standing says what she supplied, and her director sees her as 'new' ──
+    const standing = (await admin.get(`${url}/licences/19283746`)).within("region", "Standing").text();
+    expect(standing).not.toContain("No E&O coverage is on record");
+    expect(standing).toContain("In good order");
+    const [position] = await sql<{ id: number }>(`SELECT id FROM agents WHERE agent_number = $1 AND npn = $2`, [agentNumber, "19283746"]);
+    const path = await sql<{ id: number; depth: number }>(
+      `SELECT c.ancestor_id AS id, c.depth FROM agent_closure c WHERE c.descendant_id = $1 AND c.depth > 0 ORDER BY c.depth`,
+      [position!.id],
+    );
+    const [top] = await sql<{ id: number }>(
+      `SELECT a.id FROM agents a JOIN users u ON u.id = a.user_id WHERE u.user_name = $1 AND a.id = ANY($2::int[])`,
+      [DEMO.marketingDirector, path.map((p) => p.id)],
+    );
+    expect(top, "the demo director is above the new agent").toBeTruthy();
+    const opened = path.filter((p) => p.depth < path.find((q) => q.id === top!.id)!.depth).map((p) => p.id);
+    const director = await signIn(DEMO.marketingDirector);
+    const tree = await director.get(`${url}/agents?tab=active&h=${top!.id}&open=${opened.join(",")}&filter=${encodeURIComponent(account.lastName)}`);
+    const row = (n: string) => tree.all("main")[0]!.all(".tree__row").find((r) => r.text().includes(`#${n} ·`));
+    expect(row(agentNumber), tree.all("main")[0]!.text().slice(0, 800)).toBeTruthy();
+    expect(row(agentNumber)!.all(".lic-state").map((b) => b.text())).toEqual(["new"]);
+    // Her upline, appointed long before (the seed), is not new.
+    expect(row(link.agent_number)?.all(".lic-state").map((b) => b.text()) ?? []).toEqual([]);
   }, 240_000);
 });
 

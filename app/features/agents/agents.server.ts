@@ -10,7 +10,7 @@ import { viewerPositionsSql } from "~/features/hierarchy/hierarchy.server";
 import { carrierTabLabel } from "./format";
 import type { SearchCriteria } from "./schema";
 
-import { DEACTIVATED_MONTHS, TREE_PAGE_SIZE } from "./constants";
+import { DEACTIVATED_MONTHS, NEW_AGENT_DAYS, TREE_PAGE_SIZE } from "./constants";
 
 export * from "./constants";
 
@@ -113,6 +113,8 @@ export type TreeNode = {
   isActive: boolean;
   /** Active agents directly under this one. */
   childCount: number;
+  /** Appointed by an approval in the last NEW_AGENT_DAYS days (the tree only; decision 0098). */
+  isNew?: boolean;
 };
 
 type NodeRow = {
@@ -129,7 +131,16 @@ type NodeRow = {
   hierarchy_level: number;
   is_active: boolean;
   child_count: number;
+  is_new: boolean;
 };
+
+/**
+ * Whether agent `a` (an SQL alias) holds a position an approval created in the last NEW_AGENT_DAYS
+ * days (decision 0098): 'new' in the tree. Imported and seeded positions have no approval.
+ */
+export const APPROVED_RECENTLY_SQL = (a: string) =>
+  `EXISTS (SELECT 1 FROM appointment_carrier_blocks cb JOIN appointments ap ON ap.appointment_id = cb.appointment_id
+            WHERE cb.agent_id = ${a}.id AND ap.approved_at >= now() - interval '${NEW_AGENT_DAYS} days')`;
 
 const toNode = (r: NodeRow): TreeNode => ({
   id: r.id,
@@ -145,15 +156,16 @@ const toNode = (r: NodeRow): TreeNode => ({
   hierarchyLevel: r.hierarchy_level,
   isActive: r.is_active,
   childCount: Number(r.child_count),
+  isNew: Boolean(r.is_new),
 });
 
 const NODE_COLUMNS = Prisma.sql`a.id, a.agent_number, a.company_number, a.block_number, a.company_name, a.first_name, a.last_name,
   a.agent_type, a.direct_upline, a.mga_code, a.hierarchy_level, a.is_active,
-  (SELECT count(*) FROM agents k WHERE k.parent_id = a.id AND k.is_active)::int AS child_count`;
+  (SELECT count(*) FROM agents k WHERE k.parent_id = a.id AND k.is_active)::int AS child_count, ${Prisma.raw(APPROVED_RECENTLY_SQL("a"))} AS is_new`;
 
 /** The node columns without the child count (grids that do not show it: no subquery per match). */
 const GRID_COLUMNS = Prisma.sql`a.id, a.agent_number, a.company_number, a.block_number, a.company_name, a.first_name, a.last_name,
-  a.agent_type, a.direct_upline, a.mga_code, a.hierarchy_level, a.is_active, 0 AS child_count`;
+  a.agent_type, a.direct_upline, a.mga_code, a.hierarchy_level, a.is_active, 0 AS child_count, false AS is_new`;
 
 /** `%text%` for ILIKE with the user's %, _ and \ taken literally. */
 export function containsPattern(text: string): string {

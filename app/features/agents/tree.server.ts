@@ -3,7 +3,7 @@
 // statement (TREE_SQL; with the positions: POSITIONS_AND_TREE_SQL, decision 0063). Scoped as the rest of
 // agents.server.ts: the root is a position of the signed-in user, everything shown is under it.
 import { queryRows } from "~/lib/db.server";
-import { containsPattern, OWN_POSITIONS_SQL, positionsOf, type Position, type PositionRow, type TreeNode } from "./agents.server";
+import { APPROVED_RECENTLY_SQL, containsPattern, OWN_POSITIONS_SQL, positionsOf, type Position, type PositionRow, type TreeNode } from "./agents.server";
 import { TREE_MAX_OPEN, TREE_MAX_PAGES, TREE_PAGE_SIZE } from "./constants";
 
 export type TreeView = {
@@ -38,7 +38,8 @@ const NODE_JSON = (a: string) => `json_build_object(
     'id', ${a}.id, 'agentNumber', ${a}.agent_number, 'companyNumber', ${a}.company_number, 'blockNumber', ${a}.block_number,
     'companyName', ${a}.company_name, 'firstName', ${a}.first_name, 'lastName', ${a}.last_name, 'agentType', ${a}.agent_type,
     'directUpline', ${a}.direct_upline, 'mgaCode', ${a}.mga_code, 'hierarchyLevel', ${a}.hierarchy_level, 'isActive', ${a}.is_active,
-    'childCount', (SELECT count(*) FROM agents k WHERE k.parent_id = ${a}.id AND k.is_active)::int)`;
+    'childCount', (SELECT count(*) FROM agents k WHERE k.parent_id = ${a}.id AND k.is_active)::int,
+    'isNew', ${APPROVED_RECENTLY_SQL(a)})`;
 
 /**
  * The whole tree of loadTree in one prepared statement (queryRows; fixed text, values as

@@ -38,7 +38,11 @@ type Licence = z.input<typeof LicenceSchema>;
 type Eo = z.input<typeof EoSchema>;
 type Records = { licences: Licence[]; eo: Eo[] };
 
-/** The licences and E&O coverages of these NPNs, in one statement. */
+/**
+ * The licences and E&O coverages of these NPNs, in one statement. Records taken from an application
+ * and not yet confirmed (source APPLICATION) are left out: a carrier's system reads only what the
+ * portal vouches for (decision 0098).
+ */
 async function recordsOfNpns(npns: string[], today: string): Promise<Map<string, Records>> {
   const byNpn = new Map<string, Records>();
   if (npns.length === 0) return byNpn;
@@ -46,11 +50,11 @@ async function recordsOfNpns(npns: string[], today: string): Promise<Map<string,
     `SELECT npn, 'L' AS kind, json_build_object('state_code', state_code, 'licence_number', licence_number, 'licence_class', licence_class,
             'resident', is_resident, 'life', loa_life, 'ah', loa_accident_health, 'variable', loa_variable, 'status', status,
             'effective_date', effective_date, 'expiry_date', expiry_date) AS r
-       FROM producer_licences WHERE npn = ANY($1::text[])
+       FROM producer_licences WHERE npn = ANY($1::text[]) AND source <> 'APPLICATION'
      UNION ALL
      SELECT npn, 'E', json_build_object('provider', provider, 'policy_number', policy_number, 'coverage_limit', coverage_limit::text,
             'effective_date', effective_date, 'expiry_date', expiry_date)
-       FROM producer_credentials WHERE kind = 'EO' AND npn = ANY($1::text[])`,
+       FROM producer_credentials WHERE kind = 'EO' AND npn = ANY($1::text[]) AND source <> 'APPLICATION'`,
     [npns],
   );
   for (const { npn, kind, r } of rows) {

@@ -4,11 +4,14 @@
 // checked there, then dropped: it is never stored, decision 0087); the
 // status becomes APWF_STATUS_NEWCONTRACT, and the combined application PDF
 // and the notifications (the prospect's receipt among them) are queued in the
-// same transaction (queueJob). A refused submit gives the messages of every
-// field, so the screen shows them next to the fields without JavaScript too.
+// same transaction (queueJob), and the application's licence and
+// certificates become records to confirm (decision 0098). A refused submit
+// gives the messages of every field, so the screen shows them next to the
+// fields without JavaScript too.
 import { realUserId } from "~/lib/auth.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { jobOptions, queueJob } from "~/features/jobs/queue.server";
+import { recordsFromApplication } from "~/features/licences/from-application.server";
 import { actorOf, emitApplicationEvents } from "~/features/webhooks/event-data.server";
 import { auditAppointment, isReadOnlyStatus, requireAppointmentAccess } from "./access.server";
 import type { Completion } from "./completion";
@@ -52,6 +55,8 @@ export async function submitApplication(user: CurrentUser, appointmentId: number
         where: { appointmentId },
         data: { appointmentStatusCode: "APWF_STATUS_NEWCONTRACT", submittedAt: now, submittedById: realUserId(user), updatedById: realUserId(user) },
       });
+      // The NPN's licence and certificates as records to confirm (decision 0098).
+      await recordsFromApplication(tx, appointmentId, { userId: realUserId(user), request });
       await queueJob(tx, "generate-application-pdf", { appointmentId }, jobOptions.applicationPdf(appointmentId));
       await queueJob(tx, "notify-appointment", { appointmentId, event: "SUBMITTED" }, jobOptions.notifyAppointment("SUBMITTED", appointmentId));
       await emitApplicationEvents(tx, "application.submitted", [appointmentId], actorOf(realUserId(user)));

@@ -21,7 +21,7 @@ export const LICENCE_CARD_SQL = `(
            'next', (SELECT json_build_object('day', x.d::text, 'state', x.state_code, 'kind', x.kind)
                       FROM (SELECT l.expiry_date AS d, l.state_code, NULL::text AS kind FROM producer_licences l WHERE l.npn = o.npn AND l.expiry_date IS NOT NULL
                             UNION ALL
-                            SELECT max(c.expiry_date), NULL, c.kind FROM producer_credentials c WHERE c.npn = o.npn GROUP BY c.kind) x
+                            SELECT max(c.expiry_date), NULL, c.kind FROM producer_credentials c WHERE c.npn = o.npn AND c.expiry_date IS NOT NULL GROUP BY c.kind) x
                      ORDER BY x.d, x.state_code, x.kind LIMIT 1))
     FROM (${OWN_NPNS_SQL("$1::uuid")} LIMIT 1) o)`;
 

@@ -29,8 +29,19 @@ const AGENTS_SQL = `
     JOIN product_types pt ON pt.product_type_id = b.product_type_id
    WHERE a.id = ANY($1::int[])`;
 
-type LicenceRow = { id: string; npn: string; state_code: string; status: string; effective_date: string | null; expiry_date: string | null; loa_life: boolean; loa_accident_health: boolean; loa_variable: boolean };
-type CredentialRow = { id: string; npn: string; kind: string; expiry_date: string; carrier_id: number | null };
+type LicenceRow = {
+  id: string;
+  npn: string;
+  state_code: string;
+  status: string;
+  effective_date: string | null;
+  expiry_date: string | null;
+  loa_life: boolean;
+  loa_accident_health: boolean;
+  loa_variable: boolean;
+  source: string;
+};
+type CredentialRow = { id: string; npn: string; kind: string; expiry_date: string | null; carrier_id: number | null; source: string };
 
 /** The licences and credentials of some NPNs, as the rules read them, by NPN. */
 export async function factsByNpn(db: Pick<Db, "$queryRawUnsafe">, npns: readonly string[]) {
@@ -39,11 +50,11 @@ export async function factsByNpn(db: Pick<Db, "$queryRawUnsafe">, npns: readonly
   if (npns.length === 0) return { licences, credentials };
   const [ls, cs] = await Promise.all([
     db.$queryRawUnsafe<LicenceRow[]>(
-      `SELECT id, npn, state_code, status, effective_date::text, expiry_date::text, loa_life, loa_accident_health, loa_variable
+      `SELECT id, npn, state_code, status, effective_date::text, expiry_date::text, loa_life, loa_accident_health, loa_variable, source
          FROM producer_licences WHERE npn = ANY($1::text[])`,
       npns,
     ),
-    db.$queryRawUnsafe<CredentialRow[]>(`SELECT id, npn, kind, expiry_date::text, carrier_id FROM producer_credentials WHERE npn = ANY($1::text[])`, npns),
+    db.$queryRawUnsafe<CredentialRow[]>(`SELECT id, npn, kind, expiry_date::text, carrier_id, source FROM producer_credentials WHERE npn = ANY($1::text[])`, npns),
   ]);
   for (const l of ls) {
     const list = licences.get(l.npn) ?? [];
@@ -56,12 +67,13 @@ export async function factsByNpn(db: Pick<Db, "$queryRawUnsafe">, npns: readonly
       loaLife: l.loa_life,
       loaAccidentHealth: l.loa_accident_health,
       loaVariable: l.loa_variable,
+      source: l.source,
     });
     licences.set(l.npn, list);
   }
   for (const c of cs) {
     const list = credentials.get(c.npn) ?? [];
-    list.push({ id: c.id, kind: c.kind, expiryDate: c.expiry_date, carrierId: c.carrier_id });
+    list.push({ id: c.id, kind: c.kind, expiryDate: c.expiry_date, carrierId: c.carrier_id, source: c.source });
     credentials.set(c.npn, list);
   }
   return { licences, credentials };

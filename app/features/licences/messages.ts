@@ -51,7 +51,18 @@ export const SOURCE_LABEL: Record<RecordSource, string> = {
   ADMIN: "Entered by an administrator",
   IMPORT: "Imported",
   LOOKUP: "Licence lookup",
+  APPLICATION: "From the application (to confirm)",
 };
+
+/** A credential's certificate, as the reasons name it. */
+export const CERTIFICATE_LABEL: Record<CredentialKind, string> = {
+  EO: "E&O certificate",
+  AML: "AML certificate",
+  PRODUCT_TRAINING: "Product training certificate",
+};
+
+/** A credential taken from the application has no known expiry yet. */
+export const TO_CONFIRM = "To confirm";
 
 /** One sentence per reason, for the review screen, the agent's page, the notices and the compliance view. */
 export function reasonText(r: Reason): string {
@@ -74,6 +85,10 @@ export function reasonText(r: Reason): string {
       return "No E&O coverage is on record.";
     case "EO_EXPIRED":
       return "The E&O coverage has expired.";
+    case "LICENCE_TO_CONFIRM":
+      return `Licence for ${st} to confirm: given on the application, not yet confirmed.`;
+    case "CREDENTIAL_TO_CONFIRM":
+      return `${r.kind ? CERTIFICATE_LABEL[r.kind] : "Certificate"} to confirm: uploaded with the application, not yet confirmed.`;
   }
 }
 

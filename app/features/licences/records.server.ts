@@ -67,7 +67,8 @@ export async function recordsOfNpn(npn: string, db: Pick<Tx, "producerLicence" |
       ...c,
       coverageLimit: c.coverageLimit?.toString() ?? null,
       effectiveDate: asDay(c.effectiveDate),
-      expiryDate: asDay(c.expiryDate)!,
+      // Null only on a credential taken from the application (to confirm; the CHECK of migration 20261203120000).
+      expiryDate: asDay(c.expiryDate),
     })),
   };
 }
@@ -203,6 +204,25 @@ export async function writeCredential(
     : await tx.producerCredential.create({ data: { ...data, npn, source: actor.source, createdById: actor.userId, updatedById: actor.userId }, select: { id: true } });
   await writeAudit(tx, actor, existing ? "CREDENTIAL_UPDATED" : "CREDENTIAL_CREATED", "ProducerCredential", row.id, { npn, kind: input.kind, changes: diff });
   return { ok: true, id: row.id };
+}
+
+/**
+ * The certificate an applicant uploaded, as a credential of `npn` to confirm (decision 0098): kind,
+ * file, source APPLICATION, nothing else known (no expiry). `target`: the APPLICATION credential of
+ * that kind to point at the new file, or 'new'. Audited like every write; no re-evaluation (refreshNpns).
+ */
+export async function writeApplicationCredential(tx: Tx, actor: Actor, npn: string, kind: "EO" | "AML", fileId: string, target: string | "new"): Promise<WriteResult> {
+  if (actor.source !== "APPLICATION") throw new Error("writeApplicationCredential: only for records taken from the application");
+  const existing = target === "new" ? null : await tx.producerCredential.findFirst({ where: { id: target, npn, source: "APPLICATION" } });
+  if (target !== "new" && !existing) return notFound();
+  const data = { kind, storedFileId: fileId };
+  const diff = changed(existing, data);
+  if (existing && Object.keys(diff).length === 0) return { ok: true, id: existing.id, change: "unchanged" };
+  const row = existing
+    ? await tx.producerCredential.update({ where: { id: existing.id }, data: { storedFileId: fileId, updatedById: actor.userId }, select: { id: true } })
+    : await tx.producerCredential.create({ data: { ...data, npn, expiryDate: null, source: actor.source, createdById: actor.userId, updatedById: actor.userId }, select: { id: true } });
+  await writeAudit(tx, actor, existing ? "CREDENTIAL_UPDATED" : "CREDENTIAL_CREATED", "ProducerCredential", row.id, { npn, kind, changes: diff });
+  return { ok: true, id: row.id, change: existing ? "updated" : "created" };
 }
 
 /** Re-evaluates every agent position of the NPNs (compliance.server.ts), in `tx`. */

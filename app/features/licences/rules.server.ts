@@ -8,7 +8,7 @@
 //    standing (agent_compliance) is NOT_IN_GOOD_ORDER; the invitation send form refuses it.
 import type { Prisma } from "~/generated/prisma/client";
 import { npnKey } from "~/lib/npn";
-import { approvalProblems, asDay, isLineOfAuthority, type Day, type LicenceFacts, type LineOfAuthority, type Reason, type RecordSource } from "./status";
+import { approvalProblems, asDay, isLineOfAuthority, type CredentialFacts, type Day, type LicenceFacts, type LineOfAuthority, type Reason, type RecordSource } from "./status";
 
 type Db = Pick<Prisma.TransactionClient, "$queryRawUnsafe">;
 
@@ -24,6 +24,8 @@ export type LicenceCheck = {
   lines: (LineOfAuthority | null)[];
   /** The licences of the NPN (every state, by state code). */
   licences: ShownLicence[];
+  /** The credentials of the NPN (the rules read only those to confirm: approvalProblems). */
+  credentials: Array<CredentialFacts & { source: RecordSource }>;
   /** What the approval lacks (empty: it may be approved). */
   problems: Reason[];
 };
@@ -46,6 +48,7 @@ type Row = {
     loa_variable: boolean;
     source: RecordSource;
   }> | null;
+  credentials: Array<{ id: string; kind: string; expiry_date: string | null; source: RecordSource }> | null;
 };
 
 // The lines: each line's (carrier block's) schedule level, else its link's level -> schedule -> product type.
@@ -64,7 +67,9 @@ const CHECK_SQL = `
                    'is_resident', l.is_resident, 'status', l.status, 'effective_date', l.effective_date::text, 'expiry_date', l.expiry_date::text,
                    'loa_life', l.loa_life, 'loa_accident_health', l.loa_accident_health, 'loa_variable', l.loa_variable, 'source', l.source)
                    ORDER BY l.state_code)
-            FROM producer_licences l WHERE l.npn = btrim(p.national_producer_number)) AS licences
+            FROM producer_licences l WHERE l.npn = btrim(p.national_producer_number)) AS licences,
+         (SELECT json_agg(json_build_object('id', c.id, 'kind', c.kind, 'expiry_date', c.expiry_date::text, 'source', c.source) ORDER BY c.kind, c.expiry_date)
+            FROM producer_credentials c WHERE c.npn = btrim(p.national_producer_number)) AS credentials
     FROM appointments ap
     LEFT JOIN appointment_personal p ON p.appointment_id = ap.appointment_id
    WHERE ap.appointment_id = $1`;
@@ -92,7 +97,8 @@ export async function licenceCheck(db: Db, appointmentId: number, today: Day): P
         source: l.source,
       }))
     : [];
-  return { npn, states, lines, licences, problems: approvalProblems(npn, states, lines, licences, today) };
+  const credentials = npn ? (row.credentials ?? []).map((c) => ({ id: c.id, kind: c.kind, expiryDate: asDay(c.expiry_date), source: c.source })) : [];
+  return { npn, states, lines, licences, credentials, problems: approvalProblems(npn, states, lines, licences, today, credentials) };
 }
 
 /**

@@ -114,3 +114,31 @@ describe("noticesDue: what the daily monitoring tells (decision 0071)", () => {
   });
   it("no NPN: nothing", () => expect(noticesDue({ npn: null, appointedStates: ["TX"] }, [lic({ expiryDate: "2026-01-01" })], [], today)).toEqual([]));
 });
+
+describe("records from the application: to confirm (decision 0098)", () => {
+  const today = "2027-01-01";
+  const agent = { npn: "123", appointedStates: ["TX"], line: "LIFE" as const };
+  const fromApp = lic({ source: "APPLICATION", loaLife: false, loaAccidentHealth: false, effectiveDate: null, expiryDate: null });
+  const eoToConfirm = { id: "eo-app", kind: "EO", expiryDate: null, source: "APPLICATION" };
+  it("an applicant's licence does not satisfy the approval: to confirm, not missing", () => {
+    expect(approvalProblems("123", ["TX"], ["LIFE"], [fromApp], today)).toEqual([{ code: "LICENCE_TO_CONFIRM", stateCode: "TX", subjectId: "l-TX" }]);
+  });
+  it("an applicant's certificate is one more problem until confirmed; a confirmed record is none", () => {
+    expect(approvalProblems("123", ["TX"], ["LIFE"], [lic()], today, [eoToConfirm])).toEqual([{ code: "CREDENTIAL_TO_CONFIRM", kind: "EO", subjectId: "eo-app" }]);
+    expect(approvalProblems("123", ["TX"], ["LIFE"], [lic({ source: "ADMIN" })], today, [{ ...eo(), source: "ADMIN" }])).toEqual([]);
+  });
+  it("a licence to confirm of a state not asked for is listed too", () => {
+    expect(approvalProblems("123", ["TX"], ["LIFE"], [lic(), { ...fromApp, id: "l-OK", stateCode: "OK" }], today)).toEqual([
+      { code: "LICENCE_TO_CONFIRM", stateCode: "OK", subjectId: "l-OK" },
+    ]);
+  });
+  it("the standing says the E&O certificate is to confirm, not that no E&O is on record", () => {
+    const r = goodOrder(agent, [lic()], [eoToConfirm], today);
+    expect(r.standing).toBe("NOT_IN_GOOD_ORDER");
+    expect(r.reasons).toEqual([{ code: "CREDENTIAL_TO_CONFIRM", kind: "EO", subjectId: "eo-app" }]);
+    expect(goodOrder(agent, [lic()], [eoToConfirm, eo()], today).standing).toBe("IN_GOOD_ORDER");
+  });
+  it("a certificate without an expiry is never noticed", () => {
+    expect(noticesDue(agent, [lic()], [eoToConfirm], today)).toEqual([]);
+  });
+});

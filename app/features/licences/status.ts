@@ -14,9 +14,17 @@ export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
 export const LICENCE_STATUSES = ["ACTIVE", "INACTIVE"] as const;
 export type LicenceStatus = (typeof LICENCE_STATUSES)[number];
 
-/** Who gave a record. */
-export const RECORD_SOURCES = ["AGENT", "ADMIN", "IMPORT", "LOOKUP"] as const;
+/** Who gave a record. APPLICATION: what the applicant stated or uploaded, written at submission (decision 0098). */
+export const RECORD_SOURCES = ["AGENT", "ADMIN", "IMPORT", "LOOKUP", "APPLICATION"] as const;
 export type RecordSource = (typeof RECORD_SOURCES)[number];
+
+/**
+ * A record taken from the application is the applicant's word: it stands until an administrator
+ * (or the agent, a lookup, an import) confirms it, and until then it does not satisfy a rule.
+ */
+export function isToConfirm(r: { source?: string | null }): boolean {
+  return r.source === "APPLICATION";
+}
 
 /** A credential's (or licence's) state on a day. */
 export const EXPIRY_STATES = ["VALID", "EXPIRING_60", "EXPIRING_30", "EXPIRING_7", "EXPIRED"] as const;
@@ -103,10 +111,15 @@ export type LicenceFacts = {
   loaLife: boolean;
   loaAccidentHealth: boolean;
   loaVariable: boolean;
+  /** Who gave it (absent: a confirmed source). */
+  source?: string;
 };
 
-/** What the rules read of a credential (carrierId: a product training's carrier; null or absent: every carrier). */
-export type CredentialFacts = { id: string; kind: string; expiryDate: Day; carrierId?: number | null };
+/**
+ * What the rules read of a credential (carrierId: a product training's carrier; null or absent: every
+ * carrier). expiryDate null: not known yet, only on a record taken from the application (to confirm).
+ */
+export type CredentialFacts = { id: string; kind: string; expiryDate: Day | null; carrierId?: number | null; source?: string };
 
 export function hasLine(l: Pick<LicenceFacts, "loaLife" | "loaAccidentHealth" | "loaVariable">, line: LineOfAuthority): boolean {
   return line === "LIFE" ? l.loaLife : line === "ACCIDENT_HEALTH" ? l.loaAccidentHealth : l.loaVariable;
@@ -121,9 +134,12 @@ export type ReasonCode =
   | "LINE_MISSING"
   | "EO_MISSING"
   | "EO_EXPIRED"
-  | "NO_NPN";
+  | "NO_NPN"
+  // A record taken from the application that no one has confirmed yet (decision 0098).
+  | "LICENCE_TO_CONFIRM"
+  | "CREDENTIAL_TO_CONFIRM";
 
-export type Reason = { code: ReasonCode; stateCode?: string; line?: LineOfAuthority; subjectId?: string };
+export type Reason = { code: ReasonCode; stateCode?: string; line?: LineOfAuthority; subjectId?: string; kind?: CredentialKind };
 
 /**
  * Why the producer may not sell line `line` in state `stateCode` on `today` (null: they may). The
@@ -134,6 +150,7 @@ export function licenceProblem(licences: readonly LicenceFacts[], stateCode: str
   const l = licences.find((x) => x.stateCode === stateCode);
   if (!l) return { code: "LICENCE_MISSING", stateCode, ...(line ? { line } : {}) };
   const at = { stateCode, subjectId: l.id };
+  if (isToConfirm(l)) return { code: "LICENCE_TO_CONFIRM", ...at };
   if (l.status !== "ACTIVE") return { code: "LICENCE_INACTIVE", ...at };
   if (l.effectiveDate != null && l.effectiveDate > today) return { code: "LICENCE_NOT_YET_EFFECTIVE", ...at };
   if (expiryState(l.expiryDate, today) === "EXPIRED") return { code: "LICENCE_EXPIRED", ...at };
@@ -141,10 +158,13 @@ export function licenceProblem(licences: readonly LicenceFacts[], stateCode: str
   return null;
 }
 
-/** The E&O credential that counts: the one that runs longest. */
-export function currentEo(credentials: readonly CredentialFacts[]): CredentialFacts | null {
-  let best: CredentialFacts | null = null;
-  for (const c of credentials) if (c.kind === "EO" && (!best || c.expiryDate > best.expiryDate)) best = c;
+/** The E&O credential that counts: the confirmed one that runs longest (one to confirm has no known expiry). */
+export function currentEo(credentials: readonly CredentialFacts[]): (CredentialFacts & { expiryDate: Day }) | null {
+  let best: (CredentialFacts & { expiryDate: Day }) | null = null;
+  for (const c of credentials) {
+    if (c.kind !== "EO" || isToConfirm(c) || c.expiryDate == null) continue;
+    if (!best || c.expiryDate > best.expiryDate) best = { ...c, expiryDate: c.expiryDate };
+  }
   return best;
 }
 
@@ -188,7 +208,10 @@ export function goodOrder(agent: AgentFacts, licences: readonly LicenceFacts[], 
     if (r) reasons.push(r);
   }
   const eo = currentEo(credentials);
-  if (!eo) reasons.push({ code: "EO_MISSING" });
+  const eoToConfirm = credentials.find((c) => c.kind === "EO" && isToConfirm(c));
+  // The certificate she uploaded is there, unconfirmed: say that, not 'no E&O coverage'.
+  if (!eo && eoToConfirm) reasons.push({ code: "CREDENTIAL_TO_CONFIRM", kind: "EO", subjectId: eoToConfirm.id });
+  else if (!eo) reasons.push({ code: "EO_MISSING" });
   else if (expiryState(eo.expiryDate, today) === "EXPIRED") reasons.push({ code: "EO_EXPIRED", subjectId: eo.id });
   return { standing: reasons.length ? "NOT_IN_GOOD_ORDER" : "IN_GOOD_ORDER", reasons, nextExpiry };
 }
@@ -196,6 +219,8 @@ export function goodOrder(agent: AgentFacts, licences: readonly LicenceFacts[], 
 /**
  * What an application lacks to be approved on `today`: for every state it asks for and every line
  * its products need, a valid licence of its NPN with that line (licenceProblem). No NPN: NO_NPN.
+ * Every record of the NPN taken from an application and not yet confirmed (a licence of another
+ * state, a credential) is one more: the administrator confirms or corrects it first (decision 0098).
  */
 export function approvalProblems(
   npn: string | null | undefined,
@@ -203,6 +228,7 @@ export function approvalProblems(
   lines: readonly (LineOfAuthority | null)[],
   licences: readonly LicenceFacts[],
   today: Day,
+  credentials: readonly CredentialFacts[] = [],
 ): Reason[] {
   if (!npn?.trim()) return [{ code: "NO_NPN" }];
   const wanted = [...new Set(lines)];
@@ -214,7 +240,17 @@ export function approvalProblems(
       if (r && !out.some((o) => o.stateCode === s && o.code === r.code && o.code !== "LINE_MISSING")) out.push(r);
     }
   }
+  for (const l of licences) {
+    if (isToConfirm(l) && !out.some((o) => o.subjectId === l.id)) out.push({ code: "LICENCE_TO_CONFIRM", stateCode: l.stateCode, subjectId: l.id });
+  }
+  for (const c of credentials) {
+    if (isToConfirm(c) && isCredentialKind(c.kind)) out.push({ code: "CREDENTIAL_TO_CONFIRM", kind: c.kind, subjectId: c.id });
+  }
   return out;
+}
+
+export function isCredentialKind(v: unknown): v is CredentialKind {
+  return typeof v === "string" && (CREDENTIAL_KINDS as readonly string[]).includes(v);
 }
 
 /** An expiry notice called for: one licence or credential, its expiry date and today's threshold. */
@@ -250,11 +286,13 @@ export function noticesDue(
     const threshold = l?.expiryDate ? noticeThreshold(expiryState(l.expiryDate, today)) : null;
     if (l?.expiryDate && threshold != null) out.push({ subjectKind: "LICENCE", subjectId: l.id, expiryDate: l.expiryDate, threshold, stateCode: s });
   }
-  const latest = new Map<string, CredentialFacts>();
+  const latest = new Map<string, CredentialFacts & { expiryDate: Day }>();
   for (const c of credentials) {
+    // One to confirm has no expiry to notice yet.
+    if (c.expiryDate == null) continue;
     const k = `${c.kind}:${c.kind === "PRODUCT_TRAINING" ? (c.carrierId ?? "") : ""}`;
     const best = latest.get(k);
-    if (!best || c.expiryDate > best.expiryDate) latest.set(k, c);
+    if (!best || c.expiryDate > best.expiryDate) latest.set(k, { ...c, expiryDate: c.expiryDate });
   }
   for (const c of [...latest.values()].sort((a, b) => a.kind.localeCompare(b.kind) || a.expiryDate.localeCompare(b.expiryDate))) {
     const threshold = noticeThreshold(expiryState(c.expiryDate, today));

@@ -18,6 +18,12 @@ export const REVIEW_MESSAGES = {
   busyTitle: "Not decided yet",
   alreadyDecided: "Another administrator decided on this application first: nothing was changed. The decision history below shows what was decided.",
   notAwaiting: "This application is not awaiting approval: no decision can be taken on it.",
+  // Approve while the licences panel lists something (decision 0098).
+  approveBlocked: "Approve is not available yet. First resolve what the licences panel lists:",
+  confirmLicence: (state: string) => `Confirm or correct the licence for ${state}`,
+  addLicence: (state: string) => `Add the licence for ${state}`,
+  confirmCertificate: (what: string) => `Confirm the ${what}`,
+  confirmTitle: "Confirm or correct",
   // The queue.
   queueEmpty: "No submitted applications match these filters.",
   badFilter: "Correct the filters marked below.",

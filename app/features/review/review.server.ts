@@ -5,6 +5,9 @@
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { applicationScreen } from "~/features/appointment/screen.server";
+import { recordsOfNpn } from "~/features/licences/records.server";
+import { licencesAction } from "~/features/licences/screens.server";
+import { capabilitiesFor } from "~/lib/permissions.server";
 import { licenceCheck } from "~/features/licences/rules.server";
 import { dayOf } from "~/features/licences/status";
 import { DATA_SECTIONS, type DataSectionId } from "~/features/appointment/model";
@@ -34,6 +37,9 @@ export async function reviewScreen(user: CurrentUser, appointmentId: number, wan
     // The applicant's licences against what the application asks for (the approval's own check, decision 0070).
     licenceCheck(prisma, appointmentId, today),
   ]);
+  const awaiting = screen.view.statusCode === AWAITING_STATUS;
+  // The NPN's records, for the licence screens' forms this screen opens to confirm or correct them (decision 0098).
+  const records = awaiting && licences?.npn ? { npn: licences.npn, mode: "edit" as const, today, positions: [], records: await recordsOfNpn(licences.npn) } : null;
   const recruiter = people?.recruiterAgent ?? people?.appointmentLink?.recruiterAgent ?? null;
   const prospect =
     [people?.personal?.firstName ?? people?.user?.firstName, people?.personal?.lastName ?? people?.user?.lastName].filter(Boolean).join(" ") ||
@@ -45,7 +51,7 @@ export async function reviewScreen(user: CurrentUser, appointmentId: number, wan
     // The review screen never changes the application, whatever its status.
     view: { ...screen.view, readOnly: true, esignCanAccept: false },
     sections: screen.sections.filter((s): s is DataSectionId => (DATA_SECTIONS as readonly string[]).includes(s)),
-    awaiting: screen.view.statusCode === AWAITING_STATUS,
+    awaiting,
     summary: {
       prospect,
       email: people?.prospectEmailAddress ?? people?.user?.userName ?? null,
@@ -54,8 +60,22 @@ export async function reviewScreen(user: CurrentUser, appointmentId: number, wan
     },
     history,
     licences,
+    records,
     today,
   };
+}
+
+/**
+ * A licence or credential form the review screen opened (?licence=…, ?credential=…) posted back to it:
+ * the licence screens' own action for the application's NPN (access, caps, the one writer; the
+ * administrator's save confirms the record), back to the review on success, the refusal shown
+ * next to its field on the review screen (decision 0098). No NPN: 404.
+ */
+export async function reviewRecordsAction(request: Request, user: CurrentUser, appointmentId: number) {
+  const check = await licenceCheck(prisma, appointmentId, dayOf(new Date()));
+  if (!check?.npn) throw new Response(null, { status: 404 });
+  const { capabilities } = await capabilitiesFor(request);
+  return licencesAction(request, user, capabilities, check.npn, `/admin/review/${appointmentId}`);
 }
 
 /** Takes the decision through the decision functions (which refuse a second decision: ALREADY_DECIDED). */

@@ -3,7 +3,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { Position, TreeNode } from "../agents.server";
 import type { TreeView } from "../tree.server";
-import { TREE_MAX_PAGES, TREE_PAGE_SIZE } from "../constants";
+import { NEW_AGENT_DAYS, TREE_MAX_PAGES, TREE_PAGE_SIZE } from "../constants";
 import { agentName } from "../format";
 
 /** A carrier sub-tab: its label and the position it opens. */
@@ -131,6 +131,11 @@ function TreeItem({
           #{node.agentNumber} · Level {node.hierarchyLevel}
           {node.childCount ? ` · ${node.childCount} direct` : ""}
         </span>
+        {node.isNew ? (
+          <span className="lic-state lic-state--valid" title={`Appointed in the last ${NEW_AGENT_DAYS} days`}>
+            new
+          </span>
+        ) : null}
         <span className="tree__actions">
           <Link to={`/linx?${ids}`}>
             Links<span className="visually-hidden"> of {name}</span>

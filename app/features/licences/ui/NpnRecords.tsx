@@ -46,7 +46,8 @@ export type NpnRecordsData = {
       courseName: string | null;
       effectiveDate: Day | null;
       validMonths: number | null;
-      expiryDate: Day;
+      /** Null: a certificate from the application, its expiry to confirm (decision 0098). */
+      expiryDate: Day | null;
       source: RecordSource;
       storedFile: { id: string; fileName: string; byteSize: number } | null;
     }>;

@@ -29,7 +29,28 @@ function Refused({ names, labels }: { names: string[]; labels: Record<string, st
 const STATE_OPTIONS = LICENCE_STATES.map(([value, label]) => ({ value, label }));
 const yes = (b: boolean | undefined) => (b ? "Y" : undefined);
 
-export function LicenceForm({ data, id, base, actionData }: { data: NpnRecordsData; id: string; base: string; actionData?: LicencesActionData }) {
+/**
+ * Where a form posts and where CANCEL goes (decision 0098): by default the page it is on; the
+ * review screen shows the same forms posting to /licences/<npn>?return=<the review>.
+ */
+export type FormTarget = { action?: string; cancelTo?: string };
+
+export function LicenceForm({
+  data,
+  id,
+  base,
+  actionData,
+  target = {},
+  defaultState,
+}: {
+  data: NpnRecordsData;
+  id: string;
+  base: string;
+  actionData?: LicencesActionData;
+  target?: FormTarget;
+  /** A new licence's state, chosen already (the review screen's 'no licence for Texas'). */
+  defaultState?: string;
+}) {
   const current = id === "new" ? null : (data.records.licences.find((l) => l.id === id) ?? null);
   const [form, fields] = useForm({
     id: "licence-form",
@@ -47,7 +68,7 @@ export function LicenceForm({ data, id, base, actionData }: { data: NpnRecordsDa
           expiryDate: current.expiryDate ?? "",
           status: current.status,
         }
-      : { status: "ACTIVE" },
+      : { status: "ACTIVE", ...(defaultState ? { stateCode: defaultState } : {}) },
     ...CHECK_WHEN_SENT,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: licenceSchema }),
   });
@@ -57,7 +78,7 @@ export function LicenceForm({ data, id, base, actionData }: { data: NpnRecordsDa
     <section className="card" aria-labelledby="licence-form-title">
       <h2 id="licence-form-title">{current ? `${S.editLicence}: ${stateName(current.stateCode)}` : S.addLicence}</h2>
       <Refused names={wrong} labels={LICENCE_FIELD_LABELS} />
-      <Form method="post" {...getFormProps(form)} className="form stack">
+      <Form method="post" action={target.action} {...getFormProps(form)} className="form stack">
         <input type="hidden" name="intent" value="licence" />
         <input type="hidden" name="id" value={id} />
         <SelectField meta={fields.stateCode} label={LICENCE_FIELD_LABELS.stateCode} options={STATE_OPTIONS} required />
@@ -83,7 +104,7 @@ export function LicenceForm({ data, id, base, actionData }: { data: NpnRecordsDa
           required
         />
         <div className="wizard__actions">
-          <Link to={base} className="btn btn--secondary">
+          <Link to={target.cancelTo ?? base} className="btn btn--secondary">
             {S.cancel}
           </Link>
           <button type="submit" className="btn btn--primary">
@@ -101,12 +122,14 @@ export function CredentialForm({
   kind: newKind,
   base,
   actionData,
+  target = {},
 }: {
   data: NpnRecordsData;
   id: string;
   kind: CredentialKind | null;
   base: string;
   actionData?: LicencesActionData;
+  target?: FormTarget;
 }) {
   const current = id === "new" ? null : (data.records.credentials.find((c) => c.id === id) ?? null);
   const kind: CredentialKind = current?.kind ?? newKind ?? "EO";
@@ -122,7 +145,7 @@ export function CredentialForm({
           courseName: current.courseName ?? "",
           effectiveDate: current.effectiveDate ?? "",
           validMonths: current.validMonths != null ? String(current.validMonths) : "",
-          expiryDate: current.validMonths != null ? "" : current.expiryDate,
+          expiryDate: current.validMonths != null ? "" : (current.expiryDate ?? ""),
         }
       : { kind },
     ...CHECK_WHEN_SENT,
@@ -140,7 +163,7 @@ export function CredentialForm({
     <section className="card" aria-labelledby="credential-form-title">
       <h2 id="credential-form-title">{current ? `${S.editCredential}: ${CREDENTIAL_LABEL[kind]}` : S.addCredential(kind)}</h2>
       <Refused names={wrong} labels={labels} />
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="form stack">
+      <Form method="post" action={target.action} encType="multipart/form-data" {...getFormProps(form)} className="form stack">
         <input type="hidden" name="intent" value="credential" />
         <input type="hidden" name="id" value={id} />
         <input type="hidden" name="kind" value={kind} />
@@ -178,7 +201,7 @@ export function CredentialForm({
           </p>
         </div>
         <div className="wizard__actions">
-          <Link to={base} className="btn btn--secondary">
+          <Link to={target.cancelTo ?? base} className="btn btn--secondary">
             {S.cancel}
           </Link>
           <button type="submit" className="btn btn--primary">

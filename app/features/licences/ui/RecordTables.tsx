@@ -2,9 +2,9 @@
 // licences and the credentials as tables, each row with its change and delete actions in 'edit' mode.
 import type { NpnRecordsData } from "./NpnRecords";
 import { Form, Link } from "@remix-run/react";
-import { CREDENTIAL_LABEL, LINE_LABEL, reasonText, SOURCE_LABEL, stateName } from "../messages";
+import { CREDENTIAL_LABEL, LINE_LABEL, reasonText, SOURCE_LABEL, stateName, TO_CONFIRM } from "../messages";
 import { LICENCE_SCREEN as S } from "../screen-messages";
-import { ExpiryBadge, StandingBadge } from "../badges";
+import { ExpiryBadge, StandingBadge, ToConfirmBadge } from "../badges";
 import { expiryState } from "../status";
 
 export function StandingList({ positions }: { positions: NpnRecordsData["positions"] }) {
@@ -30,6 +30,8 @@ export function StandingList({ positions }: { positions: NpnRecordsData["positio
 const dash = (v: string | null | undefined) => (v ? v : S.none);
 const lines = (l: { loaLife: boolean; loaAccidentHealth: boolean; loaVariable: boolean }) =>
   [l.loaLife ? LINE_LABEL.LIFE : null, l.loaAccidentHealth ? LINE_LABEL.ACCIDENT_HEALTH : null, l.loaVariable ? LINE_LABEL.VARIABLE : null].filter(Boolean).join(", ");
+/** 'expiring 2027-01-31', or 'to confirm' for a certificate from the application. */
+export const expiring = (d: string | null) => (d ? `expiring ${d}` : TO_CONFIRM.toLowerCase());
 const money = (v: string | null) => (v ? `$${Number(v).toLocaleString("en-US")}` : S.none);
 
 function DeleteButton({ kind, id, label }: { kind: "licence" | "credential"; id: string; label: string }) {
@@ -125,10 +127,8 @@ export function CredentialTable({ data, base }: { data: NpnRecordsData; base: st
               <td>{dash(c.kind === "EO" ? c.policyNumber : c.courseName)}</td>
               <td>{c.kind === "EO" ? money(c.coverageLimit) : S.none}</td>
               <td>{dash(c.effectiveDate)}</td>
-              <td>{c.expiryDate}</td>
-              <td>
-                <ExpiryBadge state={expiryState(c.expiryDate, data.today)} />
-              </td>
+              <td>{c.expiryDate ?? TO_CONFIRM}</td>
+              <td>{c.expiryDate ? <ExpiryBadge state={expiryState(c.expiryDate, data.today)} /> : <ToConfirmBadge />}</td>
               <td>
                 {c.storedFile ? (
                   <a href={`/licences/${encodeURIComponent(data.npn)}/certificates/${c.id}`} download aria-label={`${S.certificateLink}: ${c.storedFile.fileName}`}>
@@ -142,10 +142,10 @@ export function CredentialTable({ data, base }: { data: NpnRecordsData; base: st
               {edit ? (
                 <td>
                   <div className="lic-actions">
-                    <Link to={`${base}?credential=${c.id}#credential-form`} className="btn btn--secondary btn--small" aria-label={`Change the ${CREDENTIAL_LABEL[c.kind]} expiring ${c.expiryDate}`}>
+                    <Link to={`${base}?credential=${c.id}#credential-form`} className="btn btn--secondary btn--small" aria-label={`Change the ${CREDENTIAL_LABEL[c.kind]} ${expiring(c.expiryDate)}`}>
                       Change
                     </Link>
-                    <DeleteButton kind="credential" id={c.id} label={`Delete the ${CREDENTIAL_LABEL[c.kind]} expiring ${c.expiryDate}`} />
+                    <DeleteButton kind="credential" id={c.id} label={`Delete the ${CREDENTIAL_LABEL[c.kind]} ${expiring(c.expiryDate)}`} />
                   </div>
                 </td>
               ) : null}

@@ -7,7 +7,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { SECTION_TITLES, type DataSectionId } from "~/features/appointment/model";
-import { DECISION_LABELS } from "../messages";
+import { DECISION_LABELS, REVIEW_MESSAGES as M } from "../messages";
 import { decisionSchema, REASON_MAX, type DecisionKind } from "../schema";
 import { FormErrors } from "~/components/form/fields";
 
@@ -37,6 +37,8 @@ export function DecisionFormCard({
   reply,
   busy,
   refusal,
+  blocked,
+  action,
 }: {
   decision: DecisionKind;
   /** The application's data sections (RETURN's checkboxes). */
@@ -45,6 +47,10 @@ export function DecisionFormCard({
   busy: boolean;
   /** APPROVE refused because the applicant's licences do not cover the application (decision 0070): shown by the button. */
   refusal?: { message: string; reasons: string[] };
+  /** APPROVE while the licences panel lists problems (decision 0098): the button is disabled and says why, without JavaScript too. */
+  blocked?: string[];
+  /** Where it posts: the review path without a query (an open licence form's ?licence= posts elsewhere: decision 0098). */
+  action: string;
 }) {
   const [form, fields] = useForm({
     id: `decision-${decision}`,
@@ -64,7 +70,7 @@ export function DecisionFormCard({
         {DECISION_LABELS[decision]}
       </h3>
       <p className="muted">{HINTS[decision]}</p>
-      <Form method="post" {...getFormProps(form)} className="form stack" noValidate>
+      <Form method="post" action={action} {...getFormProps(form)} className="form stack" noValidate>
         <input type="hidden" name="decision" value={decision} />
         <FormErrors form={form} as="p" />
         {decision === "RETURN" ? (
@@ -124,8 +130,23 @@ export function DecisionFormCard({
             </ul>
           </div>
         ) : null}
+        {blocked?.length ? (
+          <div className="decision-refusal" id={`${p}-blocked`} data-testid="approve-blocked">
+            <p className="field__error">{M.approveBlocked}</p>
+            <ul>
+              {blocked.map((r) => (
+                <li key={r}>{r}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <div>
-          <button type="submit" className={`btn ${decision === "APPROVE" ? "btn--primary" : decision === "REJECT" ? "btn--danger" : "btn--secondary"}`} disabled={busy}>
+          <button
+            type="submit"
+            className={`btn ${decision === "APPROVE" ? "btn--primary" : decision === "REJECT" ? "btn--danger" : "btn--secondary"}`}
+            disabled={busy || Boolean(blocked?.length)}
+            aria-describedby={blocked?.length ? `${p}-blocked` : undefined}
+          >
             {DECISION_LABELS[decision]}
           </button>
         </div>

@@ -2,12 +2,27 @@
 // state the application asks for with its licence (number, lines, expiry, its state on the day,
 // who entered it: 'Entered by the agent' matters to an administrator) or what is missing, and what
 // an approval would lack (the approval's own check: licenceCheck). A link to the NPN's records.
+// While the application awaits approval each problem links to the licence screens' own form, opened
+// on this screen (?licence=…, ?credential=…) with the applicant's values; saved, it comes back here
+// (decision 0098).
 import { Link } from "@remix-run/react";
-import { EXPIRY_LABEL, LINE_LABEL, reasonText, SOURCE_LABEL, stateName } from "~/features/licences/messages";
+import { ToConfirmBadge } from "~/features/licences/badges";
+import { CERTIFICATE_LABEL, EXPIRY_LABEL, LINE_LABEL, reasonText, SOURCE_LABEL, stateName, TO_CONFIRM } from "~/features/licences/messages";
+import { withReturn } from "~/features/licences/return-path";
 import type { LicenceCheck } from "~/features/licences/rules.server";
-import { expiryState, hasLine, LINES_OF_AUTHORITY, type Day } from "~/features/licences/status";
+import { expiryState, hasLine, isToConfirm, LINES_OF_AUTHORITY, type Day, type Reason } from "~/features/licences/status";
+import { REVIEW_MESSAGES as M } from "../messages";
 
-export function LicencePanel({ check, today }: { check: LicenceCheck; today: Day }) {
+/** The link that resolves a problem on the review screen `review` (null: nothing to do here, e.g. no NPN). */
+export function fixOf(p: Reason, review: string): { href: string; label: string } | null {
+  const st = p.stateCode ? stateName(p.stateCode) : "";
+  if (p.code === "LICENCE_MISSING" && p.stateCode) return { href: `${review}?licence=new&state=${p.stateCode}#licence-form`, label: M.addLicence(st) };
+  if (p.code === "CREDENTIAL_TO_CONFIRM" && p.subjectId) return { href: `${review}?credential=${p.subjectId}#credential-form`, label: M.confirmCertificate(p.kind ? CERTIFICATE_LABEL[p.kind] : "certificate") };
+  if (p.subjectId && p.stateCode) return { href: `${review}?licence=${p.subjectId}#licence-form`, label: M.confirmLicence(st) };
+  return null;
+}
+
+export function LicencePanel({ check, today, review }: { check: LicenceCheck; today: Day; /** The review path, while the application awaits approval. */ review: string | null }) {
   const { npn, states, lines, licences, problems } = check;
   const needed = lines.filter((l) => l != null);
   return (
@@ -23,16 +38,29 @@ export function LicencePanel({ check, today }: { check: LicenceCheck; today: Day
       </dl>
       {npn ? (
         <p>
-          <Link to={`/licences/${encodeURIComponent(npn)}`}>All licences and credentials of NPN {npn}</Link>
+          <Link to={withReturn(`/licences/${encodeURIComponent(npn)}`, review)}>All licences and credentials of NPN {npn}</Link>
         </p>
       ) : null}
       {problems.length ? (
         <div className="licence-panel__problems" data-testid="licence-problems">
           <p className="licence-panel__warning">This application cannot be approved until:</p>
           <ul>
-            {problems.map((p, i) => (
-              <li key={`${p.code}-${p.stateCode ?? ""}-${p.line ?? ""}-${i}`}>{reasonText(p)}</li>
-            ))}
+            {problems.map((p, i) => {
+              const fix = review ? fixOf(p, review) : null;
+              return (
+                <li key={`${p.code}-${p.stateCode ?? ""}-${p.line ?? ""}-${i}`}>
+                  {reasonText(p)}
+                  {fix ? (
+                    <>
+                      {" "}
+                      <Link to={fix.href} preventScrollReset>
+                        {fix.label}
+                      </Link>
+                    </>
+                  ) : null}
+                </li>
+              );
+            })}
           </ul>
         </div>
       ) : (
@@ -71,8 +99,9 @@ export function LicencePanel({ check, today }: { check: LicenceCheck; today: Day
                       {l.status !== "ACTIVE" ? " — inactive" : ""}
                     </td>
                     <td>{LINES_OF_AUTHORITY.filter((x) => hasLine(l, x)).map((x) => LINE_LABEL[x]).join(", ") || "—"}</td>
-                    <td>{l.expiryDate ?? "No expiry"}</td>
-                    <td>{EXPIRY_LABEL[expiryState(l.expiryDate, today)]}</td>
+                    {/* The applicant gave no dates: nothing about its expiry or state is known yet. */}
+                    <td>{isToConfirm(l) ? TO_CONFIRM : (l.expiryDate ?? "No expiry")}</td>
+                    <td>{isToConfirm(l) ? <ToConfirmBadge /> : EXPIRY_LABEL[expiryState(l.expiryDate, today)]}</td>
                     <td>{SOURCE_LABEL[l.source] ?? l.source}</td>
                   </tr>
                 );
