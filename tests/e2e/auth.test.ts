@@ -1,5 +1,8 @@
 // Signing up, in and out through the built-in identity provider, in Chromium.
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, test } from "vitest";
+import { axeViolations } from "../support/axe";
 import { DEMO, DEMO_PASSWORD, fillSignIn, newAccount, signIn, signOut, signUp, browserFixture } from "../support/browser";
 import { findLink, waitForMail } from "../support/mailbox";
 import { expectDashboard, expectProviderSignIn, nav, sharedApp } from "./helpers";
@@ -71,6 +74,32 @@ describe("authentication", () => {
     await page.waitForURL((url) => url.href.startsWith(appUrl) && !url.pathname.startsWith("/auth/"));
     const url = new URL(page.url());
     expect(url.pathname + url.search).toBe("/invites?x=1");
+  });
+
+  test("the provider's pages look like the portal: its band and mark; axe clean at 1280 and 390 px, nothing sideways", async () => {
+    // The portal's own mark (public/favicon.svg), not a monogram of another brand (issue 36 item 5).
+    const mark = /<path d="([^"]+)" fill="#13a89e"/.exec(readFileSync(path.resolve(__dirname, "../../public/favicon.svg"), "utf8"))![1]!;
+    for (const width of [1280, 390]) {
+      // bypassCSP: the provider's CSP (default-src 'none') would refuse axe-core's script.
+      const context = await browser.browser().newContext({ bypassCSP: true, viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(`${appUrl}/auth/login`);
+      await expectProviderSignIn(page, idpUrl);
+      const pages: Array<[string, () => Promise<unknown>]> = [
+        ["sign-in", async () => undefined],
+        ["sign-up", () => page.getByRole("link", { name: "Sign up now" }).click()],
+      ];
+      for (const [name, open] of pages) {
+        await open();
+        await page.locator("header.band").waitFor();
+        expect(await page.locator("header.band svg path").first().getAttribute("d")).toBe(mark);
+        expect(await page.locator("header.band").innerText()).toBe("Appointment Portal");
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width} px`).toBeLessThanOrEqual(width);
+        expect(await axeViolations(page, `provider ${name} at ${width} px`)).toEqual([]);
+        if (process.env.IDP_SHOTS) await page.screenshot({ path: path.join(process.env.IDP_SHOTS, `idp-${name}-${width}.png`), fullPage: true });
+      }
+      await context.close();
+    }
   });
 
   test("a wrong password shows the provider's error and stays on the sign-in page", async () => {

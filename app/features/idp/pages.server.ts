@@ -19,6 +19,11 @@ export function esc(value: unknown): string {
 export type Values = Record<string, string | undefined>;
 export type Errors = Record<string, string | undefined>;
 
+// The portal's own mark (app/components/Icons.tsx LogoMark, public/favicon.svg): the sign-in is the
+// portal's, not another brand's (issue 36 item 5). Presentation attributes only: the CSP allows no inline style.
+const LOGO_SVG =
+  '<svg class="brand-mark" width="40" height="40" viewBox="0 0 64 64" aria-hidden="true" focusable="false"><rect width="64" height="64" rx="14" fill="#0b2545"/><path d="M32 10 14 17v13c0 11.5 7.7 20.6 18 24 10.3-3.4 18-12.5 18-24V17z" fill="#13a89e"/><path d="m24 32 6 6 11-12" fill="none" stroke="#fff" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/></svg>';
+
 export function layout(title: string, body: string, opts: { wide?: boolean } = {}) {
   return `<!DOCTYPE html>
 <html lang="en">
@@ -30,7 +35,7 @@ export function layout(title: string, body: string, opts: { wide?: boolean } = {
 <link rel="stylesheet" href="${STYLESHEET_PATH}">
 </head>
 <body>
-<header class="brand"><span class="brand-mark" aria-hidden="true">AP</span><span>${esc(APP_NAME)}</span></header>
+<header class="band"><div class="brand">${LOGO_SVG}<span class="brand-name">${esc(APP_NAME)}</span></div></header>
 <main class="card${opts.wide ? " wide" : ""}">
 ${body}
 </main>
