@@ -14,7 +14,9 @@
 //    not scroll sideways (document scrollWidth <= clientWidth), and at 390 px
 //    on the list screens that become cards on a phone (links, cart,
 //    invitations) every cell, the action buttons included, is inside the
-//    screen;
+//    screen; and at both widths nothing lies out of sight inside a box that
+//    scrolls or clips sideways (issue 36 item 7: a table's Expiry or Delete
+//    column past the edge of its card; decision 0100);
 //  - with JavaScript on and off (the no-JavaScript journeys of each screen
 //    are in their own files). axe-core cannot run in a page without
 //    JavaScript (it never finishes there), so with it off the page the server
@@ -22,7 +24,7 @@
 //    <noscript> shown), is copied into a page with JavaScript for axe; the
 //    sideways-scrolling check runs on the page itself. One page per width and
 //    setting, on this worker's portal.
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -251,6 +253,7 @@ async function layoutProblems(page: Page, where: string, cards?: string): Promis
     clientWidth: document.documentElement.clientWidth,
   }));
   if (scrollWidth > clientWidth) found.push(`${where}: the page is ${scrollWidth}px wide on a ${clientWidth}px screen (it scrolls sideways)`);
+  found.push(...(await hiddenInScrollingBoxes(page)).map((h) => `${where}: ${h}`));
   if (cards) {
     const cells = await page.locator(cards).first().evaluate((table) => {
       const width = document.documentElement.clientWidth;
@@ -269,6 +272,51 @@ async function layoutProblems(page: Page, where: string, cards?: string): Promis
     found.push(...cells.outside.slice(0, 5).map((o) => `${where}: off-screen in '${cards}': ${o}`));
   }
   return found;
+}
+
+/**
+ * Boxes that scroll (or clip) sideways with something inside them out of sight (issue 36 item 7:
+ * a table's Expiry or Delete column past the edge of its card, nothing showing it is there): for
+ * every element whose overflow-x is auto, scroll or hidden and whose content is wider than it,
+ * the elements inside whose box lies, in part, left or right of it. Visually hidden text (1 px,
+ * clipped) is no box a person reads; it and what is inside it are left out.
+ */
+async function hiddenInScrollingBoxes(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const name = (e: Element) => {
+      const label = e.getAttribute("aria-label");
+      const cls = typeof e.className === "string" && e.className ? `.${e.className.trim().split(/\s+/).join(".")}` : "";
+      return `<${e.localName}${e.id ? `#${e.id}` : ""}${cls}${label ? ` '${label}'` : ""}>`;
+    };
+    const unseen = (e: Element) => {
+      const st = getComputedStyle(e);
+      const box = e.getBoundingClientRect();
+      return st.visibility === "hidden" || st.display === "none" || (st.clip !== "auto" && st.position === "absolute") || box.width <= 1 || box.height <= 1;
+    };
+    const out: string[] = [];
+    for (const box of document.querySelectorAll("body *")) {
+      const st = getComputedStyle(box);
+      if (!["auto", "scroll", "hidden"].includes(st.overflowX)) continue;
+      if (box.scrollWidth <= box.clientWidth + 1 || unseen(box) || box.closest("[aria-hidden=true]")) continue;
+      const r = box.getBoundingClientRect();
+      // The inner edges (inside the borders): what lies past them is out of sight.
+      const left = r.left + box.clientLeft;
+      const right = left + box.clientWidth;
+      const hidden = [...box.querySelectorAll("*")].filter((d) => {
+        if (unseen(d)) return false;
+        for (let a = d.parentElement; a && a !== box; a = a.parentElement) if (unseen(a)) return false;
+        const b = d.getBoundingClientRect();
+        return b.width > 0 && (b.left < left - 1 || b.right > right + 1);
+      });
+      if (hidden.length === 0) continue;
+      const first = hidden.find((d) => d.children.length === 0) ?? hidden[0];
+      const text = (first.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 30);
+      out.push(
+        `${hidden.length} element(s) out of sight in ${name(box)} (${box.clientWidth}px showing ${box.scrollWidth}px), e.g. ${name(first)}${text ? ` '${text}'` : ""} at ${Math.round(first.getBoundingClientRect().left - left)}..${Math.round(first.getBoundingClientRect().right - left)}px`,
+      );
+    }
+    return out;
+  });
 }
 
 async function signInAs(page: Page, who: Who) {
@@ -324,6 +372,14 @@ async function copyForAxe(html: string, url: string, into: Page): Promise<Page> 
  * checked again (an axe run is about a second of a busy browser). Any difference (the <noscript>
  * content, what hydration changed, a different token) and axe runs on the copy.
  */
+/**
+ * While working on a screen: EVERY_SCREEN_ONLY=<route file>,<route file> walks only those;
+ * EVERY_SCREEN_SHOTS=<folder> saves a full-page PNG of each screen at each width (docs/screens).
+ */
+const ONLY = process.env.EVERY_SCREEN_ONLY?.split(",").map((f) => f.trim()).filter(Boolean);
+const SHOTS = process.env.EVERY_SCREEN_SHOTS ? path.resolve(process.env.EVERY_SCREEN_SHOTS) : undefined;
+if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+
 const checkedWithJavaScript = new Map<string, { html: string; found: string[] }>();
 
 async function walk(width: number, height: number, javaScriptEnabled = true): Promise<string[]> {
@@ -333,7 +389,9 @@ async function walk(width: number, height: number, javaScriptEnabled = true): Pr
   await axePage?.setViewportSize({ width, height });
   const found: string[] = [];
   let reused = 0;
-  const visits = Object.entries(SCREENS).filter((e): e is [string, Screen] => "who" in e[1]);
+  const visits = Object.entries(SCREENS)
+    .filter((e): e is [string, Screen] => "who" in e[1])
+    .filter(([file]) => !ONLY || ONLY.includes(file));
   for (const who of ORDER) {
     await signInAs(page, who);
     for (const [file, screen] of visits.filter(([, s]) => s.who === who)) {
@@ -361,6 +419,10 @@ async function walk(width: number, height: number, javaScriptEnabled = true): Pr
         }
       }
       found.push(...(await layoutProblems(page, where, width < 500 ? screen.cards : undefined)));
+      if (SHOTS) {
+        const shot = `${file.replace(/[^\w.-]+/g, "_")}-${width}${javaScriptEnabled ? "" : "-nojs"}.png`;
+        await page.screenshot({ path: path.join(SHOTS, shot), fullPage: true });
+      }
     }
     // The next one signs in afresh: no cookie of the portal or the provider left.
     await page.context().clearCookies();
