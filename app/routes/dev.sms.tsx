@@ -4,6 +4,7 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AnonymousLayout } from "~/components/AnonymousLayout";
+import { CardTable } from "~/components/CardTable";
 import { PageHeader } from "~/components/PageHeader";
 import { DevCaptureTabs } from "~/features/users/DevCaptureTabs";
 import { requireSmsBoxAccess } from "~/features/users/dev-mailbox.server";
@@ -41,28 +42,16 @@ export default function DevSms() {
         {rows.length === 0 ? (
           <p className="muted">No text message has been captured yet.</p>
         ) : (
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">To</th>
-                  <th scope="col">Text</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((m) => (
-                  <tr key={m.id}>
-                    <td>
-                      <time dateTime={m.createdAt}>{formatDate(m.createdAt)}</time>
-                    </td>
-                    <td>{m.to}</td>
-                    <td style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{m.text}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CardTable<(typeof rows)[number]>
+            label="Captured text messages"
+            rows={rows}
+            rowKey={(m) => m.id}
+            columns={[
+              { header: "Date", cell: (m) => <time dateTime={m.createdAt}>{formatDate(m.createdAt)}</time> },
+              { header: "To", cell: (m) => m.to },
+              { header: "Text", className: "table__pre-wrap", cell: (m) => m.text },
+            ]}
+          />
         )}
         <nav className="pager" aria-label="Pages">
           {page > 1 ? <Link to={`?page=${page - 1}`}>Previous</Link> : null}

@@ -1,7 +1,7 @@
 // The licence and credential screens (issue 23 items 1 and 2; decision 0069), on this worker's
 // shared portal: axe-core finds nothing on both screens (with a form open) at 1280 and 390 px, and
 // at 390 px the page never scrolls sideways (the tables, with the demo agent's seeded licences and
-// credentials in them, scroll inside their box). The dashboard with its card is checked too. The
+// credentials in them, are cards there: decision 0100). The dashboard with its card is checked too. The
 // journey without JavaScript (the demo agent adds a licence, refused first, and E&O with a
 // certificate; the administrator changes the licence): tests/integration/self-service-nojs.test.ts.
 import { describe, expect, test } from "vitest";

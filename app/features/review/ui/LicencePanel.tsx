@@ -40,7 +40,7 @@ export function LicencePanel({ check, today }: { check: LicenceCheck; today: Day
       )}
       {states.length ? (
         <div className="table-wrap" tabIndex={0} role="region" aria-label="Licences by state">
-          <table className="table">
+          <table className="table table--cards">
             <thead>
               <tr>
                 <th scope="col">State</th>
@@ -58,22 +58,22 @@ export function LicencePanel({ check, today }: { check: LicenceCheck; today: Day
                   return (
                     <tr key={s}>
                       <th scope="row">{stateName(s)}</th>
-                      <td colSpan={5}>No licence on record</td>
+                      <td colSpan={5} data-label="Licence">No licence on record</td>
                     </tr>
                   );
                 }
                 return (
                   <tr key={s}>
                     <th scope="row">{stateName(s)}</th>
-                    <td>
+                    <td data-label="Licence">
                       {l.licenceNumber ?? "—"}
                       {l.isResident ? " (resident)" : ""}
                       {l.status !== "ACTIVE" ? " — inactive" : ""}
                     </td>
-                    <td>{LINES_OF_AUTHORITY.filter((x) => hasLine(l, x)).map((x) => LINE_LABEL[x]).join(", ") || "—"}</td>
-                    <td>{l.expiryDate ?? "No expiry"}</td>
-                    <td>{EXPIRY_LABEL[expiryState(l.expiryDate, today)]}</td>
-                    <td>{SOURCE_LABEL[l.source] ?? l.source}</td>
+                    <td data-label="Lines">{LINES_OF_AUTHORITY.filter((x) => hasLine(l, x)).map((x) => LINE_LABEL[x]).join(", ") || "—"}</td>
+                    <td data-label="Expires">{l.expiryDate ?? "No expiry"}</td>
+                    <td data-label="Status">{EXPIRY_LABEL[expiryState(l.expiryDate, today)]}</td>
+                    <td data-label="Source">{SOURCE_LABEL[l.source] ?? l.source}</td>
                   </tr>
                 );
               })}
