@@ -74,3 +74,12 @@ export function CardTable<R>({
     </div>
   );
 }
+
+/**
+ * A value that may hold one long unbroken word (a policy number, an insurer's name typed without
+ * spaces): only then may it break anywhere, so it cannot widen its table past its box, while
+ * ordinary words elsewhere keep breaking between words.
+ */
+export function LongText({ text }: { text: string }) {
+  return <span className={/\S{21,}/.test(text) ? "table__wrap-anywhere" : undefined}>{text}</span>;
+}

@@ -4,7 +4,7 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AnonymousLayout } from "~/components/AnonymousLayout";
-import { CardTable } from "~/components/CardTable";
+import { CardTable, LongText } from "~/components/CardTable";
 import { PageHeader } from "~/components/PageHeader";
 import { DevCaptureTabs } from "~/features/users/DevCaptureTabs";
 import { requireMailboxAccess } from "~/features/users/dev-mailbox.server";
@@ -48,7 +48,7 @@ export default function DevMailbox() {
             rowKey={(m) => m.id}
             columns={[
               { header: "Date", cell: (m) => <time dateTime={m.createdAt}>{formatDate(m.createdAt)}</time> },
-              { header: "To", className: "table__wrap-anywhere", cell: (m) => m.to.join(", ") },
+              { header: "To", cell: (m) => <LongText text={m.to.join(", ")} /> },
               { header: "Subject", cell: (m) => <Link to={`/dev/mail/${m.id}`}>{m.subject || "(no subject)"}</Link> },
             ]}
           />

@@ -1,7 +1,7 @@
 // The 'latest files' list of an import screen (agents: /admin/import; licences: /admin/licences/import,
 // decision 0072): one row per upload linking to its run, with its file, time, status and counts, paged.
 import { Link } from "@remix-run/react";
-import { CardTable } from "~/components/CardTable";
+import { CardTable, LongText } from "~/components/CardTable";
 import { Pager } from "~/components/Pager";
 
 export type ImportRunsRow = { id: number; fileName: string; created: string; statusLabel: string; rowsRead: number; errorCount: number; purpose?: string };
@@ -33,7 +33,7 @@ export function ImportRunsTable(props: {
             columns={[
               { header: "Import", cell: (r) => <Link to={`${props.page}?run=${r.id}`}>Import {r.id}</Link> },
               props.purpose && { header: "Purpose", cell: (r) => r.purpose },
-              { header: "File", className: "table__wrap-anywhere", cell: (r) => r.fileName },
+              { header: "File", cell: (r) => <LongText text={r.fileName} /> },
               { header: "Uploaded", cell: (r) => r.created },
               { header: "Status", cell: (r) => r.statusLabel },
               { header: "Rows", cell: (r) => r.rowsRead.toLocaleString("en-US") },

@@ -2,7 +2,7 @@
 // licences and the credentials as tables, each row with its change and delete actions in 'edit' mode.
 import type { NpnRecordsData } from "./NpnRecords";
 import { Form, Link } from "@remix-run/react";
-import { CardTable } from "~/components/CardTable";
+import { CardTable, LongText } from "~/components/CardTable";
 import { CREDENTIAL_LABEL, LINE_LABEL, reasonText, SOURCE_LABEL, stateName } from "../messages";
 import { LICENCE_SCREEN as S } from "../screen-messages";
 import { ExpiryBadge, StandingBadge } from "../badges";
@@ -58,7 +58,7 @@ export function LicenceTable({ data, base }: { data: NpnRecordsData; base: strin
       rowKey={(l) => l.id}
       columns={[
         { header: "State", rowHeader: true, cell: (l) => stateName(l.stateCode) },
-        { header: "Number", className: "table__wrap-anywhere", cell: (l) => dash(l.licenceNumber) },
+        { header: "Number", cell: (l) => <LongText text={dash(l.licenceNumber)} /> },
         { header: "Class", cell: (l) => l.licenceClass },
         { header: "Resident", cell: (l) => (l.isResident ? "Yes" : "No") },
         { header: "Lines of authority", cell: (l) => dash(lines(l)) },
@@ -101,8 +101,8 @@ export function CredentialTable({ data, base }: { data: NpnRecordsData; base: st
       rowKey={(c) => c.id}
       columns={[
         { header: "Kind", rowHeader: true, cell: (c) => CREDENTIAL_LABEL[c.kind] },
-        { header: "Provider", className: "table__wrap-anywhere", cell: (c) => dash(c.provider) },
-        { header: "Policy or course", className: "table__wrap-anywhere", cell: (c) => dash(c.kind === "EO" ? c.policyNumber : c.courseName) },
+        { header: "Provider", cell: (c) => <LongText text={dash(c.provider)} /> },
+        { header: "Policy or course", cell: (c) => <LongText text={dash(c.kind === "EO" ? c.policyNumber : c.courseName)} /> },
         { header: "Limit", cell: (c) => (c.kind === "EO" ? money(c.coverageLimit) : S.none) },
         { header: "Effective or completed", cell: (c) => dash(c.effectiveDate) },
         { header: "Expiry", cell: (c) => c.expiryDate },
