@@ -8,6 +8,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Banner } from "~/components/Banner";
+import { CardTable } from "~/components/CardTable";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import { CHECK_WHEN_SENT, FieldError, fieldDomId, TextField } from "~/components/form/fields";
@@ -168,49 +169,41 @@ export default function ApiTokensPage() {
         {d.tokens.length === 0 ? (
           <p className="muted">No tokens yet.</p>
         ) : (
-          <div className="table-wrap" tabIndex={0} role="region" aria-label="API tokens">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Starts with</th>
-                  <th scope="col">Scopes</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.tokens.map((t) => (
-                  <tr key={t.id}>
-                    <td>{t.name}</td>
-                    <td>
-                      <code>{t.prefix}…</code>
-                    </td>
-                    <td>{t.scopes.join(", ")}</td>
-                    <td>
-                      {t.created}
-                      <br />
-                      <span className="muted">by {t.createdBy}</span>
-                    </td>
-                    <td>{t.lastUsed}</td>
-                    <td>
-                      {t.revoked ? (
-                        `Revoked ${t.revoked}`
-                      ) : (
-                        <>
-                          Active{" "}
-                          <Link to={`/admin/api-tokens?revoke=${t.id}#revoke`} aria-label={`Revoke ${t.name}`}>
-                            Revoke…
-                          </Link>
-                        </>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CardTable<(typeof d.tokens)[number]>
+            label="API tokens"
+            rows={d.tokens}
+            rowKey={(t) => t.id}
+            columns={[
+              { header: "Name", cell: (t) => t.name },
+              { header: "Starts with", cell: (t) => <code>{t.prefix}…</code> },
+              { header: "Scopes", cell: (t) => t.scopes.join(", ") },
+              {
+                header: "Created",
+                cell: (t) => (
+                  <>
+                    {t.created}
+                    <br />
+                    <span className="muted">by {t.createdBy}</span>
+                  </>
+                ),
+              },
+              { header: "Last used", cell: (t) => t.lastUsed },
+              {
+                header: "Status",
+                cell: (t) =>
+                  t.revoked ? (
+                    `Revoked ${t.revoked}`
+                  ) : (
+                    <>
+                      Active{" "}
+                      <Link to={`/admin/api-tokens?revoke=${t.id}#revoke`} aria-label={`Revoke ${t.name}`}>
+                        Revoke…
+                      </Link>
+                    </>
+                  ),
+              },
+            ]}
+          />
         )}
       </section>
     </SignedInLayout>

@@ -5,6 +5,7 @@
 // internal administrator (not impersonating) gets 403.
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { CardTable } from "~/components/CardTable";
 import { PageHeader } from "~/components/PageHeader";
 import { Pager, readPaging } from "~/components/Pager";
 import { SignedInLayout } from "~/components/SignedInLayout";
@@ -62,50 +63,48 @@ export default function ServiceRequestQueue() {
       {rows.length === 0 ? (
         <p className="empty-state">{SR_MESSAGES.emptyQueue}</p>
       ) : (
-        <div className="table-wrap" role="region" aria-label="Service requests" tabIndex={0}>
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Request Date</th>
-                <th scope="col">Requester</th>
-                <th scope="col">Subject</th>
-                <th scope="col">Status</th>
-                <th scope="col">Assignee</th>
-                <th scope="col">Replies</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id} data-status={r.status}>
-                  <td>
-                    <Link to={`/admin/requests/${r.id}`} aria-label={`Request ${r.id}: ${r.type} from ${r.requester}`}>
-                      {r.id}
-                    </Link>
-                  </td>
-                  <td>{r.requestDt}</td>
-                  <td>
-                    {r.requester}
-                    <br />
-                    <span className="muted">
-                      {r.requesterEmail}
-                      {r.requesterNumber ? ` · #${r.requesterNumber}` : ""}
-                    </span>
-                  </td>
-                  <td>
-                    {r.type}
-                    {r.hasAttachment ? <span className="muted"> (PDF)</span> : null}
-                  </td>
-                  <td>
-                    <span className={`status status--${r.status.toLowerCase()}`}>{SR_STATUS_LABELS[r.status]}</span>
-                  </td>
-                  <td>{r.assignee ?? <span className="muted">Nobody</span>}</td>
-                  <td>{r.replies}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CardTable<(typeof rows)[number]>
+          label="Service requests"
+          rows={rows}
+          rowKey={(r) => r.id}
+          rowProps={(r) => ({ "data-status": r.status })}
+          columns={[
+            {
+              header: "#",
+              cell: (r) => (
+                <Link to={`/admin/requests/${r.id}`} aria-label={`Request ${r.id}: ${r.type} from ${r.requester}`}>
+                  {r.id}
+                </Link>
+              ),
+            },
+            { header: "Request Date", cell: (r) => r.requestDt },
+            {
+              header: "Requester",
+              cell: (r) => (
+                <>
+                  {r.requester}
+                  <br />
+                  <span className="muted">
+                    {r.requesterEmail}
+                    {r.requesterNumber ? ` · #${r.requesterNumber}` : ""}
+                  </span>
+                </>
+              ),
+            },
+            {
+              header: "Subject",
+              cell: (r) => (
+                <>
+                  {r.type}
+                  {r.hasAttachment ? <span className="muted"> (PDF)</span> : null}
+                </>
+              ),
+            },
+            { header: "Status", cell: (r) => <span className={`status status--${r.status.toLowerCase()}`}>{SR_STATUS_LABELS[r.status]}</span> },
+            { header: "Assignee", cell: (r) => r.assignee ?? <span className="muted">Nobody</span> },
+            { header: "Replies", cell: (r) => r.replies },
+          ]}
+        />
       )}
       <Pager page={page} pageSize={pageSize} totalRecords={totalRecords} pageSizes={SR_PAGE_SIZES} label="Service request pages" />
     </SignedInLayout>

@@ -8,6 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Banner } from "~/components/Banner";
+import { CardTable } from "~/components/CardTable";
 import { PageHeader } from "~/components/PageHeader";
 import { Pager, readPaging } from "~/components/Pager";
 import { SignedInLayout } from "~/components/SignedInLayout";
@@ -112,37 +113,36 @@ export default function ReviewQueueRoute() {
             {M.queueEmpty}
           </p>
         ) : (
-          <div className="table-wrap" tabIndex={0} role="region" aria-label="Table of submitted applications">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Prospect</th>
-                  <th scope="col">Submitted</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Carrier</th>
-                  <th scope="col">Recruiter</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.rows.map((r) => (
-                  <tr key={r.appointmentId} data-appointment-id={r.appointmentId}>
-                    <td>
-                      <Link to={`/admin/review/${r.appointmentId}`}>{r.prospect}</Link>
-                      {r.email && r.email !== r.prospect ? <div className="muted">{r.email}</div> : null}
-                      {r.isPaper ? <div className="muted">Paper application</div> : null}
-                    </td>
-                    <td>{r.submittedAt ? <LocalTime value={r.submittedAt} /> : "—"}</td>
-                    <td>{r.type}</td>
-                    <td>{r.carriers.join(", ") || "—"}</td>
-                    <td>
-                      {r.recruiter || "—"}
-                      {r.recruiterAgentNumber ? <div className="muted">{r.recruiterAgentNumber}</div> : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CardTable<(typeof d.rows)[number]>
+            label="Table of submitted applications"
+            rows={d.rows}
+            rowKey={(r) => r.appointmentId}
+            rowProps={(r) => ({ "data-appointment-id": r.appointmentId })}
+            columns={[
+              {
+                header: "Prospect",
+                cell: (r) => (
+                  <>
+                    <Link to={`/admin/review/${r.appointmentId}`}>{r.prospect}</Link>
+                    {r.email && r.email !== r.prospect ? <div className="muted">{r.email}</div> : null}
+                    {r.isPaper ? <div className="muted">Paper application</div> : null}
+                  </>
+                ),
+              },
+              { header: "Submitted", cell: (r) => (r.submittedAt ? <LocalTime value={r.submittedAt} /> : "—") },
+              { header: "Type", cell: (r) => r.type },
+              { header: "Carrier", cell: (r) => r.carriers.join(", ") || "—" },
+              {
+                header: "Recruiter",
+                cell: (r) => (
+                  <>
+                    {r.recruiter || "—"}
+                    {r.recruiterAgentNumber ? <div className="muted">{r.recruiterAgentNumber}</div> : null}
+                  </>
+                ),
+              },
+            ]}
+          />
         )}
         <Pager page={d.page} pageSize={d.pageSize} totalRecords={d.totalRecords} pageSizes={QUEUE_PAGE_SIZES} label="Review queue pages" />
       </section>

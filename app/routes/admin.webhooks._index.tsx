@@ -7,6 +7,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Banner } from "~/components/Banner";
+import { CardTable } from "~/components/CardTable";
 import { LocalTime } from "~/components/LocalTime";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
@@ -67,60 +68,63 @@ export default function WebhooksPage() {
         {endpoints.length === 0 ? (
           <p className="empty-state">No webhook endpoint yet.</p>
         ) : (
-          <div className="table-wrap" role="region" aria-label="Registered webhook endpoints" tabIndex={0}>
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Address</th>
-                  <th scope="col">Events</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Last Delivery</th>
-                </tr>
-              </thead>
-              <tbody>
-                {endpoints.map((e) => (
-                  <tr key={e.id} data-enabled={e.enabled ? "yes" : "no"}>
-                    <td style={{ overflowWrap: "anywhere" }}>
-                      <Link to={`/admin/webhooks/${e.id}`}>{e.url}</Link>
-                      {e.description ? (
-                        <>
-                          <br />
-                          <span className="muted">{e.description}</span>
-                        </>
-                      ) : null}
-                    </td>
-                    <td>{e.events.map((t) => WEBHOOK_EVENT_LABELS[t]).join(", ")}</td>
-                    <td>
-                      {e.enabled ? "Enabled" : "Disabled"}
-                      {!e.enabled && e.disabledReason ? <span className="muted"> ({e.disabledReason})</span> : null}
-                      {e.failingSince ? (
-                        <>
-                          <br />
-                          <span className="muted">
-                            Failing since <LocalTime value={e.failingSince} />
-                          </span>
-                        </>
-                      ) : null}
-                    </td>
-                    <td>
-                      {e.lastDelivery ? (
-                        <>
-                          {WH_STATUS_LABELS[e.lastDelivery.status] ?? e.lastDelivery.status}
-                          {e.lastDelivery.responseCode ? ` (${e.lastDelivery.responseCode})` : ""}
-                          <br />
-                          <span className="muted">
-                            <LocalTime value={e.lastDelivery.lastAttemptAt ?? e.lastDelivery.createdAt} />
-                          </span>
-                        </>
-                      ) : (
-                        <span className="muted">None yet</span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CardTable<(typeof endpoints)[number]>
+            label="Registered webhook endpoints"
+            rows={endpoints}
+            rowKey={(e) => e.id}
+            rowProps={(e) => ({ "data-enabled": e.enabled ? "yes" : "no" })}
+            columns={[
+              {
+                header: "Address",
+                className: "table__wrap-anywhere",
+                cell: (e) => (
+                  <>
+                    <Link to={`/admin/webhooks/${e.id}`}>{e.url}</Link>
+                    {e.description ? (
+                      <>
+                        <br />
+                        <span className="muted">{e.description}</span>
+                      </>
+                    ) : null}
+                  </>
+                ),
+              },
+              { header: "Events", cell: (e) => e.events.map((t) => WEBHOOK_EVENT_LABELS[t]).join(", ") },
+              {
+                header: "State",
+                cell: (e) => (
+                  <>
+                    {e.enabled ? "Enabled" : "Disabled"}
+                    {!e.enabled && e.disabledReason ? <span className="muted"> ({e.disabledReason})</span> : null}
+                    {e.failingSince ? (
+                      <>
+                        <br />
+                        <span className="muted">
+                          Failing since <LocalTime value={e.failingSince} />
+                        </span>
+                      </>
+                    ) : null}
+                  </>
+                ),
+              },
+              {
+                header: "Last Delivery",
+                cell: (e) =>
+                  e.lastDelivery ? (
+                    <>
+                      {WH_STATUS_LABELS[e.lastDelivery.status] ?? e.lastDelivery.status}
+                      {e.lastDelivery.responseCode ? ` (${e.lastDelivery.responseCode})` : ""}
+                      <br />
+                      <span className="muted">
+                        <LocalTime value={e.lastDelivery.lastAttemptAt ?? e.lastDelivery.createdAt} />
+                      </span>
+                    </>
+                  ) : (
+                    <span className="muted">None yet</span>
+                  ),
+              },
+            ]}
+          />
         )}
       </section>
       <section className="card">

@@ -10,6 +10,7 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { Banner } from "~/components/Banner";
+import { CardTable } from "~/components/CardTable";
 import { Dialog } from "~/components/Dialog";
 import { PageHeader } from "~/components/PageHeader";
 import { notFound } from "~/components/PageNotFound";
@@ -135,45 +136,41 @@ export default function CartRoute() {
           <h2 id="cart-items-title">
             Links in your cart <span className="badge">{d.items.length}</span>
           </h2>
-          <div className="table-wrap cart-table-wrap" role="region" aria-label="Links in your cart" tabIndex={0}>
-            <table className="table table--cards" data-testid="cart-items">
-              <thead>
-                <tr>
-                  <th scope="col">Carrier</th>
-                  <th scope="col">Product Type</th>
-                  <th scope="col">MGA Code</th>
-                  <th scope="col">Level</th>
-                  <th scope="col">Level Name</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Remove</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.items.map((i) => (
-                  <tr key={i.appointmentLinkId}>
-                    <td data-label="Carrier">{i.carrier}</td>
-                    <td data-label="Product Type">
-                      {i.productType}
-                      <span className="muted"> ({i.scheduleName})</span>
-                    </td>
-                    <td data-label="MGA Code">{i.mgaCode}</td>
-                    <td data-label="Level">{i.levelNo}</td>
-                    <td data-label="Level Name">{i.levelName}</td>
-                    <td>
-                      <Form method="post" className="inline-form">
-                        <input type="hidden" name="intent" value="remove" />
-                        <input type="hidden" name="appointmentLinkId" value={i.appointmentLinkId} />
-                        <button type="submit" className="btn btn--secondary btn--small" disabled={busy}>
-                          Remove<span className="visually-hidden">: {i.scheduleName} level {i.levelNo}</span>
-                        </button>
-                      </Form>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CardTable<(typeof d.items)[number]>
+            label="Links in your cart"
+            wrapClassName="cart-table-wrap"
+            testId="cart-items"
+            rows={d.items}
+            rowKey={(i) => i.appointmentLinkId}
+            columns={[
+              { header: "Carrier", cell: (i) => i.carrier },
+              {
+                header: "Product Type",
+                cell: (i) => (
+                  <>
+                    {i.productType}
+                    <span className="muted"> ({i.scheduleName})</span>
+                  </>
+                ),
+              },
+              { header: "MGA Code", cell: (i) => i.mgaCode },
+              { header: "Level", cell: (i) => i.levelNo },
+              { header: "Level Name", cell: (i) => i.levelName },
+              {
+                header: "Remove",
+                hiddenHeader: true,
+                cell: (i) => (
+                  <Form method="post" className="inline-form">
+                    <input type="hidden" name="intent" value="remove" />
+                    <input type="hidden" name="appointmentLinkId" value={i.appointmentLinkId} />
+                    <button type="submit" className="btn btn--secondary btn--small" disabled={busy}>
+                      Remove<span className="visually-hidden">: {i.scheduleName} level {i.levelNo}</span>
+                    </button>
+                  </Form>
+                ),
+              },
+            ]}
+          />
           <Form method="post" className="cart-actions">
             <input type="hidden" name="intent" value="clear" />
             <button type="submit" className="btn btn--secondary" disabled={busy}>

@@ -4,6 +4,7 @@
 // (?deleted=1). The built-in Default Invitation is not listed (decision 0025).
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { CardTable } from "~/components/CardTable";
 import { Dialog } from "~/components/Dialog";
 import { LocalTime } from "~/components/LocalTime";
 import { PageHeader } from "~/components/PageHeader";
@@ -58,36 +59,26 @@ export default function TemplatesRoute() {
       {rows.length === 0 ? (
         <p className="empty-state templates__empty">{EMPTY_TEMPLATES}</p>
       ) : (
-        <div className="table-wrap" role="region" aria-label="Email templates" tabIndex={0}>
-          <table className="table templates__table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Description</th>
-                <th scope="col">Is Active</th>
-                <th scope="col">Modified</th>
-                <th scope="col">Edit</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.corrTemplateId}>
-                  <td>{r.name}</td>
-                  <td className="templates__description">{r.description}</td>
-                  <td>{r.isActive ? "Yes" : "No"}</td>
-                  <td>
-                    <LocalTime value={r.updateDt} />
-                  </td>
-                  <td>
-                    <Link to={`/corr/${r.corrTemplateId}`} aria-label={`Edit ${r.name}`}>
-                      Edit
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CardTable<(typeof rows)[number]>
+          label="Email templates"
+          className="templates__table"
+          rows={rows}
+          rowKey={(r) => r.corrTemplateId}
+          columns={[
+            { header: "Name", cell: (r) => r.name },
+            { header: "Description", className: "templates__description", cell: (r) => r.description },
+            { header: "Is Active", cell: (r) => (r.isActive ? "Yes" : "No") },
+            { header: "Modified", cell: (r) => <LocalTime value={r.updateDt} /> },
+            {
+              header: "Edit",
+              cell: (r) => (
+                <Link to={`/corr/${r.corrTemplateId}`} aria-label={`Edit ${r.name}`}>
+                  Edit
+                </Link>
+              ),
+            },
+          ]}
+        />
       )}
       <Pager page={page} pageSize={pageSize} totalRecords={totalRecords} pageSizes={PAGE_SIZES} label="Template pages" />
     </SignedInLayout>

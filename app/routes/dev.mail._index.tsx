@@ -4,6 +4,8 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AnonymousLayout } from "~/components/AnonymousLayout";
+import { LocalTime } from "~/components/LocalTime";
+import { CardTable, LongText } from "~/components/CardTable";
 import { PageHeader } from "~/components/PageHeader";
 import { DevCaptureTabs } from "~/features/users/DevCaptureTabs";
 import { requireMailboxAccess } from "~/features/users/dev-mailbox.server";
@@ -11,7 +13,6 @@ import { listCapturedMail } from "~/lib/mail.server";
 import { titleMeta } from "~/lib/meta";
 import { smsCaptureEnabled } from "~/lib/sms.server";
 import reportStyles from "~/styles/reports.css";
-import { LocalTime } from "~/components/LocalTime";
 
 export const meta = titleMeta("Mailbox");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
@@ -41,30 +42,16 @@ export default function DevMailbox() {
         {rows.length === 0 ? (
           <p className="muted">No email has been captured yet.</p>
         ) : (
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">To</th>
-                  <th scope="col">Subject</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((m) => (
-                  <tr key={m.id}>
-                    <td>
-                      <LocalTime value={m.createdAt} seconds />
-                    </td>
-                    <td>{m.to.join(", ")}</td>
-                    <td>
-                      <Link to={`/dev/mail/${m.id}`}>{m.subject || "(no subject)"}</Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CardTable<(typeof rows)[number]>
+            label="Captured emails"
+            rows={rows}
+            rowKey={(m) => m.id}
+            columns={[
+              { header: "Date", cell: (m) => <LocalTime value={m.createdAt} seconds /> },
+              { header: "To", cell: (m) => <LongText text={m.to.join(", ")} /> },
+              { header: "Subject", cell: (m) => <Link to={`/dev/mail/${m.id}`}>{m.subject || "(no subject)"}</Link> },
+            ]}
+          />
         )}
         <nav className="pager" aria-label="Pages">
           {page > 1 ? <Link to={`?page=${page - 1}`}>Previous</Link> : null}

@@ -4,6 +4,8 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AnonymousLayout } from "~/components/AnonymousLayout";
+import { LocalTime } from "~/components/LocalTime";
+import { CardTable } from "~/components/CardTable";
 import { PageHeader } from "~/components/PageHeader";
 import { DevCaptureTabs } from "~/features/users/DevCaptureTabs";
 import { requireSmsBoxAccess } from "~/features/users/dev-mailbox.server";
@@ -11,7 +13,6 @@ import { mailCaptureEnabled } from "~/lib/mail.server";
 import { titleMeta } from "~/lib/meta";
 import { listCapturedSms } from "~/lib/sms.server";
 import reportStyles from "~/styles/reports.css";
-import { LocalTime } from "~/components/LocalTime";
 
 export const meta = titleMeta("Text Messages");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
@@ -41,28 +42,16 @@ export default function DevSms() {
         {rows.length === 0 ? (
           <p className="muted">No text message has been captured yet.</p>
         ) : (
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">To</th>
-                  <th scope="col">Text</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((m) => (
-                  <tr key={m.id}>
-                    <td>
-                      <LocalTime value={m.createdAt} seconds />
-                    </td>
-                    <td>{m.to}</td>
-                    <td style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{m.text}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CardTable<(typeof rows)[number]>
+            label="Captured text messages"
+            rows={rows}
+            rowKey={(m) => m.id}
+            columns={[
+              { header: "Date", cell: (m) => <LocalTime value={m.createdAt} seconds /> },
+              { header: "To", cell: (m) => m.to },
+              { header: "Text", className: "table__pre-wrap", cell: (m) => m.text },
+            ]}
+          />
         )}
         <nav className="pager" aria-label="Pages">
           {page > 1 ? <Link to={`?page=${page - 1}`}>Previous</Link> : null}

@@ -5,6 +5,7 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { Banner } from "~/components/Banner";
+import { CardTable } from "~/components/CardTable";
 import { PageHeader } from "~/components/PageHeader";
 import { Pager, readPaging } from "~/components/Pager";
 import { SignedInLayout } from "~/components/SignedInLayout";
@@ -76,47 +77,33 @@ export default function InProgressRoute() {
             {INPROG_MESSAGES.empty}
           </p>
         ) : (
-          <div className="table-wrap" tabIndex={0} role="region" aria-label="Applications in progress">
-            <table className="table table--clickable">
-              <thead>
-                <tr>
-                  <th scope="col">Prospect</th>
-                  <th scope="col">Recruiter</th>
-                  <th scope="col">Initiated</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Action</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.rows.map((r) => {
-                  const href = `/appoint?id=${r.appointmentId}`;
-                  return (
-                    <tr
-                      key={r.appointmentId}
-                      onClick={(e) => {
-                        if ((e.target as HTMLElement).closest("a")) return;
-                        navigate(href);
-                      }}
-                    >
-                      <td>
-                        <Link to={href}>{r.prospect || `Application ${r.appointmentId}`}</Link>
-                      </td>
-                      <td>{r.recruiter}</td>
-                      <td>{r.initiated}</td>
-                      <td>{r.status}</td>
-                      <td>
-                        <Link to={href} className="btn btn--small btn--secondary" aria-label={`Edit the application of ${r.prospect || r.appointmentId}`}>
-                          Edit
-                        </Link>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <CardTable<(typeof d.rows)[number]>
+            label="Applications in progress"
+            className="table--clickable"
+            rows={d.rows}
+            rowKey={(r) => r.appointmentId}
+            rowProps={(r) => ({
+              onClick: (e) => {
+                if ((e.target as HTMLElement).closest("a")) return;
+                navigate(`/appoint?id=${r.appointmentId}`);
+              },
+            })}
+            columns={[
+              { header: "Prospect", cell: (r) => <Link to={`/appoint?id=${r.appointmentId}`}>{r.prospect || `Application ${r.appointmentId}`}</Link> },
+              { header: "Recruiter", cell: (r) => r.recruiter },
+              { header: "Initiated", cell: (r) => r.initiated },
+              { header: "Status", cell: (r) => r.status },
+              {
+                header: "Action",
+                hiddenHeader: true,
+                cell: (r) => (
+                  <Link to={`/appoint?id=${r.appointmentId}`} className="btn btn--small btn--secondary" aria-label={`Edit the application of ${r.prospect || r.appointmentId}`}>
+                    Edit
+                  </Link>
+                ),
+              },
+            ]}
+          />
         )}
         <Pager page={d.page} pageSize={d.pageSize} totalRecords={d.totalRecords} pageSizes={INPROG_PAGE_SIZES} label="Applications pages" />
       </section>

@@ -6,6 +6,7 @@
 // Decisions: docs/decisions/0021-invitations.md.
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useSubmit } from "@remix-run/react";
+import { CardTable } from "~/components/CardTable";
 import { Dialog } from "~/components/Dialog";
 import { PageHeader } from "~/components/PageHeader";
 import { Pager, readPaging } from "~/components/Pager";
@@ -136,42 +137,36 @@ export default function InvitesRoute() {
       {rows.length === 0 ? (
         <p className="empty-state">{EMPTY_INVITES}</p>
       ) : (
-        <div className="table-wrap" role="region" aria-label="Invitations" tabIndex={0}>
-          <table className="table table--cards">
-            <thead>
-              <tr>
-                <th scope="col">Invite Date</th>
-                <th scope="col">Prospect</th>
-                <th scope="col">Hierarchy</th>
-                <th scope="col">Level</th>
-                <th scope="col">Invitation</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.invitationId} data-status={r.status}>
-                  <td data-label="Invite Date">{formatDate(r.inviteDt)}</td>
-                  <td data-label="Prospect">
-                    <Link to={`/invite?existing=${r.invitationId}`}>{r.prospect}</Link>
-                    <br />
-                    <span className="muted">{r.prospectEmail}</span>
-                  </td>
-                  <td data-label="Hierarchy">{r.hierarchy}</td>
-                  <td data-label="Level">{r.level}</td>
-                  <td data-label="Invitation">
-                    <Link to={withView(r.invitationId)} preventScrollReset aria-label={`View the invitation to ${r.prospect}`}>
-                      View
-                    </Link>
-                  </td>
-                  <td data-label="Status">
-                    <span className={`status status--${r.status.toLowerCase()}`}>{INVITATION_STATUS_LABELS[r.status] ?? r.status}</span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CardTable<(typeof rows)[number]>
+          label="Invitations"
+          rows={rows}
+          rowKey={(r) => r.invitationId}
+          rowProps={(r) => ({ "data-status": r.status })}
+          columns={[
+            { header: "Invite Date", cell: (r) => formatDate(r.inviteDt) },
+            {
+              header: "Prospect",
+              cell: (r) => (
+                <>
+                  <Link to={`/invite?existing=${r.invitationId}`}>{r.prospect}</Link>
+                  <br />
+                  <span className="muted">{r.prospectEmail}</span>
+                </>
+              ),
+            },
+            { header: "Hierarchy", cell: (r) => r.hierarchy },
+            { header: "Level", cell: (r) => r.level },
+            {
+              header: "Invitation",
+              cell: (r) => (
+                <Link to={withView(r.invitationId)} preventScrollReset aria-label={`View the invitation to ${r.prospect}`}>
+                  View
+                </Link>
+              ),
+            },
+            { header: "Status", cell: (r) => <span className={`status status--${r.status.toLowerCase()}`}>{INVITATION_STATUS_LABELS[r.status] ?? r.status}</span> },
+          ]}
+        />
       )}
       <Pager page={page} pageSize={pageSize} totalRecords={totalRecords} label="Invitation pages" />
     </SignedInLayout>

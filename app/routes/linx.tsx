@@ -8,6 +8,7 @@ import { formatPhone } from "~/lib/format";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Banner } from "~/components/Banner";
+import { CardTable } from "~/components/CardTable";
 import { PageHeader } from "~/components/PageHeader";
 import { notFound } from "~/components/PageNotFound";
 import { SignedInLayout } from "~/components/SignedInLayout";
@@ -218,61 +219,57 @@ export default function AppointmentLinksRoute() {
             {s.carrier} · {s.productType} · MGA {s.mgaCode}
             {s.siblings.length ? ` · adding a level also adds the same level of: ${s.siblings.join(", ")}` : ""}
           </p>
-          <div className="table-wrap" role="region" aria-label={`Levels of ${s.scheduleName}`} tabIndex={0}>
-            <table className="table table--cards">
-              <thead>
-                <tr>
-                  <th scope="col">Level</th>
-                  <th scope="col">Level Name</th>
-                  <th scope="col">Commission Schedule</th>
-                  <th scope="col">Cart</th>
-                </tr>
-              </thead>
-              <tbody>
-                {s.levels.map((l) => {
+          <CardTable<(typeof s.levels)[number]>
+            label={`Levels of ${s.scheduleName}`}
+            rows={s.levels}
+            rowKey={(l) => l.appointmentLinkId}
+            columns={[
+              { header: "Level", cell: (l) => l.levelNo },
+              { header: "Level Name", cell: (l) => l.levelName },
+              {
+                header: "Commission Schedule",
+                cell: (l) =>
+                  l.documentHref ? (
+                    <a href={l.documentHref} download>
+                      Schedule PDF<span className="visually-hidden"> for level {l.levelNo}</span>
+                    </a>
+                  ) : (
+                    <span className="muted">Not available</span>
+                  ),
+              },
+              {
+                header: "Cart",
+                cell: (l) => {
                   const refused = actionData?.appointmentLinkId === l.appointmentLinkId ? actionData.refusal : null;
                   return (
-                    <tr key={l.appointmentLinkId}>
-                      <td data-label="Level">{l.levelNo}</td>
-                      <td data-label="Level Name">{l.levelName}</td>
-                      <td data-label="Commission Schedule">
-                        {l.documentHref ? (
-                          <a href={l.documentHref} download>
-                            Schedule PDF<span className="visually-hidden"> for level {l.levelNo}</span>
-                          </a>
-                        ) : (
-                          <span className="muted">Not available</span>
-                        )}
-                      </td>
-                      <td data-label="Cart">
-                        {inCart.has(l.appointmentLinkId) ? (
-                          <span className="muted">In your cart</span>
-                        ) : (
-                          <Form method="post" action={postTo} className="inline-form">
-                            <input type="hidden" name="intent" value="add" />
-                            <input type="hidden" name="appointmentLinkId" value={l.appointmentLinkId} />
-                            <button
-                              type="submit"
-                              className="btn btn--secondary btn--small"
-                              disabled={busy}
-                              aria-describedby={refused ? `refusal-${l.appointmentLinkId}` : undefined}
-                            >
-                              Add to Cart<span className="visually-hidden">: level {l.levelNo} {l.levelName}</span>
-                            </button>
-                          </Form>
-                        )}
-                        {refused ? (
-                          <p className="field__error linx-refusal" id={`refusal-${l.appointmentLinkId}`} role="alert">
-                            <strong>{refused.title}</strong> {refused.message}
-                          </p>
-                        ) : null}
-                      </td>
-                    </tr>
+                    <>
+                      {inCart.has(l.appointmentLinkId) ? (
+                        <span className="muted">In your cart</span>
+                      ) : (
+                        <Form method="post" action={postTo} className="inline-form">
+                          <input type="hidden" name="intent" value="add" />
+                          <input type="hidden" name="appointmentLinkId" value={l.appointmentLinkId} />
+                          <button
+                            type="submit"
+                            className="btn btn--secondary btn--small"
+                            disabled={busy}
+                            aria-describedby={refused ? `refusal-${l.appointmentLinkId}` : undefined}
+                          >
+                            Add to Cart<span className="visually-hidden">: level {l.levelNo} {l.levelName}</span>
+                          </button>
+                        </Form>
+                      )}
+                      {refused ? (
+                        <p className="field__error linx-refusal" id={`refusal-${l.appointmentLinkId}`} role="alert">
+                          <strong>{refused.title}</strong> {refused.message}
+                        </p>
+                      ) : null}
+                    </>
                   );
-                })}
-              </tbody>
-            </table>
-          </div>
+                },
+              },
+            ]}
+          />
         </section>
       ))}
     </SignedInLayout>

@@ -14,7 +14,9 @@
 //    not scroll sideways (document scrollWidth <= clientWidth), and at 390 px
 //    on the list screens that become cards on a phone (links, cart,
 //    invitations) every cell, the action buttons included, is inside the
-//    screen;
+//    screen; and at both widths nothing lies out of sight inside a box that
+//    scrolls or clips sideways (issue 36 item 7: a table's Expiry or Delete
+//    column past the edge of its card; decision 0100);
 //  - with JavaScript on and off (the no-JavaScript journeys of each screen
 //    are in their own files). axe-core cannot run in a page without
 //    JavaScript (it never finishes there), so with it off the page the server
@@ -22,7 +24,7 @@
 //    <noscript> shown), is copied into a page with JavaScript for axe; the
 //    sideways-scrolling check runs on the page itself. One page per width and
 //    setting, on this worker's portal.
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -35,6 +37,7 @@ import { browserFixture, DEMO, DEMO_PASSWORD, newAccount, signIn, signUp, type N
 import { sectionFormEntries } from "../support/section-form";
 import { inviteProspect, sharedApp, throughWizard, withDb } from "./helpers";
 import { axeViolations as violations } from "../support/axe";
+import { hiddenInScrollingBoxes } from "../support/layout";
 
 const { appUrl, databaseUrl } = sharedApp();
 const browser = browserFixture();
@@ -258,6 +261,7 @@ async function layoutProblems(page: Page, where: string, cards?: string): Promis
     clientWidth: document.documentElement.clientWidth,
   }));
   if (scrollWidth > clientWidth) found.push(`${where}: the page is ${scrollWidth}px wide on a ${clientWidth}px screen (it scrolls sideways)`);
+  found.push(...(await hiddenInScrollingBoxes(page)).map((h) => `${where}: ${h}`));
   if (cards) {
     const cells = await page.locator(cards).first().evaluate((table) => {
       const width = document.documentElement.clientWidth;
@@ -331,6 +335,14 @@ async function copyForAxe(html: string, url: string, into: Page): Promise<Page> 
  * checked again (an axe run is about a second of a busy browser). Any difference (the <noscript>
  * content, what hydration changed, a different token) and axe runs on the copy.
  */
+/**
+ * While working on a screen: EVERY_SCREEN_ONLY=<route file>,<route file> walks only those;
+ * EVERY_SCREEN_SHOTS=<folder> saves a full-page PNG of each screen at each width (docs/screens).
+ */
+const ONLY = process.env.EVERY_SCREEN_ONLY?.split(",").map((f) => f.trim()).filter(Boolean);
+const SHOTS = process.env.EVERY_SCREEN_SHOTS ? path.resolve(process.env.EVERY_SCREEN_SHOTS) : undefined;
+if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+
 const checkedWithJavaScript = new Map<string, { html: string; found: string[] }>();
 
 async function walk(width: number, height: number, javaScriptEnabled = true): Promise<string[]> {
@@ -340,7 +352,9 @@ async function walk(width: number, height: number, javaScriptEnabled = true): Pr
   await axePage?.setViewportSize({ width, height });
   const found: string[] = [];
   let reused = 0;
-  const visits = Object.entries(SCREENS).filter((e): e is [string, Screen] => "who" in e[1]);
+  const visits = Object.entries(SCREENS)
+    .filter((e): e is [string, Screen] => "who" in e[1])
+    .filter(([file]) => !ONLY || ONLY.includes(file));
   for (const who of ORDER) {
     await signInAs(page, who);
     for (const [file, screen] of visits.filter(([, s]) => s.who === who)) {
@@ -368,6 +382,10 @@ async function walk(width: number, height: number, javaScriptEnabled = true): Pr
         }
       }
       found.push(...(await layoutProblems(page, where, width < 500 ? screen.cards : undefined)));
+      if (SHOTS) {
+        const shot = `${file.replace(/[^\w.-]+/g, "_")}-${width}${javaScriptEnabled ? "" : "-nojs"}.png`;
+        await page.screenshot({ path: path.join(SHOTS, shot), fullPage: true });
+      }
     }
     // The next one signs in afresh: no cookie of the portal or the provider left.
     await page.context().clearCookies();

@@ -1,13 +1,14 @@
 // The licence and credential screens (issue 23 items 1 and 2; decision 0069), on this worker's
 // shared portal: axe-core finds nothing on both screens (with a form open) at 1280 and 390 px, and
 // at 390 px the page never scrolls sideways (the tables, with the demo agent's seeded licences and
-// credentials in them, scroll inside their box). The dashboard with its card is checked too. The
+// credentials in them, are cards there: decision 0100). The dashboard with its card is checked too. The
 // journey without JavaScript (the demo agent adds a licence, refused first, and E&O with a
 // certificate; the administrator changes the licence): tests/integration/self-service-nojs.test.ts.
 import { describe, expect, test } from "vitest";
 import { browserFixture, DEMO, DEMO_PASSWORD, signIn } from "../support/browser";
 import { axeViolations as violations } from "../support/axe";
-import { sharedApp } from "./helpers";
+import { hiddenInScrollingBoxes } from "../support/layout";
+import { sharedApp, withDb } from "./helpers";
 
 const { appUrl } = sharedApp();
 const browser = browserFixture();
@@ -68,5 +69,38 @@ describe("deleting a record asks first (issue 36 item 8)", () => {
     await ask.getByRole("link", { name: "Keep it" }).click();
     await ask.waitFor({ state: "detached" });
     expect(await rows.count()).toBe(before);
+  });
+});
+
+describe("the credentials table at 1280 px (issue 36 item 7)", () => {
+  test("long unbroken providers, policy numbers and course names: every column and its Change/Delete stay in sight", async () => {
+    // A producer of its own (no agent): the administrator keeps anyone's records.
+    const npn = `7${String(Date.now()).slice(-7)}`;
+    const rows: Array<[string, string, string | null, string | null]> = [
+      ["EO", "WesternNationalMutualProfessionalLiabilityInsuranceCompany", "EOPOLICY2026000000000123456789", null],
+      ["EO", "Lloyd's of London Professional Indemnity Underwriters Syndicate 2623/623", "EO-2026-77", null],
+      ["AML", "LIMRA LOMA Anti-Money-Laundering Training Institute International", null, "Anti-Money Laundering for Insurance Producers (2026 edition, 4 hours)"],
+      ["PRODUCT_TRAINING", "SLAC University", null, "SLACFinalExpenseWholeLifeProductCertification2026"],
+    ];
+    await withDb(async (c) => {
+      for (const [kind, provider, policy, course] of rows) {
+        await c.query(
+          `INSERT INTO producer_credentials (id, npn, kind, provider, policy_number, coverage_limit, course_name, effective_date, expiry_date, source, updated_at)
+           VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6, '2026-01-01', '2099-06-30', 'ADMIN', now())`,
+          [npn, kind, provider, policy, kind === "EO" ? "2000000" : null, course],
+        );
+      }
+    });
+    const page = await browser.newPage({ javaScriptEnabled: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, appUrl, DEMO.admin, DEMO_PASSWORD);
+    await page.goto(`${appUrl}/licences/${npn}`);
+    const table = page.getByRole("region", { name: "Credentials on record" });
+    await table.getByRole("button", { name: /^Delete the / }).first().waitFor();
+    expect(await table.getByRole("button", { name: /^Delete the / }).count()).toBe(rows.length);
+    expect(await hiddenInScrollingBoxes(page)).toEqual([]);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(width, "the page scrolls sideways").toBeLessThanOrEqual(0);
+    await page.close();
   });
 });

@@ -1,5 +1,6 @@
 // The DEACTIVATED tab of /agents (spec part 3 §2): the agents of the
 // hierarchy deactivated over the last 12 months, paged.
+import { CardTable } from "~/components/CardTable";
 import { Pager } from "~/components/Pager";
 import type { DeactivatedAgent } from "../agents.server";
 import { DEACTIVATED_PAGE_SIZES } from "../constants";
@@ -16,31 +17,20 @@ export function DeactivatedTab({ deactivated: r }: { deactivated: DeactivatedPag
         <p className="muted">No agents of this hierarchy were deactivated over the last 12 months.</p>
       ) : (
         <>
-          <div className="table-wrap agents-grid" tabIndex={0} role="region" aria-label="Deactivated agents">
-            <table className="table">
-              <caption className="visually-hidden">Agents deactivated over the last 12 months</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Full name</th>
-                  <th scope="col">Agent number</th>
-                  <th scope="col">Company number</th>
-                  <th scope="col">Block number</th>
-                  <th scope="col">Terminated</th>
-                </tr>
-              </thead>
-              <tbody>
-                {r.results.map((a) => (
-                  <tr key={a.id}>
-                    <td>{fullName(a)}</td>
-                    <td>{a.agentNumber}</td>
-                    <td>{a.companyNumber}</td>
-                    <td>{a.blockNumber}</td>
-                    <td>{formatDate(a.terminationDate)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CardTable<DeactivatedAgent>
+            label="Deactivated agents"
+            wrapClassName="agents-grid"
+            caption="Agents deactivated over the last 12 months"
+            rows={r.results}
+            rowKey={(a) => a.id}
+            columns={[
+              { header: "Full name", cell: (a) => fullName(a) },
+              { header: "Agent number", cell: (a) => a.agentNumber },
+              { header: "Company number", cell: (a) => a.companyNumber },
+              { header: "Block number", cell: (a) => a.blockNumber },
+              { header: "Terminated", cell: (a) => formatDate(a.terminationDate) },
+            ]}
+          />
           <Pager page={r.page} pageSize={r.pageSize} totalRecords={r.totalRecords} pageSizes={DEACTIVATED_PAGE_SIZES} label="Deactivated agents pages" />
         </>
       )}

@@ -2,6 +2,7 @@
 // downline and its paged results.
 import { Form, Link, useLocation } from "@remix-run/react";
 import { Banner } from "~/components/Banner";
+import { CardTable } from "~/components/CardTable";
 import { Pager } from "~/components/Pager";
 import type { Position, SearchResult } from "../agents.server";
 import { SEARCH_PAGE_SIZES } from "../constants";
@@ -73,39 +74,32 @@ export function SearchResults({ results, position }: { results: SearchResultsPag
   if (!results.totalRecords) return <p className="muted">{SEARCH_MESSAGES.noResults}</p>;
   return (
     <>
-      <div className="table-wrap agents-grid" tabIndex={0} role="region" aria-label="Search results">
-        <table className="table">
-          <caption className="visually-hidden">Agents found</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Agent number</th>
-              <th scope="col">Company name</th>
-              <th scope="col">Level</th>
-              <th scope="col">Company / block</th>
-              <th scope="col">Direct upline</th>
-              <th scope="col">MGA code</th>
-            </tr>
-          </thead>
-          <tbody>
-            {results.results.map((r) => (
-              <tr key={r.id}>
-                <td>
-                  <Link to={`/agent?h=${position.id}&agentNumber=${encodeURIComponent(r.agentNumber)}`}>{agentName({ ...r, agentType: r.lastName ? r.agentType : "C" })}</Link>
-                </td>
-                <td>{r.agentNumber}</td>
-                <td>{r.companyName ?? ""}</td>
-                <td>{r.hierarchyLevel}</td>
-                <td>
-                  {r.companyNumber} / {r.blockNumber}
-                </td>
-                <td>{r.directUpline ?? ""}</td>
-                <td>{r.mgaCode}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <CardTable<SearchResultsPage["results"][number]>
+        label="Search results"
+        wrapClassName="agents-grid"
+        caption="Agents found"
+        rows={results.results}
+        rowKey={(r) => r.id}
+        columns={[
+          {
+            header: "Name",
+            cell: (r) => <Link to={`/agent?h=${position.id}&agentNumber=${encodeURIComponent(r.agentNumber)}`}>{agentName({ ...r, agentType: r.lastName ? r.agentType : "C" })}</Link>,
+          },
+          { header: "Agent number", cell: (r) => r.agentNumber },
+          { header: "Company name", cell: (r) => r.companyName ?? "" },
+          { header: "Level", cell: (r) => r.hierarchyLevel },
+          {
+            header: "Company / block",
+            cell: (r) => (
+              <>
+                {r.companyNumber} / {r.blockNumber}
+              </>
+            ),
+          },
+          { header: "Direct upline", cell: (r) => r.directUpline ?? "" },
+          { header: "MGA code", cell: (r) => r.mgaCode },
+        ]}
+      />
       <Pager page={results.page} pageSize={results.pageSize} totalRecords={results.totalRecords} pageSizes={SEARCH_PAGE_SIZES} label="Search result pages" />
     </>
   );

@@ -4,7 +4,6 @@
 // SUBMIT, completion pie, deficiencies). SUBMIT saves the section and opens the
 // check page (decision 0099).
 import { Form, Link, useNavigate } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { SECTION_TITLES, type SectionId } from "../model";
 import { REVIEW_MESSAGES } from "~/features/review/messages";
 import { CompletionPie } from "./CompletionPie";
@@ -36,18 +35,9 @@ export function SectionNav({
   /** Sections an administrator returned for correction (issue 11): marked 'needs correction'. */
   flagged?: readonly SectionId[];
 }) {
-  // On a phone the sections are one row that scrolls sideways: show the current one
-  // (CSS scroll-initial-target does it without JavaScript where the browser supports it).
-  const list = useRef<HTMLOListElement>(null);
-  useEffect(() => {
-    const ol = list.current;
-    const here = ol?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!ol || !here || ol.scrollWidth <= ol.clientWidth) return;
-    ol.scrollLeft = Math.max(0, here.offsetLeft - ol.offsetLeft - 48);
-  }, [current]);
   return (
     <nav className="card section-nav" aria-label="Application sections">
-      <ol ref={list}>
+      <ol>
         {sections.map((s) => {
           const done = s !== "INSTRUCT" && Boolean(complete[s]);
           return (

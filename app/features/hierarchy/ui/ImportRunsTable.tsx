@@ -1,6 +1,7 @@
 // The 'latest files' list of an import screen (agents: /admin/import; licences: /admin/licences/import,
 // decision 0072): one row per upload linking to its run, with its file, time, status and counts, paged.
 import { Link } from "@remix-run/react";
+import { CardTable, LongText } from "~/components/CardTable";
 import { Pager } from "~/components/Pager";
 
 export type ImportRunsRow = { id: number; fileName: string; created: string; statusLabel: string; rowsRead: number; errorCount: number; purpose?: string };
@@ -25,36 +26,20 @@ export function ImportRunsTable(props: {
         <p className="muted">{props.empty}</p>
       ) : (
         <>
-          <div className="table-wrap" tabIndex={0} role="region" aria-label={props.label}>
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Import</th>
-                  {props.purpose ? <th scope="col">Purpose</th> : null}
-                  <th scope="col">File</th>
-                  <th scope="col">Uploaded</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Rows</th>
-                  <th scope="col">Errors</th>
-                </tr>
-              </thead>
-              <tbody>
-                {runs.map((r) => (
-                  <tr key={r.id}>
-                    <td>
-                      <Link to={`${props.page}?run=${r.id}`}>Import {r.id}</Link>
-                    </td>
-                    {props.purpose ? <td>{r.purpose}</td> : null}
-                    <td>{r.fileName}</td>
-                    <td>{r.created}</td>
-                    <td>{r.statusLabel}</td>
-                    <td>{r.rowsRead.toLocaleString("en-US")}</td>
-                    <td>{r.errorCount.toLocaleString("en-US")}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CardTable<ImportRunsRow>
+            label={props.label}
+            rows={runs}
+            rowKey={(r) => r.id}
+            columns={[
+              { header: "Import", cell: (r) => <Link to={`${props.page}?run=${r.id}`}>Import {r.id}</Link> },
+              props.purpose && { header: "Purpose", cell: (r) => r.purpose },
+              { header: "File", cell: (r) => <LongText text={r.fileName} /> },
+              { header: "Uploaded", cell: (r) => r.created },
+              { header: "Status", cell: (r) => r.statusLabel },
+              { header: "Rows", cell: (r) => r.rowsRead.toLocaleString("en-US") },
+              { header: "Errors", cell: (r) => r.errorCount.toLocaleString("en-US") },
+            ]}
+          />
           <Pager page={paging.page} pageSize={paging.pageSize} totalRecords={paging.total} pageSizes={paging.pageSizes} label={props.pagerLabel} />
         </>
       )}

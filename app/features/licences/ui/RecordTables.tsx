@@ -2,6 +2,7 @@
 // licences and the credentials as tables, each row with its change and delete actions in 'edit' mode.
 import type { NpnRecordsData } from "./NpnRecords";
 import { Form, Link } from "@remix-run/react";
+import { CardTable, LongText } from "~/components/CardTable";
 import { CREDENTIAL_LABEL, LINE_LABEL, reasonText, SOURCE_LABEL, stateName, TO_CONFIRM } from "../messages";
 import { LICENCE_SCREEN as S } from "../screen-messages";
 import { ExpiryBadge, StandingBadge, ToConfirmBadge } from "../badges";
@@ -30,8 +31,6 @@ export function StandingList({ positions }: { positions: NpnRecordsData["positio
 const dash = (v: string | null | undefined) => (v ? v : S.none);
 const lines = (l: { loaLife: boolean; loaAccidentHealth: boolean; loaVariable: boolean }) =>
   [l.loaLife ? LINE_LABEL.LIFE : null, l.loaAccidentHealth ? LINE_LABEL.ACCIDENT_HEALTH : null, l.loaVariable ? LINE_LABEL.VARIABLE : null].filter(Boolean).join(", ");
-/** 'expiring 2027-01-31', or 'to confirm' for a certificate from the application. */
-export const expiring = (d: string | null) => (d ? `expiring ${d}` : TO_CONFIRM.toLowerCase());
 const money = (v: string | null) => (v ? `$${Number(v).toLocaleString("en-US")}` : S.none);
 
 function DeleteButton({ kind, id, label }: { kind: "licence" | "credential"; id: string; label: string }) {
@@ -47,113 +46,95 @@ function DeleteButton({ kind, id, label }: { kind: "licence" | "credential"; id:
   );
 }
 
+/** 'expiring 2027-01-31', or 'to confirm' for a certificate from the application. */
+export const expiring = (d: string | null) => (d ? `expiring ${d}` : TO_CONFIRM.toLowerCase());
+
 export function LicenceTable({ data, base }: { data: NpnRecordsData; base: string }) {
   const edit = data.mode === "edit";
   if (data.records.licences.length === 0) return <p className="muted">{S.licencesNone}</p>;
+  type Licence = NpnRecordsData["records"]["licences"][number];
   return (
-    <div className="table-wrap" tabIndex={0} role="region" aria-label={S.licencesTable}>
-      <table className="table lic-table">
-        <thead>
-          <tr>
-            <th scope="col">State</th>
-            <th scope="col">Number</th>
-            <th scope="col">Class</th>
-            <th scope="col">Resident</th>
-            <th scope="col">Lines of authority</th>
-            <th scope="col">Effective</th>
-            <th scope="col">Expiry</th>
-            <th scope="col">Status</th>
-            <th scope="col">Source</th>
-            {edit ? <th scope="col">Actions</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {data.records.licences.map((l) => (
-            <tr key={l.id}>
-              <th scope="row">{stateName(l.stateCode)}</th>
-              <td>{dash(l.licenceNumber)}</td>
-              <td>{l.licenceClass}</td>
-              <td>{l.isResident ? "Yes" : "No"}</td>
-              <td>{dash(lines(l))}</td>
-              <td>{dash(l.effectiveDate)}</td>
-              <td>{l.expiryDate ?? "Perpetual"}</td>
-              <td>
-                {l.status === "ACTIVE" ? "Active" : "Inactive"} <ExpiryBadge state={expiryState(l.expiryDate, data.today)} />
-              </td>
-              <td>{SOURCE_LABEL[l.source]}</td>
-              {edit ? (
-                <td>
-                  <div className="lic-actions">
-                    <Link to={`${base}?licence=${l.id}#licence-form`} className="btn btn--secondary btn--small" aria-label={`Change the licence for ${stateName(l.stateCode)}`}>
-                      Change
-                    </Link>
-                    <DeleteButton kind="licence" id={l.id} label={`Delete the licence for ${stateName(l.stateCode)}`} />
-                  </div>
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <CardTable<Licence>
+      label={S.licencesTable}
+      className="lic-table"
+      rows={data.records.licences}
+      rowKey={(l) => l.id}
+      columns={[
+        { header: "State", rowHeader: true, cell: (l) => stateName(l.stateCode) },
+        { header: "Number", cell: (l) => <LongText text={dash(l.licenceNumber)} /> },
+        { header: "Class", cell: (l) => l.licenceClass },
+        { header: "Resident", cell: (l) => (l.isResident ? "Yes" : "No") },
+        { header: "Lines of authority", cell: (l) => dash(lines(l)) },
+        { header: "Effective", cell: (l) => dash(l.effectiveDate) },
+        { header: "Expiry", cell: (l) => l.expiryDate ?? "Perpetual" },
+        {
+          header: "Status",
+          cell: (l) => (
+            <>
+              {l.status === "ACTIVE" ? "Active" : "Inactive"} <ExpiryBadge state={expiryState(l.expiryDate, data.today)} />
+            </>
+          ),
+        },
+        { header: "Source", cell: (l) => SOURCE_LABEL[l.source] },
+        edit && {
+          header: "Actions",
+          cell: (l) => (
+            <div className="lic-actions">
+              <Link to={`${base}?licence=${l.id}#licence-form`} className="btn btn--secondary btn--small" aria-label={`Change the licence for ${stateName(l.stateCode)}`}>
+                Change
+              </Link>
+              <DeleteButton kind="licence" id={l.id} label={`Delete the licence for ${stateName(l.stateCode)}`} />
+            </div>
+          ),
+        },
+      ]}
+    />
   );
 }
 
 export function CredentialTable({ data, base }: { data: NpnRecordsData; base: string }) {
   const edit = data.mode === "edit";
   if (data.records.credentials.length === 0) return <p className="muted">{S.credentialsNone}</p>;
+  type Credential = NpnRecordsData["records"]["credentials"][number];
   return (
-    <div className="table-wrap" tabIndex={0} role="region" aria-label={S.credentialsTable}>
-      <table className="table lic-table">
-        <thead>
-          <tr>
-            <th scope="col">Kind</th>
-            <th scope="col">Provider</th>
-            <th scope="col">Policy or course</th>
-            <th scope="col">Limit</th>
-            <th scope="col">Effective or completed</th>
-            <th scope="col">Expiry</th>
-            <th scope="col">State</th>
-            <th scope="col">Certificate</th>
-            <th scope="col">Source</th>
-            {edit ? <th scope="col">Actions</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {data.records.credentials.map((c) => (
-            <tr key={c.id}>
-              <th scope="row">{CREDENTIAL_LABEL[c.kind]}</th>
-              <td>{dash(c.provider)}</td>
-              <td>{dash(c.kind === "EO" ? c.policyNumber : c.courseName)}</td>
-              <td>{c.kind === "EO" ? money(c.coverageLimit) : S.none}</td>
-              <td>{dash(c.effectiveDate)}</td>
-              <td>{c.expiryDate ?? TO_CONFIRM}</td>
-              <td>{c.expiryDate ? <ExpiryBadge state={expiryState(c.expiryDate, data.today)} /> : <ToConfirmBadge />}</td>
-              <td>
-                {c.storedFile ? (
-                  <a href={`/licences/${encodeURIComponent(data.npn)}/certificates/${c.id}`} download aria-label={`${S.certificateLink}: ${c.storedFile.fileName}`}>
-                    {S.certificateLink}
-                  </a>
-                ) : (
-                  S.none
-                )}
-              </td>
-              <td>{SOURCE_LABEL[c.source]}</td>
-              {edit ? (
-                <td>
-                  <div className="lic-actions">
-                    <Link to={`${base}?credential=${c.id}#credential-form`} className="btn btn--secondary btn--small" aria-label={`Change the ${CREDENTIAL_LABEL[c.kind]} ${expiring(c.expiryDate)}`}>
-                      Change
-                    </Link>
-                    <DeleteButton kind="credential" id={c.id} label={`Delete the ${CREDENTIAL_LABEL[c.kind]} ${expiring(c.expiryDate)}`} />
-                  </div>
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <CardTable<Credential>
+      label={S.credentialsTable}
+      className="lic-table"
+      rows={data.records.credentials}
+      rowKey={(c) => c.id}
+      columns={[
+        { header: "Kind", rowHeader: true, cell: (c) => CREDENTIAL_LABEL[c.kind] },
+        { header: "Provider", cell: (c) => <LongText text={dash(c.provider)} /> },
+        { header: "Policy or course", cell: (c) => <LongText text={dash(c.kind === "EO" ? c.policyNumber : c.courseName)} /> },
+        { header: "Limit", cell: (c) => (c.kind === "EO" ? money(c.coverageLimit) : S.none) },
+        { header: "Effective or completed", cell: (c) => dash(c.effectiveDate) },
+        { header: "Expiry", cell: (c) => c.expiryDate ?? TO_CONFIRM },
+        { header: "State", cell: (c) => (c.expiryDate ? <ExpiryBadge state={expiryState(c.expiryDate, data.today)} /> : <ToConfirmBadge />) },
+        {
+          header: "Certificate",
+          cell: (c) =>
+            c.storedFile ? (
+              <a href={`/licences/${encodeURIComponent(data.npn)}/certificates/${c.id}`} download aria-label={`${S.certificateLink}: ${c.storedFile.fileName}`}>
+                {S.certificateLink}
+              </a>
+            ) : (
+              S.none
+            ),
+        },
+        { header: "Source", cell: (c) => SOURCE_LABEL[c.source] },
+        edit && {
+          header: "Actions",
+          cell: (c) => (
+            <div className="lic-actions">
+              <Link to={`${base}?credential=${c.id}#credential-form`} className="btn btn--secondary btn--small" aria-label={`Change the ${CREDENTIAL_LABEL[c.kind]} ${expiring(c.expiryDate)}`}>
+                Change
+              </Link>
+              <DeleteButton kind="credential" id={c.id} label={`Delete the ${CREDENTIAL_LABEL[c.kind]} ${expiring(c.expiryDate)}`} />
+            </div>
+          ),
+        },
+      ]}
+    />
   );
 }
 

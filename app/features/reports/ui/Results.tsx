@@ -3,6 +3,7 @@
 // JavaScript, a download shows the spec's progress popup for 1 second (§9);
 // without it the link just downloads.
 import { Link } from "@remix-run/react";
+import { CardTable } from "~/components/CardTable";
 import { LocalTime } from "~/components/LocalTime";
 import { useEffect, useState } from "react";
 import { Dialog } from "~/components/Dialog";
@@ -55,32 +56,18 @@ export function Results({ results, pageSizes }: { results: ReportResultsView; pa
       {results.rows.length === 0 ? (
         <p className="muted">{M.noReports}</p>
       ) : (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label="Requested reports">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Requested</th>
-                <th scope="col">Report</th>
-                <th scope="col">Filters</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {results.rows.map((r) => (
-                <tr key={r.reportRequestId} data-request-id={r.reportRequestId}>
-                  <td>
-                    <LocalTime value={r.requestDt} />
-                  </td>
-                  <td>{r.report}</td>
-                  <td>{r.filterText}</td>
-                  <td>
-                    <StatusCell row={r} onDownload={() => setDownloading((n) => n + 1)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CardTable<ReportResultsView["rows"][number]>
+          label="Requested reports"
+          rows={results.rows}
+          rowKey={(r) => r.reportRequestId}
+          rowProps={(r) => ({ "data-request-id": r.reportRequestId })}
+          columns={[
+            { header: "Requested", cell: (r) => <LocalTime value={r.requestDt} /> },
+            { header: "Report", cell: (r) => r.report },
+            { header: "Filters", cell: (r) => r.filterText },
+            { header: "Status", cell: (r) => <StatusCell row={r} onDownload={() => setDownloading((n) => n + 1)} /> },
+          ]}
+        />
       )}
       {pageCount(results.totalRecords, results.pageSize) > 1 || results.totalRecords > pageSizes[0] ? (
         <Pager page={results.page} pageSize={results.pageSize} totalRecords={results.totalRecords} pageSizes={pageSizes} label="Report results pages" />

@@ -5,6 +5,7 @@
 // While the application awaits approval each problem links to the licence screens' own form, opened
 // on this screen (?licence=…, ?credential=…) with the applicant's values; saved, it comes back here
 // (decision 0098).
+import { formatDate } from "~/lib/format";
 import { Link } from "@remix-run/react";
 import { ToConfirmBadge } from "~/features/licences/badges";
 import { CERTIFICATE_LABEL, EXPIRY_LABEL, LINE_LABEL, reasonText, SOURCE_LABEL, stateName, TO_CONFIRM } from "~/features/licences/messages";
@@ -68,7 +69,7 @@ export function LicencePanel({ check, today, review }: { check: LicenceCheck; to
       )}
       {states.length ? (
         <div className="table-wrap" tabIndex={0} role="region" aria-label="Licences by state">
-          <table className="table">
+          <table className="table table--cards">
             <thead>
               <tr>
                 <th scope="col">State</th>
@@ -86,23 +87,23 @@ export function LicencePanel({ check, today, review }: { check: LicenceCheck; to
                   return (
                     <tr key={s}>
                       <th scope="row">{stateName(s)}</th>
-                      <td colSpan={5}>No licence on record</td>
+                      <td colSpan={5} data-label="Licence">No licence on record</td>
                     </tr>
                   );
                 }
                 return (
                   <tr key={s}>
                     <th scope="row">{stateName(s)}</th>
-                    <td>
+                    <td data-label="Licence">
                       {l.licenceNumber ?? "—"}
                       {l.isResident ? " (resident)" : ""}
                       {l.status !== "ACTIVE" ? " — inactive" : ""}
                     </td>
-                    <td>{LINES_OF_AUTHORITY.filter((x) => hasLine(l, x)).map((x) => LINE_LABEL[x]).join(", ") || "—"}</td>
+                    <td data-label="Lines">{LINES_OF_AUTHORITY.filter((x) => hasLine(l, x)).map((x) => LINE_LABEL[x]).join(", ") || "—"}</td>
                     {/* The applicant gave no dates: nothing about its expiry or state is known yet. */}
-                    <td>{isToConfirm(l) ? TO_CONFIRM : (l.expiryDate ?? "No expiry")}</td>
-                    <td>{isToConfirm(l) ? <ToConfirmBadge /> : EXPIRY_LABEL[expiryState(l.expiryDate, today)]}</td>
-                    <td>{SOURCE_LABEL[l.source] ?? l.source}</td>
+                    <td data-label="Expires">{isToConfirm(l) ? TO_CONFIRM : l.expiryDate ? formatDate(l.expiryDate) : "No expiry"}</td>
+                    <td data-label="Status">{isToConfirm(l) ? <ToConfirmBadge /> : EXPIRY_LABEL[expiryState(l.expiryDate, today)]}</td>
+                    <td data-label="Source">{SOURCE_LABEL[l.source] ?? l.source}</td>
                   </tr>
                 );
               })}

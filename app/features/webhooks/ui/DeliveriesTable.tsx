@@ -2,6 +2,7 @@
 // (webhook_delivery_attempts: number, answer, time taken, error, when) and a Replay button (a plain
 // POST form: works without JavaScript).
 import { Form } from "@remix-run/react";
+import { CardTable } from "~/components/CardTable";
 import { LocalTime } from "~/components/LocalTime";
 import { WEBHOOK_EVENT_LABELS, isWebhookEvent } from "../events";
 import { WH_INTENTS, WH_STATUS_LABELS } from "../schema";
@@ -39,82 +40,89 @@ function Attempt({ a }: { a: AttemptRow }) {
 export function DeliveriesTable({ deliveries, busy }: { deliveries: DeliveryRow[]; busy: boolean }) {
   if (deliveries.length === 0) return <p className="empty-state">No delivery yet.</p>;
   return (
-    <div className="table-wrap" role="region" aria-label="Deliveries of this endpoint, newest first" tabIndex={0}>
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">Delivery</th>
-            <th scope="col">Event</th>
-            <th scope="col">Status</th>
-            <th scope="col">Attempts</th>
-            <th scope="col">
-              <span className="visually-hidden">Replay</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {deliveries.map((d) => {
+    <CardTable<DeliveryRow>
+      label="Deliveries of this endpoint, newest first"
+      rows={deliveries}
+      rowKey={(d) => d.id}
+      rowProps={(d) => ({ "data-status": d.status })}
+      columns={[
+        {
+          header: "Delivery",
+          cell: (d) => (
+            <>
+              {d.id}
+              {d.replayOfId ? <span className="muted"> (replay of {d.replayOfId})</span> : null}
+              <br />
+              <span className="muted">
+                <LocalTime value={d.createdAt} />
+              </span>
+            </>
+          ),
+        },
+        {
+          header: "Event",
+          cell: (d) => (
+            <>
+              {isWebhookEvent(d.event.type) ? WEBHOOK_EVENT_LABELS[d.event.type] : d.event.type}
+              <br />
+              <span className="muted">
+                {d.event.subjectType} {d.event.subjectId} · evt_{d.event.id}
+              </span>
+            </>
+          ),
+        },
+        {
+          header: "Status",
+          cell: (d) => (
+            <>
+              {WH_STATUS_LABELS[d.status] ?? d.status}
+              {d.deliveredAt ? (
+                <>
+                  {" "}
+                  <LocalTime value={d.deliveredAt} />
+                </>
+              ) : null}
+              {d.error && d.status !== "DELIVERED" ? (
+                <>
+                  <br />
+                  <span className="muted" style={{ overflowWrap: "anywhere" }}>
+                    {d.error}
+                  </span>
+                </>
+              ) : null}
+            </>
+          ),
+        },
+        {
+          header: "Attempts",
+          cell: (d) => {
             const unlisted = d.attempts - d.attemptList.length;
-            return (
-              <tr key={d.id} data-status={d.status}>
-                <td>
-                  {d.id}
-                  {d.replayOfId ? <span className="muted"> (replay of {d.replayOfId})</span> : null}
-                  <br />
-                  <span className="muted">
-                    <LocalTime value={d.createdAt} />
-                  </span>
-                </td>
-                <td>
-                  {isWebhookEvent(d.event.type) ? WEBHOOK_EVENT_LABELS[d.event.type] : d.event.type}
-                  <br />
-                  <span className="muted">
-                    {d.event.subjectType} {d.event.subjectId} · evt_{d.event.id}
-                  </span>
-                </td>
-                <td>
-                  {WH_STATUS_LABELS[d.status] ?? d.status}
-                  {d.deliveredAt ? (
-                    <>
-                      {" "}
-                      <LocalTime value={d.deliveredAt} />
-                    </>
-                  ) : null}
-                  {d.error && d.status !== "DELIVERED" ? (
-                    <>
-                      <br />
-                      <span className="muted" style={{ overflowWrap: "anywhere" }}>
-                        {d.error}
-                      </span>
-                    </>
-                  ) : null}
-                </td>
-                <td>
-                  {d.attempts === 0 ? (
-                    <span className="muted">None yet</span>
-                  ) : (
-                    <ol className="stack" aria-label={`Attempts of delivery ${d.id}`} style={{ margin: 0, paddingLeft: 0, listStyle: "none" }}>
-                      {unlisted > 0 ? <li className="muted">{unlisted === 1 ? "1 earlier attempt" : `${unlisted} earlier attempts`} (made before attempts were listed)</li> : null}
-                      {d.attemptList.map((a) => (
-                        <Attempt key={a.attempt} a={a} />
-                      ))}
-                    </ol>
-                  )}
-                </td>
-                <td>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value={WH_INTENTS.replay} />
-                    <input type="hidden" name="deliveryId" value={d.id} />
-                    <button type="submit" className="btn btn--secondary btn--small" disabled={busy} aria-label={`Replay delivery ${d.id}`}>
-                      REPLAY
-                    </button>
-                  </Form>
-                </td>
-              </tr>
+            return d.attempts === 0 ? (
+              <span className="muted">None yet</span>
+            ) : (
+              <ol className="stack" aria-label={`Attempts of delivery ${d.id}`} style={{ margin: 0, paddingLeft: 0, listStyle: "none" }}>
+                {unlisted > 0 ? <li className="muted">{unlisted === 1 ? "1 earlier attempt" : `${unlisted} earlier attempts`} (made before attempts were listed)</li> : null}
+                {d.attemptList.map((a) => (
+                  <Attempt key={a.attempt} a={a} />
+                ))}
+              </ol>
             );
-          })}
-        </tbody>
-      </table>
-    </div>
+          },
+        },
+        {
+          header: "Replay",
+          hiddenHeader: true,
+          cell: (d) => (
+            <Form method="post">
+              <input type="hidden" name="intent" value={WH_INTENTS.replay} />
+              <input type="hidden" name="deliveryId" value={d.id} />
+              <button type="submit" className="btn btn--secondary btn--small" disabled={busy} aria-label={`Replay delivery ${d.id}`}>
+                REPLAY
+              </button>
+            </Form>
+          ),
+        },
+      ]}
+    />
   );
 }
