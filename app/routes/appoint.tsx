@@ -28,7 +28,7 @@ import { isPaperQuery } from "~/features/appointment/paper.server";
 import { applicationScreen } from "~/features/appointment/screen.server";
 import { DecisionNoteBanner } from "~/features/review/ui/DecisionNoteBanner";
 import { ClientDialog } from "~/features/appointment/ui/ClientDialog";
-import { AppHeader, focusField, InstructionsForm, SectionNav, SidePanel, JUMP_DELAY_MS } from "~/features/appointment/ui/Chrome";
+import { AppHeader, focusField, InstructionsForm, LastSectionNext, ProgressStrip, SectionNav, SidePanel, JUMP_DELAY_MS } from "~/features/appointment/ui/Chrome";
 import { DocumentLists } from "~/features/appointment/ui/DocsSection";
 import { EvidencePanel } from "~/features/appointment/ui/EvidencePanel";
 import { SectionForm, type SectionFormData } from "~/features/appointment/ui/SectionForm";
@@ -165,6 +165,13 @@ export default function ApplicationRoute() {
             complete={d.completion.complete}
             flagged={d.decisionNote?.kind === "RETURNED" ? d.decisionNote.sections : []}
           />
+          <ProgressStrip
+            appointmentId={view.appointmentId}
+            statusText={d.statusText}
+            percent={d.completion.percent}
+            stillNeeded={d.completion.deficiencies.length}
+            readOnly={readOnly}
+          />
         </div>
         <section className="app-screen__form card" aria-labelledby="section-title">
           <h2 id="section-title">{SECTION_TITLES[section]}</h2>
@@ -200,6 +207,7 @@ export default function ApplicationRoute() {
               <UploadForm appointmentId={view.appointmentId} uploadTypes={d.documents.uploadTypes} readOnly={readOnly} />
             </div>
           ) : null}
+          {!readOnly && section === d.sections.filter((s) => s !== "INSTRUCT").at(-1) ? <LastSectionNext appointmentId={view.appointmentId} /> : null}
           {d.evidence ? <EvidencePanel evidence={d.evidence} /> : null}
         </section>
         <div className="app-screen__side">

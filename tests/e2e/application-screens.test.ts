@@ -136,6 +136,15 @@ describe("on a 390px phone", () => {
     const side = await page.getByRole("complementary", { name: "Application status" }).boundingBox();
     expect(nav!.y + nav!.height).toBeLessThanOrEqual(form!.y);
     expect(side!.y).toBeGreaterThanOrEqual(form!.y + form!.height);
+    // Where the applicant stands stays in view at the bottom while the form scrolls (issue 36 item 6).
+    const strip = page.getByRole("navigation", { name: "Where you stand" });
+    expect(await strip.innerText()).toMatch(/Incomplete · \d+ % complete · Still needed: \d+/);
+    for (const y of [0, 1500]) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      const s = (await strip.boundingBox())!;
+      expect(s.y + s.height, `the strip in view at scroll ${y}`).toBeLessThanOrEqual(844 + 1);
+      expect(s.y).toBeGreaterThan(700);
+    }
 
     // States: the table (with its Delete column) is not cut off.
     await page.getByRole("button", { name: "Add a State" }).click();
@@ -164,6 +173,10 @@ describe("on a 390px phone", () => {
     expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(4);
     const box = await toolbar.boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    // The last section leads on to checking the answers and submitting.
+    await page.goto(`${appUrl}/appoint?id=${id}&section=DOCS`);
+    await page.getByRole("link", { name: "Check your answers and submit" }).click();
+    await page.waitForURL(/\/appoint\/check\?id=/);
   });
 });
 

@@ -150,6 +150,58 @@ export function focusField(id: string) {
 /** Jump to an error: go to its section, then scroll to and focus the field after 1000 ms (spec §9). */
 export const JUMP_DELAY_MS = 1000;
 
+/** The check-your-answers page, which submits (decision 0099). */
+export const checkUrl = (appointmentId: number) => `/appoint/check?id=${appointmentId}`;
+
+/**
+ * Where the applicant stands, at the top of the application on a phone (issue 36 item 6): the side
+ * panel (status, completion, SUBMIT, Still needed) is at the very bottom there. Hidden by CSS where the
+ * side panel sits beside the form.
+ */
+export function ProgressStrip({
+  appointmentId,
+  statusText,
+  percent,
+  stillNeeded,
+  readOnly,
+}: {
+  appointmentId: number;
+  statusText: string;
+  percent: number;
+  stillNeeded: number;
+  readOnly: boolean;
+}) {
+  return (
+    <nav className="card progress-strip" aria-label="Where you stand">
+      <p className="progress-strip__facts">
+        <strong>{statusText}</strong> · {percent} % complete
+        {stillNeeded && !readOnly ? (
+          <>
+            {" · "}
+            <a href="#deficiencies-title">Still needed: {stillNeeded}</a>
+          </>
+        ) : null}
+      </p>
+      {!readOnly ? (
+        <Link to={checkUrl(appointmentId)} className="btn btn--secondary btn--small">
+          Check and submit
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+/** After the last section's form: the way on, to checking the answers and submitting. */
+export function LastSectionNext({ appointmentId }: { appointmentId: number }) {
+  return (
+    <p className="last-section-next">
+      <Link to={checkUrl(appointmentId)} className="btn btn--primary">
+        Check your answers and submit
+      </Link>
+    </p>
+  );
+}
+
 export function SidePanel({
   appointmentId,
   formId,
