@@ -802,6 +802,7 @@ describe("back-office review", () => {
     const order = (sel: string) => Array.from(page.document.querySelectorAll("main h2")).findIndex((h) => h.matches(sel));
     expect(order("#decide-title")).toBeGreaterThan(order("#check-DOCS"));
     expect(page.within("region", "Decide").all("region")).toHaveLength(3);
+    page.toggle("Signature evidence");
     const evidence = page.within("region", "Signature evidence");
     const signedAgreement = evidence.all("li").find((li) => li.root.getAttribute("data-signature-type") === "SIGTYP_AGREESIG");
     expect(signedAgreement, evidence.text()).toBeTruthy();
