@@ -98,6 +98,12 @@ describe("the credentials table at 1280 px (issue 36 item 7)", () => {
     const table = page.getByRole("region", { name: "Credentials on record" });
     await table.getByRole("button", { name: /^Delete the / }).first().waitFor();
     expect(await table.getByRole("button", { name: /^Delete the / }).count()).toBe(rows.length);
+    // Dates as on every screen (issue 36 item 11): MM/DD/YYYY, in the cells and the buttons' names.
+    const text = await table.innerText();
+    expect(text).toContain("01/01/2026");
+    expect(text).toContain("06/30/2099");
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    expect(await table.getByRole("button", { name: /^Delete the .* expiring 06\/30\/2099$/ }).count()).toBe(rows.length);
     expect(await hiddenInScrollingBoxes(page)).toEqual([]);
     const width = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(width, "the page scrolls sideways").toBeLessThanOrEqual(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { agentName, carrierTabLabel, displayCompanyName, formatDate, isDirectorUpline } from "./format";
+import { agentName, carrierTabLabel, contactPhone, displayCompanyName, formatDate, isDirectorUpline } from "./format";
 import { showInviteUser, showUpdateUser } from "./detail.server";
 
 describe("display formats (spec §9)", () => {
@@ -54,5 +54,14 @@ describe("UPDATE USER visibility (spec §4): all four conditions", () => {
     expect(showInviteUser({ userLinked: false, viewedActive: true, viewedAgentNumber: "100", viewerAgentNumbers: ["100"] })).toBe(false);
     // A deactivated agent is not given portal access (decision 0050).
     expect(showInviteUser({ userLinked: false, viewedActive: false, viewedAgentNumber: "200", viewerAgentNumbers: ["100"] })).toBe(false);
+  });
+});
+
+describe("the recruiter's contact phone (one rule for the links page and the application)", () => {
+  it("is the business line, else the personal one, else none", () => {
+    expect(contactPhone({ businessPhone: "5125550100", phoneNumber: "5125550199" })).toBe("5125550100");
+    expect(contactPhone({ businessPhone: "", phoneNumber: "5125550199" })).toBe("5125550199");
+    expect(contactPhone({ businessPhone: null, phoneNumber: null })).toBe(null);
+    expect(contactPhone(null)).toBe(null);
   });
 });

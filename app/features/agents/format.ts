@@ -54,3 +54,12 @@ export function hierarchyTooltip(h: { carrierCode: string; mgaCode: string; agen
 export function notAvailable(label: string): string {
   return `(${label} Not Available)`;
 }
+
+/**
+ * The phone a prospect is given for their recruiter: the business line, else the personal one. One rule
+ * for the links page, the application's header and the application's recruiter record (the links page
+ * put the personal number first, the application the business one).
+ */
+export function contactPhone(a: { businessPhone?: string | null; phoneNumber?: string | null } | null | undefined): string | null {
+  return a?.businessPhone || a?.phoneNumber || null;
+}

@@ -33,6 +33,13 @@ describe("checkAnswers", () => {
     expect(checkAnswers(input("APPTTYP_WVB", "VB")).map((s) => s.id)).toEqual(["PERSONAL", "COMMS", "AGREEMENTS", "DOCS"]);
   });
 
+  it("shows days MM/DD/YYYY, as every screen does (the form holds YYYY-MM-DD)", () => {
+    const i = input("APPTTYP_IND", "STANDARD", (x) => {
+      x.data.personal.birthDate = "1980-02-03";
+    });
+    expect(value(i, "Basics", "Birth Date")).toBe("02/03/1980");
+  });
+
   it("shows the sensitive numbers as the forms hold them (masks) and never a CVC", () => {
     const i = input("APPTTYP_REP", "STANDARD", (x) => {
       x.data.personal.ssn = "*****1234";

@@ -26,6 +26,7 @@ import {
   type SectionId,
   type TypeAndFlavour,
 } from "./model";
+import { formatDate } from "~/lib/format";
 
 export type SummaryRow = { label: string; value: string };
 export type SummaryGroup = { title: string | null; rows: SummaryRow[] };
@@ -45,6 +46,8 @@ export type CheckAnswersInput = {
 export const NOT_GIVEN = "Not given";
 
 const text = (v: string | null | undefined) => (v && v.trim() ? v.trim() : NOT_GIVEN);
+/** A day the form holds as YYYY-MM-DD, shown MM/DD/YYYY like every screen (~/lib/format). */
+const day = (v: string | null | undefined) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v.trim()) ? formatDate(v.trim()) : text(v));
 const labelOf = (labels: Record<string, string>, code: string | undefined) => (code ? (labels[code] ?? code) : NOT_GIVEN);
 const yesNo = (v: string | undefined) => (v === "Y" ? "Yes" : v === "N" ? "No" : "Not answered");
 const checked = (v: string | undefined) => (v === "Y" ? "Yes" : "No");
@@ -67,7 +70,7 @@ function personal(i: CheckAnswersInput): SummaryGroup[] {
         row("Middle Name", text(p.middleName)),
         row("Last Name", text(p.lastName)),
         row("SSN", text(p.ssn)),
-        row("Birth Date", text(p.birthDate)),
+        row("Birth Date", day(p.birthDate)),
         row("Email Address", text(p.emailAddress)),
         row("Driver License Number", text(p.driverLicenseNumber)),
         row("National Producer Number (NPN)", text(p.nationalProducerNumber)),
@@ -127,7 +130,7 @@ function commissions(i: CheckAnswersInput): SummaryGroup[] {
     groups.push({
       title: "Commission Schedule",
       rows: [
-        row("Date", text(c.signatures?.SIGTYP_COMSCHED_DT)),
+        row("Date", day(c.signatures?.SIGTYP_COMSCHED_DT)),
         row("Agent Name", text(c.signatures?.SIGTYP_COMSCHED_AGT)),
         row("Signature", sig(c.signatures, "SIGTYP_COMSCHED")),
       ],

@@ -19,6 +19,7 @@ import {
 import { carrierBlockRows, enrollRepOf, resolveLink, type ResolvedLink } from "./resolve-link.server";
 import { appointmentRefusal, CLOSED_STATUSES } from "./can-be-appointed.server";
 import { ALREADY_CONFIGURED_TITLE, SAME_SCHEDULE_TWICE_MESSAGE } from "~/features/links/messages";
+import { contactPhone } from "~/features/agents/format";
 
 type Db = Prisma.TransactionClient;
 
@@ -195,7 +196,7 @@ export async function wizardContext(
         city: recruiterAgent.businessAddress1 ? recruiterAgent.businessCity : recruiterAgent.city,
         stateCode: recruiterAgent.businessAddress1 ? recruiterAgent.businessStateCode : recruiterAgent.stateCode,
         zipCode: recruiterAgent.businessAddress1 ? recruiterAgent.businessZipCode : recruiterAgent.zipCode,
-        phoneNumber: recruiterAgent.businessPhone ?? recruiterAgent.phoneNumber,
+        phoneNumber: contactPhone(recruiterAgent),
         emailAddress: recruiterAgent.email,
         agentNumber: recruiterAgent.agentNumber,
         companyNumber: recruiterAgent.companyNumber,

@@ -34,6 +34,7 @@ import { isSubQuestion } from "./codes";
 import { type ApplicationData, type ValidationContext } from "./form-data";
 import { personalSection } from "./personal.server";
 import { contextOf, fullInclude, type StoredRecord, type Profile, type Question } from "./record.server";
+import { contactPhone } from "~/features/agents/format";
 
 /**
  * The stored application as the forms hold it (model.ts shapes). Sensitive
@@ -236,7 +237,7 @@ export async function loadApplication(user: CurrentUser, appointmentId: number, 
     flavour: ctx.flavour,
     header: {
       inviterAgentNumber: a.invitation?.inviterAgentNumber ?? inviter?.agentNumber ?? null,
-      inviterPhone: inviter?.businessPhone ?? inviter?.phoneNumber ?? null,
+      inviterPhone: contactPhone(inviter),
       levelNo: lines[0]?.levelNo ?? null,
       levelName: lines[0]?.levelName ?? null,
       lines,

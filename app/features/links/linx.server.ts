@@ -10,6 +10,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { isAgentUnderUser, viewerPositionsWhere } from "~/features/hierarchy/hierarchy.server";
 import { newLinkCode } from "./codes";
 import { APPOINTMENT_LINK_PREFIX } from "./schema";
+import { contactPhone } from "~/features/agents/format";
 
 type Db = Prisma.TransactionClient | typeof prisma;
 
@@ -135,7 +136,7 @@ export function recruiterBox(a: RecruiterRow): RecruiterBox {
     blockName: a.block.name ?? `${a.block.carrier.name} ${a.block.productType.name}`,
     name,
     addressLines: [a.address1, a.address2, cityLine].filter((x): x is string => !!x),
-    phone: a.phoneNumber || a.businessPhone || null,
+    phone: contactPhone(a),
   };
 }
 

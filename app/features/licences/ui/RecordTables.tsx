@@ -3,6 +3,7 @@
 import type { NpnRecordsData } from "./NpnRecords";
 import { Form, Link } from "@remix-run/react";
 import { CardTable, LongText } from "~/components/CardTable";
+import { formatDate } from "~/lib/format";
 import { CREDENTIAL_LABEL, LINE_LABEL, reasonText, SOURCE_LABEL, stateName, TO_CONFIRM } from "../messages";
 import { LICENCE_SCREEN as S } from "../screen-messages";
 import { ExpiryBadge, StandingBadge, ToConfirmBadge } from "../badges";
@@ -29,6 +30,22 @@ export function StandingList({ positions }: { positions: NpnRecordsData["positio
 }
 
 const dash = (v: string | null | undefined) => (v ? v : S.none);
+/**
+ * A calendar day as every screen shows it, MM/DD/YYYY (~/lib/format), that may break before its year
+ * when the ten columns are tight (ISO dates broke at their hyphens; these would widen the table).
+ */
+function Day({ d, none = S.none }: { d: string | null | undefined; none?: string }) {
+  if (!d) return <>{none}</>;
+  const shown = formatDate(d);
+  return (
+    <>
+      {shown.slice(0, 6)}
+      <wbr />
+      {shown.slice(6)}
+    </>
+  );
+}
+const day = (d: string | null | undefined) => <Day d={d} />;
 const lines = (l: { loaLife: boolean; loaAccidentHealth: boolean; loaVariable: boolean }) =>
   [l.loaLife ? LINE_LABEL.LIFE : null, l.loaAccidentHealth ? LINE_LABEL.ACCIDENT_HEALTH : null, l.loaVariable ? LINE_LABEL.VARIABLE : null].filter(Boolean).join(", ");
 const money = (v: string | null) => (v ? `$${Number(v).toLocaleString("en-US")}` : S.none);
@@ -46,8 +63,8 @@ function DeleteButton({ kind, id, label }: { kind: "licence" | "credential"; id:
   );
 }
 
-/** 'expiring 2027-01-31', or 'to confirm' for a certificate from the application. */
-export const expiring = (d: string | null) => (d ? `expiring ${d}` : TO_CONFIRM.toLowerCase());
+/** 'expiring 01/31/2027', or 'to confirm' for a certificate from the application. */
+export const expiring = (d: string | null) => (d ? `expiring ${formatDate(d)}` : TO_CONFIRM.toLowerCase());
 
 export function LicenceTable({ data, base }: { data: NpnRecordsData; base: string }) {
   const edit = data.mode === "edit";
@@ -65,8 +82,8 @@ export function LicenceTable({ data, base }: { data: NpnRecordsData; base: strin
         { header: "Class", cell: (l) => l.licenceClass },
         { header: "Resident", cell: (l) => (l.isResident ? "Yes" : "No") },
         { header: "Lines of authority", cell: (l) => dash(lines(l)) },
-        { header: "Effective", cell: (l) => dash(l.effectiveDate) },
-        { header: "Expiry", cell: (l) => l.expiryDate ?? "Perpetual" },
+        { header: "Effective", cell: (l) => day(l.effectiveDate) },
+        { header: "Expiry", cell: (l) => <Day d={l.expiryDate} none="Perpetual" /> },
         {
           header: "Status",
           cell: (l) => (
@@ -107,8 +124,8 @@ export function CredentialTable({ data, base }: { data: NpnRecordsData; base: st
         { header: "Provider", cell: (c) => <LongText text={dash(c.provider)} /> },
         { header: "Policy or course", cell: (c) => <LongText text={dash(c.kind === "EO" ? c.policyNumber : c.courseName)} /> },
         { header: "Limit", cell: (c) => (c.kind === "EO" ? money(c.coverageLimit) : S.none) },
-        { header: "Effective or completed", cell: (c) => dash(c.effectiveDate) },
-        { header: "Expiry", cell: (c) => c.expiryDate ?? TO_CONFIRM },
+        { header: "Effective or completed", cell: (c) => day(c.effectiveDate) },
+        { header: "Expiry", cell: (c) => <Day d={c.expiryDate} none={TO_CONFIRM} /> },
         { header: "State", cell: (c) => (c.expiryDate ? <ExpiryBadge state={expiryState(c.expiryDate, data.today)} /> : <ToConfirmBadge />) },
         {
           header: "Certificate",
