@@ -1,10 +1,9 @@
-// One submitted application under review (issue 11):
-//   /admin/review/<appointmentId>[?section=PERSONAL|COMMS|FEES|AGREEMENTS|DOCS]
-// The application read-only (the application screen's section forms, every
-// document list with the generated application PDF, the signature
-// evidence), its decision history, and while it awaits approval the three
-// decision forms (reason required, Return also marks the sections to
-// correct, a confirmation box). A decision another administrator took first
+// One submitted application under review (issue 11): /admin/review/<appointmentId>
+// The application as a read-only summary (the check page's, secrets masked: decision 0104) with
+// the signature evidence; beside it the licences, every document list (the generated application
+// PDF too) and the decision history; after it, while it awaits approval, one decision bar with
+// the three decision forms (reason required, Return also marks the sections to correct, a
+// confirmation box). A decision another administrator took first
 // is refused (409) with a message on the page, never a 500. Internal
 // administrators only (not while impersonating): anyone else gets 404.
 // See docs/decisions/0029-review-queue.md. While the licences panel lists problems Approve is
@@ -17,11 +16,10 @@ import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } fr
 import { Banner } from "~/components/Banner";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
-import { SECTION_TITLES } from "~/features/appointment/model";
-import { AppHeader, SectionNav } from "~/features/appointment/ui/Chrome";
+import { AppHeader } from "~/features/appointment/ui/Chrome";
+import { SummarySections } from "~/features/appointment/ui/CheckAnswers";
 import { DocumentLists } from "~/features/appointment/ui/DocsSection";
 import { EvidencePanel } from "~/features/appointment/ui/EvidencePanel";
-import { SectionForm, type SectionFormData } from "~/features/appointment/ui/SectionForm";
 import { requireAppointmentAccess } from "~/features/appointment/access.server";
 import { DECISION_HISTORY_LABELS, REVIEW_MESSAGES as M } from "~/features/review/messages";
 import { decide, reviewRecordsAction, reviewScreen } from "~/features/review/review.server";
@@ -123,7 +121,6 @@ export default function ReviewApplicationRoute() {
   const recordAnswer = answer && "form" in answer ? answer : undefined;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const section = d.section === "INSTRUCT" ? "PERSONAL" : d.section;
   const id = d.view.appointmentId;
   const review = `/admin/review/${id}`;
   const [search] = useSearchParams();
@@ -154,50 +151,78 @@ export default function ReviewApplicationRoute() {
         </div>
       ) : null}
 
-      <section className="card review-summary" aria-labelledby="review-summary-title">
-        <h2 id="review-summary-title" className="card__title">
-          Application {id}
-        </h2>
-        <dl>
-          <dt>Prospect</dt>
-          <dd>
-            {d.summary.prospect}
-            {d.summary.email && d.summary.email !== d.summary.prospect ? ` <${d.summary.email}>` : ""}
-          </dd>
-          <dt>Status</dt>
-          <dd data-testid="application-status">{d.statusText}</dd>
-          {d.agentNumber ? (
-            <>
-              <dt>Agent Number</dt>
-              <dd data-testid="agent-number">{d.agentNumber}</dd>
-            </>
+      <div className="review-layout">
+        <div className="review-layout__main stack">
+          <section className="card review-summary" aria-labelledby="review-summary-title">
+            <h2 id="review-summary-title" className="card__title">
+              Application {id}
+            </h2>
+            <dl>
+              <dt>Prospect</dt>
+              <dd>
+                {d.summary.prospect}
+                {d.summary.email && d.summary.email !== d.summary.prospect ? ` <${d.summary.email}>` : ""}
+              </dd>
+              <dt>Status</dt>
+              <dd data-testid="application-status">{d.statusText}</dd>
+              {d.agentNumber ? (
+                <>
+                  <dt>Agent Number</dt>
+                  <dd data-testid="agent-number">{d.agentNumber}</dd>
+                </>
+              ) : null}
+              <dt>Submitted</dt>
+              <dd>{d.submittedAt ? <LocalTime value={d.submittedAt} /> : "—"}</dd>
+              <dt>Recruiter</dt>
+              <dd>{d.summary.recruiter ?? "—"}</dd>
+              {d.summary.isPaper ? (
+                <>
+                  <dt>Paper application</dt>
+                  <dd>Yes</dd>
+                </>
+              ) : null}
+            </dl>
+          </section>
+          <AppHeader header={d.header} />
+          {/* The application as text, the check page's summary (decision 0104): no form controls, the secrets masked. */}
+          <div className="review-answers stack" data-testid="review-answers">
+            <SummarySections appointmentId={id} sections={d.answers ?? []} readOnly />
+          </div>
+          {d.evidence ? (
+            <section className="card" aria-label="Signature evidence">
+              <EvidencePanel evidence={d.evidence} />
+            </section>
           ) : null}
-          <dt>Submitted</dt>
-          <dd>{d.submittedAt ? <LocalTime value={d.submittedAt} /> : "—"}</dd>
-          <dt>Recruiter</dt>
-          <dd>{d.summary.recruiter ?? "—"}</dd>
-          {d.summary.isPaper ? (
-            <>
-              <dt>Paper application</dt>
-              <dd>Yes</dd>
-            </>
-          ) : null}
-        </dl>
-      </section>
-      <AppHeader header={d.header} />
-      {d.licences ? <LicencePanel check={d.licences} today={d.today} review={d.awaiting ? review : null} /> : null}
-      {d.records && d.lookup ? (
-        <form method="post" action={withReturn(`/licences/${encodeURIComponent(d.records.npn)}/lookup`, review)} className="licence-lookup">
-          <button type="submit" className="btn btn--secondary">
-            {LICENCE_IMPORT_MESSAGES.lookupButton}
-          </button>
-        </form>
-      ) : null}
-      {d.records ? <ConfirmForm data={d.records as NpnRecordsData} search={search} review={review} actionData={recordAnswer} /> : null}
+        </div>
 
+        <div className="review-layout__side stack">
+          {d.licences ? <LicencePanel check={d.licences} today={d.today} review={d.awaiting ? review : null} /> : null}
+          {d.records && d.lookup ? (
+            <form method="post" action={withReturn(`/licences/${encodeURIComponent(d.records.npn)}/lookup`, review)} className="licence-lookup">
+              <button type="submit" className="btn btn--secondary">
+                {LICENCE_IMPORT_MESSAGES.lookupButton}
+              </button>
+            </form>
+          ) : null}
+          {d.records ? <ConfirmForm data={d.records as NpnRecordsData} search={search} review={review} actionData={recordAnswer} /> : null}
+          {d.documents ? (
+            <section className="card" aria-labelledby="review-documents-title">
+              <h2 id="review-documents-title" className="card__title">
+                Documents
+              </h2>
+              <DocumentLists lists={d.documents} data={d.documentsData} />
+            </section>
+          ) : null}
+          <DecisionHistory items={d.history} />
+        </div>
+      </div>
+
+      {/* The one decision bar, after the summary and the checks: Approve, Return, Reject in one place. */}
       {d.awaiting ? (
-        <section aria-labelledby="decide-title">
-          <h2 id="decide-title">Decide</h2>
+        <section className="card review-decision-bar" aria-labelledby="decide-title" data-testid="decision-bar">
+          <h2 id="decide-title" className="card__title">
+            Decide
+          </h2>
           <div className="review-decisions">
             {DECISIONS.map((k) => (
               <DecisionFormCard
@@ -218,44 +243,6 @@ export default function ReviewApplicationRoute() {
           {M.notAwaiting}
         </p>
       )}
-
-      <DecisionHistory items={d.history} />
-
-      <div className="review-screen">
-        <SectionNav
-          appointmentId={id}
-          sections={d.sections}
-          current={section}
-          complete={d.completion.complete}
-          hrefOf={(s) => `/admin/review/${id}?section=${s}`}
-        />
-        <section className="card" aria-labelledby="section-title">
-          <h2 id="section-title">{SECTION_TITLES[section]}</h2>
-          <SectionForm
-            key={`${section}-${id}`}
-            d={d as unknown as SectionFormData}
-            section={section}
-            reply={null}
-            readOnly
-            onChanged={() => undefined}
-            onSubmitting={() => undefined}
-          />
-        </section>
-      </div>
-
-      {d.documents ? (
-        <section className="card" aria-labelledby="review-documents-title">
-          <h2 id="review-documents-title" className="card__title">
-            Documents
-          </h2>
-          <DocumentLists lists={d.documents} data={d.data} />
-        </section>
-      ) : null}
-      {d.evidence ? (
-        <section className="card" aria-label="Signature evidence">
-          <EvidencePanel evidence={d.evidence} />
-        </section>
-      ) : null}
     </SignedInLayout>
   );
 }

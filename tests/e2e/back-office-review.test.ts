@@ -170,7 +170,10 @@ describe("back-office review", () => {
     await expect.poll(() => admin.getByTestId("application-status").innerText()).toBe("Awaiting Approval");
     await admin.getByTestId("signature-evidence").waitFor();
     await admin.getByRole("heading", { name: "Documents", exact: true }).waitFor();
-    await expect.poll(() => main(admin).getByLabel("First Name", { exact: true }).isDisabled()).toBe(true);
+    // The application as a summary in text (decision 0104): no control of its form, the typed secret masked.
+    expect(await main(admin).getByLabel("First Name", { exact: true }).count()).toBe(0);
+    await admin.getByRole("region", { name: "Personal Information", exact: true }).getByText(account.firstName, { exact: true }).waitFor();
+    expect(await admin.content()).not.toContain("Delgado");
     // The generated application PDF is offered once the job made it.
     const appPdf = main(admin).getByRole("link", { name: "Appointment Application", exact: true });
     for (let i = 0; i < 30 && (await appPdf.count()) === 0; i++) {
@@ -178,6 +181,15 @@ describe("back-office review", () => {
       await admin.reload();
     }
     expect(await appPdf.count()).toBeGreaterThan(0);
+
+    // docs/screens/review-summary-*.png: the whole review screen, the summary with the checks beside it and the decision bar after.
+    const summaryA11y = [...(await axeViolations(admin, "1280px review summary"))];
+    await admin.screenshot({ path: "docs/screens/review-summary-1280.png", fullPage: true });
+    await admin.setViewportSize({ width: 390, height: 844 });
+    summaryA11y.push(...(await axeViolations(admin, "390px review summary")));
+    await admin.screenshot({ path: "docs/screens/review-summary-390.png", fullPage: true });
+    await admin.setViewportSize({ width: 1280, height: 800 });
+    expect(summaryA11y).toEqual([]);
 
     // Without a reason: refused, the message next to the field, what was ticked kept.
     const ret = card(admin, "Return for correction");

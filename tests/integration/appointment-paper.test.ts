@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server";
 import { loadApplication, saveSection } from "~/features/appointment/appointment.server";
+import { SECRET_GIVEN } from "~/features/appointment/codes";
 import { signatureEvidence } from "~/features/appointment/evidence.server";
 import { validApplication } from "~/features/appointment/fixtures";
 import { paperParams, startPaperAppointment } from "~/features/appointment/paper.server";
@@ -153,7 +154,8 @@ describe("the recruiter fills it out; administrators see the evidence", () => {
     ]);
     const sig = evidence.signatures.find((s) => s.signatureTypeCode === "SIGTYP_QNA");
     expect(sig).toMatchObject({
-      value: data.personal.signatures?.SIGTYP_QNA,
+      // Who, when, from where: never the typed mother's maiden name (decision 0104).
+      value: SECRET_GIVEN,
       checkbox: false,
       signedBy: null,
       actingUser: { id: world.mdUser.id, email: world.mdUser.userName },

@@ -25,7 +25,7 @@ import { REVIEW_MESSAGES as M } from "~/features/review/messages";
 import { visitorSignIn, visitorSignUp } from "../support/app-sign-in";
 import { DEMO, newAccount } from "../support/browser";
 import { addAgentTree, addAgentUnder, agentTreeNames } from "../support/agent-tree";
-import { accessibleName, Visitor, type Form, type Page, type PickedFile, type Scope } from "../support/form-driver";
+import { Visitor, type Form, type Page, type PickedFile, type Scope } from "../support/form-driver";
 import { answerAllNo, fieldErrors, fillPersonal, section } from "../support/application-form";
 import { inviteProspect } from "../support/invite-prospect";
 import { query } from "../support/mailbox";
@@ -789,7 +789,27 @@ describe("back-office review", () => {
     expect(term(summary(page), "Status")).toBe("Awaiting Approval");
     expect(page.all("summary", "Signature evidence")).toHaveLength(1);
     expect(page.headings()).toContain("Documents");
-    expect(page.all("main input").find((i) => accessibleName(i.root) === "First Name")?.root.matches(":disabled")).toBe(true);
+    // Issue 36 item 10 (decision 0104): the application as a summary in text, no control of its form;
+    // the typed mother's maiden name nowhere in the page (nor its data), masked like the other secrets;
+    // one decision bar after the summary; the signatures as evidence: who, when, from where.
+    const screen = page.all("main")[0]!;
+    expect(screen.all("input:disabled, select, textarea:disabled, input[name^='personal'], input[name^='signatures']")).toHaveLength(0);
+    const personal = page.within("region", "Personal Information");
+    expect(term(personal, "First Name")).toBe(account.firstName);
+    expect(term(personal, "Signature")).toBe("•••• (given)");
+    expect(term(page.within("region", "Policies & Agreements"), "Mother's Maiden Name")).toBe("•••• (given)");
+    expect(page.html).not.toContain("Delgado");
+    const order = (sel: string) => Array.from(page.document.querySelectorAll("main h2")).findIndex((h) => h.matches(sel));
+    expect(order("#decide-title")).toBeGreaterThan(order("#check-DOCS"));
+    expect(page.within("region", "Decide").all("region")).toHaveLength(3);
+    page.toggle("Signature evidence");
+    const evidence = page.within("region", "Signature evidence");
+    const signedAgreement = evidence.all("li").find((li) => li.root.getAttribute("data-signature-type") === "SIGTYP_AGREESIG");
+    expect(signedAgreement, evidence.text()).toBeTruthy();
+    expect(term(signedAgreement!, "Value")).toBe("•••• (given)");
+    expect(term(signedAgreement!, "Signed by")).toContain(account.lastName);
+    expect(term(signedAgreement!, "When")).not.toBe("—");
+    expect(() => term(signedAgreement!, "IP address")).not.toThrow();
     // The generated application PDF is offered once the job made it.
     const appPdf = (p: Page) => p.all("main")[0]!.all("a[href]", "Appointment Application");
     for (let i = 0; i < 30 && appPdf(page).length === 0; i++) {

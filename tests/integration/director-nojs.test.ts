@@ -651,7 +651,9 @@ describe("paper appointment without JavaScript", () => {
     expect(panel).toHaveLength(1);
     expect(panel[0]!.within("listitem", "Consent text version").text()).toContain(DEMO.marketingDirector);
     const text = panel[0]!.within("listitem", "SIGTYP_QNA").text();
-    expect(text).toContain("Delgado");
+    // Who, when, from where: never the typed mother's maiden name (decision 0104).
+    expect(text).not.toContain("Delgado");
+    expect(text).toContain("•••• (given)");
     expect(text).toMatch(/Typed by \(acting user\)\s*\S.*md@portal\.localhost/);
     expect(text).toContain("mother's maiden name");
     // The browser the director typed it in (the form driver's User-Agent, shaped like every browser's).

@@ -2,6 +2,7 @@
 // has, the values as the forms hold them (the masks; never a CVC), 'Not given' for a blank.
 import { describe, expect, it } from "vitest";
 import { checkAnswers, NOT_GIVEN, type CheckAnswersInput } from "./check-answers";
+import { SECRET_GIVEN } from "./codes";
 import { validApplication } from "./fixtures";
 import { visibleSections, type AppointmentTypeCode, type InvitationFlavour } from "./model";
 
@@ -67,5 +68,23 @@ describe("checkAnswers", () => {
     expect(value(i, "Questions and Answers", "Have you ever been convicted?")).toBe("Not answered");
     expect(value(i, null as unknown as string, "E&O Certificate")).toBe("To be faxed");
     expect(value(i, "States", "Total")).toBe("$16.00");
+  });
+
+  it("masks every signature typed as the mother's maiden name, like the other secrets; the name signed under stays (decision 0104)", () => {
+    const i = input("APPTTYP_CORP", "STANDARD", (x) => {
+      x.data.personal.signatures = { SIGTYP_QNA: "Delgado", SIGTYP_W9_CERT: "Delgado" };
+      x.data.commissions.signatures = { ...x.data.commissions.signatures, SIGTYP_COMSCHED: "Delgado" };
+      x.data.fees.signatures = { SIGTYP_ST_FEES: "Delgado" };
+      x.data.agreements.signatures = { ...x.data.agreements.signatures, SIGTYP_AGREENAME: "Rhea Q Reviewed", SIGTYP_AGREESIG: "Delgado" };
+    });
+    expect(JSON.stringify(checkAnswers(i))).not.toContain("Delgado");
+    expect(value(i, "Questions and Answers", "Signature")).toBe(SECRET_GIVEN);
+    expect(value(i, "W-9 Tax Form and Certification", "W-9 Signature")).toBe(SECRET_GIVEN);
+    expect(value(i, "Signature", "Mother's Maiden Name")).toBe(SECRET_GIVEN);
+    expect(value(i, "Signature", "Your Name")).toBe("Rhea Q Reviewed");
+    const blank = input("APPTTYP_IND", "STANDARD", (x) => {
+      x.data.agreements.signatures = { SIGTYP_AGREESIG: " " };
+    });
+    expect(value(blank, "Signature", "Mother's Maiden Name")).toBe(NOT_GIVEN);
   });
 });

@@ -1,12 +1,14 @@
 // The check-your-answers summary (issue 36 item 3, decision 0099): every visible section of the
 // application as label and value rows, from the data the section forms hold, so a sensitive
 // number reads exactly as on its section (the stored mask, '*****6789'; the CVC is never there).
-// The labels are the forms' own. Pure (browser and server).
+// The labels are the forms' own; a signature typed as the mother's maiden name reads '•••• (given)'
+// (decision 0104). Pure (browser and server).
 import {
   ACCOUNT_TYPE_LABELS,
   CARD_TYPE_LABELS,
   CORRESPONDENCE_LABELS,
   REMIT_TYPE_LABELS,
+  shownSignature,
   W9_BUSINESS_TYPE_LABELS,
 } from "./codes";
 import type { AddressForm, ApplicationData } from "./form-data";
@@ -55,6 +57,8 @@ const address = (a: AddressForm | undefined) => {
   return line || NOT_GIVEN;
 };
 const row = (label: string, value: string): SummaryRow => ({ label, value });
+/** A signature row's value: the mother's maiden name masked like the other secrets (decision 0104). */
+const sig = (sigs: Record<string, string | undefined> | undefined, code: string) => text(shownSignature(code, sigs?.[code]));
 
 function personal(i: CheckAnswersInput): SummaryGroup[] {
   const p = i.data.personal;
@@ -99,7 +103,7 @@ function personal(i: CheckAnswersInput): SummaryGroup[] {
     rows: [
       ...i.questions.map((q) => row(q.questionText, yesNo(answers.get(String(q.questionId))))),
       row("Comment", text(p.qnaComment)),
-      row("Signature", text(p.signatures?.SIGTYP_QNA)),
+      row("Signature", sig(p.signatures, "SIGTYP_QNA")),
     ],
   });
   if (showsW9(i.type)) {
@@ -112,7 +116,7 @@ function personal(i: CheckAnswersInput): SummaryGroup[] {
         row("Business Type", labelOf(W9_BUSINESS_TYPE_LABELS, w.businessTypeCode)),
         ...(w.businessTypeCode === "W9BIZ_TYP_OTHER" ? [row("Other (describe)", text(w.businessTypeOther))] : []),
         row("Employer Identification Number (EIN)", text(w.employerIdNumber)),
-        row("W-9 Signature", text(p.signatures?.SIGTYP_W9_CERT)),
+        row("W-9 Signature", sig(p.signatures, "SIGTYP_W9_CERT")),
       ],
     });
   }
@@ -128,7 +132,7 @@ function commissions(i: CheckAnswersInput): SummaryGroup[] {
       rows: [
         row("Date", day(c.signatures?.SIGTYP_COMSCHED_DT)),
         row("Agent Name", text(c.signatures?.SIGTYP_COMSCHED_AGT)),
-        row("Signature", text(c.signatures?.SIGTYP_COMSCHED)),
+        row("Signature", sig(c.signatures, "SIGTYP_COMSCHED")),
       ],
     });
   }
@@ -182,7 +186,7 @@ function fees(i: CheckAnswersInput): SummaryGroup[] {
       ],
     });
   }
-  groups.push({ title: "Applicant Signature", rows: [row("Signature", text(f.signatures?.SIGTYP_ST_FEES))] });
+  groups.push({ title: "Applicant Signature", rows: [row("Signature", sig(f.signatures, "SIGTYP_ST_FEES"))] });
   return groups;
 }
 
@@ -200,7 +204,7 @@ function agreements(i: CheckAnswersInput): SummaryGroup[] {
       title: "Acknowledged",
       rows: AGREEMENTS.filter(([t]) => t !== "SIGTYP_ACKREP" || showsRepresentativeAgreement(i.type)).map(([t, title]) => row(title, checked(s[t]))),
     },
-    { title: "Signature", rows: [row("Your Name", text(s.SIGTYP_AGREENAME)), row("Mother's Maiden Name", text(s.SIGTYP_AGREESIG))] },
+    { title: "Signature", rows: [row("Your Name", text(s.SIGTYP_AGREENAME)), row("Mother's Maiden Name", sig(s, "SIGTYP_AGREESIG"))] },
   ];
 }
 

@@ -7,7 +7,7 @@ import { redirect } from "@remix-run/node";
 import type { CurrentUser } from "~/lib/current-user";
 import { env } from "~/lib/env.server";
 import { checkAnswers } from "./check-answers";
-import { loadApplication } from "./load.server";
+import { loadApplication, type ApplicationView } from "./load.server";
 import { SUBMIT_SUCCESS } from "./messages";
 import { applicationReference, isEditableStatus, showsCreditCard } from "./model";
 import { prospectEmailOf } from "./notifications.server";
@@ -22,13 +22,26 @@ export function appointmentIdOf(url: URL): number {
   return id;
 }
 
-export async function checkPage(user: CurrentUser, appointmentId: number, request: Request) {
-  const app = await loadApplication(user, appointmentId, { request });
-  const refusal = app.readOnly ? null : await currentSubmitRefusal(user, appointmentId, request);
+/** The loaded application summarised (check-answers.ts): the check page's and the review screen's (decision 0104). */
+export function answersOf(app: ApplicationView) {
   const documents = [...app.documents.uploaded, ...app.documents.additional]
     // Spec §4: some are counted as there without a file; they are not the prospect's to upload.
     .filter((d) => d.present || !d.treatedAsPresent)
     .map((d) => ({ title: d.title, present: d.present }));
+  return checkAnswers({
+    data: app.data,
+    type: app.context,
+    sections: app.sections,
+    questions: app.questions.personal,
+    states: app.states,
+    totalFees: app.totalFees,
+    documents,
+  });
+}
+
+export async function checkPage(user: CurrentUser, appointmentId: number, request: Request) {
+  const app = await loadApplication(user, appointmentId, { request });
+  const refusal = app.readOnly ? null : await currentSubmitRefusal(user, appointmentId, request);
   return {
     appointmentId,
     reference: applicationReference(appointmentId),
@@ -37,15 +50,7 @@ export async function checkPage(user: CurrentUser, appointmentId: number, reques
     statusText: app.statusText,
     turn: whoseTurn(app.statusCode, app.decisionNote, turnReader(app.role)).label,
     typeLabel: `${app.appointmentTypeLabel} (${app.businessType})`,
-    summary: checkAnswers({
-      data: app.data,
-      type: app.context,
-      sections: app.sections,
-      questions: app.questions.personal,
-      states: app.states,
-      totalFees: app.totalFees,
-      documents,
-    }),
+    summary: answersOf(app),
     deficiencies: refusal?.deficiencies ?? [],
     cvcAtSubmit: !app.readOnly && showsCreditCard(app.context),
   };

@@ -46,6 +46,19 @@ export const SIGNATURE_SECTION: Record<SignatureType, DataSectionId> = {
   SIGTYP_AGREESIG: "AGREEMENTS",
 };
 
+/**
+ * The signatures typed as the mother's maiden name: a secret once given, shown to nobody (the check
+ * page, the review's summary, the signature evidence) but as SECRET_GIVEN (decision 0104).
+ */
+export const SECRET_SIGNATURE_TYPES: readonly SignatureType[] = ["SIGTYP_QNA", "SIGTYP_W9_CERT", "SIGTYP_COMSCHED", "SIGTYP_ST_FEES", "SIGTYP_AGREESIG"];
+export const SECRET_GIVEN = "•••• (given)";
+
+/** A signature's value as a reader may see it: a typed secret masked, anything else as stored. */
+export function shownSignature(code: string, value: string | null | undefined): string {
+  const v = value?.trim() ?? "";
+  return v && (SECRET_SIGNATURE_TYPES as readonly string[]).includes(code) ? SECRET_GIVEN : v;
+}
+
 /** Signatures prefilled with the derived agent name when missing (spec §4). */
 export const AGENT_NAME_SIGNATURES: readonly SignatureType[] = ["SIGTYP_COMSCHED_AGT", "SIGTYP_AGREENAME"];
 

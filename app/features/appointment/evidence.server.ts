@@ -9,7 +9,7 @@ import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { clientIp } from "~/lib/security.server";
 import { auditAppointment, requireAppointmentAccess, type AppointmentRole } from "./access.server";
-import { isCheckboxSignature } from "./codes";
+import { isCheckboxSignature, shownSignature } from "./codes";
 
 type Db = Prisma.TransactionClient;
 
@@ -320,7 +320,8 @@ export async function signatureEvidence(user: CurrentUser, appointmentId: number
     })),
     signatures: signatures.map((s) => ({
       signatureTypeCode: s.signatureTypeCode,
-      value: s.signatureValue,
+      // Evidence is who, when and from where: never the typed secret (decision 0104).
+      value: shownSignature(s.signatureTypeCode, s.signatureValue),
       checkbox: isCheckboxSignature(s.signatureTypeCode),
       signedBy: person(s.signedByUserId),
       actingUser: s.actingUserId && s.actingUserId !== s.signedByUserId ? person(s.actingUserId) : null,

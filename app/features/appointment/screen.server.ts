@@ -5,6 +5,7 @@
 import type { CurrentUser } from "~/lib/current-user";
 import { env } from "~/lib/env.server";
 import { appointmentDocumentUrl } from "~/features/documents/appointment-documents.server";
+import { answersOf } from "./check-page.server";
 import { canSeeSignatureEvidence, signatureEvidence } from "./evidence.server";
 import { loadApplication } from "./load.server";
 import { isSectionId, type SectionId } from "./model";
@@ -20,8 +21,8 @@ export async function applicationScreen(
   id: number,
   wanted: string | null,
   request: Request,
-  /** allDocuments: the document lists whatever the section (the review screen, issue 11). */
-  opts: { allDocuments?: boolean } = {},
+  /** allDocuments: the document lists whatever the section; answers: every section summarised (the review screen, issue 11, decision 0104). */
+  opts: { allDocuments?: boolean; answers?: boolean } = {},
 ) {
   const app = await loadApplication(user, id, { request });
   const section: SectionId = isSectionId(wanted) && app.sections.includes(wanted) ? wanted : app.sections[0] ?? "PERSONAL";
@@ -75,6 +76,7 @@ export async function applicationScreen(
       deficiencies: app.completion.deficiencies,
     },
     documents: section === "DOCS" || opts.allDocuments ? app.documents : null,
+    answers: opts.answers ? answersOf(app) : null,
     submittedAt: app.submittedAt?.toISOString() ?? null,
     /** An administrator's return (reason, sections to correct) or rejection (issue 11). */
     decisionNote: app.decisionNote,

@@ -1,7 +1,7 @@
-// The review screen of one submitted application (issue 11): the read-only
-// application (the application screen's data with every document list and
-// the signature evidence), its decision history, and the decision a reviewer
-// takes with the decision form. The route checks requireReviewer first.
+// The review screen of one submitted application (issue 11): the application
+// summarised as text (the check page's builder, decision 0104) with every
+// document list and the signature evidence, its decision history, and the
+// decision a reviewer takes with the decision form. The route checks requireReviewer first.
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { applicationScreen } from "~/features/appointment/screen.server";
@@ -10,16 +10,20 @@ import { licencesAction } from "~/features/licences/screens.server";
 import { capabilitiesFor } from "~/lib/permissions.server";
 import { licenceCheck } from "~/features/licences/rules.server";
 import { dayOf } from "~/features/licences/status";
+import { shownSignature } from "~/features/appointment/codes";
 import { DATA_SECTIONS, type DataSectionId } from "~/features/appointment/model";
 import { approveApplication, rejectApplication, returnApplication, type DecisionResult } from "./decisions.server";
 import { decisionHistory } from "./history.server";
 import { agentName, AWAITING_STATUS } from "./queue.server";
 import type { DecisionForm } from "./schema";
 
+const shownSignatures = (sigs: Record<string, string | undefined> | undefined) =>
+  Object.fromEntries(Object.entries(sigs ?? {}).map(([code, v]) => [code, shownSignature(code, v)]));
+
 export async function reviewScreen(user: CurrentUser, appointmentId: number, wanted: string | null, request: Request) {
   // The review page shows only the data sections (no Instructions).
   const section = wanted && (DATA_SECTIONS as readonly string[]).includes(wanted) ? wanted : "PERSONAL";
-  const screen = await applicationScreen(user, appointmentId, section, request, { allDocuments: true });
+  const { data, ...screen } = await applicationScreen(user, appointmentId, section, request, { allDocuments: true, answers: true });
   const today = dayOf(new Date());
   const [history, people, licences] = await Promise.all([
     decisionHistory(appointmentId),
@@ -62,6 +66,12 @@ export async function reviewScreen(user: CurrentUser, appointmentId: number, wan
     licences,
     records,
     today,
+    // The loader data are in the page: only what the document lists' statuses read, the typed
+    // secrets masked; the application itself is the summary, as text (decision 0104).
+    documentsData: {
+      agreements: { signatures: shownSignatures(data.agreements.signatures) },
+      commissions: { signatures: shownSignatures(data.commissions.signatures) },
+    },
   };
 }
 
