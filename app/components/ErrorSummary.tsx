@@ -1,0 +1,41 @@
+// The error summary at the top of a refused form (GOV.UK pattern, issue 36
+// item 8, decision 0103): a title, then one link per wrong field to the field
+// ('#<field id>') with the same message that stands beside the field. It is
+// server-rendered from the action's answer (works without JavaScript) and takes
+// the focus when shown, as role=alert.
+import type { ReactNode } from "react";
+import { Banner } from "./Banner";
+
+export type SummaryError = { /** the field's DOM id */ id: string; label: string; message: string };
+
+export function ErrorSummary({
+  title,
+  errors,
+  lead,
+  children,
+  id = "error-summary",
+}: {
+  title: string;
+  errors: SummaryError[];
+  /** a sentence above the list */
+  lead?: ReactNode;
+  /** shown when there is no field to link to */
+  children?: ReactNode;
+  id?: string;
+}) {
+  return (
+    <Banner variant="error" title={title} role="alert" focus id={id}>
+      {lead ? <p>{lead}</p> : null}
+      {errors.length ? (
+        <ul className="error-summary__list">
+          {errors.map((e) => (
+            <li key={e.id}>
+              <a href={`#${e.id}`}>{e.label}</a>: {e.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {children}
+    </Banner>
+  );
+}
