@@ -51,6 +51,13 @@ function dialogShowing(page: Page, text: string): Scope {
   return dialogs[0]!;
 }
 
+/** An outcome shown on the page (a banner, decision 0103), with no dialog to dismiss. */
+function noticeShowing(page: Page, ...texts: string[]): void {
+  expect(page.all("dialog").map((d) => d.text()), `no dialog on ${page.url}`).toEqual([]);
+  const banner = page.banners().find((b) => texts.every((t) => b.includes(t)));
+  expect(banner, `a banner showing ${JSON.stringify(texts)} on ${page.url}: ${page.banners().join(" / ")}`).toBeDefined();
+}
+
 /** The form holding the control labelled `label` (when several forms have a button of the same name). */
 function formOf(page: Page, label: string): Form {
   const controls = Array.from(page.document.querySelectorAll("input, select, textarea")).filter((el) => accessibleName(el) === label);
@@ -113,12 +120,15 @@ describe("invitations", () => {
     // Not confirmed: refused with the message next to the box, everything kept.
     page = await form.submit("SEND");
     expect(page.fieldError(/I have reviewed this invitation/)).toBe("Tick the box to confirm you want to send this invitation");
+    // The error summary at the top links to the box (decision 0103).
+    expect(page.banners().some((b) => b.includes("Confirmation: Tick the box to confirm"))).toBe(true);
+    expect(page.link("Confirmation")).toMatch(/#[\w-]+$/);
     form = page.form("SEND");
     expect(form.value("Prospect Email Address")).toBe(prospect.email);
     expect(form.value("Invitation (HTML)")).toContain("Welcome aboard");
     page = await form.check(/I have reviewed this invitation/).submit("SEND");
     expect(page.url).toMatch(/\/invites\?sent=1/);
-    expect(page.shows(SENT.message)).toBe(true);
+    noticeShowing(page, SENT.title, SENT.message);
 
     // The email arrives: HTML and text, to the prospect, CC and the recruiter's copy.
     const mail = await portal.smtp.mailTo(prospect.email);
@@ -525,7 +535,7 @@ describe("downline applications and reports without JavaScript", () => {
 
     page = await page.form("SUBMIT").fill("Start Date", "").fill("End Date", "").fill("Level", "").submit("SUBMIT");
     expect(page.url).toMatch(/\/reports\?tab=results&queued=1/);
-    dialogShowing(page, "Your report request was successfully queued up.");
+    noticeShowing(page, "Success!", "Your report request was successfully queued up.");
 
     // REPORT RESULTS refreshed (its Refresh link) until the newest request is finished.
     const newest = (p: Page) => p.within("region", "Requested reports").all("tbody tr")[0]!;
