@@ -3,7 +3,7 @@
 // ('#<field id>') with the same message that stands beside the field. It is
 // server-rendered from the action's answer (works without JavaScript) and takes
 // the focus when shown, as role=alert.
-import type { ReactNode } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import { Banner } from "./Banner";
 
 export type SummaryError = { /** the field's DOM id */ id: string; label: string; message: string };
@@ -27,7 +27,7 @@ export function ErrorSummary({
     <Banner variant="error" title={title} role="alert" focus id={id}>
       {lead ? <p>{lead}</p> : null}
       {errors.length ? (
-        <ul className="error-summary__list">
+        <ul className="error-summary__list" onClick={focusField}>
           {errors.map((e) => (
             <li key={e.id}>
               <a href={`#${e.id}`}>{e.label}</a>: {e.message}
@@ -38,4 +38,14 @@ export function ErrorSummary({
       {children}
     </Banner>
   );
+}
+
+/** A link moves the focus into its field, not just the view (a fragment only scrolls; GOV.UK does the same). */
+function focusField(e: MouseEvent<HTMLUListElement>) {
+  const href = (e.target as HTMLElement).closest("a")?.getAttribute("href");
+  const field = href?.startsWith("#") ? document.getElementById(href.slice(1)) : null;
+  if (!field) return;
+  e.preventDefault();
+  field.scrollIntoView({ block: "center" });
+  field.focus({ preventScroll: true });
 }

@@ -178,7 +178,8 @@ export default function ContactUsRoute() {
   const sent = searchParams.get("sent") === "1";
   const notice = shown ?? (sent && !jsReply ? answerOf("SENT") : actionData ? answerOf(actionData.outcome) : null);
   const fileErrors = (lastReply?.error?.[SVCREQ_FIELDS.file] ?? null) as string[] | null;
-  const wrong = Object.entries(lastReply?.error ?? {}).flatMap(([name, errs]) =>
+  // The browser's check and the server's answer alike (conform's allErrors).
+  const wrong = Object.entries(form.allErrors).flatMap(([name, errs]) =>
     errs?.length && SUMMARY_LABELS[name] ? [{ id: name === SVCREQ_FIELDS.file ? "svcreq-file" : fieldDomId(name), label: SUMMARY_LABELS[name], message: errs.join(" ") }] : [],
   );
   const busy = progress !== null;
