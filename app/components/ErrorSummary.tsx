@@ -6,7 +6,8 @@
 import type { MouseEvent, ReactNode } from "react";
 import { Banner } from "./Banner";
 
-export type SummaryError = { /** the field's DOM id */ id: string; label: string; message: string };
+/** One wrong field; without a label the message is the link's text (as GOV.UK does). */
+export type SummaryError = { /** the field's DOM id */ id: string; label?: string; message: string };
 
 export function ErrorSummary({
   title,
@@ -30,7 +31,13 @@ export function ErrorSummary({
         <ul className="error-summary__list" onClick={focusField}>
           {errors.map((e) => (
             <li key={e.id}>
-              <a href={`#${e.id}`}>{e.label}</a>: {e.message}
+              {e.label ? (
+                <>
+                  <a href={`#${e.id}`}>{e.label}</a>: {e.message}
+                </>
+              ) : (
+                <a href={`#${e.id}`}>{e.message}</a>
+              )}
             </li>
           ))}
         </ul>
