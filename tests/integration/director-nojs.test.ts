@@ -631,7 +631,7 @@ describe("paper appointment without JavaScript", () => {
       .fill("Last Name", "Prospect")
       .fill(/^Signature \(your mother's maiden name\)/, "Delgado")
       .submit("Save");
-    dialogShowing(page, "Successfully Saved!");
+    noticeShowing(page, "Successfully Saved!", "Your application changes have been saved but NOT submitted for approval.");
     const [saved] = await sql<{ first_name: string; last_name: string }>(`SELECT first_name, last_name FROM appointment_personal WHERE appointment_id = $1`, [id]);
     expect(saved).toEqual({ first_name: "Paula", last_name: "Prospect" });
     const [sig] = await sql<{ signature_value: string; acting: string | null; signed_by_user_id: string | null }>(
