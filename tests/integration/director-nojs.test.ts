@@ -246,7 +246,7 @@ describe("email templates without JavaScript", () => {
 
     page = await page.form("SAVE").fill("Name", name).fill("Description", "Made by the integration test").submit("SAVE");
     expect(page.url).toBe(`${appUrl}/corr?saved=1`);
-    dialogShowing(page, "Done!");
+    noticeShowing(page, "Done!", "Your template was saved.");
     expect(rowWith(page, name)).toContain("Yes");
     page = await page.within("row", name).follow(`Edit ${name}`);
     expect(page.url).toMatch(/\/corr\/\d+$/);
@@ -254,7 +254,7 @@ describe("email templates without JavaScript", () => {
 
     // Upload What? (no file), then the image.
     page = await page.form("UPLOAD").fill("Image Name", "Team logo").submit("UPLOAD");
-    dialogShowing(page, "Upload What?");
+    noticeShowing(page, "Upload What?");
     page = await visitor.get(editorUrl);
     page = await page
       .form("UPLOAD")
@@ -262,7 +262,7 @@ describe("email templates without JavaScript", () => {
       .attach(/^Image \(PNG, JPG or GIF/, { name: "logo.png", mimeType: "image/png", buffer: PNG })
       .submit("UPLOAD");
     expect(page.url).toMatch(/result=SUCCESS/);
-    expect(page.all("dialog").filter((d) => d.all("*").some((el) => el.text() === "Success"))).toHaveLength(1);
+    noticeShowing(page, "Success");
     page.toggle("HTML to paste into the template");
     const snippet = page.within("listitem", /^Medium \(/).all("code")[0]!.text();
     expect(snippet).toMatch(/^<img src="\/timg\/[0-9a-f]{32}\.png" alt="Team logo" class="img-medium">$/);
@@ -303,7 +303,7 @@ describe("email templates without JavaScript", () => {
     expect(page.url).toMatch(/confirm=delete/);
     page = await dialogShowing(page, "Deleting is Not Reversible!").click("DELETE");
     expect(page.url).toBe(`${appUrl}/corr?deleted=1`);
-    expect(page.all("dialog").filter((d) => d.all("*").some((el) => el.text() === "Deleted"))).toHaveLength(1);
+    noticeShowing(page, "Deleted", "The template was deleted.");
     expect(rowWith(page, name)).toBeUndefined();
     expect((await fetch(absolute)).status).toBe(404);
   }, 180_000);
