@@ -149,6 +149,10 @@ describe("application without JavaScript: a refused save", () => {
     const page = await browser.newPage({ javaScriptEnabled: false });
     await startApplication(page, /^Individual —/);
     const form = main(page);
+    // 'Still needed' is not in the error colour before a save was tried (decision 0103).
+    const stillNeeded = page.getByRole("list", { name: "Still needed" }).getByRole("link").first();
+    const colour = () => stillNeeded.evaluate((el) => getComputedStyle(el).color);
+    const before = await colour();
     await form.getByLabel("National Producer Number (NPN)").fill("55512345");
     await form.locator("#f-home-address1").fill("12 Elm Street");
     await form.locator("#f-home-city").fill("Springfield");
@@ -171,6 +175,9 @@ describe("application without JavaScript: a refused save", () => {
     await summary.getByRole("link", { name: /Phone Number/ }).click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("f-phoneNumber");
     await expect(page.locator("#f-phoneNumber-error").innerText()).resolves.not.toBe("");
+    const errorColour = await page.locator("#f-phoneNumber-error").evaluate((el) => getComputedStyle(el).color);
+    expect(before).not.toBe(errorColour);
+    expect(await colour()).toBe(errorColour);
     await expect(page.locator("#f-phoneNumber").getAttribute("aria-invalid")).resolves.toBe("true");
     await expect(form.getByLabel("National Producer Number (NPN)").inputValue()).resolves.toBe("55512345");
     await expect(form.locator("#f-home-address1").inputValue()).resolves.toBe("12 Elm Street");
