@@ -8,6 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Banner } from "~/components/Banner";
+import { Notice } from "~/components/Notice";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import { ownPositions } from "~/features/agents/agents.server";
@@ -102,13 +103,9 @@ export default function AgentRoute() {
         <>
           <AgentHeader detail={detail} />
           {actionData?.outcome === "sent" ? (
-            <Banner variant="success" title="Success">
-              <p>{INVITE_USER_MESSAGES.success}</p>
-            </Banner>
+            <Notice title="Success" message={INVITE_USER_MESSAGES.success} />
           ) : actionData?.outcome === "failed" ? (
-            <Banner variant="error" title="Oops!">
-              <p>{INVITE_USER_MESSAGES.failure}</p>
-            </Banner>
+            <Notice variant="error" title="Oops!" message={INVITE_USER_MESSAGES.failure} />
           ) : null}
           <div className="btn-row">
             {detail.showUpdateUser ? (

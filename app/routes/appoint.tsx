@@ -12,8 +12,11 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { useActionData, useBeforeUnload, useBlocker, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Dialog } from "~/components/Dialog";
+import { ErrorSummary, type SummaryError } from "~/components/ErrorSummary";
+import { Notice } from "~/components/Notice";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
+import { fieldDomId } from "~/components/form/fields";
 import { UploadForm } from "~/features/documents/ui/UploadForm";
 import { requireUserAndAppointmentAccess } from "~/features/appointment/access.server";
 import { addStateFormOf, addStateStep, isAddStateIntent, pendingAddState, type AddStateView } from "~/features/appointment/add-state";
@@ -101,6 +104,11 @@ export async function action({ request }: ActionFunctionArgs) {
   return answer({ reply: saved.reply, dialog: { kind: "saved", ...saved.dialog } });
 }
 
+/** The refused fields of a save, each linking to its control (fieldDomId). */
+function summaryErrors(reply: SubmissionResult<string[]> | null | undefined): SummaryError[] {
+  return Object.entries(reply?.error ?? {}).flatMap(([name, errs]) => (name && errs?.length ? [{ id: fieldDomId(name), message: errs.join(" ") }] : []));
+}
+
 export default function ApplicationRoute() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
@@ -175,6 +183,11 @@ export default function ApplicationRoute() {
         </div>
         <section className="app-screen__form card" aria-labelledby="section-title">
           <h2 id="section-title">{SECTION_TITLES[section]}</h2>
+          {/* A save's answer on the page, not a dialog (decision 0103). */}
+          {dialog?.kind === "saved" ? <Notice key={actionData?.at} title={dialog.title} message={dialog.message} /> : null}
+          {dialog?.kind === "failed" ? (
+            <ErrorSummary key={actionData?.at} title={dialog.title} lead={dialog.message} errors={summaryErrors(actionData?.reply)} />
+          ) : null}
           {d.isUpline ? (
             <p className="note" role="status">
               {INPROG_MESSAGES.uplineReadOnly}
@@ -220,6 +233,7 @@ export default function ApplicationRoute() {
             unsaved={unsaved}
             percent={d.completion.percent}
             deficiencies={d.completion.deficiencies}
+            attempted={Boolean(actionData)}
             current={section}
             busy={busy}
             turn={d.turn}
@@ -230,12 +244,12 @@ export default function ApplicationRoute() {
         </div>
       </div>
 
-      {dialog ? (
+      {dialog && dialog.kind !== "saved" && dialog.kind !== "failed" ? (
         <Dialog
           key={actionData?.at}
           title={dialog.title}
           message={dialog.message}
-          variant={dialog.kind === "saved" ? "success" : dialog.kind === "failed" ? "error" : "warning"}
+          variant="warning"
         />
       ) : null}
       {blocker.state === "blocked" ? (

@@ -14,6 +14,7 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Banner } from "~/components/Banner";
 import { Dialog } from "~/components/Dialog";
+import { Notice } from "~/components/Notice";
 import { PageHeader } from "~/components/PageHeader";
 import { RichTextEditor } from "~/components/RichTextEditor";
 import { SignedInLayout } from "~/components/SignedInLayout";
@@ -136,7 +137,7 @@ export default function TemplateEditorRoute() {
   return (
     <SignedInLayout>
       <PageHeader title={t.corrTemplateId === null ? "New Email Template" : "Edit Email Template"} lead={t.corrTemplateId === null ? undefined : t.name} />
-      {notice ? <Dialog title={notice.title} message={notice.message} variant={notice.variant} buttons={[{ label: "OK", to: `${self}#images` }]} /> : null}
+      {notice ? <Notice title={notice.title} message={notice.message} variant={notice.variant} /> : null}
       {failed ? <Dialog title={SYSTEM_ERROR.title} message={SYSTEM_ERROR.message} variant="error" /> : null}
       {actionData?.dialog ? <Dialog title={actionData.dialog.title} message={actionData.dialog.message} variant="error" /> : null}
       {confirmDelete ? (

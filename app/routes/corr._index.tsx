@@ -1,11 +1,12 @@
 // Email templates (spec part 3 §2 'Email templates (/corr)'): the user's own
 // templates, a page of 100 at a time on the server (zero-based ?page), ADD
 // TEMPLATE, 'Done!' after a save (?saved=1) and 'Deleted' after a delete
-// (?deleted=1). The built-in Default Invitation is not listed (decision 0025).
+// (?deleted=1), both on the page (decision 0103). The built-in Default Invitation is not listed (decision 0025).
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { CardTable } from "~/components/CardTable";
 import { Dialog } from "~/components/Dialog";
+import { Notice } from "~/components/Notice";
 import { LocalTime } from "~/components/LocalTime";
 import { PageHeader } from "~/components/PageHeader";
 import { Pager, readPaging } from "~/components/Pager";
@@ -38,11 +39,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function TemplatesRoute() {
   const { rows, totalRecords, page, pageSize, notice, failed } = useLoaderData<typeof loader>();
-  const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  params.delete("saved");
-  params.delete("deleted");
-  const back = `/corr${params.size ? `?${params}` : ""}`;
   return (
     <SignedInLayout>
       <PageHeader
@@ -54,7 +50,7 @@ export default function TemplatesRoute() {
           </Link>
         }
       />
-      {notice ? <Dialog title={notice.title} message={notice.message} variant="success" buttons={[{ label: "OK", to: back }]} /> : null}
+      {notice ? <Notice title={notice.title} message={notice.message} /> : null}
       {failed ? <Dialog title={SYSTEM_ERROR.title} message={SYSTEM_ERROR.message} variant="error" /> : null}
       {rows.length === 0 ? (
         <p className="empty-state templates__empty">{EMPTY_TEMPLATES}</p>

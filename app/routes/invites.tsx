@@ -2,12 +2,13 @@
 // user's own invitations, paged on the server (zero-based ?page, ?pageSize
 // 10 or 50), 'Hide Invites for Appointed Agents' on by default (?hide=1/0,
 // a GET form that works without JavaScript), the text of a sent invitation
-// (?view=<id>), and 'Sent!' after a send (?sent=1).
+// (?view=<id>), and 'Sent!' on the page after a send (?sent=1, decision 0103).
 // Decisions: docs/decisions/0021-invitations.md.
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useSubmit } from "@remix-run/react";
 import { CardTable } from "~/components/CardTable";
 import { Dialog } from "~/components/Dialog";
+import { Notice } from "~/components/Notice";
 import { PageHeader } from "~/components/PageHeader";
 import { Pager, readPaging } from "~/components/Pager";
 import { SignedInLayout } from "~/components/SignedInLayout";
@@ -90,7 +91,7 @@ export default function InvitesRoute() {
           </Link>
         }
       />
-      {sent ? <Dialog title={SENT.title} message={SENT.message} variant="success" buttons={[{ label: "OK", to: back }]} /> : null}
+      {sent ? <Notice title={SENT.title} message={SENT.message} /> : null}
       {failed ? <Dialog title={OOPS.title} message={OOPS.message} variant="error" /> : null}
       {view ? (
         view.html == null ? (

@@ -9,6 +9,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
+import { Notice, type NoticeText } from "~/components/Notice";
 import { PageHeader } from "~/components/PageHeader";
 import { readPaging } from "~/components/Pager";
 import { SignedInLayout } from "~/components/SignedInLayout";
@@ -78,6 +79,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   let results = null;
   let dialog = null;
+  let notice: NoticeText | null = null;
   if (tab === "results") {
     const { page, pageSize } = readPaging(url, { pageSizes: RESULT_PAGE_SIZES });
     const list = await listReportRequests(user.id, page, pageSize);
@@ -90,7 +92,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const status = sp.get("status");
     if (status && /^\d{1,9}$/.test(status)) dialog = await reportStatusDialog(user.id, Number(status));
     if (dialog && sp.get("busy") === "1") dialog = { ...dialog, message: M.tooManyPending };
-    if (sp.get("queued") === "1") dialog = { title: M.queuedTitle, message: M.queuedText, variant: "success" as const };
+    // The queued answer is a notice on the page, not a dialog (decision 0103).
+    if (sp.get("queued") === "1") notice = { title: M.queuedTitle, message: M.queuedText };
   }
 
   let finder = null;
@@ -108,7 +111,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       finder = { tab: "hierarchy" as const, q: "", page: fpage, ...found };
     }
   }
-  return { tab, definitions, reportId, values, results, dialog, finder, year: new Date().getFullYear() };
+  return { tab, definitions, reportId, values, results, dialog, notice, finder, year: new Date().getFullYear() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -166,6 +169,7 @@ export default function ReportsRoute() {
           </li>
         </ul>
       </nav>
+      {d.notice ? <Notice title={d.notice.title} message={d.notice.message} /> : null}
       {d.tab === "results" && d.results ? (
         <Results results={d.results} pageSizes={RESULT_PAGE_SIZES} />
       ) : (

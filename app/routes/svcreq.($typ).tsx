@@ -6,7 +6,7 @@
 // Without JavaScript the form posts multipart to /svcreq (this action): a
 // refusal answers 400 with the messages next to the fields and the text kept
 // (a browser cannot keep a chosen file); success redirects to /svcreq?sent=1
-// ('Request Sent!', OK goes home). With JavaScript the same form goes to
+// ('Request Sent!' on the page, decision 0103; a refusal has an error summary). With JavaScript the same form goes to
 // /svcreq/send with XMLHttpRequest (a drop zone, upload progress) and the
 // answers come back as JSON. Either way the messages are the spec's, next to
 // each field (the form is novalidate: no browser check speaks first; decision
@@ -15,13 +15,13 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState, type DragEvent } from "react";
-import { Banner } from "~/components/Banner";
-import { Dialog } from "~/components/Dialog";
+import { ErrorSummary } from "~/components/ErrorSummary";
+import { Notice } from "~/components/Notice";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
-import { CHECK_WHEN_SENT, SelectField, TextAreaField } from "~/components/form/fields";
+import { CHECK_WHEN_SENT, fieldDomId, SelectField, TextAreaField } from "~/components/form/fields";
 import {
   checkAttachmentBeforeSend,
   REQUEST_TEXT_MAX,
@@ -64,7 +64,15 @@ export async function action({ request }: ActionFunctionArgs) {
   return data<ActionData>({ outcome: outcome.result, reply: outcome.reply }, { status: outcome.status });
 }
 
-type Shown = { title: string; message: string; variant: "success" | "warning" | "error"; home?: boolean; to?: string };
+type Shown = { title: string; message: string; variant: "success" | "warning" | "error"; home?: boolean };
+
+/** The error summary's names of the fields (their labels). */
+const SUMMARY_LABELS: Record<string, string> = {
+  requesterNumber: "Requester Agent Number",
+  requestTypeCode: "Subject",
+  requestText: "Your Request",
+  [SVCREQ_FIELDS.file]: "Attachment",
+};
 
 function answerOf(outcome: ActionData["outcome"] | "SENT"): Shown | null {
   switch (outcome) {
@@ -86,6 +94,7 @@ export default function ContactUsRoute() {
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
+  const location = useLocation();
   const [mounted, setMounted] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [jsReply, setJsReply] = useState<SubmissionResult<string[]> | null>(null);
@@ -121,6 +130,7 @@ export default function ContactUsRoute() {
   });
 
   async function send(body: FormData) {
+    setShown(null);
     const answer = await postWithProgress<SvcreqJsonAnswer>(SVCREQ_SEND_PATH, body, setProgress, (x) => (xhrRef.current = x));
     const json = answer.json;
     if ("networkError" in answer) {
@@ -140,7 +150,15 @@ export default function ContactUsRoute() {
       setJsReply({ status: "error", error: json.fieldErrors ?? {}, initialValue: Object.fromEntries([...body.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string> });
     }
     if (json?.result === "INVALID") return;
-    setShown(answerOf(json?.result === "SENT" || json?.result === "INVALID_FILE" || json?.result === "MALFORMED" ? json.result : "ERROR"));
+    if (json?.result === "SENT") {
+      // The same page as without JavaScript: a fresh form under 'Request Sent!'.
+      (document.getElementById(form.id) as HTMLFormElement | null)?.reset();
+      setFileName(null);
+      setJsReply(null);
+      navigate(`${SVCREQ_POST_PATH}?sent=1`);
+      return;
+    }
+    setShown(answerOf(json?.result === "INVALID_FILE" || json?.result === "MALFORMED" ? json.result : "ERROR"));
   }
 
   function onDrop(e: DragEvent<HTMLDivElement>) {
@@ -158,8 +176,12 @@ export default function ContactUsRoute() {
   }
 
   const sent = searchParams.get("sent") === "1";
-  const dialog = shown ?? (sent ? answerOf("SENT") : actionData ? answerOf(actionData.outcome) : null);
+  const notice = shown ?? (sent && !jsReply ? answerOf("SENT") : actionData ? answerOf(actionData.outcome) : null);
   const fileErrors = (lastReply?.error?.[SVCREQ_FIELDS.file] ?? null) as string[] | null;
+  // The browser's check and the server's answer alike (conform's allErrors).
+  const wrong = Object.entries(form.allErrors).flatMap(([name, errs]) =>
+    errs?.length && SUMMARY_LABELS[name] ? [{ id: name === SVCREQ_FIELDS.file ? "svcreq-file" : fieldDomId(name), label: SUMMARY_LABELS[name], message: errs.join(" ") }] : [],
+  );
   const busy = progress !== null;
   const fileHintId = "svcreq-file-hint";
   const fileErrorId = "svcreq-file-error";
@@ -167,11 +189,16 @@ export default function ContactUsRoute() {
   return (
     <SignedInLayout>
       <PageHeader title="Contact Us" lead="Send a request to our team" />
-      {actionData?.outcome === "INVALID" ? (
-        <Banner variant="error" title="Please check your request">
-          <p>Correct the fields marked below and send it again.</p>
-        </Banner>
+      {notice && !wrong.length ? (
+        <Notice key={location.key} title={notice.title} message={notice.message} variant={notice.variant === "success" ? "success" : "error"}>
+          {notice.home ? (
+            <p>
+              <Link to="/home">Back to Home</Link>
+            </p>
+          ) : null}
+        </Notice>
       ) : null}
+      {wrong.length ? <ErrorSummary key={`${location.key}-errors`} title="Please check your request" lead="Correct these fields and send it again:" errors={wrong} /> : null}
       <section className="card">
         <form
           method="post"
@@ -253,20 +280,6 @@ export default function ContactUsRoute() {
           </div>
         </form>
       </section>
-      {dialog ? (
-        <Dialog
-          id="svcreq-dialog"
-          title={dialog.title}
-          message={dialog.message}
-          variant={dialog.variant}
-          buttons={dialog.home ? [{ label: "OK", to: "/home" }] : [{ label: "OK", close: true }]}
-          onClose={() => {
-            if ((document.getElementById("svcreq-dialog") as HTMLDialogElement | null)?.open) return;
-            setShown(null);
-            if (dialog.home) navigate("/home");
-          }}
-        />
-      ) : null}
     </SignedInLayout>
   );
 }

@@ -34,7 +34,7 @@ describe("application with JavaScript", () => {
     // Empty fields do not block a save: only the typed phone number is fixed.
     await phone.fill("(512) 555-0188");
     await page.getByRole("button", { name: /^SAVE/ }).click();
-    await page.getByRole("dialog").getByText("Successfully Saved!").waitFor();
+    await page.getByRole("status").filter({ hasText: "Successfully Saved!" }).waitFor();
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
@@ -107,9 +107,11 @@ describe("application with JavaScript", () => {
 
     // SAVE: saved but not submitted; the star goes away.
     await save.click();
-    const saved = page.getByRole("dialog", { name: "Successfully Saved!" });
+    // On the page with the focus, not a dialog to dismiss (decision 0103).
+    const saved = page.getByRole("status").filter({ hasText: "Successfully Saved!" });
     await saved.getByText("Your application changes have been saved but NOT submitted for approval.").waitFor();
-    await saved.getByRole("button", { name: "OK" }).click();
+    await expect.poll(() => saved.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByRole("dialog").count()).toBe(0);
     await expect.poll(() => save.innerText()).not.toContain("*");
 
     // On a phone the section navigation sits above the form, in one column.
@@ -147,6 +149,10 @@ describe("application without JavaScript: a refused save", () => {
     const page = await browser.newPage({ javaScriptEnabled: false });
     await startApplication(page, /^Individual —/);
     const form = main(page);
+    // 'Still needed' is not in the error colour before a save was tried (decision 0103).
+    const stillNeeded = page.getByRole("list", { name: "Still needed" }).getByRole("link").first();
+    const colour = () => stillNeeded.evaluate((el) => getComputedStyle(el).color);
+    const before = await colour();
     await form.getByLabel("National Producer Number (NPN)").fill("55512345");
     await form.locator("#f-home-address1").fill("12 Elm Street");
     await form.locator("#f-home-city").fill("Springfield");
@@ -160,10 +166,18 @@ describe("application without JavaScript: a refused save", () => {
     await form.getByLabel("Phone Number").fill("555");
     await form.getByRole("button", { name: "Save", exact: true }).click();
 
-    const dialog = page.getByRole("dialog");
-    await dialog.getByText("The Save Failed").waitFor();
-    await dialog.getByRole("button", { name: "OK" }).click();
+    // The error summary at the top (an alert; conform puts the focus in the first wrong field),
+    // its link goes to the field (decision 0103).
+    const summary = page.getByRole("alert").filter({ hasText: "The Save Failed" });
+    await summary.waitFor();
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    await page.locator("#f-home-city").focus();
+    await summary.getByRole("link", { name: /Phone Number/ }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("f-phoneNumber");
     await expect(page.locator("#f-phoneNumber-error").innerText()).resolves.not.toBe("");
+    const errorColour = await page.locator("#f-phoneNumber-error").evaluate((el) => getComputedStyle(el).color);
+    expect(before).not.toBe(errorColour);
+    expect(await colour()).toBe(errorColour);
     await expect(page.locator("#f-phoneNumber").getAttribute("aria-invalid")).resolves.toBe("true");
     await expect(form.getByLabel("National Producer Number (NPN)").inputValue()).resolves.toBe("55512345");
     await expect(form.locator("#f-home-address1").inputValue()).resolves.toBe("12 Elm Street");
@@ -173,7 +187,7 @@ describe("application without JavaScript: a refused save", () => {
     await expect(form.locator("#f-qnaComment").inputValue()).resolves.toBe("A comment");
 
     // Nothing was stored.
-    await page.goto(page.url());
+    await page.goto(page.url().split("#")[0]!);
     await expect(form.getByLabel("National Producer Number (NPN)").inputValue()).resolves.toBe("");
   });
 });

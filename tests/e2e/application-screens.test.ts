@@ -31,11 +31,12 @@ describe("Instructions", () => {
 
     const panel = page.getByRole("complementary", { name: "Application status" });
     await panel.getByRole("button", { name: /^SAVE/ }).click();
-    await page.getByRole("dialog").getByText("Successfully Saved!").waitFor();
-    await page.getByRole("dialog").getByRole("button", { name: "OK" }).click();
+    // Saved: a banner on the page, not a dialog (decision 0103).
+    await page.getByRole("status").filter({ hasText: "Successfully Saved!" }).waitFor();
+    expect(await page.getByRole("dialog").count()).toBe(0);
     // SUBMIT answers (an incomplete application: why it cannot be submitted yet).
     await panel.getByRole("button", { name: "SUBMIT" }).click();
-    await page.getByRole("dialog").waitFor();
+    await page.getByRole("alert").filter({ hasText: "Your application is not complete" }).waitFor();
     await expect(page.getByTestId("application-status").innerText()).resolves.toBe("Incomplete");
   });
 });

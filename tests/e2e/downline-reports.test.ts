@@ -65,6 +65,14 @@ describe("with JavaScript: a reversed range and the download popup (issue 20 ite
     await page.getByLabel("End Date").fill("");
     await page.getByRole("button", { name: "SUBMIT" }).click();
     await page.waitForURL(/\/reports\?tab=results&queued=1/);
+    // 'Success!' on the page with the focus, no dialog to dismiss (decision 0103).
+    const queued = page.getByRole("status").filter({ hasText: "Your report request was successfully queued up." });
+    await queued.waitFor();
+    await expect.poll(() => queued.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.screenshot({ path: "docs/screens/feedback-reports-queued-390.png", fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${appUrl}/reports?tab=results`);
     const download = page.getByRole("link", { name: /^Download Downline Report/ }).first();
     const deadline = Date.now() + 60_000;

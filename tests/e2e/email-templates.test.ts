@@ -49,14 +49,16 @@ describe("email templates accessibility (axe-core)", () => {
       await page.getByLabel("Description").fill("Accessibility check");
       await page.getByRole("button", { name: "SAVE" }).click();
       await page.waitForURL(/\/corr\?saved=1/);
-      await page.getByRole("dialog").getByRole("link", { name: "OK" }).click();
+      // 'Done!' on the page, no dialog (decision 0103).
+      await page.getByRole("status").filter({ hasText: "Done!" }).waitFor();
+      expect(await page.getByRole("dialog").count()).toBe(0);
       await page.getByRole("link", { name: `Edit Axe ${width}` }).first().click();
       await page.waitForURL(/\/corr\/\d+$/);
       await page.getByLabel("Image Name").fill("Logo");
       await page.getByLabel(/^Image \(PNG, JPG or GIF/).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
       await page.getByRole("button", { name: "UPLOAD" }).click();
       await page.waitForURL(/result=SUCCESS/);
-      await page.getByRole("dialog").getByRole("link", { name: "OK" }).click();
+      await page.getByRole("status").filter({ hasText: "Success" }).waitFor();
       await page.getByRole("toolbar", { name: "Formatting" }).waitFor();
       const editorUrl = page.url().split(/[?#]/)[0]!;
       // As served (the app's scripts blocked: what a browser without JavaScript shows, less <noscript>).
@@ -77,8 +79,7 @@ describe("email templates accessibility (axe-core)", () => {
       await page.getByLabel("Image Name").fill("Second");
       await page.getByLabel(/^Image \(PNG, JPG or GIF/).setInputFiles({ name: "second.png", mimeType: "image/png", buffer: PNG });
       await page.getByRole("button", { name: "UPLOAD" }).click();
-      await page.getByRole("dialog").getByText("Success", { exact: true }).waitFor();
-      await page.getByRole("dialog").getByRole("link", { name: "OK" }).click();
+      await page.getByRole("status").getByText("Success", { exact: true }).waitFor();
       await page.getByText("Second (PNG)").waitFor();
       expect(await page.locator("#template-body[contenteditable]").innerText()).toContain("Unsaved words.");
       // The toolbar's image insertion and merge fields.
@@ -233,8 +234,7 @@ describe("email templates with JavaScript", () => {
     await page.getByLabel("Image Name").fill("First logo");
     await page.getByLabel(/^Image \(PNG, JPG or GIF/).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
     await page.getByRole("button", { name: "UPLOAD" }).click();
-    await page.getByRole("dialog").getByText("Success", { exact: true }).waitFor();
-    await page.getByRole("dialog").getByRole("link", { name: "OK" }).click();
+    await page.getByRole("status").getByText("Success", { exact: true }).waitFor();
     await page.getByText("First logo (PNG)").waitFor();
     await editor.getByText("Text in a div").click();
     await page.keyboard.press("End");

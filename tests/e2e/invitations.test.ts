@@ -124,6 +124,11 @@ describe("invitations", () => {
     await dialog.waitFor();
     await dialog.getByRole("button", { name: "SEND" }).click();
     await page.waitForURL(/\/invites\?sent=1/);
+    // 'Sent!' on the page with the focus, no dialog to dismiss (decision 0103).
+    const sent = page.getByRole("status").filter({ hasText: "Sent!" });
+    await sent.getByText("Your invitation is on its way.", { exact: false }).waitFor();
+    await expect.poll(() => sent.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByRole("dialog").count()).toBe(0);
     const mail = await mailTo(email);
     expect(mail.parsed.html).toMatch(/<b>(<strong[^>]*>)?Strong opening/);
     expect(mail.parsed.html).toMatch(/<ul>\s*<li[^>]*>(<span[^>]*>)?First point/);

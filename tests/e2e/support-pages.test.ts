@@ -47,7 +47,7 @@ async function fillRequest(page: Page, opts: { subject?: string; text?: string; 
 }
 
 describe("Contact Us with JavaScript", () => {
-  test("checks the subject in the browser, refuses a renamed non-PDF, sends with progress and goes home", async () => {
+  test("checks the subject in the browser, refuses a renamed non-PDF, sends with progress; 'Request Sent!' on the page", async () => {
     const page = await browser.newPage();
     await signUp(page, appUrl, newAccount({ firstName: "Jess", lastName: "Script" }));
     // The subject preselected, then cleared; the text clicked into and left empty; SEND: each field's own
@@ -65,18 +65,33 @@ describe("Contact Us with JavaScript", () => {
     await page.getByText("drop one PDF here", { exact: false }).waitFor();
     await fillRequest(page, { text: "Where is my commission statement?" });
     await page.getByRole("button", { name: "SEND" }).click();
-    await page.getByText(SVCREQ_MESSAGES.subjectRequired).waitFor();
+    await page.locator("#f-requestTypeCode-error").getByText(SVCREQ_MESSAGES.subjectRequired).waitFor();
+    // The browser's check has the same error summary, linking to the field.
+    await page.getByRole("alert").filter({ hasText: "Please check your request" }).getByRole("link", { name: "Subject" }).waitFor();
 
     await fillRequest(page, { subject: "SVCREQ_COMMISSION", file: { name: "statement.pdf", buffer: Buffer.from("GIF89a renamed") } });
     await page.getByRole("button", { name: "SEND" }).click();
-    await page.getByRole("dialog").getByText(SVCREQ_MESSAGES.invalidFileTitle, { exact: true }).waitFor();
-    await page.getByRole("dialog").getByRole("button", { name: "OK" }).click();
+    // Refused: the error summary at the top takes the focus and links to the field (decision 0103).
+    const summary = page.getByRole("alert").filter({ hasText: "Please check your request" });
+    await summary.waitFor();
+    await expect.poll(() => summary.evaluate((el) => el === document.activeElement)).toBe(true);
+    await summary.getByRole("link", { name: "Attachment" }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("svcreq-file");
+    expect(await page.getByRole("dialog").count()).toBe(0);
     expect(await page.getByLabel(/^Your Request/).inputValue()).toBe("Where is my commission statement?");
 
     await fillRequest(page, { file: { name: "statement.pdf", buffer: pdf(50_000) } });
     await page.getByRole("button", { name: "SEND" }).click();
-    await page.getByRole("dialog").getByText(SVCREQ_MESSAGES.sentTitle).waitFor();
-    await page.getByRole("dialog").getByRole("link", { name: "OK" }).click();
+    // 'Request Sent!' on the page above a fresh form, with the focus, no dialog (decision 0103).
+    const sent = page.getByRole("status").filter({ hasText: SVCREQ_MESSAGES.sentTitle });
+    await sent.getByText(SVCREQ_MESSAGES.sentMessage).waitFor();
+    await page.waitForURL(/\/svcreq\?sent=1$/);
+    await expect.poll(() => sent.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    expect(await page.getByLabel(/^Your Request/).inputValue()).toBe("");
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.screenshot({ path: "docs/screens/feedback-svcreq-sent-390.png", fullPage: true });
+    await sent.getByRole("link", { name: "Back to Home" }).click();
     await page.waitForURL(/\/home$/);
   });
 });
@@ -113,9 +128,12 @@ describe("accessibility and 390 px", () => {
     await page.goto(`${appUrl}/svcreq`);
     await page.getByRole("heading", { name: "Contact Us", level: 1 }).waitFor();
     await page.getByRole("button", { name: "SEND" }).click();
-    await page.getByText(SVCREQ_MESSAGES.subjectRequired).waitFor();
-    await page.getByText(SVCREQ_MESSAGES.textRequired).waitFor();
+    await page.locator("#f-requestTypeCode-error").getByText(SVCREQ_MESSAGES.subjectRequired).waitFor();
+    await page.locator("#f-requestText-error").getByText(SVCREQ_MESSAGES.textRequired).waitFor();
+    await page.getByRole("alert").filter({ hasText: "Please check your request" }).waitFor();
     await expectAccessibleAt(page, "/svcreq with messages");
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.screenshot({ path: "docs/screens/feedback-svcreq-refused-390.png", fullPage: true });
     await page.goto(`${appUrl}/home`);
     await page.getByLabel("Appointment Link", { exact: true }).waitFor();
     await expectAccessibleAt(page, "link prompt");

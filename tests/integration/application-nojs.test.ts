@@ -320,10 +320,22 @@ async function ciphertexts(id: number) {
   return row!;
 }
 
-/** SAVE (the section form as filled in `form`, or as on the page): the dialog titled `expected`, closed with OK. */
+/**
+ * SAVE (the section form as filled in `form`, or as on the page): its answer on the page, no dialog
+ * (decision 0103): 'Successfully Saved!' as a banner, or 'The Save Failed' as an error summary whose
+ * links go to the refused fields.
+ */
 async function save(page: Page, expected: "Successfully Saved!" | "The Save Failed", form: Form = section(page)): Promise<Page> {
   page = await form.submit(/^SAVE/);
-  return dialogSays(page, expected);
+  expect(page.all("dialog").map((d) => d.text()), `no dialog on ${page.url}`).toEqual([]);
+  const [banner] = page.all(expected === "Successfully Saved!" ? '[role="status"]' : '[role="alert"]', new RegExp(`^${expected}`));
+  expect(banner, `a banner '${expected}' on ${page.url}: ${page.banners().join(" / ")}`).toBeDefined();
+  if (expected === "The Save Failed") {
+    const links = Array.from(banner!.root.querySelectorAll("a[href^='#f-']"));
+    expect(links.length, banner!.text()).toBeGreaterThan(0);
+    for (const a of links) expect(page.document.getElementById(a.getAttribute("href")!.slice(1)), a.getAttribute("href")!).not.toBeNull();
+  }
+  return page;
 }
 
 /** How many times a person reads `text` on the page. */
@@ -336,6 +348,9 @@ describe("stored sensitive values without JavaScript", () => {
     const started = await startApplication(/^Corporation —/, { firstName: "jay", middleName: "quincy", lastName: "tester-smith" });
     const { visitor, id } = started;
     let page = started.page;
+    // 'Still needed' is neutral before any save was tried (decision 0103).
+    expect(page.shows("Still needed")).toBe(true);
+    expect(page.document.querySelector(".deficiencies--refused")).toBeNull();
 
     // ── Personal: SSN and business tax id stored (no signature yet, so no consent needed) ──
     page = await save(
@@ -357,6 +372,7 @@ describe("stored sensitive values without JavaScript", () => {
 
     // A refused save (wrong phone) shows the masks, not blanks; the next SAVE keeps the stored numbers.
     page = await save(page, "The Save Failed", section(page).fill("Phone Number", "555"));
+    expect(page.document.querySelector(".deficiencies--refused")).not.toBeNull();
     expect(page.fieldError("Phone Number")).toMatch(/Phone Number/);
     expect(section(page).value("SSN")).toBe("*****6789");
     expect(section(page).value("Business Tax Id")).toBe("*****4321");
@@ -458,7 +474,10 @@ describe("stored sensitive values without JavaScript", () => {
     let { page } = await startApplication(/^Individual —/, { firstName: "Ida", lastName: "Incomplete" });
 
     page = await page.click("SUBMIT");
-    page = await dialogSays(page, "Your application is not complete");
+    // An error summary on the page, not a dialog (decision 0103): its links go to the fields.
+    expect(page.all("dialog")).toHaveLength(0);
+    const [summary] = page.all('[role="alert"]', /^Your application is not complete/);
+    expect(summary!.link("SSN is required")).toMatch(/#f-ssn$/);
     expect(page.fieldError("SSN")).toBe("SSN is required");
     expect(page.fieldError("Birth Date")).toBe("Birth Date is required");
     const questions = page.within("group", "Questions and Answers").all("fieldset").filter((q) => q.all("input[type=radio]").length === 2);

@@ -51,6 +51,13 @@ function dialogShowing(page: Page, text: string): Scope {
   return dialogs[0]!;
 }
 
+/** An outcome shown on the page (a banner, decision 0103), with no dialog to dismiss. */
+function noticeShowing(page: Page, ...texts: string[]): void {
+  expect(page.all("dialog").map((d) => d.text()), `no dialog on ${page.url}`).toEqual([]);
+  const banner = page.banners().find((b) => texts.every((t) => b.includes(t)));
+  expect(banner, `a banner showing ${JSON.stringify(texts)} on ${page.url}: ${page.banners().join(" / ")}`).toBeDefined();
+}
+
 /** The form holding the control labelled `label` (when several forms have a button of the same name). */
 function formOf(page: Page, label: string): Form {
   const controls = Array.from(page.document.querySelectorAll("input, select, textarea")).filter((el) => accessibleName(el) === label);
@@ -113,12 +120,15 @@ describe("invitations", () => {
     // Not confirmed: refused with the message next to the box, everything kept.
     page = await form.submit("SEND");
     expect(page.fieldError(/I have reviewed this invitation/)).toBe("Tick the box to confirm you want to send this invitation");
+    // The error summary at the top links to the box (decision 0103).
+    expect(page.banners().some((b) => b.includes("Confirmation: Tick the box to confirm"))).toBe(true);
+    expect(page.link("Confirmation")).toMatch(/#[\w-]+$/);
     form = page.form("SEND");
     expect(form.value("Prospect Email Address")).toBe(prospect.email);
     expect(form.value("Invitation (HTML)")).toContain("Welcome aboard");
     page = await form.check(/I have reviewed this invitation/).submit("SEND");
     expect(page.url).toMatch(/\/invites\?sent=1/);
-    expect(page.shows(SENT.message)).toBe(true);
+    noticeShowing(page, SENT.title, SENT.message);
 
     // The email arrives: HTML and text, to the prospect, CC and the recruiter's copy.
     const mail = await portal.smtp.mailTo(prospect.email);
@@ -236,7 +246,7 @@ describe("email templates without JavaScript", () => {
 
     page = await page.form("SAVE").fill("Name", name).fill("Description", "Made by the integration test").submit("SAVE");
     expect(page.url).toBe(`${appUrl}/corr?saved=1`);
-    dialogShowing(page, "Done!");
+    noticeShowing(page, "Done!", "Your template was saved.");
     expect(rowWith(page, name)).toContain("Yes");
     page = await page.within("row", name).follow(`Edit ${name}`);
     expect(page.url).toMatch(/\/corr\/\d+$/);
@@ -244,7 +254,7 @@ describe("email templates without JavaScript", () => {
 
     // Upload What? (no file), then the image.
     page = await page.form("UPLOAD").fill("Image Name", "Team logo").submit("UPLOAD");
-    dialogShowing(page, "Upload What?");
+    noticeShowing(page, "Upload What?");
     page = await visitor.get(editorUrl);
     page = await page
       .form("UPLOAD")
@@ -252,7 +262,7 @@ describe("email templates without JavaScript", () => {
       .attach(/^Image \(PNG, JPG or GIF/, { name: "logo.png", mimeType: "image/png", buffer: PNG })
       .submit("UPLOAD");
     expect(page.url).toMatch(/result=SUCCESS/);
-    expect(page.all("dialog").filter((d) => d.all("*").some((el) => el.text() === "Success"))).toHaveLength(1);
+    noticeShowing(page, "Success");
     page.toggle("HTML to paste into the template");
     const snippet = page.within("listitem", /^Medium \(/).all("code")[0]!.text();
     expect(snippet).toMatch(/^<img src="\/timg\/[0-9a-f]{32}\.png" alt="Team logo" class="img-medium">$/);
@@ -293,7 +303,7 @@ describe("email templates without JavaScript", () => {
     expect(page.url).toMatch(/confirm=delete/);
     page = await dialogShowing(page, "Deleting is Not Reversible!").click("DELETE");
     expect(page.url).toBe(`${appUrl}/corr?deleted=1`);
-    expect(page.all("dialog").filter((d) => d.all("*").some((el) => el.text() === "Deleted"))).toHaveLength(1);
+    noticeShowing(page, "Deleted", "The template was deleted.");
     expect(rowWith(page, name)).toBeUndefined();
     expect((await fetch(absolute)).status).toBe(404);
   }, 180_000);
@@ -525,7 +535,7 @@ describe("downline applications and reports without JavaScript", () => {
 
     page = await page.form("SUBMIT").fill("Start Date", "").fill("End Date", "").fill("Level", "").submit("SUBMIT");
     expect(page.url).toMatch(/\/reports\?tab=results&queued=1/);
-    dialogShowing(page, "Your report request was successfully queued up.");
+    noticeShowing(page, "Success!", "Your report request was successfully queued up.");
 
     // REPORT RESULTS refreshed (its Refresh link) until the newest request is finished.
     const newest = (p: Page) => p.within("region", "Requested reports").all("tbody tr")[0]!;
@@ -621,7 +631,7 @@ describe("paper appointment without JavaScript", () => {
       .fill("Last Name", "Prospect")
       .fill(/^Signature \(your mother's maiden name\)/, "Delgado")
       .submit("Save");
-    dialogShowing(page, "Successfully Saved!");
+    noticeShowing(page, "Successfully Saved!", "Your application changes have been saved but NOT submitted for approval.");
     const [saved] = await sql<{ first_name: string; last_name: string }>(`SELECT first_name, last_name FROM appointment_personal WHERE appointment_id = $1`, [id]);
     expect(saved).toEqual({ first_name: "Paula", last_name: "Prospect" });
     const [sig] = await sql<{ signature_value: string; acting: string | null; signed_by_user_id: string | null }>(

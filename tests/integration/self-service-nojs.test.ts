@@ -201,7 +201,7 @@ describe("FAQ and Help", () => {
 const messageBeside = (page: Page, label: string | RegExp) => page.fieldError(label) ?? "";
 
 describe("Contact Us without JavaScript", () => {
-  test("refuses a missing subject, a renamed non-PDF and an oversized PDF keeping the text; sends a good request with its PDF; OK goes home", async () => {
+  test("refuses a missing subject, a renamed non-PDF and an oversized PDF keeping the text; sends a good request with its PDF; 'Request Sent!' on the page", async () => {
     const { account, visitor } = await signedUp(newAccount({ firstName: "Cato", lastName: "Contact" }));
 
     // typ preselects the subject; the form's read-only parts.
@@ -221,6 +221,8 @@ describe("Contact Us without JavaScript", () => {
     page = await f.submit("SEND");
     expect(messageBeside(page, "Subject")).toBe(SVCREQ_MESSAGES.subjectRequired);
     expect(messageBeside(page, /^Your Request/)).toBe(SVCREQ_MESSAGES.textRequired);
+    expect(page.link("Subject")).toMatch(/#f-requestTypeCode$/);
+    expect(page.link("Your Request")).toMatch(/#f-requestText$/);
     // No subject: refused with its message, the text kept.
     page = await page.form("SEND").fill(/^Your Request/, "Please move agent 123 under me.").submit("SEND");
     expect(messageBeside(page, "Subject")).toBe(SVCREQ_MESSAGES.subjectRequired);
@@ -233,21 +235,26 @@ describe("Contact Us without JavaScript", () => {
       .select("Subject", "SVCREQ_LEVELCHG")
       .attach(/^Attachment/, { name: "move.pdf", mimeType: "application/pdf", buffer: Buffer.from("PK\u0003\u0004 not a pdf") })
       .submit("SEND");
-    let dialog = page.within("dialog", SVCREQ_MESSAGES.invalidFileTitle);
+    // Refused: an error summary at the top links to the field (decision 0103), no dialog.
+    expect(page.all("dialog")).toHaveLength(0);
+    expect(page.banners()[0]).toContain("Please check your request");
+    expect(page.link(/^Attachment/)).toMatch(/#svcreq-file$/);
     expect(page.form("SEND").value(/^Your Request/)).toBe("Please move agent 123 under me.");
     expect(page.form("SEND").value("Subject")).toBe("SVCREQ_LEVELCHG");
 
     // Over 2,000,000 bytes.
-    page = await dialog.click("OK");
     page = await page.form("SEND").attach(/^Attachment/, { name: "big.pdf", mimeType: "application/pdf", buffer: pdf(2_000_001) }).submit("SEND");
-    dialog = page.within("dialog", SVCREQ_MESSAGES.invalidFileTitle);
+    expect(page.link(/^Attachment/)).toMatch(/#svcreq-file$/);
     expect(await sql(`SELECT 1 FROM service_requests r JOIN users u ON u.id = r.requester_user_id WHERE u.user_name = $1`, [account.email.toLowerCase()])).toHaveLength(0);
 
     // A good request with a PDF.
-    page = await dialog.click("OK");
     page = await page.form("SEND").attach(/^Attachment/, { name: "move.pdf", mimeType: "application/pdf", buffer: pdf(4000) }).submit("SEND");
     expect(page.url).toMatch(/\/svcreq\?sent=1$/);
-    dialog = page.within("dialog", SVCREQ_MESSAGES.sentTitle);
+    // 'Request Sent!' on the page above a fresh form, not a dialog (decision 0103).
+    expect(page.all("dialog")).toHaveLength(0);
+    expect(page.banners()[0]).toContain(SVCREQ_MESSAGES.sentTitle);
+    expect(page.banners()[0]).toContain(SVCREQ_MESSAGES.sentMessage);
+    expect(page.form("SEND").value(/^Your Request/)).toBe("");
     const [row] = await sql<{ service_request_id: number; request_type_code: string; requester_type_code: string; byte_size: number }>(
       `SELECT r.service_request_id, r.request_type_code, r.requester_type_code, f.byte_size
          FROM service_requests r JOIN users u ON u.id = r.requester_user_id JOIN stored_files f ON f.id = r.attachment_file_id
@@ -255,7 +262,7 @@ describe("Contact Us without JavaScript", () => {
       [account.email.toLowerCase()],
     );
     expect(row).toMatchObject({ request_type_code: "SVCREQ_LEVELCHG", requester_type_code: "RQTYP_AGT", byte_size: 4000 });
-    page = await dialog.follow("OK");
+    page = await page.follow("Back to Home");
     expect(page.pathname).toBe("/home");
 
     // The job mails it to the internal administrators with the PDF (it arrives at our SMTP server).

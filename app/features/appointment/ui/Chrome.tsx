@@ -211,6 +211,7 @@ export function SidePanel({
   unsaved,
   percent,
   deficiencies,
+  attempted = false,
   current,
   busy,
   turn,
@@ -223,6 +224,8 @@ export function SidePanel({
   unsaved: boolean;
   percent: number;
   deficiencies: Deficiency[];
+  /** A save was tried on this page: 'Still needed' turns red; neutral before (decision 0103). */
+  attempted?: boolean;
   current: SectionId;
   busy: boolean;
   /** Whose turn it is ('With you', 'With the reviewer', 'Returned: …'). */
@@ -276,7 +279,7 @@ export function SidePanel({
           <h2 className="card__title" id="deficiencies-title">
             Still needed
           </h2>
-          <ul className="deficiencies" aria-labelledby="deficiencies-title">
+          <ul className={`deficiencies${attempted ? " deficiencies--refused" : ""}`} aria-labelledby="deficiencies-title">
             {deficiencies.map((d, i) => {
               const id = fieldDomId(d.field);
               const href = sectionUrl(appointmentId, d.section, id);

@@ -2,8 +2,9 @@
 // decision 0046): it names the fields that are wrong, each with its message
 // and a link to the field; its title is the spec's 'All fields except for CC
 // Email Address need to be filled in' only when a required field is empty.
-// The same messages stand next to each field (conform).
-import { Banner } from "~/components/Banner";
+// The same messages stand next to each field (conform). One ErrorSummary
+// for every refused form (decision 0103).
+import { ErrorSummary } from "~/components/ErrorSummary";
 import { INVALID_BANNER, INVITE_LABELS, INVITE_MESSAGES } from "../messages";
 
 type Field = keyof typeof INVITE_LABELS;
@@ -16,21 +17,12 @@ export function InvalidBanner({ errors, domIds }: { errors: Record<string, strin
   if (wrong.length === 0 && !hidden) return null;
   const missing = REQUIRED.some((f) => errors[f]?.includes(INVITE_MESSAGES.allFieldsRequired));
   return (
-    <Banner variant="error" title={missing ? INVITE_MESSAGES.allFieldsRequired : INVALID_BANNER.checkTitle} role="alert">
-      {wrong.length ? (
-        <>
-          <p>{INVALID_BANNER.lead}</p>
-          <ul className="invite__wrong">
-            {wrong.map((f) => (
-              <li key={f}>
-                <a href={`#${domIds[f]}`}>{INVITE_LABELS[f]}</a>: {errors[f]!.join(" ")}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : (
-        <p>{INVALID_BANNER.stale}</p>
-      )}
-    </Banner>
+    <ErrorSummary
+      title={missing ? INVITE_MESSAGES.allFieldsRequired : INVALID_BANNER.checkTitle}
+      lead={wrong.length ? INVALID_BANNER.lead : undefined}
+      errors={wrong.map((f) => ({ id: domIds[f], label: INVITE_LABELS[f], message: errors[f]!.join(" ") }))}
+    >
+      {wrong.length ? null : <p>{INVALID_BANNER.stale}</p>}
+    </ErrorSummary>
   );
 }

@@ -9,6 +9,7 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { Link, useNavigation } from "@remix-run/react";
 import { Banner } from "~/components/Banner";
+import { Notice } from "~/components/Notice";
 import { ConfirmStep } from "~/components/ConfirmStep";
 import { CREDENTIAL_LABEL, stateName } from "../messages";
 import { LICENCE_SCREEN as S } from "../screen-messages";
@@ -105,9 +106,7 @@ export function NpnRecords({
         </section>
       ) : null}
       {flash ? (
-        <Banner variant="success" title={S.savedTitle}>
-          <p>{flash}</p>
-        </Banner>
+        <Notice title={S.savedTitle} message={flash} />
       ) : null}
       {!edit ? (
         <Banner variant="info" role="note">
