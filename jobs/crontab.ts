@@ -8,7 +8,7 @@ export const crontab = [
   // Incomplete applications older than ABANDON_DAYS become abandoned (decision 0031). A run missed while the
   // portal was down is made up within a day; a failed or killed run is retried (it only finishes the work).
   "23 2 * * * abandon-applications ?max=5&fill=1d&jobKey=abandon-applications",
-  // Licence monitoring (decision 0071): every agent's standing, and the expiry notices (60, 30, 7 days, on
+  // License monitoring (decision 0071): every agent's standing, and the expiry notices (60, 30, 7 days, on
   // expiry) by the communication preferences. A missed run is made up within a day; a failed or killed run
   // is retried and sends nothing twice (compliance_notices, job keys per agent and day).
   "37 5 * * * monitor-compliance ?max=5&fill=1d&jobKey=monitor-compliance",

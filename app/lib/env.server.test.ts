@@ -68,7 +68,7 @@ describe("REPORT_CONCURRENCY (decision 0067)", () => {
   });
 });
 
-describe("the licence lookup's settings (decision 0072)", () => {
+describe("the license lookup's settings (decision 0072)", () => {
   const NAMES = ["LICENCE_LOOKUP", "LICENCE_LOOKUP_URL", "LICENCE_LOOKUP_TOKEN", "LICENCE_LOOKUP_TIMEOUT_MS", "LICENCE_LOOKUP_FILE"] as const;
   const before = Object.fromEntries(NAMES.map((n) => [n, process.env[n]]));
   afterEach(() => {
@@ -99,7 +99,7 @@ describe("the licence lookup's settings (decision 0072)", () => {
     [{ LICENCE_LOOKUP: "http", LICENCE_LOOKUP_URL: "ftp://licences.example.com/x" }, "LICENCE_LOOKUP_URL: LICENCE_LOOKUP_URL must start with http:// or https:// (got ftp:)"],
     [{ LICENCE_LOOKUP: "http", LICENCE_LOOKUP_URL: "licences.example.com" }, "LICENCE_LOOKUP_URL: LICENCE_LOOKUP_URL must be a full URL"],
     [{ LICENCE_LOOKUP: "http", LICENCE_LOOKUP_URL: "http://licences.example.com/x", LICENCE_LOOKUP_TOKEN: "t" }, "LICENCE_LOOKUP_URL: must start with https:// when LICENCE_LOOKUP_TOKEN is set"],
-    [{ LICENCE_LOOKUP: "http", LICENCE_LOOKUP_URL: "https://l.example.com/x", LICENCE_LOOKUP_TIMEOUT_MS: "0" }, "LICENCE_LOOKUP_TIMEOUT_MS: the licence lookup's timeout in milliseconds, a whole number from 100 to 120000"],
+    [{ LICENCE_LOOKUP: "http", LICENCE_LOOKUP_URL: "https://l.example.com/x", LICENCE_LOOKUP_TIMEOUT_MS: "0" }, "LICENCE_LOOKUP_TIMEOUT_MS: the license lookup's timeout in milliseconds, a whole number from 100 to 120000"],
     [{ LICENCE_LOOKUP: "file", LICENCE_LOOKUP_FILE: "/nonexistent/nipr.csv" }, "LICENCE_LOOKUP_FILE: cannot read /nonexistent/nipr.csv (ENOENT)"],
   ])("stops the start on %j, naming the setting", (values, message) => {
     const read = withLookup(values);

@@ -169,7 +169,7 @@ const schema = z.object({
   }),
   LICENCE_LOOKUP_URL: httpUrl("LICENCE_LOOKUP_URL", "https://licences.example.com/producer-licences"),
   LICENCE_LOOKUP_TOKEN: optionalString,
-  LICENCE_LOOKUP_TIMEOUT_MS: wholeNumber("the licence lookup's timeout in milliseconds", 100, 120000, 10000),
+  LICENCE_LOOKUP_TIMEOUT_MS: wholeNumber("the license lookup's timeout in milliseconds", 100, 120000, 10000),
   /** LICENCE_LOOKUP=file: a NIPR-format csv on disk to read instead of the last uploaded one. */
   LICENCE_LOOKUP_FILE: optionalString,
   /**
@@ -312,7 +312,7 @@ export function env(): Env {
 function licenceLookupProblems(e: z.infer<typeof schema>): string[] {
   const out: string[] = [];
   if (e.LICENCE_LOOKUP === "http") {
-    if (!e.LICENCE_LOOKUP_URL) out.push("  LICENCE_LOOKUP_URL: required when LICENCE_LOOKUP=http (the licence service's URL, such as https://licences.example.com/producer-licences)");
+    if (!e.LICENCE_LOOKUP_URL) out.push("  LICENCE_LOOKUP_URL: required when LICENCE_LOOKUP=http (the license service's URL, such as https://licences.example.com/producer-licences)");
     else if (e.LICENCE_LOOKUP_TOKEN && new URL(e.LICENCE_LOOKUP_URL).protocol !== "https:" && !isLoopbackHostname(new URL(e.LICENCE_LOOKUP_URL).hostname)) {
       out.push("  LICENCE_LOOKUP_URL: must start with https:// when LICENCE_LOOKUP_TOKEN is set (the token would travel in clear)");
     }

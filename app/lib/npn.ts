@@ -1,5 +1,5 @@
 // The one rule for a National Producer Number (client-safe): NIPR issues 1 to 10 digits. The
-// application's NPN field, the licence screens' address (/licences/<npn>), the licence import and
+// application's NPN field, the license screens' address (/licences/<npn>), the licence import and
 // lookup, and the licence checks all ask here.
 
 export const NPN_MAX_DIGITS = 10;

@@ -30,7 +30,7 @@ export const CAPABILITIES = [
   "manage:service-request",
   /** ADMIN > Import Agents. */
   "import:hierarchy",
-  /** Licences and credentials of any producer: enter, change, import, look up; the compliance view of every agent (issue 23). */
+  /** Licenses and credentials of any producer: enter, change, import, look up; the compliance view of every agent (issue 23). */
   "manage:licences",
   /** CONFIGURE > Compliance (/compliance) and its report: a recruiter's downline, every agent for manage:licences (issue 23 item 5, decision 0073). */
   "read:compliance",
@@ -202,7 +202,7 @@ export const REVIEW_QUEUE_ITEM: MenuItem = { to: "/admin/review", label: "REVIEW
 export const ADMIN_MENU: MenuItem[] = [
   { to: "/admin/requests", label: "Service Requests", capability: "manage:service-request" },
   { to: "/admin/import", label: "Import Agents", capability: "import:hierarchy" },
-  { to: "/admin/licences/import", label: "Import Licences", capability: "manage:licences" },
+  { to: "/admin/licences/import", label: "Import Licenses", capability: "manage:licences" },
   { to: "/admin/api-tokens", label: "API Tokens", capability: "manage:integrations" },
   { to: "/admin/webhooks", label: "Webhooks", capability: "manage:integrations" },
 ];

@@ -1,4 +1,4 @@
-// Import Licences (/admin/licences/import, issue 23 item 1, decision 0072): administrators
+// Import Licenses (/admin/licences/import, issue 23 item 1, decision 0072): administrators
 // (manage:licences) upload a licence csv (our columns or NIPR's PDB detail report) to import, or a
 // NIPR file to keep for the 'file' licence lookup; a job reads it. The page shows the chosen run's
 // progress (refreshed with JavaScript, a Refresh link without), then its counts or its
@@ -25,7 +25,7 @@ import { requireCapability } from "~/lib/permissions.server";
 import { readForm } from "~/lib/form.server";
 import reportStyles from "~/styles/reports.css";
 
-export const meta = titleMeta("Import Licences");
+export const meta = titleMeta("Import Licenses");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
 
 const PAGE_SIZES = [10, 50];
@@ -62,13 +62,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       message: r.message,
       canRestart: r.status === "FAILED" && r.fileId !== null,
       counts: [
-        ["Licences", r.licences, "licence-count"],
+        ["Licenses", r.licences, "licence-count"],
         ["NPNs", r.npns],
         ...(r.purpose === "IMPORT"
           ? ([
-              ["New licences", r.inserted, "import-inserted"],
-              ["Updated licences", r.updated, "import-updated"],
-              ["Unchanged licences", r.unchanged, "import-unchanged"],
+              ["New licenses", r.inserted, "import-inserted"],
+              ["Updated licenses", r.updated, "import-updated"],
+              ["Unchanged licenses", r.unchanged, "import-unchanged"],
             ] as Array<[string, number, string]>)
           : []),
         ["Left out (no life, health or variable line)", r.skipped],
@@ -107,8 +107,8 @@ export default function ImportLicencesPage() {
   return (
     <SignedInLayout>
       <PageHeader
-        title="Import Licences"
-        lead="Load or update producers' licences from a CSV file (ours or NIPR's PDB detail report), or keep a NIPR file for the licence lookup. A file with any bad row imports nothing; every bad line is listed."
+        title="Import Licenses"
+        lead="Load or update producers' licenses from a CSV file (ours or NIPR's PDB detail report), or keep a NIPR file for the license lookup. A file with any bad row imports nothing; every bad line is listed."
       />
       <section className="card" aria-labelledby="upload-title">
         <h2 id="upload-title">Upload a CSV file</h2>
@@ -117,18 +117,18 @@ export default function ImportLicencesPage() {
           fileField={LICENCE_FILE_FIELD}
           serverMessage={uploadMessage}
           page={LICENCE_IMPORT_PATH}
-          hint="A header row and one licence (or, NIPR's, one line of authority) per row"
+          hint="A header row and one license (or, NIPR's, one line of authority) per row"
         >
           <fieldset className="radio-group">
             <legend>What to do with the file</legend>
             <div className="radio-group__options">
               <label className="field--inline choice">
                 <input type="radio" name={LICENCE_PURPOSE_FIELD} value="IMPORT" defaultChecked />
-                <span>Import its licences</span>
+                <span>Import its licenses</span>
               </label>
               <label className="field--inline choice">
                 <input type="radio" name={LICENCE_PURPOSE_FIELD} value="LOOKUP" />
-                <span>Keep it for the licence lookup (nothing is written)</span>
+                <span>Keep it for the license lookup (nothing is written)</span>
               </label>
             </div>
           </fieldset>
@@ -141,7 +141,7 @@ export default function ImportLicencesPage() {
             {Object.values(NIPR_COLUMN_NAMES)
               .map((names) => names[0])
               .join(", ")}
-            . NIPR&apos;s rows of one NPN and state (one per line of authority) make one licence with its lines. A licence is matched by NPN and state: importing it
+            . NIPR&apos;s rows of one NPN and state (one per line of authority) make one license with its lines. A license is matched by NPN and state: importing it
             again updates it in place.
           </p>
         </details>
@@ -150,8 +150,8 @@ export default function ImportLicencesPage() {
       <ImportRunsTable
         title="Latest files"
         empty="No files yet."
-        label="Latest licence files, by upload"
-        pagerLabel="Licence import pages"
+        label="Latest license files, by upload"
+        pagerLabel="License import pages"
         page={LICENCE_IMPORT_PATH}
         runs={runs} purpose
         paging={{ page, pageSize, total, pageSizes: PAGE_SIZES }}

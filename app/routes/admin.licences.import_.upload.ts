@@ -22,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
     outcome = await handleLicenceUpload(request, user);
   } catch (error) {
     if (error instanceof Response) throw error;
-    console.error("[licence import] upload failed:", (error as Error).message);
+    console.error("[license import] upload failed:", (error as Error).message);
     outcome = { ok: false as const, code: "ERROR" as ImportUploadCode, status: 500 };
   }
   if (json) return Response.json(outcome.ok ? { runId: outcome.runId } : { code: outcome.code }, { status: outcome.ok ? 200 : outcome.status });

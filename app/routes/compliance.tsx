@@ -55,8 +55,8 @@ export default function ComplianceRoute() {
         title="Compliance"
         lead={
           d.everyAgent
-            ? "Every agent's standing: licences for the states they are appointed in and E&O coverage, and what expires next."
-            : "The standing of the agents of your downline: licences for the states they are appointed in and E&O coverage, and what expires next."
+            ? "Every agent's standing: licenses for the states they are appointed in and E&O coverage, and what expires next."
+            : "The standing of the agents of your downline: licenses for the states they are appointed in and E&O coverage, and what expires next."
         }
       />
       {d.queued ? (

@@ -25,7 +25,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const lookup = licenceLookup();
   if (!npn || access?.mode !== "edit" || !lookup) throw new Response("Not Found", { status: 404 });
   const outcome = await lookUpAndSave(lookup, npn, { userId: user.id, impersonatorUserId: user.impersonator?.id ?? null, request });
-  if (!outcome.ok) console.warn(`[licence lookup] ${lookup.name} for an NPN failed: ${outcome.message}`);
+  if (!outcome.ok) console.warn(`[license lookup] ${lookup.name} for an NPN failed: ${outcome.message}`);
   const message = outcome.ok ? M.lookupFound(lookup.name, outcome.found, outcome.inserted, outcome.updated) : M.lookupFailed(outcome.message);
   const back = withReturn(`/licences/${encodeURIComponent(npn)}`, new URL(request.url).searchParams.get("return"));
   return redirect(back, { status: 303, headers: { "Set-Cookie": await lookupFlashCookie().serialize(message) } });

@@ -1,7 +1,7 @@
 // Import Agents (/admin/import, decision 0032) in Chromium, with JavaScript: the upload shows its
 // progress (it goes up by XMLHttpRequest) and the run page refreshes itself, for a good file and for
 // one with bad rows (its error table, no progress bar); axe-core finds nothing at 1280 and 390 px.
-// Import Licences (/admin/licences/import, decision 0072) on the same portal, with JavaScript the
+// Import Licenses (/admin/licences/import, decision 0072) on the same portal, with JavaScript the
 // same; axe at 1280 and 390 px. Without JavaScript (the ADMIN menu, Refresh until imported: the
 // counts, the bad lines, not a CSV; a director's upload stores no run):
 // tests/integration/back-office-nojs.test.ts; 403 for every other role: tests/security/role-table.test.ts.
@@ -85,7 +85,7 @@ describe("Import Agents", () => {
   });
 });
 
-describe("Import Licences", () => {
+describe("Import Licenses", () => {
   const nipr = (name: string, rows: string[]) => ({
     name,
     mimeType: "text/csv",
@@ -107,7 +107,7 @@ describe("Import Licences", () => {
       [390, 844],
     ] as const) {
       await js.setViewportSize({ width, height });
-      found.push(...(await violations(js, `${width}px licence run`)));
+      found.push(...(await violations(js, `${width}px license run`)));
       const overflow = await js.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${width}px: the page scrolls sideways`).toBeLessThanOrEqual(0);
     }

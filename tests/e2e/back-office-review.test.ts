@@ -231,8 +231,8 @@ describe("back-office review", () => {
     // records to confirm. The review screen lists them, Approve is disabled and says why.
     await admin.goto(`${app.url}/admin/review/${id}`);
     const panel = admin.getByTestId("licence-panel");
-    await panel.getByRole("link", { name: /All licences and credentials of NPN 19283746/ }).waitFor();
-    await admin.getByTestId("licence-problems").getByText(/^Licence for Texas to confirm/).waitFor();
+    await panel.getByRole("link", { name: /All licenses and credentials of NPN 19283746/ }).waitFor();
+    await admin.getByTestId("licence-problems").getByText(/^License for Texas to confirm/).waitFor();
     await admin.getByTestId("licence-problems").getByText(/^E&O certificate to confirm/).waitFor();
     await card(admin, "Approve").getByTestId("approve-blocked").getByText(M.approveBlocked).waitFor();
     expect(await card(admin, "Approve").getByRole("button", { name: "Approve" }).isDisabled()).toBe(true);
@@ -247,11 +247,11 @@ describe("back-office review", () => {
     await admin.setViewportSize({ width: 1280, height: 800 });
 
     // Each one confirmed in place: the licence form opens on the review screen with her values; SAVE comes back here.
-    await panel.getByRole("link", { name: "Confirm or correct the licence for Texas" }).click();
+    await panel.getByRole("link", { name: "Confirm or correct the license for Texas" }).click();
     await admin.waitForURL(new RegExp(`/admin/review/${id}\\?licence=`));
-    const licenceForm = admin.getByRole("region", { name: "Change licence: Texas" });
-    await expect.poll(() => licenceForm.getByLabel("Licence number").inputValue()).toBe("TX-7766554");
-    a11y.push(...(await axeViolations(admin, "1280px review screen, licence form open")));
+    const licenceForm = admin.getByRole("region", { name: "Change license: Texas" });
+    await expect.poll(() => licenceForm.getByLabel("License number").inputValue()).toBe("TX-7766554");
+    a11y.push(...(await axeViolations(admin, "1280px review screen, license form open")));
     await shot(admin, "review-confirm-licence-1280");
     await admin.setViewportSize({ width: 390, height: 844 });
     await shot(admin, "review-confirm-licence-390");
@@ -261,7 +261,7 @@ describe("back-office review", () => {
     await licenceForm.getByLabel("Accident & Health").check();
     await licenceForm.getByRole("button", { name: "SAVE" }).click();
     await admin.waitForURL(`${app.url}/admin/review/${id}`);
-    await expect.poll(() => admin.getByTestId("licence-problems").getByText(/^Licence for Texas to confirm/).count()).toBe(0);
+    await expect.poll(() => admin.getByTestId("licence-problems").getByText(/^License for Texas to confirm/).count()).toBe(0);
     await panel.getByRole("link", { name: "Confirm the E&O certificate" }).click();
     const eoForm = admin.getByRole("region", { name: "Change credential: E&O coverage" });
     await eoForm.getByLabel("Policy number").fill("EO-558812");
@@ -277,7 +277,7 @@ describe("back-office review", () => {
     await admin.getByTestId("licence-ok").waitFor();
     await admin.getByTestId("licence-panel").getByRole("cell", { name: "Entered by an administrator" }).waitFor();
     const approve = card(admin, "Approve");
-    await approve.getByLabel("Reason").fill("Licence and documents verified.");
+    await approve.getByLabel("Reason").fill("License and documents verified.");
     await approve.getByLabel(/I confirm: approve/).check();
     await approve.getByRole("button", { name: "Approve" }).click();
     await admin.waitForURL(`${app.url}/admin/review/${id}?decided=APPROVE`);

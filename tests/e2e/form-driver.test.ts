@@ -134,7 +134,7 @@ describe("the form driver sends what Chromium without JavaScript sends", () => {
     expectSame(driverSends(visitor, filled.request("SAVE"), profile.url), profileChromium);
   });
 
-  test("a licence with several lines of authority ticked, and E&O coverage with its PDF certificate (multipart)", async () => {
+  test("a license with several lines of authority ticked, and E&O coverage with its PDF certificate (multipart)", async () => {
     const chromium = await browser.newPage({ javaScriptEnabled: false });
     await signIn(chromium, appUrl, DEMO.agent, DEMO_PASSWORD);
     const { visitor } = await visitorSignIn({ url: appUrl }, DEMO.agent);
@@ -142,7 +142,7 @@ describe("the form driver sends what Chromium without JavaScript sends", () => {
     await chromium.goto(`${appUrl}/licences?licence=new`);
     const licenceChromium = await chromiumSends(chromium, async () => {
       await chromium.getByLabel("State", { exact: true }).selectOption("TX");
-      await chromium.getByLabel("Licence number").fill("TX-778");
+      await chromium.getByLabel("License number").fill("TX-778");
       await chromium.getByLabel("Expiry date").fill("2031-05-31");
       const lines = chromium.getByRole("group", { name: "Lines of authority" });
       await lines.getByLabel("Life", { exact: true }).check();
@@ -153,7 +153,7 @@ describe("the form driver sends what Chromium without JavaScript sends", () => {
     const licence = licencePage
       .form("SAVE")
       .select("State", "Texas")
-      .fill("Licence number", "TX-778")
+      .fill("License number", "TX-778")
       .fill("Expiry date", "2031-05-31")
       .check("Life")
       .check("Accident & Health");

@@ -16,7 +16,7 @@ const browser = browserFixture();
 /** The demo agent's NPN (prisma/seed/demo.ts). */
 const NPN = "18502026";
 
-describe("licence screens (axe-core, 1280 and 390 px)", () => {
+describe("license screens (axe-core, 1280 and 390 px)", () => {
   test.each([
     [1280, 900],
     [390, 844],
@@ -25,7 +25,7 @@ describe("licence screens (axe-core, 1280 and 390 px)", () => {
     // axe runs as a script in the page: JavaScript on for this one (the pages are the same).
     // Each address with the heading it must show (not an error page).
     for (const [who, paths] of [
-      [DEMO.agent, [["/licences?licence=new", "Add a licence"], ["/licences?credential=new&kind=AML", "Add AML training"], ["/home", "Licences and credentials"]]],
+      [DEMO.agent, [["/licences?licence=new", "Add a license"], ["/licences?credential=new&kind=AML", "Add AML training"], ["/home", "Licenses and credentials"]]],
       [DEMO.admin, [[`/licences/${NPN}?credential=new&kind=EO`, "Add E&O coverage"], [`/licences/${NPN}`, "Credentials"]]],
     ] as const) {
       const page = await browser.newPage({ javaScriptEnabled: true });
@@ -33,7 +33,7 @@ describe("licence screens (axe-core, 1280 and 390 px)", () => {
       await signIn(page, appUrl, who, DEMO_PASSWORD);
       for (const [path, heading] of paths) {
         await page.goto(`${appUrl}${path}`);
-        if (path !== "/home") await page.getByRole("heading", { name: "Licences and credentials", level: 1 }).waitFor();
+        if (path !== "/home") await page.getByRole("heading", { name: "Licenses and credentials", level: 1 }).waitFor();
         await page.getByRole("heading", { name: heading, level: 2, exact: true }).waitFor();
         found.push(...(await violations(page, `${width}px ${path}`)));
         if (width === 390) {
@@ -53,9 +53,9 @@ describe("deleting a record asks first (issue 36 item 8)", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, appUrl, DEMO.admin, DEMO_PASSWORD);
     await page.goto(`${appUrl}/licences/${NPN}`);
-    const rows = page.getByRole("region", { name: "Licences on record" }).getByRole("row");
+    const rows = page.getByRole("region", { name: "Licenses on record" }).getByRole("row");
     const before = await rows.count();
-    const remove = page.getByRole("button", { name: /^Delete the licence for / }).first();
+    const remove = page.getByRole("button", { name: /^Delete the license for / }).first();
     const label = (await remove.getAttribute("aria-label"))!;
     await remove.click();
     const ask = page.getByRole("region", { name: "Confirm the deletion" });

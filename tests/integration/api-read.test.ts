@@ -205,7 +205,7 @@ describe("paging", () => {
     }
   });
 
-  it("a page is at most two statements, however many agents and licences it holds", async () => {
+  it("a page is at most two statements, however many agents and licenses it holds", async () => {
     // Counts Prisma's statements too (queryLog), as npm run bench:http does: the client is made again with it.
     process.env.BENCH_ROUTES = "1";
     resetEnvCache();

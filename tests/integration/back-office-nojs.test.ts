@@ -10,7 +10,7 @@
 //  - compliance (issue 23 item 5, decision 0073): counts, a standing, a filter, paging, the export;
 //  - service requests (issue 11, decision 0030): Contact Us 'Request that an Agent be Moved' → the
 //    queue → reply (emailed), move, done → the agent sees the moved agent;
-//  - Import Agents (decision 0032) and Import Licences (decision 0072): a good file (Refresh until
+//  - Import Agents (decision 0032) and Import Licenses (decision 0072): a good file (Refresh until
 //    imported: the counts), a bad file's lines, not a CSV; a director's upload stores no run;
 //  - API Tokens (decision 0075) and Webhooks (issue 24 item 3, decision 0077);
 //  - the administrator's review journey (issue 11): submit → return with a reason → fix and
@@ -531,7 +531,7 @@ describe("Import Agents", () => {
   });
 });
 
-describe("Import Licences", () => {
+describe("Import Licenses", () => {
   const NPN = `77${run}`;
   const nipr = (name: string, rows: string[]): PickedFile => ({
     name,
@@ -541,9 +541,9 @@ describe("Import Licences", () => {
 
   test("an administrator imports a NIPR file without JavaScript; bad lines listed", async () => {
     const admin = await signIn(DEMO.admin);
-    let page = await adminMenu(await admin.get(`${portal.app.url}/home`), "Import Licences");
+    let page = await adminMenu(await admin.get(`${portal.app.url}/home`), "Import Licenses");
     expect(page.url).toBe(`${portal.app.url}/admin/licences/import`);
-    expect(page.headings(1)).toContain("Import Licences");
+    expect(page.headings(1)).toContain("Import Licenses");
     page = await page
       .form("Import")
       .attach("CSV file", nipr("nipr.csv", [`${NPN},TX,TX-${run},Life,01/01/2024,12/31/2030,Yes,Resident`, `${NPN},TX,TX-${run},Accident & Health or Sickness,01/01/2024,12/31/2030,Yes,Resident`]))
@@ -551,8 +551,8 @@ describe("Import Licences", () => {
     expect(page.url).toMatch(/\/admin\/licences\/import\?run=\d+$/);
     page = await refreshUntilFinished(page);
     expect(runStatus(page)).toBe("Imported");
-    expect(term(importRun(page), "Licences")).toBe("1");
-    expect(term(importRun(page), "New licences")).toBe("1");
+    expect(term(importRun(page), "Licenses")).toBe("1");
+    expect(term(importRun(page), "New licenses")).toBe("1");
     const stored = await sql(`SELECT loa_life, loa_accident_health, source FROM producer_licences WHERE npn = $1`, [NPN]);
     expect(stored).toEqual([{ loa_life: true, loa_accident_health: true, source: "IMPORT" }]);
 
@@ -871,11 +871,11 @@ describe("back-office review", () => {
 
     // The review screen lists each as to confirm; Approve is disabled and says why (no JavaScript).
     page = await admin.get(`${url}/admin/review/${id}`);
-    const licences = page.within("region", "Licences");
-    expect(() => licences.link(/All licences and credentials of NPN 19283746/)).not.toThrow();
-    expect(licences.link(/All licences and credentials of NPN 19283746/)).toBe(`${url}/licences/19283746?return=${encodeURIComponent(`/admin/review/${id}`)}`);
-    const listed = () => page.within("region", "Licences").all("li").map((l) => l.text());
-    expect(listed().some((t) => /^Licence for Texas to confirm/.test(t)), listed().join(" / ")).toBe(true);
+    const licences = page.within("region", "Licenses");
+    expect(() => licences.link(/All licenses and credentials of NPN 19283746/)).not.toThrow();
+    expect(licences.link(/All licenses and credentials of NPN 19283746/)).toBe(`${url}/licences/19283746?return=${encodeURIComponent(`/admin/review/${id}`)}`);
+    const listed = () => page.within("region", "Licenses").all("li").map((l) => l.text());
+    expect(listed().some((t) => /^License for Texas to confirm/.test(t)), listed().join(" / ")).toBe(true);
     expect(listed().some((t) => /^E&O certificate to confirm/.test(t)), listed().join(" / ")).toBe(true);
     expect(licences.rows().some((cells) => cells.includes("From the application (to confirm)"))).toBe(true);
     expect(card(page, "Approve").shows(M.approveBlocked)).toBe(true);
@@ -886,37 +886,37 @@ describe("back-office review", () => {
     expect(forced.status).toBe(409);
     const refusedHere = card(forced, "Approve").all("[role=alert]").find((a) => a.shows(LICENCE_MESSAGES.approvalRefused));
     expect(refusedHere, card(forced, "Approve").text()).toBeTruthy();
-    expect(refusedHere!.all("li").some((l) => /^Licence for Texas to confirm/.test(l.text()))).toBe(true);
+    expect(refusedHere!.all("li").some((l) => /^License for Texas to confirm/.test(l.text()))).toBe(true);
     expect(term(summary(forced), "Status")).toBe("Awaiting Approval");
     // The screen with the licences panel and the disabled Approve, axe at 1280 and 390 px: tests/e2e/back-office-review.test.ts.
 
     // The NPN's page opened from here offers the way back; it accepts only a review path as the return.
-    const detour = await page.within("region", "Licences").follow(/All licences and credentials of NPN 19283746/);
+    const detour = await page.within("region", "Licenses").follow(/All licenses and credentials of NPN 19283746/);
     expect(detour.link("Back to the review")).toBe(`${url}/admin/review/${id}`);
     const elsewhere = await admin.get(`${url}/licences/19283746?return=${encodeURIComponent("https://evil.example/admin/review/1")}`);
     expect(elsewhere.all("a[href]", "Back to the review")).toHaveLength(0);
 
     // The administrator confirms each in place: the licence screens' form on the review screen,
     // the applicant's values in it, saved as the administrator's, back to the review.
-    page = await page.within("region", "Licences").follow("Confirm or correct the licence for Texas");
+    page = await page.within("region", "Licenses").follow("Confirm or correct the license for Texas");
     expect(page.url).toMatch(new RegExp(`/admin/review/${id}\\?licence=[0-9a-f-]{36}(#licence-form)?$`));
     let confirm = page.form("SAVE");
-    expect(confirm.value("Licence number")).toBe("TX-7766554");
+    expect(confirm.value("License number")).toBe("TX-7766554");
     expect(confirm.value("State")).toBe("TX");
     expect(confirm.checked("This is my resident state")).toBe(true);
     // Saved without a line of authority: refused on the review screen, the message beside the lines, what was typed kept.
-    page = await confirm.fill("Licence number", "TX-7766555").submit("SAVE");
+    page = await confirm.fill("License number", "TX-7766555").submit("SAVE");
     expect(page.status).toBe(400);
     expect(page.url).toMatch(new RegExp(`/admin/review/${id}\\?licence=`));
-    expect(page.within("region", "Change licence: Texas").fieldError("Life")).toBe(LICENCE_MESSAGES.lineRequired);
+    expect(page.within("region", "Change license: Texas").fieldError("Life")).toBe(LICENCE_MESSAGES.lineRequired);
     confirm = page.form("SAVE");
-    expect(confirm.value("Licence number")).toBe("TX-7766555");
+    expect(confirm.value("License number")).toBe("TX-7766555");
     expect(() => card(page, "Approve")).not.toThrow();
-    page = await confirm.fill("Licence number", "TX-7766554").check("Life").check("Accident & Health").submit("SAVE");
+    page = await confirm.fill("License number", "TX-7766554").check("Life").check("Accident & Health").submit("SAVE");
     expect(page.url).toBe(`${url}/admin/review/${id}`);
-    expect(listed().some((t) => /^Licence for Texas to confirm/.test(t))).toBe(false);
+    expect(listed().some((t) => /^License for Texas to confirm/.test(t))).toBe(false);
     expect(card(page, "Approve").shows(M.approveBlocked)).toBe(true);
-    page = await page.within("region", "Licences").follow("Confirm the E&O certificate");
+    page = await page.within("region", "Licenses").follow("Confirm the E&O certificate");
     confirm = page.form("SAVE");
     page = await confirm.fill("Insurance carrier", "Hartwell Mutual").fill("Policy number", "EO-558812").fill("Expiry date", "2099-06-30").submit("SAVE");
     expect(page.url).toBe(`${url}/admin/review/${id}`);
@@ -928,10 +928,10 @@ describe("back-office review", () => {
     expect(() => card(stale, "Approve")).not.toThrow();
 
     page = await admin.get(`${url}/admin/review/${id}`);
-    expect(page.shows("The licences on record cover every state and line of authority this application asks for.")).toBe(true);
-    expect(page.within("region", "Licences").rows().some((cells) => cells.includes("Entered by an administrator"))).toBe(true);
+    expect(page.shows("The licenses on record cover every state and line of authority this application asks for.")).toBe(true);
+    expect(page.within("region", "Licenses").rows().some((cells) => cells.includes("Entered by an administrator"))).toBe(true);
     expect(card(page, "Approve").shows(M.approveBlocked)).toBe(false);
-    page = await card(page, "Approve").form().fill("Reason", "Licence and documents verified.").check(/I confirm: approve/).submit("Approve");
+    page = await card(page, "Approve").form().fill("Reason", "License and documents verified.").check(/I confirm: approve/).submit("Approve");
     expect(page.url).toBe(`${url}/admin/review/${id}?decided=APPROVE`);
     const agentNumber = term(summary(page), "Agent Number");
     expect(agentNumber).toMatch(/^\S+$/);

@@ -198,7 +198,7 @@ describe("who may see a downline application", () => {
   it("documents: an upline downloads the downline's document; a sibling gets 404; an upline's upload is 403", async () => {
     const file = await saveFile({ bytes: new TextEncoder().encode("%PDF-1.4\n% downline\n"), fileName: "licence.pdf", contentType: "application/pdf" });
     const doc = await prisma.document.create({
-      data: { documentTypeCode: "DOCTYP_STATE_LIC", kindCode: "UPLOAD", title: "State licence", appointmentId: w.p1.appointmentId, appUserId: w.p1.userId, storedFileId: file.id },
+      data: { documentTypeCode: "DOCTYP_STATE_LIC", kindCode: "UPLOAD", title: "State license", appointmentId: w.p1.appointmentId, appUserId: w.p1.userId, storedFileId: file.id },
     });
     const get = async (user: User) => {
       const cookie = await cookieOf(user);

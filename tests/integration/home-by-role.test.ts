@@ -125,7 +125,7 @@ describe("a prospect's home", () => {
       data: { appointmentId: returned.appointmentId, decisionCode: "RETURN", reason: "The NPN does not match.", sections: ["PERSONAL"], fromStatusCode: "APWF_STATUS_NEWCONTRACT", decidedById: admin.id },
     });
     const awaiting = await createAppointment(prisma, { userId: p.id, appointmentStatusCode: "APWF_STATUS_NEWCONTRACT", submittedAt: now });
-    const rejected = await createAppointment(prisma, { userId: p.id, appointmentStatusCode: "APWF_STATUS_REJECTED", rejectionReason: "Licence revoked." });
+    const rejected = await createAppointment(prisma, { userId: p.id, appointmentStatusCode: "APWF_STATUS_REJECTED", rejectionReason: "License revoked." });
     const d = await getDashboard(asUser(p), now);
     const step = (id: number) => d.entries.find((e) => e.key === `appointment-${id}`);
     expect(step(incomplete.appointmentId)).toMatchObject({ statusText: "Incomplete", nextStep: NEXT_STEP.continue, turn: "With you" });

@@ -34,7 +34,7 @@ import { createAgent, createCarrierWithBlocks, createCredential, createUser } fr
 import { asUser } from "./appointment-fixtures";
 
 useTestDatabase();
-process.env.ENCRYPTION_KEY ??= "licence import test key 0123456789abcdef0123";
+process.env.ENCRYPTION_KEY ??= "license import test key 0123456789abcdef0123";
 
 let agent: Agent, admin: User;
 const csv = (...lines: string[]) => Readable.from([Buffer.from(lines.join("\n") + "\n")]);
@@ -92,7 +92,7 @@ describe("the import", () => {
     expect((await storedStanding(prisma, agent.id))?.standing).toBe("IN_GOOD_ORDER");
   });
 
-  it("merges NIPR's line-of-authority rows of one NPN and state into one licence", async () => {
+  it("merges NIPR's line-of-authority rows of one NPN and state into one license", async () => {
     const r = await importLicences(
       csv(
         "NPN,First Name,Last Name,State,License Number,License Class,Line of Authority,LOA Status,Date Issued,Expiration Date,Active,Residency",
@@ -113,7 +113,7 @@ describe("the import", () => {
     expect(tx.effectiveDate?.toISOString().slice(0, 10)).toBe("2020-03-01");
   });
 
-  it("refuses a file with bad rows whole: each bad line with its column and the licence form's message", async () => {
+  it("refuses a file with bad rows whole: each bad line with its column and the license form's message", async () => {
     const count = await prisma.producerLicence.count();
     const r = await importLicences(
       csv(
@@ -292,14 +292,14 @@ describe("the HTTP lookup", () => {
     expect(await failed("4440003")).toBe(IM.lookupHttpStatus(500));
     expect(await failed("4440004")).toBe(IM.lookupNotJson);
     expect(await failed("4440005")).toBe(IM.lookupMalformed("licences[1].expiryDate", M.dateInvalid));
-    expect(await failed("4440006")).toMatch(/^The licence service's answer is malformed \(licences\.0\.linesOfAuthority\.0: /);
+    expect(await failed("4440006")).toMatch(/^The license service's answer is malformed \(licences\.0\.linesOfAuthority\.0: /);
     expect(await failed("4440007", 1500)).toBe(IM.lookupTimeout(1500));
     expect(await failed("4440008")).toBe(IM.lookupOtherNpn);
     expect(await failed("4440010")).toBe(IM.lookupMalformed("licences[1].stateCode", IM.lookupStateTwice("TX")));
     expect(await failed("4440003")).not.toContain("s3cret");
     const closed = httpLookup({ url: "http://127.0.0.1:9/none", timeoutMs: 60_000 });
     const r = await lookUpAndSave(closed, "4440001", { userId: admin.id });
-    expect(r).toMatchObject({ ok: false, message: expect.stringMatching(/^The licence service cannot be reached/) });
+    expect(r).toMatchObject({ ok: false, message: expect.stringMatching(/^The license service cannot be reached/) });
     expect(await prisma.producerLicence.count()).toBe(count);
     expect(await licencesOf("4440005")).toEqual([]);
     expect(await licencesOf("4440010")).toEqual([]);

@@ -34,7 +34,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "licence-input-"));
   process.env.DATA_DIR = dataDir;
   process.env.APP_URL = APP_URL;
-  process.env.ENCRYPTION_KEY ??= "licence input test key 0123456789abcdef01234";
+  process.env.ENCRYPTION_KEY ??= "license input test key 0123456789abcdef01234";
   resetEnvCache();
   resetSecretsCache();
   await createCarrierWithBlocks(prisma, { carrierCode: "SLAC", companyNumber: "SL01", blocks: [{ blockNumber: 215, productTypeCode: "LIFE" }] });
@@ -92,8 +92,8 @@ describe("an address that is not an NPN", () => {
   });
 });
 
-describe("one resident licence", () => {
-  it("refuses a second resident licence next to its field, keeping what was typed; a non-resident one saves", async () => {
+describe("one resident license", () => {
+  it("refuses a second resident license next to its field, keeping what was typed; a non-resident one saves", async () => {
     expect((await own(post("agent", "/licences", { ...licence, stateCode: "TX", isResident: "on" }))).status).toBe(303);
     const refused = await own(post("agent", "/licences?licence=new", { ...licence, stateCode: "OK", licenceNumber: "OK-7", isResident: "on" }));
     expect(refused.status).toBe(400);

@@ -76,7 +76,7 @@ beforeAll(async () => {
     data: { userId: mdUser.id, preferences: { create: [{ categoryCode: "CAT_LICEXP_AGENT_DOWNLN", methodCode: "EMAIL_EVT", isEnabled: true, preferenceValue: "mona.watch@example.com" }] } },
   });
 
-  // A: no preference row (the default: email to the sign-in address), plus texts switched on. Licences of
+  // A: no preference row (the default: email to the sign-in address), plus texts switched on. Licenses of
   // its appointed states expiring in 60, 30 and 7 days, an AML training expiring in 20; a licence of a
   // state it is not appointed in, expiring in 7 days, is not its concern; a superseded E&O lapsed long ago.
   aUser = await createUser(prisma, { firstName: "Ann", lastName: "Agent" });
@@ -116,7 +116,7 @@ afterAll(async () => {
   resetEnvCache();
 });
 
-describe("the daily licence monitoring", () => {
+describe("the daily license monitoring", () => {
   it("stores every agent's standing and queues one notice job per agent with something to tell", async () => {
     const run = await monitorCompliance({ today: TODAY, batchSize: 2 });
     expect(run).toMatchObject({ agents: 4, batches: 2, noticeJobs: 3, becameNotInGoodOrder: 1 });
@@ -135,11 +135,11 @@ describe("the daily licence monitoring", () => {
     await drain();
     const [toA] = mailsTo(aUser.userName);
     expect(mailsTo(aUser.userName)).toHaveLength(1);
-    expect(toA!.parsed.subject).toBe("Your licences and credentials need attention");
+    expect(toA!.parsed.subject).toBe("Your licenses and credentials need attention");
     const aText = toA!.parsed.text ?? "";
-    expect(aText).toMatch(/Licence: Texas\s+Expires on \d\d\/\d\d\/\d{4} \(in 60 days or less\)/);
-    expect(aText).toMatch(/Licence: Oklahoma\s+Expires on .* \(in 30 days or less\)/);
-    expect(aText).toMatch(/Licence: Florida\s+Expires on .* \(in 7 days or less\)/);
+    expect(aText).toMatch(/License: Texas\s+Expires on \d\d\/\d\d\/\d{4} \(in 60 days or less\)/);
+    expect(aText).toMatch(/License: Oklahoma\s+Expires on .* \(in 30 days or less\)/);
+    expect(aText).toMatch(/License: Florida\s+Expires on .* \(in 7 days or less\)/);
     expect(aText).toMatch(/AML training\s+Expires on .* \(in 30 days or less\)/);
     expect(aText).not.toContain("California");
     expect(aText).not.toContain("E&O");
@@ -148,17 +148,17 @@ describe("the daily licence monitoring", () => {
     const [toB] = mailsTo(bUser.userName);
     expect(mailsTo(bUser.userName)).toHaveLength(1);
     expect(toB!.parsed.text).toContain("You are not in good order");
-    expect(toB!.parsed.text).toMatch(/Licence: Texas\s+Expired on/);
+    expect(toB!.parsed.text).toMatch(/License: Texas\s+Expired on/);
     expect(toB!.parsed.text).toMatch(/E&O coverage\s+Expired on/);
-    expect(toB!.parsed.text).toContain("The licence for Texas has expired.");
+    expect(toB!.parsed.text).toContain("The license for Texas has expired.");
 
     expect(mailsTo(cUser.userName)).toHaveLength(0);
     const toMd = mailsTo("mona.watch@example.com");
     expect(toMd.map((m) => m.parsed.subject).sort()).toEqual(
       [
-        `Licences and credentials of Agent, Ann (${a.agentNumber}) (your downline) need attention`,
-        `Licences and credentials of Lapsed, Ben (${b.agentNumber}) (your downline) need attention`,
-        `Licences and credentials of Quiet, Cal (${c.agentNumber}) (your downline) need attention`,
+        `Licenses and credentials of Agent, Ann (${a.agentNumber}) (your downline) need attention`,
+        `Licenses and credentials of Lapsed, Ben (${b.agentNumber}) (your downline) need attention`,
+        `Licenses and credentials of Quiet, Cal (${c.agentNumber}) (your downline) need attention`,
       ].sort(),
     );
     expect(toMd.find((m) => m.parsed.subject?.includes("Lapsed"))!.parsed.text).toContain("Lapsed, Ben");
@@ -167,7 +167,7 @@ describe("the daily licence monitoring", () => {
 
     const texts = await prisma.smsMessage.findMany({ where: { relatedType: "LICENCE_NOTICE" } });
     expect(texts.map((t) => t.to)).toEqual(["+15125550101"]);
-    expect(texts[0]!.text).toMatch(/^Appointment Portal: your licences or credentials need attention\. http/);
+    expect(texts[0]!.text).toMatch(/^Appointment Portal: your licenses or credentials need attention\. http/);
 
     expect((await noticeRows("5550001")).map((n) => [n.subjectKind, n.threshold])).toEqual([
       ["CREDENTIAL", 30],
@@ -194,15 +194,15 @@ describe("the daily licence monitoring", () => {
     expect(await storedStanding(prisma, b.id)).toMatchObject({ standing: "NOT_IN_GOOD_ORDER" });
   });
 
-  it("a missed day sends only today's threshold; a renewed licence (a new expiry) gets its own notices later", async () => {
+  it("a missed day sends only today's threshold; a renewed license (a new expiry) gets its own notices later", async () => {
     // Three weeks on, A's Oklahoma licence is within 7 days: one notice (its 30 was sent), nothing for the days missed.
     const later = plus(TODAY, 24);
     await monitorCompliance({ today: later });
     await drain();
     const toA = mailsTo(aUser.userName);
     expect(toA).toHaveLength(2);
-    expect(toA[1]!.parsed.text).toMatch(/Licence: Oklahoma\s+Expires on .* \(in 7 days or less\)/);
-    expect(toA[1]!.parsed.text).not.toMatch(/Licence: Oklahoma\s+Expires on .* \(in 30 days or less\)/);
+    expect(toA[1]!.parsed.text).toMatch(/License: Oklahoma\s+Expires on .* \(in 7 days or less\)/);
+    expect(toA[1]!.parsed.text).not.toMatch(/License: Oklahoma\s+Expires on .* \(in 30 days or less\)/);
     expect(toA[1]!.parsed.text).not.toContain("Texas"); // its 60-day notice went out; its 30 is not due yet
 
     // B's Texas licence is renewed for a year (through the one writer): on the day 30 days before its new expiry, B is told again.
@@ -213,7 +213,7 @@ describe("the daily licence monitoring", () => {
     await drain();
     const toB = mailsTo(bUser.userName);
     expect(toB).toHaveLength(before + 1);
-    expect(toB.at(-1)!.parsed.text).toMatch(/Licence: Texas\s+Expires on .* \(in 30 days or less\)/);
+    expect(toB.at(-1)!.parsed.text).toMatch(/License: Texas\s+Expires on .* \(in 30 days or less\)/);
     expect(toB.at(-1)!.parsed.text).not.toContain("not in good order"); // the same lapse of standing is not told again
     expect((await noticeRows("5550002")).filter((n) => n.subjectKind === "LICENCE").map((n) => [dayOf(n.expiryDate), n.threshold])).toEqual([
       [plus(TODAY, -1), 0],

@@ -37,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(disconnectPrisma);
 
-describe("saving licences and credentials", () => {
+describe("saving licenses and credentials", () => {
   it("writes, audits and re-evaluates the NPN's positions in one go", async () => {
     const actor = { userId: agentUser.id, source: "AGENT" as const };
     expect(await saveLicence(actor, "5550001", licence({ stateCode: "TX", expiryDate: "2027-06-30" }), "new", TODAY)).toMatchObject({ ok: true });
@@ -60,7 +60,7 @@ describe("saving licences and credentials", () => {
     expect(await storedStanding(prisma, agent.id)).toMatchObject({ standing: "NOT_IN_GOOD_ORDER", reasons: [{ code: "LICENCE_EXPIRED", stateCode: "OK" }] });
   });
 
-  it("refuses a second licence for a state next to the state field, and saves nothing", async () => {
+  it("refuses a second license for a state next to the state field, and saves nothing", async () => {
     const before = await prisma.producerLicence.count();
     expect(await saveLicence({ userId: agentUser.id, source: "AGENT" }, "5550001", licence({ stateCode: "TX" }), "new", TODAY)).toEqual({
       ok: false,
@@ -83,7 +83,7 @@ describe("saving licences and credentials", () => {
 });
 
 describe("the agent detail page, for the upline (issue 23 item 1)", () => {
-  it("shows the position's standing and its NPN's licences: state, lines, expiry and their state", async () => {
+  it("shows the position's standing and its NPN's licenses: state, lines, expiry and their state", async () => {
     const positions = await ownPositions(mdUser.id);
     const detail = await loadAgentDetail(positions, positions[0], agent.agentNumber);
     expect(detail?.standing?.standing).toBe("NOT_IN_GOOD_ORDER"); // the OK licence lapsed above

@@ -23,7 +23,7 @@ import { createUser } from "../support/factories";
 import { asUser } from "./appointment-fixtures";
 
 const db = useTestDatabase();
-process.env.ENCRYPTION_KEY ??= "licence rows test key 0123456789abcdef01234";
+process.env.ENCRYPTION_KEY ??= "license rows test key 0123456789abcdef01234";
 
 let admin: User;
 const bytes = (...parts: Array<string | number[]>) => Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p) : Buffer.from(p))));
@@ -71,8 +71,8 @@ describe("an NPN", () => {
   });
 });
 
-describe("one resident licence per NPN", () => {
-  it("refuses a file's second resident licence of one NPN as a bad line", async () => {
+describe("one resident license per NPN", () => {
+  it("refuses a file's second resident license of one NPN as a bad line", async () => {
     const r = await importLicences(csv("npn,stateCode,isResident,loaLife", "4440002,TX,Y,Y", "4440002,CA,Resident,Y", "4440002,OK,N,Y"), { userId: admin.id });
     expect(r).toEqual({ ok: false, rows: 3, errorCount: 1, errors: [{ line: 3, field: "isResident", message: IM.residentTwice(2) }] });
     // NIPR's columns: the line names the header's column.
@@ -81,7 +81,7 @@ describe("one resident licence per NPN", () => {
     expect(await licencesOf("4440002")).toEqual([]);
   });
 
-  it("refuses a resident licence in another state than the one on record, unless the file makes that one non-resident", async () => {
+  it("refuses a resident license in another state than the one on record, unless the file makes that one non-resident", async () => {
     expect(await importLicences(csv("npn,stateCode,isResident,loaLife", "4440003,TX,Y,Y"), { userId: admin.id })).toMatchObject({ ok: true, inserted: 1 });
     const moved = await importLicences(csv("npn,stateCode,isResident,loaLife", "4440003,CA,Y,Y"), { userId: admin.id });
     expect(moved).toMatchObject({ ok: false, errors: [{ line: 2, field: "isResident", message: IM.residentOnRecord("TX") }] });
@@ -100,7 +100,7 @@ describe("one resident licence per NPN", () => {
 });
 
 describe("the one CSV reader of both imports", () => {
-  it("refuses bytes that are not UTF-8 as a bad line, the licence import with the agent import's message", async () => {
+  it("refuses bytes that are not UTF-8 as a bad line, the license import with the agent import's message", async () => {
     const licence = await importLicences(Readable.from([bytes("npn,stateCode,licenceNumber,loaLife\n4440004,TX,TX-", [0xff], "1,Y\n4440005,TX,ok,Y\n")]), { userId: admin.id });
     expect(licence).toEqual({ ok: false, rows: 2, errorCount: 1, errors: [{ line: 2, field: null, message: FILE_M.notUtf8 }] });
     expect(await prisma.producerLicence.count({ where: { licenceNumber: { contains: "\uFFFD" } } })).toBe(0);

@@ -39,7 +39,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "licence-screens-"));
   process.env.DATA_DIR = dataDir;
   process.env.APP_URL = APP_URL;
-  process.env.ENCRYPTION_KEY ??= "licence screens test key 0123456789abcdef0123";
+  process.env.ENCRYPTION_KEY ??= "license screens test key 0123456789abcdef0123";
   resetEnvCache();
   resetSecretsCache();
   await createCarrierWithBlocks(prisma, { carrierCode: "SLAC", companyNumber: "SL01", blocks: [{ blockNumber: 215, productTypeCode: "LIFE" }] });
@@ -104,7 +104,7 @@ const counts = async () => ({ licences: await prisma.producerLicence.count({ whe
 type Reply = { initialValue?: Record<string, unknown>; error?: Record<string, string[] | null> };
 
 describe("the producer's own /licences", () => {
-  it("adds a licence after a refused save (message next to the field, values kept), audited with who and what", async () => {
+  it("adds a license after a refused save (message next to the field, values kept), audited with who and what", async () => {
     const page = await own(get("agent", "/licences"));
     expect(page.status).toBe(200);
     expect(page.data).toMatchObject({ page: { npn: NPN, mode: "edit", records: { licences: [], credentials: [] } } });
@@ -130,7 +130,7 @@ describe("the producer's own /licences", () => {
     expect(audit?.details).toMatchObject({ npn: NPN, stateCode: "TX", source: "AGENT", changes: { licenceNumber: [null, "TX-123"], expiryDate: [null, "2030-06-30"] } });
   });
 
-  it("refuses a second licence for the state next to the state field; changes and deletes one, each audited", async () => {
+  it("refuses a second license for the state next to the state field; changes and deletes one, each audited", async () => {
     const before = await counts();
     const taken = await own(post("agent", "/licences?licence=new", { ...texas, licenceNumber: "TX-999" }));
     expect(taken.status).toBe(400);
@@ -313,7 +313,7 @@ describe("a form the portal does not take is refused before anything is written"
 });
 
 describe("the dashboard card", () => {
-  it("shows the own NPN, the standing, the licences and the next expiry; nothing for a user without an NPN", async () => {
+  it("shows the own NPN, the standing, the licenses and the next expiry; nothing for a user without an NPN", async () => {
     const d = await getDashboard(asUser(agentUser), new Date("2030-06-01T12:00:00Z"));
     // The earliest expiry: the AML training (2027-03-14), expired by then.
     expect(d.licences).toMatchObject({ npn: NPN, licences: 2, standing: "IN_GOOD_ORDER", next: { day: "2027-03-14", kind: "AML", stateCode: null, state: "EXPIRED" } });

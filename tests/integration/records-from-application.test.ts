@@ -42,7 +42,7 @@ const credentialsOf = (npn: string) =>
   prisma.producerCredential.findMany({ where: { npn }, select: { kind: true, expiryDate: true, source: true, storedFileId: true }, orderBy: { kind: "asc" } });
 
 describe("records from the application", () => {
-  it("submit makes the resident licence and the certificates records to confirm; the approval waits for them", async () => {
+  it("submit makes the resident license and the certificates records to confirm; the approval waits for them", async () => {
     const a = await ready();
     expect(await licencesOf(a.npn)).toEqual([]);
     await submitted(a);
@@ -67,7 +67,7 @@ describe("records from the application", () => {
     expect(refused.ok ? [] : refused.reasons).toContain(reasonText({ code: "CREDENTIAL_TO_CONFIRM", kind: "EO" }));
   });
 
-  it("keeps another source's licence and a valid confirmed certificate as they are", async () => {
+  it("keeps another source's license and a valid confirmed certificate as they are", async () => {
     const a = await ready();
     await createLicence(prisma, { npn: a.npn, stateCode: "TX", licenceNumber: "TX-0000001", isResident: true, source: "AGENT" });
     await prisma.producerCredential.create({ data: { npn: a.npn, kind: "EO", policyNumber: "P-1", expiryDate: new Date("2099-01-01T00:00:00Z"), source: "ADMIN" } });

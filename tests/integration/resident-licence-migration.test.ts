@@ -33,7 +33,7 @@ const licence = (npn: string, state: string, resident: boolean, updated: string)
   query(`INSERT INTO producer_licences (id, npn, state_code, is_resident, source, updated_at) VALUES (gen_random_uuid(), $1, $2, $3, 'IMPORT', $4)`, [npn, state, resident, updated]);
 
 describe(MIGRATION, () => {
-  it("keeps the most recently changed resident licence of an NPN resident, makes the others non-resident (audited), then holds one", async () => {
+  it("keeps the most recently changed resident license of an NPN resident, makes the others non-resident (audited), then holds one", async () => {
     db = await createEmptyDatabase(undefined, pgServer);
     const all = path.resolve("prisma/migrations");
     dir = mkdtempSync(path.join(os.tmpdir(), "resident-migration-"));

@@ -92,7 +92,7 @@ describe("return for correction", () => {
   it("puts the application back to INCOMPLETE with the reason and sections; the prospect resubmits through submit", async () => {
     const a = await admin();
     const { user, id } = await submitted();
-    const r = await returnApplication({ appointmentId: id, adminUserId: a.id, reason: "  The licence number does not match the state's records.  ", sections: ["DOCS", "PERSONAL"], request: req() });
+    const r = await returnApplication({ appointmentId: id, adminUserId: a.id, reason: "  The license number does not match the state's records.  ", sections: ["DOCS", "PERSONAL"], request: req() });
     expect(r).toMatchObject({ ok: true, decision: "RETURN", statusCode: "APWF_STATUS_INCOMPLETE" });
 
     const row = await prisma.appointment.findUniqueOrThrow({ where: { appointmentId: id } });
@@ -101,14 +101,14 @@ describe("return for correction", () => {
     expect(decisions).toHaveLength(1);
     expect(decisions[0]).toMatchObject({
       decisionCode: "RETURN",
-      reason: "The licence number does not match the state's records.",
+      reason: "The license number does not match the state's records.",
       sections: ["PERSONAL", "DOCS"],
       fromStatusCode: "APWF_STATUS_NEWCONTRACT",
       decidedById: a.id,
     });
     const audit = await prisma.auditLog.findFirstOrThrow({ where: { action: "APPLICATION_RETURNED", targetId: String(id) } });
     expect(audit).toMatchObject({ actorUserId: a.id, targetType: "Appointment", ipAddress: "203.0.113.7" });
-    expect(JSON.stringify(audit.details)).not.toContain("licence number");
+    expect(JSON.stringify(audit.details)).not.toContain("license number");
     expect(await jobKeys(id)).toContain(`notify-returned:${id}`);
     expect(await latestReturn(id)).toMatchObject({ reason: decisions[0].reason, sections: ["PERSONAL", "DOCS"] });
 
@@ -168,10 +168,10 @@ describe("reject", () => {
     const { user, id } = await submitted("APPTTYP_REP");
     expect((await prisma.appointmentCardInfo.findUniqueOrThrow({ where: { appointmentId: id } })).cardNumberEncrypted).not.toBeNull();
 
-    const r = await rejectApplication({ appointmentId: id, adminUserId: a.id, reason: "Licence revoked in TX." });
+    const r = await rejectApplication({ appointmentId: id, adminUserId: a.id, reason: "License revoked in TX." });
     expect(r).toMatchObject({ ok: true, decision: "REJECT", statusCode: "APWF_STATUS_REJECTED" });
     const row = await prisma.appointment.findUniqueOrThrow({ where: { appointmentId: id } });
-    expect(row).toMatchObject({ appointmentStatusCode: "APWF_STATUS_REJECTED", rejectedById: a.id, rejectionReason: "Licence revoked in TX." });
+    expect(row).toMatchObject({ appointmentStatusCode: "APWF_STATUS_REJECTED", rejectedById: a.id, rejectionReason: "License revoked in TX." });
     expect(row.rejectedAt).toBeInstanceOf(Date);
     const card = await prisma.appointmentCardInfo.findUniqueOrThrow({ where: { appointmentId: id } });
     expect([card.cardNumberEncrypted, card.expirationMonth, card.expirationYear, card.nameOnCard, card.billingAddress]).toEqual([null, null, null, null, null]);
@@ -525,14 +525,14 @@ describe("refusals", () => {
   });
 });
 
-describe("licences at approval (issue 23 item 4, decision 0070)", () => {
+describe("licenses at approval (issue 23 item 4, decision 0070)", () => {
   /** The review screen's loader as an administrator's browser calls it. */
   async function reviewPage(user: User, id: number) {
     const cookie = (await createSession(new Request("http://localhost/"), { userId: user.id, impersonatorUserId: null })).split(";")[0]!;
     return reviewLoader({ request: new Request(`http://localhost/admin/review/${id}`, { headers: { Cookie: cookie } }), params: { appointmentId: String(id) }, context: {} });
   }
 
-  it("is refused without a licence, with an expired one, without the product's line: the reasons, nothing written, audited; approved once the licence is there", async () => {
+  it("is refused without a license, with an expired one, without the product's line: the reasons, nothing written, audited; approved once the license is there", async () => {
     const a = await admin();
     const { id, user } = await submitted();
     // The application's NPN: one with nothing on record (the world's schedule is HEALTH: the Accident & Health line).
@@ -554,16 +554,16 @@ describe("licences at approval (issue 23 item 4, decision 0070)", () => {
       await nothingWritten();
     };
 
-    await refusedWith(["No licence for Texas with the Accident & Health line of authority is on record."]);
+    await refusedWith(["No license for Texas with the Accident & Health line of authority is on record."]);
     // The review screen says the same before anyone clicks: the NPN, the state, what is missing.
     const before = (await reviewPage(a as User, id)) as Awaited<ReturnType<typeof reviewScreen>>;
     expect(before.licences).toMatchObject({ npn, states: ["TX"], lines: ["ACCIDENT_HEALTH"], licences: [] });
-    expect(before.licences!.problems.map(reasonText)).toEqual(["No licence for Texas with the Accident & Health line of authority is on record."]);
+    expect(before.licences!.problems.map(reasonText)).toEqual(["No license for Texas with the Accident & Health line of authority is on record."]);
 
     const licence = await createLicence(prisma, { npn, stateCode: "TX", licenceNumber: "TX-998877", expiryDate: "2024-06-30", source: "AGENT" });
-    await refusedWith(["The licence for Texas has expired."]);
+    await refusedWith(["The license for Texas has expired."]);
     await prisma.producerLicence.update({ where: { id: licence.id }, data: { expiryDate: new Date(Date.UTC(2099, 0, 31)), loaLife: true, loaAccidentHealth: false } });
-    await refusedWith(["The licence for Texas does not carry the Accident & Health line of authority."]);
+    await refusedWith(["The license for Texas does not carry the Accident & Health line of authority."]);
 
     // Every refusal audited with who, when and what (the reasons' codes, no personal data).
     const audits = await prisma.auditLog.findMany({ where: { action: "APPROVAL_REFUSED_UNLICENSED", targetId: String(id) }, orderBy: { id: "asc" } });
@@ -582,7 +582,7 @@ describe("licences at approval (issue 23 item 4, decision 0070)", () => {
 
     // With the line: approved.
     await prisma.producerLicence.update({ where: { id: licence.id }, data: { loaAccidentHealth: true } });
-    const ok = await approveApplication({ appointmentId: id, adminUserId: a.id, reason: "Licence verified." });
+    const ok = await approveApplication({ appointmentId: id, adminUserId: a.id, reason: "License verified." });
     expect(ok).toMatchObject({ ok: true, statusCode: "APWF_STATUS_APPROVED" });
     expect((await reviewPage(a as User, id) as Awaited<ReturnType<typeof reviewScreen>>).licences!.problems).toEqual([]);
     // The new agent's standing is there at once (not at the next nightly run): licensed, but no E&O on record.
@@ -590,7 +590,7 @@ describe("licences at approval (issue 23 item 4, decision 0070)", () => {
     expect(await storedStanding(prisma, agentId!)).toMatchObject({ standing: "NOT_IN_GOOD_ORDER", reasons: [{ code: "EO_MISSING" }] });
   });
 
-  it("a product of the LIFE line needs the Life line: an Accident & Health licence is not enough", async () => {
+  it("a product of the LIFE line needs the Life line: an Accident & Health license is not enough", async () => {
     const a = await admin();
     await createCarrierWithBlocks(prisma, { carrierCode: "LLAC", companyNumber: "LL01", blocks: [{ blockNumber: 611, productTypeCode: "LIFE" }] });
     const carrier = await prisma.carrier.findUniqueOrThrow({ where: { carrierCode: "LLAC" } });
@@ -604,7 +604,7 @@ describe("licences at approval (issue 23 item 4, decision 0070)", () => {
     expect(await approveApplication({ appointmentId: id, adminUserId: a.id, reason: "OK" })).toMatchObject({
       ok: false,
       code: "UNLICENSED",
-      reasons: ["The licence for Texas does not carry the Life line of authority."],
+      reasons: ["The license for Texas does not carry the Life line of authority."],
     });
     await prisma.producerLicence.update({ where: { id: licence.id }, data: { loaLife: true } });
     expect(await approveApplication({ appointmentId: id, adminUserId: a.id, reason: "OK" })).toMatchObject({ ok: true });

@@ -252,16 +252,16 @@ describe("what the prospect sees of a decision", () => {
   });
 
   it("a REJECTED application: read-only, its reason on the dashboard", async () => {
-    const app = await createAppointment(prisma, { userId: w.prospect.id, appointmentStatusCode: "APWF_STATUS_REJECTED", rejectionReason: "Licence revoked." });
+    const app = await createAppointment(prisma, { userId: w.prospect.id, appointmentStatusCode: "APWF_STATUS_REJECTED", rejectionReason: "License revoked." });
     await prisma.appointmentDecision.create({
-      data: { appointmentId: app.appointmentId, decisionCode: "REJECT", reason: "Licence revoked.", fromStatusCode: "APWF_STATUS_NEWCONTRACT", decidedById: w.admin.id },
+      data: { appointmentId: app.appointmentId, decisionCode: "REJECT", reason: "License revoked.", fromStatusCode: "APWF_STATUS_NEWCONTRACT", decidedById: w.admin.id },
     });
     const entry = (await getDashboard(asUser(w.prospect))).entries.find((e) => e.key === `appointment-${app.appointmentId}`);
-    expect(entry).toMatchObject({ label: "View Your Rejected Appointment", statusText: "Rejected", note: { kind: "REJECTED", reason: "Licence revoked." } });
+    expect(entry).toMatchObject({ label: "View Your Rejected Appointment", statusText: "Rejected", note: { kind: "REJECTED", reason: "License revoked." } });
     const cookie = await cookieOf(w.prospect);
     const screen = await call(() => appointLoader({ request: new Request(`${APP_URL}/appoint?id=${app.appointmentId}`, { headers: { Cookie: cookie } }), params: {}, context: {} }));
     const d = screen.body as { decisionNote: unknown; view: { readOnly: boolean }; statusText: string };
-    expect(d).toMatchObject({ decisionNote: { kind: "REJECTED", reason: "Licence revoked." }, view: { readOnly: true }, statusText: "Rejected" });
+    expect(d).toMatchObject({ decisionNote: { kind: "REJECTED", reason: "License revoked." }, view: { readOnly: true }, statusText: "Rejected" });
   });
 });
 

@@ -134,7 +134,7 @@ describe("seed", () => {
       SELECT count(*)::int AS n FROM appointment_personal WHERE ssn_encrypted LIKE '%900781234%'`;
     expect(plain.n).toBe(0);
 
-    // Licences (issue 23, decision 0070): every active position in good order; the paper application
+    // Licenses (issue 23, decision 0070): every active position in good order; the paper application
     // awaiting approval and the prospect's NPN are licensed, so the demo's approvals go through.
     const standings = await prisma.agentCompliance.groupBy({ by: ["standing"], _count: true });
     expect(standings.map((x) => x.standing)).toEqual(["IN_GOOD_ORDER"]);

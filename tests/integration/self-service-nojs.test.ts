@@ -412,8 +412,8 @@ describe("link failures at the link prompt (no JavaScript)", () => {
 const NPN = "18502026";
 const CERTIFICATE = Buffer.from("%PDF-1.4\n% e2e certificate\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
 
-describe("licences without JavaScript", () => {
-  // The demo agent without its seeded licences, credentials and standing: the card reads '0 licences on record'.
+describe("licenses without JavaScript", () => {
+  // The demo agent without its seeded licences, credentials and standing: the card reads '0 licenses on record'.
   beforeAll(async () => {
     const [agent] = await sql<{ id: number }>(`SELECT id FROM agents WHERE npn = $1 ORDER BY id LIMIT 1`, [NPN]);
     await sql(`DELETE FROM producer_credentials WHERE npn = $1`, [NPN]);
@@ -421,30 +421,30 @@ describe("licences without JavaScript", () => {
     await sql(`DELETE FROM agent_compliance WHERE agent_id = $1`, [agent!.id]);
   });
 
-  test("the agent adds a licence (refused first) and E&O with a certificate; the administrator changes the licence", async () => {
+  test("the agent adds a license (refused first) and E&O with a certificate; the administrator changes the license", async () => {
     const { visitor } = await visitorSignIn(portal.app, DEMO.agent);
     let page = await visitor.get(`${portal.app.url}/home`);
-    const card = page.within("region", "Licences and credentials");
+    const card = page.within("region", "Licenses and credentials");
     expect(card.shows(NPN)).toBe(true);
-    expect(card.shows("0 licences on record"), card.text()).toBe(true);
-    page = await card.follow("Licences and credentials");
-    expect(page.headings(1)).toContain("Licences and credentials");
+    expect(card.shows("0 licenses on record"), card.text()).toBe(true);
+    page = await card.follow("Licenses and credentials");
+    expect(page.headings(1)).toContain("Licenses and credentials");
     expect(page.pathname).toBe("/licences");
-    expect(page.shows("No licence is on record.")).toBe(true);
+    expect(page.shows("No license is on record.")).toBe(true);
 
     // A licence without a line of authority: refused, the message next to the lines, the values kept.
-    page = await page.follow("Add a licence");
-    page = await page.form("SAVE").select("State", "TX").fill("Licence number", "TX-778").fill("Expiry date", "2031-05-31").submit("SAVE");
+    page = await page.follow("Add a license");
+    page = await page.form("SAVE").select("State", "TX").fill("License number", "TX-778").fill("Expiry date", "2031-05-31").submit("SAVE");
     expect(page.shows("Missing or Invalid")).toBe(true);
     expect(page.within("group", "Lines of authority").shows(LICENCE_MESSAGES.lineRequired)).toBe(true);
     let f = page.form("SAVE");
-    expect(f.value("Licence number")).toBe("TX-778");
+    expect(f.value("License number")).toBe("TX-778");
     expect(f.value("State")).toBe("TX");
     expect(f.value("Expiry date")).toBe("2031-05-31");
 
     page = await f.check("Life", "Lines of authority").submit("SAVE");
     expect(page.shows(LICENCE_MESSAGES.saved)).toBe(true);
-    const texas = page.within("region", "Licences").within("row", /Texas/);
+    const texas = page.within("region", "Licenses").within("row", /Texas/);
     expect(texas.text()).toContain("TX-778");
     expect(texas.text()).toContain("Entered by the agent");
 
@@ -471,47 +471,47 @@ describe("licences without JavaScript", () => {
     // The standing: the demo agent is appointed in OH, IN and KY, with no licence there.
     const standing = page.within("region", "Standing");
     expect(standing.shows("Not in good order")).toBe(true);
-    expect(standing.shows("No licence for Ohio with the Accident & Health line of authority is on record.")).toBe(true);
+    expect(standing.shows("No license for Ohio with the Accident & Health line of authority is on record.")).toBe(true);
 
     // The administrator changes that licence on /licences/<npn>.
     const { visitor: admin } = await visitorSignIn(portal.app, DEMO.admin);
-    let adminPage = await (await admin.get(`${portal.app.url}/licences/${NPN}`)).follow("Change the licence for Texas");
-    expect(adminPage.headings()).toContain("Change licence: Texas");
+    let adminPage = await (await admin.get(`${portal.app.url}/licences/${NPN}`)).follow("Change the license for Texas");
+    expect(adminPage.headings()).toContain("Change license: Texas");
     f = adminPage.form("SAVE");
-    expect(f.value("Licence number")).toBe("TX-778");
+    expect(f.value("License number")).toBe("TX-778");
     adminPage = await f.check("Accident & Health").fill("Expiry date", "2032-05-31").submit("SAVE");
     expect(adminPage.shows(LICENCE_MESSAGES.saved)).toBe(true);
-    const changed = adminPage.within("region", "Licences").within("row", /Texas/).text();
+    const changed = adminPage.within("region", "Licenses").within("row", /Texas/).text();
     expect(changed).toContain("05/31/2032");
     expect(changed).toContain("Accident & Health");
     expect(changed).toContain("Entered by an administrator");
 
     // The agent sees the change.
     page = await visitor.get(`${portal.app.url}/licences`);
-    expect(page.within("region", "Licences").within("row", /Texas/).text()).toContain("05/31/2032");
+    expect(page.within("region", "Licenses").within("row", /Texas/).text()).toContain("05/31/2032");
 
     // Delete asks first (issue 36 item 8): 'Keep it' keeps it; YES, DELETE IT deletes it.
-    const texasRow = () => page.within("region", "Licences").all("row", /Texas/);
-    page = await page.within("region", "Licences").within("row", /Texas/).form("Delete the licence for Texas").submit("Delete the licence for Texas");
+    const texasRow = () => page.within("region", "Licenses").all("row", /Texas/);
+    page = await page.within("region", "Licenses").within("row", /Texas/).form("Delete the license for Texas").submit("Delete the license for Texas");
     const ask = page.within("region", LICENCE_SCREEN.deleteRegion);
     expect(ask.headings()).toEqual([LICENCE_SCREEN.deleteLicence("Texas", "TX-778")]);
     expect(texasRow()).toHaveLength(1);
     page = await ask.follow(LICENCE_SCREEN.deleteNo);
     expect(page.all("region", LICENCE_SCREEN.deleteRegion)).toHaveLength(0);
     expect(texasRow()).toHaveLength(1);
-    page = await page.within("region", "Licences").within("row", /Texas/).form("Delete the licence for Texas").submit("Delete the licence for Texas");
+    page = await page.within("region", "Licenses").within("row", /Texas/).form("Delete the license for Texas").submit("Delete the license for Texas");
     page = await page.within("region", LICENCE_SCREEN.deleteRegion).form(LICENCE_SCREEN.deleteYes).submit(LICENCE_SCREEN.deleteYes);
     expect(page.shows(LICENCE_MESSAGES.deleted)).toBe(true);
     expect(page.shows(LICENCE_SCREEN.licencesNone) || texasRow().length === 0).toBe(true);
   }, 120_000);
 
-  test("the card calls a licence past its expiry 'Expired', not 'Next expiry' (issue 36 item 11)", async () => {
+  test("the card calls a license past its expiry 'Expired', not 'Next expiry' (issue 36 item 11)", async () => {
     await sql(`INSERT INTO producer_licences (id, npn, state_code, licence_number, loa_life, expiry_date, status, source, updated_at)
                VALUES (gen_random_uuid(), $1, 'CA', 'CA-1', true, '2020-01-31', 'ACTIVE', 'AGENT', now())`, [NPN]);
     const { visitor } = await visitorSignIn(portal.app, DEMO.agent);
-    const card = (await visitor.get(`${portal.app.url}/home`)).within("region", "Licences and credentials");
+    const card = (await visitor.get(`${portal.app.url}/home`)).within("region", "Licenses and credentials");
     expect(card.text()).not.toContain(LICENCE_SCREEN.cardNextExpiry);
-    expect(card.text()).toContain(`${LICENCE_SCREEN.cardExpired} California licence: 2020-01-31`);
+    expect(card.text()).toContain(`${LICENCE_SCREEN.cardExpired} California license: 2020-01-31`);
   });
 });
 

@@ -99,16 +99,16 @@ const upload = (text: string) => {
 };
 
 describe("a run whose job can no longer run", () => {
-  it("licence import: shown failed with the reason on the next start; START AGAIN (a plain POST) runs it to the end", async () => {
+  it("license import: shown failed with the reason on the next start; START AGAIN (a plain POST) runs it to the end", async () => {
     const up = await handleLicenceUpload(upload(licenceCsv(7100001, 3)), asUser(admin));
     if (!up.ok) throw new Error("upload refused");
-    // As the issue found it: 'Writing the licences 57 %', its job cut off on each of its 3 attempts.
+    // As the issue found it: 'Writing the licenses 57 %', its job cut off on each of its 3 attempts.
     await prisma.licenceImportRun.update({ where: { id: up.runId }, data: { status: "WRITING", percent: 57 } });
     await spentByCuts(`import-licences:${up.runId}`);
     await startWorker();
     const page = (await licenceLoader({ request: get(`/admin/licences/import?run=${up.runId}`), params: {}, context: {} })) as { run: { status: string; message: string; canRestart: boolean } };
     expect(page.run.status).toBe("FAILED");
-    expect(page.run.message).toBe("The import was interrupted 3 times and stopped: the portal was stopped or crashed while it ran. Start it again: it carries on after the licences already written.");
+    expect(page.run.message).toBe("The import was interrupted 3 times and stopped: the portal was stopped or crashed while it ran. Start it again: it carries on after the licenses already written.");
     expect(page.run.canRestart).toBe(true);
 
     const again = (await answer(() => licenceAction({ request: post(`/admin/licences/import?run=${up.runId}`, { intent: "restart", runId: String(up.runId) }), params: {}, context: {} }))) as Response;
@@ -128,7 +128,7 @@ describe("a run whose job can no longer run", () => {
     expect((await prisma.licenceImportRun.findUniqueOrThrow({ where: { id: up.runId } })).status).toBe("FAILED");
   });
 
-  it("licence import cut after its first batch on its last attempt: the attempt is given back and it resumes after the batch", async () => {
+  it("license import cut after its first batch on its last attempt: the attempt is given back and it resumes after the batch", async () => {
     const up = await handleLicenceUpload(upload(licenceCsv(7200001, 250)), asUser(admin));
     if (!up.ok) throw new Error("upload refused");
     // The first batch (200 NPNs) committed with the checkpoint; the cut came in the second.

@@ -2,7 +2,7 @@
 // SIGTERM whose graceful stop gives up (the import's batch holds it; the supervisor then kills the
 // process group, the embedded database with it), and by kill -9 again, on the default set-up: the embedded PostgreSQL under DATA_DIR on a free port, another one after each
 // restart. Each cut used to spend one of the job's 3 attempts: after the third the run showed
-// 'Writing the licences' for ever. Now each restart resumes after the batches already committed
+// 'Writing the licenses' for ever. Now each restart resumes after the batches already committed
 // (the checkpoint moves, so the cut gives its attempt back) and the import finishes, every licence
 // written once, the counts those of the whole file.
 //
@@ -49,8 +49,8 @@ type Run = { status: string; percent: number; message: string | null; inserted: 
 const runOf = async (url: string, id: number) =>
   (await query<Run>(url, `select status, percent, message, inserted, updated, unchanged, npns from licence_import_runs where id = $1`, [id]))[0]!;
 
-describe("a licence import cut off three times by kill -9 and a stop that gives up (default embedded database)", () => {
-  test("resumes after each restart on a new port and finishes, each licence written once", async () => {
+describe("a license import cut off three times by kill -9 and a stop that gives up (default embedded database)", () => {
+  test("resumes after each restart on a new port and finishes, each license written once", async () => {
     const encryptionKey = randomBytes(32).toString("base64");
     const app = await startApp({ databaseUrl: null, env: { EMBEDDED_PG_PORT: undefined, SEED_DEMO_DATA: "false", SMTP_URL: undefined, ENCRYPTION_KEY: encryptionKey } });
     apps.push(app);
@@ -113,7 +113,7 @@ describe("a licence import cut off three times by kill -9 and a stop that gives 
       const r = await runOf(db.url, up.runId);
       return r.status !== "QUEUED" && r.status !== "READING" && r.status !== "WRITING" && r;
     }, 240_000, 250);
-    expect(done, "completed: the counts are the whole file's, every licence new once").toMatchObject({ status: "COMPLETED", message: null, npns: NPNS, inserted: NPNS, updated: 0, unchanged: 0 });
+    expect(done, "completed: the counts are the whole file's, every license new once").toMatchObject({ status: "COMPLETED", message: null, npns: NPNS, inserted: NPNS, updated: 0, unchanged: 0 });
     const [licences] = await query<{ n: number }>(db.url, `select count(*)::int as n from producer_licences where npn like '81%'`);
     expect(licences!.n).toBe(NPNS);
     const jobs = await query(db.url, `select id from graphile_worker.jobs where key = $1`, [`import-licences:${up.runId}`]);

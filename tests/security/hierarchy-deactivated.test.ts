@@ -135,7 +135,7 @@ beforeAll(async () => {
     });
     const file = await saveFile({ bytes: new TextEncoder().encode(`%PDF-1.4\n% ${first}\n`), fileName: "licence.pdf", contentType: "application/pdf" });
     const doc = await prisma.document.create({
-      data: { documentTypeCode: "DOCTYP_STATE_LIC", kindCode: "UPLOAD", title: "State licence", appointmentId: own.appointmentId, appUserId: own.userId, storedFileId: file.id },
+      data: { documentTypeCode: "DOCTYP_STATE_LIC", kindCode: "UPLOAD", title: "State license", appointmentId: own.appointmentId, appUserId: own.userId, storedFileId: file.id },
     });
     return doc.id;
   };

@@ -141,7 +141,7 @@ line two</textarea>
       <form method="post">
         <label for="fn">First Name</label>
         <input id="fn" name="firstName" aria-invalid="true" aria-describedby="fn-hint fn-error">
-        <p id="fn-hint">As on your licence.</p><p id="fn-error" class="field__error">First name is required</p>
+        <p id="fn-hint">As on your license.</p><p id="fn-error" class="field__error">First name is required</p>
         <fieldset aria-describedby="lines-error"><legend>Lines of authority</legend>
           <label><input type="checkbox" name="life"> Life</label></fieldset>
         <p id="lines-error">Choose a line</p>

@@ -34,9 +34,9 @@ const agentSelect = {
 } as const satisfies Prisma.AgentSelect;
 
 type AgentRow = Prisma.AgentGetPayload<{ select: typeof agentSelect }>;
-type Licence = z.input<typeof LicenceSchema>;
+type License = z.input<typeof LicenceSchema>;
 type Eo = z.input<typeof EoSchema>;
-type Records = { licences: Licence[]; eo: Eo[] };
+type Records = { licences: License[]; eo: Eo[] };
 
 /**
  * The licences and E&O coverages of these NPNs, in one statement. Records taken from an application

@@ -39,7 +39,7 @@ export const AgentRefSchema = named("AgentRef", z.object({ id: z.int(), agent_nu
 export const EXPIRY_STATE_VALUES = ["VALID", "EXPIRING_60", "EXPIRING_30", "EXPIRING_7", "EXPIRED"] as const;
 
 export const LicenceSchema = named(
-  "Licence",
+  "License",
   z.object({
     state_code: z.string(),
     licence_number: text,
@@ -51,7 +51,7 @@ export const LicenceSchema = named(
     expiry_date: day.nullable().describe("null: no expiry (perpetual)"),
     expiry_state: z.enum(EXPIRY_STATE_VALUES),
   }),
-  "A producer licence of the agent's NPN in one state",
+  "A producer license of the agent's NPN in one state",
 );
 
 export const EoSchema = named(

@@ -4,7 +4,7 @@ export const API_SCOPES = ["read:agents", "read:applications", "read:documents",
 export type ApiScope = (typeof API_SCOPES)[number];
 
 export const API_SCOPE_LABELS: Record<ApiScope, string> = {
-  "read:agents": "Read agents (hierarchy position, agent numbers, status, licences)",
+  "read:agents": "Read agents (hierarchy position, agent numbers, status, licenses)",
   "read:applications": "Read applications (status, dates, sections; sensitive numbers masked)",
   "read:documents": "Read documents (the application PDF and uploads)",
   "read:invitations": "Read invitations",

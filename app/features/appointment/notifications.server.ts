@@ -240,7 +240,7 @@ const RECEIPT_FACTS = (appointmentId: number): Array<[string, string]> => [
 /** What a just-approved agent does next (issue 36 item 5: the approval said nothing of it). */
 const APPROVED_NEXT = [
   "Sign in to the portal with this email address: your home page now shows your agent tools.",
-  "Keep your licences, E&O coverage and AML training up to date under Licenses and credentials; an expired one stops new business.",
+  "Keep your licenses, E&O coverage and AML training up to date under Licenses and credentials; an expired one stops new business.",
   "Your recruiter will be in touch about your first business and any carrier training.",
 ];
 

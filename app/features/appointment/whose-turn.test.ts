@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { DecisionNote } from "~/features/review/notes";
 import { whoseTurn } from "./whose-turn";
 
-const returned: DecisionNote = { kind: "RETURNED", reason: "The NPN does not match\nthe licence.", sections: ["PERSONAL", "DOCS"], decidedAt: "2026-12-01T10:00:00.000Z" };
+const returned: DecisionNote = { kind: "RETURNED", reason: "The NPN does not match\nthe license.", sections: ["PERSONAL", "DOCS"], decidedAt: "2026-12-01T10:00:00.000Z" };
 
 describe("whoseTurn", () => {
   it.each([
@@ -13,7 +13,7 @@ describe("whoseTurn", () => {
     ["APWF_STATUS_INCOMPLETE", null, "With you"],
     ["APWF_STATUS_NEWCONTRACT", null, "With the reviewer"],
     ["APWF_STATUS_APPROVED", null, "Approved"],
-    ["APWF_STATUS_REJECTED", { kind: "REJECTED", reason: "No licence", decidedAt: null } as DecisionNote, "Rejected"],
+    ["APWF_STATUS_REJECTED", { kind: "REJECTED", reason: "No license", decidedAt: null } as DecisionNote, "Rejected"],
     ["APWF_STATUS_ABANDONED", null, "Abandoned"],
     // A status the spec does not show: only the reviewer can move it.
     ["APWF_STATUS_ON_HOLD", null, "With the reviewer"],
@@ -24,12 +24,12 @@ describe("whoseTurn", () => {
   it("a returned application says what to fix: the reason and the sections", () => {
     expect(whoseTurn("APWF_STATUS_INCOMPLETE", returned)).toEqual({
       kind: "RETURNED",
-      label: "Returned: The NPN does not match the licence. (to correct: Personal Information, Supporting Documents)",
+      label: "Returned: The NPN does not match the license. (to correct: Personal Information, Supporting Documents)",
     });
   });
 
   it("a return without sections gives the reason alone; submitted again, it is the reviewer's turn", () => {
-    expect(whoseTurn("APWF_STATUS_INCOMPLETE", { ...returned, sections: [] }).label).toBe("Returned: The NPN does not match the licence.");
+    expect(whoseTurn("APWF_STATUS_INCOMPLETE", { ...returned, sections: [] }).label).toBe("Returned: The NPN does not match the license.");
     expect(whoseTurn("APWF_STATUS_NEWCONTRACT", returned).kind).toBe("WITH_REVIEWER");
   });
 

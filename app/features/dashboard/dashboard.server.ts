@@ -1,7 +1,7 @@
 // The dashboard (spec part 1 §2 'Dashboard', §4 'Dashboard build'): one
 // button per appointment of the signed-in user, plus pending invitations
 // merged in as NEW entries. Always scoped to the user who asks. The same statement answers the
-// 'Licences and credentials' card (features/licences/card.server.ts; decision 0069).
+// 'Licenses and credentials' card (features/licences/card.server.ts; decision 0069).
 import type { CurrentUser } from "~/lib/current-user";
 import { matchingEmail, ROLE_MARKETING_DIRECTOR } from "~/lib/current-user";
 import { queryRows } from "~/lib/db.server";
@@ -175,7 +175,7 @@ export type Dashboard = {
   emailUnverified: boolean;
   /** The downline's pipeline card (decision 0027); null for a user without a downline. */
   pipeline: Pipeline | null;
-  /** The 'Licences and credentials' card (decision 0069); null for a user without an own NPN. */
+  /** The 'Licenses and credentials' card (decision 0069); null for a user without an own NPN. */
   licences: LicenceCard | null;
   /** The administrator's 'Work waiting' tiles (decision 0097); null for anyone without a back-office screen. */
   work: WorkTile[] | null;

@@ -1,15 +1,15 @@
 // What a run whose job can no longer run says (decision 0083), and its start-again button.
-export type StoppedWhat = "licence import" | "agent import" | "report";
+export type StoppedWhat = "license import" | "agent import" | "report";
 
 const times = (n: number) => `${n} time${n === 1 ? "" : "s"}`;
 
 const AFTER: Record<StoppedWhat, string> = {
-  "licence import": "Start it again: it carries on after the licences already written.",
+  "license import": "Start it again: it carries on after the licenses already written.",
   "agent import": "Start it again: nothing of it was written.",
   report: "Run it again.",
 };
 
-const NOUN: Record<StoppedWhat, string> = { "licence import": "import", "agent import": "import", report: "report" };
+const NOUN: Record<StoppedWhat, string> = { "license import": "import", "agent import": "import", report: "report" };
 
 export const STOPPED_MESSAGES = {
   interrupted: (what: StoppedWhat, cuts: number) =>

@@ -47,7 +47,7 @@ export async function failRunsThatCannotRun(): Promise<number> {
   for (const s of await stoppedRows("licence_import_runs", "id", "status", finished, keyPrefix(jobKeys.licenceImportRun(1)), "r.file_id IS NOT NULL")) {
     const r = await prisma.licenceImportRun.updateMany({
       where: { id: s.id, status: { notIn: finished } },
-      data: { status: "FAILED", completedAt: now, message: stoppedReason("licence import", s) },
+      data: { status: "FAILED", completedAt: now, message: stoppedReason("license import", s) },
     });
     n += r.count;
   }

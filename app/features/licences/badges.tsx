@@ -1,5 +1,5 @@
 // The expiry state and standing badges (issue 23; decision 0069): the licence screens, the
-// dashboard card and the agent detail page show them alike (styles: components.css 'Licences').
+// dashboard card and the agent detail page show them alike (styles: components.css 'Licenses').
 import { EXPIRY_LABEL, STANDING_LABEL, TO_CONFIRM } from "./messages";
 import type { ExpiryState, Standing } from "./status";
 

@@ -1,4 +1,4 @@
-// The dashboard's 'Licences and credentials' card (issue 23 item 1; decision 0069): for a user with
+// The dashboard's 'Licenses and credentials' card (issue 23 item 1; decision 0069): for a user with
 // an own NPN (OWN_NPNS_SQL, the first one, as /licences shows it), its standing, how many licences
 // are on record, and the next expiry with its state. Folded into the dashboard's one statement
 // (dashboard.server.ts DASHBOARD_SQL) as a JSON column: no statement of its own on /home.

@@ -47,7 +47,7 @@ function scopedSql(scope: ComplianceScope, f: ComplianceFilter, today: Day, opts
     // The credential of that kind that runs longest (status.ts currentEo's reading, for any kind).
     const last = `(SELECT max(pc.expiry_date) FROM producer_credentials pc WHERE pc.npn = btrim(a.npn) AND pc.kind = ${p(f.credential)}::text)`;
     const end = `${p(windowEnd(today))}::date`;
-    // No NPN: nothing can be on record (the 'no licence records' group), not a missing E&O.
+    // No NPN: nothing can be on record (the 'no license records' group), not a missing E&O.
     where.push(f.credential === "EO" ? `btrim(a.npn) <> '' AND COALESCE(${last} <= ${end}, true)` : `${last} <= ${end}`);
   }
   const downline = scope.everyAgent ? "" : `JOIN (${downlineSql("viewer")}) d ON d.id = ac.agent_id`;

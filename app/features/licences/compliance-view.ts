@@ -45,7 +45,7 @@ const oneOf = <T extends readonly [string, ...string[]]>(values: T, message: str
  *   its licence records say (decision 0073: compliance is about where the agent sells for us);
  * - credential: a credential kind — the agent's credential of that kind that runs longest expires
  *   within the window or has expired; for E&O (which the standing requires) none at all counts too
- *   (for an agent with an NPN: without one nothing can be on record, they are 'no licence records').
+ *   (for an agent with an NPN: without one nothing can be on record, they are 'no license records').
  */
 export const complianceFilterShape = {
   standing: oneOf(STANDINGS, M.standingInvalid),

@@ -3,7 +3,7 @@
 // source APPLICATION (the applicant's word: to confirm, it satisfies no rule until an administrator,
 // the agent, a lookup or an import confirms it):
 //  - the resident state's licence with its number (the application collects no number, line or date
-//    for the other states it asks for: those stay 'no licence on record');
+//    for the other states it asks for: those stay 'no license on record');
 //  - the current E&O and AML certificates uploaded with it, as credentials without an expiry
 //    (the upload asks for no date) pointing at the uploaded file.
 // It never overwrites another source's record, adds no certificate where a confirmed one of that kind
@@ -50,7 +50,7 @@ const STATED_SQL = `
 export type FromApplication = { npn: string | null; licences: number; credentials: number };
 
 /**
- * Writes the application's licence and certificates as records to confirm, in `tx` (the submit's
+ * Writes the application's license and certificates as records to confirm, in `tx` (the submit's
  * transaction), and re-evaluates the NPN's agent positions. Returns what it wrote (counts of
  * records created or changed).
  */

@@ -57,7 +57,7 @@ export async function importLicences(source: Readable | AsyncIterable<Uint8Array
           for (const npn of batch) {
             for (const l of residentLast(byNpn.get(npn)!, (l) => l.value.isResident)) {
               const r = await writeLicence(tx, actor, npn, l.value, "byState");
-              if (!r.ok) throw new Error(`licence import: line ${l.line}: ${r.message}`); // byState never refuses
+              if (!r.ok) throw new Error(`license import: line ${l.line}: ${r.message}`); // byState never refuses
               if (r.change === "created") c.inserted++;
               else if (r.change === "updated") c.updated++;
               else c.unchanged++;
@@ -144,7 +144,7 @@ export async function runLicenceImportJob(runId: number): Promise<{ status: stri
   const run = await prisma.licenceImportRun.findUnique({ where: { id: runId } });
   if (!run) return { status: "MISSING" };
   if (FINISHED.includes(run.status)) return { status: run.status };
-  if (!run.fileId) throw new Error(`licence import run ${runId} has no file`);
+  if (!run.fileId) throw new Error(`license import run ${runId} has no file`);
   const file = await prisma.storedFile.findUniqueOrThrow({ where: { id: run.fileId } });
   await prisma.licenceImportRun.update({ where: { id: runId }, data: { status: "READING", startedAt: run.startedAt ?? new Date(), percent: 0, rowsRead: 0 } });
   const result = await runLicenceImport(run, await openFile(file));
@@ -155,7 +155,7 @@ export async function runLicenceImportJob(runId: number): Promise<{ status: stri
 export async function failLicenceImportRun(runId: number): Promise<void> {
   await prisma.licenceImportRun.updateMany({
     where: { id: runId, status: { notIn: [...FINISHED] } },
-    data: { status: "FAILED", completedAt: new Date(), message: "The import failed. Licences of batches already written stay; import the file again (it is idempotent)." },
+    data: { status: "FAILED", completedAt: new Date(), message: "The import failed. Licenses of batches already written stay; import the file again (it is idempotent)." },
   });
 }
 

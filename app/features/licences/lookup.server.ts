@@ -195,7 +195,7 @@ export type LookupOutcome = { ok: true; found: number; inserted: number; updated
 
 /**
  * Looks up `npn` and writes what was found through the one writer (source LOOKUP, by state) with
- * the NPN's standings, in one transaction: an error writes nothing. Licences on record that the
+ * the NPN's standings, in one transaction: an error writes nothing. Licenses on record that the
  * source does not name are left as they are (a lookup adds and corrects, it does not delete).
  */
 export async function lookUpAndSave(lookup: LicenceLookup, npn: string, actor: { userId: string; impersonatorUserId?: string | null; request?: Request }): Promise<LookupOutcome> {

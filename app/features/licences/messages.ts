@@ -43,14 +43,14 @@ export const EXPIRY_LABEL: Record<ExpiryState, string> = {
 export const STANDING_LABEL: Record<Standing, string> = {
   IN_GOOD_ORDER: "In good order",
   NOT_IN_GOOD_ORDER: "Not in good order",
-  UNVERIFIED: "No licence records",
+  UNVERIFIED: "No license records",
 };
 
 export const SOURCE_LABEL: Record<RecordSource, string> = {
   AGENT: "Entered by the agent",
   ADMIN: "Entered by an administrator",
   IMPORT: "Imported",
-  LOOKUP: "Licence lookup",
+  LOOKUP: "License lookup",
   APPLICATION: "From the application (to confirm)",
 };
 
@@ -72,21 +72,21 @@ export function reasonText(r: Reason): string {
     case "NO_NPN":
       return "No National Producer Number (NPN) is on record.";
     case "LICENCE_MISSING":
-      return line ? `No licence for ${st} with the ${line} line of authority is on record.` : `No licence for ${st} is on record.`;
+      return line ? `No license for ${st} with the ${line} line of authority is on record.` : `No license for ${st} is on record.`;
     case "LICENCE_INACTIVE":
-      return `The licence for ${st} is inactive.`;
+      return `The license for ${st} is inactive.`;
     case "LICENCE_NOT_YET_EFFECTIVE":
-      return `The licence for ${st} is not yet in effect.`;
+      return `The license for ${st} is not yet in effect.`;
     case "LICENCE_EXPIRED":
-      return `The licence for ${st} has expired.`;
+      return `The license for ${st} has expired.`;
     case "LINE_MISSING":
-      return `The licence for ${st} does not carry the ${line} line of authority.`;
+      return `The license for ${st} does not carry the ${line} line of authority.`;
     case "EO_MISSING":
       return "No E&O coverage is on record.";
     case "EO_EXPIRED":
       return "The E&O coverage has expired.";
     case "LICENCE_TO_CONFIRM":
-      return `Licence for ${st} to confirm: given on the application, not yet confirmed.`;
+      return `License for ${st} to confirm: given on the application, not yet confirmed.`;
     case "CREDENTIAL_TO_CONFIRM":
       return `${r.kind ? CERTIFICATE_LABEL[r.kind] : "Certificate"} to confirm: uploaded with the application, not yet confirmed.`;
   }
@@ -94,15 +94,15 @@ export function reasonText(r: Reason): string {
 
 export const LICENCE_MESSAGES = {
   /** The approval's refusal, followed by the reasons (one per line). */
-  approvalRefused: "This application cannot be approved: the applicant's licences do not cover what it asks for.",
+  approvalRefused: "This application cannot be approved: the applicant's licenses do not cover what it asks for.",
   /** An invitation to an agent who is not in good order. */
-  inviteeNotInGoodOrder: "This agent is not in good order (licences or E&O), so no new appointment link can be sent to them.",
+  inviteeNotInGoodOrder: "This agent is not in good order (licenses or E&O), so no new appointment link can be sent to them.",
   stateRequired: "State is required.",
   stateUnknown: "Choose a state from the list.",
-  stateTaken: "A licence for this state is already on record.",
-  residentTaken: (state: string) => `A producer has one resident state: the resident licence on record is ${stateName(state)}. Make that one non-resident first.`,
-  numberTooLong: "Licence Number may be at most 25 characters.",
-  classTooLong: "Licence class may be at most 60 characters.",
+  stateTaken: "A license for this state is already on record.",
+  residentTaken: (state: string) => `A producer has one resident state: the resident license on record is ${stateName(state)}. Make that one non-resident first.`,
+  numberTooLong: "License Number may be at most 25 characters.",
+  classTooLong: "License class may be at most 60 characters.",
   lineRequired: "Choose at least one line of authority.",
   dateInvalid: "Enter a date as YYYY-MM-DD.",
   expiryBeforeEffective: "The expiry date must be after the effective date.",

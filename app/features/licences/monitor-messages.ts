@@ -6,10 +6,10 @@ import { CREDENTIAL_LABEL, stateName } from "./messages";
 import type { CredentialKind, NoticeDue } from "./status";
 
 export const MONITOR_MESSAGES = {
-  subjectOwn: "Your licences and credentials need attention",
-  subjectUpline: (agent: string) => `Licences and credentials of ${agent} (your downline) need attention`,
-  introOwn: "The licences and credentials below expire soon or have expired. Renew them and give the new dates to the portal.",
-  introUpline: (agent: string) => `The licences and credentials of ${agent}, an agent in your downline, need attention.`,
+  subjectOwn: "Your licenses and credentials need attention",
+  subjectUpline: (agent: string) => `Licenses and credentials of ${agent} (your downline) need attention`,
+  introOwn: "The licenses and credentials below expire soon or have expired. Renew them and give the new dates to the portal.",
+  introUpline: (agent: string) => `The licenses and credentials of ${agent}, an agent in your downline, need attention.`,
   notInGoodOrderOwn: "You are not in good order: new business cannot be accepted from you until the reasons below are resolved.",
   notInGoodOrderUpline: (agent: string) => `${agent} is not in good order: new business cannot be accepted from them until the reasons below are resolved.`,
   agentLabel: "Agent",
@@ -20,12 +20,12 @@ export const MONITOR_MESSAGES = {
   /** The footer's reason (EmailFooter: "Sent by … because …"). */
   preferencesReason: "of your communication preferences; change them under Communication Preferences in the portal",
   sms: (title: string, agent: string | null, url: string) =>
-    agent ? `${title}: licences or credentials of ${agent} (your downline) need attention. ${url}` : `${title}: your licences or credentials need attention. ${url}`,
+    agent ? `${title}: licenses or credentials of ${agent} (your downline) need attention. ${url}` : `${title}: your licenses or credentials need attention. ${url}`,
 } as const;
 
-/** The label of a notice's row: 'Licence: Texas', 'E&O coverage'. */
+/** The label of a notice's row: 'License: Texas', 'E&O coverage'. */
 export function noticeLabel(n: NoticeDue): string {
-  if (n.subjectKind === "LICENCE") return `Licence: ${stateName(n.stateCode ?? "")}`;
+  if (n.subjectKind === "LICENCE") return `License: ${stateName(n.stateCode ?? "")}`;
   return CREDENTIAL_LABEL[n.kind as CredentialKind] ?? n.kind ?? "Credential";
 }
 

@@ -15,8 +15,8 @@ const errors = (schema: Parameters<typeof parseWithZod>[1]["schema"], o: Record<
   return s.status === "error" ? s.error : null;
 };
 
-describe("licence form", () => {
-  it("parses a licence", () => {
+describe("license form", () => {
+  it("parses a license", () => {
     const s = parseWithZod(form({ stateCode: "tx", licenceNumber: " 123 ", loaLife: "on", expiryDate: "2027-06-30" }), { schema: licenceSchema });
     expect(s.status === "success" && s.value).toMatchObject({ stateCode: "TX", licenceNumber: "123", loaLife: true, loaAccidentHealth: false, expiryDate: "2027-06-30", effectiveDate: null, status: "ACTIVE", licenceClass: "Insurance Producer" });
   });

@@ -25,7 +25,7 @@ describe("expiryState: the state of something valid through its expiry day", () 
   ] as const)("expiry %s on %s: %s", (expiry, today, state) => {
     expect(expiryState(expiry, today)).toBe(state);
   });
-  it("a licence without expiry is valid", () => expect(expiryState(null, "2099-01-01")).toBe("VALID"));
+  it("a license without expiry is valid", () => expect(expiryState(null, "2099-01-01")).toBe("VALID"));
   it("notices at 60, 30, 7 and on expiry", () => {
     expect(["VALID", "EXPIRING_60", "EXPIRING_30", "EXPIRING_7", "EXPIRED"].map((s) => noticeThreshold(s as never))).toEqual([null, 60, 30, 7, 0]);
   });
@@ -41,10 +41,10 @@ describe("expiryState: the state of something valid through its expiry day", () 
 
 describe("goodOrder: the standing of an agent position", () => {
   const agent = { npn: "123456", appointedStates: ["TX"], line: "LIFE" as const };
-  it("in good order with a valid licence of the line in each appointed state and E&O", () => {
+  it("in good order with a valid license of the line in each appointed state and E&O", () => {
     expect(goodOrder(agent, [lic()], [eo()], "2027-01-01")).toEqual({ standing: "IN_GOOD_ORDER", reasons: [], nextExpiry: "2027-06-30" });
   });
-  it("not in good order when an appointed state's licence lapses, with the state named", () => {
+  it("not in good order when an appointed state's license lapses, with the state named", () => {
     const r = goodOrder(agent, [lic()], [eo()], "2027-07-01");
     expect(r.standing).toBe("NOT_IN_GOOD_ORDER");
     expect(r.reasons).toEqual([{ code: "LICENCE_EXPIRED", stateCode: "TX", subjectId: "l-TX" }]);
@@ -56,7 +56,7 @@ describe("goodOrder: the standing of an agent position", () => {
   it("the longest-running E&O counts", () => {
     expect(goodOrder(agent, [lic()], [eo("2026-12-31"), { ...eo("2027-12-31"), id: "eo2" }], "2027-01-01").standing).toBe("IN_GOOD_ORDER");
   });
-  it("a missing state, an inactive licence, one not yet in effect, one without the product's line", () => {
+  it("a missing state, an inactive license, one not yet in effect, one without the product's line", () => {
     const a = { ...agent, appointedStates: ["CA", "FL", "NV", "TX"] };
     const r = goodOrder(
       a,
@@ -91,7 +91,7 @@ describe("approvalProblems: what an application lacks", () => {
 describe("noticesDue: what the daily monitoring tells (decision 0071)", () => {
   const today = "2027-01-01";
   const agent = { npn: "123", appointedStates: ["TX", "OK"] };
-  it("today's threshold of each licence of an appointed state and each credential; nothing for the rest", () => {
+  it("today's threshold of each license of an appointed state and each credential; nothing for the rest", () => {
     const licences = [
       lic({ stateCode: "TX", expiryDate: "2027-03-02" }), // 60 days
       lic({ stateCode: "OK", expiryDate: "2026-12-31" }), // expired yesterday
@@ -103,7 +103,7 @@ describe("noticesDue: what the daily monitoring tells (decision 0071)", () => {
       { subjectKind: "CREDENTIAL", subjectId: "eo", expiryDate: "2027-01-20", threshold: 30, kind: "EO" },
     ]);
   });
-  it("a superseded credential (a later one of its kind, or of its carrier for training) is not noticed; a perpetual licence never", () => {
+  it("a superseded credential (a later one of its kind, or of its carrier for training) is not noticed; a perpetual license never", () => {
     const creds = [
       { id: "old", kind: "EO", expiryDate: "2026-06-30" },
       { id: "new", kind: "EO", expiryDate: "2028-06-30" },
@@ -120,14 +120,14 @@ describe("records from the application: to confirm (decision 0098)", () => {
   const agent = { npn: "123", appointedStates: ["TX"], line: "LIFE" as const };
   const fromApp = lic({ source: "APPLICATION", loaLife: false, loaAccidentHealth: false, effectiveDate: null, expiryDate: null });
   const eoToConfirm = { id: "eo-app", kind: "EO", expiryDate: null, source: "APPLICATION" };
-  it("an applicant's licence does not satisfy the approval: to confirm, not missing", () => {
+  it("an applicant's license does not satisfy the approval: to confirm, not missing", () => {
     expect(approvalProblems("123", ["TX"], ["LIFE"], [fromApp], today)).toEqual([{ code: "LICENCE_TO_CONFIRM", stateCode: "TX", subjectId: "l-TX" }]);
   });
   it("an applicant's certificate is one more problem until confirmed; a confirmed record is none", () => {
     expect(approvalProblems("123", ["TX"], ["LIFE"], [lic()], today, [eoToConfirm])).toEqual([{ code: "CREDENTIAL_TO_CONFIRM", kind: "EO", subjectId: "eo-app" }]);
     expect(approvalProblems("123", ["TX"], ["LIFE"], [lic({ source: "ADMIN" })], today, [{ ...eo(), source: "ADMIN" }])).toEqual([]);
   });
-  it("a licence to confirm of a state not asked for is listed too", () => {
+  it("a license to confirm of a state not asked for is listed too", () => {
     expect(approvalProblems("123", ["TX"], ["LIFE"], [lic(), { ...fromApp, id: "l-OK", stateCode: "OK" }], today)).toEqual([
       { code: "LICENCE_TO_CONFIRM", stateCode: "OK", subjectId: "l-OK" },
     ]);

@@ -26,7 +26,7 @@ export function isToConfirm(r: { source?: string | null }): boolean {
   return r.source === "APPLICATION";
 }
 
-/** A credential's (or licence's) state on a day. */
+/** A credential's (or license's) state on a day. */
 export const EXPIRY_STATES = ["VALID", "EXPIRING_60", "EXPIRING_30", "EXPIRING_7", "EXPIRED"] as const;
 export type ExpiryState = (typeof EXPIRY_STATES)[number];
 

@@ -16,7 +16,7 @@ const errorsOf = (entries: Record<string, string>) => {
 };
 
 describe("communication preferences schema", () => {
-  it("has the spec's eight categories and the two of licences and credentials, with one spelling of the downline codes", () => {
+  it("has the spec's eight categories and the two of licenses and credentials, with one spelling of the downline codes", () => {
     expect(PREFERENCE_CATEGORIES).toEqual([
       "CAT_APPSUB_RECRUIT",
       "CAT_APPAPRV_RECRUIT",

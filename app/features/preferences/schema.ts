@@ -32,12 +32,12 @@ export const CATEGORY_LABELS: Record<PreferenceCategory, string> = {
   CAT_APPAPRV_RECRUIT: "The application of a prospect I recruited is approved",
   CAT_APPREJ_RECRUIT: "The application of a prospect I recruited is rejected",
   CAT_APPABAND_RECRUIT: "The application of a prospect I recruited is abandoned",
-  CAT_LICEXP_AGENT: "One of my licences or credentials (E&O, training) is about to expire or has expired, or I am no longer in good order",
+  CAT_LICEXP_AGENT: "One of my licenses or credentials (E&O, training) is about to expire or has expired, or I am no longer in good order",
   CAT_APPSUB_RECRUIT_DOWNLN: "A prospect in my downline submits an application",
   CAT_APPAPRV_RECRUIT_DOWNLN: "The application of a prospect in my downline is approved",
   CAT_APPREJ_RECRUIT_DOWNLN: "The application of a prospect in my downline is rejected",
   CAT_APPABAND_RECRUIT_DOWNLN: "The application of a prospect in my downline is abandoned",
-  CAT_LICEXP_AGENT_DOWNLN: "A licence or credential of an agent in my downline is about to expire or has expired, or the agent is no longer in good order",
+  CAT_LICEXP_AGENT_DOWNLN: "A license or credential of an agent in my downline is about to expire or has expired, or the agent is no longer in good order",
 };
 
 export const METHOD_EMAIL = "EMAIL_EVT";

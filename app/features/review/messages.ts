@@ -19,9 +19,9 @@ export const REVIEW_MESSAGES = {
   alreadyDecided: "Another administrator decided on this application first: nothing was changed. The decision history below shows what was decided.",
   notAwaiting: "This application is not awaiting approval: no decision can be taken on it.",
   // Approve while the licences panel lists something (decision 0098).
-  approveBlocked: "Approve is not available yet. First resolve what the licences panel lists:",
-  confirmLicence: (state: string) => `Confirm or correct the licence for ${state}`,
-  addLicence: (state: string) => `Add the licence for ${state}`,
+  approveBlocked: "Approve is not available yet. First resolve what the licenses panel lists:",
+  confirmLicence: (state: string) => `Confirm or correct the license for ${state}`,
+  addLicence: (state: string) => `Add the license for ${state}`,
   confirmCertificate: (what: string) => `Confirm the ${what}`,
   confirmTitle: "Confirm or correct",
   // The queue.

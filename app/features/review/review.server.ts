@@ -38,11 +38,11 @@ export async function reviewScreen(user: CurrentUser, appointmentId: number, wan
         appointmentLink: { select: { recruiterAgent: { select: { agentNumber: true, firstName: true, lastName: true, companyName: true } } } },
       },
     }),
-    // The applicant's licences against what the application asks for (the approval's own check, decision 0070).
+    // The applicant's licenses against what the application asks for (the approval's own check, decision 0070).
     licenceCheck(prisma, appointmentId, today),
   ]);
   const awaiting = screen.view.statusCode === AWAITING_STATUS;
-  // The NPN's records, for the licence screens' forms this screen opens to confirm or correct them (decision 0098).
+  // The NPN's records, for the license screens' forms this screen opens to confirm or correct them (decision 0098).
   const records = awaiting && licences?.npn ? { npn: licences.npn, mode: "edit" as const, today, positions: [], records: await recordsOfNpn(licences.npn) } : null;
   const recruiter = people?.recruiterAgent ?? people?.appointmentLink?.recruiterAgent ?? null;
   const prospect =

@@ -58,7 +58,7 @@ describe("service request schemas", () => {
     expect(adminNavItems(admin)).toEqual([
       { to: "/admin/requests", label: "Service Requests" },
       { to: "/admin/import", label: "Import Agents" },
-      { to: "/admin/licences/import", label: "Import Licences" },
+      { to: "/admin/licences/import", label: "Import Licenses" },
       { to: "/admin/api-tokens", label: "API Tokens" },
       { to: "/admin/webhooks", label: "Webhooks" },
     ]);

@@ -63,7 +63,7 @@ export function PersonalTab({ detail, position }: { detail: AgentDetail; positio
       <Row label="National producer number">{detail.npn}</Row>
       {!detail.isDirector ? (
         <>
-          <Row label="Resident state licence">
+          <Row label="Resident state license">
             {detail.residentLicenseNumber ? `${detail.residentLicenseNumber}${detail.residentLicenseState ? ` (${detail.residentLicenseState})` : ""}` : ""}
           </Row>
           <Row label="Licensed states">{detail.licensedStates.join(", ")}</Row>
@@ -81,7 +81,7 @@ export function PersonalTab({ detail, position }: { detail: AgentDetail; positio
               </>
             ) : null}
           </Row>
-          <Row label="Licences">
+          <Row label="Licenses">
             {detail.licences.length ? (
               <ul className="lic-reasons">
                 {detail.licences.map((l) => (

@@ -17,7 +17,7 @@ export const UPLOAD_ANSWERS: Record<string, string> = {
 
 /**
  * `page`: the import's page (the run is shown at page?run=<id>; default /admin/import); `hint`: the
- * file's hint; `children`: more fields, sent before the file (the licence import's purpose).
+ * file's hint; `children`: more fields, sent before the file (the license import's purpose).
  */
 export function ImportUploadForm({
   action,

@@ -42,7 +42,7 @@ export function ComplianceTable({ rows, today }: { rows: ComplianceRow[]; today:
         },
         {
           header: "NPN",
-          cell: (r) => (r.npn ? <Link to={`/licences/${encodeURIComponent(r.npn)}`} aria-label={`Licences and credentials of NPN ${r.npn}`}>{r.npn}</Link> : "—"),
+          cell: (r) => (r.npn ? <Link to={`/licences/${encodeURIComponent(r.npn)}`} aria-label={`Licenses and credentials of NPN ${r.npn}`}>{r.npn}</Link> : "—"),
         },
         {
           header: "Standing",

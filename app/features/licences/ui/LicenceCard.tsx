@@ -1,4 +1,4 @@
-// The dashboard's 'Licences and credentials' card (issue 23 item 1; decision 0069): the standing of
+// The dashboard's 'Licenses and credentials' card (issue 23 item 1; decision 0069): the standing of
 // the user's own NPN, how many licences are on record, the next expiry and its state, and the way
 // to /licences.
 import { Link } from "@remix-run/react";
@@ -9,7 +9,7 @@ import type { CredentialKind } from "../status";
 import { ExpiryBadge, StandingBadge } from "../badges";
 
 export function LicenceCard({ card }: { card: Card }) {
-  const what = card.next ? (card.next.stateCode ? `${stateName(card.next.stateCode)} licence` : CREDENTIAL_LABEL[card.next.kind as CredentialKind] ?? "") : "";
+  const what = card.next ? (card.next.stateCode ? `${stateName(card.next.stateCode)} license` : CREDENTIAL_LABEL[card.next.kind as CredentialKind] ?? "") : "";
   return (
     <section className="card lic-card" aria-labelledby="licences-card-title">
       <h2 id="licences-card-title" className="card__title">

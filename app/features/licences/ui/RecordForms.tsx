@@ -48,7 +48,7 @@ export function LicenceForm({
   base: string;
   actionData?: LicencesActionData;
   target?: FormTarget;
-  /** A new licence's state, chosen already (the review screen's 'no licence for Texas'). */
+  /** A new licence's state, chosen already (the review screen's 'no license for Texas'). */
   defaultState?: string;
 }) {
   const current = id === "new" ? null : (data.records.licences.find((l) => l.id === id) ?? null);
@@ -93,7 +93,7 @@ export function LicenceForm({
           <CheckboxField meta={fields.loaVariable} label={LINE_LABEL.VARIABLE} />
         </fieldset>
         <TextField meta={fields.effectiveDate} label={LICENCE_FIELD_LABELS.effectiveDate} type="date" />
-        <TextField meta={fields.expiryDate} label={LICENCE_FIELD_LABELS.expiryDate} type="date" hint="Leave empty for a perpetual licence." />
+        <TextField meta={fields.expiryDate} label={LICENCE_FIELD_LABELS.expiryDate} type="date" hint="Leave empty for a perpetual license." />
         <SelectField
           meta={fields.status}
           label={LICENCE_FIELD_LABELS.status}

@@ -69,9 +69,9 @@ export const expiring = (d: string | null) => (d ? `expiring ${formatDate(d)}` :
 export function LicenceTable({ data, base }: { data: NpnRecordsData; base: string }) {
   const edit = data.mode === "edit";
   if (data.records.licences.length === 0) return <p className="muted">{S.licencesNone}</p>;
-  type Licence = NpnRecordsData["records"]["licences"][number];
+  type License = NpnRecordsData["records"]["licences"][number];
   return (
-    <CardTable<Licence>
+    <CardTable<License>
       label={S.licencesTable}
       className="lic-table"
       rows={data.records.licences}
@@ -97,10 +97,10 @@ export function LicenceTable({ data, base }: { data: NpnRecordsData; base: strin
           header: "Actions",
           cell: (l) => (
             <div className="lic-actions">
-              <Link to={`${base}?licence=${l.id}#licence-form`} className="btn btn--secondary btn--small" aria-label={`Change the licence for ${stateName(l.stateCode)}`}>
+              <Link to={`${base}?licence=${l.id}#licence-form`} className="btn btn--secondary btn--small" aria-label={`Change the license for ${stateName(l.stateCode)}`}>
                 Change
               </Link>
-              <DeleteButton kind="licence" id={l.id} label={`Delete the licence for ${stateName(l.stateCode)}`} />
+              <DeleteButton kind="licence" id={l.id} label={`Delete the license for ${stateName(l.stateCode)}`} />
             </div>
           ),
         },

@@ -29,7 +29,7 @@ export function LicencePanel({ check, today, review }: { check: LicenceCheck; to
   return (
     <section className="card licence-panel" aria-labelledby="review-licences-title" data-testid="licence-panel">
       <h2 id="review-licences-title" className="card__title">
-        Licences
+        Licenses
       </h2>
       <dl className="licence-panel__facts">
         <dt>National Producer Number (NPN)</dt>
@@ -39,7 +39,7 @@ export function LicencePanel({ check, today, review }: { check: LicenceCheck; to
       </dl>
       {npn ? (
         <p>
-          <Link to={withReturn(`/licences/${encodeURIComponent(npn)}`, review)}>All licences and credentials of NPN {npn}</Link>
+          <Link to={withReturn(`/licences/${encodeURIComponent(npn)}`, review)}>All licenses and credentials of NPN {npn}</Link>
         </p>
       ) : null}
       {problems.length ? (
@@ -65,15 +65,15 @@ export function LicencePanel({ check, today, review }: { check: LicenceCheck; to
           </ul>
         </div>
       ) : (
-        <p data-testid="licence-ok">The licences on record cover every state and line of authority this application asks for.</p>
+        <p data-testid="licence-ok">The licenses on record cover every state and line of authority this application asks for.</p>
       )}
       {states.length ? (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label="Licences by state">
+        <div className="table-wrap" tabIndex={0} role="region" aria-label="Licenses by state">
           <table className="table table--cards">
             <thead>
               <tr>
                 <th scope="col">State</th>
-                <th scope="col">Licence</th>
+                <th scope="col">License</th>
                 <th scope="col">Lines</th>
                 <th scope="col">Expires</th>
                 <th scope="col">Status</th>
@@ -87,14 +87,14 @@ export function LicencePanel({ check, today, review }: { check: LicenceCheck; to
                   return (
                     <tr key={s}>
                       <th scope="row">{stateName(s)}</th>
-                      <td colSpan={5} data-label="Licence">No licence on record</td>
+                      <td colSpan={5} data-label="License">No license on record</td>
                     </tr>
                   );
                 }
                 return (
                   <tr key={s}>
                     <th scope="row">{stateName(s)}</th>
-                    <td data-label="Licence">
+                    <td data-label="License">
                       {l.licenceNumber ?? "—"}
                       {l.isResident ? " (resident)" : ""}
                       {l.status !== "ACTIVE" ? " — inactive" : ""}
