@@ -96,7 +96,7 @@ describe("authentication", () => {
         expect(await page.locator("header.band").innerText()).toBe("Appointment Portal");
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width} px`).toBeLessThanOrEqual(width);
         expect(await axeViolations(page, `provider ${name} at ${width} px`)).toEqual([]);
-        if (process.env.IDP_SHOTS) await page.screenshot({ path: path.join(process.env.IDP_SHOTS, `idp-${name}-${width}.png`), fullPage: true });
+        if (process.env.DOCS_SHOTS) await page.screenshot({ path: path.join(process.env.DOCS_SHOTS, `idp-${name}-${width}.png`), fullPage: true });
       }
       await context.close();
     }

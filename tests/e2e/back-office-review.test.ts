@@ -15,6 +15,7 @@
 //     still shows the decision forms approves too and is refused ('Already decided', 409), the history shows one approval;
 //  5. the recruiter's 'approved' email arrives at the SMTP server;
 //  6. the new agent signs in again and sees the agent number on the dashboard and their hierarchy on /agents.
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { REVIEW_MESSAGES as M } from "~/features/review/messages";
@@ -129,7 +130,7 @@ async function shot(page: Page, name: string) {
   const from = await box(page.getByTestId("licence-panel"));
   const to = await box(page.getByRole("region", { name: "Decide", exact: true }));
   const width = await page.evaluate(() => document.documentElement.clientWidth);
-  await page.screenshot({ path: `docs/screens/${name}.png`, fullPage: true, clip: { x: 0, y: Math.max(0, from.top - 16), width, height: to.bottom - from.top + 32 } });
+  if (process.env.DOCS_SHOTS) await page.screenshot({ path: path.join(process.env.DOCS_SHOTS, `${name}.png`), fullPage: true, clip: { x: 0, y: Math.max(0, from.top - 16), width, height: to.bottom - from.top + 32 } });
 }
 
 /** The decision card of a kind on the review screen. */
@@ -184,10 +185,10 @@ describe("back-office review", () => {
 
     // docs/screens/review-summary-*.png: the whole review screen, the summary with the checks beside it and the decision bar after.
     const summaryA11y = [...(await axeViolations(admin, "1280px review summary"))];
-    await admin.screenshot({ path: "docs/screens/review-summary-1280.png", fullPage: true });
+    if (process.env.DOCS_SHOTS) await admin.screenshot({ path: path.join(process.env.DOCS_SHOTS, "review-summary-1280.png"), fullPage: true });
     await admin.setViewportSize({ width: 390, height: 844 });
     summaryA11y.push(...(await axeViolations(admin, "390px review summary")));
-    await admin.screenshot({ path: "docs/screens/review-summary-390.png", fullPage: true });
+    if (process.env.DOCS_SHOTS) await admin.screenshot({ path: path.join(process.env.DOCS_SHOTS, "review-summary-390.png"), fullPage: true });
     await admin.setViewportSize({ width: 1280, height: 800 });
     expect(summaryA11y).toEqual([]);
 

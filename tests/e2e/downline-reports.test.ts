@@ -8,6 +8,7 @@
 // Without JavaScript (a downline application read-only from /inprog; a report
 // requested, refused dates, finished, its xlsx downloaded and opened; the
 // recruiter finder): the form driver, tests/integration/director-nojs.test.ts.
+import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { DEMO, DEMO_PASSWORD, browserFixture, signIn } from "../support/browser";
 import { sharedApp, withDb } from "./helpers";
@@ -71,7 +72,7 @@ describe("with JavaScript: a reversed range and the download popup (issue 20 ite
     await expect.poll(() => queued.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await page.getByRole("dialog").count()).toBe(0);
     await page.setViewportSize({ width: 390, height: 900 });
-    await page.screenshot({ path: "docs/screens/feedback-reports-queued-390.png", fullPage: true });
+    if (process.env.DOCS_SHOTS) await page.screenshot({ path: path.join(process.env.DOCS_SHOTS, "feedback-reports-queued-390.png"), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${appUrl}/reports?tab=results`);
     const download = page.getByRole("link", { name: /^Download Downline Report/ }).first();

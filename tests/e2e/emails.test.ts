@@ -1,7 +1,7 @@
 // Every email in the one layout (issue 36 item 5), as a phone and a desktop mail client show it:
 // nothing wider than 390 px (a long confirmation link once made the mail wider than the phone),
 // the band with the portal's name, one button for the action inside the screen, the footer saying
-// who sent it and why; the text part says the same without the layout. EMAIL_SHOTS=<dir> keeps a
+// who sent it and why; the text part says the same without the layout. DOCS_SHOTS=<dir> keeps a
 // picture of each at both widths (docs/screens/email-*.png).
 import path from "node:path";
 import { describe, expect, test } from "vitest";
@@ -70,7 +70,7 @@ describe("emails in the one layout", () => {
         }
         expect(mail.text, name).not.toMatch(/✓|If the button does not work/);
         expect(mail.text, name).toMatch(/Sent by the Appointment Portal \(.+\) because .+\.$/);
-        const shots = process.env.EMAIL_SHOTS;
+        const shots = process.env.DOCS_SHOTS;
         if (shots) await page.screenshot({ path: path.join(shots, `email-${name}-${width}.png`), fullPage: true });
       }
     });

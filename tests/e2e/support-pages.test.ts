@@ -3,6 +3,7 @@
 // sideways scrolling; the screens as they open: tests/e2e/every-screen.test.ts). Without
 // JavaScript (Contact Us, /view, claiming paper applications, the link failures):
 // tests/integration/self-service-nojs.test.ts.
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { LINK_REQUIRED } from "~/features/links/messages";
@@ -90,7 +91,7 @@ describe("Contact Us with JavaScript", () => {
     expect(await page.getByRole("dialog").count()).toBe(0);
     expect(await page.getByLabel(/^Your Request/).inputValue()).toBe("");
     await page.setViewportSize({ width: 390, height: 900 });
-    await page.screenshot({ path: "docs/screens/feedback-svcreq-sent-390.png", fullPage: true });
+    if (process.env.DOCS_SHOTS) await page.screenshot({ path: path.join(process.env.DOCS_SHOTS, "feedback-svcreq-sent-390.png"), fullPage: true });
     await sent.getByRole("link", { name: "Back to Home" }).click();
     await page.waitForURL(/\/home$/);
   });
@@ -133,7 +134,7 @@ describe("accessibility and 390 px", () => {
     await page.getByRole("alert").filter({ hasText: "Please check your request" }).waitFor();
     await expectAccessibleAt(page, "/svcreq with messages");
     await page.setViewportSize({ width: 390, height: 900 });
-    await page.screenshot({ path: "docs/screens/feedback-svcreq-refused-390.png", fullPage: true });
+    if (process.env.DOCS_SHOTS) await page.screenshot({ path: path.join(process.env.DOCS_SHOTS, "feedback-svcreq-refused-390.png"), fullPage: true });
     await page.goto(`${appUrl}/home`);
     await page.getByLabel("Appointment Link", { exact: true }).waitFor();
     await expectAccessibleAt(page, "link prompt");

@@ -20,6 +20,7 @@ import { visitorSignUp } from "./app-sign-in";
 import type { Visitor } from "./form-driver";
 import { findLink, waitForMail } from "./mailbox";
 import { sharedApp } from "./shared-app";
+import { TIME_ZONE_COOKIE } from "~/lib/time-zone";
 
 /** The flags that work on these machines (closed network, root, no GPU). */
 export const CHROMIUM_ARGS = [
@@ -296,6 +297,8 @@ export async function confirmAddress(page: Page, link: string, password: string)
  * four pages). A session the portal no longer knows (signed out, revoked) falls back to the form.
  */
 const signedIn = new Map<string, Awaited<ReturnType<BrowserContext["cookies"]>>>();
+/** The cookies of a sign-in: not the browser's own preferences (its tz cookie, decision 0102), which belong to its context. */
+const signInCookies = async (page: Page) => (await page.context().cookies()).filter((c) => c.name !== TIME_ZONE_COOKIE);
 
 /** Signs in at the provider's page (going there through /auth/login if needed); ends on the portal. */
 export async function signIn(page: Page, appUrl: string, email: string, password: string) {
@@ -306,7 +309,7 @@ export async function signIn(page: Page, appUrl: string, email: string, password
     await page.context().addCookies(saved);
     await page.goto(`${appUrl}/home`);
     if (isOn(page, appUrl) && !/^\/(auth|session-expired)/.test(new URL(page.url()).pathname)) {
-      signedIn.set(key, await page.context().cookies());
+      signedIn.set(key, await signInCookies(page));
       return;
     }
     // Gone (signed out, revoked): the form, from a clean start (the provider's page this ended on
@@ -318,7 +321,7 @@ export async function signIn(page: Page, appUrl: string, email: string, password
   await gotoSignIn(page, appUrl);
   await fillSignIn(page, email, password);
   await waitForPortal(page, appUrl);
-  signedIn.set(key, await page.context().cookies());
+  signedIn.set(key, await signInCookies(page));
 }
 
 /** Fills and submits the provider's sign-in form (no waiting for the portal). */
