@@ -21,7 +21,8 @@ import type pg from "pg";
 import { describe, expect, test } from "vitest";
 import { visitorSignUp } from "../support/app-sign-in";
 import { newAccount } from "../support/browser";
-import { accessibleName, type Form, type Page, type Visitor } from "../support/form-driver";
+import { accessibleName, type Form, type Page } from "../support/form-driver";
+import { throughWizard } from "../support/journey-nojs";
 import { answerAllNo, fieldErrors, fillPersonal, section, yesNoQuestions } from "../support/application-form";
 import { inviteProspect } from "../support/invite-prospect";
 import { eoCertificatePdf } from "../support/pdf-files";
@@ -79,20 +80,6 @@ async function invitedProspect(name: { firstName: string; middleName?: string; l
   const { visitor } = await visitorSignUp(portal.app, account, portal.smtp.verificationLink);
   const link = await inviteProspect(portal.app.databaseUrl!, account, opts);
   return { account, visitor, link };
-}
-
-/** From the dashboard through the wizard choosing the type (a radio label); the application's page and id. */
-async function throughWizard(visitor: Visitor, type: RegExp) {
-  let page = await (await visitor.get(`${portal.app.url}/home`)).follow("Complete Your Appointment");
-  expect(page.url).toMatch(/\/wizard\?/);
-  page = await page.click("NEXT");
-  expect(page.headings()).toContain("Your invitation");
-  page = await page.form("NEXT").check("Yes").submit("NEXT");
-  page = await page.form("NEXT").check(type).submit("NEXT");
-  expect(page.headings().some((h) => /pointers for filling out/i.test(h))).toBe(true);
-  page = await page.click("NEXT");
-  expect(page.url, page.text().slice(0, 300)).toMatch(/\/appoint\?id=\d+/);
-  return { page, id: Number(page.searchParams.get("id")) };
 }
 
 describe("application without JavaScript", () => {
@@ -291,7 +278,7 @@ describe("application without JavaScript", () => {
 /** Signs up an invited prospect (the newest link) and goes through the wizard choosing the type; the application. */
 async function startApplication(type: RegExp, name: { firstName: string; middleName?: string; lastName: string }) {
   const { account, visitor } = await invitedProspect(name, { newest: true });
-  return { account, visitor, ...(await throughWizard(visitor, type)) };
+  return { account, visitor, ...(await throughWizard(visitor, portal.app.url, type)) };
 }
 
 /** The last four digits the portal keeps beside the SSN and card ciphertexts. */

@@ -26,10 +26,10 @@ import { visitorSignIn, visitorSignUp } from "../support/app-sign-in";
 import { DEMO, newAccount } from "../support/browser";
 import { addAgentTree, addAgentUnder, agentTreeNames } from "../support/agent-tree";
 import { Visitor, type Form, type Page, type PickedFile, type Scope } from "../support/form-driver";
-import { answerAllNo, fieldErrors, fillPersonal, section } from "../support/application-form";
+import { section } from "../support/application-form";
+import { fillIndividual, submitThroughCheck, throughWizard } from "../support/journey-nojs";
 import { inviteProspect } from "../support/invite-prospect";
 import { query } from "../support/mailbox";
-import { eoCertificatePdf } from "../support/pdf-files";
 import { portalWithSmtpForFile } from "../support/smtp-sink";
 
 const portal = portalWithSmtpForFile();
@@ -694,68 +694,9 @@ const summary = (page: Page) => page.within("region", /^Application \d+$/);
 /** The decision card of a kind on the review screen. */
 const card = (page: Page, title: string) => page.within("region", title);
 
-/** From the dashboard through the wizard choosing the type (a radio label); the application's page and id. */
-async function throughWizard(visitor: Visitor, type: RegExp) {
-  let page = await (await visitor.get(`${portal.app.url}/home`)).follow("Complete Your Appointment");
-  expect(page.url).toMatch(/\/wizard\?/);
-  page = await page.click("NEXT");
-  page = await page.form("NEXT").check("Yes").submit("NEXT");
-  page = await page.form("NEXT").check(type).submit("NEXT");
-  page = await page.click("NEXT");
-  expect(page.url, page.text().slice(0, 300)).toMatch(/\/appoint\?id=\d+/);
-  return { page, id: Number(page.searchParams.get("id")) };
-}
-
-/** Every section of an individual application, from Personal Information to the uploaded E&O certificate. */
-async function fillIndividual(page: Page): Promise<Page> {
-  expect(page.headings(2)).toContain("Personal Information");
-  page = await page.click("I agree");
-  expect(page.headings(2)).toContain("Personal Information");
-  const f = answerAllNo(page, fillPersonal(section(page)))
-    .fill(/^Signature \(your mother's maiden name\)/, "Delgado")
-    .fill("Name (on W-9)", "Rhea Q Reviewed")
-    .check("Individual or Sole-Proprietorship")
-    .fill(/^W-9 Signature/, "Delgado");
-  page = await f.submit("Save & Continue");
-  expect(page.headings(2), fieldErrors(page).join("; ")).toContain("Commissions");
-
-  page = await section(page).fill("Date", "2026-01-15").fill(/^Signature \(your mother's maiden name\)/, "Delgado").check("Paper Check").submit("Save & Continue");
-  expect(page.headings(2), fieldErrors(page).join("; ")).toContain("States & Fees");
-
-  page = await section(page).submit("Add a State");
-  page = await section(page).select("State to add", "TX").submit("Add the selected state");
-  expect(page.rows().some((cells) => cells.some((c) => /Texas \(TX\)/.test(c)))).toBe(true);
-  page = await section(page).check("No").fill(/^Signature \(your mother's maiden name\)/, "Delgado").submit("Save & Continue");
-  expect(page.headings(2), fieldErrors(page).join("; ")).toContain("Policies & Agreements");
-
-  page = await section(page)
-    .check("I have read and agree to the Agent Agreement.")
-    .check("I have read and agree to the Representative Agreement.")
-    .check("I have read and acknowledge the Company Policy.")
-    .check("I have read and acknowledge the Anti-Money-Laundering Guide.")
-    .fill("Mother's Maiden Name", "Delgado")
-    .submit("Save & Continue");
-  expect(page.headings(2), fieldErrors(page).join("; ")).toContain("Supporting Documents");
-
-  page.toggle("Upload a Document");
-  page = await page
-    .form("Upload")
-    .select("Document type", "DOCTYP_EO_CERT")
-    .attach("Choose one PDF file", { name: "eo-certificate.pdf", mimeType: "application/pdf", buffer: await eoCertificatePdf() })
-    .submit("Upload");
-  const uploaded = page.all("dialog").filter((d) => d.shows("We have successfully received your upload."));
-  expect(uploaded).toHaveLength(1);
-  page = await uploaded[0]!.click("OK");
-  expect(/\b(\d+)% complete\b/.exec(page.text())?.[0]).toBe("100% complete");
-  return page;
-}
-
+/** SUBMIT through 'Check your answers'; back on the application, Awaiting Approval. */
 async function submit(page: Page): Promise<Page> {
-  // SUBMIT opens the check page; 'Submit application' there submits (decision 0099).
-  page = await page.click("SUBMIT");
-  expect(page.url).toMatch(/\/appoint\/check\?id=\d+$/);
-  page = await page.click("Submit application");
-  expect(page.banners().some((b) => b.includes("Successfully Submitted for Approval!"))).toBe(true);
+  page = await submitThroughCheck(page);
   page = await page.visitor.get(page.url.replace("/appoint/submitted?", "/appoint?"));
   expect(sideStatus(page)).toBe("Awaiting Approval");
   return page;
@@ -770,7 +711,7 @@ describe("back-office review", () => {
     const account = newAccount({ firstName: "Rhea", middleName: "Q", lastName: `Reviewed${Date.now().toString(36)}` });
     const { visitor: prospect } = await visitorSignUp(portal.app, account, portal.smtp.verificationLink);
     const link = await inviteProspect(db, account, { newest: true });
-    const started = await throughWizard(prospect, /^Individual —/);
+    const started = await throughWizard(prospect, url, /^Individual —/);
     const id = started.id;
     await submit(await fillIndividual(started.page));
 

@@ -18,9 +18,10 @@
 //     same recruiter, signs up and lands in the wizard for that link too.
 import { describe, expect, test } from "vitest";
 import { INVITATION_STATUS_LABELS, SENT } from "~/features/invitations/messages";
-import { visitorSignIn, visitorSignUp } from "../support/app-sign-in";
+import { visitorSignIn } from "../support/app-sign-in";
 import { DEMO, newAccount } from "../support/browser";
 import { Visitor, type Page } from "../support/form-driver";
+import { sendInvitation, signUpThroughLink, wizardFromFirstStep } from "../support/journey-nojs";
 import { query } from "../support/mailbox";
 import { portalWithSmtpForFile } from "../support/smtp-sink";
 
@@ -44,45 +45,6 @@ async function levelName(scheduleName: string, levelNo: number): Promise<string>
   );
   expect(row, `${scheduleName} level ${levelNo}`).toBeDefined();
   return row!.level_name;
-}
-
-/** From the welcome page of a link: NEXT, sign up at the provider (the confirmation arrives at our SMTP server), back on the portal. */
-async function signUpThroughLink(url: string, account: ReturnType<typeof newAccount>) {
-  const visitor = new Visitor();
-  const welcome = await visitor.get(url);
-  expect(welcome.shows("If you've already signed UP, just sign IN instead")).toBe(true);
-  const provider = await welcome.follow("NEXT: Create an account");
-  expect(provider.url.startsWith(portal.app.idpUrl) && /\/interaction\//.test(provider.pathname), provider.url).toBe(true);
-  return visitorSignUp(portal.app, account, portal.smtp.verificationLink, visitor, provider);
-}
-
-/**
- * The wizard from its first step (as wizardFromFirstStep in tests/e2e/helpers.ts does in Chromium):
- * NEXT, 'Your invitation' (`atInvitation` runs there), Yes, the type (a radio label), the pointers,
- * NEXT; returns the new application's id.
- */
-async function wizardFromFirstStep(page: Page, type: RegExp, atInvitation?: (page: Page) => void) {
-  page = await page.click("NEXT");
-  expect(page.headings(2)).toContain("Your invitation");
-  atInvitation?.(page);
-  page = await page.form("NEXT").check("Yes").submit("NEXT");
-  page = await page.form("NEXT").check(type).submit("NEXT");
-  expect(page.headings().some((h) => /pointers for filling out/i.test(h)), page.text().slice(0, 300)).toBe(true);
-  page = await page.click("NEXT");
-  expect(page.url, page.text().slice(0, 300)).toMatch(/\/appoint\?id=\d+/);
-  return Number(page.searchParams.get("id"));
-}
-
-
-/** The invitation form filled for `prospect` (the reviewed box ticked) and sent. */
-function sendInvitation(page: Page, prospect: { firstName: string; lastName: string; email: string }) {
-  return page
-    .form("SEND")
-    .fill("Prospect First Name", prospect.firstName)
-    .fill("Prospect Last Name", prospect.lastName)
-    .fill("Prospect Email Address", prospect.email)
-    .check(/I have reviewed this invitation/)
-    .submit("SEND");
 }
 
 /** The director's plain appointment links (APL, MIAC Health Advantage at PLAIN_LEVEL) with who the welcome page names: the owner and the agency. */
@@ -170,7 +132,7 @@ describe("recruiting journey without JavaScript", () => {
       advantage: await levelName("MIAC Health Advantage", CART_LEVEL),
       supplemental: await levelName("MIAC Health Supplemental", CART_LEVEL),
     };
-    const { page: home } = await signUpThroughLink(emailedLink!, prospect);
+    const { page: home } = await signUpThroughLink(portal, emailedLink!, prospect);
     // The link was carried through sign-up (decision 0018): the dashboard, with one entry for this invitation.
     expect(home.pathname).toBe("/home");
     const first = await home.follow("Complete Your Appointment");
@@ -186,7 +148,7 @@ describe("recruiting journey without JavaScript", () => {
     expect(claimed).toMatchObject({ status: "INVITED" });
     expect(claimed!.prospect_user_id).not.toBeNull();
 
-    const appointmentId = await wizardFromFirstStep(first, /^Individual —/, (step) => {
+    const { id: appointmentId } = await wizardFromFirstStep(first, /^Individual —/, (step) => {
       expect(step.all(".wizard__lines li").map((li) => li.text())).toEqual([
         `MIAC Health Advantage — Level ${CART_LEVEL} ${levels.advantage}`,
         `MIAC Health Supplemental — Level ${CART_LEVEL} ${levels.supplemental}`,
@@ -207,14 +169,14 @@ describe("recruiting journey without JavaScript", () => {
     const [plain] = await plainLinks(db);
     expect(plain?.link).toMatch(/^APL[A-HJ-NP-Z2-9]{20}$/);
     const other = newAccount({ firstName: "Priya", lastName: "Plainlink" });
-    const { page: secondHome } = await signUpThroughLink(`${portal.app.url}/${plain!.link}`, other);
+    const { page: secondHome } = await signUpThroughLink(portal, `${portal.app.url}/${plain!.link}`, other);
     expect(secondHome.pathname).toBe("/home");
     const second = await secondHome.follow("Complete Your Appointment");
     expect(second.url).toMatch(/\/wizard\?/);
     expect(second.searchParams.get("link")).toBe(plain!.link);
     expect(second.headings().some((h) => /before you start/i.test(h))).toBe(true);
     const plainLevel = await levelName("MIAC Health Advantage", PLAIN_LEVEL);
-    const secondId = await wizardFromFirstStep(second, /^Individual —/, (step) => {
+    const { id: secondId } = await wizardFromFirstStep(second, /^Individual —/, (step) => {
       // An element reading exactly 'Level 6' (getByText exact).
       expect(step.all("*").some((el) => el.text() === `Level ${PLAIN_LEVEL}`)).toBe(true);
       const position = step.all("p").find((p) => p.text().includes("Position:"));
@@ -309,7 +271,7 @@ describe("recruiting journey without JavaScript", () => {
     expect(signInAgain.url.startsWith(portal.app.idpUrl), signInAgain.url).toBe(true);
 
     // The application can be started, and the portal's profile saved, with no middle name.
-    const appointmentId = await wizardFromFirstStep(entry, /^Individual —/);
+    const { id: appointmentId } = await wizardFromFirstStep(entry, /^Individual —/);
     expect(appointmentId).toBeGreaterThan(0);
     page = await phone.get(`${portal.app.url}/profile`);
     expect(page.status, page.text().slice(0, 500)).toBe(200);
