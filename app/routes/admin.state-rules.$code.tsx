@@ -53,7 +53,7 @@ export default function StateRulePage() {
     <SignedInLayout>
       <PageHeader
         title={`State rules: ${rule.stateName}`}
-        lead={rule.editedAt ? "Set by an administrator: the seed leaves these rules as they are." : "The portal's defaults (decision 0108): change them to the carrier's and the state's practice."}
+        lead={rule.editedAt ? "Set by an administrator: the seed leaves these rules as they are." : "The portal's defaults: change them to the carrier's choices and the state's practice."}
         actions={
           <Link to="/admin/state-rules" className="btn btn--secondary btn--small">
             Back to the states
