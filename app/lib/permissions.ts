@@ -36,6 +36,8 @@ export const CAPABILITIES = [
   "read:compliance",
   /** ADMIN > API Tokens and Webhooks: creating and revoking API tokens, registering webhook endpoints, replaying deliveries (issue 24, decision 0074). */
   "manage:integrations",
+  /** ADMIN > State Filings: the state rules (timing, deadlines, reasons, fees; issue 37, decision 0108). */
+  "manage:state-filings",
   /** The SPOOF box: starting and ending impersonation (an internal administrator, also while acting as someone). */
   "impersonate:user",
 ] as const;
@@ -55,7 +57,7 @@ export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
   agent: RECRUITER,
   director: RECRUITER,
   // request:report and read:compliance: the compliance view of every agent and its report (decision 0073).
-  administrator: ["use:portal", "review:application", "manage:service-request", "import:hierarchy", "manage:licences", "read:compliance", "request:report", "manage:integrations", "impersonate:user"],
+  administrator: ["use:portal", "review:application", "manage:service-request", "import:hierarchy", "manage:licences", "read:compliance", "request:report", "manage:integrations", "manage:state-filings", "impersonate:user"],
   // An administrator acting as someone has that person's roles and may only end (or switch) the impersonation.
   impersonator: ["impersonate:user"],
 };
@@ -112,6 +114,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "admin.requests._index": page("manage:service-request", "none"),
   "admin.review.$appointmentId": page("review:application"),
   "admin.review._index": page("review:application", "none"),
+  "admin.state-rules.$code": page("manage:state-filings", "manage:state-filings", "an unknown state code: 404"),
+  "admin.state-rules._index": page("manage:state-filings", "none"),
   "api.v1.agents": page("public", "none", "API token with read:agents (apiRoute)"),
   "api.v1.agents.$id": page("public", "none", "API token with read:agents (apiRoute)"),
   "api.v1.applications": page("public", "none", "API token with read:applications (apiRoute)"),
@@ -205,6 +209,7 @@ export const ADMIN_MENU: MenuItem[] = [
   { to: "/admin/licences/import", label: "Import Licenses", capability: "manage:licences" },
   { to: "/admin/api-tokens", label: "API Tokens", capability: "manage:integrations" },
   { to: "/admin/webhooks", label: "Webhooks", capability: "manage:integrations" },
+  { to: "/admin/state-rules", label: "State Filings", capability: "manage:state-filings" },
 ];
 
 export function menuFor<T extends MenuItem>(items: readonly T[], capabilities: readonly Capability[] | null | undefined): T[] {

@@ -46,14 +46,14 @@ const FEE_OVERRIDES: Record<string, [number, number]> = {
   AA: [0, 0], BC: [0, 0], CN: [0, 0], LT: [0, 0], NB: [0, 0], OC: [0, 0],
 };
 
-export function stateFees(): Array<{ stateCode: string; stateName: string; resident: number; nonResident: number; isPreAppointment: boolean; sortOrder: number }> {
+export function stateFees(): Array<{ stateCode: string; stateName: string; resident: number; nonResident: number; sortOrder: number }> {
   return STATES.map(([code, name], i) => {
     // A stable pseudo-fee from the code for states without an override.
     const h = code.charCodeAt(0) * 31 + code.charCodeAt(1);
     const resident = [0, 5, 10, 10, 15, 20, 25, 30][h % 8];
     const nonResident = resident + [0, 5, 10, 15, 20][(h >> 3) % 5];
     const [r, n] = FEE_OVERRIDES[code] ?? [resident, nonResident];
-    return { stateCode: code, stateName: name, resident: r, nonResident: n, isPreAppointment: code === "PA" || code === "MT", sortOrder: i + 1 };
+    return { stateCode: code, stateName: name, resident: r, nonResident: n, sortOrder: i + 1 };
   });
 }
 

@@ -16,6 +16,7 @@ import {
   WEB_BASED_INVITATIONS,
   stateFees,
 } from "./reference-data";
+import { editedStateCodes, seedStateRules } from "./state-rules";
 
 /** Serialises concurrent seeders (two processes starting at once). */
 export const SEED_LOCK_KEY = 18501850;
@@ -41,7 +42,9 @@ export async function seedReferenceDataWith(db: Db): Promise<void> {
   await syncQuestions(db, "QUES_TYP_PERSONAL", PERSONAL_QUESTIONS);
   await syncQuestions(db, "QUES_TYP_STATE_FEE", [STATE_FEE_QUESTION]);
 
-  // State fees: one read, then only the missing or changed rows are written.
+  // State fees: one read, then only the missing or changed rows are written; the fees of a state
+  // whose rules an administrator edited are theirs (decision 0108).
+  const edited = await editedStateCodes(db);
   const fees = new Map((await db.stateFee.findMany()).map((f) => [f.stateCode, f]));
   const missingFees = [];
   for (const f of stateFees()) {
@@ -49,22 +52,22 @@ export async function seedReferenceDataWith(db: Db): Promise<void> {
       stateName: f.stateName,
       residentFeeAmount: f.resident.toFixed(2),
       nonResidentFeeAmount: f.nonResident.toFixed(2),
-      isPreAppointment: f.isPreAppointment,
       sortOrder: f.sortOrder,
     };
     const cur = fees.get(f.stateCode);
     if (!cur) missingFees.push({ stateCode: f.stateCode, ...data });
+    else if (edited.has(f.stateCode)) continue;
     else if (
       cur.stateName !== data.stateName ||
       Number(cur.residentFeeAmount) !== f.resident ||
       Number(cur.nonResidentFeeAmount) !== f.nonResident ||
-      cur.isPreAppointment !== data.isPreAppointment ||
       cur.sortOrder !== data.sortOrder
     ) {
       await db.stateFee.update({ where: { stateCode: f.stateCode }, data });
     }
   }
   if (missingFees.length) await db.stateFee.createMany({ data: missingFees, skipDuplicates: true });
+  await seedStateRules(db, edited);
 
   const reqs = new Map(
     (await db.documentRequirement.findMany()).map((r) => [`${r.appointmentTypeCode}|${r.documentTypeCode}`, r]),

@@ -117,6 +117,8 @@ const SCREENS: Record<string, Screen | Skipped> = {
   "admin.requests.$id": { who: "administrator", path: (m) => `/admin/requests/${m.serviceRequestId}` },
   "admin.review._index": { who: "administrator", path: () => "/admin/review" },
   "admin.review.$appointmentId": { who: "administrator", path: (m) => `/admin/review/${m.applicationId}` },
+  "admin.state-rules._index": { who: "administrator", path: () => "/admin/state-rules", cards: "main table" },
+  "admin.state-rules.$code": { who: "administrator", path: () => "/admin/state-rules/FL" },
   "admin.webhooks._index": { who: "administrator", path: () => "/admin/webhooks" },
   "admin.webhooks.$id": { skip: "needs an endpoint of its own: tests/e2e/agent-import.test.ts (Webhooks) visits it with axe at 1280 and 390 px" },
   "licences._index": { who: "prospect", path: () => "/licences" },

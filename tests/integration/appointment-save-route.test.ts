@@ -210,7 +210,7 @@ describe("the statements of the application screen", () => {
     });
     expect(questions.length).toBeGreaterThan(0);
     expect(personal.questions.map((q) => [q.questionId, q.questionText])).toEqual(questions.map((q) => [q.questionId, q.questionText]));
-    const fees = await prisma.stateFee.findMany({ orderBy: [{ sortOrder: "asc" }, { stateCode: "asc" }] });
+    const fees = await prisma.stateFee.findMany({ orderBy: [{ sortOrder: "asc" }, { stateCode: "asc" }], include: { rule: { select: { appointmentTiming: true } } } });
     expect(fees.length).toBeGreaterThan(0);
     expect(view.stateFees).toEqual(
       fees.map((f) => ({
@@ -219,7 +219,7 @@ describe("the statements of the application screen", () => {
         stateName: f.stateName,
         residentFeeAmount: Number(f.residentFeeAmount.toString()),
         nonResidentFeeAmount: Number(f.nonResidentFeeAmount.toString()),
-        isPreAppointment: f.isPreAppointment,
+        isPreAppointment: f.rule?.appointmentTiming === "PRE_APPOINTMENT",
       })),
     );
     // Each section's loader data carry only the catalogues it shows (the questions on Personal

@@ -130,9 +130,9 @@ SELECT
     ORDER BY q.sort_order, q.question_id LIMIT 1) AS "stateFeeQuestion",
   (SELECT COALESCE(json_agg(json_build_object('stateFeeId', f.state_fee_id, 'stateCode', f.state_code, 'stateName', f.state_name,
                                               'residentFeeAmount', f.resident_fee_amount, 'nonResidentFeeAmount', f.non_resident_fee_amount,
-                                              'isPreAppointment', f.is_pre_appointment)
+                                              'isPreAppointment', COALESCE(sr.appointment_timing = 'PRE_APPOINTMENT', false))
                             ORDER BY f.sort_order, f.state_code), '[]')
-     FROM state_fees f) AS "stateFees",
+     FROM state_fees f LEFT JOIN state_rules sr ON sr.state_code = f.state_code) AS "stateFees",
   (SELECT COALESCE(json_agg(json_build_object('documentTypeCode', r.document_type_code, 'documentName', r.document_name, 'groupCode', r.group_code,
                                               'isRequired', r.is_required, 'forLevel', r.for_level, 'exceptForLevel', r.except_for_level)
                             ORDER BY r.sort_order, r.document_requirements_id), '[]')
