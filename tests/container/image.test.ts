@@ -27,50 +27,13 @@ import { ensureCommissionScheduleDocuments } from "../../prisma/seed/documents";
 import { filledIn, makeWorld, req } from "../integration/appointment-fixtures";
 import { signInAs, visitorSignUp } from "../support/app-sign-in";
 import { Visitor } from "../support/form-driver";
-import { repoRoot } from "../support/app-server";
 import { freePorts } from "../support/free-port";
 import { person } from "../support/idp-client";
 import { query } from "../support/mailbox";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
-import { IMAGE, inspect, logs, podman, podmanAsync, remove, run, uniqueName, waitFor, waitHealthy } from "./podman";
+import { IMAGE, inspect, LIKE_DOCKER, logs, podman, podmanAsync, readmeRun, remove, run, uniqueName, waitFor, waitHealthy } from "./podman";
 
-/**
- * The README's `docker run` line (its 'Docker' section), as the tests run it: its read-only root, tmpfs,
- * volume (here a volume of the test's own) and stop timeout. Its -p flags and -e values are an
- * operator's: the container shares the host's network here, so ports and URLs are the test's.
- */
-export function readmeRun(): { flags: (volume: string) => string[]; env: string[]; image: string; sizeMB: number } {
-  const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
-  const section = readme.slice(readme.indexOf("\n## Docker\n"), readme.indexOf("\n## Running on more than one machine"));
-  const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1];
-  if (!block) throw new Error("no ```sh block in the README's Docker section");
-  const line = block.replace(/\\\n/g, " ").split("\n").find((l) => l.startsWith("docker run "));
-  if (!line) throw new Error("no `docker run` line in the README's Docker section");
-  const tokens = line.trim().split(/\s+/).slice(2);
-  const kept: string[] = [];
-  const env: string[] = [];
-  let volumeFlag: string | undefined;
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    if (t === "--read-only") kept.push(t);
-    else if (t === "--tmpfs" || t === "--stop-timeout") kept.push(t, tokens[++i]!);
-    else if (t === "-v") volumeFlag = tokens[++i];
-    else if (t === "-e") env.push(tokens[++i]!.split("=")[0]!);
-    else if (t === "-p" || t === "--name") i++;
-    else if (t === "-d") continue;
-    else if (!t.startsWith("-")) kept.push(`image:${t}`);
-    else throw new Error(`the README's docker run has a flag the tests do not know: ${t}`);
-  }
-  const image = kept.find((k) => k.startsWith("image:"))!.slice(6);
-  const flags = kept.filter((k) => !k.startsWith("image:"));
-  const [, target] = /^[^:]+:(.+)$/.exec(volumeFlag ?? "") ?? [];
-  const sizeMB = Number(/The image is \*\*([\d,]+) MB\*\*/.exec(section)?.[1]?.replace(/,/g, ""));
-  return { flags: (volume: string) => [...flags, "-v", `${volume}:${target}`], env, image, sizeMB };
-}
 const README = readmeRun();
-// podman adds tmpfs mounts of its own on /tmp, /var/tmp and /run under --read-only; Docker does not.
-// Without them the container has exactly what the README gives it.
-const LIKE_DOCKER = ["--read-only-tmpfs=false"];
 
 const volume = uniqueName("portal-test-data");
 const containers: string[] = [];

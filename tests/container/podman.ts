@@ -3,7 +3,10 @@
 // it, read its logs, wait for it, stop it.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { IMAGE, PODMAN_FLAGS, PODMAN_RUN_FLAGS } from "../../scripts/container-image.mjs";
+import { repoRoot } from "../support/app-server";
 import { waitFor as sharedWaitFor } from "../support/wait";
 
 export { IMAGE };
@@ -86,3 +89,40 @@ export async function waitHealthy(name: string, url: string, since: number, time
   );
   return Date.now() - since;
 }
+
+/**
+ * The README's `docker run` line (its 'Docker' section), as the tests run it: its read-only root, tmpfs,
+ * volume (here a volume of the test's own) and stop timeout. Its -p flags and -e values are an
+ * operator's: the container shares the host's network here, so ports and URLs are the test's.
+ */
+export function readmeRun(): { flags: (volume: string) => string[]; env: string[]; image: string; sizeMB: number } {
+  const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
+  const section = readme.slice(readme.indexOf("\n## Docker\n"), readme.indexOf("\n## Running on more than one machine"));
+  const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1];
+  if (!block) throw new Error("no ```sh block in the README's Docker section");
+  const line = block.replace(/\\\n/g, " ").split("\n").find((l) => l.startsWith("docker run "));
+  if (!line) throw new Error("no `docker run` line in the README's Docker section");
+  const tokens = line.trim().split(/\s+/).slice(2);
+  const kept: string[] = [];
+  const env: string[] = [];
+  let volumeFlag: string | undefined;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t === "--read-only") kept.push(t);
+    else if (t === "--tmpfs" || t === "--stop-timeout") kept.push(t, tokens[++i]!);
+    else if (t === "-v") volumeFlag = tokens[++i];
+    else if (t === "-e") env.push(tokens[++i]!.split("=")[0]!);
+    else if (t === "-p" || t === "--name") i++;
+    else if (t === "-d") continue;
+    else if (!t.startsWith("-")) kept.push(`image:${t}`);
+    else throw new Error(`the README's docker run has a flag the tests do not know: ${t}`);
+  }
+  const image = kept.find((k) => k.startsWith("image:"))!.slice(6);
+  const flags = kept.filter((k) => !k.startsWith("image:"));
+  const [, target] = /^[^:]+:(.+)$/.exec(volumeFlag ?? "") ?? [];
+  const sizeMB = Number(/The image is \*\*([\d,]+) MB\*\*/.exec(section)?.[1]?.replace(/,/g, ""));
+  return { flags: (volume: string) => [...flags, "-v", `${volume}:${target}`], env, image, sizeMB };
+}
+// podman adds tmpfs mounts of its own on /tmp, /var/tmp and /run under --read-only; Docker does not.
+// Without them the container has exactly what the README gives it.
+export const LIKE_DOCKER = ["--read-only-tmpfs=false"];
