@@ -31,7 +31,7 @@ import { freePorts } from "../support/free-port";
 import { person } from "../support/idp-client";
 import { query } from "../support/mailbox";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
-import { IMAGE, inspect, LIKE_DOCKER, logs, podman, podmanAsync, readmeRun, remove, run, uniqueName, waitFor, waitHealthy } from "./podman";
+import { IMAGE, inspect, LIKE_DOCKER, logs, podman, podmanAsync, portalRunArgs, readmeRun, remove, run, uniqueName, waitFor, waitHealthy } from "./podman";
 
 const README = readmeRun();
 
@@ -47,18 +47,7 @@ async function start(): Promise<{ name: string; started: number }> {
   const name = uniqueName("portal-test");
   containers.push(name);
   const started = Date.now();
-  await run(name, [
-    ...LIKE_DOCKER,
-    ...README.flags(volume),
-    // Loopback only (the host's network is shared); the published addresses are the operator's.
-    "-e", "HOST=127.0.0.1",
-    "-e", `PORT=${ports.app}`,
-    "-e", `IDP_PORT=${ports.idp}`,
-    "-e", `EMBEDDED_PG_PORT=${ports.pg}`,
-    "-e", `APP_URL=${urls().url}`,
-    "-e", `IDP_URL=${urls().idpUrl}`,
-    "-e", `SMTP_URL=${smtp.url}`,
-  ]);
+  await run(name, portalRunArgs(volume, ports, smtp.url));
   return { name, started };
 }
 

@@ -126,3 +126,24 @@ export function readmeRun(): { flags: (volume: string) => string[]; env: string[
 // podman adds tmpfs mounts of its own on /tmp, /var/tmp and /run under --read-only; Docker does not.
 // Without them the container has exactly what the README gives it.
 export const LIKE_DOCKER = ["--read-only-tmpfs=false"];
+
+/**
+ * The flags of a portal container as the README runs it (read-only, its tmpfs, `volume`, the stop
+ * timeout), on loopback ports of the test's (the host's network is shared; the published addresses
+ * are the operator's), mail to `smtpUrl`, and `env` (NAME=value) on top.
+ */
+export function portalRunArgs(volume: string, ports: { app: number; idp: number; pg: number }, smtpUrl: string, env: string[] = []): string[] {
+  const args = [...LIKE_DOCKER, ...readmeRun().flags(volume)];
+  const vars = [
+    "HOST=127.0.0.1",
+    `PORT=${ports.app}`,
+    `IDP_PORT=${ports.idp}`,
+    `EMBEDDED_PG_PORT=${ports.pg}`,
+    `APP_URL=http://127.0.0.1:${ports.app}`,
+    `IDP_URL=http://127.0.0.1:${ports.idp}`,
+    `SMTP_URL=${smtpUrl}`,
+    ...env,
+  ];
+  for (const v of vars) args.push("-e", v);
+  return args;
+}

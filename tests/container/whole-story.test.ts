@@ -10,9 +10,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { freePorts } from "../support/free-port";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { startWebhookReceiver, wholeStory } from "../support/whole-story";
-import { IMAGE, LIKE_DOCKER, logs, podman, podmanAsync, readmeRun, remove, run, uniqueName, waitHealthy, inspect } from "./podman";
+import { IMAGE, inspect, logs, podman, podmanAsync, portalRunArgs, remove, run, uniqueName, waitHealthy } from "./podman";
 
-const README = readmeRun();
 const volume = uniqueName("portal-story-data");
 const name = uniqueName("portal-story");
 let smtp: SmtpSink;
@@ -28,19 +27,7 @@ beforeAll(async () => {
   podman(["volume", "create", volume]);
   mountpoint = podman(["volume", "inspect", "--format", "{{.Mountpoint}}", volume]).stdout.trim();
   const started = Date.now();
-  await run(name, [
-    ...LIKE_DOCKER,
-    ...README.flags(volume),
-    "-e", "HOST=127.0.0.1",
-    "-e", `PORT=${ports.app}`,
-    "-e", `IDP_PORT=${ports.idp}`,
-    "-e", `EMBEDDED_PG_PORT=${ports.pg}`,
-    "-e", `APP_URL=http://127.0.0.1:${ports.app}`,
-    "-e", `IDP_URL=http://127.0.0.1:${ports.idp}`,
-    "-e", `SMTP_URL=${smtp.url}`,
-    "-e", "SEED_DEMO_DATA=true",
-    "-e", "WEBHOOK_ALLOW_PRIVATE=true",
-  ]);
+  await run(name, portalRunArgs(volume, ports, smtp.url, ["SEED_DEMO_DATA=true", "WEBHOOK_ALLOW_PRIVATE=true"]));
   await waitHealthy(name, `http://127.0.0.1:${ports.app}`, started, 180_000);
 }, 240_000);
 
