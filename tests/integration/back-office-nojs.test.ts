@@ -743,9 +743,9 @@ async function fillIndividual(page: Page): Promise<Page> {
     .select("Document type", "DOCTYP_EO_CERT")
     .attach("Choose one PDF file", { name: "eo-certificate.pdf", mimeType: "application/pdf", buffer: await eoCertificatePdf() })
     .submit("Upload");
-  const uploaded = page.all("dialog").filter((d) => d.shows("We have successfully received your upload."));
-  expect(uploaded).toHaveLength(1);
-  page = await uploaded[0]!.click("OK");
+  // The result stands on the page as a Notice, no dialog to dismiss (issue 36 item 8).
+  expect(page.banners().filter((b) => b.includes("We have successfully received your upload.")), page.banners().join(" / ")).toHaveLength(1);
+  expect(page.all("dialog").filter((d) => d.shows("We have successfully received your upload."))).toHaveLength(0);
   expect(/\b(\d+)% complete\b/.exec(page.text())?.[0]).toBe("100% complete");
   return page;
 }
