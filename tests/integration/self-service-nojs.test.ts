@@ -98,14 +98,14 @@ describe("Communications without JavaScript", () => {
     expect(page.within("group", down).shows("Invalid Phone Number")).toBe(true);
     expect(page.within("group", aprv).shows("Invalid Email Address")).toBe(true);
     expect(page.within("group", rej).shows(/(^| )Missing info\.\.\.( |$)/)).toBe(true);
-    // Above the form, 'Missing info...' links to each of the four fields (an ErrorSummary, issue 36 item 8).
+    // Above the form, 'Missing info...' links to each of the four fields in page order (an ErrorSummary, issue 36 item 8).
     const summary = page.all("[role=alert]").filter((b) => b.shows(PREF_MESSAGES.fixBelow));
     expect(summary, page.banners().join(" / ")).toHaveLength(1);
     expect(summary[0]!.all("listitem").map((li) => li.text())).toEqual([
       `${sub}, Email addresses: Too Many Emails`,
-      `${down}, Phone numbers: Invalid Phone Number`,
       `${aprv}, Email addresses: Invalid Email Address`,
       `${rej}, Phone numbers: Missing info...`,
+      `${down}, Phone numbers: Invalid Phone Number`,
     ]);
     expect(summary[0]!.link(`${down}, Phone numbers`)).toMatch(/#f-CAT_APPSUB_RECRUIT_DOWNLN-phones$/);
     f = page.form("SAVE");

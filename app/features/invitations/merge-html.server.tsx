@@ -7,12 +7,12 @@ import { ActionButton, UrlLink } from "~/lib/email.server";
 
 export type LinkRow = { carrierName: string; productType: string; levelNo: number; levelName: string };
 
-const CELL = { padding: "4px 8px", border: "1px solid #cccccc" } as const;
+// Words kept whole in the cells (the email's content breaks anywhere, which split 'Level').
+const CELL = { padding: "4px 8px", border: "1px solid #cccccc", overflowWrap: "normal", wordBreak: "normal" } as const;
 
 /** The link's lines as a table: Carrier, Product, Level, Level Name. */
 export function linkRowsHtml(lines: LinkRow[]): string {
   return renderToStaticMarkup(
-    // The full width: in a narrower table the email's overflow-wrap:anywhere split short headers ("Leve l").
     <table style={{ borderCollapse: "collapse", width: "100%" }}>
       <thead>
         <tr>

@@ -57,6 +57,8 @@ describe("merge fields", () => {
     expect(html).toContain('<a href="https://portal.test/MLTABC123">https://portal.test/MLTABC123</a>');
     expect(html).toMatch(/<tr><td[^>]*>MIAC<\/td><td[^>]*>Life<\/td><td[^>]*>3<\/td><td[^>]*>Agent<\/td><\/tr>/);
     expect(html).toContain("SLAC");
+    // Words kept whole in the cells, through the sanitizer ('Leve l' at 1280 px before).
+    expect(sanitizeRichHtml(html)).toMatch(/<th style="[^"]*overflow-wrap:normal;word-break:normal">Level<\/th>/);
     expect(html).toContain('<li><a href="https://portal.test/view/doc-1">Life 2026, level 3 Agent</a></li>');
     expect(html).not.toContain("Health 2026, level");
   });
