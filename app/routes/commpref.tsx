@@ -7,7 +7,7 @@ import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { ErrorSummary, type SummaryError } from "~/components/ErrorSummary";
+import { ErrorSummary, useRefusedInBrowser, type SummaryError } from "~/components/ErrorSummary";
 import { Notice } from "~/components/Notice";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
@@ -83,6 +83,8 @@ export default function CommunicationsRoute() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: preferencesSchema }),
   });
+  const wrong = wrongFields(form.allErrors);
+  const refusedHere = useRefusedInBrowser(form.status, actionData);
 
   return (
     <SignedInLayout>
@@ -92,8 +94,8 @@ export default function CommunicationsRoute() {
         <Notice key={location.key} title={PREF_MESSAGES.successTitle} message={PREF_MESSAGES.success} />
       ) : actionData?.outcome === "failed" ? (
         <Notice key={location.key} variant="error" title={PREF_MESSAGES.failureTitle} message={PREF_MESSAGES.failure} />
-      ) : actionData?.outcome === "invalid" ? (
-        <ErrorSummary key={`${location.key}-errors`} title={PREF_MESSAGES.missingInfo} lead={PREF_MESSAGES.fixBelow} errors={wrongFields(form.allErrors)} />
+      ) : (actionData?.outcome === "invalid" || refusedHere) && wrong.length ? (
+        <ErrorSummary key={`${location.key}-errors`} title={PREF_MESSAGES.missingInfo} lead={PREF_MESSAGES.fixBelow} errors={wrong} />
       ) : null}
       <Form method="post" {...getFormProps(form)} className="form stack">
         <p className="muted">

@@ -12,7 +12,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { ErrorSummary } from "~/components/ErrorSummary";
+import { ErrorSummary, useRefusedInBrowser } from "~/components/ErrorSummary";
 import { Dialog } from "~/components/Dialog";
 import { Notice } from "~/components/Notice";
 import { PageHeader } from "~/components/PageHeader";
@@ -137,6 +137,7 @@ export default function TemplateEditorRoute() {
   const wrong = (["isActive", "name", "description", "body"] as const).flatMap((k) =>
     fields[k].errors?.length ? [{ id: k === "body" ? "template-body" : fieldDomId(fields[k].name), label: FIELD_LABELS[k], message: fields[k].errors!.join(" ") }] : [],
   );
+  const refusedHere = useRefusedInBrowser(form.status, actionData);
   const posted = typeof fields.body.initialValue === "string" ? fields.body.initialValue : null;
   const images = t.images.map((i) => ({ url: i.url, name: i.imageName }));
 
@@ -158,7 +159,7 @@ export default function TemplateEditorRoute() {
           ]}
         />
       ) : null}
-      {wrong.length ? <ErrorSummary key={`${location.key}-errors`} title="The template was not saved" lead="Correct these fields and save again:" errors={wrong} /> : null}
+      {wrong.length && (actionData?.reply?.status === "error" || refusedHere) ? <ErrorSummary key={`${location.key}-errors`} title="The template was not saved" lead="Correct these fields and save again:" errors={wrong} /> : null}
 
       <Form method="post" action={`${location.pathname}`} {...getFormProps(form)} className="form stack templates__form">
         <p className="templates__type">

@@ -8,8 +8,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import { ErrorSummary } from "~/components/ErrorSummary";
+import { ErrorSummary, useRefusedInBrowser } from "~/components/ErrorSummary";
 import { Notice } from "~/components/Notice";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
@@ -89,11 +88,7 @@ export default function ProfileRoute() {
   // 'Missing or Invalid' lists the fields whose message shows next to them, once a SAVE was refused:
   // by the server (without JavaScript) or by the same schema in the browser (conform's status).
   const wrong = (Object.keys(PROFILE_LABELS) as Array<keyof typeof PROFILE_LABELS>).filter((k) => fields[k].errors?.length);
-  const [refusedHere, setRefusedHere] = useState(false);
-  useEffect(() => setRefusedHere(false), [actionData]);
-  useEffect(() => {
-    if (form.status === "error") setRefusedHere(true);
-  }, [form.status]);
+  const refusedHere = useRefusedInBrowser(form.status, actionData);
   const refused = (actionData?.outcome === "invalid" || refusedHere) && wrong.length > 0;
 
   return (
