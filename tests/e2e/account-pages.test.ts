@@ -30,7 +30,9 @@ describe("accessibility of the account pages (axe-core)", () => {
       await page.getByRole("heading", { name: "Communications", level: 1 }).waitFor();
       await category(page, "CAT_APPSUB_RECRUIT").getByLabel("Email addresses").fill("bad");
       await page.getByRole("button", { name: "SAVE" }).click();
-      await page.getByText("Invalid Email Address").waitFor();
+      // The message beside the field, and the error summary above linking to it (issue 36 item 8).
+      await page.locator("#f-CAT_APPSUB_RECRUIT-emails-error").getByText("Invalid Email Address").waitFor();
+      await page.locator("#error-summary").getByRole("link", { name: /, Email addresses$/ }).waitFor();
       found.push(...(await violations(page, `${width}px commpref with a message`)));
       expect(found).toEqual([]);
       // With JavaScript, switching off empties the field at once.
