@@ -3,7 +3,7 @@
 // ('#<field id>') with the same message that stands beside the field. It is
 // server-rendered from the action's answer (works without JavaScript) and takes
 // the focus when shown, as role=alert.
-import type { MouseEvent, ReactNode } from "react";
+import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
 import { Banner } from "./Banner";
 
 /** One wrong field; without a label the message is the link's text (as GOV.UK does). */
@@ -55,4 +55,18 @@ function focusField(e: MouseEvent<HTMLUListElement>) {
   e.preventDefault();
   field.scrollIntoView({ block: "center" });
   field.focus({ preventScroll: true });
+}
+
+/**
+ * Whether the person tried to save and the browser's check (conform's same schema) refused it:
+ * the summary then shows with JavaScript too, and not while a field is merely left (onBlur).
+ * A new answer of the server (`answer`) starts again.
+ */
+export function useRefusedInBrowser(status: "success" | "error" | undefined, answer: unknown): boolean {
+  const [refused, setRefused] = useState(false);
+  useEffect(() => setRefused(false), [answer]);
+  useEffect(() => {
+    if (status === "error") setRefused(true);
+  }, [status]);
+  return refused;
 }

@@ -50,6 +50,16 @@ const TEXT_STYLES = {
   margin: [/^(\d{1,3}(px|em)?\s*){1,4}$/],
 };
 
+// Cells may keep their words whole: the email's content breaks anywhere (long addresses), which
+// in a table would split short headers ('Leve l', the merge field's rows).
+const CELL_STYLES = {
+  ...TEXT_STYLES,
+  padding: [/^(\d{1,2}px\s*){1,4}$/],
+  border: [/^1px solid #[0-9a-f]{3,6}$/i],
+  "overflow-wrap": [/^normal$/],
+  "word-break": [/^normal$/],
+};
+
 /** A root-relative address ("/timg/x.png", not "//host") made absolute to `baseUrl`. */
 function absolute(url: string | undefined, baseUrl: string | undefined): string | undefined {
   if (!url || !baseUrl || !url.startsWith("/") || url.startsWith("//") || url.startsWith("/\\")) return url;
@@ -77,8 +87,8 @@ const options = (baseUrl?: string): sanitizeHtml.IOptions => ({
     "*": TEXT_STYLES,
     img: { width: [/^(80px|300px)$/], "max-width": [/^100%$/], height: [/^auto$/] },
     table: { ...TEXT_STYLES, "border-collapse": [/^collapse$/], width: [/^100%$/] },
-    td: { ...TEXT_STYLES, padding: [/^(\d{1,2}px\s*){1,4}$/], border: [/^1px solid #[0-9a-f]{3,6}$/i] },
-    th: { ...TEXT_STYLES, padding: [/^(\d{1,2}px\s*){1,4}$/], border: [/^1px solid #[0-9a-f]{3,6}$/i] },
+    td: CELL_STYLES,
+    th: CELL_STYLES,
   },
   allowedSchemes: [...LINK_SCHEMES],
   allowedSchemesByTag: { img: ["http", "https", "cid"] },

@@ -8,8 +8,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { Banner } from "~/components/Banner";
+import { Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
+import { ErrorSummary, type SummaryError } from "~/components/ErrorSummary";
+import { fieldDomId } from "~/components/form/fields";
+import { Notice } from "~/components/Notice";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import { moveForRequest, requestDetail, sendReply, serviceRequestExists, setStatus } from "~/features/service-requests/queue.server";
@@ -91,10 +93,27 @@ export async function action({ request, params }: ActionFunctionArgs) {
   throw data("The form has a field the portal does not use.", { status: 400 });
 }
 
+// The labels the three forms give their fields (RequestForms.tsx).
+const FIELD_LABELS: Record<string, string> = {
+  status: "Status",
+  assigneeUserId: "Assignee",
+  replyText: "Reply",
+  hierarchy: "Hierarchy",
+  agentNumber: "Agent number to move",
+  uplineAgentNumber: "New upline agent number",
+};
+
+function wrongFields(reply: SubmissionResult<string[]> | null): SummaryError[] {
+  return Object.entries(reply?.error ?? {}).flatMap(([name, errs]) =>
+    errs?.length && FIELD_LABELS[name] ? [{ id: fieldDomId(name), label: FIELD_LABELS[name], message: errs.join(" ") }] : [],
+  );
+}
+
 export default function ServiceRequestPage() {
   const { detail: d, formToken } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const [params] = useSearchParams();
+  const location = useLocation();
   const busy = useNavigation().state === "submitting";
   const replyOf = (form: ActionData["form"]) => (actionData?.form === form ? actionData.reply : null);
 
@@ -109,25 +128,12 @@ export default function ServiceRequestPage() {
           </Link>
         }
       />
-      {params.get("saved") === "1" && !actionData ? (
-        <Banner variant="success" title={SR_MESSAGES.statusSavedTitle}>
-          <p>{SR_MESSAGES.statusSaved}</p>
-        </Banner>
-      ) : null}
-      {params.get("replied") === "1" && !actionData ? (
-        <Banner variant="success" title={SR_MESSAGES.replySentTitle}>
-          <p>{SR_MESSAGES.replySent}</p>
-        </Banner>
-      ) : null}
-      {actionData?.outcome === "failed" ? (
-        <Banner variant="error" title={SR_MESSAGES.failedTitle}>
-          <p>{SR_MESSAGES.failed}</p>
-        </Banner>
-      ) : null}
+      {/* On the page until the next action (decision 0103); a refusal links to its fields. */}
+      {params.get("saved") === "1" && !actionData ? <Notice title={SR_MESSAGES.statusSavedTitle} message={SR_MESSAGES.statusSaved} /> : null}
+      {params.get("replied") === "1" && !actionData ? <Notice title={SR_MESSAGES.replySentTitle} message={SR_MESSAGES.replySent} /> : null}
+      {actionData?.outcome === "failed" ? <Notice key={location.key} variant="error" title={SR_MESSAGES.failedTitle} message={SR_MESSAGES.failed} /> : null}
       {actionData?.outcome === "invalid" && !actionData.move ? (
-        <Banner variant="error" title={SR_MESSAGES.invalidTitle}>
-          <p>Correct the fields marked below and send it again.</p>
-        </Banner>
+        <ErrorSummary key={`${location.key}-errors`} title={SR_MESSAGES.invalidTitle} lead="Correct these fields and send it again:" errors={wrongFields(actionData.reply)} />
       ) : null}
 
       <section className="card stack" aria-labelledby="sr-request-heading">

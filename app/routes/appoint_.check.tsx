@@ -5,7 +5,8 @@
 // the page with its message and nothing submitted. Works without JavaScript.
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Banner } from "~/components/Banner";
+import { ErrorSummary } from "~/components/ErrorSummary";
+import { fieldDomId } from "~/components/form/fields";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import { requireUserAndAppointmentAccess } from "~/features/appointment/access.server";
@@ -54,11 +55,16 @@ export default function CheckAnswersRoute() {
     <SignedInLayout>
       <PageHeader title="Check your answers before submitting" lead={`Application ${d.reference} · ${d.typeLabel}`} />
       <div className="check-page stack">
+        {/* On the page until the next action (decision 0103); a refused CVC links to its field. */}
         {a?.refused ? (
-          <Banner variant="error" title={a.refused.title}>
-            <p>{a.refused.message}</p>
+          <ErrorSummary
+            key={a.at}
+            title={a.refused.title}
+            lead={a.refused.message}
+            errors={a.cvcError ? [{ id: fieldDomId("ccInfo.cvcNumber"), label: "CVC", message: a.cvcError }] : []}
+          >
             <p>Nothing was submitted.</p>
-          </Banner>
+          </ErrorSummary>
         ) : null}
         <p>
           Status: <strong>{d.statusText}</strong> · Whose turn: <strong data-testid="whose-turn">{d.turn}</strong>

@@ -6,11 +6,12 @@
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Banner } from "~/components/Banner";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { ErrorSummary, useRefusedInBrowser, type SummaryError } from "~/components/ErrorSummary";
+import { Notice } from "~/components/Notice";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
-import { CheckboxField, TextField } from "~/components/form/fields";
+import { CheckboxField, fieldDomId, TextField } from "~/components/form/fields";
 import { PREF_MESSAGES } from "~/features/preferences/messages";
 import { loadPreferences, savePreferences, type PreferenceValues } from "~/features/preferences/preferences.server";
 import { CATEGORY_LABELS, PREFERENCE_CATEGORIES, preferencesSchema, type PreferenceCategory } from "~/features/preferences/schema";
@@ -44,6 +45,20 @@ export async function action({ request }: ActionFunctionArgs) {
   return data<ActionData>({ reply: submission.reply(), outcome: "saved" });
 }
 
+// In the order of each category's fields on the page.
+const FIELD_LABELS: Record<string, string> = { emailOn: "Email me", emails: "Email addresses", smsOn: "Text me (SMS)", phones: "Phone numbers" };
+
+/** The summary's links, in page order: '<category>, <field>' to each field with a message ('<category>.emails'). */
+function wrongFields(errors: Record<string, string[] | undefined>): SummaryError[] {
+  return PREFERENCE_CATEGORIES.flatMap((category) =>
+    Object.keys(FIELD_LABELS).flatMap((field) => {
+      const name = `${category}.${field}`;
+      const errs = errors[name];
+      return errs?.length ? [{ id: fieldDomId(name), label: `${CATEGORY_LABELS[category]}, ${FIELD_LABELS[field]}`, message: errs.join(" ") }] : [];
+    }),
+  );
+}
+
 /** The form's initial values: switches as the checkbox value 'Y'. */
 function defaults(values: PreferenceValues) {
   return Object.fromEntries(
@@ -58,6 +73,7 @@ export default function CommunicationsRoute() {
   const { values } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
+  const location = useLocation();
   const [form, fields] = useForm({
     id: "commpref",
     lastResult: actionData?.outcome === "saved" ? null : (actionData?.reply ?? null),
@@ -67,22 +83,19 @@ export default function CommunicationsRoute() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: preferencesSchema }),
   });
+  const wrong = wrongFields(form.allErrors);
+  const refusedHere = useRefusedInBrowser(form.status, actionData);
 
   return (
     <SignedInLayout>
       <PageHeader title="Communications" lead="Choose which events notify you by email or text message (SMS)" />
+      {/* On the page until the next action (decision 0103); a refusal links to its fields. */}
       {actionData?.outcome === "saved" ? (
-        <Banner variant="success" title={PREF_MESSAGES.successTitle}>
-          <p>{PREF_MESSAGES.success}</p>
-        </Banner>
+        <Notice key={location.key} title={PREF_MESSAGES.successTitle} message={PREF_MESSAGES.success} />
       ) : actionData?.outcome === "failed" ? (
-        <Banner variant="error" title={PREF_MESSAGES.failureTitle}>
-          <p>{PREF_MESSAGES.failure}</p>
-        </Banner>
-      ) : actionData?.outcome === "invalid" ? (
-        <Banner variant="error" title={PREF_MESSAGES.missingInfo}>
-          <p>{PREF_MESSAGES.fixBelow}</p>
-        </Banner>
+        <Notice key={location.key} variant="error" title={PREF_MESSAGES.failureTitle} message={PREF_MESSAGES.failure} />
+      ) : (actionData?.outcome === "invalid" || refusedHere) && wrong.length ? (
+        <ErrorSummary key={`${location.key}-errors`} title={PREF_MESSAGES.missingInfo} lead={PREF_MESSAGES.fixBelow} errors={wrong} />
       ) : null}
       <Form method="post" {...getFormProps(form)} className="form stack">
         <p className="muted">

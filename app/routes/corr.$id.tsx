@@ -12,13 +12,13 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { Banner } from "~/components/Banner";
+import { ErrorSummary, useRefusedInBrowser } from "~/components/ErrorSummary";
 import { Dialog } from "~/components/Dialog";
 import { Notice } from "~/components/Notice";
 import { PageHeader } from "~/components/PageHeader";
 import { RichTextEditor } from "~/components/RichTextEditor";
 import { SignedInLayout } from "~/components/SignedInLayout";
-import { CheckboxField, FieldError, TextAreaField, TextField } from "~/components/form/fields";
+import { CheckboxField, FieldError, fieldDomId, TextAreaField, TextField } from "~/components/form/fields";
 import {
   CONFIRM_DELETE,
   HELP_TEXT,
@@ -115,6 +115,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect("/corr?saved=1", 303);
 }
 
+const FIELD_LABELS = { isActive: "Is Active", name: "Name", description: "Description", body: "Template" } as const;
+
 export default function TemplateEditorRoute() {
   const { template: t, fields: mergeFields, notice, confirmDelete, failed } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
@@ -131,6 +133,11 @@ export default function TemplateEditorRoute() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: templateSchema }),
   });
+  // The summary's links: each field with a message (the browser's check or the server's answer).
+  const wrong = (["isActive", "name", "description", "body"] as const).flatMap((k) =>
+    fields[k].errors?.length ? [{ id: k === "body" ? "template-body" : fieldDomId(fields[k].name), label: FIELD_LABELS[k], message: fields[k].errors!.join(" ") }] : [],
+  );
+  const refusedHere = useRefusedInBrowser(form.status, actionData);
   const posted = typeof fields.body.initialValue === "string" ? fields.body.initialValue : null;
   const images = t.images.map((i) => ({ url: i.url, name: i.imageName }));
 
@@ -138,8 +145,9 @@ export default function TemplateEditorRoute() {
     <SignedInLayout>
       <PageHeader title={t.corrTemplateId === null ? "New Email Template" : "Edit Email Template"} lead={t.corrTemplateId === null ? undefined : t.name} />
       {notice ? <Notice title={notice.title} message={notice.message} variant={notice.variant} /> : null}
-      {failed ? <Dialog title={SYSTEM_ERROR.title} message={SYSTEM_ERROR.message} variant="error" /> : null}
-      {actionData?.dialog ? <Dialog title={actionData.dialog.title} message={actionData.dialog.message} variant="error" /> : null}
+      {/* On the page until the next action (decision 0103); only the confirmation below is a dialog. */}
+      {failed ? <Notice id="notice-fields" variant="error" title={SYSTEM_ERROR.title} message={SYSTEM_ERROR.message} /> : null}
+      {actionData?.dialog ? <Notice key={location.key} variant="error" title={actionData.dialog.title} message={actionData.dialog.message} /> : null}
       {confirmDelete ? (
         <Dialog
           title={CONFIRM_DELETE.title}
@@ -151,11 +159,7 @@ export default function TemplateEditorRoute() {
           ]}
         />
       ) : null}
-      {form.errors?.length || (actionData?.reply && actionData.reply.status === "error") ? (
-        <Banner variant="error" title="The template was not saved" role="alert">
-          <p>Please correct the fields marked below.</p>
-        </Banner>
-      ) : null}
+      {wrong.length && (actionData?.reply?.status === "error" || refusedHere) ? <ErrorSummary key={`${location.key}-errors`} title="The template was not saved" lead="Correct these fields and save again:" errors={wrong} /> : null}
 
       <Form method="post" action={`${location.pathname}`} {...getFormProps(form)} className="form stack templates__form">
         <p className="templates__type">

@@ -1,18 +1,18 @@
 // Profile editing (spec part 1 §2 'Profile', §5, §8): email read-only; first,
 // middle and last name and phone; CANCEL goes home, SAVE saves. The signed-in
 // user's own profile only (no id in the URL or the form). Works without
-// JavaScript; a refusal keeps what was typed and lists the fields ('Missing or
-// Invalid'), from the server's answer or, with JavaScript, from the same
-// schema's check in the browser.
+// JavaScript; a refusal keeps what was typed and links to the fields ('Missing
+// or Invalid', an ErrorSummary), from the server's answer or, with JavaScript,
+// from the same schema's check in the browser; the outcome is a Notice.
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import { Banner } from "~/components/Banner";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { ErrorSummary, useRefusedInBrowser } from "~/components/ErrorSummary";
+import { Notice } from "~/components/Notice";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
-import { CHECK_WHEN_SENT, CheckboxField, TextField } from "~/components/form/fields";
+import { CHECK_WHEN_SENT, CheckboxField, fieldDomId, TextField } from "~/components/form/fields";
 import { PROFILE_LABELS, PROFILE_MESSAGES } from "~/features/profile/messages";
 import { loadProfile, saveProfile } from "~/features/profile/profile.server";
 import { ownNpns } from "~/features/licences/access.server";
@@ -69,6 +69,7 @@ export default function ProfileRoute() {
   const { profile, providerProfile, canSignOutOthers, hasNpn } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
+  const location = useLocation();
   const [form, fields] = useForm({
     id: "profile",
     lastResult: actionData?.outcome === "saved" || actionData?.outcome === "others" ? null : (actionData?.reply ?? null),
@@ -87,37 +88,26 @@ export default function ProfileRoute() {
   // 'Missing or Invalid' lists the fields whose message shows next to them, once a SAVE was refused:
   // by the server (without JavaScript) or by the same schema in the browser (conform's status).
   const wrong = (Object.keys(PROFILE_LABELS) as Array<keyof typeof PROFILE_LABELS>).filter((k) => fields[k].errors?.length);
-  const [refusedHere, setRefusedHere] = useState(false);
-  useEffect(() => setRefusedHere(false), [actionData]);
-  useEffect(() => {
-    if (form.status === "error") setRefusedHere(true);
-  }, [form.status]);
+  const refusedHere = useRefusedInBrowser(form.status, actionData);
   const refused = (actionData?.outcome === "invalid" || refusedHere) && wrong.length > 0;
 
   return (
     <SignedInLayout>
       <PageHeader title="Profile" lead="Your name and phone number in the portal" />
+      {/* On the page until the next action (decision 0103); a refusal links to its fields. */}
       {refused ? (
-        <Banner variant="error" title={PROFILE_MESSAGES.invalidTitle}>
-          <p>{PROFILE_MESSAGES.invalidLead}</p>
-          <ul>
-            {wrong.map((k) => (
-              <li key={k}>{PROFILE_LABELS[k]}</li>
-            ))}
-          </ul>
-        </Banner>
+        <ErrorSummary
+          key={`${location.key}-errors`}
+          title={PROFILE_MESSAGES.invalidTitle}
+          lead={PROFILE_MESSAGES.invalidLead}
+          errors={wrong.map((k) => ({ id: fieldDomId(fields[k].name), label: PROFILE_LABELS[k], message: fields[k].errors!.join(" ") }))}
+        />
       ) : actionData?.outcome === "others" ? (
-        <Banner variant="success" title={PROFILE_MESSAGES.otherDevicesDoneTitle}>
-          <p>{PROFILE_MESSAGES.otherDevicesDone(actionData.ended)}</p>
-        </Banner>
+        <Notice key={location.key} title={PROFILE_MESSAGES.otherDevicesDoneTitle} message={PROFILE_MESSAGES.otherDevicesDone(actionData.ended)} />
       ) : actionData?.outcome === "saved" ? (
-        <Banner variant="success" title={PROFILE_MESSAGES.successTitle}>
-          <p>{PROFILE_MESSAGES.success}</p>
-        </Banner>
+        <Notice key={location.key} title={PROFILE_MESSAGES.successTitle} message={PROFILE_MESSAGES.success} />
       ) : actionData?.outcome === "failed" ? (
-        <Banner variant="error" title={PROFILE_MESSAGES.failureTitle}>
-          <p>{PROFILE_MESSAGES.failure}</p>
-        </Banner>
+        <Notice key={location.key} variant="error" title={PROFILE_MESSAGES.failureTitle} message={PROFILE_MESSAGES.failure} />
       ) : null}
       <section className="card">
         <Form method="post" {...getFormProps(form)} className="form stack">

@@ -12,7 +12,9 @@
 import type { Task } from "graphile-worker";
 import { invitationMail, markSendFailed, markSent } from "~/features/invitations/status.server";
 import { sendInvitationPayload } from "~/features/jobs/queue.server";
+import { withActionButton } from "~/features/invitations/merge-html.server";
 import { emailText, htmlEmailDocument } from "~/lib/email.server";
+import { env } from "~/lib/env.server";
 import { deliverMail } from "~/lib/mail.server";
 
 export const sendInvitationTask: Task = async (payload, helpers) => {
@@ -27,7 +29,8 @@ export const sendInvitationTask: Task = async (payload, helpers) => {
   const self = mail.inviter?.userName;
   const inviterName = [mail.inviter?.firstName, mail.inviter?.lastName].filter(Boolean).join(" ");
   const reason = `${inviterName || "a recruiter"} invited this address to apply for an appointment; if you did not expect it, you can ignore it`;
-  const html = htmlEmailDocument(subject, mail.inviteText, reason);
+  // The stored text keeps the plain link the editor can load again; the button is the layout's (issue 36 item 5).
+  const html = htmlEmailDocument(subject, withActionButton(mail.inviteText, env().appUrl), reason);
   try {
     const result = await deliverMail({
       to: mail.prospectEmailAddress,

@@ -30,7 +30,9 @@ describe("accessibility of the account pages (axe-core)", () => {
       await page.getByRole("heading", { name: "Communications", level: 1 }).waitFor();
       await category(page, "CAT_APPSUB_RECRUIT").getByLabel("Email addresses").fill("bad");
       await page.getByRole("button", { name: "SAVE" }).click();
-      await page.getByText("Invalid Email Address").waitFor();
+      // The message beside the field, and the error summary above linking to it (issue 36 item 8).
+      await page.locator("#f-CAT_APPSUB_RECRUIT-emails-error").getByText("Invalid Email Address").waitFor();
+      await page.locator("#error-summary").getByRole("link", { name: /, Email addresses$/ }).waitFor();
       found.push(...(await violations(page, `${width}px commpref with a message`)));
       expect(found).toEqual([]);
       // With JavaScript, switching off empties the field at once.
@@ -52,13 +54,14 @@ describe("accessibility of the account pages (axe-core)", () => {
       await page.locator("#f-phoneNumber-error").getByText("Phone Number is invalid").waitFor();
       await page.locator("#f-firstName-error").getByText("First Name is required").waitFor();
       await page.getByText("Missing or Invalid", { exact: true }).waitFor();
-      await expect(page.getByRole("listitem").filter({ hasText: /^(First Name|Phone Number)$/ }).allInnerTexts()).resolves.toEqual(["First Name", "Phone Number"]);
+      // An ErrorSummary (issue 36 item 8): each field a link to it, with its message.
+      await expect(page.locator("#error-summary").getByRole("link").allInnerTexts()).resolves.toEqual(["First Name", "Phone Number"]);
       found.push(...(await violations(page, `${width}px profile with a message`)));
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `profile with its messages scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
       // Corrected: the list shortens as the fields are fixed.
       await page.getByLabel("First Name").fill("Fixed");
-      await expect.poll(() => page.getByRole("listitem").filter({ hasText: /^(First Name|Phone Number)$/ }).allInnerTexts()).toEqual(["Phone Number"]);
+      await expect.poll(() => page.locator("#error-summary").getByRole("link").allInnerTexts()).toEqual(["Phone Number"]);
       expect(found).toEqual([]);
     });
   }

@@ -100,9 +100,10 @@ async function fillIndividual(page: Page) {
   await upload.getByLabel("Document type").selectOption("DOCTYP_EO_CERT");
   await upload.getByLabel("Drop one PDF here, or choose a file").setInputFiles({ name: "eo-certificate.pdf", mimeType: "application/pdf", buffer: await eoCertificatePdf() });
   await upload.getByRole("button", { name: "Upload", exact: true }).click();
-  const received = page.getByRole("dialog").filter({ hasText: "We have successfully received your upload." });
+  // The result stands on the page as a Notice with the focus, no dialog to dismiss (issue 36 item 8).
+  const received = page.getByRole("status").filter({ hasText: "We have successfully received your upload." });
   await received.waitFor();
-  await received.getByRole("button", { name: "OK" }).click();
+  expect(await received.evaluate((el) => el === document.activeElement)).toBe(true);
   // The upload dialog is gone: nothing in front of the page (it stayed modal, the page inert, issue 35).
   expect(await page.evaluate(() => document.querySelectorAll("dialog:modal").length)).toBe(0);
   // The page's data revalidates after the upload: the pie reaches 100%.

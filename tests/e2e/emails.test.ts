@@ -12,15 +12,33 @@ import { monitorEmailBody } from "~/features/licences/monitor-email.server";
 import { approvedAccountEmail } from "~/features/review/approved-account-email.server";
 import { serviceRequestReplyEmail } from "~/features/service-requests/svcreq-email.server";
 import { webhookDisabledEmail } from "~/features/webhooks/disabled-email.server";
+import { INVITATION_ACTION_LABEL, withActionButton } from "~/features/invitations/merge-html.server";
+import { mergeValues, placeholderName, renderMergeFields } from "~/features/invitations/merge.server";
 import { emailText, htmlEmailDocument, type RenderedEmail } from "~/lib/email.server";
+import { sanitizeRichHtml } from "~/lib/html.server";
+import { DEFAULT_INVITATION, TEMPLATE_FIELDS } from "../../prisma/seed/reference-data";
 import { browserFixture } from "../support/browser";
 
 const browser = browserFixture();
 const LONG = `https://portal.example.com/email/verify/${"Zx9-Qw_".repeat(12)}`;
 
+// The default template merged as renderInvitation does, then the action button as the send job makes it.
+const invitationLink = `https://portal.example.com/MLT${"Q7wZ".repeat(6)}?email=ada.lovelace-with-a-long-address%40example.com`;
+const invitationValues = mergeValues({
+  prospect: { firstName: "Ada", lastName: "Lovelace" },
+  recruiter: { firstName: "Rita", lastName: "Recruiter", agentNumber: "A1001", email: "rita@example.com", phone: "5555550100", businessName: "Whitfield Marketing Group LLC", businessAddress1: "1850 Founders Way", businessCity: "Hartford", businessStateCode: "CT", businessZipCode: "06103" },
+  companyName: "Heritage Mutual Life & Health",
+  linkUrl: invitationLink,
+  lines: [
+    { carrierName: "Heritage Mutual Life & Health", productType: "Health (Advantage)", levelNo: 9, levelName: "Agent", scheduleName: "Advantage 2026", documentUrl: "https://portal.example.com/view/doc-1" },
+    { carrierName: "Heritage Mutual Life & Health", productType: "Life", levelNo: 9, levelName: "Agent", scheduleName: "Life 2026", documentUrl: null },
+  ],
+});
+const knownFields = new Set(TEMPLATE_FIELDS.map((f) => placeholderName(f.placeholder)));
+const invitationBody = sanitizeRichHtml(renderMergeFields(DEFAULT_INVITATION.html, invitationValues, knownFields), { baseUrl: "https://portal.example.com" });
 const invitationHtml = htmlEmailDocument(
-  "Your invitation to join MIAC",
-  `<p>Hello Ada,</p><p>Rita Recruiter invites you to be appointed with MIAC Health. Start your application here:</p><p><a href="${LONG}">${LONG}</a></p><p>Kind regards,<br>Rita</p>`,
+  "Your invitation to join Whitfield Marketing Group LLC with Heritage Mutual Life & Health",
+  withActionButton(invitationBody, "https://portal.example.com"),
   "Rita Recruiter invited this address to apply for an appointment; if you did not expect it, you can ignore it",
 );
 
@@ -46,7 +64,7 @@ const EMAILS: Array<[name: string, mail: RenderedEmail, button: string | null]> 
   ["licence-monitor", monitorEmailBody({ subject: "A license expires soon", intro: ["The licenses and credentials below expire soon or have expired."], facts: [["Texas resident license", "Expires on 12/31/2026 (in 30 days or less)"]], url: "https://portal.example.com/licences/1234567" }), "Open the portal"],
   ["service-request-reply", serviceRequestReplyEmail({ subject: "Re: Contact Us (#7)", greeting: "Hello Ada,", replyText: "Your level change is done.", about: "About your request #7 of 11/27/2026 (Level change).", contactUrl: "https://portal.example.com/svcreq" }), null],
   ["webhook-disabled", webhookDisabledEmail({ url: LONG, description: "Commissions system", reason: "Every delivery failed for 3 days", screen: "https://portal.example.com/admin/webhooks/e1" }), "Open the endpoint"],
-  ["invitation", { subject: "Your invitation to join MIAC", html: invitationHtml, text: emailText(invitationHtml) }, null],
+  ["invitation", { subject: "Your invitation", html: invitationHtml, text: emailText(invitationHtml) }, INVITATION_ACTION_LABEL],
 ];
 
 describe("emails in the one layout", () => {
@@ -75,4 +93,12 @@ describe("emails in the one layout", () => {
       }
     });
   }
+
+  test("the invitation: [[AppointmentLink]] standing alone is the button, the address beneath; 'label (address)' in the text part", () => {
+    expect(invitationHtml).toContain(`>${INVITATION_ACTION_LABEL}</a>`);
+    expect(invitationHtml).toContain(`If the button does not work, copy this address into your browser: <a href="${invitationLink.replace(/&/g, "&amp;")}"`);
+    const text = emailText(invitationHtml);
+    expect(text).toContain(`${INVITATION_ACTION_LABEL} (${invitationLink})`);
+    expect(text.split(invitationLink)).toHaveLength(2);
+  });
 });

@@ -187,6 +187,8 @@ describe("invitations", () => {
       if (js) {
         // The default template as typed in the editor, merged.
         await preview.getByText("Dear Pia Preview,").waitFor();
+        // Its [[AppointmentLink]] stands alone: the email's button, the address beneath (issue 36 item 5, decision 0105).
+        expect(await preview.getByRole("link", { name: "Start your application", exact: true }).getAttribute("href")).toBe(invited);
         expect(await preview.getByRole("link", { name: url }).getAttribute("href")).toBe(invited);
       } else {
         await preview.getByText("Hi Pia,").waitFor();

@@ -202,7 +202,9 @@ describe("application without JavaScript", () => {
       .select("Document type", "DOCTYP_EO_CERT")
       .attach("Choose one PDF file", { name: "eo-certificate.pdf", mimeType: "application/pdf", buffer: await eoCertificatePdf() })
       .submit("Upload");
-    page = await dialogShowing(page, "We have successfully received your upload.");
+    // The result stands on the page as a Notice, no dialog to dismiss (issue 36 item 8).
+    expect(page.banners().filter((b) => b.includes("We have successfully received your upload.")), page.banners().join(" / ")).toHaveLength(1);
+    expect(page.all("dialog").filter((d) => d.shows("We have successfully received your upload."))).toHaveLength(0);
 
     expect(completion(page)).toBe("100% complete");
     expect(fieldErrors(page)).toEqual([]);

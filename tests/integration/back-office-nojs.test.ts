@@ -406,6 +406,10 @@ describe("service requests without JavaScript", () => {
     // 3. Reply: refused when empty (the message next to the field), then sent.
     page = await page.click("SEND REPLY");
     expect(page.shows("Write the reply before sending it")).toBe(true);
+    // The error summary at the top links to the field (issue 36 item 8).
+    const summary = page.all("[role=alert]").filter((b) => b.shows("Please check the form"));
+    expect(summary, page.banners().join(" / ")).toHaveLength(1);
+    expect(summary[0]!.link("Reply")).toMatch(/#f-replyText$/);
     const reply = `Hello, we are moving agent ${SX.agentNumber} under you now. (${run})`;
     page = await page.form("SEND REPLY").fill(/^Reply \(at most/, reply).submit("SEND REPLY");
     expect(page.shows("The reply is on its way to the requester by email.")).toBe(true);

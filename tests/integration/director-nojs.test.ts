@@ -32,10 +32,11 @@
 import type pg from "pg";
 import ExcelJS from "exceljs";
 import { describe, expect, test } from "vitest";
+import { INVITATION_ACTION_LABEL } from "~/features/invitations/merge-html.server";
 import { EMPTY_INVITES, HIDE_APPOINTED_LABEL, SENT } from "~/features/invitations/messages";
 import { visitorSignIn, visitorSignUp } from "../support/app-sign-in";
 import { DEMO, newAccount } from "../support/browser";
-import { accessibleName, Form, Visitor, type Page, type Scope } from "../support/form-driver";
+import { accessibleName, Form, Page, Visitor, type Scope } from "../support/form-driver";
 import { usableLink, usableLinks } from "../support/invite-prospect";
 import { query } from "../support/mailbox";
 import { portalWithSmtpForFile } from "../support/smtp-sink";
@@ -140,6 +141,13 @@ describe("invitations", () => {
     const url = `${portal.app.url}/${link}?email=${encodeURIComponent(prospect.email.toLowerCase())}`;
     expect(mail.parsed.html).toContain(`href="${url}"`);
     expect(mail.parsed.text).toContain(url);
+    // The default template's [[AppointmentLink]] stands alone in its paragraph: the email's one button, its address
+    // beneath; the text part says 'label (address)' once (issue 36 item 5). The stored text keeps the plain link.
+    const sent = Page.of(mail.parsed.html as string, url);
+    expect(sent.link(INVITATION_ACTION_LABEL)).toBe(url);
+    expect(sent.shows(`If the button does not work, copy this address into your browser: ${url}`)).toBe(true);
+    expect(mail.parsed.text).toContain(`${INVITATION_ACTION_LABEL} (${url})`);
+    expect((mail.parsed.text as string).split(url)).toHaveLength(2);
 
     // /invites lists it (reloaded as a person would until the job has recorded the send), with its text.
     const deadline = Date.now() + 30_000;
@@ -242,6 +250,12 @@ describe("email templates without JavaScript", () => {
       .submit("SAVE");
     expect(page.shows("Missing Template Name"), page.text().slice(0, 1500)).toBe(true);
     expect(page.shows("Missing Description")).toBe(true);
+    // The error summary at the top links to each field with its message, no dialog (issue 36 item 8).
+    const summary = page.all("[role=alert]").filter((b) => b.shows("The template was not saved"));
+    expect(summary, page.banners().join(" / ")).toHaveLength(1);
+    expect(summary[0]!.all("listitem").map((li) => li.text())).toEqual(["Name: Missing Template Name", "Description: Missing Description"]);
+    expect(summary[0]!.link("Name")).toMatch(/#f-name$/);
+    expect(page.all("dialog")).toHaveLength(0);
     expect(page.form("SAVE").value("Template (HTML)")).toContain("Hello [[ProspectFirstName]]");
 
     page = await page.form("SAVE").fill("Name", name).fill("Description", "Made by the integration test").submit("SAVE");

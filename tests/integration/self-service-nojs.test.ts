@@ -23,6 +23,7 @@
 import type pg from "pg";
 import { beforeAll, describe, expect, test } from "vitest";
 import { LICENCE_MESSAGES } from "~/features/licences/messages";
+import { PREF_MESSAGES } from "~/features/preferences/messages";
 import { LICENCE_SCREEN } from "~/features/licences/screen-messages";
 import { LINK_CHECK_FAILED, LINK_FAILURE_MESSAGES, LINK_REQUIRED } from "~/features/links/messages";
 import { VIEW_MESSAGES } from "~/features/documents/view-messages";
@@ -97,6 +98,16 @@ describe("Communications without JavaScript", () => {
     expect(page.within("group", down).shows("Invalid Phone Number")).toBe(true);
     expect(page.within("group", aprv).shows("Invalid Email Address")).toBe(true);
     expect(page.within("group", rej).shows(/(^| )Missing info\.\.\.( |$)/)).toBe(true);
+    // Above the form, 'Missing info...' links to each of the four fields in page order (an ErrorSummary, issue 36 item 8).
+    const summary = page.all("[role=alert]").filter((b) => b.shows(PREF_MESSAGES.fixBelow));
+    expect(summary, page.banners().join(" / ")).toHaveLength(1);
+    expect(summary[0]!.all("listitem").map((li) => li.text())).toEqual([
+      `${sub}, Email addresses: Too Many Emails`,
+      `${aprv}, Email addresses: Invalid Email Address`,
+      `${rej}, Phone numbers: Missing info...`,
+      `${down}, Phone numbers: Invalid Phone Number`,
+    ]);
+    expect(summary[0]!.link(`${down}, Phone numbers`)).toMatch(/#f-CAT_APPSUB_RECRUIT_DOWNLN-phones$/);
     f = page.form("SAVE");
     expect(f.value("Email addresses", sub)).toBe(six);
     expect(f.value("Phone numbers", down)).toBe("512-555-011");
@@ -156,7 +167,9 @@ describe("Profile without JavaScript", () => {
     expect(page.fieldError("Phone Number")).toContain("Phone Number is invalid");
     const refused = page.all("[role=alert]").filter((b) => b.shows("Missing or Invalid"));
     expect(refused, page.banners().join(" / ")).toHaveLength(1);
-    expect(refused[0]!.all("listitem").map((li) => li.text())).toContain("Phone Number");
+    // An ErrorSummary: each wrong field links to it with its message (issue 36 item 8).
+    expect(refused[0]!.all("listitem").map((li) => li.text())).toEqual([expect.stringMatching(/^Phone Number: Phone Number is invalid/)]);
+    expect(refused[0]!.link("Phone Number")).toMatch(/#f-phoneNumber$/);
     f = page.form("SAVE");
     expect(f.value("First Name")).toBe("Petra");
     expect(f.value("Phone Number")).toBe("512-555-011");

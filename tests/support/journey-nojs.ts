@@ -102,20 +102,16 @@ export async function fillIndividual(page: Page, opts: { npn?: string; w9Name?: 
     .select("Document type", "DOCTYP_EO_CERT")
     .attach("Choose one PDF file", { name: "eo-certificate.pdf", mimeType: "application/pdf", buffer: await eoCertificatePdf() })
     .submit("Upload");
-  page = await uploadAcknowledged(page);
+  page = uploadAcknowledged(page);
   expect(/\b(\d+)% complete\b/.exec(page.text())?.[0]).toBe("100% complete");
   return page;
 }
 
-/** The upload's acknowledgement ('We have successfully received your upload.'): the page after it. */
-async function uploadAcknowledged(page: Page): Promise<Page> {
+/** The upload's acknowledgement stands on the page as a Notice, no dialog to dismiss (issue 36 item 8). */
+function uploadAcknowledged(page: Page): Page {
   const message = "We have successfully received your upload.";
-  const dialogs = page.all("dialog").filter((d) => d.shows(message));
-  if (dialogs.length) {
-    expect(dialogs).toHaveLength(1);
-    return dialogs[0]!.click("OK");
-  }
-  expect(page.banners().some((b) => b.includes(message)), page.banners().join(" / ")).toBe(true);
+  expect(page.banners().filter((b) => b.includes(message)), page.banners().join(" / ")).toHaveLength(1);
+  expect(page.all("dialog").filter((d) => d.shows(message))).toHaveLength(0);
   return page;
 }
 

@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { htmlToText } from "~/lib/email.server";
+import { sanitizeRichHtml } from "~/lib/html.server";
+import { INVITATION_ACTION_LABEL, withActionButton } from "./merge-html.server";
 import { mergeValues, placeholderName, renderMergeFields, renderMergeText, type MergeContext } from "./merge.server";
 import { TEMPLATE_FIELDS } from "../../../prisma/seed/reference-data";
 
@@ -54,6 +57,8 @@ describe("merge fields", () => {
     expect(html).toContain('<a href="https://portal.test/MLTABC123">https://portal.test/MLTABC123</a>');
     expect(html).toMatch(/<tr><td[^>]*>MIAC<\/td><td[^>]*>Life<\/td><td[^>]*>3<\/td><td[^>]*>Agent<\/td><\/tr>/);
     expect(html).toContain("SLAC");
+    // Words kept whole in the cells, through the sanitizer ('Leve l' at 1280 px before).
+    expect(sanitizeRichHtml(html)).toMatch(/<th style="[^"]*overflow-wrap:normal;word-break:normal">Level<\/th>/);
     expect(html).toContain('<li><a href="https://portal.test/view/doc-1">Life 2026, level 3 Agent</a></li>');
     expect(html).not.toContain("Health 2026, level");
   });
@@ -100,5 +105,37 @@ describe("merge fields", () => {
     expect(renderMergeText("Join [[AgencyName]] with [[CompanyName]] [[AppointmentLink]]", values, known)).toBe(
       "Join Rita & Co with Mutual Insurance https://portal.test/MLTABC123",
     );
+  });
+
+  describe("[[AppointmentLink]] alone in a paragraph is the email's action button (issue 36 item 5)", () => {
+    const URL = "https://portal.test/MLTABC123";
+    // As renderInvitation and the send job do: merge, sanitize again for the email, then the button.
+    const mail = (template: string) => withActionButton(sanitizeRichHtml(renderMergeFields(template, values, known), { baseUrl: "https://portal.test" }), "https://portal.test");
+    const button = `<a href="${URL}" style="display:inline-block;`;
+
+    it("becomes the button with the address beneath, also inside bold (the default template); the text part says 'label (address)'", () => {
+      for (const template of ["<p>[[AppointmentLink]]</p>", '<p style="margin:16px 0"><strong>[[AppointmentLink]]</strong></p>', "<p> <span><b>[[AppointmentLink]]</b></span> </p>"]) {
+        const html = mail(`<p>Hello Ada,</p>${template}<p>Kind regards</p>`);
+        expect(html, template).toContain(`${button}`);
+        expect(html, template).toContain(`>${INVITATION_ACTION_LABEL}</a>`);
+        expect(html, template).toContain(`<p class="email-fallback"`);
+        expect(html, template).not.toContain("<strong>");
+        expect(html.startsWith("<p>Hello Ada,</p>") && html.endsWith("<p>Kind regards</p>"), template).toBe(true);
+      }
+      const text = htmlToText(mail("<p>[[AppointmentLink]]</p>"));
+      expect(text).toBe(`${INVITATION_ACTION_LABEL} (${URL})`);
+    });
+
+    it("stays a plain link inside a sentence, behind other words, outside the portal; only the first alone is the button", () => {
+      expect(mail("<p>Start here: [[AppointmentLink]]</p>")).toBe(`<p>Start here: <a href="${URL}">${URL}</a></p>`);
+      expect(mail('<p><a href="[[AppointmentLink]]">Click here to start</a></p>')).toBe(`<p><a href="${URL}">Click here to start</a></p>`);
+      expect(mail('<p><a href="https://other.test/x">https://other.test/x</a></p>')).toBe('<p><a href="https://other.test/x">https://other.test/x</a></p>');
+      const twice = mail("<p>[[AppointmentLink]]</p><p>[[AppointmentLink]]</p>");
+      expect(twice.split(INVITATION_ACTION_LABEL)).toHaveLength(2);
+      expect(twice.endsWith(`<p><a href="${URL}">${URL}</a></p>`)).toBe(true);
+      // No address, no button: the link field refused a javascript: address (above).
+      const hostile = mergeValues({ ...ctx, linkUrl: "javascript:alert(2)" });
+      expect(withActionButton(renderMergeFields("<p>[[AppointmentLink]]</p>", hostile, known), "https://portal.test")).toBe("<p></p>");
+    });
   });
 });

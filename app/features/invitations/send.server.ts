@@ -16,7 +16,9 @@ import { isOwnEmail, PAPER_MESSAGES } from "~/features/appointment/paper-schema"
 import { LICENCE_MESSAGES } from "~/features/licences/messages";
 import { inviteeNotInGoodOrder } from "~/features/licences/rules.server";
 import { APPOINTMENT_LINK_NOT_FOUND, INVITE_MESSAGES, OOPS, OWN_EMAIL, SAME_SCHEDULE_TWICE, type DialogText } from "./messages";
+import { withActionButton } from "./merge-html.server";
 import { renderInvitation } from "./render.server";
+import { env } from "~/lib/env.server";
 import type { InviteForm } from "./schema";
 
 type Db = Prisma.TransactionClient;
@@ -75,7 +77,8 @@ export async function previewInvitation(user: CurrentUser, route: InviteRoute, f
   try {
     const c = await composeInvitation(prisma, user, route, form);
     if (!c.ok) return c;
-    return { ok: true, preview: { to: form.email.toLowerCase(), subject: c.rendered.subject, html: c.rendered.html } };
+    // The preview shows the action button the email will have (the job makes it the same way).
+    return { ok: true, preview: { to: form.email.toLowerCase(), subject: c.rendered.subject, html: withActionButton(c.rendered.html, env().appUrl) } };
   } catch (error) {
     console.error("previewInvitation failed:", (error as Error).message);
     return { ok: false, status: 503, dialog: OOPS };

@@ -3,14 +3,16 @@
 //
 // Without JavaScript it is a plain multipart form (inside <details>) posting
 // to /appoint/upload; the server redirects back to the application with
-// ?upload=<result> and the result dialog is rendered from that parameter.
+// ?upload=<result> and the result is a Notice rendered from that parameter.
 // With JavaScript it is an 'Upload a Document' button opening a modal; the
 // file goes up with XMLHttpRequest (progress bar 0 to 100%), then the page's
-// data is revalidated so the document lists refresh, and the result dialog
-// shows. A 401 shows 'Session Timeout' and then goes to sign in again.
+// data is revalidated so the document lists refresh, and the result stands as
+// a Notice on the page (a refusal inside the open modal). A 401 shows the
+// 'Session Timeout' dialog and then goes to sign in again.
 import { useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from "react";
 import { Dialog } from "~/components/Dialog";
+import { Notice } from "~/components/Notice";
 import {
   checkFilesBeforeUpload,
   UPLOAD_ACCEPT,
@@ -37,6 +39,7 @@ type Shown = UploadAnswer & { code: UploadResultCode; redirectTo?: string };
 
 const UPLOAD_DIALOG_ID = "upload-dialog";
 const RESULT_DIALOG_ID = "upload-result-dialog";
+const RESULT_NOTICE_ID = "upload-result";
 
 /**
  * Dialog upgrades a server-rendered dialog to a modal by closing and
@@ -58,7 +61,9 @@ export function UploadForm({ appointmentId, uploadTypes, readOnly = false }: Upl
   const [mounted, setMounted] = useState(false);
   const [open, setOpen] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
-  const [answer, setAnswer] = useState<Shown | null>(null);
+  const [answer, setShownAnswer] = useState<Shown | null>(null);
+  // A new Notice for each answer, so the same answer twice takes the focus again.
+  const [noticeKey, setNoticeKey] = useState(0);
   const urlAnswer = uploadAnswerFromSearch(searchParams);
   const xhrRef = useRef<XMLHttpRequest | null>(null);
 
@@ -76,7 +81,16 @@ export function UploadForm({ appointmentId, uploadTypes, readOnly = false }: Upl
     setSearchParams(next, { replace: true, preventScrollReset: true });
   }
 
+  function setAnswer(next: Shown | null) {
+    setShownAnswer(next);
+    if (next) {
+      setNoticeKey((k) => k + 1);
+      clearUrlAnswer();
+    }
+  }
+
   async function send(form: HTMLFormElement) {
+    setAnswer(null);
     const answer = await postWithProgress<UploadJsonAnswer>(action, new FormData(form), setProgress, (x) => (xhrRef.current = x));
     const json = answer.json;
     if ("networkError" in answer) {
@@ -115,32 +129,29 @@ export function UploadForm({ appointmentId, uploadTypes, readOnly = false }: Upl
     void send(form);
   }
 
-  const resultDialog = answer ? (
+  // The outcome stands on the page as a Notice until the next action (issue 36 item 8, decision
+  // 0103); only 'Session Timeout' stays a dialog, since closing it leads to the sign-in.
+  const current = answer ?? urlAnswer;
+  const session = answer?.code === "SESSION" ? answer : null;
+  const result = session ? (
     <Dialog
       id={RESULT_DIALOG_ID}
-      title={answer.title}
-      message={answer.message}
-      variant={answer.variant}
+      title={session.title}
+      message={session.message}
+      variant={session.variant}
       onClose={() => {
         if (!reallyClosed(RESULT_DIALOG_ID)) return;
-        const to = answer.redirectTo;
         setAnswer(null);
-        if (to) window.location.assign(to);
+        if (session.redirectTo) window.location.assign(session.redirectTo);
       }}
     />
-  ) : urlAnswer ? (
-    <Dialog
-      id={RESULT_DIALOG_ID}
-      title={urlAnswer.title}
-      message={urlAnswer.message}
-      variant={urlAnswer.variant}
-      onClose={() => {
-        if (reallyClosed(RESULT_DIALOG_ID)) clearUrlAnswer();
-      }}
-    />
+  ) : current ? (
+    <Notice id={RESULT_NOTICE_ID} key={noticeKey} title={current.title} message={current.message} variant={current.variant} />
   ) : null;
+  // A refusal while the upload dialog is open is shown inside it, above the fields (the page behind is inert).
+  const inDialog = open && answer && !session ? result : null;
 
-  if (readOnly) return resultDialog;
+  if (readOnly) return result;
 
   const fields = (
     <UploadFields
@@ -171,9 +182,12 @@ export function UploadForm({ appointmentId, uploadTypes, readOnly = false }: Upl
               if (xhrRef.current) xhrRef.current.abort();
               setProgress(null);
               setOpen(false);
+              setShownAnswer(null); // Cancel is the next action: a refusal shown in the dialog goes with it
+
             }}
             buttons={[{ label: "Cancel", close: true, kind: "secondary" }]}
           >
+            {inDialog}
             {fields}
           </Dialog>
         </>
@@ -183,7 +197,7 @@ export function UploadForm({ appointmentId, uploadTypes, readOnly = false }: Upl
           {fields}
         </details>
       )}
-      {resultDialog}
+      {inDialog ? null : result}
     </div>
   );
 }
