@@ -106,8 +106,12 @@ export function ActionButton({ href, label }: { href: string; label: string }) {
           {label}
         </a>
       </p>
-      <p className="email-fallback" style={{ margin: "0 0 16px", color: EMAIL_COLOURS.muted, fontSize: "13px", wordBreak: "break-all" }}>
-        If the button does not work, copy this address into your browser: <a href={href} style={{ color: EMAIL_COLOURS.teal }}>{href}</a>
+      <p className="email-fallback" style={{ margin: "0 0 16px", color: EMAIL_COLOURS.muted, fontSize: "13px" }}>
+        {/* Only the address breaks anywhere: the sentence's words stay whole. */}
+        If the button does not work, copy this address into your browser:{" "}
+        <a href={href} style={{ color: EMAIL_COLOURS.teal, wordBreak: "break-all" }}>
+          {href}
+        </a>
       </p>
     </>
   );

@@ -85,6 +85,22 @@ describe("emails in the one layout", () => {
           expect(box.x + box.width, `${name}: the button inside ${width} px`).toBeLessThanOrEqual(width);
           expect(box.height, `${name}: a button a thumb can press`).toBeGreaterThanOrEqual(40);
           expect(mail.text, name).toContain(`${button} (`);
+          // Only the address beneath breaks anywhere: no word of the sentence before it is cut ('int o').
+          const cut = await page.locator(".email-fallback").evaluate((p) => {
+            const words: string[] = [];
+            const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+            for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+              if (n.parentElement?.closest("a")) continue;
+              for (const m of n.textContent!.matchAll(/\S+/g)) {
+                const r = document.createRange();
+                r.setStart(n, m.index!);
+                r.setEnd(n, m.index! + m[0].length);
+                if (new Set(Array.from(r.getClientRects()).map((b) => Math.round(b.top))).size > 1) words.push(m[0]);
+              }
+            }
+            return words;
+          });
+          expect(cut, `${name} at ${width} px: words cut across lines`).toEqual([]);
         }
         expect(mail.text, name).not.toMatch(/✓|If the button does not work/);
         expect(mail.text, name).toMatch(/Sent by the Appointment Portal \(.+\) because .+\.$/);
