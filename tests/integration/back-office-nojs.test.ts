@@ -609,18 +609,18 @@ describe("Webhooks", () => {
     expect(page.headings(1)).toContain("Webhooks");
 
     // A loopback address (WEBHOOK_ALLOW_PRIVATE is off): refused next to the field, what was typed kept.
-    page = await page.form("ADD ENDPOINT").fill("Address (URL)", "https://127.0.0.1/hook").check("Agent created").submit("ADD ENDPOINT");
+    page = await page.form("Add endpoint").fill("Address (URL)", "https://127.0.0.1/hook").check("Agent created").submit("Add endpoint");
     expect(page.shows(/special-purpose range: loopback, 127.0.0.0\/8/)).toBe(true);
-    let form: Form = page.form("ADD ENDPOINT");
+    let form: Form = page.form("Add endpoint");
     expect(form.value("Address (URL)")).toBe("https://127.0.0.1/hook");
     expect(form.controlOf("Address (URL)").getAttribute("aria-invalid")).toBe("true");
     expect(form.checked("Agent created")).toBe(true);
 
     const url = `https://93.184.215.14/hook-${run}`;
     // Two events: the form posts `events` twice (issue 33 item 2).
-    form = page.form("ADD ENDPOINT").fill("Address (URL)", url).fill("Description", `Commissions ${run}`).check("Agent created").check("Application approved");
+    form = page.form("Add endpoint").fill("Address (URL)", url).fill("Description", `Commissions ${run}`).check("Agent created").check("Application approved");
     expect(form.entries().filter(([n]) => n === "events")).toHaveLength(2);
-    page = await form.submit("ADD ENDPOINT");
+    page = await form.submit("Add endpoint");
     const secret = /whsec_[A-Za-z0-9+/=]{40,}/.exec(page.text())?.[0] ?? "";
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
     page = await page.follow("Open the new endpoint");
@@ -657,11 +657,11 @@ describe("Webhooks", () => {
     expect(replays!.n).toBe(1);
 
     // Rotating the secret asks first, then shows the new one and until when the previous one signs.
-    page = await page.click("ROTATE SECRET");
+    page = await page.click("Rotate secret");
     expect(page.headings()).toContain("Rotate the signing secret?");
     const [before] = await sql<{ previous_secret_until: Date | null }>(`SELECT previous_secret_until FROM webhook_endpoints WHERE id = $1`, [endpointId]);
     expect(before!.previous_secret_until).toBeNull();
-    page = await page.click("YES, ROTATE IT");
+    page = await page.click("Yes, rotate it");
     const rotated = /whsec_[A-Za-z0-9+/=]+/.exec(page.text())?.[0] ?? "";
     expect(rotated).toMatch(/^whsec_/);
     expect(rotated).not.toBe(secret);
@@ -672,7 +672,7 @@ describe("Webhooks", () => {
     // Delete, after the confirmation step.
     page = await page.click("DELETE");
     expect(page.headings()).toContain("Delete this endpoint?");
-    page = await page.click("YES, DELETE IT");
+    page = await page.click("Yes, delete it");
     expect(page.url).toBe(`${portal.app.url}/admin/webhooks?deleted=1`);
     expect(page.shows("The endpoint and its deliveries are deleted.")).toBe(true);
     expect(page.shows(url)).toBe(false);

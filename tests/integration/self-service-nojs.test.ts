@@ -490,7 +490,7 @@ describe("licenses without JavaScript", () => {
     page = await visitor.get(`${portal.app.url}/licences`);
     expect(page.within("region", "Licenses").within("row", /Texas/).text()).toContain("05/31/2032");
 
-    // Delete asks first (issue 36 item 8): 'Keep it' keeps it; YES, DELETE IT deletes it.
+    // Delete asks first (issue 36 item 8): 'Keep it' keeps it; 'Yes, delete it' deletes it.
     const texasRow = () => page.within("region", "Licenses").all("row", /Texas/);
     page = await page.within("region", "Licenses").within("row", /Texas/).form("Delete the license for Texas").submit("Delete the license for Texas");
     const ask = page.within("region", LICENCE_SCREEN.deleteRegion);
@@ -511,7 +511,7 @@ describe("licenses without JavaScript", () => {
     const { visitor } = await visitorSignIn(portal.app, DEMO.agent);
     const card = (await visitor.get(`${portal.app.url}/home`)).within("region", "Licenses and credentials");
     expect(card.text()).not.toContain(LICENCE_SCREEN.cardNextExpiry);
-    expect(card.text()).toContain(`${LICENCE_SCREEN.cardExpired} California license: 2020-01-31`);
+    expect(card.text()).toContain(`${LICENCE_SCREEN.cardExpired} California license: 01/31/2020`);
   });
 });
 
@@ -562,13 +562,13 @@ describe("the dashboard's pipeline card", () => {
     expect(card.all("[role=img]", /^Your downline's pipeline, last 90 days/)).toHaveLength(1);
     expect(card.all("[role=img]", /^Applications submitted per week, last 12 weeks/)).toHaveLength(1);
     const desc = page.document.getElementById("pipeline-chart-desc")?.textContent ?? "";
-    expect(desc).toMatch(/^Invited: \d+; In progress: \d+; Awaiting approval: (\d+); Approved: \d+; Abandoned: \d+\.$/);
-    const awaiting = Number(/Awaiting approval: (\d+)/.exec(desc)![1]);
+    expect(desc).toMatch(/^Invited: \d+; Incomplete: \d+; Awaiting Approval: (\d+); Approved: \d+; Abandoned: \d+\.$/);
+    const awaiting = Number(/Awaiting Approval: (\d+)/.exec(desc)![1]);
     expect(awaiting).toBeGreaterThanOrEqual(1);
-    const link = card.all("a[href]", `Awaiting approval: ${awaiting}, show the list`);
+    const link = card.all("a[href]", `Awaiting Approval: ${awaiting}, show the list`);
     expect(link).toHaveLength(1);
     expect(link[0]!.root.textContent).toBe(String(awaiting));
-    page = await card.follow(`Awaiting approval: ${awaiting}, show the list`);
+    page = await card.follow(`Awaiting Approval: ${awaiting}, show the list`);
     expect(page.url).toBe(`${portal.app.url}/inprog?status=APWF_STATUS_NEWCONTRACT&days=90`);
     expect(page.shows("Submitted for Approval applications started in the last 90 days")).toBe(true);
     const row = page.within("row", lastName);
