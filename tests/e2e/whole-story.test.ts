@@ -132,13 +132,13 @@ describe("the whole story with JavaScript", () => {
     await director.goto(`${app.url}/invite?link=${link}`);
     await director.getByRole("heading", { name: "Send a Recruitment Invitation" }).waitFor();
     await director.locator("#invite-body[contenteditable]").waitFor();
-    const account = newAccount({ firstName: "Stella", middleName: "", lastName: `Story${Date.now().toString(36)}` });
+    const account = newAccount({ firstName: "Stella", middleName: "J", lastName: `Story${Date.now().toString(36)}` });
     await director.getByLabel("Prospect First Name").fill(account.firstName);
     await director.getByLabel("Prospect Last Name").fill(account.lastName);
     await director.getByLabel("Prospect Email Address").fill(account.email);
-    await director.getByRole("button", { name: "SEND" }).click();
+    await director.getByRole("button", { name: "Send" }).click();
     const confirmSend = director.getByRole("dialog", { name: "Send this invitation?" });
-    await confirmSend.getByRole("button", { name: "SEND" }).click();
+    await confirmSend.getByRole("button", { name: "Send" }).click();
     await director.waitForURL(/\/invites\?sent=1/);
     await director.getByRole("status").filter({ hasText: "Sent!" }).waitFor();
 
@@ -154,6 +154,7 @@ describe("the whole story with JavaScript", () => {
     await prospect.getByRole("link", { name: "I already have an account" }).waitFor();
     await prospect.getByRole("link", { name: "NEXT: Create an account" }).click();
     // The invited address is already in the sign-up form (decision 0096).
+    await prospect.getByRole("heading", { name: "Create your account" }).waitFor();
     await expect.poll(() => prospect.getByLabel(/^email/i).inputValue()).toBe(account.email.toLowerCase());
     // The account, then the confirmation link from the email (smtp.verificationLink), back on the portal.
     await signUp(prospect, app.url, account, smtp.verificationLink);
@@ -225,7 +226,7 @@ describe("the whole story with JavaScript", () => {
     // ── 6. The director: the new agent in her tree, in good order; a report downloaded ──
     await director.goto(`${app.url}/agents`);
     await main(director).getByLabel("Name filter").fill(account.lastName);
-    await main(director).getByRole("button", { name: "FILTER" }).click();
+    await main(director).getByRole("button", { name: "Filter" }).click();
     await director.waitForURL(/filter=/);
     const node = main(director).locator("li", { hasText: `#${agentNumber}` }).last();
     await node.getByText("new", { exact: true }).waitFor();
@@ -261,6 +262,16 @@ describe("the whole story with JavaScript", () => {
     const [position] = await query<{ id: number }>(db, `SELECT id FROM agents WHERE agent_number = $1`, [agentNumber]);
     const answer = await admin.request.get(`${app.url}/api/v1/agents/${position!.id}`, { headers: { Authorization: `Bearer ${token}` } });
     expect(answer.status()).toBe(200);
-    expect(await answer.json()).toMatchObject({ agentNumber });
+    expect(await answer.json()).toMatchObject({
+      agent_number: agentNumber,
+      first_name: account.firstName,
+      last_name: account.lastName,
+      status: "active",
+      npn: "19283746",
+      upline: { agent_number: "100001" },
+      compliance: { standing: "IN_GOOD_ORDER" },
+      licences: [expect.objectContaining({ state_code: "TX", licence_number: "TX-7766554", resident: true })],
+      errors_and_omissions: [expect.objectContaining({ policy_number: "EO-778812", expiry_date: "2099-06-30" })],
+    });
   }, 600_000);
 });

@@ -39,7 +39,7 @@ export const INVALID_BANNER = {
 
 /** PREVIEW (decision 0046): the merged, sanitized message as the prospect gets it; nothing is sent. */
 export const PREVIEW = {
-  button: "PREVIEW",
+  button: "Preview",
   title: "Preview",
   lead: "The email as the prospect will receive it. Nothing has been sent yet.",
   to: "To",
