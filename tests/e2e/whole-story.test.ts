@@ -8,7 +8,7 @@
 //     application (resident license, E&O certificate upload), checks her answers, submits, sees the
 //     confirmation page and receives the receipt email;
 //  4. an administrator opens the review, confirms the license and certificate records in place, approves;
-//  5. the receiver gets the signed 'application.approved' event;
+//  5. the receiver gets the 'application.approved' event, signed with the endpoint's secret;
 //  6. the director finds the new agent in her tree ('new'), in good order on the agent's page, queues
 //     a report and downloads the xlsx;
 //  7. the nightly license monitoring runs; the compliance view lists the agent in good order;
@@ -19,6 +19,7 @@ import type { AddressInfo } from "node:net";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { REVIEW_MESSAGES as M } from "~/features/review/messages";
+import { verifyWebhook } from "~/features/webhooks/signature.server";
 import type { AppHandle } from "../support/app-server";
 import { browserFixture, DEMO, DEMO_PASSWORD, newAccount, signIn, signUp } from "../support/browser";
 import { fillIndividual } from "../support/individual-application";
@@ -112,7 +113,8 @@ describe("the whole story with JavaScript", () => {
     await admin.getByLabel("Address (URL)").fill(receiverUrl);
     await admin.getByLabel("Application approved", { exact: true }).check();
     await admin.getByRole("button", { name: "Add endpoint" }).click();
-    await admin.getByTestId("webhook-secret").waitFor();
+    // The signing secret, shown once: the receiver checks each delivery with it.
+    const webhookSecret = (await admin.getByTestId("webhook-secret").innerText()).trim();
     await admin.getByRole("row").filter({ hasText: receiverUrl }).waitFor();
 
     await admin.goto(`${app.url}/admin/api-tokens`);
@@ -217,11 +219,14 @@ describe("the whole story with JavaScript", () => {
     const agentNumber = (await admin.getByTestId("agent-number").innerText()).trim();
     await admin.getByTestId("decision-outcome").getByText(M.approved(agentNumber)).waitFor();
     await expect.poll(() => admin.getByTestId("application-status").innerText()).toBe("Approved");
+    const approved = await smtp.mailTo(account.email, /Your appointment application was approved/, 60_000);
+    expect(approved.parsed.text).toContain(agentNumber);
 
     // ── 5. The approval reaches the webhook receiver ──
     const delivered = await waitFor("the approval event at the receiver", async () => received.find((r) => r.path === "/portal-events" && JSON.parse(r.body).type === "application.approved"));
-    expect(delivered.headers["webhook-id"]).toBeTruthy();
-    expect(delivered.headers["webhook-signature"]).toMatch(/^v1,/);
+    const signed = { id: String(delivered.headers["webhook-id"]), timestamp: String(delivered.headers["webhook-timestamp"]), signature: String(delivered.headers["webhook-signature"]) };
+    expect(verifyWebhook(webhookSecret, signed, delivered.body)).toBe(true);
+    expect(JSON.parse(delivered.body).data.application).toMatchObject({ id, status: "APWF_STATUS_APPROVED", agent_number: agentNumber });
 
     // ── 6. The director: the new agent in her tree, in good order; a report downloaded ──
     await director.goto(`${app.url}/agents`);
