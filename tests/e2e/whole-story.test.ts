@@ -16,6 +16,7 @@
 // The same story without JavaScript: tests/integration/whole-story-nojs.test.ts.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { REVIEW_MESSAGES as M } from "~/features/review/messages";
@@ -60,6 +61,17 @@ afterAll(async () => {
 
 const main = (page: Page) => page.locator("#main");
 const card = (page: Page, title: string) => page.getByRole("region", { name: title, exact: true });
+
+/** docs/screens/story-<name>-<width>.png at 1280 and 390 px when DOCS_SHOTS is set (docs/testing.md 'Pictures for the docs'). */
+async function shots(page: Page, name: string) {
+  const dir = process.env.DOCS_SHOTS;
+  if (!dir) return;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: path.join(dir, `story-${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
 
 /** Reloads the page (as a person would) until `ready` holds, at most `ms`. */
 async function reloadUntil(page: Page, what: string, ready: () => Promise<boolean>, ms = 60_000) {
@@ -138,6 +150,7 @@ describe("the whole story with JavaScript", () => {
     await director.getByLabel("Prospect First Name").fill(account.firstName);
     await director.getByLabel("Prospect Last Name").fill(account.lastName);
     await director.getByLabel("Prospect Email Address").fill(account.email);
+    await shots(director, "invite");
     await director.getByRole("button", { name: "Send" }).click();
     const confirmSend = director.getByRole("dialog", { name: "Send this invitation?" });
     await confirmSend.getByRole("button", { name: "Send" }).click();
@@ -154,6 +167,7 @@ describe("the whole story with JavaScript", () => {
     await prospect.goto(emailedLink!);
     await prospect.getByText(/has invited you to apply for an appointment/).waitFor();
     await prospect.getByRole("link", { name: "I already have an account" }).waitFor();
+    await shots(prospect, "welcome");
     await prospect.getByRole("link", { name: "NEXT: Create an account" }).click();
     // The invited address is already in the sign-up form (decision 0096).
     await prospect.getByRole("heading", { name: "Create your account" }).waitFor();
@@ -183,6 +197,16 @@ describe("the whole story with JavaScript", () => {
     await expect.poll(() => prospect.getByTestId("whose-turn").innerText()).toBe("With the reviewer");
     const receipt = await smtp.mailTo(account.email, /We received your appointment application/, 60_000);
     expect(receipt.parsed.subject).toContain(reference);
+
+    // The director's home: the pipeline counts it as Awaiting Approval (the catalogue's word), linked to the list.
+    await director.goto(`${app.url}/home`);
+    const pipeline = director.getByRole("region", { name: "Your Downline's Pipeline" });
+    const awaiting = pipeline.getByRole("link", { name: /^Awaiting Approval: [1-9]\d*, show the list$/ });
+    await awaiting.waitFor();
+    await shots(director, "home-director");
+    await awaiting.click();
+    await director.waitForURL(/\/inprog\?status=APWF_STATUS_NEWCONTRACT/);
+    await main(director).getByRole("row").filter({ hasText: account.lastName }).getByText("Submitted for Approval").waitFor();
 
     // ── 4. The administrator reviews, confirms the records in place and approves ──
     await admin.goto(`${app.url}/admin/review`);
@@ -235,6 +259,7 @@ describe("the whole story with JavaScript", () => {
     await director.waitForURL(/filter=/);
     const node = main(director).locator("li", { hasText: `#${agentNumber}` }).last();
     await node.getByText("new", { exact: true }).waitFor();
+    await shots(director, "agents-tree");
     await node.getByRole("link", { name: `${account.lastName}, ${account.firstName}`, exact: true }).click();
     await director.waitForURL(/\/agent\?/);
     await main(director).getByText("In good order", { exact: true }).first().waitFor();

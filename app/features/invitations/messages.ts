@@ -107,7 +107,7 @@ export const INVITATION_STATUS_LABELS: Record<string, string> = {
   ACCEPTED: "Accepted",
   APPOINTED: "Appointed",
   DECLINED: "Declined",
-  SEND_FAILED: "Send Failed",
+  SEND_FAILED: "Send failed",
 };
 
 export const CONFIRM_SEND: DialogText = {
