@@ -2,7 +2,7 @@
 // of its own whose mail goes to a real SMTP server started here and whose webhooks go to a receiver
 // on loopback; every step asserts what the person would notice (headings, banners, statuses):
 //  1. an administrator registers a webhook endpoint for approvals and makes an API token (read:agents);
-//  2. the demo marketing director sends a recruitment invitation for one of her links;
+//  2. the demo marketing director puts a level of her links in the cart and sends it as an invitation;
 //  3. the prospect opens the emailed link (its welcome names who invited her), creates an account,
 //     confirms the address from the email, goes through the wizard and every section of an individual
 //     application (resident license, E&O certificate upload), checks her answers, submits, sees the
@@ -93,26 +93,6 @@ async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined |
   }
 }
 
-/** The director's own plain link on MIAC Health Advantage (agent 100001, company MI01, block 72), as in the recruiting journey. */
-async function directorsLink(db: string): Promise<string> {
-  const [row] = await query<{ link: string }>(
-    db,
-    `SELECT l.link_prefix || l.code AS link
-       FROM appointment_links l
-       JOIN agents a ON a.id = l.recruiter_agent_id
-       JOIN users u ON u.id = a.user_id
-       JOIN schedule_levels sl ON sl.schedule_level_id = l.schedule_level_id
-       JOIN commission_schedules s ON s.schedule_id = sl.schedule_id
-      WHERE u.user_name = $1 AND a.agent_number = '100001' AND a.company_number = 'MI01' AND a.block_number = 72
-        AND s.schedule_name = 'MIAC Health Advantage' AND sl.level_no = 6
-        AND l.link_prefix = 'APL' AND l.is_enabled AND NOT l.is_deleted
-      LIMIT 1`,
-    [DEMO.marketingDirector],
-  );
-  expect(row, "the director's plain link").toBeDefined();
-  return row!.link;
-}
-
 describe("the whole story with JavaScript", () => {
   test("invitation → sign-up and confirmation → application, check answers, submit, receipt → review, approval → tree, report, monitoring, compliance, API, webhook", async () => {
     const db = app.databaseUrl!;
@@ -142,8 +122,21 @@ describe("the whole story with JavaScript", () => {
     // ── 2. The director sends an invitation from the portal ──
     const director = await browser.newPage({ javaScriptEnabled: true });
     await signIn(director, app.url, DEMO.marketingDirector, DEMO_PASSWORD);
-    const link = await directorsLink(db);
-    await director.goto(`${app.url}/invite?link=${link}`);
+    // Her links (her own MIAC health position), a level in the cart (its sibling schedule comes along), sent as an invitation.
+    await director.goto(`${app.url}/linx?agentNumber=100001&companyNumber=MI01&blockNumber=72`);
+    await director.getByRole("heading", { name: "Appointment Links", level: 1 }).waitFor();
+    await director
+      .getByRole("region", { name: "Levels of MIAC Health Advantage" })
+      .getByRole("button", { name: /^Add to cart\W+level 5 / })
+      .click();
+    await director.getByTestId("begin-appointment").getByText("2").waitFor();
+    await director.getByTestId("begin-appointment").click();
+    await director.waitForURL(/\/cartlinks$/);
+    await director.getByTestId("cart-items").waitFor();
+    await director.getByLabel("Send the links to the prospect").check();
+    await director.getByRole("button", { name: "Continue" }).click();
+    await director.waitForURL(/\/invite\?links=MLT/);
+    const link = new URL(director.url()).searchParams.get("links")!;
     await director.getByRole("heading", { name: "Send a Recruitment Invitation" }).waitFor();
     await director.locator("#invite-body[contenteditable]").waitFor();
     const account = newAccount({ firstName: "Stella", middleName: "J", lastName: `Story${Date.now().toString(36)}` });
