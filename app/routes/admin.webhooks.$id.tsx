@@ -149,13 +149,13 @@ export default function WebhookEndpointPage() {
           <Form method="post">
             <input type="hidden" name="intent" value={e.enabled ? WH_INTENTS.disable : WH_INTENTS.enable} />
             <button type="submit" className={`btn ${e.enabled ? "btn--secondary" : "btn--primary"}`} disabled={busy}>
-              {e.enabled ? "DISABLE" : "ENABLE AGAIN"}
+              {e.enabled ? "Disable" : "Enable again"}
             </button>
           </Form>
           <Form method="post">
             <input type="hidden" name="intent" value={WH_INTENTS.rotate} />
             <button type="submit" className="btn btn--secondary" disabled={busy}>
-              ROTATE SECRET
+              Rotate secret
             </button>
           </Form>
           <Form method="post">
@@ -166,7 +166,7 @@ export default function WebhookEndpointPage() {
           </Form>
         </div>
         {actionData?.confirmRotate ? (
-          <ConfirmStep id="wh-rotate-heading" heading="Rotate the signing secret?" text={WH_MESSAGES.rotateConfirm} intent={WH_INTENTS.rotate} yes="YES, ROTATE IT" no="Keep the current secret" backTo={`/admin/webhooks/${e.id}`} busy={busy} />
+          <ConfirmStep id="wh-rotate-heading" heading="Rotate the signing secret?" text={WH_MESSAGES.rotateConfirm} intent={WH_INTENTS.rotate} yes="Yes, rotate it" no="Keep the current secret" backTo={`/admin/webhooks/${e.id}`} busy={busy} />
         ) : null}
         {actionData?.confirmDelete ? (
           <ConfirmStep
@@ -174,7 +174,7 @@ export default function WebhookEndpointPage() {
             heading="Delete this endpoint?"
             text={`The endpoint and its ${total} deliveries are deleted; no event is sent to it any more. This cannot be undone.`}
             intent={WH_INTENTS.delete}
-            yes="YES, DELETE IT"
+            yes="Yes, delete it"
             no="Keep it"
             backTo={`/admin/webhooks/${e.id}`}
             busy={busy}

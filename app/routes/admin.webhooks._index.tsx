@@ -133,7 +133,7 @@ export default function WebhooksPage() {
           id="wh-create-form"
           intent={WH_INTENTS.create}
           heading="Add an Endpoint"
-          submitLabel="ADD ENDPOINT"
+          submitLabel="Add endpoint"
           lastResult={actionData?.reply ?? null}
           busy={busy}
         />

@@ -174,7 +174,7 @@ export default function CartRoute() {
           <Form method="post" className="cart-actions">
             <input type="hidden" name="intent" value="clear" />
             <button type="submit" className="btn btn--secondary" disabled={busy}>
-              Clear Cart
+              Clear cart
             </button>
           </Form>
         </section>

@@ -284,7 +284,7 @@ function InviteForm({ data: d }: { data: Loaded }) {
             {PREVIEW.button}
           </button>
           <button type="submit" className="btn btn--primary" disabled={busy || Boolean(d.warning)}>
-            SEND
+            Send
           </button>
         </div>
       </Form>

@@ -129,11 +129,11 @@ export default function AppointmentLinksRoute() {
             <Form method="post" action={postTo} className="inline-form">
               <input type="hidden" name="intent" value="clear" />
               <button type="submit" className="btn btn--secondary" disabled={busy || d.cartCount === 0}>
-                Clear Cart
+                Clear cart
               </button>
             </Form>
             <Link to="/cartlinks" className="btn btn--primary" data-testid="begin-appointment">
-              Begin Appointment{" "}
+              Begin appointment{" "}
               <span className="badge" aria-label={`${d.cartCount} in cart`}>
                 {d.cartCount}
               </span>
@@ -163,7 +163,7 @@ export default function AppointmentLinksRoute() {
             </select>
           </div>
           <button type="submit" className="btn btn--secondary">
-            Show Links
+            Show links
           </button>
         </Form>
       ) : null}
@@ -255,7 +255,7 @@ export default function AppointmentLinksRoute() {
                             disabled={busy}
                             aria-describedby={refused ? `refusal-${l.appointmentLinkId}` : undefined}
                           >
-                            Add to Cart<span className="visually-hidden">: level {l.levelNo} {l.levelName}</span>
+                            Add to cart<span className="visually-hidden">: level {l.levelNo} {l.levelName}</span>
                           </button>
                         </Form>
                       )}

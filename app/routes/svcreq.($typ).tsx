@@ -275,7 +275,7 @@ export default function ContactUsRoute() {
               CANCEL
             </Link>
             <button type="submit" className="btn btn--primary" disabled={busy}>
-              {busy ? "SENDING…" : "SEND"}
+              {busy ? "Sending…" : "Send"}
             </button>
           </div>
         </form>

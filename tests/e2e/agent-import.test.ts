@@ -193,7 +193,7 @@ describe("Webhooks", () => {
     const url = `https://93.184.215.14/axe-${run}`;
     await js.getByLabel("Address (URL)").fill(url);
     await js.getByLabel("Agent created", { exact: true }).check();
-    await js.getByRole("button", { name: "ADD ENDPOINT" }).click();
+    await js.getByRole("button", { name: "Add endpoint" }).click();
     await js.getByTestId("webhook-secret").waitFor();
     await js.getByRole("link", { name: "Open the new endpoint" }).click();
     await js.waitForURL(/\/admin\/webhooks\/[0-9a-f-]{36}$/);
@@ -242,7 +242,7 @@ describe("Checkbox groups with JavaScript", () => {
     const url = `https://93.184.215.14/js-events-${run}`;
     await page.getByLabel("Address (URL)").fill(url);
     for (const label of ["Application submitted", "Agent created", "Invitation sent"]) await page.getByLabel(label, { exact: true }).check();
-    await page.getByRole("button", { name: "ADD ENDPOINT" }).click();
+    await page.getByRole("button", { name: "Add endpoint" }).click();
     await page.getByTestId("webhook-secret").waitFor();
     const row = page.getByRole("row").filter({ hasText: url });
     await row.waitFor();

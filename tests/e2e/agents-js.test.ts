@@ -42,7 +42,7 @@ describe("agents with JavaScript", () => {
     await email.evaluate((el) =>
       el.addEventListener("invalid", (e) => setTimeout(() => ((window as unknown as { bubble?: boolean }).bubble = !e.defaultPrevented))),
     );
-    await page.getByRole("button", { name: "SEND" }).click();
+    await page.getByRole("button", { name: "Send" }).click();
     await page.waitForFunction(() => (window as unknown as { bubble?: boolean }).bubble !== undefined);
     expect(await page.evaluate(() => (window as unknown as { bubble?: boolean }).bubble)).toBe(true);
     expect(await email.evaluate((el) => (el as HTMLInputElement).validationMessage)).toBe("Please fill out this field.");

@@ -22,7 +22,7 @@ async function resetCart() {
 
 const schedule = (page: Page, name: string) => page.getByRole("region", { name: `Levels of ${name}` });
 const addButton = (page: Page, scheduleName: string, levelNo: number) =>
-  schedule(page, scheduleName).getByRole("button", { name: new RegExp(`^Add to Cart\\W+level ${levelNo} `) });
+  schedule(page, scheduleName).getByRole("button", { name: new RegExp(`^Add to cart\\W+level ${levelNo} `) });
 
 describe("accessibility of /linx and /cartlinks (axe-core)", () => {
   test.each([

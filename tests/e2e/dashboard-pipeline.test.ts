@@ -25,7 +25,7 @@ describe("the dashboard's pipeline card", () => {
     await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
     // A mark on the window survives an in-page navigation, not a page load.
     await page.evaluate(() => ((window as unknown as { mark: string }).mark = "same page"));
-    await card.getByRole("link", { name: /^Awaiting approval: \d+, show the list$/ }).click();
+    await card.getByRole("link", { name: /^Awaiting Approval: \d+, show the list$/ }).click();
     await page.waitForURL(`${appUrl}/inprog?status=APWF_STATUS_NEWCONTRACT&days=90`);
     await page.getByText("Submitted for Approval applications started in the last 90 days").waitFor();
     expect(await page.evaluate(() => (window as unknown as { mark?: string }).mark)).toBe("same page");

@@ -56,7 +56,7 @@ describe("email templates accessibility (axe-core)", () => {
       await page.waitForURL(/\/corr\/\d+$/);
       await page.getByLabel("Image Name").fill("Logo");
       await page.getByLabel(/^Image \(PNG, JPG or GIF/).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
-      await page.getByRole("button", { name: "UPLOAD" }).click();
+      await page.getByRole("button", { name: "Upload" }).click();
       await page.waitForURL(/result=SUCCESS/);
       await page.getByRole("status").filter({ hasText: "Success" }).waitFor();
       await page.getByRole("toolbar", { name: "Formatting" }).waitFor();
@@ -78,7 +78,7 @@ describe("email templates accessibility (axe-core)", () => {
       await page.keyboard.type("Unsaved words. ");
       await page.getByLabel("Image Name").fill("Second");
       await page.getByLabel(/^Image \(PNG, JPG or GIF/).setInputFiles({ name: "second.png", mimeType: "image/png", buffer: PNG });
-      await page.getByRole("button", { name: "UPLOAD" }).click();
+      await page.getByRole("button", { name: "Upload" }).click();
       await page.getByRole("status").getByText("Success", { exact: true }).waitFor();
       await page.getByText("Second (PNG)").waitFor();
       expect(await page.locator("#template-body[contenteditable]").innerText()).toContain("Unsaved words.");
@@ -233,7 +233,7 @@ describe("email templates with JavaScript", () => {
     // The template has no image: the first one uploaded is offered by Insert image at once (no reload).
     await page.getByLabel("Image Name").fill("First logo");
     await page.getByLabel(/^Image \(PNG, JPG or GIF/).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
-    await page.getByRole("button", { name: "UPLOAD" }).click();
+    await page.getByRole("button", { name: "Upload" }).click();
     await page.getByRole("status").getByText("Success", { exact: true }).waitFor();
     await page.getByText("First logo (PNG)").waitFor();
     await editor.getByText("Text in a div").click();
@@ -258,8 +258,8 @@ describe("email templates with JavaScript", () => {
     await page.getByLabel("Prospect Last Name").fill("Tester");
     await page.getByLabel("Prospect Email Address").fill(prospect);
     const since = new Date(Date.now() - 1000);
-    await page.getByRole("button", { name: "SEND" }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "SEND" }).click();
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Send" }).click();
     await page.waitForURL(/\/invites\?sent=1/);
     const mail = await waitForMail(databaseUrl, { to: prospect, since }, 30_000);
     expect(mail.html).toMatch(/<a href="https:\/\/example\.com\/agency"[^>]*>(<[^>]+>)*our agency site/);

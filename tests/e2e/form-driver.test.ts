@@ -187,19 +187,19 @@ describe("the form driver sends what Chromium without JavaScript sends", () => {
     const value = "100001|MI01|72";
     const getChromium = await chromiumSends(chromium, async () => {
       await chromium.getByLabel("Your agent number").selectOption(value);
-      await chromium.getByRole("button", { name: "Show Links" }).click();
+      await chromium.getByRole("button", { name: "Show links" }).click();
     });
     expect(getChromium.method).toBe("GET");
     const { visitor } = await visitorSignIn({ url: appUrl }, DEMO.marketingDirector);
     const linx = await visitor.get(`${appUrl}/linx`);
-    const form = linx.form("Show Links").select("Your agent number", value);
-    expectSame(driverSends(visitor, form.request("Show Links"), linx.url), getChromium);
+    const form = linx.form("Show links").select("Your agent number", value);
+    expectSame(driverSends(visitor, form.request("Show links"), linx.url), getChromium);
   });
 
   test("Contact Us: a textarea with line breaks, a select, and a file input left empty (multipart)", async () => {
     const { visitor } = await visitorSignIn({ url: appUrl }, DEMO.agent);
     const contact = await visitor.get(`${appUrl}/svcreq`);
-    const form = contact.form("SEND");
+    const form = contact.form("Send");
     // The first subject offered (its value, the same in both).
     const subject = contact.document.querySelector<HTMLSelectElement>("select[name=requestTypeCode]")!;
     const value = Array.from(subject.options).find((o) => o.value)!.value;
@@ -212,10 +212,10 @@ describe("the form driver sends what Chromium without JavaScript sends", () => {
     const fromChromium = await chromiumSends(chromium, async () => {
       await chromium.getByLabel("Subject").selectOption(value);
       await chromium.getByLabel(/^Your Request/).fill(text);
-      await chromium.getByRole("button", { name: "SEND", exact: true }).click();
+      await chromium.getByRole("button", { name: "Send", exact: true }).click();
     });
     expect(fromChromium.contentType).toMatch(/^multipart\/form-data; boundary=/);
-    expectSame(driverSends(visitor, form.request("SEND"), contact.url), fromChromium);
+    expectSame(driverSends(visitor, form.request("Send"), contact.url), fromChromium);
   });
 
   test("an application section (Personal Information): selects, radios, text, and the side panel's SAVE (outside the form, form=, its name and value)", async () => {

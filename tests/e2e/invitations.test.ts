@@ -80,7 +80,7 @@ describe("invitations", () => {
       if (!scripts) {
         await page.getByLabel("Prospect Email Address").fill("x@y.zz");
         await page.evaluate(() => document.querySelectorAll("[required]").forEach((e) => e.removeAttribute("required")));
-        await page.getByRole("button", { name: "SEND" }).click();
+        await page.getByRole("button", { name: "Send" }).click();
         await page.getByText("All fields except for CC Email Address need to be filled in").first().waitFor();
         await expectNoViolations(page);
       }
@@ -119,10 +119,10 @@ describe("invitations", () => {
     await page.keyboard.type("First point");
     await page.keyboard.press("Enter");
     await page.keyboard.type("Second point");
-    await page.getByRole("button", { name: "SEND" }).click();
+    await page.getByRole("button", { name: "Send" }).click();
     const dialog = page.getByRole("dialog", { name: "Send this invitation?" });
     await dialog.waitFor();
-    await dialog.getByRole("button", { name: "SEND" }).click();
+    await dialog.getByRole("button", { name: "Send" }).click();
     await page.waitForURL(/\/invites\?sent=1/);
     // 'Sent!' on the page with the focus, no dialog to dismiss (decision 0103).
     const sent = page.getByRole("status").filter({ hasText: "Sent!" });
@@ -159,7 +159,7 @@ describe("invitations", () => {
       await page.getByLabel("Prospect Email Address").fill("user@localhost");
       await page.getByLabel("CC Email Address").fill("boss");
       if (!js) await page.getByLabel(/I have reviewed this invitation/).check();
-      await page.getByRole("button", { name: "SEND", exact: true }).click();
+      await page.getByRole("button", { name: "Send", exact: true }).click();
       // Every field filled: the banner names the two wrong ones (not 'All fields ... need to be filled in').
       const banner = page.getByRole("alert").filter({ hasText: "Please correct the fields below" });
       await banner.waitFor();
@@ -177,7 +177,7 @@ describe("invitations", () => {
         // Without JavaScript the editor is the HTML textarea: a link whose address is a merge field.
         await page.getByLabel("Invitation (HTML)").fill('<p>Hi [[ProspectFirstName]], <a href="[[AppointmentLink]]">Click here to start</a></p>');
       }
-      await page.getByRole("button", { name: "PREVIEW" }).click();
+      await page.getByRole("button", { name: "Preview" }).click();
       const preview = page.getByRole("region", { name: "Preview" });
       await preview.waitFor();
       expect(await preview.innerText()).toContain(email.toLowerCase());
@@ -205,15 +205,15 @@ describe("invitations", () => {
         // A body of only a script shows nothing once sanitized: refused next to the body, nothing stored.
         await page.getByLabel("Invitation (HTML)").fill("<script>alert(1)</script>");
         await page.getByLabel(/I have reviewed this invitation/).check();
-        await page.getByRole("button", { name: "SEND", exact: true }).click();
+        await page.getByRole("button", { name: "Send", exact: true }).click();
         await page.locator("#invite-body-error").getByText("The invitation text is empty").waitFor();
         await page.getByRole("alert").getByRole("link", { name: "Invitation" }).waitFor();
         expect(await invitationsTo(email)).toBe(0);
       } else {
         // After a preview SEND still sends what is in the form.
-        await page.getByRole("button", { name: "SEND", exact: true }).click();
+        await page.getByRole("button", { name: "Send", exact: true }).click();
         const dialog = page.getByRole("dialog", { name: "Send this invitation?" });
-        await dialog.getByRole("button", { name: "SEND" }).click();
+        await dialog.getByRole("button", { name: "Send" }).click();
         await page.waitForURL(/\/invites\?sent=1/);
         const mail = await mailTo(email);
         expect(mail.parsed.text).toContain("Dear Pia Preview,");

@@ -51,7 +51,7 @@ async function expectNoViolationsAt(page: Page, widths: number[]) {
 
 async function usePromptedLink(page: Page, link: string) {
   await page.getByLabel("Appointment Link", { exact: true }).fill(link);
-  await page.getByRole("button", { name: "USE LINK" }).click();
+  await page.getByRole("button", { name: "Use link" }).click();
 }
 
 describe("links through sign-in without JavaScript", () => {

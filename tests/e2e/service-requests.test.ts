@@ -66,11 +66,11 @@ describe("service requests without JavaScript", () => {
     // With a preview and with messages next to the fields.
     await page.getByLabel("Agent number to move").fill(XC.agentNumber);
     await page.getByLabel("New upline agent number").fill(agentNumberOfDemoAgent);
-    await page.getByRole("button", { name: "PREVIEW" }).click();
+    await page.getByRole("button", { name: "Preview" }).click();
     await page.getByText("What moves").waitFor();
     found.push(...(await violations(page, `${width}px preview`)));
     if (process.env.SR_SCREENSHOTS) await page.screenshot({ path: `${process.env.SR_SCREENSHOTS}/${width}-preview.png`, fullPage: true });
-    await page.getByRole("button", { name: "SEND REPLY" }).click();
+    await page.getByRole("button", { name: "Send reply" }).click();
     await page.getByText("Write the reply before sending it").waitFor();
     found.push(...(await violations(page, `${width}px reply error`)));
     if (width === 390) {

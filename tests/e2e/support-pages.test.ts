@@ -57,7 +57,7 @@ describe("Contact Us with JavaScript", () => {
     await page.getByText("drop one PDF here", { exact: false }).waitFor();
     await fillRequest(page, { subject: "" });
     await page.getByLabel(/^Your Request/).click();
-    await page.getByRole("button", { name: "SEND" }).click();
+    await page.getByRole("button", { name: "Send" }).click();
     await page.locator("#f-requestTypeCode-error").getByText(SVCREQ_MESSAGES.subjectRequired).waitFor();
     await page.locator("#f-requestText-error").getByText(SVCREQ_MESSAGES.textRequired).waitFor();
     expect(await browserMessage(page, "Subject")).toBe("");
@@ -65,13 +65,13 @@ describe("Contact Us with JavaScript", () => {
     await page.goto(`${appUrl}/svcreq`);
     await page.getByText("drop one PDF here", { exact: false }).waitFor();
     await fillRequest(page, { text: "Where is my commission statement?" });
-    await page.getByRole("button", { name: "SEND" }).click();
+    await page.getByRole("button", { name: "Send" }).click();
     await page.locator("#f-requestTypeCode-error").getByText(SVCREQ_MESSAGES.subjectRequired).waitFor();
     // The browser's check has the same error summary, linking to the field.
     await page.getByRole("alert").filter({ hasText: "Please check your request" }).getByRole("link", { name: "Subject" }).waitFor();
 
     await fillRequest(page, { subject: "SVCREQ_COMMISSION", file: { name: "statement.pdf", buffer: Buffer.from("GIF89a renamed") } });
-    await page.getByRole("button", { name: "SEND" }).click();
+    await page.getByRole("button", { name: "Send" }).click();
     // Refused: the error summary at the top takes the focus and links to the field (decision 0103).
     const summary = page.getByRole("alert").filter({ hasText: "Please check your request" });
     await summary.waitFor();
@@ -82,7 +82,7 @@ describe("Contact Us with JavaScript", () => {
     expect(await page.getByLabel(/^Your Request/).inputValue()).toBe("Where is my commission statement?");
 
     await fillRequest(page, { file: { name: "statement.pdf", buffer: pdf(50_000) } });
-    await page.getByRole("button", { name: "SEND" }).click();
+    await page.getByRole("button", { name: "Send" }).click();
     // 'Request Sent!' on the page above a fresh form, with the focus, no dialog (decision 0103).
     const sent = page.getByRole("status").filter({ hasText: SVCREQ_MESSAGES.sentTitle });
     await sent.getByText(SVCREQ_MESSAGES.sentMessage).waitFor();
@@ -128,7 +128,7 @@ describe("accessibility and 390 px", () => {
     await signUp(page, appUrl, newAccount({ firstName: "Ada", lastName: "Axe" }));
     await page.goto(`${appUrl}/svcreq`);
     await page.getByRole("heading", { name: "Contact Us", level: 1 }).waitFor();
-    await page.getByRole("button", { name: "SEND" }).click();
+    await page.getByRole("button", { name: "Send" }).click();
     await page.locator("#f-requestTypeCode-error").getByText(SVCREQ_MESSAGES.subjectRequired).waitFor();
     await page.locator("#f-requestText-error").getByText(SVCREQ_MESSAGES.textRequired).waitFor();
     await page.getByRole("alert").filter({ hasText: "Please check your request" }).waitFor();
@@ -140,7 +140,7 @@ describe("accessibility and 390 px", () => {
     await expectAccessibleAt(page, "link prompt");
     // With JavaScript, the same message only (issue 20 item 22).
     await page.getByLabel("Appointment Link", { exact: true }).click();
-    await page.getByRole("button", { name: "USE LINK" }).click();
+    await page.getByRole("button", { name: "Use link" }).click();
     await page.locator("#link-prompt-link-error").getByText(LINK_REQUIRED, { exact: true }).waitFor();
     expect(await browserMessage(page, "Appointment Link")).toBe("");
     await expectAccessibleAt(page, "link prompt with its message");

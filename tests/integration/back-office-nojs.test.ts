@@ -108,7 +108,7 @@ describe("agents without JavaScript", () => {
     expect(links(tree(page), new RegExp(`^${CHILD_LAST}, Kid`))).toHaveLength(45);
     expect(links(tree(page), /^\(more\)/)).toHaveLength(0);
     // Name filter: only the matching children of the open nodes.
-    page = await page.form("FILTER").fill("Name filter", "kid07").submit("FILTER");
+    page = await page.form("Filter").fill("Name filter", "kid07").submit("Filter");
     expect(page.url).toMatch(/filter=kid07/);
     expect(links(tree(page), new RegExp(`^${CHILD_LAST}, Kid`)).map((l) => l.text())).toEqual([`${CHILD_LAST}, Kid07`]);
 
@@ -183,15 +183,15 @@ describe("agents without JavaScript", () => {
     // Empty: the browser's own refusal ('Please fill out this field.') and nothing is sent (the form
     // is not novalidate; issue 20 item 15); the message's wording: the JavaScript test in tests/e2e/agents-js.test.ts.
     const postsBefore = visitor.sent.filter((r) => r.method === "POST").length;
-    expect(page.form("SEND").refusals("SEND")).toEqual([{ control: "Email Address", problem: "valueMissing" }]);
-    expect(() => page.form("SEND").submit("SEND")).toThrow(/Email Address: valueMissing/);
-    page = await page.form("SEND").fill("Email Address", "new.agent@localhost").submit("SEND");
+    expect(page.form("Send").refusals("Send")).toEqual([{ control: "Email Address", problem: "valueMissing" }]);
+    expect(() => page.form("Send").submit("Send")).toThrow(/Email Address: valueMissing/);
+    page = await page.form("Send").fill("Email Address", "new.agent@localhost").submit("Send");
     expect(visitor.sent.filter((r) => r.method === "POST")).toHaveLength(postsBefore + 1);
     expect(page.shows("Email Address Format Is Invalid")).toBe(true);
     expect(page.shows("Please provide a valid Email Address")).toBe(true);
-    expect(page.form("SEND").value("Email Address")).toBe("new.agent@localhost");
+    expect(page.form("Send").value("Email Address")).toBe("new.agent@localhost");
     const account = newAccount({ firstName: X.firstName, lastName: X.lastName });
-    page = await page.form("SEND").fill("Email Address", account.email).submit("SEND");
+    page = await page.form("Send").fill("Email Address", account.email).submit("Send");
     expect(page.shows("Successfully Sent Out An Agent Invitation!")).toBe(true);
 
     const mail = await portal.smtp.mailTo(account.email, /invited/i);
@@ -244,7 +244,7 @@ describe("Invite User through a real SMTP server (an app of its own whose mail g
     let page = await visitor.get(`${app.url}/agent?h=${md!.id}&agentNumber=${target!.agent_number}`);
     page = await page.follow("Invite User");
     const account = newAccount({ firstName: target!.first_name, lastName: target!.last_name });
-    page = await page.form("SEND").fill("Email Address", account.email).submit("SEND");
+    page = await page.form("Send").fill("Email Address", account.email).submit("Send");
     expect(page.shows("Successfully Sent Out An Agent Invitation!")).toBe(true);
 
     const mail = await portal.smtp.mailTo(account.email, /invited/i);
@@ -381,9 +381,9 @@ describe("service requests without JavaScript", () => {
     );
     const agentPosition = position!.agent_number;
     let mine = await agent.get(`${url}/svcreq/SVCREQ_LEVELCHG`);
-    expect(mine.form("SEND").value("Subject")).toBe("SVCREQ_LEVELCHG");
+    expect(mine.form("Send").value("Subject")).toBe("SVCREQ_LEVELCHG");
     const text = `Please move agent ${SX.agentNumber} (${SX.lastName}) under me (${agentPosition}).`;
-    mine = await mine.form("SEND").fill(/^Your Request/, text).submit("SEND");
+    mine = await mine.form("Send").fill(/^Your Request/, text).submit("Send");
     expect(mine.url).toMatch(/\/svcreq\?sent=1/);
     expect(mine.shows("Request Sent!")).toBe(true);
     const [request] = await sql<{ service_request_id: number }>(`SELECT service_request_id FROM service_requests WHERE request_text = $1`, [text]);
@@ -404,30 +404,30 @@ describe("service requests without JavaScript", () => {
     expect(page.shows(text)).toBe(true);
 
     // 3. Reply: refused when empty (the message next to the field), then sent.
-    page = await page.click("SEND REPLY");
+    page = await page.click("Send reply");
     expect(page.shows("Write the reply before sending it")).toBe(true);
     // The error summary at the top links to the field (issue 36 item 8).
     const summary = page.all("[role=alert]").filter((b) => b.shows("Please check the form"));
     expect(summary, page.banners().join(" / ")).toHaveLength(1);
     expect(summary[0]!.link("Reply")).toMatch(/#f-replyText$/);
     const reply = `Hello, we are moving agent ${SX.agentNumber} under you now. (${run})`;
-    page = await page.form("SEND REPLY").fill(/^Reply \(at most/, reply).submit("SEND REPLY");
+    page = await page.form("Send reply").fill(/^Reply \(at most/, reply).submit("Send reply");
     expect(page.shows("The reply is on its way to the requester by email.")).toBe(true);
     expect(page.all("ol").some((l) => l.shows(reply))).toBe(true); // the reply history
     const mail = await portal.smtp.mailTo(DEMO.agent, new RegExp(`\\(#${requestId}\\)$`));
     expect(mail.parsed.text).toContain(reply);
 
     // 4. Move: a refusal first (under its own downline), then the preview and the move.
-    page = await page.form("PREVIEW").fill("Agent number to move", SX.agentNumber).fill("New upline agent number", SXC.agentNumber).submit("PREVIEW");
+    page = await page.form("Preview").fill("Agent number to move", SX.agentNumber).fill("New upline agent number", SXC.agentNumber).submit("Preview");
     expect(page.shows("an agent cannot be moved under its own downline")).toBe(true);
-    page = await page.form("PREVIEW").fill("Agent number to move", SX.agentNumber).fill("New upline agent number", agentPosition).submit("PREVIEW");
+    page = await page.form("Preview").fill("Agent number to move", SX.agentNumber).fill("New upline agent number", agentPosition).submit("Preview");
     expect(term(page.within("region", "Move Agent"), "Agents that move")).toMatch(/^2 \(the agent and 1 in its downline\)$/);
-    page = await page.click("CARRY OUT THE MOVE");
+    page = await page.click("Carry out the move");
     expect(page.shows(`Agent ${SX.agentNumber} and the 1 agent of its downline are now under agent ${agentPosition}.`)).toBe(true);
     expect(page.within("region", "Move Agent").all("li").map((l) => l.text()).some((t) => t.includes(`agent ${SX.agentNumber} from 100001 to ${agentPosition} (2 agents)`))).toBe(true);
 
     // 5. Done.
-    page = await page.form("Status").select(/^Status/, "DONE").submit("SAVE STATUS");
+    page = await page.form("Status").select(/^Status/, "DONE").submit("Save status");
     expect(page.shows("The status of the request is saved.")).toBe(true);
     const [saved] = await sql<{ status: string }>(`SELECT status FROM service_requests WHERE service_request_id = $1`, [requestId]);
     expect(saved!.status).toBe("DONE");
@@ -613,18 +613,18 @@ describe("Webhooks", () => {
     expect(page.headings(1)).toContain("Webhooks");
 
     // A loopback address (WEBHOOK_ALLOW_PRIVATE is off): refused next to the field, what was typed kept.
-    page = await page.form("ADD ENDPOINT").fill("Address (URL)", "https://127.0.0.1/hook").check("Agent created").submit("ADD ENDPOINT");
+    page = await page.form("Add endpoint").fill("Address (URL)", "https://127.0.0.1/hook").check("Agent created").submit("Add endpoint");
     expect(page.shows(/special-purpose range: loopback, 127.0.0.0\/8/)).toBe(true);
-    let form: Form = page.form("ADD ENDPOINT");
+    let form: Form = page.form("Add endpoint");
     expect(form.value("Address (URL)")).toBe("https://127.0.0.1/hook");
     expect(form.controlOf("Address (URL)").getAttribute("aria-invalid")).toBe("true");
     expect(form.checked("Agent created")).toBe(true);
 
     const url = `https://93.184.215.14/hook-${run}`;
     // Two events: the form posts `events` twice (issue 33 item 2).
-    form = page.form("ADD ENDPOINT").fill("Address (URL)", url).fill("Description", `Commissions ${run}`).check("Agent created").check("Application approved");
+    form = page.form("Add endpoint").fill("Address (URL)", url).fill("Description", `Commissions ${run}`).check("Agent created").check("Application approved");
     expect(form.entries().filter(([n]) => n === "events")).toHaveLength(2);
-    page = await form.submit("ADD ENDPOINT");
+    page = await form.submit("Add endpoint");
     const secret = /whsec_[A-Za-z0-9+/=]{40,}/.exec(page.text())?.[0] ?? "";
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
     page = await page.follow("Open the new endpoint");
@@ -661,11 +661,11 @@ describe("Webhooks", () => {
     expect(replays!.n).toBe(1);
 
     // Rotating the secret asks first, then shows the new one and until when the previous one signs.
-    page = await page.click("ROTATE SECRET");
+    page = await page.click("Rotate secret");
     expect(page.headings()).toContain("Rotate the signing secret?");
     const [before] = await sql<{ previous_secret_until: Date | null }>(`SELECT previous_secret_until FROM webhook_endpoints WHERE id = $1`, [endpointId]);
     expect(before!.previous_secret_until).toBeNull();
-    page = await page.click("YES, ROTATE IT");
+    page = await page.click("Yes, rotate it");
     const rotated = /whsec_[A-Za-z0-9+/=]+/.exec(page.text())?.[0] ?? "";
     expect(rotated).toMatch(/^whsec_/);
     expect(rotated).not.toBe(secret);
@@ -676,7 +676,7 @@ describe("Webhooks", () => {
     // Delete, after the confirmation step.
     page = await page.click("DELETE");
     expect(page.headings()).toContain("Delete this endpoint?");
-    page = await page.click("YES, DELETE IT");
+    page = await page.click("Yes, delete it");
     expect(page.url).toBe(`${portal.app.url}/admin/webhooks?deleted=1`);
     expect(page.shows("The endpoint and its deliveries are deleted.")).toBe(true);
     expect(page.shows(url)).toBe(false);

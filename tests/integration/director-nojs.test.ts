@@ -108,7 +108,7 @@ describe("invitations", () => {
     expect(page.headings()).toContain("Send a Recruitment Invitation");
     const prospect = newAccount({ firstName: "Nadia", lastName: "Invitee" });
     let form = page
-      .form("SEND")
+      .form("Send")
       .fill("Prospect First Name", prospect.firstName)
       .fill("Prospect Last Name", prospect.lastName)
       .fill("Prospect Email Address", prospect.email)
@@ -119,15 +119,15 @@ describe("invitations", () => {
     form.fill("Invitation (HTML)", `<p><b>Welcome aboard, [[ProspectFirstName]]!</b></p>${html}<script>alert(1)</script>`);
 
     // Not confirmed: refused with the message next to the box, everything kept.
-    page = await form.submit("SEND");
+    page = await form.submit("Send");
     expect(page.fieldError(/I have reviewed this invitation/)).toBe("Tick the box to confirm you want to send this invitation");
     // The error summary at the top links to the box (decision 0103).
     expect(page.banners().some((b) => b.includes("Confirmation: Tick the box to confirm"))).toBe(true);
     expect(page.link("Confirmation")).toMatch(/#[\w-]+$/);
-    form = page.form("SEND");
+    form = page.form("Send");
     expect(form.value("Prospect Email Address")).toBe(prospect.email);
     expect(form.value("Invitation (HTML)")).toContain("Welcome aboard");
-    page = await form.check(/I have reviewed this invitation/).submit("SEND");
+    page = await form.check(/I have reviewed this invitation/).submit("Send");
     expect(page.url).toMatch(/\/invites\?sent=1/);
     noticeShowing(page, SENT.title, SENT.message);
 
@@ -164,7 +164,7 @@ describe("invitations", () => {
     page = await recruiter.get(`${portal.app.url}/invites`);
     page = await page.within("row", prospect.email).follow("Nadia Invitee");
     expect(page.url).toMatch(/\/invite\?existing=\d+/);
-    form = page.form("SEND");
+    form = page.form("Send");
     expect((form.controlOf("Prospect First Name") as HTMLInputElement).readOnly).toBe(true);
     expect((form.controlOf("Prospect Last Name") as HTMLInputElement).readOnly).toBe(true);
     expect(page.shows("Previously invited on:")).toBe(true);
@@ -267,14 +267,14 @@ describe("email templates without JavaScript", () => {
     const editorUrl = page.url;
 
     // Upload What? (no file), then the image.
-    page = await page.form("UPLOAD").fill("Image Name", "Team logo").submit("UPLOAD");
+    page = await page.form("Upload").fill("Image Name", "Team logo").submit("Upload");
     noticeShowing(page, "Upload What?");
     page = await visitor.get(editorUrl);
     page = await page
-      .form("UPLOAD")
+      .form("Upload")
       .fill("Image Name", "Team logo")
       .attach(/^Image \(PNG, JPG or GIF/, { name: "logo.png", mimeType: "image/png", buffer: PNG })
-      .submit("UPLOAD");
+      .submit("Upload");
     expect(page.url).toMatch(/result=SUCCESS/);
     noticeShowing(page, "Success");
     page.toggle("HTML to paste into the template");
@@ -293,16 +293,16 @@ describe("email templates without JavaScript", () => {
     // An invitation with the template (no JavaScript: 'Use this template' loads it).
     const link = await directorAplLink();
     page = await visitor.get(`${appUrl}/invite?link=${link}`);
-    page = await page.form("SEND").select("Email Template", name).submit("Use this template");
+    page = await page.form("Send").select("Email Template", name).submit("Use this template");
     const prospect = `zelda.${Date.now().toString(36)}@example.com`;
-    editor = page.form("SEND");
+    editor = page.form("Send");
     expect(editor.value("Invitation (HTML)")).toContain(imagePath);
     page = await editor
       .fill("Prospect First Name", "Zelda")
       .fill("Prospect Last Name", "Tester")
       .fill("Prospect Email Address", prospect)
       .check("I have reviewed this invitation and want to send it now")
-      .submit("SEND");
+      .submit("Send");
     expect(page.url).toMatch(/\/invites\?sent=1/);
     const mail = await portal.smtp.mailTo(prospect);
     expect(mail.parsed.html).toContain("Hello Zelda, welcome to the team.");
@@ -330,9 +330,9 @@ async function resetCart() {
 }
 
 const schedule = (page: Page, name: string) => page.within("region", `Levels of ${name}`);
-const addButton = (levelNo: number) => new RegExp(`^Add to Cart\\W+level ${levelNo} `);
-/** The 'Begin Appointment' link's text (its badge: the number of links in the cart). */
-const beginAppointment = (page: Page) => page.all("a[href]", /^Begin Appointment/)[0]!.text();
+const addButton = (levelNo: number) => new RegExp(`^Add to cart\\W+level ${levelNo} `);
+/** The 'Begin appointment' link's text (its badge: the number of links in the cart). */
+const beginAppointment = (page: Page) => page.all("a[href]", /^Begin appointment/)[0]!.text();
 /** Whether a refusal or a status line (role=alert / status) reads `text`. */
 const banner = (page: Page, text: string) => page.banners().some((b) => b.includes(text));
 
@@ -362,13 +362,13 @@ describe("appointment links and cart without JavaScript", () => {
     expect(banner(page, "Schedule Already Chosen"), page.banners().join(" / ")).toBe(true);
 
     // Another recruiter number (the life hierarchy, chosen in the dropdown): refused.
-    page = await page.form("Show Links").select("Your agent number", "100001|SL01|501").submit("Show Links");
+    page = await page.form("Show links").select("Your agent number", "100001|SL01|501").submit("Show links");
     expect(page.url).toMatch(/blockNumber=501/);
     page = await schedule(page, "SLAC Life Legacy").click(addButton(12));
     expect(banner(page, "Schedules from Multiple Recruiters"), page.banners().join(" / ")).toBe(true);
 
     // The cart: carrier, product type, MGA code, level; no action chosen is refused.
-    page = await page.follow(/^Begin Appointment/);
+    page = await page.follow(/^Begin appointment/);
     expect(page.url).toMatch(/\/cartlinks$/);
     const rows = page.within("region", "Links in your cart").rows().slice(1);
     expect(rows).toHaveLength(2);
@@ -408,7 +408,7 @@ describe("appointment links and cart without JavaScript", () => {
     expect(term(page, "Agent number")).toContain("block 501");
     page = await schedule(page, "SLAC Life Legacy").click(addButton(14));
     expect(page.banners()).toContain("1 link added to your cart.");
-    page = await page.follow(/^Begin Appointment/);
+    page = await page.follow(/^Begin appointment/);
     page = await page
       .form("Continue")
       .check("Fill out the application on the prospect's behalf")

@@ -383,7 +383,7 @@ describe("issue 20: merge fields in links, empty text, preview", () => {
     }
   });
 
-  it("the job sends nothing for a stored text that shows nothing, and the invitation says Send Failed, not Invited", async () => {
+  it("the job sends nothing for a stored text that shows nothing, and the invitation says Send failed, not Invited", async () => {
     const smtp = await startSmtp();
     try {
       const inv = await createInvitation(prisma, { inviterUserId: w.mdUser.id, inviterAgentId: w.md.id, appointmentLinkId: w.link5.appointmentLinkId, inviteText: "<p>&nbsp;</p>", status: "INVITED" });

@@ -75,16 +75,16 @@ describe("recruiting journey without JavaScript", () => {
     expect(page.headings(1)).toContain("Appointment Links");
     // Choose the health hierarchy with the dropdown (a GET form without JavaScript).
     page = await page
-      .form("Show Links")
+      .form("Show links")
       .select("Your agent number", `${HIERARCHY.agentNumber}|${HIERARCHY.companyNumber}|${HIERARCHY.blockNumber}`)
-      .submit("Show Links");
+      .submit("Show links");
     expect(page.url).toMatch(new RegExp(`blockNumber=${HIERARCHY.blockNumber}`));
     expect(page.shows("into your downline")).toBe(true);
-    page = await page.within("region", "Levels of MIAC Health Advantage").click(new RegExp(`^Add to Cart\\W+level ${CART_LEVEL} `));
+    page = await page.within("region", "Levels of MIAC Health Advantage").click(new RegExp(`^Add to cart\\W+level ${CART_LEVEL} `));
     // The cart's confirmation: without JavaScript it stays on the page as a status line.
     expect(page.banners()).toContain("2 links added to your cart.");
 
-    page = await page.follow(/^Begin Appointment/);
+    page = await page.follow(/^Begin appointment/);
     expect(page.url).toMatch(/\/cartlinks$/);
     expect(page.within("region", "Links in your cart").rows().slice(1)).toHaveLength(2);
     page = await page.form("Continue").check("Send the links to the prospect").submit("Continue");

@@ -220,7 +220,7 @@ describe("Contact Us without JavaScript", () => {
     // typ preselects the subject; the form's read-only parts.
     let page = await visitor.get(`${portal.app.url}/svcreq/SVCREQ_LEVELCHG`);
     expect(page.headings(1)).toContain("Contact Us");
-    const f = page.form("SEND");
+    const f = page.form("Send");
     expect(f.value("Subject")).toBe("SVCREQ_LEVELCHG");
     expect((f.controlOf("Subject") as HTMLSelectElement).selectedOptions[0]!.text).toBe("Request that an Agent be Moved");
     expect(f.value("Request Date")).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d [AP]M E[SD]T$/);
@@ -230,44 +230,44 @@ describe("Contact Us without JavaScript", () => {
 
     // Nothing chosen or typed: the spec's message next to each field, not the browser's own check (issue 20 item 6).
     f.select("Subject", "").fill(/^Your Request/, "");
-    expect(f.refusals("SEND")).toEqual([]);
-    page = await f.submit("SEND");
+    expect(f.refusals("Send")).toEqual([]);
+    page = await f.submit("Send");
     expect(messageBeside(page, "Subject")).toBe(SVCREQ_MESSAGES.subjectRequired);
     expect(messageBeside(page, /^Your Request/)).toBe(SVCREQ_MESSAGES.textRequired);
     expect(page.link("Subject")).toMatch(/#f-requestTypeCode$/);
     expect(page.link("Your Request")).toMatch(/#f-requestText$/);
     // No subject: refused with its message, the text kept.
-    page = await page.form("SEND").fill(/^Your Request/, "Please move agent 123 under me.").submit("SEND");
+    page = await page.form("Send").fill(/^Your Request/, "Please move agent 123 under me.").submit("Send");
     expect(messageBeside(page, "Subject")).toBe(SVCREQ_MESSAGES.subjectRequired);
     expect(messageBeside(page, /^Your Request/)).toBe("");
-    expect(page.form("SEND").value(/^Your Request/)).toBe("Please move agent 123 under me.");
+    expect(page.form("Send").value(/^Your Request/)).toBe("Please move agent 123 under me.");
 
     // A zip renamed to .pdf: refused by its content.
     page = await page
-      .form("SEND")
+      .form("Send")
       .select("Subject", "SVCREQ_LEVELCHG")
       .attach(/^Attachment/, { name: "move.pdf", mimeType: "application/pdf", buffer: Buffer.from("PK\u0003\u0004 not a pdf") })
-      .submit("SEND");
+      .submit("Send");
     // Refused: an error summary at the top links to the field (decision 0103), no dialog.
     expect(page.all("dialog")).toHaveLength(0);
     expect(page.banners()[0]).toContain("Please check your request");
     expect(page.link(/^Attachment/)).toMatch(/#svcreq-file$/);
-    expect(page.form("SEND").value(/^Your Request/)).toBe("Please move agent 123 under me.");
-    expect(page.form("SEND").value("Subject")).toBe("SVCREQ_LEVELCHG");
+    expect(page.form("Send").value(/^Your Request/)).toBe("Please move agent 123 under me.");
+    expect(page.form("Send").value("Subject")).toBe("SVCREQ_LEVELCHG");
 
     // Over 2,000,000 bytes.
-    page = await page.form("SEND").attach(/^Attachment/, { name: "big.pdf", mimeType: "application/pdf", buffer: pdf(2_000_001) }).submit("SEND");
+    page = await page.form("Send").attach(/^Attachment/, { name: "big.pdf", mimeType: "application/pdf", buffer: pdf(2_000_001) }).submit("Send");
     expect(page.link(/^Attachment/)).toMatch(/#svcreq-file$/);
     expect(await sql(`SELECT 1 FROM service_requests r JOIN users u ON u.id = r.requester_user_id WHERE u.user_name = $1`, [account.email.toLowerCase()])).toHaveLength(0);
 
     // A good request with a PDF.
-    page = await page.form("SEND").attach(/^Attachment/, { name: "move.pdf", mimeType: "application/pdf", buffer: pdf(4000) }).submit("SEND");
+    page = await page.form("Send").attach(/^Attachment/, { name: "move.pdf", mimeType: "application/pdf", buffer: pdf(4000) }).submit("Send");
     expect(page.url).toMatch(/\/svcreq\?sent=1$/);
     // 'Request Sent!' on the page above a fresh form, not a dialog (decision 0103).
     expect(page.all("dialog")).toHaveLength(0);
     expect(page.banners()[0]).toContain(SVCREQ_MESSAGES.sentTitle);
     expect(page.banners()[0]).toContain(SVCREQ_MESSAGES.sentMessage);
-    expect(page.form("SEND").value(/^Your Request/)).toBe("");
+    expect(page.form("Send").value(/^Your Request/)).toBe("");
     const [row] = await sql<{ service_request_id: number; request_type_code: string; requester_type_code: string; byte_size: number }>(
       `SELECT r.service_request_id, r.request_type_code, r.requester_type_code, f.byte_size
          FROM service_requests r JOIN users u ON u.id = r.requester_user_id JOIN stored_files f ON f.id = r.attachment_file_id
@@ -399,12 +399,12 @@ describe("link failures at the link prompt (no JavaScript)", () => {
       const { visitor } = await signedUp(newAccount({ firstName: "Lars", lastName: "Links" }));
       let page = await visitor.get(`${portal.app.url}/home`);
       // Empty: the spec's 'A link is required!', never the browser's 'Please fill out this field.' (issue 20 item 22).
-      const empty = page.form("USE LINK");
-      expect(empty.refusals("USE LINK")).toEqual([]);
-      page = await empty.submit("USE LINK");
+      const empty = page.form("Use link");
+      expect(empty.refusals("Use link")).toEqual([]);
+      page = await empty.submit("Use link");
       expect(page.fieldError("Appointment Link")).toBe(LINK_REQUIRED);
       for (const [text, code] of cases) {
-        page = await page.form("USE LINK").fill("Appointment Link", text).submit("USE LINK");
+        page = await page.form("Use link").fill("Appointment Link", text).submit("Use link");
         expect(page.shows(LINK_FAILURE_MESSAGES[code]), `${code}: ${page.text().slice(0, 500)}`).toBe(true);
         expect(page.shows(LINK_CHECK_FAILED)).toBe(true);
       }
@@ -503,7 +503,7 @@ describe("licenses without JavaScript", () => {
     page = await visitor.get(`${portal.app.url}/licences`);
     expect(page.within("region", "Licenses").within("row", /Texas/).text()).toContain("05/31/2032");
 
-    // Delete asks first (issue 36 item 8): 'Keep it' keeps it; YES, DELETE IT deletes it.
+    // Delete asks first (issue 36 item 8): 'Keep it' keeps it; 'Yes, delete it' deletes it.
     const texasRow = () => page.within("region", "Licenses").all("row", /Texas/);
     page = await page.within("region", "Licenses").within("row", /Texas/).form("Delete the license for Texas").submit("Delete the license for Texas");
     const ask = page.within("region", LICENCE_SCREEN.deleteRegion);
@@ -524,7 +524,7 @@ describe("licenses without JavaScript", () => {
     const { visitor } = await visitorSignIn(portal.app, DEMO.agent);
     const card = (await visitor.get(`${portal.app.url}/home`)).within("region", "Licenses and credentials");
     expect(card.text()).not.toContain(LICENCE_SCREEN.cardNextExpiry);
-    expect(card.text()).toContain(`${LICENCE_SCREEN.cardExpired} California license: 2020-01-31`);
+    expect(card.text()).toContain(`${LICENCE_SCREEN.cardExpired} California license: 01/31/2020`);
   });
 });
 
@@ -575,13 +575,13 @@ describe("the dashboard's pipeline card", () => {
     expect(card.all("[role=img]", /^Your downline's pipeline, last 90 days/)).toHaveLength(1);
     expect(card.all("[role=img]", /^Applications submitted per week, last 12 weeks/)).toHaveLength(1);
     const desc = page.document.getElementById("pipeline-chart-desc")?.textContent ?? "";
-    expect(desc).toMatch(/^Invited: \d+; In progress: \d+; Awaiting approval: (\d+); Approved: \d+; Abandoned: \d+\.$/);
-    const awaiting = Number(/Awaiting approval: (\d+)/.exec(desc)![1]);
+    expect(desc).toMatch(/^Invited: \d+; Incomplete: \d+; Awaiting Approval: (\d+); Approved: \d+; Abandoned: \d+\.$/);
+    const awaiting = Number(/Awaiting Approval: (\d+)/.exec(desc)![1]);
     expect(awaiting).toBeGreaterThanOrEqual(1);
-    const link = card.all("a[href]", `Awaiting approval: ${awaiting}, show the list`);
+    const link = card.all("a[href]", `Awaiting Approval: ${awaiting}, show the list`);
     expect(link).toHaveLength(1);
     expect(link[0]!.root.textContent).toBe(String(awaiting));
-    page = await card.follow(`Awaiting approval: ${awaiting}, show the list`);
+    page = await card.follow(`Awaiting Approval: ${awaiting}, show the list`);
     expect(page.url).toBe(`${portal.app.url}/inprog?status=APWF_STATUS_NEWCONTRACT&days=90`);
     expect(page.shows("Submitted for Approval applications started in the last 90 days")).toBe(true);
     const row = page.within("row", lastName);

@@ -1,7 +1,7 @@
 // Rotating a webhook's signing secret and the attempts of a delivery (issue 33 item 5, decision
 // 0082), against a real database and a real HTTP receiver on loopback (node:http), the deliveries
 // made by the deliver-webhook job's function and the screen's action and loader as the server runs
-// them: ROTATE SECRET asks first (a second POST, no JavaScript needed) and changes nothing until
+// them: 'Rotate secret' asks first (a second POST, no JavaScript needed) and changes nothing until
 // confirmed; during the overlap every delivery carries the new and the previous signature and
 // verifies with either secret, the screen says until when; after it only the new one, and the
 // purge removes the previous secret. Every attempt is listed with its answer, time and error.
@@ -93,7 +93,7 @@ async function deliverOne(endpointId: string, subjectId: number, attempt = 1) {
 }
 
 describe("rotating a webhook's signing secret", () => {
-  it("asks first: ROTATE SECRET alone changes nothing; confirmed, the new secret is shown once and the previous one kept sealed for the overlap", async () => {
+  it("asks first: 'Rotate secret' alone changes nothing; confirmed, the new secret is shown once and the previous one kept sealed for the overlap", async () => {
     const ep = await newEndpoint("/ask");
     const asked = await call(endpointAction as never, ep.id, [["intent", "rotate"]]);
     expect(asked).toEqual({ status: 200, data: { form: "rotate", confirmRotate: true } });

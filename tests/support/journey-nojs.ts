@@ -53,12 +53,12 @@ export async function throughWizard(visitor: Visitor, portalUrl: string, type: R
 /** The invitation form (/invite) filled for `prospect`, the reviewed box ticked, and sent. */
 export function sendInvitation(page: Page, prospect: { firstName: string; lastName: string; email: string }) {
   return page
-    .form("SEND")
+    .form("Send")
     .fill("Prospect First Name", prospect.firstName)
     .fill("Prospect Last Name", prospect.lastName)
     .fill("Prospect Email Address", prospect.email)
     .check(/I have reviewed this invitation/)
-    .submit("SEND");
+    .submit("Send");
 }
 
 /**

@@ -80,7 +80,7 @@ export async function wholeStory(portal: StoryPortal, receiver: Awaited<ReturnTy
   // ── The administrator registers the carrier's webhook endpoint and a read token ──
   const { visitor: admin } = await visitorSignIn(portal.app, DEMO.admin);
   let page = await adminMenu(await admin.get(`${url}/home`), "Webhooks");
-  page = await page.form("ADD ENDPOINT").fill("Address (URL)", `${receiver.url}/hook`).check("Application approved").submit("ADD ENDPOINT");
+  page = await page.form("Add endpoint").fill("Address (URL)", `${receiver.url}/hook`).check("Application approved").submit("Add endpoint");
   const secret = /whsec_[A-Za-z0-9+/=]{40,}/.exec(page.text())?.[0];
   expect(secret, page.text().slice(0, 500)).toBeTruthy();
   page = await adminMenu(await admin.get(`${url}/home`), "API Tokens");
@@ -91,9 +91,9 @@ export async function wholeStory(portal: StoryPortal, receiver: Awaited<ReturnTy
   // ── 1. The director invites the prospect: a level in the cart, its sibling removed, sent ──
   const { visitor: director } = await visitorSignIn(portal.app, DEMO.marketingDirector);
   page = await director.get(`${url}/linx`);
-  page = await page.form("Show Links").select("Your agent number", HIERARCHY).submit("Show Links");
-  page = await page.within("region", "Levels of MIAC Health Advantage").click(/^Add to Cart\W+level 6 /);
-  page = await page.follow(/^Begin Appointment/);
+  page = await page.form("Show links").select("Your agent number", HIERARCHY).submit("Show links");
+  page = await page.within("region", "Levels of MIAC Health Advantage").click(/^Add to cart\W+level 6 /);
+  page = await page.follow(/^Begin appointment/);
   const cart = () => page.within("region", "Links in your cart");
   for (const line of cart().all("button", /^Remove\W+MIAC Health Supplemental/)) {
     expect(line).toBeTruthy();

@@ -39,7 +39,7 @@ export const INVALID_BANNER = {
 
 /** PREVIEW (decision 0046): the merged, sanitized message as the prospect gets it; nothing is sent. */
 export const PREVIEW = {
-  button: "PREVIEW",
+  button: "Preview",
   title: "Preview",
   lead: "The email as the prospect will receive it. Nothing has been sent yet.",
   to: "To",
@@ -107,7 +107,7 @@ export const INVITATION_STATUS_LABELS: Record<string, string> = {
   ACCEPTED: "Accepted",
   APPOINTED: "Appointed",
   DECLINED: "Declined",
-  SEND_FAILED: "Send Failed",
+  SEND_FAILED: "Send failed",
 };
 
 export const CONFIRM_SEND: DialogText = {

@@ -16,7 +16,7 @@ export const STOPPED_MESSAGES = {
     `The ${NOUN[what]} was interrupted ${times(cuts)} and stopped: the portal was stopped or crashed while it ran. ${AFTER[what]}`,
   failed: (what: StoppedWhat, attempts: number) => `The ${NOUN[what]} failed ${times(attempts)} and stopped. ${AFTER[what]}`,
   jobGone: (what: StoppedWhat) => `The ${NOUN[what]} stopped: its job is no longer in the job queue. ${AFTER[what]}`,
-  startAgain: "START AGAIN",
-  runAgain: "RUN AGAIN",
+  startAgain: "Start again",
+  runAgain: "Run again",
   notStoppable: "Only a failed run can be started again.",
 } as const;

@@ -30,7 +30,7 @@ export const LICENCE_SCREEN = {
   deleteLicence: (state: string, number: string | null) => `Delete the license for ${state}${number ? ` (${number})` : ""}?`,
   deleteCredential: (label: string, expiry: string | null) => `Delete the ${label} ${expiry ? `expiring ${expiry}` : "to confirm"}?`,
   deleteText: "It is removed for good, and the producer's standing is worked out again without it.",
-  deleteYes: "YES, DELETE IT",
+  deleteYes: "Yes, delete it",
   deleteNo: "Keep it",
   certificate: "Certificate (PDF)",
   certificateHint: `A PDF of at most ${UPLOAD_LIMIT_TEXT}. Leave empty to keep the certificate on record.`,

@@ -7,7 +7,7 @@ const counts = { invited: 40, inProgress: 20, awaiting: 10, approved: 5, abandon
 describe("barChart", () => {
   it("draws the five stages in order, the longest bar filling the track, zero as no bar", () => {
     const c = barChart(counts);
-    expect(c.bars.map((b) => b.label)).toEqual(["Invited", "In progress", "Awaiting approval", "Approved", "Abandoned"]);
+    expect(c.bars.map((b) => b.label)).toEqual(["Invited", "Incomplete", "Awaiting Approval", "Approved", "Abandoned"]);
     const track = c.width - c.barX - 44;
     expect(c.bars[0]!.width).toBe(track);
     expect(c.bars[1]!.width).toBeCloseTo(track / 2, 1);
@@ -24,7 +24,7 @@ describe("barChart", () => {
   it("gives every number in its description and links each count to its filtered list", () => {
     const c = barChart(counts);
     expect(c.title).toBe("Your downline's pipeline, last 90 days");
-    expect(c.desc).toBe("Invited: 40; In progress: 20; Awaiting approval: 10; Approved: 5; Abandoned: 0.");
+    expect(c.desc).toBe("Invited: 40; Incomplete: 20; Awaiting Approval: 10; Approved: 5; Abandoned: 0.");
     expect(c.bars.map((b) => b.href)).toEqual([
       "/invites?days=90",
       "/inprog?status=APWF_STATUS_INCOMPLETE&days=90",

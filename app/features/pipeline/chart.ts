@@ -1,7 +1,9 @@
 // Pure geometry and labels of the pipeline card's two SVG charts (no DOM, no
 // database): a horizontal bar chart of the five stages and a sparkline of
 // submissions per week. The SVG uses a viewBox and scales to its box, so the
-// card reflows at phone width. Decision 0027.
+// card reflows at phone width. Decision 0027. The stages are the statuses, in
+// the catalogue's words (one status vocabulary, issue 36 item 11).
+import { statusText } from "~/features/appointment/status";
 
 export const PIPELINE_DAYS = 90;
 export const SPARK_WEEKS = 12;
@@ -11,11 +13,11 @@ export type WeekCount = { week: string; count: number };
 export type StageKey = keyof PipelineCounts;
 
 export const STAGES: ReadonlyArray<{ key: StageKey; label: string; href: string }> = [
-  { key: "invited", label: "Invited", href: `/invites?days=${PIPELINE_DAYS}` },
-  { key: "inProgress", label: "In progress", href: `/inprog?status=APWF_STATUS_INCOMPLETE&days=${PIPELINE_DAYS}` },
-  { key: "awaiting", label: "Awaiting approval", href: `/inprog?status=APWF_STATUS_NEWCONTRACT&days=${PIPELINE_DAYS}` },
-  { key: "approved", label: "Approved", href: `/inprog?status=APWF_STATUS_APPROVED&days=${PIPELINE_DAYS}` },
-  { key: "abandoned", label: "Abandoned", href: `/inprog?status=APWF_STATUS_ABANDONED&days=${PIPELINE_DAYS}` },
+  { key: "invited", label: statusText("APWF_STATUS_INVITED"), href: `/invites?days=${PIPELINE_DAYS}` },
+  { key: "inProgress", label: statusText("APWF_STATUS_INCOMPLETE"), href: `/inprog?status=APWF_STATUS_INCOMPLETE&days=${PIPELINE_DAYS}` },
+  { key: "awaiting", label: statusText("APWF_STATUS_NEWCONTRACT"), href: `/inprog?status=APWF_STATUS_NEWCONTRACT&days=${PIPELINE_DAYS}` },
+  { key: "approved", label: statusText("APWF_STATUS_APPROVED"), href: `/inprog?status=APWF_STATUS_APPROVED&days=${PIPELINE_DAYS}` },
+  { key: "abandoned", label: statusText("APWF_STATUS_ABANDONED"), href: `/inprog?status=APWF_STATUS_ABANDONED&days=${PIPELINE_DAYS}` },
 ];
 
 export type Bar = { key: StageKey; label: string; count: number; href: string; y: number; width: number; labelY: number; countX: number };

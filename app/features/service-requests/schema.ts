@@ -5,15 +5,15 @@ import { z } from "zod";
 
 export const SR_STATUSES = ["OPEN", "IN_PROGRESS", "DONE"] as const;
 export type SrStatus = (typeof SR_STATUSES)[number];
-export const SR_STATUS_LABELS: Record<SrStatus, string> = { OPEN: "Open", IN_PROGRESS: "In Progress", DONE: "Done" };
+export const SR_STATUS_LABELS: Record<SrStatus, string> = { OPEN: "Open", IN_PROGRESS: "In progress", DONE: "Done" };
 
 /** The queue's status filter: the ones not done yet (default), one status, or all. */
 export const SR_STATUS_FILTERS = ["ACTIVE", ...SR_STATUSES, "ALL"] as const;
 export type SrStatusFilter = (typeof SR_STATUS_FILTERS)[number];
 export const SR_STATUS_FILTER_LABELS: Record<SrStatusFilter, string> = {
-  ACTIVE: "Open and In Progress",
+  ACTIVE: "Open and in progress",
   OPEN: "Open",
-  IN_PROGRESS: "In Progress",
+  IN_PROGRESS: "In progress",
   DONE: "Done",
   ALL: "All",
 };

@@ -51,7 +51,7 @@ export function ActiveTab({ position, tabs, tree, treeParams: tp }: { position: 
           <input id="tree-filter" name="filter" type="search" maxLength={60} defaultValue={tp.filter} key={tp.filter} />
         </div>
         <button type="submit" className="btn btn--secondary btn--small">
-          FILTER
+          Filter
         </button>
         {tp.filter ? (
           <Link to={treeHref(position.id, open, tp.pages, "")} className="btn btn--link btn--small">

@@ -52,7 +52,7 @@ export function InviteUserForm({ detail, actionData, closeHref }: { detail: Agen
             CANCEL
           </Link>
           <button type="submit" className="btn btn--primary" disabled={busy}>
-            SEND
+            Send
           </button>
         </div>
       </Form>

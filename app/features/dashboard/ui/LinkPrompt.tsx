@@ -49,7 +49,7 @@ export function LinkPrompt({ lastResult, inDialog = false }: { lastResult: Submi
           ) : null}
         </div>
         <button type="submit" className="btn btn--primary" name="intent" value="link">
-          USE LINK
+          Use link
         </button>
       </Form>
     </section>

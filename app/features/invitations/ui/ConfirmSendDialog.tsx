@@ -8,7 +8,7 @@ export function ConfirmSendDialog({ onSend, onCancel }: { onSend: () => void; on
     <Dialog title={CONFIRM_SEND.title} message={CONFIRM_SEND.message} variant="info" buttons={[]} onClose={onCancel}>
       <div className="dialog__actions">
         <button type="button" className="btn btn--primary" autoFocus onClick={onSend}>
-          SEND
+          Send
         </button>
         <button type="button" className="btn btn--secondary" onClick={onCancel}>
           CANCEL

@@ -2,6 +2,7 @@
 // the user's own NPN, how many licences are on record, the next expiry and its state, and the way
 // to /licences.
 import { Link } from "@remix-run/react";
+import { formatDate } from "~/lib/format";
 import type { LicenceCard as Card } from "../card.server";
 import { CREDENTIAL_LABEL, stateName } from "../messages";
 import { LICENCE_SCREEN as S } from "../screen-messages";
@@ -33,7 +34,7 @@ export function LicenceCard({ card }: { card: Card }) {
         <dd>
           {card.next ? (
             <>
-              {what}: {card.next.day} <ExpiryBadge state={card.next.state} />
+              {what}: {formatDate(card.next.day)} <ExpiryBadge state={card.next.state} />
             </>
           ) : (
             S.cardNoExpiry

@@ -69,7 +69,7 @@ export function ReportForm(d: { reportId: number; values: Record<string, string>
               </button>
               {v.recruiterAgentNo ? (
                 <Link className="btn btn--small btn--secondary" to={`/reports?${clearRecruiter(v)}`}>
-                  Clear Recruiter
+                  Clear recruiter
                 </Link>
               ) : null}
             </div>

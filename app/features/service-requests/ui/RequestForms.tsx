@@ -32,7 +32,7 @@ export function StatusForm({ status, assigneeUserId, admins, lastResult, busy }:
       <SelectField meta={fields.assigneeUserId} label="Assignee" options={admins.map((a) => ({ value: a.id, label: a.name }))} placeholder="Nobody" />
       <div className="wizard__actions">
         <button type="submit" className="btn btn--primary" disabled={busy}>
-          SAVE STATUS
+          Save status
         </button>
       </div>
     </Form>
@@ -57,7 +57,7 @@ export function ReplyForm({ requesterEmail, formToken, lastResult, busy }: { req
       <TextAreaField meta={fields.replyText} label={`Reply (at most ${REPLY_TEXT_MAX.toLocaleString("en-US")} characters)`} rows={6} />
       <div className="wizard__actions">
         <button type="submit" className="btn btn--primary" disabled={busy}>
-          SEND REPLY
+          Send reply
         </button>
       </div>
     </Form>
@@ -130,7 +130,7 @@ export function MoveAgentForm({
         <TextField meta={fields.uplineAgentNumber} label="New upline agent number" required />
         <div className="wizard__actions">
           <button type="submit" className="btn btn--secondary" disabled={busy}>
-            PREVIEW
+            Preview
           </button>
         </div>
       </Form>
@@ -156,7 +156,7 @@ export function MoveAgentForm({
             <input type="hidden" name="uplineAgentNumber" value={state.form.uplineAgentNumber} />
             <input type="hidden" name="expectedSize" value={state.plan.subtreeSize} />
             <button type="submit" className="btn btn--primary" disabled={busy}>
-              CARRY OUT THE MOVE
+              Carry out the move
             </button>
           </Form>
         </div>

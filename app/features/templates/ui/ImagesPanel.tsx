@@ -101,7 +101,7 @@ export function ImagesPanel({ templateId, images }: { templateId: number; images
         </div>
         {mounted ? null : <p className="muted">Save your changes to the template first: uploading reloads the page.</p>}
         <button type="submit" className="btn btn--primary">
-          UPLOAD
+          Upload
         </button>
       </Form>
     </>

@@ -117,7 +117,7 @@ export function DeliveriesTable({ deliveries, busy }: { deliveries: DeliveryRow[
               <input type="hidden" name="intent" value={WH_INTENTS.replay} />
               <input type="hidden" name="deliveryId" value={d.id} />
               <button type="submit" className="btn btn--secondary btn--small" disabled={busy} aria-label={`Replay delivery ${d.id}`}>
-                REPLAY
+                Replay
               </button>
             </Form>
           ),
