@@ -1,6 +1,7 @@
 // With JavaScript, 'Still needed' and the completion follow what the prospect types, before any
 // save (issue 36 items 6 and 8): the rule is completion.ts, run in the browser on the section's
 // current values. Without JavaScript they change after a save (tests/integration/application-nojs).
+import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { browserFixture } from "../support/browser";
 import { sharedApp, startApplication } from "./helpers";
@@ -33,6 +34,14 @@ describe("'Still needed' with JavaScript", () => {
     await expect.poll(() => list.getByRole("link").count()).toBe(entries - 1);
     await expect.poll(() => percent.innerText()).not.toBe(before);
     await expect.poll(() => strip.textContent()).toContain(`Still needed: ${entries - 1}`);
+    // docs/screens/application-still-needed-*.png: the side panel after typing, before a save.
+    if (process.env.DOCS_SHOTS) {
+      await page.screenshot({ path: path.join(process.env.DOCS_SHOTS, "application-still-needed-1280.png"), fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: path.join(process.env.DOCS_SHOTS, "application-still-needed-strip-390.png") });
+      await page.getByRole("complementary", { name: "Application status" }).screenshot({ path: path.join(process.env.DOCS_SHOTS, "application-still-needed-390.png") });
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
 
     await npn.fill("");
     await expect.poll(() => npnEntry.count()).toBe(1);
