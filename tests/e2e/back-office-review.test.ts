@@ -226,6 +226,8 @@ describe("back-office review", () => {
     });
     await choose(admin, "Return for correction");
     expect(posts).toBe(0);
+    // The focus goes to the opened form's title (a keyboard user goes on from there).
+    await expect.poll(() => admin.evaluate(() => document.activeElement?.id)).toBe("return-title");
     expect(await admin.getByTestId("decision-bar").getByRole("region").count()).toBe(1);
     const ret = card(admin, "Return for correction");
     await ret.getByLabel("Personal Information").check();

@@ -49,7 +49,12 @@ export function DecisionBar({
     e.preventDefault();
     setPicked(k);
     window.history.replaceState(window.history.state, "", choiceHref(review, k));
-    window.setTimeout(() => formRef.current?.querySelector<HTMLElement>("textarea, input:not([type=hidden])")?.focus(), 0);
+    // The focus on the opened form's title, not in a field: leaving a field checks it (conform's onBlur).
+    window.setTimeout(() => {
+      const title = formRef.current?.querySelector<HTMLElement>("h3");
+      title?.setAttribute("tabindex", "-1");
+      title?.focus();
+    }, 0);
   };
   return (
     <>
