@@ -1,9 +1,9 @@
 // One submitted application under review (issue 11): /admin/review/<appointmentId>
 // The application as a read-only summary (the check page's, secrets masked: decision 0104) with
 // the signature evidence; beside it the licences, every document list (the generated application
-// PDF too) and the decision history; after it, while it awaits approval, one decision bar with
-// the three decision forms (reason required, Return also marks the sections to correct, a
-// confirmation box). A decision another administrator took first
+// PDF too) and the decision history; after it, while it awaits approval, one decision bar whose
+// three choices each open their decision's form (reason required, Return also marks the sections
+// to correct, a confirmation box; decision 0106). A decision another administrator took first
 // is refused (409) with a message on the page, never a 500. Internal
 // administrators only (not while impersonating): anyone else gets 404.
 // See docs/decisions/0029-review-queue.md. While the licences panel lists problems Approve is
@@ -24,7 +24,7 @@ import { requireAppointmentAccess } from "~/features/appointment/access.server";
 import { DECISION_HISTORY_LABELS, REVIEW_MESSAGES as M } from "~/features/review/messages";
 import { decide, reviewRecordsAction, reviewScreen } from "~/features/review/review.server";
 import { decisionSchema, DECISIONS, type DecisionKind } from "~/features/review/schema";
-import { DecisionFormCard } from "~/features/review/ui/DecisionForms";
+import { DecisionBar } from "~/features/review/ui/DecisionBar";
 import { LocalTime } from "~/components/LocalTime";
 import { DecisionHistory } from "~/features/review/ui/DecisionHistory";
 import { LicencePanel } from "~/features/review/ui/LicencePanel";
@@ -217,27 +217,9 @@ export default function ReviewApplicationRoute() {
         </div>
       </div>
 
-      {/* The one decision bar, after the summary and the checks: Approve, Return, Reject in one place. */}
+      {/* The one decision bar, after the summary and the checks (decision 0106). */}
       {d.awaiting ? (
-        <section className="card review-decision-bar" aria-labelledby="decide-title" data-testid="decision-bar">
-          <h2 id="decide-title" className="card__title">
-            Decide
-          </h2>
-          <div className="review-decisions">
-            {DECISIONS.map((k) => (
-              <DecisionFormCard
-                key={k}
-                decision={k}
-                sections={d.sections}
-                reply={actionData?.decision === k ? actionData.reply : null}
-                busy={busy}
-                refusal={k === "APPROVE" && actionData?.decision === k ? actionData.unlicensed : undefined}
-                blocked={k === "APPROVE" ? blocked : undefined}
-                action={review}
-              />
-            ))}
-          </div>
-        </section>
+        <DecisionBar review={review} sections={d.sections} answered={actionData} busy={busy} blocked={blocked} statusText={d.statusText} />
       ) : (
         <p className="note" role="status">
           {M.notAwaiting}

@@ -35,6 +35,7 @@ import { AppHeader, focusField, InstructionsForm, LastSectionNext, ProgressStrip
 import { DocumentLists } from "~/features/appointment/ui/DocsSection";
 import { EvidencePanel } from "~/features/appointment/ui/EvidencePanel";
 import { SectionForm, type SectionFormData } from "~/features/appointment/ui/SectionForm";
+import { useLiveCompletion } from "~/features/appointment/ui/live-completion";
 import { INPROG_MESSAGES } from "~/features/reports/messages";
 import { requireUser } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
@@ -121,6 +122,8 @@ export default function ApplicationRoute() {
   const submittingRef = useRef(false);
   const formId = `section-${section}`;
   const ownAction = actionData && actionData.section === section ? actionData : undefined;
+  // 'Still needed' and the percent follow the typing with JavaScript (issue 36 item 8).
+  const live = useLiveCompletion(section, d.completion, d.data, d.context, actionData?.at);
 
   // A new section, or an answer from the server, starts clean.
   useEffect(() => {
@@ -170,14 +173,14 @@ export default function ApplicationRoute() {
             appointmentId={view.appointmentId}
             sections={d.sections}
             current={section}
-            complete={d.completion.complete}
+            complete={live.shown.complete}
             flagged={d.decisionNote?.kind === "RETURNED" ? d.decisionNote.sections : []}
           />
           <ProgressStrip
             appointmentId={view.appointmentId}
             statusText={d.statusText}
-            percent={d.completion.percent}
-            stillNeeded={d.completion.deficiencies.length}
+            percent={live.shown.percent}
+            stillNeeded={live.shown.deficiencies.length}
             readOnly={readOnly}
           />
         </div>
@@ -207,7 +210,10 @@ export default function ApplicationRoute() {
               reply={ownAction?.reply ?? null}
               fees={ownAction?.fees}
               readOnly={readOnly}
-              onChanged={() => setUnsaved(true)}
+              onChanged={() => {
+                setUnsaved(true);
+                live.changed();
+              }}
               onSubmitting={() => {
                 submittingRef.current = true;
               }}
@@ -231,8 +237,8 @@ export default function ApplicationRoute() {
             agentNumber={d.agentNumber}
             readOnly={readOnly}
             unsaved={unsaved}
-            percent={d.completion.percent}
-            deficiencies={d.completion.deficiencies}
+            percent={live.shown.percent}
+            deficiencies={live.shown.deficiencies}
             attempted={Boolean(actionData)}
             current={section}
             busy={busy}

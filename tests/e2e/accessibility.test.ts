@@ -130,6 +130,8 @@ async function reviewScreens(width: number, height: number) {
   await admin.goto(`${appUrl}/admin/review/${id}`);
   await admin.getByRole("heading", { name: "Review Application", level: 1 }).waitFor();
   await check(admin, "review screen");
+  // The decision bar's choice opens its form (decision 0106).
+  await admin.getByTestId("decision-bar").getByRole("link", { name: "Return for correction", exact: true }).click();
   const ret = admin.getByRole("region", { name: "Return for correction", exact: true });
   await ret.getByRole("button", { name: "Return for correction" }).click();
   await ret.locator("#return-reason-error").filter({ hasText: /./ }).waitFor();

@@ -58,8 +58,14 @@ async function shot(page: Page, name: string) {
   if (process.env.DOCS_SHOTS) await page.screenshot({ path: path.join(process.env.DOCS_SHOTS, `${name}.png`), fullPage: true, clip: { x: 0, y: Math.max(0, from.top - 16), width, height: to.bottom - from.top + 32 } });
 }
 
-/** The decision card of a kind on the review screen. */
+/** The decision card of a kind on the review screen (open once its choice was clicked). */
 const card = (page: Page, title: string) => page.getByRole("region", { name: title, exact: true });
+
+/** Clicks a choice of the decision bar: its form opens in place, with no request (decision 0106). */
+async function choose(page: Page, title: string) {
+  await page.getByTestId("decision-bar").getByRole("link", { name: title, exact: true }).click();
+  await card(page, title).waitFor();
+}
 
 describe("back-office review", () => {
   test("submit → return with a reason → fix and resubmit → approve (a second approval refused) → recruiter's email → the new agent's number and hierarchy", async () => {
@@ -114,10 +120,40 @@ describe("back-office review", () => {
     await admin.setViewportSize({ width: 390, height: 844 });
     summaryA11y.push(...(await axeViolations(admin, "390px review summary")));
     if (process.env.DOCS_SHOTS) await admin.screenshot({ path: path.join(process.env.DOCS_SHOTS, "review-summary-390.png"), fullPage: true });
+    // On a phone 'Decide' stays at the bottom of the screen and jumps to the bar; at the end of the
+    // page nothing lies under it (decision 0106).
+    const strip = admin.getByRole("navigation", { name: "Decision shortcut" });
+    if (process.env.DOCS_SHOTS) {
+      await admin.getByRole("region", { name: "Commissions", exact: true }).scrollIntoViewIfNeeded();
+      await admin.screenshot({ path: path.join(process.env.DOCS_SHOTS, "review-decide-strip-390.png") });
+    }
+    await strip.getByRole("link", { name: "Decide" }).click();
+    const inView = () =>
+      admin.evaluate(() => {
+        const bar = document.getElementById("decide-title")!.getBoundingClientRect();
+        const strip = document.querySelector(".decide-strip")!.getBoundingClientRect();
+        return bar.top >= 0 && bar.bottom <= strip.top;
+      });
+    await expect.poll(inView).toBe(true);
+    await admin.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const covered = await admin.evaluate(() => {
+      const strip = document.querySelector(".decide-strip")!.getBoundingClientRect();
+      return Array.from(document.querySelectorAll("#main > *, footer")).some((el) => el.getBoundingClientRect().bottom > strip.top + 1 && !el.contains(document.querySelector(".decide-strip")));
+    });
+    expect(covered).toBe(false);
     await admin.setViewportSize({ width: 1280, height: 800 });
     expect(summaryA11y).toEqual([]);
 
     // Without a reason: refused, the message next to the field, what was ticked kept.
+    let posts = 0;
+    admin.on("request", (r) => {
+      if (r.method() === "POST" || r.isNavigationRequest()) posts++;
+    });
+    await choose(admin, "Return for correction");
+    expect(posts).toBe(0);
+    // The focus goes to the opened form's title (a keyboard user goes on from there).
+    await expect.poll(() => admin.evaluate(() => document.activeElement?.id)).toBe("return-title");
+    expect(await admin.getByTestId("decision-bar").getByRole("region").count()).toBe(1);
     const ret = card(admin, "Return for correction");
     await ret.getByLabel("Personal Information").check();
     await ret.getByLabel(/I confirm: return/).check();
@@ -160,6 +196,8 @@ describe("back-office review", () => {
     await panel.getByRole("link", { name: /All licenses and credentials of NPN 19283746/ }).waitFor();
     await admin.getByTestId("licence-problems").getByText(/^License for Texas to confirm/).waitFor();
     await admin.getByTestId("licence-problems").getByText(/^E&O certificate to confirm/).waitFor();
+    await admin.getByTestId("decision-bar").getByText(M.approveBlocked).waitFor();
+    await choose(admin, "Approve");
     await card(admin, "Approve").getByTestId("approve-blocked").getByText(M.approveBlocked).waitFor();
     expect(await card(admin, "Approve").getByRole("button", { name: "Approve" }).isDisabled()).toBe(true);
     // The screen with the problems and the disabled Approve: axe at 1280 and 390 px, nothing sideways at 390; screenshots for the docs.
@@ -198,10 +236,11 @@ describe("back-office review", () => {
     const second = await browser.newPage({ javaScriptEnabled: true });
     await signIn(second, app.url, DEMO.admin, DEMO_PASSWORD);
     await second.goto(`${app.url}/admin/review/${id}`);
-    await card(second, "Approve").waitFor();
+    await choose(second, "Approve");
 
     await admin.getByTestId("licence-ok").waitFor();
     await admin.getByTestId("licence-panel").getByRole("cell", { name: "Entered by an administrator" }).waitFor();
+    await choose(admin, "Approve");
     const approve = card(admin, "Approve");
     await approve.getByLabel("Reason").fill("License and documents verified.");
     await approve.getByLabel(/I confirm: approve/).check();

@@ -209,6 +209,8 @@ describe("the whole story with JavaScript", () => {
     const panel = admin.getByTestId("licence-panel");
     await admin.getByTestId("licence-problems").getByText(/^License for Texas to confirm/).waitFor();
     await admin.getByTestId("licence-problems").getByText(/^E&O certificate to confirm/).waitFor();
+    // The decision bar: a choice opens its form in place (decision 0106).
+    await admin.getByTestId("decision-bar").getByRole("link", { name: "Approve", exact: true }).click();
     await card(admin, "Approve").getByTestId("approve-blocked").getByText(M.approveBlocked).waitFor();
     expect(await card(admin, "Approve").getByRole("button", { name: "Approve" }).isDisabled()).toBe(true);
 
@@ -228,6 +230,7 @@ describe("the whole story with JavaScript", () => {
     await admin.waitForURL(`${app.url}/admin/review/${id}`);
     await admin.getByTestId("licence-ok").waitFor();
 
+    await admin.getByTestId("decision-bar").getByRole("link", { name: "Approve", exact: true }).click();
     const approve = card(admin, "Approve");
     await approve.getByLabel("Reason").fill("License and E&O certificate confirmed.");
     await approve.getByLabel(/I confirm: approve/).check();

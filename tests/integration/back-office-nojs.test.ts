@@ -695,8 +695,11 @@ const sideStatus = (page: Page) => /Status: (.+?)(?: Agent Number:|$)/.exec(page
 /** The review screen's summary 'Application N' (Status, Agent Number). */
 const summary = (page: Page) => page.within("region", /^Application \d+$/);
 
-/** The decision card of a kind on the review screen. */
+/** The decision card of a kind on the review screen (open once its choice was followed). */
 const card = (page: Page, title: string) => page.within("region", title);
+
+/** The decision bar's choice of a kind followed (a GET): its form opens below the choices (decision 0106). */
+const choose = (page: Page, title: string) => page.within("region", "Decide").follow(title);
 
 /** SUBMIT through 'Check your answers'; back on the application, Awaiting Approval. */
 async function submit(page: Page): Promise<Page> {
@@ -746,7 +749,9 @@ describe("back-office review", () => {
     expect(page.html).not.toContain("Delgado");
     const order = (sel: string) => Array.from(page.document.querySelectorAll("main h2")).findIndex((h) => h.matches(sel));
     expect(order("#decide-title")).toBeGreaterThan(order("#check-DOCS"));
-    expect(page.within("region", "Decide").all("region")).toHaveLength(3);
+    // The bar: the three choices in one row, no form open until one is chosen (decision 0106).
+    expect(page.within("region", "Decide").all("a[href]").map((a) => a.text())).toEqual(["Approve", "Return for correction", "Reject"]);
+    expect(page.within("region", "Decide").all("region")).toHaveLength(0);
     page.toggle("Signature evidence");
     const evidence = page.within("region", "Signature evidence");
     const signedAgreement = evidence.all("li").find((li) => li.root.getAttribute("data-signature-type") === "SIGTYP_AGREESIG");
@@ -764,6 +769,8 @@ describe("back-office review", () => {
     expect(appPdf(page).length).toBeGreaterThan(0);
 
     // Without a reason: refused, the message next to the field, what was ticked kept.
+    page = await choose(page, "Return for correction");
+    expect(page.within("region", "Decide").all("region").map((r) => r.root.getAttribute("aria-labelledby"))).toEqual(["return-title"]);
     page = await card(page, "Return for correction")
       .form()
       .check("Personal Information")
@@ -804,7 +811,7 @@ describe("back-office review", () => {
     // ── 4. The administrator approves; a second tab's approval is refused ──
     // A second window of the administrator that still shows the decision forms.
     const second = await signIn(DEMO.admin);
-    let stale = await second.get(`${url}/admin/review/${id}`);
+    let stale = await choose(await second.get(`${url}/admin/review/${id}`), "Approve");
     expect(() => card(stale, "Approve")).not.toThrow();
 
     // Issue 36 item 1 (decision 0098): the submission made the applicant's resident licence and the
@@ -823,6 +830,9 @@ describe("back-office review", () => {
     expect(listed().some((t) => /^License for Texas to confirm/.test(t)), listed().join(" / ")).toBe(true);
     expect(listed().some((t) => /^E&O certificate to confirm/.test(t)), listed().join(" / ")).toBe(true);
     expect(licences.rows().some((cells) => cells.includes("From the application (to confirm)"))).toBe(true);
+    // Said in the bar before Approve is chosen, and beside its button once it is.
+    expect(page.within("region", "Decide").shows(M.approveBlocked)).toBe(true);
+    page = await choose(page, "Approve");
     expect(card(page, "Approve").shows(M.approveBlocked)).toBe(true);
     const approveForm = card(page, "Approve").form().fill("Reason", "Looks complete.").check(/I confirm: approve/);
     expect(() => approveForm.request("Approve")).toThrow(/disabled/);
@@ -856,11 +866,11 @@ describe("back-office review", () => {
     expect(page.within("region", "Change license: Texas").fieldError("Life")).toBe(LICENCE_MESSAGES.lineRequired);
     confirm = page.form("SAVE");
     expect(confirm.value("License number")).toBe("TX-7766555");
-    expect(() => card(page, "Approve")).not.toThrow();
+    expect(() => page.within("region", "Decide")).not.toThrow();
     page = await confirm.fill("License number", "TX-7766554").check("Life").check("Accident & Health").submit("SAVE");
     expect(page.url).toBe(`${url}/admin/review/${id}`);
     expect(listed().some((t) => /^License for Texas to confirm/.test(t))).toBe(false);
-    expect(card(page, "Approve").shows(M.approveBlocked)).toBe(true);
+    expect(page.within("region", "Decide").shows(M.approveBlocked)).toBe(true);
     page = await page.within("region", "Licenses").follow("Confirm the E&O certificate");
     confirm = page.form("SAVE");
     page = await confirm.fill("Insurance carrier", "Hartwell Mutual").fill("Policy number", "EO-558812").fill("Expiry date", "2099-06-30").submit("SAVE");
@@ -869,12 +879,14 @@ describe("back-office review", () => {
       { kind: "EO", expiry: "2099-06-30", source: "ADMIN", has_file: true },
     ]);
 
-    stale = await second.get(`${url}/admin/review/${id}`);
+    stale = await choose(await second.get(`${url}/admin/review/${id}`), "Approve");
     expect(() => card(stale, "Approve")).not.toThrow();
 
     page = await admin.get(`${url}/admin/review/${id}`);
     expect(page.shows("The licenses on record cover every state and line of authority this application asks for.")).toBe(true);
     expect(page.within("region", "Licenses").rows().some((cells) => cells.includes("Entered by an administrator"))).toBe(true);
+    expect(page.within("region", "Decide").shows(M.approveBlocked)).toBe(false);
+    page = await choose(page, "Approve");
     expect(card(page, "Approve").shows(M.approveBlocked)).toBe(false);
     page = await card(page, "Approve").form().fill("Reason", "License and documents verified.").check(/I confirm: approve/).submit("Approve");
     expect(page.url).toBe(`${url}/admin/review/${id}?decided=APPROVE`);

@@ -126,9 +126,9 @@ export async function wholeStory(portal: StoryPortal, receiver: Awaited<ReturnTy
   page = await admin.get(`${url}/admin/review`);
   page = await page.follow(`${prospect.firstName} ${prospect.lastName}`);
   expect(page.url).toBe(`${url}/admin/review/${id}`);
-  const approveCard = () => page.within("region", "Approve");
-  const approveBlocked = () => approveCard().shows(M.approveBlocked);
-  expect(approveBlocked(), approveCard().text().slice(0, 400)).toBe(true);
+  // The decision bar says Approve must wait, before any of its forms is opened (decision 0106).
+  const approveBlocked = () => page.within("region", "Decide").shows(M.approveBlocked);
+  expect(approveBlocked(), page.within("region", "Decide").text().slice(0, 400)).toBe(true);
   page = await page.within("region", "Licenses").follow("Confirm or correct the license for Texas");
   let confirm = page.form("SAVE");
   expect(confirm.value("License number")).toBe("TX-7766554");
@@ -140,7 +140,8 @@ export async function wholeStory(portal: StoryPortal, receiver: Awaited<ReturnTy
   expect(page.url).toBe(`${url}/admin/review/${id}`);
   expect(approveBlocked()).toBe(false);
   const approvedSince = new Date(Date.now() - 1000).toISOString();
-  page = await approveCard().form().fill("Reason", "License and E&O verified.").check(/I confirm: approve/).submit("Approve");
+  page = await page.within("region", "Decide").follow("Approve");
+  page = await page.within("region", "Approve").form().fill("Reason", "License and E&O verified.").check(/I confirm: approve/).submit("Approve");
   expect(page.url).toBe(`${url}/admin/review/${id}?decided=APPROVE`);
   const agentNumber = term(page.within("region", `Application ${id}`), "Agent Number");
   expect(agentNumber).toMatch(/^\d+$/);

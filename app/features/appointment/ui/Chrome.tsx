@@ -136,6 +136,18 @@ export function AppHeader({ header }: { header: HeaderView }) {
 
 export type Deficiency = { section: SectionId; field: string; message: string };
 
+/**
+ * A 'Still needed' entry as a sentence (issue 36 item 8): the rule's message word for word (the
+ * spec's wording and case), starting with a capital and ending with a full stop, so the spec's
+ * 'Q&A Signature Required' and our 'NPN is required' read alike in one list.
+ */
+export function stillNeededText(message: string): string {
+  const m = message.trim();
+  if (!m) return m;
+  const first = m.charAt(0).toUpperCase() + m.slice(1);
+  return /[.!?]$/.test(first) ? first : `${first}.`;
+}
+
 export function focusField(id: string) {
   const el = document.getElementById(id);
   if (!el) return;
@@ -300,7 +312,7 @@ export function SidePanel({
                       }
                     }}
                   >
-                    {d.message}
+                    {stillNeededText(d.message)}
                   </a>
                 </li>
               );

@@ -1,4 +1,5 @@
-// The three decision forms of the review screen (issue 11): Return for
+// The decision forms of the review screen (issue 11), one open at a time in the decision bar
+// (DecisionBar, decision 0106): Return for
 // correction (with the deficient sections), Reject and Approve, each with a
 // required reason and a confirmation box. One conform form per decision with
 // decisionSchema; everything works without JavaScript (plain POST, the
@@ -65,7 +66,7 @@ export function DecisionFormCard({
   const checked = new Set(Array.isArray(fields.sections.initialValue) ? fields.sections.initialValue : fields.sections.initialValue ? [fields.sections.initialValue] : []);
   const titleId = `${p}-title`;
   return (
-    <section className={`card decision-card decision-card--${p}`} aria-labelledby={titleId}>
+    <section className={`decision-card decision-card--${p}`} aria-labelledby={titleId}>
       <h3 id={titleId} className="card__title">
         {DECISION_LABELS[decision]}
       </h3>
