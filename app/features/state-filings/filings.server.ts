@@ -17,7 +17,7 @@ import { auditRow } from "~/lib/audit.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { npnKey } from "~/lib/npn";
-import { appointmentDueDate, filingLines, OPEN_FILING_STATUSES } from "./due";
+import { addDays, appointmentDueDate, filingLines, OPEN_FILING_STATUSES } from "./due";
 import { stateRuleOf, type StateRule } from "./rules.server";
 
 type Db = Prisma.TransactionClient;
@@ -173,7 +173,8 @@ export async function recordFirstBusiness(agentId: number, stateCode: string, da
   } catch {
     day = null;
   }
-  if (!day || Number.isNaN(Date.parse(day)) || day > today) return { ok: false, code: "INVALID_DATE" };
+  // A real calendar day (not 30 February), not after today.
+  if (!day || Number.isNaN(Date.parse(day)) || addDays(day, 0) !== day || day > today) return { ok: false, code: "INVALID_DATE" };
   const code = stateCode.trim().toUpperCase();
   const rule = await stateRuleOf(code);
   if (!rule) return { ok: false, code: "NOTHING_TO_RECORD" };
