@@ -198,8 +198,10 @@ describe("held filings", () => {
     await prisma.producerLicence.updateMany({ where: { npn, stateCode: "TX" }, data: { expiryDate: new Date(`${addDays(d, 365)}T00:00:00Z`) } });
     expect(await holdLapsedFilings(d)).toEqual({ held: 0, released: 1 });
     expect((await filingsOf({ agentId })).find((f) => f.stateCode === "TX")).toMatchObject({ status: "TO_FILE", heldReason: null });
-    // A HELD filing must say why (the database's own check).
+    // A HELD filing must say why (the database's own check)...
     await expect(prisma.appointmentFiling.updateMany({ where: { agentId, stateCode: "TX" }, data: { status: "HELD", heldReason: null } })).rejects.toThrow(/appointment_filings_status_known/);
+    // ... and a REJECTED one give the state's reason.
+    await expect(prisma.appointmentFiling.updateMany({ where: { agentId, stateCode: "TX" }, data: { status: "REJECTED" } })).rejects.toThrow(/appointment_filings_status_known/);
   });
 
   it("a product that names no line: the lines the licence carries (Life only gives Life only); no licence, no line to hold", async () => {

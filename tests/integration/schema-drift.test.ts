@@ -115,7 +115,7 @@ const MIGRATION_ONLY = [
   "constraint producer_credentials.producer_credentials_expiry_known [c] CHECK (((expiry_date IS NOT NULL) OR (source = 'APPLICATION'::text)))",
   // Migration 20261204130000_appointment_filings (decision 0109).
   "constraint carriers.carriers_naic_company_code_format [c] CHECK ((naic_company_code ~ '^[0-9]{5}$'::text))",
-  "constraint appointment_filings.appointment_filings_status_known [c] CHECK (((status = ANY (ARRAY['TO_FILE'::text, 'FILED'::text, 'ACCEPTED'::text, 'REJECTED'::text, 'WITHDRAWN'::text, 'HELD'::text])) AND ((status <> 'HELD'::text) OR (held_reason IS NOT NULL))))",
+  "constraint appointment_filings.appointment_filings_status_known [c] CHECK (((status = ANY (ARRAY['TO_FILE'::text, 'FILED'::text, 'ACCEPTED'::text, 'REJECTED'::text, 'WITHDRAWN'::text, 'HELD'::text])) AND ((status <> 'HELD'::text) OR (held_reason IS NOT NULL)) AND ((status <> 'REJECTED'::text) OR (rejection_reason IS NOT NULL))))",
 ];
 
 describe("schema drift", () => {

@@ -55,6 +55,6 @@ ALTER TABLE "appointment_filings" ADD CONSTRAINT "appointment_filings_carrier_id
 
 
 -- What schema.prisma cannot say (the schema-drift test lists them): the NAIC code's form, and
--- the statuses a filing may have (a HELD one says why).
+-- the statuses a filing may have (a HELD one says why, a REJECTED one gives the state's reason).
 ALTER TABLE "carriers" ADD CONSTRAINT "carriers_naic_company_code_format" CHECK ("naic_company_code" ~ '^[0-9]{5}$');
-ALTER TABLE "appointment_filings" ADD CONSTRAINT "appointment_filings_status_known" CHECK ("status" IN ('TO_FILE', 'FILED', 'ACCEPTED', 'REJECTED', 'WITHDRAWN', 'HELD') AND ("status" <> 'HELD' OR "held_reason" IS NOT NULL));
+ALTER TABLE "appointment_filings" ADD CONSTRAINT "appointment_filings_status_known" CHECK ("status" IN ('TO_FILE', 'FILED', 'ACCEPTED', 'REJECTED', 'WITHDRAWN', 'HELD') AND ("status" <> 'HELD' OR "held_reason" IS NOT NULL) AND ("status" <> 'REJECTED' OR "rejection_reason" IS NOT NULL));
