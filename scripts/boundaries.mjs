@@ -86,8 +86,11 @@ export const FEATURE_DEPENDENCIES = {
   profile: [],
   // The Compliance report (report 3) reads the compliance view's filters and rows (decision 0073).
   reports: ["invitations", "licences"],
-  review: ["agents", "appointment", "invitations", "licences"],
+  // state-filings: the approval creates the appointment filings in its transaction (decision 0109).
+  review: ["agents", "appointment", "invitations", "licences", "state-filings"],
   "service-requests": ["hierarchy"],
+  // The filings read the licence rules (a hold) and the application's fee rule (decision 0109).
+  "state-filings": ["appointment", "licences"],
   templates: [],
   users: ["idp"],
 };

@@ -65,6 +65,8 @@ export const DEMO_CARRIERS = [
   {
     carrierCode: "MIAC",
     name: "Mutual Insurance Assurance Company",
+    // Made-up NAIC company codes (the carriers are too): the appointment filings carry them.
+    naicCompanyCode: "99101",
     companyNumber: "MI01",
     companyName: "Heritage Mutual - MIAC",
     blocks: [
@@ -76,6 +78,7 @@ export const DEMO_CARRIERS = [
   {
     carrierCode: "SLAC",
     name: "Standard Life Assurance Company",
+    naicCompanyCode: "99102",
     companyNumber: "SL01",
     companyName: "Heritage Mutual - SLAC",
     blocks: [

@@ -18,6 +18,7 @@ import type {
 import { insertAgent, type NewAgentData } from "../../app/features/hierarchy/hierarchy.server";
 import { defaultScheduleLevels, maxLevel } from "../../app/features/documents/commission-schedule-pdf.server";
 import { sealField } from "../../app/lib/crypto.server";
+import { isNaicCompanyCode } from "../../app/features/state-filings/naic";
 import { newLinkCode } from "../../app/features/links/codes";
 import { APPOINTMENT_LINK_PREFIX } from "../../app/features/links/schema";
 
@@ -97,6 +98,8 @@ export async function ensureProductTypes(db: Db): Promise<Record<string, number>
 export type CreateCarrierInput = {
   carrierCode: string;
   name?: string;
+  /** The NAIC company code (5 digits) the appointment filings carry (decision 0109). */
+  naicCompanyCode?: string;
   /** The company of the carrier's hierarchies. */
   companyNumber?: string;
   companyName?: string;
@@ -109,10 +112,12 @@ export async function createCarrierWithBlocks(
   input: CreateCarrierInput,
 ): Promise<{ carrier: Carrier; company: Company; blocks: Block[] }> {
   const productTypes = await ensureProductTypes(db);
+  const naic = input.naicCompanyCode;
+  if (naic !== undefined && !isNaicCompanyCode(naic)) throw new Error(`createCarrierWithBlocks: NAIC company code must be 5 digits: ${JSON.stringify(naic)}`);
   const carrier = await db.carrier.upsert({
     where: { carrierCode: input.carrierCode },
-    create: { carrierCode: input.carrierCode, name: input.name ?? input.carrierCode },
-    update: input.name ? { name: input.name } : {},
+    create: { carrierCode: input.carrierCode, name: input.name ?? input.carrierCode, naicCompanyCode: naic ?? null },
+    update: { ...(input.name ? { name: input.name } : {}), ...(naic ? { naicCompanyCode: naic } : {}) },
   });
   const companyNumber = input.companyNumber ?? `${input.carrierCode.slice(0, 2)}01`;
   const company = await db.company.upsert({

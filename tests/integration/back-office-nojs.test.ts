@@ -904,6 +904,13 @@ describe("back-office review", () => {
     expect(already).toMatch(/already decided on this application: it is now Approved/);
     const decisions = await sql<{ decision_code: string }>(`SELECT decision_code FROM appointment_decisions WHERE appointment_id = $1 ORDER BY decided_at`, [id]);
     expect(decisions.map((d) => d.decision_code)).toEqual(["RETURN", "APPROVE"]);
+    // The approval made the appointment to file with Texas (decision 0109): just in time, no due date
+    // before the first business; the licence confirmed above, the demo carrier's NAIC code.
+    const filings = await sql(
+      `SELECT f.state_code, f.licence_number, f.status, f.due_date, c.naic_company_code ~ '^[0-9]{5}$' AS has_naic FROM appointment_filings f JOIN carriers c ON c.carrier_id = f.carrier_id WHERE f.appointment_id = $1`,
+      [id],
+    );
+    expect(filings).toEqual([{ state_code: "TX", licence_number: "TX-7766554", status: "TO_FILE", due_date: null, has_naic: true }]);
 
     // ── 5. The recruiter's email arrives ──
     const mail = await portal.smtp.mailTo(recruiter!.user_name, /approved/i, 60_000);

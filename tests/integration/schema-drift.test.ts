@@ -113,6 +113,9 @@ export function catalogDiff(fromSchema: string[], fromMigrations: string[]): str
 const MIGRATION_ONLY = [
   "index producer_licences.producer_licences_one_resident CREATE UNIQUE INDEX producer_licences_one_resident ON public.producer_licences USING btree (npn) WHERE is_resident",
   "constraint producer_credentials.producer_credentials_expiry_known [c] CHECK (((expiry_date IS NOT NULL) OR (source = 'APPLICATION'::text)))",
+  // Migration 20261204130000_appointment_filings (decision 0109).
+  "constraint carriers.carriers_naic_company_code_format [c] CHECK ((naic_company_code ~ '^[0-9]{5}$'::text))",
+  "constraint appointment_filings.appointment_filings_status_known [c] CHECK (((status = ANY (ARRAY['TO_FILE'::text, 'FILED'::text, 'ACCEPTED'::text, 'REJECTED'::text, 'WITHDRAWN'::text, 'HELD'::text])) AND ((status <> 'HELD'::text) OR (held_reason IS NOT NULL)) AND ((status <> 'REJECTED'::text) OR (rejection_reason IS NOT NULL))))",
 ];
 
 describe("schema drift", () => {

@@ -58,7 +58,11 @@ describe("seed", () => {
     console.log(`[seed] demo seed took ${Date.now() - started} ms`, JSON.stringify(firstCounts));
 
     // Carriers and blocks.
-    expect((await prisma.carrier.findMany({ orderBy: { carrierCode: "asc" } })).map((c) => c.carrierCode)).toEqual(["MIAC", "SLAC"]);
+    // With their NAIC company codes, which the appointment filings carry (decision 0109).
+    expect((await prisma.carrier.findMany({ orderBy: { carrierCode: "asc" } })).map((c) => [c.carrierCode, c.naicCompanyCode])).toEqual([
+      ["MIAC", "99101"],
+      ["SLAC", "99102"],
+    ]);
     const health = await prisma.block.findMany({ where: { isHealth: true }, orderBy: { blockNumber: "asc" } });
     expect(health.map((b) => b.blockNumber)).toEqual([...DEMO_HEALTH_BLOCKS].sort((a, b) => a - b));
     expect(await prisma.block.count({ where: { isHealth: false } })).toBeGreaterThanOrEqual(2);

@@ -14,7 +14,8 @@
 //    senior level of its lines, placed under that line's recruiter with its
 //    closure rows, insertAgent); every line records the position;
 //  - APWF_STATUS_APPROVED, the invitation APPOINTED, the fees recorded
-//    (FeeCollection, PENDING), the card erased, the user an agent, and a
+//    (FeeCollection, PENDING), the appointment filings with the states
+//    (decision 0109), the card erased, the user an agent, and a
 //    paper prospect without an account invited to create one.
 // Before anything is written (issue 23 item 4, decision 0070): the NPN must
 // hold, in every state the application asks for, a valid licence with the line
@@ -33,6 +34,7 @@ import { markInvitationAppointed } from "~/features/invitations/status.server";
 import { newLinkCode } from "~/features/links/codes";
 import { LICENCE_MESSAGES, reasonText } from "~/features/licences/messages";
 import { refreshStanding } from "~/features/licences/compliance.server";
+import { createFilingsForApproval } from "~/features/state-filings/filings.server";
 import { licenceCheck } from "~/features/licences/rules.server";
 import { dayOf } from "~/features/licences/status";
 import { actorOf, emitAgentEvents } from "~/features/webhooks/event-data.server";
@@ -309,6 +311,8 @@ export async function approveWork(tx: Db, appointmentId: number, ctx: { adminUse
   const invitationsAppointed = await markInvitationAppointed(tx, appointmentId);
   const fees = feeRows(a);
   if (fees.length) await tx.feeCollection.createMany({ data: fees });
+  // The appointments to file with the states (decision 0109): in this transaction, with the approval or not at all.
+  const filings = await createFilingsForApproval(tx, appointmentId, agentIds, { now, actorId: adminUserId });
   const cardErased = await eraseCardData(tx, appointmentId);
   if (a.user && a.user.userRoleCode === ROLE_PROSPECT) {
     await tx.user.update({ where: { id: a.user.id }, data: { userRoleCode: ROLE_AGENT, updatedById: adminUserId } });
@@ -324,6 +328,6 @@ export async function approveWork(tx: Db, appointmentId: number, ctx: { adminUse
     statusCode: "APWF_STATUS_APPROVED",
     agentNumber,
     agentIds,
-    details: { agentNumber, agentIds, invitationsAppointed, fees: fees.length, cardErased, accountInvitationId },
+    details: { agentNumber, agentIds, invitationsAppointed, fees: fees.length, filings: filings.created, cardErased, accountInvitationId },
   };
 }

@@ -2,6 +2,7 @@
 // administrator's edit written in one transaction (the rule, its fees in state_fees, its
 // termination reasons, the audit row). Callers have checked manage:state-filings. The later
 // filings, terminations and jobs read a state's rule through stateRuleOf.
+import type { Prisma } from "~/generated/prisma/client";
 import type { CurrentUser } from "~/lib/current-user";
 import { auditRow } from "~/lib/audit.server";
 import { prisma } from "~/lib/db.server";
@@ -34,10 +35,13 @@ export async function listStateRules() {
   }));
 }
 
-/** One state's rule with its fees and reasons; null for an unknown code (or a jurisdiction without a rule). */
-export async function stateRuleOf(code: string) {
+/**
+ * One state's rule with its fees and reasons; null for an unknown code (or a jurisdiction without a
+ * rule). `db`: a caller's transaction (the approval's filings read the rules in it).
+ */
+export async function stateRuleOf(code: string, db: Pick<Prisma.TransactionClient, "stateRule"> = prisma) {
   if (!isStateCode(code)) return null;
-  const r = await prisma.stateRule.findUnique({
+  const r = await db.stateRule.findUnique({
     where: { stateCode: code },
     include: { stateFee: true, terminationReasons: { orderBy: [{ sortOrder: "asc" }, { id: "asc" }] } },
   });
