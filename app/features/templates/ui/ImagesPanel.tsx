@@ -17,6 +17,8 @@ export const INTENT = "intent";
 export const IMAGE_ID = "imageId";
 
 const FILE_ID = "image-file";
+/** conform's intent field (INTENT of @conform-to/dom, not a dependency of ours; form.server.ts reserves it too). */
+const CONFORM_INTENT = "__intent__";
 
 type Img = { corrTemplateImageId: number; imageName: string; imageTypeCode: string; url: string };
 
@@ -38,6 +40,10 @@ export function ImagesPanel({ templateId, images }: { templateId: number; images
   });
   const formProps = getFormProps(form);
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
+    // conform checks a field when it is left by submitting with its hidden intent button: not an
+    // upload. Clearing the refusal then would move UPLOAD up under the pointer of the click that
+    // left the field (found at 390 px by tests/e2e/email-templates.test.ts).
+    if ((e.nativeEvent as SubmitEvent).submitter?.getAttribute("name") === CONFORM_INTENT) return formProps.onSubmit(e);
     const input = e.currentTarget.elements.namedItem(IMAGE_FIELDS.file) as HTMLInputElement | null;
     const name = (e.currentTarget.elements.namedItem(IMAGE_FIELDS.imageName) as HTMLInputElement | null)?.value ?? "";
     const code = checkImageFilesBeforeUpload(input?.files ?? [], name);
