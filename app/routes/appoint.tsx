@@ -188,6 +188,7 @@ export default function ApplicationRoute() {
           <h2 id="section-title">{SECTION_TITLES[section]}</h2>
           {/* A save's answer on the page, not a dialog (decision 0103). */}
           {dialog?.kind === "saved" ? <Notice key={actionData?.at} title={dialog.title} message={dialog.message} /> : null}
+          {dialog?.kind === "esign" ? <Notice key={actionData?.at} variant="error" title={dialog.title} message={dialog.message} /> : null}
           {dialog?.kind === "failed" ? (
             <ErrorSummary key={actionData?.at} title={dialog.title} lead={dialog.message} errors={summaryErrors(actionData?.reply)} />
           ) : null}
@@ -250,7 +251,8 @@ export default function ApplicationRoute() {
         </div>
       </div>
 
-      {dialog && dialog.kind !== "saved" && dialog.kind !== "failed" ? (
+      {/* Only the question 'Add the State?' is still a dialog; refusals stand on the page. */}
+      {dialog?.kind === "addTheState" ? (
         <Dialog
           key={actionData?.at}
           title={dialog.title}

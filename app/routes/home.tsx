@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Banner } from "~/components/Banner";
-import { Dialog } from "~/components/Dialog";
+import { Notice } from "~/components/Notice";
 import { LinkPrompt } from "~/features/dashboard/ui/LinkPrompt";
 import { useClientLinks } from "~/components/nav-links";
 import { PageHeader } from "~/components/PageHeader";
@@ -55,48 +55,56 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function DashboardRoute() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const { rules } = d;
-  const link = useClientLinks();
-  const warnings = d.entries.filter((e) => e.abandonDaysLeft != null);
 
   return (
     <SignedInLayout>
       <PageHeader title={`Welcome, ${d.firstName}`} />
 
-      {d.nothingFound ? (
-        <Dialog
-          title="No Apps or Invitations Found"
-          variant="warning"
-          message={
-            <p>
-              We could not find an appointment application or an invitation for your account. New users need an
-              email invitation from their recruiting agency.
-              {d.emailUnverified
-                ? " Invitations are shown once your email address is confirmed: open the link we emailed you when you signed up, then sign in again."
-                : null}
-            </p>
-          }
-          buttons={[{ label: "LOGOUT", action: "/auth/logout", reloadDocument: true }]}
-          dismissible={false}
-        >
-          <LinkPrompt lastResult={actionData?.reply ?? null} inDialog />
-        </Dialog>
-      ) : null}
-
+      {/* What the link or the account came to stands on the page (decision 0103), not in a dialog. */}
       {d.linkDialog ? (
-        <Dialog
-          title={d.linkDialog.title}
-          variant={d.linkDialog.variant}
-          message={<p>{d.linkDialog.message}</p>}
-          buttons={
-            d.linkDialog.logout
-              ? [{ label: "LOGOUT", action: "/auth/logout", reloadDocument: true }]
-              : [{ label: "OK", to: "/home" }]
-          }
-          dismissible={!d.linkDialog.logout}
-        />
+        <Notice variant={d.linkDialog.variant} title={d.linkDialog.title} message={d.linkDialog.message}>
+          {d.linkDialog.logout ? <LogoutButton /> : null}
+        </Notice>
       ) : null}
+      {d.linkDialog?.logout ? null : (
+        <>
+          {d.nothingFound ? (
+            <Notice variant="warning" title="No Apps or Invitations Found" message={nothingFoundMessage(d.emailUnverified)}>
+              <LogoutButton />
+            </Notice>
+          ) : null}
+          {d.nothingFound ? <LinkPrompt lastResult={actionData?.reply ?? null} /> : null}
+          <Dashboard d={d} actionData={actionData} />
+        </>
+      )}
+    </SignedInLayout>
+  );
+}
 
+/** The account has nothing yet: what to do next. */
+function nothingFoundMessage(emailUnverified: boolean): string {
+  return `We could not find an appointment application or an invitation for your account. New users need an email invitation from their recruiting agency.${
+    emailUnverified ? " Invitations are shown once your email address is confirmed: open the link we emailed you when you signed up, then sign in again." : ""
+  }`;
+}
+
+/** The spec's LOGOUT of these answers (after a marketing-director update the only way on). */
+function LogoutButton() {
+  return (
+    <Form method="post" action="/auth/logout" reloadDocument>
+      <button type="submit" className="btn btn--primary">
+        LOGOUT
+      </button>
+    </Form>
+  );
+}
+
+function Dashboard({ d, actionData }: { d: ReturnType<typeof useLoaderData<typeof loader>>; actionData: ActionData | undefined }) {
+  const { rules } = d;
+  const link = useClientLinks();
+  const warnings = d.entries.filter((e) => e.abandonDaysLeft != null);
+  return (
+    <>
       {warnings.map((e) => (
         <Banner key={`warn-${e.key}`} variant="warning" title="Your application is not finished">
           <p>
@@ -172,7 +180,7 @@ export default function DashboardRoute() {
           </section>
         ) : null}
       </div>
-    </SignedInLayout>
+    </>
   );
 }
 

@@ -92,11 +92,11 @@ export default function InvitesRoute() {
         }
       />
       {sent ? <Notice title={SENT.title} message={SENT.message} /> : null}
-      {failed ? <Dialog title={OOPS.title} message={OOPS.message} variant="error" /> : null}
+      {/* The list that failed and a text that is gone are said on the page (decision 0103); a text to read opens a dialog. */}
+      {failed ? <Notice variant="error" title={OOPS.title} message={OOPS.message} /> : null}
+      {view?.html == null && view ? <Notice id="not-available" variant="info" title={NOT_AVAILABLE.title} message={NOT_AVAILABLE.message} /> : null}
       {view ? (
-        view.html == null ? (
-          <Dialog title={NOT_AVAILABLE.title} message={NOT_AVAILABLE.message} variant="info" buttons={[{ label: "OK", to: back }]} />
-        ) : (
+        view.html == null ? null : (
           <Dialog
             title={`Invitation to ${view.prospect}`}
             className="dialog--wide"

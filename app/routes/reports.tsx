@@ -2,13 +2,12 @@
 // requests, refreshed every 5 seconds with JavaScript — the bell's
 // pending-report count with them, as the root loader revalidates too — and a
 // Refresh button without it), and REQUEST a REPORT (report 1 downline,
-// report 2 recruit, with the recruiter finder). Tabs, the status dialogs and
+// report 2 recruit, with the recruiter finder). Tabs, a request's status and
 // the finder are links and GET forms in the URL: everything works without
 // JavaScript. See docs/decisions/0024-downline-applications-and-reports.md.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { Dialog } from "~/components/Dialog";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Notice, type NoticeText } from "~/components/Notice";
 import { PageHeader } from "~/components/PageHeader";
 import { readPaging } from "~/components/Pager";
@@ -170,24 +169,25 @@ export default function ReportsRoute() {
         </ul>
       </nav>
       {d.notice ? <Notice title={d.notice.title} message={d.notice.message} /> : null}
+      {/* A request's status, opened from its row, stands above the list (decision 0103); a failed one offers RUN AGAIN. */}
+      {d.dialog ? (
+        <Notice id="report-status" variant={d.dialog.variant} title={d.dialog.title} message={d.dialog.message}>
+          {"rerun" in d.dialog && d.dialog.rerun ? (
+            <Form method="post" action="/reports?tab=results">
+              <input type="hidden" name="intent" value="rerun" />
+              <input type="hidden" name="reportRequestId" value={String(d.dialog.rerun)} />
+              <button type="submit" className="btn btn--primary">
+                {STOPPED_MESSAGES.runAgain}
+              </button>
+            </Form>
+          ) : null}
+        </Notice>
+      ) : null}
       {d.tab === "results" && d.results ? (
         <Results results={d.results} pageSizes={RESULT_PAGE_SIZES} />
       ) : (
         <RequestTab definitions={d.definitions} reportId={d.reportId} values={d.values} finder={d.finder} finderLimits={FINDER_LIMITS} />
       )}
-      {d.dialog ? (
-        <Dialog
-          title={d.dialog.title}
-          message={d.dialog.message}
-          variant={d.dialog.variant}
-          buttons={[
-            ...("rerun" in d.dialog && d.dialog.rerun
-              ? [{ label: STOPPED_MESSAGES.runAgain, action: "/reports?tab=results", method: "post" as const, fields: { intent: "rerun", reportRequestId: String(d.dialog.rerun) } }]
-              : []),
-            { label: "OK", to: "/reports?tab=results" },
-          ]}
-        />
-      ) : null}
     </SignedInLayout>
   );
 }

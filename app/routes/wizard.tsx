@@ -8,12 +8,14 @@
 //
 //   /wizard?link=…[&multiLinkId=…][&multiLinks=…][&step=1..4][&good=Y|N][&type=APPTTYP_…]
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
+import { ErrorSummary } from "~/components/ErrorSummary";
+import { Notice } from "~/components/Notice";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import { createFromWizard, declineInvitation, wizardContext } from "~/features/appointment/create.server";
-import { StepInstructions, StepInvitation, StepPointers, StepType, TYPE_DESCRIPTIONS, type WizardView } from "~/features/appointment/ui/WizardSteps";
+import { GOOD_FIELD_ID, StepInstructions, StepInvitation, StepPointers, StepType, TYPE_DESCRIPTIONS, TYPE_FIELD_ID, type WizardView } from "~/features/appointment/ui/WizardSteps";
 import {
   offeredTypes,
   readWizardIntent,
@@ -65,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { params: { ...p, step: shownStep(p, ctx) }, ctx, error: null };
 }
 
-type ActionResult = { dialog: WizardMessageKey | "confirmDecline"; params: WizardParams };
+type ActionResult = { dialog: WizardMessageKey | "confirmDecline"; params: WizardParams; at?: number };
 
 export async function action({ request }: ActionFunctionArgs) {
   // Anyone signed in may answer the wizard; which link they may use is in the form (checked next).
@@ -75,7 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = readWizardIntent(form);
   if (intent === "cancel") throw redirect("/home");
   const loaded = await loadContext(user, p);
-  if ("error" in loaded) return data<ActionResult>({ dialog: loaded.error, params: p }, { status: 400 });
+  if ("error" in loaded) return data<ActionResult>({ dialog: loaded.error, params: p, at: Date.now() }, { status: 400 });
   const { ctx } = loaded;
   const ref = { link: p.link || null, multiLinkId: p.multiLinkId || null };
 
@@ -84,14 +86,14 @@ export async function action({ request }: ActionFunctionArgs) {
     case "redirect":
       throw redirect(move.to);
     case "dialog":
-      return data<ActionResult>({ dialog: move.dialog, params: p }, { status: move.status });
+      return data<ActionResult>({ dialog: move.dialog, params: p, at: Date.now() }, { status: move.status });
     case "decline":
       // Declined, then signed out of the portal and of the identity provider (the LOGOUT path).
       await declineInvitation(user, ref, request);
       return signOut(request);
     case "create": {
       const created = await createFromWizard(user, { ...ref, appointmentTypeCode: move.appointmentTypeCode }, request);
-      if (!created.ok) return data<ActionResult>({ dialog: "createFailed", params: p }, { status: 500 });
+      if (!created.ok) return data<ActionResult>({ dialog: "createFailed", params: p, at: Date.now() }, { status: 500 });
       throw redirect(`/appoint?id=${created.appointmentId}`);
     }
   }
@@ -115,17 +117,10 @@ export default function WizardRoute() {
   const busy = navigation.state !== "idle";
 
   if (error || !ctx) {
-    const m = WIZARD_MESSAGES[error ?? "systemError"];
     return (
       <SignedInLayout>
         <PageHeader title="New Appointment" />
-        <Dialog
-          title={m.title}
-          message={m.message}
-          variant="error"
-          dismissible={false}
-          buttons={[{ label: "OK", to: "/home" }]}
-        />
+        <StartOver m={WIZARD_MESSAGES[error ?? "systemError"]} />
       </SignedInLayout>
     );
   }
@@ -134,6 +129,11 @@ export default function WizardRoute() {
   const p = actionData?.params ? { ...params, ...actionData.params } : params;
   const steps = wizardSteps(ctx);
   const dialog = actionData?.dialog;
+  // A refused step stands on the page (decision 0103): the summary links to the question, whose
+  // message stands beside it; only declining (it cannot be undone) still asks in a dialog.
+  const refusal = dialog === "lookGood" || dialog === "chooseType" ? WIZARD_MESSAGES[dialog] : null;
+  const goodError = dialog === "lookGood" ? WIZARD_MESSAGES.lookGood.message : undefined;
+  const typeError = dialog === "chooseType" ? WIZARD_MESSAGES.chooseType.message : undefined;
 
   return (
     <SignedInLayout>
@@ -151,6 +151,12 @@ export default function WizardRoute() {
           ))}
         </ol>
 
+        {refusal ? (
+          <ErrorSummary key={actionData?.at} title={refusal.title} errors={[{ id: dialog === "lookGood" ? GOOD_FIELD_ID : TYPE_FIELD_ID, message: refusal.message }]} />
+        ) : null}
+        {dialog === "createFailed" ? <Notice key={actionData?.at} variant="error" title={WIZARD_MESSAGES.createFailed.title} message={WIZARD_MESSAGES.createFailed.message} /> : null}
+        {dialog === "systemError" || dialog === "fetchFailed" ? <StartOver m={WIZARD_MESSAGES[dialog]} /> : null}
+
         <section className="card">
           <Form method="post" className="form" key={p.step}>
             <Hidden p={p} />
@@ -158,8 +164,8 @@ export default function WizardRoute() {
             {p.step !== 3 && p.type ? <input type="hidden" name="type" value={p.type} /> : null}
 
             {p.step === 1 ? <StepInstructions appointedBefore={ctx.appointedBefore} /> : null}
-            {p.step === 2 ? <StepInvitation ctx={ctx} good={p.good} /> : null}
-            {p.step === 3 ? <StepType ctx={ctx} type={p.type} /> : null}
+            {p.step === 2 ? <StepInvitation ctx={ctx} good={p.good} error={goodError} /> : null}
+            {p.step === 3 ? <StepType ctx={ctx} type={p.type} error={typeError} /> : null}
             {p.step === 4 ? <StepPointers /> : null}
 
             <div className="wizard__actions">
@@ -215,18 +221,20 @@ export default function WizardRoute() {
             { label: "NO", to: wizardUrl(p, { step: 2, good: "" }), kind: "secondary", autoFocus: true },
           ]}
         />
-      ) : dialog ? (
-        <Dialog
-          title={WIZARD_MESSAGES[dialog].title}
-          message={WIZARD_MESSAGES[dialog].message}
-          variant={dialog === "lookGood" || dialog === "chooseType" ? "warning" : "error"}
-          buttons={
-            dialog === "systemError" || dialog === "fetchFailed"
-              ? [{ label: "OK", to: "/home" }]
-              : [{ label: "OK", close: true }]
-          }
-        />
       ) : null}
     </SignedInLayout>
+  );
+}
+
+/** The invitation could not be read: the spec's message and the way back, on the page. */
+function StartOver({ m }: { m: { title: string; message: string } }) {
+  return (
+    <Notice variant="error" title={m.title} message={m.message}>
+      <p>
+        <Link to="/home" className="btn btn--primary">
+          Go to the home page
+        </Link>
+      </p>
+    </Notice>
   );
 }

@@ -35,15 +35,16 @@ describe("wizard without JavaScript", () => {
     await signUp(page, appUrl, account);
     const invitationId = await invite(account.email);
 
-    // No link at all.
+    // No link at all: said on the page with the way home, no dialog (decision 0103).
     await page.goto(`${appUrl}/wizard`);
-    const dialog = page.getByRole("dialog");
-    await dialog.getByText("System Error").waitFor();
-    await dialog.getByText("Oops. Pardon our mistakes. Please start over from the home page...").waitFor();
+    const notice = page.locator("#notice");
+    await notice.getByText("System Error").waitFor();
+    await notice.getByText("Oops. Pardon our mistakes. Please start over from the home page...").waitFor();
+    expect(await page.getByRole("dialog").count()).toBe(0);
     // An unknown link.
     await page.goto(`${appUrl}/wizard?link=APLNOSUCHLINK`);
-    await dialog.getByText("Fetching Agency information failed").waitFor();
-    await dialog.getByRole("link", { name: "OK" }).click();
+    await notice.getByText("Fetching Agency information failed").waitFor();
+    await notice.getByRole("link", { name: "Go to the home page" }).click();
     await expectDashboard(page, appUrl);
 
     // CANCEL on step 1 goes home.

@@ -25,7 +25,7 @@ describe("authentication", () => {
     // A brand-new user without appointments gets no CONFIGURE menu...
     expect(await nav(page).configure.count()).toBe(0);
     // ... and is told so (spec part 1, section 8).
-    await page.getByRole("dialog", { name: "No Apps or Invitations Found" }).waitFor({ state: "visible" });
+    await page.getByRole("status").filter({ hasText: "No Apps or Invitations Found" }).waitFor({ state: "visible" });
 
     await signOut(page, appUrl);
     // Both sessions are over: a protected page goes to the provider's sign-in form.

@@ -10,6 +10,7 @@
 // an image after the first save, an invitation with it, delete with
 // confirmation): the form driver, tests/integration/director-nojs.test.ts.
 import { describe, expect, test } from "vitest";
+import { IMAGE_UPLOAD_ANSWERS } from "~/features/templates/messages";
 import { sanitizeRichHtml } from "~/lib/html.server";
 import { browserFixture, DEMO, DEMO_PASSWORD, signIn } from "../support/browser";
 import { waitForMail } from "../support/mailbox";
@@ -76,6 +77,15 @@ describe("email templates accessibility (axe-core)", () => {
       await page.locator("#template-body[contenteditable]").click();
       await page.keyboard.press("Control+Home");
       await page.keyboard.type("Unsaved words. ");
+      // A file the browser refuses: the message beside the file field and a summary above the form, no dialog (issue 36 item 8).
+      await page.getByLabel("Image Name").fill("Notes");
+      await page.getByLabel(/^Image \(PNG, JPG or GIF/).setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
+      await page.getByRole("button", { name: "UPLOAD" }).click();
+      await page.locator("#image-upload-summary").getByRole("link", { name: IMAGE_UPLOAD_ANSWERS.INVALID.message }).waitFor();
+      await expect(page.locator("#image-upload-summary").innerText()).resolves.toContain(IMAGE_UPLOAD_ANSWERS.INVALID.title);
+      await expect(page.locator("#image-file-error").innerText()).resolves.toBe(IMAGE_UPLOAD_ANSWERS.INVALID.message);
+      expect(await page.getByRole("dialog").count()).toBe(0);
+      found.push(...(await violations(page, `${width}px image refused in the browser`)));
       await page.getByLabel("Image Name").fill("Second");
       await page.getByLabel(/^Image \(PNG, JPG or GIF/).setInputFiles({ name: "second.png", mimeType: "image/png", buffer: PNG });
       await page.getByRole("button", { name: "Upload" }).click();

@@ -1,7 +1,8 @@
 // Feedback on the page, not in a dialog to dismiss (issue 36 item 8, decision 0103), in Chromium at
 // 1280 and 390 px: a refused form shows its ErrorSummary at the top (links to the fields, the focus
 // on it) with JavaScript too, where the browser's check refused it; an outcome is a Notice. axe-core
-// on each of these states with JavaScript (every-screen shows the screens without messages). DOCS_SHOTS=<dir> keeps
+// on each of these states with JavaScript (the empty home, the wizard's and the add-a-state row's
+// refusals among them) (every-screen shows the screens without messages). DOCS_SHOTS=<dir> keeps
 // a picture of each (docs/screens/feedback-*.png). Without JavaScript: the form driver, in
 // tests/integration/self-service-nojs.test.ts, director-nojs.test.ts, back-office-nojs.test.ts and
 // application-nojs.test.ts.
@@ -11,9 +12,9 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { CATEGORY_LABELS } from "~/features/preferences/schema";
 import { axeViolations as violations } from "../support/axe";
-import { browserFixture, DEMO, DEMO_PASSWORD, signIn } from "../support/browser";
+import { browserFixture, DEMO, DEMO_PASSWORD, newAccount, signIn, signUp } from "../support/browser";
 import { query } from "../support/mailbox";
-import { sharedApp, startApplication } from "./helpers";
+import { inviteProspect, sharedApp, startApplication, wizardFromFirstStep } from "./helpers";
 
 const { appUrl, databaseUrl } = sharedApp();
 const browser = browserFixture();
@@ -90,6 +91,52 @@ describe("feedback on the page", () => {
       await expectOnThePage(page, `${width}px check page refused`, "error-summary", "check-refused");
     }
   }, 180_000);
+
+  test("the last dialogs, now on the page: an empty home, the wizard's and the add-a-state row's refusals (1280 and 390 px)", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: true });
+    const account = newAccount({ firstName: "Wanda", lastName: "Wizard" });
+    await signUp(page, appUrl, account);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${appUrl}/home`);
+      await page.locator("#notice").getByText("No Apps or Invitations Found").waitFor();
+      // The link prompt and LOGOUT on the page itself, not behind a dialog.
+      await page.getByLabel("Appointment Link", { exact: true }).waitFor();
+      await page.locator("#notice").getByRole("button", { name: "LOGOUT" }).waitFor();
+      await expectOnThePage(page, `${width}px nothing found`, "notice", "home-nothing-found");
+    }
+
+    await inviteProspect(databaseUrl, account, { newest: true });
+    await page.goto(`${appUrl}/home`);
+    await page.getByRole("link", { name: "Complete Your Appointment" }).click();
+    await page.waitForURL(/\/wizard\?/);
+    const id = await wizardFromFirstStep(page, /^Individual —/, async () => {
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.getByRole("button", { name: "NEXT", exact: true }).click();
+        // 'Invitation Look Good?': the summary links to the question, the message stands beside it.
+        await expect.poll(() => summaryLinks(page)).toEqual(["Please choose Yes or No"]);
+        await expect(page.locator("#error-summary").innerText()).resolves.toContain("Invitation Look Good?");
+        await expect(page.locator("#wizard-good-error").innerText()).resolves.toBe("Please choose Yes or No");
+        await expectOnThePage(page, `${width}px wizard refused`, "error-summary", "wizard-refused");
+      }
+      await page.locator("#error-summary").getByRole("link").click();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("wizard-good");
+    });
+
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${appUrl}/appoint?id=${id}&section=FEES`);
+      await page.getByRole("button", { name: "Add a State" }).click();
+      await page.getByRole("button", { name: "Add the selected state" }).click();
+      // 'Add What State', checked in the browser: beside the select, and the summary above the row.
+      const summary = page.locator("#add-state-summary");
+      await summary.getByRole("link", { name: "Please make a selection from the State dropdown before clicking the check-mark." }).waitFor();
+      await expect(summary.innerText()).resolves.toContain("Add What State");
+      await expect(page.locator("#addStateCode-error").innerText()).resolves.toBe("Please make a selection from the State dropdown before clicking the check-mark.");
+      await expectOnThePage(page, `${width}px add a state refused`, "add-state-summary", "add-state-refused");
+    }
+  }, 240_000);
 
   test("a service request's reply refused without JavaScript: the summary links to the reply (1280 and 390 px)", async () => {
     const [row] = await sql<{ id: number }>(

@@ -106,14 +106,16 @@ describe("links through sign-in without JavaScript", () => {
     await page.close();
   });
 
-  test("a link that cannot be used shows the welcome ERROR state with its message; OK goes to HOLD", async () => {
+  test("a link that cannot be used shows the welcome ERROR state with its message on the page, the HOLD sign-in beneath", async () => {
     const page = await browser.newPage({ javaScriptEnabled: false });
     await page.goto(`${appUrl}/${await newLink({ deleted: true })}`);
-    await page.getByText(LINK_ERROR_MESSAGE).waitFor();
-    await page.getByText(LINK_FAILURE_MESSAGES.APPT_LINK_DELETED).waitFor();
-    await page.getByText(LINK_CHECK_FAILED).waitFor();
-    await page.getByRole("link", { name: "OK" }).click();
-    await page.waitForURL(/\/HOLD$/);
+    // On the page, not in a dialog (issue 36 item 8, decision 0103).
+    const notice = page.getByRole("alert").filter({ hasText: LINK_ERROR_MESSAGE });
+    await notice.getByText(LINK_FAILURE_MESSAGES.APPT_LINK_DELETED).waitFor();
+    await notice.getByText(LINK_CHECK_FAILED).waitFor();
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    await page.getByText("Click NEXT to log in.").waitFor();
+    await page.getByRole("link", { name: "NEXT", exact: true }).waitFor();
     await page.close();
   });
 
@@ -147,8 +149,11 @@ describe("links through sign-in without JavaScript", () => {
     await page.goto(`${appUrl}/${mdLink}`);
     await page.getByRole("link", { name: "Create an account" }).click();
     await signUp(page, appUrl, account);
-    await page.getByText(MD_UPDATE_SUCCESS_TITLE).waitFor();
-    await page.getByRole("dialog").getByRole("button", { name: "LOGOUT" }).waitFor();
+    // On the page with its LOGOUT, the only way on; nothing else of the dashboard (issue 36 item 8).
+    const notice = page.getByRole("status").filter({ hasText: MD_UPDATE_SUCCESS_TITLE });
+    await notice.getByRole("button", { name: "LOGOUT" }).waitFor();
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    expect(await page.getByRole("heading", { name: "Tools" }).count()).toBe(0);
     const [row] = await query<{ user_role_code: string; position_user: string }>(
       `SELECT u.user_role_code, a.user_id::text AS position_user FROM users u JOIN agents a ON a.id = $1 WHERE u.user_name = $2`,
       [position!.id, account.email.toLowerCase()],

@@ -50,11 +50,20 @@ async function dialogSays(page: Page, title: string, message?: string): Promise<
   return dialog.click("OK");
 }
 
-/** The open dialog (any title) showing `message`, closed with its OK. */
-async function dialogShowing(page: Page, message: string): Promise<Page> {
-  const dialogs = page.all("dialog").filter((d) => d.shows(message));
-  expect(dialogs.length, `a dialog showing ${JSON.stringify(message)} on ${page.url}: ${page.all("dialog").map((d) => d.text()).join(" / ") || "no dialog"}`).toBe(1);
-  return dialogs[0]!.click("OK");
+/**
+ * A refusal on the page, no dialog (issue 36 item 8, decision 0103): the summary at the top titled
+ * `title` whose link (the message) goes to the control of `field`, and the message beside `field`.
+ */
+function refusedOnPage(page: Page, title: string, message: string, field: string): Page {
+  expect(page.all("dialog").map((d) => d.text()), `no dialog on ${page.url}`).toEqual([]);
+  const summaries = page.all("[role=alert]").filter((a) => a.text().startsWith(title));
+  expect(summaries, page.banners().join(" / ")).toHaveLength(1);
+  expect(summaries[0]!.shows(message), summaries[0]!.text()).toBe(true);
+  // The summary's link goes to the field the message stands beside.
+  const target = page.root.ownerDocument.getElementById(new URL(summaries[0]!.link(message)).hash.slice(1));
+  expect(target?.closest("fieldset, .field")?.querySelector(".field__error")?.textContent).toBe(message);
+  expect(page.fieldError(field)).toBe(message);
+  return page;
 }
 
 /** What the header's term `term` reads (a <dt> and its <dd>). */
@@ -97,13 +106,13 @@ describe("application without JavaScript", () => {
     // Step 2: NEXT without an answer is refused.
     expect(page.shows("Does this invitation look right?")).toBe(true);
     page = await page.click("NEXT");
-    page = await dialogSays(page, "Invitation Look Good?", "Please choose Yes or No");
+    refusedOnPage(page, "Invitation Look Good?", "Please choose Yes or No", "Does this invitation look right?");
     page = await page.form("NEXT").check("Yes").submit("NEXT");
 
     // Step 3: a type is required.
     expect(page.shows("How do you want to be appointed?")).toBe(true);
     page = await page.click("NEXT");
-    page = await dialogShowing(page, "Please choose one of the appointment types before continuing.");
+    refusedOnPage(page, "Appointment Type?", "Please choose one of the appointment types before continuing.", "How do you want to be appointed?");
     page = await page.form("NEXT").check(/^Individual —/).submit("NEXT");
 
     // Step 4: pointers, then the application.
@@ -166,13 +175,13 @@ describe("application without JavaScript", () => {
     // Adding without a choice is refused.
     page = await section(page).submit("Add a State");
     page = await section(page).submit("Add the selected state");
-    page = await dialogSays(page, "Add What State");
+    refusedOnPage(page, "Add What State", "Please make a selection from the State dropdown before clicking the check-mark.", "State to add");
     page = await section(page).select("State to add", "TX").submit("Add the selected state");
     expect(page.rows().some((cells) => cells.some((c) => /Texas \(TX\)/.test(c)))).toBe(true);
     // Adding the same state again is refused.
     page = await section(page).submit("Add a State");
     page = await section(page).select("State to add", "TX").submit("Add the selected state");
-    page = await dialogShowing(page, "Your selected state has already been added to the list.");
+    refusedOnPage(page, "Already Configured", "Your selected state has already been added to the list.", "State to add");
     // Saving while the add row is still open asks to confirm or cancel it first.
     page = await section(page).submit("Save & Continue");
     page = await dialogSays(page, "Add the State?");

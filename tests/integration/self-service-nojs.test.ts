@@ -25,7 +25,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { LICENCE_MESSAGES } from "~/features/licences/messages";
 import { PREF_MESSAGES } from "~/features/preferences/messages";
 import { LICENCE_SCREEN } from "~/features/licences/screen-messages";
-import { LINK_CHECK_FAILED, LINK_FAILURE_MESSAGES, LINK_REQUIRED } from "~/features/links/messages";
+import { BAD_LINK_TITLE, LINK_CHECK_FAILED, LINK_FAILURE_MESSAGES, LINK_REQUIRED } from "~/features/links/messages";
 import { VIEW_MESSAGES } from "~/features/documents/view-messages";
 import { SVCREQ_MESSAGES } from "~/features/service-requests/service-request";
 import { UPLOAD_MAX_BYTES } from "~/lib/upload-policy";
@@ -398,6 +398,12 @@ describe("link failures at the link prompt (no JavaScript)", () => {
     try {
       const { visitor } = await signedUp(newAccount({ firstName: "Lars", lastName: "Links" }));
       let page = await visitor.get(`${portal.app.url}/home`);
+      // Nothing yet: said on the page with LOGOUT, the link prompt beside it, no dialog (issue 36 item 8).
+      expect(page.all("dialog")).toHaveLength(0);
+      expect(page.banners().filter((b) => b.startsWith("No Apps or Invitations Found"))).toHaveLength(1);
+      const nothing = page.all("[role=status]", /^No Apps or Invitations Found/);
+      expect(nothing).toHaveLength(1);
+      expect(nothing[0]!.form("LOGOUT").request("LOGOUT").url).toMatch(/\/auth\/logout$/);
       // Empty: the spec's 'A link is required!', never the browser's 'Please fill out this field.' (issue 20 item 22).
       const empty = page.form("Use link");
       expect(empty.refusals("Use link")).toEqual([]);
@@ -408,6 +414,12 @@ describe("link failures at the link prompt (no JavaScript)", () => {
         expect(page.shows(LINK_FAILURE_MESSAGES[code]), `${code}: ${page.text().slice(0, 500)}`).toBe(true);
         expect(page.shows(LINK_CHECK_FAILED)).toBe(true);
       }
+      // A link that came with the address (?lnk=) and cannot be used: its answer on the page, no dialog.
+      page = await visitor.get(`${portal.app.url}/home?lnk=APLNOSUCHLINK0001`);
+      expect(page.all("dialog")).toHaveLength(0);
+      const bad = page.banners().filter((b) => b.startsWith(BAD_LINK_TITLE));
+      expect(bad, page.banners().join(" / ")).toHaveLength(1);
+      expect(bad[0]).toContain(LINK_FAILURE_MESSAGES.APPT_LINK_INVALID);
     } finally {
       // The file's tests share one portal and database: leave no retired level or former agent behind
       // (the schedule's level list and the director's links would show them to later tests).

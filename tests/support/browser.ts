@@ -332,10 +332,10 @@ export async function fillSignIn(page: Page, email: string, password: string) {
 }
 
 /**
- * Signs out: the portal's LOGOUT button (the one in an open dialog, such as
- * 'No Apps or Invitations Found', when there is one; else the top
- * navigation's), then the provider's confirmation ('Sign out'), back on the
- * portal.
+ * Signs out: the portal's LOGOUT button (the one in an open dialog, when
+ * there is one; else the top navigation's; 'No Apps or Invitations Found' is
+ * a notice on the page since decision 0110), then the provider's
+ * confirmation ('Sign out'), back on the portal.
  */
 export async function signOut(page: Page, appUrl: string) {
   const before = page.url();

@@ -35,12 +35,13 @@ describe("the add-a-state row without JavaScript", () => {
     expect(addStateStep("addState", form({ addStateCode: "FL" }))).toEqual({ fees: { states: ["TX", "GA", "FL"], addRowOpen: false }, dialog: null });
   });
 
-  test("refuses an empty choice ('Add What State') and a state already in the list ('Already Configured')", () => {
+  test("refuses an empty choice ('Add What State') and a state already in the list ('Already Configured') on the page, not in a dialog", () => {
     const empty = addStateStep("addState", form());
-    expect(empty.dialog).toEqual({ kind: "addWhat", ...FEES_MESSAGES.addWhat });
-    expect(empty.fees).toEqual({ states: ["TX", "GA"], addRowOpen: true, addStateCode: "" });
+    expect(empty.dialog).toBeNull();
+    expect(empty.fees).toEqual({ states: ["TX", "GA"], addRowOpen: true, addStateCode: "", refused: "addWhat" });
     const dup = addStateStep("addState", form({ addStateCode: "GA" }));
-    expect(dup.dialog?.title).toBe("Already Configured");
+    expect(dup.dialog).toBeNull();
+    expect(FEES_MESSAGES[dup.fees.refused!].title).toBe("Already Configured");
     expect(dup.fees.states).toEqual(["TX", "GA"]);
   });
 

@@ -5,8 +5,11 @@
 // the page. Pure functions of the posted form; no database.
 import { FEES_MESSAGES, type FeesDialog } from "./messages";
 
-/** What the States & Fees form shows after a step: the list, the open row and its choice. */
-export type AddStateView = { states: string[]; addRowOpen: boolean; addStateCode?: string };
+/** A refused check mark: shown beside the row's select and in the summary above, not in a dialog (decision 0103). */
+export type AddStateRefusal = "addWhat" | "alreadyConfigured";
+
+/** What the States & Fees form shows after a step: the list, the open row, its choice and a refusal of it. */
+export type AddStateView = { states: string[]; addRowOpen: boolean; addStateCode?: string; refused?: AddStateRefusal };
 export type AddStateStep = { fees: AddStateView; dialog: { kind: FeesDialog; title: string; message: string } | null };
 
 /** The add-a-state part of a posted States & Fees form. */
@@ -28,6 +31,11 @@ export function isAddStateIntent(intent: string): boolean {
   return intent === "openAddState" || intent === "cancelAddState" || intent === "addState" || intent.startsWith(DELETE);
 }
 
+/** The refusal of the check mark for `code`, if any (the same rule in the browser and here). */
+export function addStateRefusal(states: string[], code: string): AddStateRefusal | null {
+  return !code ? "addWhat" : states.includes(code) ? "alreadyConfigured" : null;
+}
+
 /** One step of the row: open, cancel, delete a state, or add the chosen one (refused when empty or already in the list). */
 export function addStateStep(intent: string, f: AddStateForm): AddStateStep {
   if (intent === "openAddState") return { fees: { states: f.states, addRowOpen: true }, dialog: null };
@@ -37,8 +45,8 @@ export function addStateStep(intent: string, f: AddStateForm): AddStateStep {
   }
   if (intent === "addState") {
     const code = f.addStateCode;
-    if (!code) return { fees: { states: f.states, addRowOpen: true, addStateCode: code }, dialog: dialog("addWhat") };
-    if (f.states.includes(code)) return { fees: { states: f.states, addRowOpen: true, addStateCode: code }, dialog: dialog("alreadyConfigured") };
+    const refused = addStateRefusal(f.states, code);
+    if (refused) return { fees: { states: f.states, addRowOpen: true, addStateCode: code, refused }, dialog: null };
     return { fees: { states: [...f.states, code], addRowOpen: false }, dialog: null };
   }
   return { fees: { states: f.states, addRowOpen: false }, dialog: null };

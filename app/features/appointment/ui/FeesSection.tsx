@@ -12,7 +12,8 @@ import { useEffect, useState } from "react";
 import { formatMoney, stateFeeAmount, totalFees } from "../derive";
 import { showsCreditCard, showsStateFeeQuestion } from "../model";
 import { CARD_MONTHS, CARD_TYPE_LABELS, CARD_TYPES, cardYears, MT_FEE_TEXT, PA_FEE_TEXT } from "../codes";
-import { ClientDialog } from "./ClientDialog";
+import { addStateRefusal, type AddStateRefusal } from "../add-state";
+import { ErrorSummary } from "~/components/ErrorSummary";
 import { CheckboxField, FieldError, fieldDomId, RadioGroup, SelectField, TextField, useReadOnly } from "~/components/form/fields";
 import { stateOptions } from "./PersonalSection";
 import { EsignConsent, SignatureField } from "./Signature";
@@ -21,11 +22,14 @@ import { CVC_ON_CHECK_PAGE, FEES_MESSAGES, type FeesDialog } from "../messages";
 
 export { FEES_MESSAGES, type FeesDialog };
 
+/** The add-a-state row's select: the refusal's summary links to it. */
+const ADD_STATE_ID = "addStateCode";
+
 export const DEDUCTED_TEXT = "Appointment Fees, if any, will be deducted from Commissions.";
 export const FEES_NOTE =
   "Fees are not charged until you submit your first piece of business in a state, except for Pre-Appointment states, whose fees are charged when you are appointed.";
 
-export type FeesExtra = { states?: string[]; addRowOpen?: boolean; addStateCode?: string };
+export type FeesExtra = { states?: string[]; addRowOpen?: boolean; addStateCode?: string; refused?: AddStateRefusal };
 
 function asStringList(v: unknown): string[] {
   if (Array.isArray(v)) return v.filter((x): x is string => typeof x === "string" && x !== "");
@@ -39,14 +43,17 @@ export function FeesSection({ view, fields, extra, onChanged }: SectionProps & {
   const [states, setStates] = useState<string[]>(initialStates);
   const [open, setOpen] = useState(Boolean(extra?.addRowOpen));
   const [choice, setChoice] = useState(extra?.addStateCode ?? "");
-  const [dialog, setDialog] = useState<FeesDialog | null>(null);
+  // A refused check mark, the server's (without JavaScript) or the browser's; `tries` shows a repeat anew.
+  const [refused, setRefused] = useState<AddStateRefusal | null>(extra?.refused ?? null);
+  const [tries, setTries] = useState(0);
   const [feeAnswer, setFeeAnswer] = useState<string | null>(null);
   const statesKey = initialStates.join(",");
   useEffect(() => {
     setStates(statesKey ? statesKey.split(",") : []);
     setOpen(Boolean(extra?.addRowOpen));
     setChoice(extra?.addStateCode ?? "");
-  }, [statesKey, extra?.addRowOpen, extra?.addStateCode]);
+    setRefused(extra?.refused ?? null);
+  }, [statesKey, extra?.addRowOpen, extra?.addStateCode, extra?.refused]);
 
   const catalogue = new Map(view.stateFees.map((s) => [s.stateCode, s]));
   const rows = states
@@ -61,8 +68,10 @@ export function FeesSection({ view, fields, extra, onChanged }: SectionProps & {
 
   function confirmAdd(e: React.MouseEvent) {
     e.preventDefault();
-    if (!choice) return setDialog("addWhat");
-    if (states.includes(choice)) return setDialog("alreadyConfigured");
+    const refusal = addStateRefusal(states, choice);
+    setRefused(refusal);
+    setTries((n) => n + 1);
+    if (refusal) return;
     setStates([...states, choice]);
     setOpen(false);
     setChoice("");
@@ -75,6 +84,9 @@ export function FeesSection({ view, fields, extra, onChanged }: SectionProps & {
     <div className="app-section">
       <fieldset>
         <legend>States</legend>
+        {refused && open ? (
+          <ErrorSummary key={tries} id="add-state-summary" title={FEES_MESSAGES[refused].title} errors={[{ id: ADD_STATE_ID, message: FEES_MESSAGES[refused].message }]} />
+        ) : null}
         {resident ? (
           <p>
             Your resident State Is <strong>{resident.stateName}</strong>.
@@ -143,9 +155,16 @@ export function FeesSection({ view, fields, extra, onChanged }: SectionProps & {
         {!readOnly && open ? (
           <div className="add-state">
             <input type="hidden" name="addRowOpen" value="1" />
-            <div className="field">
-              <label htmlFor="addStateCode">State to add</label>
-              <select id="addStateCode" name="addStateCode" value={choice} onChange={(e) => setChoice(e.target.value)}>
+            <div className={`field${refused ? " field--invalid" : ""}`}>
+              <label htmlFor={ADD_STATE_ID}>State to add</label>
+              <select
+                id={ADD_STATE_ID}
+                name="addStateCode"
+                value={choice}
+                onChange={(e) => setChoice(e.target.value)}
+                aria-invalid={refused ? true : undefined}
+                aria-describedby={refused ? `${ADD_STATE_ID}-error` : undefined}
+              >
                 <option value="">Select a state…</option>
                 {view.stateFees.map((s) => (
                   <option key={s.stateCode} value={s.stateCode}>
@@ -154,6 +173,11 @@ export function FeesSection({ view, fields, extra, onChanged }: SectionProps & {
                   </option>
                 ))}
               </select>
+              {refused ? (
+                <p className="field__error" id={`${ADD_STATE_ID}-error`}>
+                  {FEES_MESSAGES[refused].message}
+                </p>
+              ) : null}
             </div>
             <button type="submit" name="intent" value="addState" formNoValidate className="btn btn--primary" onClick={confirmAdd} aria-label="Add the selected state">
               ✓
@@ -169,6 +193,7 @@ export function FeesSection({ view, fields, extra, onChanged }: SectionProps & {
                 e.preventDefault();
                 setOpen(false);
                 setChoice("");
+                setRefused(null);
               }}
             >
               ✕
@@ -262,14 +287,6 @@ export function FeesSection({ view, fields, extra, onChanged }: SectionProps & {
         <SignatureField meta={signatures.SIGTYP_ST_FEES} label="Signature (your mother's maiden name)" consented={view.esignConsented} />
       </fieldset>
 
-      {dialog ? (
-        <ClientDialog
-          title={FEES_MESSAGES[dialog].title}
-          message={FEES_MESSAGES[dialog].message}
-          onCancel={() => setDialog(null)}
-          buttons={[{ label: "OK", autoFocus: true, onClick: () => setDialog(null) }]}
-        />
-      ) : null}
     </div>
   );
 }

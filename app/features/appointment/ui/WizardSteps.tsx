@@ -50,7 +50,7 @@ export function StepInstructions({ appointedBefore }: { appointedBefore: boolean
   );
 }
 
-export function StepInvitation({ ctx, good }: { ctx: WizardView; good: string }) {
+export function StepInvitation({ ctx, good, error }: { ctx: WizardView; good: string; error?: string }) {
   const r = ctx.recruiter;
   return (
     <div className="stack">
@@ -82,29 +82,30 @@ export function StepInvitation({ ctx, good }: { ctx: WizardView; good: string })
           {ctx.lines[0].carrierName ? ` (${appointmentLineName(ctx.lines[0])})` : ""}
         </p>
       ) : null}
-      <fieldset className="radio-group radio-group--inline">
+      <fieldset className={`radio-group radio-group--inline${error ? " field--invalid" : ""}`} {...invalidProps(GOOD_FIELD_ID, error)}>
         <legend>Does this invitation look right?</legend>
         <div className="radio-group__options">
           <label className="choice">
-            <input type="radio" name="good" value="Y" defaultChecked={good === "Y"} /> Yes
+            <input type="radio" id={GOOD_FIELD_ID} name="good" value="Y" defaultChecked={good === "Y"} /> Yes
           </label>
           <label className="choice">
             <input type="radio" name="good" value="N" defaultChecked={good === "N"} /> No
           </label>
         </div>
+        <FieldMessage id={GOOD_FIELD_ID} error={error} />
       </fieldset>
     </div>
   );
 }
 
-export function StepType({ ctx, type }: { ctx: WizardView; type: string }) {
+export function StepType({ ctx, type, error }: { ctx: WizardView; type: string; error?: string }) {
   return (
-    <fieldset className="radio-group">
+    <fieldset className={`radio-group${error ? " field--invalid" : ""}`} {...invalidProps(TYPE_FIELD_ID, error)}>
       <legend>How do you want to be appointed?</legend>
       <div className="radio-group__options">
-        {ctx.types.map((t) => (
+        {ctx.types.map((t, i) => (
           <label key={t.code} className="choice">
-            <input type="radio" name="type" value={t.code} defaultChecked={type === t.code} />
+            <input type="radio" id={i === 0 ? TYPE_FIELD_ID : undefined} name="type" value={t.code} defaultChecked={type === t.code} />
             <span>
               <strong>{t.label}</strong>
               {t.description ? <span className="muted"> — {t.description}</span> : null}
@@ -112,8 +113,24 @@ export function StepType({ ctx, type }: { ctx: WizardView; type: string }) {
           </label>
         ))}
       </div>
+      <FieldMessage id={TYPE_FIELD_ID} error={error} />
     </fieldset>
   );
+}
+
+/** The first radio of each question: the error summary's links go there (decision 0103). */
+export const GOOD_FIELD_ID = "wizard-good";
+export const TYPE_FIELD_ID = "wizard-type";
+
+const invalidProps = (id: string, error?: string) => (error ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {});
+
+/** The refusal beside its question, as the summary at the top says it. */
+function FieldMessage({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p className="field__error" id={`${id}-error`}>
+      {error}
+    </p>
+  ) : null;
 }
 
 export function StepPointers() {

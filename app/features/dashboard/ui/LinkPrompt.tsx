@@ -10,8 +10,7 @@ import { Form } from "@remix-run/react";
 import { CHECK_WHEN_SENT, requiredProps, FormErrors } from "~/components/form/fields";
 import { linkFormSchema, LINK_MAX_LENGTH } from "~/features/links/schema";
 
-/** `inDialog`: shown inside 'No Apps or Invitations Found' (no card of its own). */
-export function LinkPrompt({ lastResult, inDialog = false }: { lastResult: SubmissionResult<string[]> | null; inDialog?: boolean }) {
+export function LinkPrompt({ lastResult }: { lastResult: SubmissionResult<string[]> | null }) {
   const [form, fields] = useForm({
     id: "link-prompt",
     lastResult,
@@ -22,8 +21,8 @@ export function LinkPrompt({ lastResult, inDialog = false }: { lastResult: Submi
   const f = fields.link;
   const invalid = Boolean(f.errors?.length);
   return (
-    <section className={inDialog ? "link-prompt" : "card link-prompt"} aria-labelledby="link-prompt-title">
-      <h2 id="link-prompt-title" className={inDialog ? undefined : "card__title"}>
+    <section className="card link-prompt" aria-labelledby="link-prompt-title">
+      <h2 id="link-prompt-title" className="card__title">
         Have an appointment link?
       </h2>
       <p className="muted" id="link-prompt-hint">

@@ -7,7 +7,7 @@ import type { WelcomeData } from "~/lib/shell.server";
 import type { LinkInviter } from "~/features/links/links.server";
 import { AnonymousLayout } from "~/components/AnonymousLayout";
 import { Banner } from "~/components/Banner";
-import { Dialog } from "~/components/Dialog";
+import { Notice } from "~/components/Notice";
 import { DownloadIcon } from "~/components/Icons";
 import { useRootData } from "~/components/root-data";
 
@@ -40,20 +40,13 @@ export function Welcome({
           </Banner>
         ) : null}
 
+        {/* The link's failure on the page (decision 0103); the sign-in of HOLD stands beneath it. */}
         {data.state === "ERROR" ? (
-          <Dialog
-            title="Error"
-            variant="error"
-            message={
-              <>
-                <p>{LINK_ERROR_MESSAGE}</p>
-                {linkFailure ? <p>{linkFailure}</p> : null}
-                <p>{LINK_CHECK_FAILED}</p>
-              </>
-            }
-            buttons={[{ label: "OK", to: "/HOLD" }]}
-            dismissible={false}
-          />
+          <Notice variant="error" title="Error">
+            <p>{LINK_ERROR_MESSAGE}</p>
+            {linkFailure ? <p>{linkFailure}</p> : null}
+            <p>{LINK_CHECK_FAILED}</p>
+          </Notice>
         ) : null}
 
         <section className="card welcome__hero" aria-labelledby="welcome-title">
