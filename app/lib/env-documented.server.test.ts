@@ -52,9 +52,10 @@ describe("the documented settings are the ones env() reads", () => {
     expect(documented.filter((name) => !settings.has(name))).toEqual([]);
   });
 
-  // PORT_FILE: the docs' example of a refused one (the last case).
+  // PORT_FILE: the docs' example of a refused one (the last case). TO_FILE: a filing's status
+  // (docs/state-filings.md), no setting.
   const fileVariables = [...new Set([...text.matchAll(/\b([A-Z][A-Z0-9_]*)_FILE\b/g)].map((m) => m[1]!))].filter(
-    (name) => name !== "NAME" && name !== "PORT" && !settings.has(`${name}_FILE`),
+    (name) => name !== "NAME" && name !== "PORT" && name !== "TO" && !settings.has(`${name}_FILE`),
   );
 
   it("the docs name NAME_FILE variables", () => {
