@@ -70,8 +70,8 @@ afterAll(() => {
 
 let seq = 0;
 /** A filing TO_FILE of a new agent position (SSN 111-22-3333), due on `due`. */
-async function filing(stateCode: string, opts: { line?: string; due?: string; licence?: string; carrier?: number } = {}) {
-  const agent = await createAgent(prisma, { blockNumber, npn: `88${String(++seq).padStart(5, "0")}` });
+async function filing(stateCode: string, opts: { line?: string; due?: string; licence?: string; carrier?: number; npn?: string } = {}) {
+  const agent = await createAgent(prisma, { blockNumber, npn: opts.npn ?? `88${String(++seq).padStart(5, "0")}` });
   await prisma.agent.update({ where: { id: agent.id }, data: { ssnEncrypted: encryptField("111-22-3333"), ssnLast4: "3333" } });
   return prisma.appointmentFiling.create({
     data: {
@@ -168,6 +168,15 @@ describe("the file adapter", () => {
     expect(await prisma.appointmentFiling.count({ where: { id: { in: [a.id, b.id] }, status: "FILED", filingBatchId: r.batchId } })).toBe(2);
   });
 
+  it("two positions of one person with one carrier: one line in the file, both filed, both answered by its id", async () => {
+    const a = await filing("NY", { npn: "8899001", licence: "NY-TWIN" });
+    const b = await filing("NY", { npn: "8899001", licence: "NY-TWIN" });
+    const r = await fileAdapter().run({ period, actorId: null });
+    expect(r.files).toEqual([expect.objectContaining({ layout: "GENERIC_APPOINTMENTS", rows: 1 })]);
+    expect(await prisma.appointmentFiling.count({ where: { id: { in: [a.id, b.id] }, status: "FILED", filingBatchId: r.batchId } })).toBe(2);
+    expect(await applyAnswerFile(`FILING_ID,RESULT,REASON\n${a.id},ACCEPTED,\n`, { id: adminId })).toEqual({ ok: true, accepted: 2, rejected: 0, unchanged: 0 });
+  });
+
   it("a carrier without a NAIC company code: its filings wait, reported", async () => {
     const none = await createCarrierWithBlocks(prisma, { carrierCode: "NONA", companyNumber: "NO01", blocks: [] });
     const f = await filing("NY", { carrier: none.carrier.carrierId });
@@ -197,6 +206,7 @@ describe("the state's answer file", () => {
     const a = await filing("NY");
     const b = await filing("OH", { licence: "OH-77" });
     await fileAdapter().run({ period, actorId: null });
+    const audited = await prisma.auditLog.count({ where: { action: "FILING_ANSWERS_APPLIED" } });
     const bad = `FILING_ID,LICENSE_NUM,STATE,RESULT,REASON\r\n${a.id},,,ACCEPTED,\r\n,OH-77,OH,REJECTED,Licence not found\r\n,ZZ-1,OH,ACCEPTED,\r\n${a.id},,,MAYBE,\r\n`;
     expect(await applyAnswerFile(bad, { id: adminId })).toEqual({
       ok: false,
@@ -214,7 +224,7 @@ describe("the state's answer file", () => {
     expect(await applyAnswerFile(good, { id: adminId })).toEqual({ ok: true, accepted: 0, rejected: 0, unchanged: 2 });
     expect(await applyAnswerFile(`FILING_ID,RESULT,REASON\n${a.id},REJECTED,Late\n`, { id: adminId })).toEqual({ ok: false, problems: [{ line: 2, message: "The filing was already answered ACCEPTED." }] });
     expect(await applyAnswerFile(`ID,RESULT\n1,ACCEPTED\n`, { id: adminId })).toMatchObject({ ok: false, problems: [{ line: 1 }] });
-    expect(await prisma.auditLog.count({ where: { action: "FILING_ANSWERS_APPLIED", actorUserId: adminId } })).toBe(2);
+    expect(await prisma.auditLog.count({ where: { action: "FILING_ANSWERS_APPLIED", actorUserId: adminId } })).toBe(audited + 2);
   });
 });
 

@@ -115,6 +115,23 @@ async function filingRows(db: Db, where: { dueBy: Day } | { batchId: string }): 
   return { rows, skipped };
 }
 
+/**
+ * One request per NPN, state, NAIC company code and line (decision 0109 left it here): two
+ * positions of one person with one carrier are one appointment for the state. The first (by the
+ * rows' order) is sent; `twins` are filed, and answered, with it.
+ */
+export function oneRequestEach(rows: readonly AppointmentFilingRow[]): { sent: AppointmentFilingRow[]; twins: Map<string, string[]> } {
+  const first = new Map<string, AppointmentFilingRow>();
+  const twins = new Map<string, string[]>();
+  for (const r of rows) {
+    const key = `${r.npn}|${r.stateCode}|${r.naicCompanyCode}|${r.lineOfAuthority}`;
+    const f = first.get(key);
+    if (!f) first.set(key, r);
+    else twins.set(f.filingId, [...(twins.get(f.filingId) ?? []), r.filingId]);
+  }
+  return { sent: [...first.values()], twins };
+}
+
 async function auditRun(db: Db, actorId: string | null, batchId: string, details: Record<string, unknown>) {
   const row = auditRow("FILINGS_FILED", { actorUserId: actorId, targetType: "FilingBatch", targetId: batchId, details });
   await db.auditLog.create({ data: { ...row, details: JSON.parse(row.details!) as never } });
@@ -143,7 +160,7 @@ export function fileAdapter(): FilingAdapter {
             data: { adapter: "file", periodFrom: dateOf(input.period.from), periodTo: dateOf(input.period.to), createdById: input.actorId, createdAt: now, sentAt: now },
           });
           const files: FilingRunResult["files"] = [];
-          for (const f of filingFiles(rows, terminations)) {
+          for (const f of filingFiles(oneRequestEach(rows).sent, terminations)) {
             const fileName = FILE_NAMES[f.layout](input.period.from, input.period.to);
             // The stored bytes are the CSV sealed as one field value: the key and its rotation are the SSN columns'.
             const stored = await saveFile({ bytes: Buffer.from(encryptField(f.text), "utf8"), fileName, contentType: "application/octet-stream", createdById: input.actorId }, tx);
@@ -242,7 +259,7 @@ function checkAnswers(sent: readonly string[], answers: readonly FilingAnswer[])
 /** The HTTP adapter: batches recorded on their filings first, then sent; unanswered batches are sent again first. */
 export function httpAdapter(opts: HttpOpts): FilingAdapter {
   async function send(batchId: string, period: { from: Day; to: Day }, terminations: readonly TerminationFilingRow[], actorId: string | null, now: Date): Promise<FilingRunResult> {
-    const { rows } = await filingRows(prisma, { batchId });
+    const { sent: rows, twins } = oneRequestEach((await filingRows(prisma, { batchId })).rows);
     let answers: FilingAnswer[];
     try {
       answers = await post(opts, batchId, { batchId, period, filings: rows.map(sentFiling), terminations: terminations.map(sentTermination) });
@@ -269,7 +286,8 @@ export function httpAdapter(opts: HttpOpts): FilingAdapter {
           a.status === "PENDING"
             ? { status: "FILED", filedAt: now }
             : { status: a.status, filedAt: now, answeredAt: now, rejectionReason: a.status === "REJECTED" ? a.reason! : null };
-        const n = (await tx.appointmentFiling.updateMany({ where: { id: a.filingId, filingBatchId: batchId, status: "TO_FILE" }, data })).count;
+        const ids = [a.filingId, ...(twins.get(a.filingId) ?? [])];
+        const n = (await tx.appointmentFiling.updateMany({ where: { id: { in: ids }, filingBatchId: batchId, status: "TO_FILE" }, data })).count;
         out.filed += n;
         if (a.status === "ACCEPTED") out.accepted += n;
         if (a.status === "REJECTED") out.rejected += n;

@@ -36,6 +36,8 @@ function readLines(text: string): Line[] | AnswerProblem {
   }));
 }
 
+const ANSWERABLE = ["FILED", "ACCEPTED", "REJECTED"];
+const SELECT = { id: true, status: true, rejectionReason: true, filingBatchId: true, npn: true, stateCode: true, lineOfAuthority: true, carrier: { select: { naicCompanyCode: true } } } as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Applies the answer file (the caller has checked manage:state-filings). Audited (FILING_ANSWERS_APPLIED). */
@@ -65,7 +67,15 @@ export async function applyAnswerFile(text: string, actor: { id: string; request
         continue;
       }
       const where = l.filingId ? { id: l.filingId } : { licenceNumber: l.licence, stateCode: l.state };
-      const found = await tx.appointmentFiling.findMany({ where: { ...where, status: { in: ["FILED", "ACCEPTED", "REJECTED"] } }, select: { id: true, status: true, rejectionReason: true } });
+      let found = await tx.appointmentFiling.findMany({ where: { ...where, status: { in: ANSWERABLE } }, select: SELECT });
+      // A filing id answers its twins too: filed in the same batch as one request (oneRequestEach).
+      if (l.filingId && found[0]?.filingBatchId) {
+        const f = found[0];
+        found = await tx.appointmentFiling.findMany({
+          where: { filingBatchId: f.filingBatchId, npn: f.npn, stateCode: f.stateCode, lineOfAuthority: f.lineOfAuthority, carrier: { naicCompanyCode: f.carrier.naicCompanyCode }, status: { in: ANSWERABLE } },
+          select: SELECT,
+        });
+      }
       const open = found.filter((f) => f.status === "FILED");
       const same = found.filter((f) => f.status === l.result && (l.result === "ACCEPTED" || f.rejectionReason === l.reason));
       const other = found.filter((f) => f.status !== "FILED" && !same.includes(f));
