@@ -233,7 +233,7 @@ describe("the HTTP adapter against a loopback service", () => {
   let url: string;
   const seen: Array<{ auth: string | undefined; key: string | undefined; body: { batchId: string; filings: Array<Record<string, unknown>> } }> = [];
   /** What the service does with the next request. */
-  let answer: (body: { filings: Array<{ filingId: string; stateCode: string }> }) => { status: number; json?: unknown } = () => ({ status: 500 });
+  let answer: (body: { filings: Array<{ filingId: string; stateCode: string }> }) => { status: number; json?: unknown; delayMs?: number } = () => ({ status: 500 });
 
   const read = (req: IncomingMessage) => new Promise<string>((resolve) => {
     let s = "";
@@ -244,7 +244,8 @@ describe("the HTTP adapter against a loopback service", () => {
     server = createServer(async (req, res) => {
       const body = JSON.parse(await read(req));
       seen.push({ auth: req.headers.authorization, key: req.headers["idempotency-key"] as string | undefined, body });
-      const a = req.headers.authorization === "Bearer good-token" ? answer(body) : { status: 401 };
+      const a: { status: number; json?: unknown; delayMs?: number } = req.headers.authorization === "Bearer good-token" ? answer(body) : { status: 401 };
+      if (a.delayMs) await new Promise((resolve) => setTimeout(resolve, a.delayMs));
       res.writeHead(a.status, { "Content-Type": "application/json" });
       res.end(a.json === undefined ? "" : JSON.stringify(a.json));
     });
@@ -303,6 +304,23 @@ describe("the HTTP adapter against a loopback service", () => {
     answer = (body) => ({ status: 200, json: { results: body.filings.map((x) => ({ filingId: x.filingId, status: "ACCEPTED" })) } });
     await adapter().run({ period, actorId: null });
     expect(await prisma.appointmentFiling.findUniqueOrThrow({ where: { id: f.id } })).toMatchObject({ status: "ACCEPTED" });
+  });
+
+  it("two positions of one person: one filing sent, the answer applied to both; a timeout keeps the batch", async () => {
+    const a = await filing("OH", { npn: "8899002" });
+    const b = await filing("OH", { npn: "8899002" });
+    answer = () => ({ status: 200, json: { results: [] }, delayMs: 400 });
+    await expect(httpAdapter({ url, token: "good-token", timeoutMs: 100 }).run({ period, actorId: null })).rejects.toThrow(
+      "The filing service did not answer within 100 ms. The batch is kept and sent again with the same id.",
+    );
+    expect(seen.at(-1)!.body.filings.map((f) => f.filingId)).toEqual([[a.id, b.id].sort()[0]]);
+    answer = (body) => ({ status: 200, json: { results: body.filings.map((x) => ({ filingId: x.filingId, status: "REJECTED", reason: "Not licensed in OH" })) } });
+    await adapter().run({ period, actorId: null });
+    const rows = await prisma.appointmentFiling.findMany({ where: { id: { in: [a.id, b.id] } } });
+    expect(rows.map((f) => [f.status, f.rejectionReason])).toEqual([
+      ["REJECTED", "Not licensed in OH"],
+      ["REJECTED", "Not licensed in OH"],
+    ]);
   });
 });
 
