@@ -113,3 +113,41 @@ describe("the license lookup's settings (decision 0072)", () => {
     );
   });
 });
+
+describe("the filing adapter's settings (decision 0112)", () => {
+  const NAMES = ["FILING_ADAPTER", "FILING_HTTP_URL", "FILING_HTTP_TOKEN", "FILING_HTTP_TIMEOUT_MS", "FILING_FILE_RETENTION_DAYS"] as const;
+  const before = Object.fromEntries(NAMES.map((n) => [n, process.env[n]]));
+  afterEach(() => {
+    for (const n of NAMES) {
+      if (before[n] === undefined) delete process.env[n];
+      else process.env[n] = before[n];
+    }
+    resetEnvCache();
+  });
+  const withFiling = (values: Partial<Record<(typeof NAMES)[number], string>>) => {
+    for (const n of NAMES) delete process.env[n];
+    Object.assign(process.env, values);
+    resetEnvCache();
+    return env;
+  };
+
+  it("is file by default, files kept 30 days; http takes a URL, a token and a timeout", () => {
+    expect(withFiling({})()).toMatchObject({ FILING_ADAPTER: "file", FILING_FILE_RETENTION_DAYS: 30, FILING_HTTP_TIMEOUT_MS: 30000 });
+    const e = withFiling({ FILING_ADAPTER: "HTTP", FILING_HTTP_URL: "https://filings.example.com/b", FILING_HTTP_TOKEN: "t0ken", FILING_HTTP_TIMEOUT_MS: "2500", FILING_FILE_RETENTION_DAYS: "7" })();
+    expect(e).toMatchObject({ FILING_ADAPTER: "http", FILING_HTTP_URL: "https://filings.example.com/b", FILING_HTTP_TOKEN: "t0ken", FILING_HTTP_TIMEOUT_MS: 2500, FILING_FILE_RETENTION_DAYS: 7 });
+    expect(withFiling({ FILING_ADAPTER: "http", FILING_HTTP_URL: "http://127.0.0.1:8080/x", FILING_HTTP_TOKEN: "t" })().FILING_ADAPTER).toBe("http");
+  });
+
+  it.each([
+    [{ FILING_ADAPTER: "nipr" }, `FILING_ADAPTER: the filing adapter, file or http (got "nipr")`],
+    [{ FILING_ADAPTER: "http", FILING_HTTP_TOKEN: "t" }, "FILING_HTTP_URL: required when FILING_ADAPTER=http"],
+    [{ FILING_ADAPTER: "http", FILING_HTTP_URL: "https://f.example.com/x" }, "FILING_HTTP_TOKEN: required when FILING_ADAPTER=http"],
+    [{ FILING_ADAPTER: "http", FILING_HTTP_URL: "http://f.example.com/x", FILING_HTTP_TOKEN: "t" }, "FILING_HTTP_URL: must start with https://"],
+    [{ FILING_ADAPTER: "http", FILING_HTTP_URL: "f.example.com", FILING_HTTP_TOKEN: "t" }, "FILING_HTTP_URL: FILING_HTTP_URL must be a full URL"],
+    [{ FILING_FILE_RETENTION_DAYS: "0" }, `FILING_FILE_RETENTION_DAYS: the days a filing file is kept, a whole number from 1 to 365 (got "0")`],
+  ])("stops the start on %j, naming the setting", (values, message) => {
+    const read = withFiling(values);
+    expect(read).toThrow(SettingsError);
+    expect(read).toThrow(message);
+  });
+});

@@ -22,6 +22,7 @@ export const FILE_SECRETS = [
   "SMTP_URL",
   "SMS_AUTH_TOKEN",
   "LICENCE_LOOKUP_TOKEN",
+  "FILING_HTTP_TOKEN",
   "METRICS_TOKEN",
 ] as const;
 
@@ -173,6 +174,21 @@ const schema = z.object({
   /** LICENCE_LOOKUP=file: a NIPR-format csv on disk to read instead of the last uploaded one. */
   LICENCE_LOOKUP_FILE: optionalString,
   /**
+   * Filing with the states (issue 37 item 4, decision 0112): file (default: the period's files for
+   * an administrator to upload) or http (POST per batch to FILING_HTTP_URL with FILING_HTTP_TOKEN).
+   */
+  FILING_ADAPTER: optionalString.transform((v, ctx) => {
+    const value = (v ?? "file").toLowerCase();
+    if (value === "file" || value === "http") return value;
+    ctx.addIssue({ code: "custom", message: `the filing adapter, file or http (got ${JSON.stringify(v!.slice(0, 40))})` });
+    return z.NEVER;
+  }),
+  FILING_HTTP_URL: httpUrl("FILING_HTTP_URL", "https://filings.example.com/batches"),
+  FILING_HTTP_TOKEN: optionalString,
+  FILING_HTTP_TIMEOUT_MS: wholeNumber("the filing service's timeout in milliseconds", 100, 120000, 30000),
+  /** Days a filing file (with SSNs) is kept before the daily job purges it. */
+  FILING_FILE_RETENTION_DAYS: wholeNumber("the days a filing file is kept", 1, 365, 30),
+  /**
    * Run the seed of demo data (published passwords) at start-up (once;
    * idempotent). Off unless asked: `npm start` on a developer machine asks
    * (scripts/start.mjs sets "local": only while APP_URL is a loopback
@@ -286,7 +302,7 @@ export function env(): Env {
   if (cached) return cached;
   const { values, problems } = withSecretFiles(process.env);
   const parsed = schema.safeParse(values);
-  if (parsed.success) problems.push(...licenceLookupProblems(parsed.data));
+  if (parsed.success) problems.push(...licenceLookupProblems(parsed.data), ...filingAdapterProblems(parsed.data));
   if (!parsed.success || problems.length) {
     const lines = [
       ...problems,
@@ -324,6 +340,18 @@ function licenceLookupProblems(e: z.infer<typeof schema>): string[] {
     } catch (error) {
       out.push(`  LICENCE_LOOKUP_FILE: cannot read ${e.LICENCE_LOOKUP_FILE} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
     }
+  }
+  return out;
+}
+
+/** The filing adapter's settings that only make sense together (decision 0112). */
+function filingAdapterProblems(e: z.infer<typeof schema>): string[] {
+  if (e.FILING_ADAPTER !== "http") return [];
+  const out: string[] = [];
+  if (!e.FILING_HTTP_URL) out.push("  FILING_HTTP_URL: required when FILING_ADAPTER=http (the filing service's URL, such as https://filings.example.com/batches)");
+  if (!e.FILING_HTTP_TOKEN) out.push("  FILING_HTTP_TOKEN: required when FILING_ADAPTER=http (the filing service's token, sent as Authorization: Bearer)");
+  else if (e.FILING_HTTP_URL && new URL(e.FILING_HTTP_URL).protocol !== "https:" && !isLoopbackHostname(new URL(e.FILING_HTTP_URL).hostname)) {
+    out.push("  FILING_HTTP_URL: must start with https:// (the token and the SSN-free filings would travel in clear)");
   }
   return out;
 }

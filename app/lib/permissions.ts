@@ -114,6 +114,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "admin.requests._index": page("manage:service-request", "none"),
   "admin.review.$appointmentId": page("review:application"),
   "admin.review._index": page("review:application", "none"),
+  "admin.state-filings.files.$id.download": page("manage:state-filings", "none", "a filing file, once (410 after; decision 0112)"),
   "admin.state-rules.$code": page("manage:state-filings", "manage:state-filings", "an unknown state code: 404"),
   "admin.state-rules._index": page("manage:state-filings", "none"),
   "api.v1.agents": page("public", "none", "API token with read:agents (apiRoute)"),

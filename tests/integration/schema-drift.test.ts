@@ -116,6 +116,9 @@ const MIGRATION_ONLY = [
   // Migration 20261204130000_appointment_filings (decision 0109).
   "constraint carriers.carriers_naic_company_code_format [c] CHECK ((naic_company_code ~ '^[0-9]{5}$'::text))",
   "constraint appointment_filings.appointment_filings_status_known [c] CHECK (((status = ANY (ARRAY['TO_FILE'::text, 'FILED'::text, 'ACCEPTED'::text, 'REJECTED'::text, 'WITHDRAWN'::text, 'HELD'::text])) AND ((status <> 'HELD'::text) OR (held_reason IS NOT NULL)) AND ((status <> 'REJECTED'::text) OR (rejection_reason IS NOT NULL))))",
+  // Migration 20261204150000_filing_files (decision 0112).
+  "constraint filing_batches.filing_batches_adapter_known [c] CHECK ((adapter = ANY (ARRAY['file'::text, 'http'::text])))",
+  "constraint filing_files.filing_files_layout_known [c] CHECK ((layout = ANY (ARRAY['GENERIC_APPOINTMENTS'::text, 'FL_APPOINTMENTS'::text, 'GENERIC_TERMINATIONS'::text, 'FL_TERMINATIONS'::text])))",
 ];
 
 describe("schema drift", () => {
