@@ -10,9 +10,9 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
-import { Dialog } from "~/components/Dialog";
+import { Notice } from "~/components/Notice";
 import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import { paperContext, paperParams, startPaperAppointment, type CannotCreate } from "~/features/appointment/paper.server";
@@ -77,6 +77,14 @@ export default function PaperAppointmentRoute() {
   return (
     <SignedInLayout>
       <PageHeader title="New Appointment" lead={CART_ACTION_LABELS.apply} />
+      {/* Why the application cannot be created stands on the page (decision 0103); back to the cart when there is nothing to retry. */}
+      {dialog ? (
+        <Notice key={actionData?.at ?? dialog.code} variant="error" title={dialog.title} message={dialog.message}>
+          <p>
+            <Link to="/cartlinks">{APPOINTMENT_LINKS_TITLE}</Link>
+          </p>
+        </Notice>
+      ) : null}
       {d.context ? (
         <section className="card stack" aria-labelledby="paper-title">
           <h2 id="paper-title">
@@ -124,22 +132,6 @@ export default function PaperAppointmentRoute() {
             </div>
           </Form>
         </section>
-      ) : null}
-      {dialog ? (
-        <Dialog
-          key={actionData?.at ?? dialog.code}
-          title={dialog.title}
-          message={dialog.message}
-          variant="error"
-          buttons={
-            d.context
-              ? [
-                  { label: "OK", close: true },
-                  { label: APPOINTMENT_LINKS_TITLE, to: "/cartlinks", kind: "secondary" },
-                ]
-              : [{ label: "OK", to: "/cartlinks" }]
-          }
-        />
       ) : null}
     </SignedInLayout>
   );

@@ -11,7 +11,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useMemo } from "react";
 import { Banner } from "~/components/Banner";
 import { CardTable } from "~/components/CardTable";
-import { Dialog } from "~/components/Dialog";
+import { Notice } from "~/components/Notice";
 import { PageHeader } from "~/components/PageHeader";
 import { notFound } from "~/components/PageNotFound";
 import { SignedInLayout } from "~/components/SignedInLayout";
@@ -124,6 +124,8 @@ export default function CartRoute() {
           </Link>
         }
       />
+      {/* A refused begin stands on the page until the next action (decision 0103). */}
+      {dialog ? <Notice key={actionData?.at ?? dialog.code} variant="error" title={dialog.title} message={dialog.message} /> : null}
       <CartToast message={d.flash} />
       {d.items.length === 0 ? (
         <Banner variant="warning" title={EMPTY_CART}>
@@ -210,15 +212,6 @@ export default function CartRoute() {
           </div>
         </Form>
       </section>
-      {dialog ? (
-        <Dialog
-          key={actionData?.at ?? dialog.code}
-          title={dialog.title}
-          message={dialog.message}
-          variant="error"
-          buttons={[{ label: "OK", close: true }]}
-        />
-      ) : null}
     </SignedInLayout>
   );
 }

@@ -5,7 +5,6 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CardTable } from "~/components/CardTable";
-import { Dialog } from "~/components/Dialog";
 import { Notice } from "~/components/Notice";
 import { LocalTime } from "~/components/LocalTime";
 import { PageHeader } from "~/components/PageHeader";
@@ -51,7 +50,7 @@ export default function TemplatesRoute() {
         }
       />
       {notice ? <Notice title={notice.title} message={notice.message} /> : null}
-      {failed ? <Dialog title={SYSTEM_ERROR.title} message={SYSTEM_ERROR.message} variant="error" /> : null}
+      {failed ? <Notice id="notice-failed" variant="error" title={SYSTEM_ERROR.title} message={SYSTEM_ERROR.message} /> : null}
       {rows.length === 0 ? (
         <p className="empty-state templates__empty">{EMPTY_TEMPLATES}</p>
       ) : (

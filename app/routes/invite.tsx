@@ -15,7 +15,7 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Banner } from "~/components/Banner";
-import { Dialog } from "~/components/Dialog";
+import { Notice } from "~/components/Notice";
 import { PageHeader } from "~/components/PageHeader";
 import { RichTextEditor } from "~/components/RichTextEditor";
 import { SignedInLayout } from "~/components/SignedInLayout";
@@ -124,7 +124,9 @@ export default function InviteRoute() {
     return (
       <SignedInLayout>
         <PageHeader title="Send a Recruitment Invitation" />
-        <Dialog title={loaded.dialog.title} message={loaded.dialog.message} variant="warning" buttons={[{ label: "OK", to: loaded.existing ? "/invites" : "/linx" }]} />
+        <Notice variant="warning" title={loaded.dialog.title} message={loaded.dialog.message}>
+          <p>{loaded.existing ? <Link to="/invites">Back to your invitations</Link> : <Link to="/linx">Back to your appointment links</Link>}</p>
+        </Notice>
       </SignedInLayout>
     );
   }
@@ -207,7 +209,7 @@ function InviteForm({ data: d }: { data: Loaded }) {
           <p>{d.warning.message}</p>
         </Banner>
       ) : null}
-      {failed ? <Dialog title={failed.title} message={failed.message} variant="error" /> : null}
+      {failed ? <Notice variant="error" title={failed.title} message={failed.message} /> : null}
       {actionData?.outcome === "invalid" || attempted ? <InvalidBanner errors={form.allErrors} domIds={domIds} /> : null}
       {actionData?.outcome === "preview" ? <InvitePreview preview={actionData.preview} /> : null}
       {confirming ? <ConfirmSendDialog onSend={sendNow} onCancel={() => setConfirming(false)} /> : null}

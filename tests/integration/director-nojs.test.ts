@@ -33,7 +33,7 @@ import type pg from "pg";
 import ExcelJS from "exceljs";
 import { describe, expect, test } from "vitest";
 import { INVITATION_ACTION_LABEL } from "~/features/invitations/merge-html.server";
-import { EMPTY_INVITES, HIDE_APPOINTED_LABEL, SENT } from "~/features/invitations/messages";
+import { APPOINTMENT_LINK_NOT_FOUND, EMPTY_INVITES, HIDE_APPOINTED_LABEL, SENT } from "~/features/invitations/messages";
 import { visitorSignIn, visitorSignUp } from "../support/app-sign-in";
 import { DEMO, newAccount } from "../support/browser";
 import { accessibleName, Form, Page, Visitor, type Scope } from "../support/form-driver";
@@ -183,6 +183,15 @@ describe("invitations", () => {
     expect(wizard.url).toMatch(/\/wizard\?/);
     expect(wizard.headings().some((h) => /before you start/i.test(h)), wizard.headings().join(" / ")).toBe(true);
   }, 180_000);
+
+  test("an invitation to a link that is not the director's: said on the page with the way back, no dialog", async () => {
+    const { visitor } = await visitorSignIn(portal.app, DEMO.marketingDirector);
+    const page = await visitor.get(`${portal.app.url}/invite?link=APL${"Z".repeat(20)}`);
+    expect(page.status).toBe(404);
+    noticeShowing(page, APPOINTMENT_LINK_NOT_FOUND.title, APPOINTMENT_LINK_NOT_FOUND.message);
+    expect(page.link("Back to your appointment links")).toBe(`${portal.app.url}/linx`);
+    expect(page.all("form").filter((f) => f.all("button", "Send").length > 0)).toHaveLength(0);
+  });
 
   test("the list pages and hides invitations of appointed agents, without JavaScript", async () => {
     const { visitor } = await visitorSignIn(portal.app, DEMO.marketingDirector);
@@ -661,8 +670,9 @@ describe("paper appointment without JavaScript", () => {
     // The same email and link again: 'Cannot Create Appointment'.
     page = await visitor.get(paperUrl);
     page = await page.click("Create the Application");
-    const refused = dialogShowing(page, "Cannot Create Appointment");
-    expect(refused.shows("An appointment app already exists for this email and hierarchy. A different prospect email address is required.")).toBe(true);
+    // On the page, no dialog to dismiss (issue 36 item 8), with the way back to the cart.
+    noticeShowing(page, "Cannot Create Appointment", "An appointment app already exists for this email and hierarchy. A different prospect email address is required.");
+    expect(page.all("[role=alert]").find((b) => b.shows("Cannot Create Appointment"))!.link("Appointment Links")).toMatch(/\/cartlinks$/);
     expect(await sql(`SELECT 1 FROM appointments WHERE prospect_email_address = $1`, [email])).toHaveLength(1);
     // The director does not see the evidence panel.
     page = await visitor.get(`${portal.app.url}/appoint?id=${id}`);
