@@ -1,0 +1,4 @@
+-- ADMIN > State Filings (issue 37 item 5, decision 0113): the day an administrator filed a request
+-- with the state, and why a request was withdrawn (required then: a withdrawal says why).
+ALTER TABLE "appointment_filings" ADD COLUMN "filed_date" DATE;
+ALTER TABLE "appointment_filings" ADD COLUMN "withdrawal_reason" TEXT;
