@@ -71,6 +71,13 @@ export default function ComplianceRoute() {
           <p>{REPORT_MESSAGES.tooManyPending}</p>
         </Banner>
       ) : null}
+      {d.overdueFilings != null ? (
+        <p className="card" data-testid="overdue-filings">
+          <Link to="/admin/state-filings?due=overdue">
+            State filings overdue: {d.overdueFilings}
+          </Link>
+        </p>
+      ) : null}
       <nav aria-label="Standing" className="card">
         <ul className="tabs" data-testid="compliance-counts">
           <li>

@@ -83,7 +83,8 @@ export async function listFilings(f: FilingFilters, today: Day, page: number, pa
   const total = await prisma.appointmentFiling.count({ where });
   const last = Math.max(0, Math.ceil(total / pageSize) - 1);
   const current = Math.min(page, last);
-  // Overdue first needs an expression Prisma cannot order by: the ids of the page, in order, by SQL.
+  // Overdue first needs an expression Prisma cannot order by: the ids of the page, in order, by SQL
+  // (COALESCE: without a due date the test is NULL, which DESC would put first).
   const ids = await pageIds(where, today, current * pageSize, pageSize);
   const rows = ids.length ? await prisma.appointmentFiling.findMany({ where: { id: { in: ids } }, select: SELECT }) : [];
   const byId = new Map(rows.map((r) => [r.id, view(r)]));
@@ -101,7 +102,7 @@ async function pageIds(where: Prisma.AppointmentFilingWhereInput, today: Day, of
   const rows = await prisma.$queryRawUnsafe<Array<{ id: string }>>(
     `SELECT f.id FROM appointment_filings f JOIN agents a ON a.id = f.agent_id
       WHERE ${cond.join(" AND ")}
-      ORDER BY (f.status = ANY(${p([...NOT_YET_FILED])}::text[]) AND f.due_date < $1::date) DESC,
+      ORDER BY COALESCE(f.status = ANY(${p([...NOT_YET_FILED])}::text[]) AND f.due_date < $1::date, false) DESC,
                f.due_date ASC NULLS LAST, f.state_code, a.agent_number, f.line_of_authority, f.id
       OFFSET ${Number(offset)} LIMIT ${Number(limit)}`,
     ...params,
