@@ -9,7 +9,6 @@ import type { CurrentUser } from "~/lib/current-user";
 import { capabilitiesFor } from "~/lib/permissions.server";
 import { COMPLIANCE_PAGE_SIZES, complianceFilterParams, readComplianceFilter, type ComplianceValues } from "./compliance-view";
 import { activeCarriers, compliancePage, EVERY_AGENT_CAPABILITY, type CompliancePage } from "./compliance-view.server";
-import { countOverdueFilings } from "~/features/state-filings/board.server";
 import { dayOf } from "./status";
 
 /** Whether the user (who may read:compliance: the route checked it) sees every agent or their downline. */
@@ -18,9 +17,9 @@ export async function seesEveryAgentIn(request: Request): Promise<boolean> {
   return can(capabilities, EVERY_AGENT_CAPABILITY);
 }
 
-export async function complianceScreen(request: Request, user: CurrentUser) {
-  const { capabilities } = await capabilitiesFor(request);
-  const everyAgent = can(capabilities, EVERY_AGENT_CAPABILITY);
+/** `extra`: what the route adds to every answer (the overdue state filings: state-filings reads licences, not the other way). */
+export async function complianceScreen<E extends object>(request: Request, user: CurrentUser, extra: E) {
+  const everyAgent = await seesEveryAgentIn(request);
   const url = new URL(request.url);
   const { page, pageSize } = readPaging(url, { pageSizes: COMPLIANCE_PAGE_SIZES });
   const values: ComplianceValues = {};
@@ -29,21 +28,19 @@ export async function complianceScreen(request: Request, user: CurrentUser) {
     if (v) values[k] = v.slice(0, 40);
   }
   const today = dayOf(new Date());
-  // The appointment filings past their due date, for those who file them (ADMIN > State Filings, decision 0113).
-  const overdueFilings = can(capabilities, "manage:state-filings") ? await countOverdueFilings(today) : null;
   const queued = url.searchParams.get("queued") === "1";
   const tooMany = url.searchParams.get("busy") === "1";
   const read = readComplianceFilter(url.searchParams);
   const empty: CompliancePage = { rows: [], counts: { IN_GOOD_ORDER: 0, NOT_IN_GOOD_ORDER: 0, UNVERIFIED: 0 }, total: 0, carriers: [] };
   if (!read.ok) {
     const carriers = await activeCarriers();
-    return data({ everyAgent, overdueFilings, values, errors: read.errors, failed: false, queued, tooMany, today, page, pageSize, filterParams: {}, ...empty, carriers }, { status: 400 });
+    return data({ ...extra, everyAgent, values, errors: read.errors, failed: false, queued, tooMany, today, page, pageSize, filterParams: {}, ...empty, carriers }, { status: 400 });
   }
   try {
     const result = await compliancePage({ userId: user.id, everyAgent }, read.filter, today, page, pageSize);
-    return data({ everyAgent, overdueFilings, values, errors: {}, failed: false, queued, tooMany, today, page, pageSize, filterParams: complianceFilterParams(read.filter), ...result });
+    return data({ ...extra, everyAgent, values, errors: {}, failed: false, queued, tooMany, today, page, pageSize, filterParams: complianceFilterParams(read.filter), ...result });
   } catch (error) {
     console.error("[compliance] loading the view failed:", error instanceof Error ? error.message : error);
-    return data({ everyAgent, overdueFilings, values, errors: {}, failed: true, queued, tooMany, today, page, pageSize, filterParams: {}, ...empty }, { status: 503 });
+    return data({ ...extra, everyAgent, values, errors: {}, failed: true, queued, tooMany, today, page, pageSize, filterParams: {}, ...empty }, { status: 503 });
   }
 }

@@ -11,7 +11,7 @@ import { DETAIL_MESSAGES } from "../messages";
 import { EXPIRY_LABEL, LINE_LABEL, reasonText, stateName } from "~/features/licences/messages";
 import { LICENCE_SCREEN } from "~/features/licences/screen-messages";
 import { StandingBadge } from "~/features/licences/badges";
-import { StateAppointments } from "~/features/state-filings/ui/StateAppointments";
+import { StateAppointments } from "~/features/state-filings/StateAppointments";
 
 export const TABS = [
   ["personal", "PERSONAL"],

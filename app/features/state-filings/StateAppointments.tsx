@@ -4,8 +4,8 @@
 import { LINE_LABEL, reasonText, stateName } from "~/features/licences/messages";
 import type { LineOfAuthority, ReasonCode } from "~/features/licences/status";
 import { formatDate } from "~/lib/format";
-import { FILING_STATUS_LABELS } from "../board";
-import type { StateAppointment } from "../board.server";
+import { FILING_STATUS_LABELS } from "./board";
+import type { StateAppointment } from "./board.server";
 
 function detailOf(r: StateAppointment): string {
   if (r.status === "HELD" && r.heldReason) return reasonText({ code: r.heldReason as ReasonCode, stateCode: r.stateCode, line: r.lineOfAuthority as LineOfAuthority });
