@@ -134,8 +134,8 @@ export function FilingsTable({ rows, today, actHref }: { rows: FilingView[]; tod
           header: "Actions",
           hiddenHeader: true,
           cell: (f) => (
-            <Link to={actHref(f.id)} aria-label={`Act on the filing of ${f.agentName}, ${f.stateName}, ${line(f.lineOfAuthority)}`}>
-              Actions…
+            <Link to={actHref(f.id)}>
+              Actions<span className="visually-hidden"> on the filing of {f.agentName}, {f.stateName}, {line(f.lineOfAuthority)}</span>
             </Link>
           ),
         },
