@@ -71,7 +71,8 @@ export function FilingActions({ filing: f, today, refusal, confirm, backTo, busy
   const mine = refusal && refusal.filingId === f.id ? refusal : null;
   const fieldId: Record<string, string> = { "mark-filed": "filed-date", "first-business": "first-business-date", "mark-rejected": "rejection-reason", withdraw: "withdrawal-reason" };
   const open = f.status !== "ACCEPTED" && f.status !== "WITHDRAWN";
-  const firstBusiness = f.justInTime && !f.firstBusinessDate && open;
+  // Before it is filed: a filed appointment has its effective date already.
+  const firstBusiness = f.justInTime && !f.firstBusinessDate && (f.status === "TO_FILE" || f.status === "HELD");
   const what = `${f.agentName} (${f.agentNumber}), ${f.stateName}, ${LINE_LABEL[f.lineOfAuthority as LineOfAuthority] ?? f.lineOfAuthority}`;
   return (
     <section className="card stack" aria-labelledby="filing-actions-title" id="filing-actions">
@@ -81,7 +82,7 @@ export function FilingActions({ filing: f, today, refusal, confirm, backTo, busy
           {mine.field ? null : <p>{mine.message}</p>}
         </ErrorSummary>
       ) : null}
-      <dl className="detail-grid">
+      <dl className="filing-facts">
         <dt>Status</dt>
         <dd>
           {FILING_STATUS_LABELS[f.status]}
