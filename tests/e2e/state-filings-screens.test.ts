@@ -49,11 +49,12 @@ beforeAll(async () => {
   });
 }, 120_000);
 
-async function check(page: Page, where: string, name: string) {
+/** axe, nothing sideways, the picture (the whole page for the list, else what the screen shows from the top). */
+async function check(page: Page, where: string, name: string, fullPage = false) {
   expect(await violations(page, where)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${where} sideways`).toBeLessThanOrEqual(0);
   const width = await page.evaluate(() => (window.scrollTo(0, 0), window.innerWidth));
-  if (process.env.DOCS_SHOTS) await page.screenshot({ path: path.join(process.env.DOCS_SHOTS, `state-filings-${name}-${width}.png`), fullPage: true });
+  if (process.env.DOCS_SHOTS) await page.screenshot({ path: path.join(process.env.DOCS_SHOTS, `state-filings-${name}-${width}.png`), fullPage });
 }
 
 describe("ADMIN > State Filings in the browser", () => {
@@ -65,7 +66,7 @@ describe("ADMIN > State Filings in the browser", () => {
       await page.goto(`${appUrl}/admin/state-filings?state=&status=`);
       await expect.poll(() => page.locator("h1").innerText()).toBe("State Filings");
       expect(await page.getByText(/Overdue by 3 days/).count()).toBeGreaterThan(0);
-      await check(page, "the list", "list");
+      await check(page, "the list", "list", true);
 
       await page.goto(`${appUrl}/admin/state-filings?filing=${filingIds.GA}`);
       await page.getByRole("form", { name: "Mark rejected" }).getByRole("button", { name: "Mark rejected" }).click();
