@@ -66,7 +66,8 @@ export const SHARED_KERNEL = [
  * Adding an edge is a design decision: the test refuses a map with a cycle.
  */
 export const FEATURE_DEPENDENCIES = {
-  agents: ["dashboard", "documents", "licences"],
+  // state-filings: the agent detail lists each state's appointment filing (decision 0113).
+  agents: ["dashboard", "documents", "licences", "state-filings"],
   // The read API (decision 0076): documents served by the download rule, licences' expiry states;
   // the agent import as an API call queues the screen's import run (decision 0075).
   api: ["documents", "hierarchy", "licences"],

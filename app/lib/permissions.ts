@@ -114,6 +114,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "admin.requests._index": page("manage:service-request", "none"),
   "admin.review.$appointmentId": page("review:application"),
   "admin.review._index": page("review:application", "none"),
+  "admin.state-filings._index": page("manage:state-filings"),
   "admin.state-filings.files.$id.download": page("manage:state-filings", "none", "a filing file, once (410 after; decision 0112)"),
   "admin.state-rules.$code": page("manage:state-filings", "manage:state-filings", "an unknown state code: 404"),
   "admin.state-rules._index": page("manage:state-filings", "none"),
@@ -210,7 +211,7 @@ export const ADMIN_MENU: MenuItem[] = [
   { to: "/admin/licences/import", label: "Import Licenses", capability: "manage:licences" },
   { to: "/admin/api-tokens", label: "API Tokens", capability: "manage:integrations" },
   { to: "/admin/webhooks", label: "Webhooks", capability: "manage:integrations" },
-  { to: "/admin/state-rules", label: "State Filings", capability: "manage:state-filings" },
+  { to: "/admin/state-filings", label: "State Filings", capability: "manage:state-filings" },
 ];
 
 export function menuFor<T extends MenuItem>(items: readonly T[], capabilities: readonly Capability[] | null | undefined): T[] {

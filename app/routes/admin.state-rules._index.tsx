@@ -26,7 +26,15 @@ export default function StateRulesPage() {
   const { rules } = useLoaderData<typeof loader>();
   return (
     <SignedInLayout>
-      <PageHeader title="State rules" lead="State Filings: when each state is appointed and notified of a termination, the reasons it accepts and its fees." />
+      <PageHeader
+        title="State rules"
+        lead="State Filings: when each state is appointed and notified of a termination, the reasons it accepts and its fees."
+        actions={
+          <Link to="/admin/state-filings" className="btn btn--secondary btn--small">
+            Back to the filings
+          </Link>
+        }
+      />
       <section className="card stack" aria-labelledby="sr-list-heading">
         <h2 id="sr-list-heading">States</h2>
         <CardTable<(typeof rules)[number]>

@@ -16,11 +16,13 @@ import { SignedInLayout } from "~/components/SignedInLayout";
 import { COMPLIANCE_MESSAGES as M, COMPLIANCE_PAGE_SIZES, EXPIRY_WINDOW_DAYS, type ComplianceFilter, type ComplianceValues } from "~/features/licences/compliance-view";
 import type { ComplianceRow } from "~/features/licences/compliance-view.server";
 import { CREDENTIAL_LABEL, LICENCE_STATES, STANDING_LABEL } from "~/features/licences/messages";
-import { CREDENTIAL_KINDS, STANDINGS, type Standing } from "~/features/licences/status";
+import { CREDENTIAL_KINDS, dayOf, STANDINGS, type Standing } from "~/features/licences/status";
 import { REPORT_MESSAGES } from "~/features/reports/messages";
 import { COMPLIANCE_REPORT_ID } from "~/features/reports/schema";
 import { titleMeta } from "~/lib/meta";
-import { requireCapability } from "~/lib/permissions.server";
+import { capabilitiesFor, requireCapability } from "~/lib/permissions.server";
+import { can } from "~/lib/permissions";
+import { countOverdueFilings } from "~/features/state-filings/board.server";
 import reportStyles from "~/styles/reports.css";
 
 export const meta = titleMeta("Compliance");
@@ -28,7 +30,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportStyl
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireCapability(request, "read:compliance");
-  return complianceScreen(request, user);
+  // The appointment filings past their due date, for those who file them (ADMIN > State Filings, decision 0113).
+  const { capabilities } = await capabilitiesFor(request);
+  const overdueFilings = can(capabilities, "manage:state-filings") ? await countOverdueFilings(dayOf(new Date())) : null;
+  return complianceScreen(request, user, { overdueFilings });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -70,6 +75,13 @@ export default function ComplianceRoute() {
         <Banner variant="error" title={REPORT_MESSAGES.oopsTitle}>
           <p>{REPORT_MESSAGES.tooManyPending}</p>
         </Banner>
+      ) : null}
+      {d.overdueFilings != null ? (
+        <p className="card" data-testid="overdue-filings">
+          <Link to="/admin/state-filings?due=overdue">
+            State filings overdue: {d.overdueFilings}
+          </Link>
+        </p>
       ) : null}
       <nav aria-label="Standing" className="card">
         <ul className="tabs" data-testid="compliance-counts">

@@ -58,6 +58,8 @@ type Made = {
   templateId: number;
   serviceRequestId: number;
   reportRequestId: number;
+  /** A filed appointment filing of the demo agent (ADMIN > State Filings with its actions open). */
+  filingId: string;
 };
 
 type Screen = {
@@ -117,6 +119,7 @@ const SCREENS: Record<string, Screen | Skipped> = {
   "admin.requests.$id": { who: "administrator", path: (m) => `/admin/requests/${m.serviceRequestId}` },
   "admin.review._index": { who: "administrator", path: () => "/admin/review" },
   "admin.review.$appointmentId": { who: "administrator", path: (m) => `/admin/review/${m.applicationId}` },
+  "admin.state-filings._index": { who: "administrator", path: (m) => `/admin/state-filings?filing=${m.filingId}`, cards: "main table" },
   "admin.state-rules._index": { who: "administrator", path: () => "/admin/state-rules", cards: "main table" },
   "admin.state-rules.$code": { who: "administrator", path: () => "/admin/state-rules/FL" },
   "admin.webhooks._index": { who: "administrator", path: () => "/admin/webhooks" },
@@ -230,7 +233,22 @@ beforeAll(async () => {
        VALUES ($1, 1, '{"reportId":"1"}', 'Every screen', 'RPTSTATUS_ERROR', 'NO DATA') RETURNING report_request_id`,
       [md.id],
     );
+    // The demo agent's appointment filings: one overdue, one filed (its actions opened), one rejected.
+    const filingAgent = await one<{ id: number; carrier_id: number }>(
+      `SELECT a.id, b.carrier_id FROM agents a JOIN blocks b ON b.block_number = a.block_number JOIN users u ON u.id = a.user_id WHERE u.user_name = $1 ORDER BY a.id LIMIT 1`,
+      [DEMO.agent],
+    );
+    for (const [state, status, days, reason] of [["NY", "TO_FILE", -3, null], ["GA", "FILED", -10, null], ["FL", "REJECTED", -20, "Licence number does not match"]] as const) {
+      await c.query(
+        `INSERT INTO appointment_filings (id, agent_id, npn, state_code, line_of_authority, licence_number, carrier_id, effective_date, due_date, fee_amount, status, rejection_reason, filed_date, updated_at)
+         VALUES (gen_random_uuid(), $1, $2, $3, 'ACCIDENT_HEALTH', $3 || '-1001', $4, current_date, current_date + $5::int, 15, $6, $7, CASE WHEN $6 = 'TO_FILE' THEN NULL ELSE current_date - 1 END, now())
+         ON CONFLICT (agent_id, state_code, line_of_authority) DO NOTHING`,
+        [filingAgent.id, agent.npn, state, filingAgent.carrier_id, days, status, reason],
+      );
+    }
+    const filing = await one<{ id: string }>(`SELECT id FROM appointment_filings WHERE agent_id = $1 AND state_code = 'GA'`, [filingAgent.id]);
     return {
+      filingId: filing.id,
       prospect,
       applicationId,
       linkCode: link.code,

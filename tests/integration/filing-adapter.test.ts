@@ -261,7 +261,7 @@ describe("the HTTP adapter against a loopback service", () => {
     await expect(adapter("stale").run({ period, actorId: null })).rejects.toThrow(
       new FilingError("The filing service refused the token (HTTP 401): check FILING_HTTP_TOKEN. Nothing was marked filed."),
     );
-    expect(await prisma.appointmentFiling.findUniqueOrThrow({ where: { id: f.id } })).toMatchObject({ status: "TO_FILE", filingBatchId: null, filedAt: null });
+    expect(await prisma.appointmentFiling.findUniqueOrThrow({ where: { id: f.id } })).toMatchObject({ status: "TO_FILE", filingBatchId: null, filedDate: null });
     expect(await prisma.filingBatch.count({ where: { adapter: "http" } })).toBe(0);
   });
 

@@ -2,7 +2,7 @@
 //  - the seed writes a rule for every US state, DC and territory of the fee catalogue (none for
 //    the foreign jurisdictions), PA and MT pre-appointment, Florida per county with its eAppoint
 //    reason codes; a second seed writes nothing;
-//  - ADMIN > State Filings > State rules without JavaScript: the table, a refused edit (messages
+//  - ADMIN > State Filings > State rules without JavaScript (a link from the filings, decision 0113): the table, a refused edit (messages
 //    beside the fields, what was typed kept, nothing stored), the edit saved in one transaction
 //    and audited, the form sent again unchanged;
 //  - a director is refused (403, nothing changed); an unknown or foreign code is 404;
@@ -60,6 +60,8 @@ describe("state rules", () => {
 
   it("without JavaScript: a refused edit keeps what was typed, the saved one is stored, audited and survives a second SAVE", async () => {
     let page = await (await admin.get(`${app.url}/home`)).within("navigation", "Main").toggle("ADMIN").follow("State Filings");
+    expect(page.heading()).toBe("State Filings");
+    page = await page.follow("State rules");
     expect(page.heading()).toBe("State rules");
     const florida = page.rows().find((r) => r[0]?.startsWith("Florida (FL)"));
     expect(florida).toEqual(["Florida (FL)", "Just in time, 15 days · per county", "30 days; for cause 30 days", "Not allowed", "5", "$60.00 / $60.00", "Default"]);

@@ -15,6 +15,7 @@ import { childrenPage, findInHierarchy, ownPositions, type Position, type TreeNo
 import { DETAIL_CHILD_PAGE_SIZE, DETAIL_PARENT_LEVELS } from "./constants";
 import { agentName, isDirectorUpline } from "./format";
 import { storedStanding } from "~/features/licences/compliance.server";
+import { stateAppointmentsOf, type StateAppointment } from "~/features/state-filings/board.server";
 import { asDay, dayOf, expiryState, hasLine, LINES_OF_AUTHORITY, type ExpiryState, type LineOfAuthority, type Reason, type Standing } from "~/features/licences/status";
 
 /**
@@ -116,6 +117,8 @@ export type AgentDetail = {
   licencesHref: string | null;
   /** The NPN's licences in short (issue 23 item 1: shown on the agent detail page for the upline): state, lines, expiry and its state today. */
   licences: Array<{ stateCode: string; lines: LineOfAuthority[]; expiryDate: string | null; state: ExpiryState | "INACTIVE" }>;
+  /** Each state's appointment filing of the position (issue 37 item 5): status, reason, dates; none for a director. */
+  stateAppointments: StateAppointment[];
 };
 
 const lines = (...parts: Array<string | null | undefined>) => parts.filter((p): p is string => Boolean(p && p.trim()));
@@ -136,7 +139,7 @@ export async function loadAgentDetail(viewerPositions: Position[], position: Pos
   const isDirector = isDirectorUpline(a.directUpline);
   // Independent reads in parallel: the appointment, the depth under the viewer's position, the children.
   const npn = npnKey(a.npn);
-  const [appointment, rootDepth, children, standing, licences] = await Promise.all([
+  const [appointment, rootDepth, children, standing, licences, stateAppointments] = await Promise.all([
     isDirector
       ? null
       : prisma.appointment.findFirst({
@@ -158,6 +161,7 @@ export async function loadAgentDetail(viewerPositions: Position[], position: Pos
           select: { stateCode: true, loaLife: true, loaAccidentHealth: true, loaVariable: true, expiryDate: true, status: true },
           orderBy: { stateCode: "asc" },
         }),
+    isDirector ? [] : stateAppointmentsOf(a.id),
   ]);
   const today = dayOf(new Date());
   // Up to 10 parent levels, but never above the viewer's position.
@@ -247,6 +251,7 @@ export async function loadAgentDetail(viewerPositions: Position[], position: Pos
       expiryDate: asDay(l.expiryDate),
       state: l.status === "ACTIVE" ? expiryState(asDay(l.expiryDate), today) : "INACTIVE",
     })),
+    stateAppointments,
   };
 }
 

@@ -17,7 +17,8 @@ export async function seesEveryAgentIn(request: Request): Promise<boolean> {
   return can(capabilities, EVERY_AGENT_CAPABILITY);
 }
 
-export async function complianceScreen(request: Request, user: CurrentUser) {
+/** `extra`: what the route adds to every answer (the overdue state filings: state-filings reads licences, not the other way). */
+export async function complianceScreen<E extends object>(request: Request, user: CurrentUser, extra: E) {
   const everyAgent = await seesEveryAgentIn(request);
   const url = new URL(request.url);
   const { page, pageSize } = readPaging(url, { pageSizes: COMPLIANCE_PAGE_SIZES });
@@ -33,13 +34,13 @@ export async function complianceScreen(request: Request, user: CurrentUser) {
   const empty: CompliancePage = { rows: [], counts: { IN_GOOD_ORDER: 0, NOT_IN_GOOD_ORDER: 0, UNVERIFIED: 0 }, total: 0, carriers: [] };
   if (!read.ok) {
     const carriers = await activeCarriers();
-    return data({ everyAgent, values, errors: read.errors, failed: false, queued, tooMany, today, page, pageSize, filterParams: {}, ...empty, carriers }, { status: 400 });
+    return data({ ...extra, everyAgent, values, errors: read.errors, failed: false, queued, tooMany, today, page, pageSize, filterParams: {}, ...empty, carriers }, { status: 400 });
   }
   try {
     const result = await compliancePage({ userId: user.id, everyAgent }, read.filter, today, page, pageSize);
-    return data({ everyAgent, values, errors: {}, failed: false, queued, tooMany, today, page, pageSize, filterParams: complianceFilterParams(read.filter), ...result });
+    return data({ ...extra, everyAgent, values, errors: {}, failed: false, queued, tooMany, today, page, pageSize, filterParams: complianceFilterParams(read.filter), ...result });
   } catch (error) {
     console.error("[compliance] loading the view failed:", error instanceof Error ? error.message : error);
-    return data({ everyAgent, values, errors: {}, failed: true, queued, tooMany, today, page, pageSize, filterParams: {}, ...empty }, { status: 503 });
+    return data({ ...extra, everyAgent, values, errors: {}, failed: true, queued, tooMany, today, page, pageSize, filterParams: {}, ...empty }, { status: 503 });
   }
 }

@@ -61,7 +61,7 @@ describe("service request schemas", () => {
       { to: "/admin/licences/import", label: "Import Licenses" },
       { to: "/admin/api-tokens", label: "API Tokens" },
       { to: "/admin/webhooks", label: "Webhooks" },
-      { to: "/admin/state-rules", label: "State Filings" },
+      { to: "/admin/state-filings", label: "State Filings" },
     ]);
     expect(adminNavItems({ isInternal: false, impersonator: null })).toEqual([]);
     expect(adminNavItems({ isInternal: true, impersonator: { id: "a", userName: "a@x", firstName: null, lastName: null } })).toEqual([]);

@@ -12,7 +12,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client";
-import { isLineOfAuthority, type Day } from "~/features/licences/status";
+import { dayOf, isLineOfAuthority, type Day } from "~/features/licences/status";
 import { auditRow } from "~/lib/audit.server";
 import { encryptField } from "~/lib/crypto.server";
 import { prisma } from "~/lib/db.server";
@@ -168,7 +168,7 @@ export function fileAdapter(): FilingAdapter {
             files.push({ id: row.id, layout: f.layout, rows: f.rows });
           }
           const ids = rows.map((r) => r.filingId);
-          const filed = (await tx.appointmentFiling.updateMany({ where: { id: { in: ids }, status: "TO_FILE" }, data: { status: "FILED", filingBatchId: batch.id, filedAt: now } })).count;
+          const filed = (await tx.appointmentFiling.updateMany({ where: { id: { in: ids }, status: "TO_FILE" }, data: { status: "FILED", filingBatchId: batch.id, filedDate: dateOf(dayOf(now)) } })).count;
           await auditRun(tx, input.actorId, batch.id, { adapter: "file", period: input.period, filed, terminations: terminations.length, files: files.map((f) => f.layout), skipped: skipped.length });
           return { ...empty, batchId: batch.id, filed, files };
         },
@@ -284,8 +284,8 @@ export function httpAdapter(opts: HttpOpts): FilingAdapter {
         }
         const data =
           a.status === "PENDING"
-            ? { status: "FILED", filedAt: now }
-            : { status: a.status, filedAt: now, answeredAt: now, rejectionReason: a.status === "REJECTED" ? a.reason! : null };
+            ? { status: "FILED", filedDate: dateOf(dayOf(now)) }
+            : { status: a.status, filedDate: dateOf(dayOf(now)), answeredAt: now, rejectionReason: a.status === "REJECTED" ? a.reason! : null };
         const ids = [a.filingId, ...(twins.get(a.filingId) ?? [])];
         const n = (await tx.appointmentFiling.updateMany({ where: { id: { in: ids }, filingBatchId: batchId, status: "TO_FILE" }, data })).count;
         out.filed += n;

@@ -11,6 +11,7 @@ import { DETAIL_MESSAGES } from "../messages";
 import { EXPIRY_LABEL, LINE_LABEL, reasonText, stateName } from "~/features/licences/messages";
 import { LICENCE_SCREEN } from "~/features/licences/screen-messages";
 import { StandingBadge } from "~/features/licences/badges";
+import { StateAppointments } from "~/features/state-filings/StateAppointments";
 
 export const TABS = [
   ["personal", "PERSONAL"],
@@ -129,6 +130,7 @@ export function AppointmentTab({ detail }: { detail: AgentDetail }) {
           <Row label="Approved"><LocalTime value={detail.appointment.approvedAt} /></Row>
         </dl>
       )}
+      <StateAppointments rows={detail.stateAppointments} />
       <h3>Documents</h3>
       <ul className="download-list">
         {detail.documents.map((doc) => (

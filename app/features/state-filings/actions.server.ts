@@ -1,0 +1,112 @@
+// ADMIN > State Filings, what an administrator does to a filing (issue 37 item 5, decision 0113):
+// mark it filed (the day), accepted, rejected (the state's reason), resubmit a rejected one (back to
+// TO_FILE), withdraw it (a reason), record the first business in a just-in-time state (the rule of
+// filings.server.ts recordFirstBusiness). The caller has checked manage:state-filings. Each change
+// is guarded by the status it starts from (ACTION_FROM), so a filing the filing job or another
+// administrator moved meanwhile is refused, and is audited (FILING_STATUS_CHANGED) in its
+// transaction. A refusal names its field, for the message beside it. dryRun: checked, not done.
+import { dayOf, type Day } from "~/features/licences/status";
+import { auditRow } from "~/lib/audit.server";
+import type { CurrentUser } from "~/lib/current-user";
+import { prisma } from "~/lib/db.server";
+import { ACTION_FROM, FILING_INTENTS, FILING_MESSAGES as M, readDay, REASON_MAX, type FilingIntent } from "./board";
+import type { FilingStatus } from "./due";
+import { recordFirstBusiness } from "./filings.server";
+
+type Who = Pick<CurrentUser, "id"> & { impersonator?: { id: string } | null };
+
+export type FilingActionResult =
+  | { ok: true }
+  | { ok: false; field: "date" | "reason" | null; message: string; status: 400 | 404 | 409 };
+
+const refused = (field: "date" | "reason" | null, message: string, status: 400 | 404 | 409 = 400): FilingActionResult => ({ ok: false, field, message, status });
+
+/** A day from the form: required, a real date, not after today. */
+function dayField(raw: string, today: Day): { day: Day } | FilingActionResult {
+  if (!raw.trim()) return refused("date", M.dateRequired);
+  const day = readDay(raw);
+  if (!day) return refused("date", M.dateInvalid);
+  if (day > today) return refused("date", M.dateInFuture);
+  return { day };
+}
+
+function reasonField(raw: string, requiredMessage: string): { reason: string } | FilingActionResult {
+  const reason = raw.trim();
+  if (!reason) return refused("reason", requiredMessage);
+  if (reason.length > REASON_MAX) return refused("reason", M.reasonTooLong);
+  return { reason };
+}
+
+const isRefusal = (v: object): v is Extract<FilingActionResult, { ok: false }> => "ok" in v && v.ok === false;
+
+/** The form's fields: `date` (filed, first business), `reason` (rejected, withdrawn). */
+export type FilingActionInput = { intent: FilingIntent; filingId: string; date?: string; reason?: string };
+
+export async function actOnFiling(actor: Who, input: FilingActionInput, opts: { request?: Request; now?: Date; dryRun?: boolean } = {}): Promise<FilingActionResult> {
+  const now = opts.now ?? new Date();
+  const today = dayOf(now);
+  const filing = await prisma.appointmentFiling.findUnique({ where: { id: input.filingId }, select: { id: true, agentId: true, stateCode: true, status: true } });
+  if (!filing) return refused(null, M.notFound, 404);
+
+  if (input.intent === FILING_INTENTS.firstBusiness) {
+    const d = dayField(input.date ?? "", today);
+    if (isRefusal(d)) return d;
+    const r = await recordFirstBusiness(filing.agentId, filing.stateCode, (d as { day: Day }).day, actor, { request: opts.request, now });
+    if (r.ok) return { ok: true };
+    return r.code === "INVALID_DATE" ? refused("date", M.dateInvalid) : refused("date", M.nothingToRecord, 409);
+  }
+
+  const from = ACTION_FROM[input.intent];
+  if (!from.includes(filing.status as FilingStatus)) return refused(null, M.changedMeanwhile, 409);
+  let data: { status: FilingStatus; filedDate?: Date | null; rejectionReason?: string | null; withdrawalReason?: string | null; heldReason?: null };
+  let details: Record<string, unknown> = {};
+  switch (input.intent) {
+    case FILING_INTENTS.filed: {
+      const d = dayField(input.date ?? "", today);
+      if (isRefusal(d)) return d;
+      const day = (d as { day: Day }).day;
+      data = { status: "FILED", filedDate: new Date(`${day}T00:00:00Z`) };
+      details = { filedDate: day };
+      break;
+    }
+    case FILING_INTENTS.accepted:
+      data = { status: "ACCEPTED" };
+      break;
+    case FILING_INTENTS.rejected: {
+      const r = reasonField(input.reason ?? "", M.rejectionReasonRequired);
+      if (isRefusal(r)) return r;
+      data = { status: "REJECTED", rejectionReason: (r as { reason: string }).reason };
+      details = { reason: data.rejectionReason };
+      break;
+    }
+    case FILING_INTENTS.resubmit:
+      // Back to be filed again; the state's reason stays in the audit trail.
+      data = { status: "TO_FILE", rejectionReason: null, filedDate: null };
+      break;
+    case FILING_INTENTS.withdraw: {
+      const r = reasonField(input.reason ?? "", M.withdrawalReasonRequired);
+      if (isRefusal(r)) return r;
+      data = { status: "WITHDRAWN", withdrawalReason: (r as { reason: string }).reason, heldReason: null };
+      details = { reason: (r as { reason: string }).reason };
+      break;
+    }
+    default:
+      return refused(null, M.notFound, 404);
+  }
+  // dryRun: the checks only (the withdrawal's question comes before the change).
+  if (opts.dryRun) return { ok: true };
+  return prisma.$transaction(async (tx) => {
+    const n = await tx.appointmentFiling.updateMany({ where: { id: filing.id, status: filing.status }, data });
+    if (n.count === 0) return refused(null, M.changedMeanwhile, 409);
+    const row = auditRow("FILING_STATUS_CHANGED", {
+      request: opts.request,
+      actorUserId: actor.id,
+      impersonatorUserId: actor.impersonator?.id ?? null,
+      targetType: "AppointmentFiling",
+      targetId: filing.id,
+      details: { action: input.intent, from: filing.status, to: data.status, stateCode: filing.stateCode, agentId: filing.agentId, ...details },
+    });
+    await tx.auditLog.create({ data: { ...row, details: JSON.parse(row.details!) as never } });
+    return { ok: true as const };
+  });
+}

@@ -1,0 +1,145 @@
+// ADMIN > State Filings: the filters (a GET form) and the list of filings (decision 0113), each
+// row linking to its actions (?filing=<id>, the filters kept).
+import { Form, Link } from "@remix-run/react";
+import { CardTable } from "~/components/CardTable";
+import { LINE_LABEL, reasonText } from "~/features/licences/messages";
+import type { LineOfAuthority, ReasonCode } from "~/features/licences/status";
+import { formatDate } from "~/lib/format";
+import { dueText, FILING_MESSAGES as M, FILING_STATUS_LABELS, STATUS_FILTER_LABELS, STATUS_FILTERS, type FilingFilters } from "../board";
+import type { FilingView } from "../board.server";
+
+export function FilingFiltersForm({ filters, states, carriers, pageSize }: { filters: FilingFilters; states: Array<{ code: string; name: string }>; carriers: Array<{ id: number; label: string }>; pageSize: number }) {
+  return (
+    <Form method="get" className="inline-form stack" aria-label="Filter the filings">
+      <input type="hidden" name="pageSize" value={pageSize} />
+      <div className="field">
+        <label htmlFor="sf-state">State</label>
+        <select id="sf-state" name="state" defaultValue={filters.state}>
+          <option value="">All states</option>
+          {states.map((s) => (
+            <option key={s.code} value={s.code}>
+              {s.name} ({s.code})
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="sf-carrier">Carrier</label>
+        <select id="sf-carrier" name="carrier" defaultValue={filters.carrier == null ? "" : String(filters.carrier)}>
+          <option value="">All carriers</option>
+          {carriers.map((c) => (
+            <option key={c.id} value={String(c.id)}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="sf-status">Status</label>
+        <select id="sf-status" name="status" defaultValue={filters.status}>
+          {STATUS_FILTERS.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_FILTER_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="sf-due">Due</label>
+        <select id="sf-due" name="due" defaultValue={filters.overdue ? "overdue" : ""}>
+          <option value="">Any due date</option>
+          <option value="overdue">Overdue</option>
+        </select>
+      </div>
+      <button type="submit" className="btn btn--secondary btn--small">
+        Filter
+      </button>
+    </Form>
+  );
+}
+
+const line = (l: string) => LINE_LABEL[l as LineOfAuthority] ?? l;
+
+function StatusCell({ f }: { f: FilingView }) {
+  return (
+    <>
+      <span className={`status status--${f.status.toLowerCase().replace("_", "-")}`}>{FILING_STATUS_LABELS[f.status]}</span>
+      {f.status === "HELD" && f.heldReason ? (
+        <>
+          <br />
+          <span className="muted">{reasonText({ code: f.heldReason as ReasonCode, stateCode: f.stateCode, line: f.lineOfAuthority as LineOfAuthority })}</span>
+        </>
+      ) : null}
+      {f.status === "REJECTED" && f.rejectionReason ? (
+        <>
+          <br />
+          <span className="muted">The state's reason: {f.rejectionReason}</span>
+        </>
+      ) : null}
+      {f.status === "FILED" && f.filedDate ? (
+        <>
+          <br />
+          <span className="muted">Filed {formatDate(f.filedDate)}</span>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+export function FilingsTable({ rows, today, actHref }: { rows: FilingView[]; today: string; actHref: (id: string) => string }) {
+  if (rows.length === 0) return <p className="empty-state">{M.emptyList}</p>;
+  return (
+    <CardTable<FilingView>
+      label="State filings"
+      rows={rows}
+      rowKey={(f) => f.id}
+      rowProps={(f) => ({ "data-status": f.status, "data-state": f.stateCode })}
+      columns={[
+        {
+          header: "Agent",
+          rowHeader: true,
+          cell: (f) => (
+            <>
+              {f.agentName}
+              <br />
+              <span className="muted">
+                #{f.agentNumber} · NPN {f.npn}
+              </span>
+            </>
+          ),
+        },
+        { header: "State", cell: (f) => `${f.stateName} (${f.stateCode})` },
+        { header: "Line", cell: (f) => line(f.lineOfAuthority) },
+        { header: "Carrier", cell: (f) => f.carrier },
+        {
+          header: "Due",
+          cell: (f) => {
+            const due = dueText(f.dueDate, today, f.status);
+            return (
+              <>
+                {f.dueDate ? formatDate(f.dueDate) : <span className="muted">{f.justInTime && !f.firstBusinessDate ? "At the first business" : "—"}</span>}
+                {due ? (
+                  <>
+                    <br />
+                    <span className={due.overdue ? "filing-overdue" : "muted"}>{due.text}</span>
+                  </>
+                ) : null}
+              </>
+            );
+          },
+        },
+        { header: "Status", cell: (f) => <StatusCell f={f} /> },
+        { header: "Fee", cell: (f) => `$${f.fee}` },
+        {
+          header: "Actions",
+          hiddenHeader: true,
+          cell: (f) => (
+            <Link to={actHref(f.id)}>
+              Actions<span className="visually-hidden"> on the filing of {f.agentName}, {f.stateName}, {line(f.lineOfAuthority)}</span>
+            </Link>
+          ),
+        },
+      ]}
+    />
+  );
+}
