@@ -116,6 +116,10 @@ const MIGRATION_ONLY = [
   // Migration 20261204130000_appointment_filings (decision 0109).
   "constraint carriers.carriers_naic_company_code_format [c] CHECK ((naic_company_code ~ '^[0-9]{5}$'::text))",
   "constraint appointment_filings.appointment_filings_status_known [c] CHECK (((status = ANY (ARRAY['TO_FILE'::text, 'FILED'::text, 'ACCEPTED'::text, 'REJECTED'::text, 'WITHDRAWN'::text, 'HELD'::text])) AND ((status <> 'HELD'::text) OR (held_reason IS NOT NULL)) AND ((status <> 'REJECTED'::text) OR (rejection_reason IS NOT NULL))))",
+  // Migration 20261204140000_terminations (decision 0111).
+  "constraint appointment_filings.appointment_filings_withdrawn_reason [c] CHECK (((status <> 'WITHDRAWN'::text) OR (withdrawn_reason IS NOT NULL)))",
+  "constraint terminations.terminations_case_known [c] CHECK (((NOT for_cause) OR ((notice_method = ANY (ARRAY['ELECTRONIC'::text, 'LETTER'::text])) AND (producer_copy_due_date IS NOT NULL))))",
+  "constraint terminations.terminations_status_known [c] CHECK (((status = ANY (ARRAY['TO_FILE'::text, 'FILED'::text, 'ACCEPTED'::text, 'REJECTED'::text])) AND ((status <> 'REJECTED'::text) OR (rejection_reason IS NOT NULL)) AND (source = ANY (ARRAY['SCREEN'::text, 'IMPORT'::text, 'API'::text]))))",
 ];
 
 describe("schema drift", () => {

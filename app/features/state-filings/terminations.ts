@@ -95,7 +95,8 @@ export function terminationIssues(
         if (!states.some((x) => x.stateCode === s)) out.push({ field: "reason", message: TERMINATION_MESSAGES.stateNotAppointed(s) });
       }
     }
-    if (states.length === 0 && choice.kind === "all" && !ctx.anyStateCodes.includes(choice.code)) {
+    // Appointed nowhere: a code some state takes (no state rules at all: any well-formed code).
+    if (states.length === 0 && choice.kind === "all" && ctx.anyStateCodes.length > 0 && !ctx.anyStateCodes.includes(choice.code)) {
       out.push({ field: "reason", message: TERMINATION_MESSAGES.reasonUnknown(choice.code) });
     }
     for (const s of states) {
