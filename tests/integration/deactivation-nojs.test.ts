@@ -90,7 +90,7 @@ describe("the deactivation form without JavaScript", () => {
 
   it("a director may not deactivate (403); an unknown agent is 404", async () => {
     const a = await agentWith({ FL: "FILED" });
-    const { visitor: md } = await visitorSignIn(app, DEMO.md);
+    const { visitor: md } = await visitorSignIn(app, DEMO.marketingDirector);
     const r = await fetch(`${app.url}/admin/agents/${a.id}/deactivate`, { headers: { cookie: md.cookies(app.url) }, redirect: "manual" });
     expect(r.status).toBe(403);
     const gone = await fetch(`${app.url}/admin/agents/999999999/deactivate`, { headers: { cookie: admin.cookies(app.url) }, redirect: "manual" });
