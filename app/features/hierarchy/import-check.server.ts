@@ -3,7 +3,7 @@
 // carrier, level range, the same agent twice, uplines within the same company
 // and block (in the file or the portal), loops through the resulting tree.
 import type pg from "pg";
-import { dayOf } from "~/features/licences/status";
+import { dayOf } from "~/lib/days";
 import { REASON_COLUMN, TERMINATION_MESSAGES, terminationIssues } from "~/features/state-filings/terminations";
 import { anyStateReasonCodes, terminationStates } from "~/features/state-filings/terminations.server";
 import { pgEventDb } from "~/features/webhooks/emit.server";

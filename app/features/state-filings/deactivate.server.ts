@@ -2,7 +2,7 @@
 // states and the reasons each accepts) and the deactivation itself, in one transaction with its
 // terminations (makeTerminations), the webhook event agent.deactivated and the audit row. The caller
 // has checked import:hierarchy (the administrators who change the hierarchy, as by the import).
-import { dayOf, type Day } from "~/features/licences/status";
+import { dayOf, type Day } from "~/lib/days";
 import { emitEvents } from "~/features/webhooks/emit.server";
 import { actorOf, agentEvent } from "~/features/webhooks/event-data.server";
 import { auditRow } from "~/lib/audit.server";

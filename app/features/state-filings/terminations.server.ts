@@ -7,10 +7,9 @@
 // client (pgEventDb) and a Prisma transaction run the same statements. The rules: terminations.ts.
 import type { Prisma } from "~/generated/prisma/client";
 import { jobOptions, queueJob } from "~/features/jobs/queue.server";
-import { dayOf, type Day } from "~/features/licences/status";
+import { addDays, dayOf, type Day } from "~/lib/days";
 import { renderTerminationCopy } from "./termination-email.server";
 import { TERMINATION_MESSAGES, reasonOf, terminationDueDate, terminationIssues, type ReasonChoice, type TerminationIssue, type TerminationSource, type TerminationState } from "./terminations";
-import { addDays } from "./due";
 
 export type SqlDb = Pick<Prisma.TransactionClient, "$queryRaw">;
 

@@ -2,8 +2,7 @@
 // deactivation form, the hierarchy import and the API alike: which reason each state takes, how far
 // back the effective date may go, the due dates. The database side is terminations.server.ts.
 import { z } from "zod";
-import type { Day } from "~/features/licences/status";
-import { addDays } from "./due";
+import { addDays, type Day } from "~/lib/days";
 
 /** What a termination reads of one state's rule (decision 0108), and whether the position was appointed there. */
 export type TerminationState = {
