@@ -46,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: deactivationSchema(view.states, dayOf(now), view.anyStateCodes) });
   if (submission.status !== "success") return data<ActionData>({ reply: submission.reply() }, { status: 400 });
   const choice = choiceOfForm(submission.value.reasons)!;
-  const r = await deactivateAgent(admin, view.agent.id, { choice, effectiveDate: submission.value.effectiveDate, states: view.states }, { request, now });
+  const r = await deactivateAgent(admin, view.agent.id, { choice, effectiveDate: submission.value.effectiveDate }, { request, now });
   if (!r.ok && r.code === "NOT_FOUND") throw notFound();
   const done = r.ok ? `?terminations=${r.terminations}&withdrawn=${r.withdrawn}` : "";
   return redirect(`/admin/agents/${view.agent.id}/deactivate${done}`, 303);

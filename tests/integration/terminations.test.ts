@@ -16,7 +16,7 @@ import { dayOf } from "~/features/licences/status";
 import { deactivateAgent } from "~/features/state-filings/deactivate.server";
 import { addDays } from "~/features/state-filings/due";
 import { REASON_COLUMN, TERMINATION_MESSAGES as M, type ReasonChoice } from "~/features/state-filings/terminations";
-import { checkDeactivation, recordNoticeSent, terminationStates } from "~/features/state-filings/terminations.server";
+import { checkDeactivation, recordNoticeSent } from "~/features/state-filings/terminations.server";
 import type { Agent, User } from "~/generated/prisma/client";
 import { prisma } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
@@ -54,9 +54,8 @@ async function agentWith(filings: Record<string, string>, over: { email?: string
   }
   return a;
 }
-const states = async (a: Agent) => (await terminationStates(prisma, [a.id])).get(a.id) ?? [];
 const byState = (codes: Record<string, string>): ReasonChoice => ({ kind: "byState", codes });
-const deactivate = async (a: Agent, choice: ReasonChoice, effectiveDate = TODAY) => deactivateAgent(admin, a.id, { choice, effectiveDate, states: await states(a) });
+const deactivate = async (a: Agent, choice: ReasonChoice, effectiveDate = TODAY) => deactivateAgent(admin, a.id, { choice, effectiveDate });
 const terminationsOf = (agentId: number) => prisma.termination.findMany({ where: { agentId }, orderBy: { stateCode: "asc" } });
 
 beforeAll(async () => {

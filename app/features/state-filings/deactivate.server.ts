@@ -9,7 +9,7 @@ import { auditRow } from "~/lib/audit.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { anyStateReasonCodes, anyStateReasons, makeTerminations, terminationStates, type TerminationsMade } from "./terminations.server";
-import type { ReasonChoice, TerminationState } from "./terminations";
+import type { ReasonChoice } from "./terminations";
 
 type Who = Pick<CurrentUser, "id"> & { impersonator?: { id: string } | null };
 
@@ -41,7 +41,7 @@ export type DeactivateResult = ({ ok: true } & TerminationsMade) | { ok: false; 
 export async function deactivateAgent(
   who: Who,
   agentId: number,
-  input: { choice: ReasonChoice; effectiveDate: Day; states: readonly TerminationState[] },
+  input: { choice: ReasonChoice; effectiveDate: Day },
   opts: { request?: Request; now?: Date } = {},
 ): Promise<DeactivateResult> {
   const now = opts.now ?? new Date();
