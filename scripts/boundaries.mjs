@@ -59,6 +59,10 @@ export const SHARED_KERNEL = [
   "webhooks/payloads",
   "webhooks/emit.server",
   "webhooks/event-data.server",
+  // The one termination rule (decision 0111): the deactivation form, the hierarchy import and the API read it.
+  "state-filings/terminations",
+  "state-filings/terminations.server",
+  "state-filings/termination-email.server",
 ];
 
 /**

@@ -104,6 +104,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   $: page("public", "public", "splat: the not-found page"),
   $lnk: page("public", "none", "link landing page"),
   _index: page("public", "none", "welcome page"),
+  "admin.agents.$id.deactivate": page("import:hierarchy", "import:hierarchy", "an unknown agent: 404"),
   "admin.api-tokens": page("manage:integrations"),
   "admin.import": page("import:hierarchy", "import:hierarchy", "POST: START AGAIN on a failed run"),
   "admin.import_.upload": page("none", "import:hierarchy"),

@@ -99,6 +99,11 @@ export default function ImportAgentsPage() {
             The header row names the columns, in any order: {IMPORT_COLUMNS.join(", ")}. Required columns: {REQUIRED_COLUMNS.join(", ")}. An agent is
             matched by agent number, company and block: importing it again updates it in place. Upline 0000 or blank: the top of a hierarchy.
           </p>
+          <p>
+            A line that makes an active agent TERMINATED is a deactivation: it needs a terminationReason, the state&apos;s reason code (one for every state the
+            agent is appointed in, such as VOL, or one per state, such as FL:AVFS;TX:VOL), and a terminatedDate the states allow (today, or as far back as
+            each state accepts). One termination is then filed per state.
+          </p>
         </details>
       </section>
       {run ? <ImportRun run={run} /> : null}

@@ -10,6 +10,7 @@
 // failed in the job table for an operator), rather than mailing without it.
 import type { Task } from "graphile-worker";
 import { sendEmailPayload } from "~/features/jobs/queue.server";
+import { markProducerCopySent, TERMINATION_COPY } from "~/features/state-filings/terminations.server";
 import { prisma } from "~/lib/db.server";
 import { deliverMail, type MailAttachment } from "~/lib/mail.server";
 import { readFileBytes } from "~/lib/storage.server";
@@ -20,6 +21,8 @@ export const sendEmail: Task = async (payload, helpers) => {
   const attachments = await loadAttachments(attachmentFileIds ?? []);
   const result = await deliverMail({ ...msg, attachments, deliveryKey });
   helpers.logger.info(`send-email: ${result.status} (${result.id})`);
+  // A for-cause termination's case records when its copy to the producer went (decision 0111).
+  if (msg.relatedType === TERMINATION_COPY && msg.relatedId) await markProducerCopySent(prisma, msg.relatedId, new Date());
 };
 
 async function loadAttachments(ids: string[]): Promise<MailAttachment[]> {

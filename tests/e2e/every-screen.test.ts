@@ -53,6 +53,8 @@ type Made = {
   mailId: string;
   agentNumber: string;
   agentParentId: number;
+  /** The demo agent's position (its deactivation form: visited, never sent). */
+  agentId: number;
   /** The demo agent's NPN (its licences and credentials page). */
   agentNpn: string;
   templateId: number;
@@ -120,6 +122,7 @@ const SCREENS: Record<string, Screen | Skipped> = {
   "admin.review._index": { who: "administrator", path: () => "/admin/review" },
   "admin.review.$appointmentId": { who: "administrator", path: (m) => `/admin/review/${m.applicationId}` },
   "admin.state-filings._index": { who: "administrator", path: (m) => `/admin/state-filings?filing=${m.filingId}`, cards: "main table" },
+  "admin.agents.$id.deactivate": { who: "administrator", path: (m) => `/admin/agents/${m.agentId}/deactivate` },
   "admin.state-rules._index": { who: "administrator", path: () => "/admin/state-rules", cards: "main table" },
   "admin.state-rules.$code": { who: "administrator", path: () => "/admin/state-rules/FL" },
   "admin.webhooks._index": { who: "administrator", path: () => "/admin/webhooks" },
@@ -216,8 +219,8 @@ beforeAll(async () => {
       `SELECT id FROM documents WHERE document_type_code = 'DOCTYP_COMSCHED_AGREE' AND kind_code = 'SYSTEM' AND appointment_id IS NULL AND is_current ORDER BY uploaded_at LIMIT 1`,
     );
     const mail = await one<{ id: string }>(`SELECT id FROM mail_messages ORDER BY created_at DESC LIMIT 1`);
-    const agent = await one<{ agent_number: string; parent_id: number; npn: string }>(
-      `SELECT a.agent_number, a.parent_id, a.npn FROM agents a JOIN users u ON u.id = a.user_id WHERE u.user_name = $1 ORDER BY a.id LIMIT 1`,
+    const agent = await one<{ id: number; agent_number: string; parent_id: number; npn: string }>(
+      `SELECT a.id, a.agent_number, a.parent_id, a.npn FROM agents a JOIN users u ON u.id = a.user_id WHERE u.user_name = $1 ORDER BY a.id LIMIT 1`,
       [DEMO.agent],
     );
     const template = await one<{ corr_template_id: number }>(`SELECT corr_template_id FROM email_templates WHERE user_id = $1 ORDER BY corr_template_id LIMIT 1`, [md.id]);
@@ -256,6 +259,7 @@ beforeAll(async () => {
       mailId: mail.id,
       agentNumber: agent.agent_number,
       agentParentId: agent.parent_id,
+      agentId: agent.id,
       agentNpn: agent.npn,
       templateId: template.corr_template_id,
       serviceRequestId: request.service_request_id,

@@ -192,13 +192,15 @@ describe("a file with bad rows", () => {
 describe("a re-import", () => {
   it("updates names, email and status in place and moves an upline with its downline's closure rows", async () => {
     const ids = Object.fromEntries(await Promise.all(["100", "101", "102", "103", "104", "105"].map(async (n) => [n, (await agentByNumber(n)).id])));
-    const csv = lines(
-      "100,MI01,72,MIAC,HM1850,1,Marcus,A,Holloway,,0000,md@example.com,(303) 555-0160,,2020-01-01,", // unchanged
-      "101,MI01,72,MIAC,HM1850,2,Janet,,Doe-Smith,,100,janet@example.com,303-555-0161,ACTIVE,2021-05-01,", // renamed, an active date
-      "102,MI01,72,MIAC,HM1850,2,,,,Acme Agency LLC,100,office@acme.example.com,3035550162,TERMINATED,,2026-06-30", // terminated
+    // A deactivation gives its terminationReason (decision 0111): 102 is appointed nowhere, so any state's code.
+    const csv = [
+      `${HEADER},terminationReason`,
+      "100,MI01,72,MIAC,HM1850,1,Marcus,A,Holloway,,0000,md@example.com,(303) 555-0160,,2020-01-01,,", // unchanged
+      "101,MI01,72,MIAC,HM1850,2,Janet,,Doe-Smith,,100,janet@example.com,303-555-0161,ACTIVE,2021-05-01,,", // renamed, an active date
+      "102,MI01,72,MIAC,HM1850,2,,,,Acme Agency LLC,100,office@acme.example.com,3035550162,TERMINATED,,2026-06-30,VOL", // terminated
       // 104 (with 105 under it) moves from 101 to 102.
-      "104,MI01,72,MIAC,HM1850,3,Ann,,Poe,,102,ann.poe@example.com,,,,",
-    );
+      "104,MI01,72,MIAC,HM1850,3,Ann,,Poe,,102,ann.poe@example.com,,,,,",
+    ].join("\n") + "\n";
     const r = await importCsv(csv);
     expect(r).toMatchObject({ ok: true, rows: 4, inserted: 0, updated: 3, unchanged: 1, moved: 1 });
     // Same rows (ids), new values.

@@ -101,7 +101,7 @@ async function download(id: string, cookie = adminCookie): Promise<Response> {
 
 beforeEach(async () => {
   // Each case files its own filings: the earlier cases' are withdrawn.
-  await prisma.appointmentFiling.updateMany({ where: { status: "TO_FILE" }, data: { status: "WITHDRAWN" } });
+  await prisma.appointmentFiling.updateMany({ where: { status: "TO_FILE" }, data: { status: "WITHDRAWN", withdrawnReason: "an earlier case of this file" } });
 });
 
 describe("the file adapter", () => {

@@ -119,6 +119,10 @@ const MIGRATION_ONLY = [
   // Migration 20261204150000_filing_files (decision 0112).
   "constraint filing_batches.filing_batches_adapter_known [c] CHECK ((adapter = ANY (ARRAY['file'::text, 'http'::text])))",
   "constraint filing_files.filing_files_layout_known [c] CHECK ((layout = ANY (ARRAY['GENERIC_APPOINTMENTS'::text, 'FL_APPOINTMENTS'::text, 'GENERIC_TERMINATIONS'::text, 'FL_TERMINATIONS'::text])))",
+  // Migration 20261204140000_terminations (decision 0111).
+  "constraint appointment_filings.appointment_filings_withdrawn_reason [c] CHECK (((status <> 'WITHDRAWN'::text) OR (withdrawn_reason IS NOT NULL)))",
+  "constraint terminations.terminations_case_known [c] CHECK (((NOT for_cause) OR ((notice_method = ANY (ARRAY['ELECTRONIC'::text, 'LETTER'::text])) AND (producer_copy_due_date IS NOT NULL))))",
+  "constraint terminations.terminations_status_known [c] CHECK (((status = ANY (ARRAY['TO_FILE'::text, 'FILED'::text, 'ACCEPTED'::text, 'REJECTED'::text])) AND ((status <> 'REJECTED'::text) OR (rejection_reason IS NOT NULL)) AND (source = ANY (ARRAY['SCREEN'::text, 'IMPORT'::text, 'API'::text]))))",
 ];
 
 describe("schema drift", () => {

@@ -197,7 +197,7 @@ describe("ADMIN > State Filings", () => {
     expect((await filingOf("demo:PA")).status).toBe("TO_FILE");
     page = await page.form("Yes, withdraw it").submit("Yes, withdraw it");
     expect(page.banners().join(" ")).toContain(M.done.withdraw.title);
-    expect(await filingOf("demo:PA")).toMatchObject({ status: "WITHDRAWN", withdrawalReason: "The agent no longer sells in Pennsylvania" });
+    expect(await filingOf("demo:PA")).toMatchObject({ status: "WITHDRAWN", withdrawnReason: "The agent no longer sells in Pennsylvania" });
 
     page = await openActions("demo:TX");
     // A day after today: the browser refuses it (the field's max), the server too (filings.server.ts).

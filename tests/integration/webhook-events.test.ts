@@ -199,8 +199,10 @@ describe("agent events", () => {
 
   it("the hierarchy import: agent.created per new agent, agent.moved per changed upline, agent.deactivated per termination; an unchanged file emits nothing", async () => {
     await createCarrierWithBlocks(prisma, { carrierCode: "WHEV", companyNumber: "WH01", blocks: [{ blockNumber: 951, productTypeCode: "HEALTH" }] });
-    const HEADER = "agentNumber,companyNumber,blockNumber,carrierCode,mgaCode,level,firstName,middleName,lastName,companyName,uplineAgentNumber,email,phone,status,activeDate,terminatedDate";
-    const row = (n: string, level: number, upline: string, status = "ACTIVE", terminated = "") => `${n},WH01,951,WHEV,WH1,${level},Pat,,Agent${n},,${upline},,,${status},,${terminated}`;
+    const HEADER = "agentNumber,companyNumber,blockNumber,carrierCode,mgaCode,level,firstName,middleName,lastName,companyName,uplineAgentNumber,email,phone,status,activeDate,terminatedDate,terminationReason";
+    // A deactivation gives its reason (decision 0111).
+    const row = (n: string, level: number, upline: string, status = "ACTIVE", terminated = "") =>
+      `${n},WH01,951,WHEV,WH1,${level},Pat,,Agent${n},,${upline},,,${status},,${terminated},${terminated ? "VOL" : ""}`;
     const importCsv = async (...rows: string[]) => {
       const client = new pg.Client({ connectionString: db.url });
       await client.connect();

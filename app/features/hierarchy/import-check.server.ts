@@ -3,6 +3,10 @@
 // carrier, level range, the same agent twice, uplines within the same company
 // and block (in the file or the portal), loops through the resulting tree.
 import type pg from "pg";
+import { dayOf } from "~/lib/days";
+import { REASON_COLUMN, TERMINATION_MESSAGES, terminationIssues } from "~/features/state-filings/terminations";
+import { anyStateReasonCodes, terminationStates } from "~/features/state-filings/terminations.server";
+import { pgEventDb } from "~/features/webhooks/emit.server";
 import type { Errors, Staged } from "./import-common.server";
 import { IMPORT_MESSAGES as M } from "./import-messages";
 import type { ReadResult } from "./import-read.server";
@@ -131,7 +135,29 @@ export async function checkRows(client: pg.ClientBase, rows: ReadResult["rows"],
     good.push(s);
   }
   findLoops(good, fileByKey, existing, errors);
+  await checkDeactivations(client, staged, existing, errors);
   return { staged, existing };
+}
+
+/**
+ * A line that makes an active agent TERMINATED is a deactivation (decision 0111): it needs a
+ * terminationReason each of the agent's states accepts, and a terminatedDate within their
+ * backdating; each refusal on its line, naming the column.
+ */
+async function checkDeactivations(client: pg.ClientBase, staged: Staged[], existing: Existing, errors: Errors) {
+  const deactivating = staged.flatMap((s) => {
+    const before = existing.byKey.get(keyOf(s.companyNumber, s.blockNumber, s.agentNumber));
+    return before?.isActive && !s.isActive ? [{ s, id: before.id }] : [];
+  });
+  if (deactivating.length === 0) return;
+  const db = pgEventDb(client);
+  const states = await terminationStates(db, deactivating.map((d) => d.id));
+  const anyStateCodes = await anyStateReasonCodes(db);
+  const today = dayOf(new Date());
+  for (const { s, id } of deactivating) {
+    const issues = terminationIssues(states.get(id) ?? [], s.terminationReason, s.terminatedDate, today, { anyStateCodes, missingReason: TERMINATION_MESSAGES.reasonRequiredColumn });
+    for (const i of issues) errors.add(s.line, i.field === "reason" ? REASON_COLUMN : "terminatedDate", i.message);
+  }
 }
 
 /**

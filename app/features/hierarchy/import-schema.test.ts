@@ -1,6 +1,7 @@
 // One CSV row on its own (decision 0032): required fields, formats, the
 // status/terminatedDate rules, and what a good row becomes.
 import { describe, expect, it } from "vitest";
+import { TERMINATION_MESSAGES } from "~/features/state-filings/terminations";
 import { IMPORT_MESSAGES as M } from "./import-messages";
 import { IMPORT_COLUMNS, importRowSchema, parseImportDate } from "./import-schema";
 
@@ -41,8 +42,12 @@ describe("importRowSchema", () => {
       isActive: false,
       activeDate: null,
       terminatedDate: "2026-03-05",
+      terminationReason: null,
       agentType: "I",
     });
+    // The deactivation's reason (decision 0111): one code or one per state; its states are checked against the database.
+    expect(importRowSchema.parse(row({ terminatedDate: "3/5/2026", terminationReason: "fl:avfs;TX:VOL" })).terminationReason).toEqual({ kind: "byState", codes: { FL: "AVFS", TX: "VOL" } });
+    expect(messages({ terminationReason: "FL AVFS" })).toEqual([`terminationReason: ${TERMINATION_MESSAGES.reasonFormat}`]);
     expect(importRowSchema.parse(row({ firstName: "", lastName: "", companyName: "Acme LLC", uplineAgentNumber: "77" }))).toMatchObject({ agentType: "C", upline: "77", isActive: true });
   });
 

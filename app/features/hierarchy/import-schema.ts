@@ -4,6 +4,7 @@
 // duplicates, uplines, loops) is checked by import.server.ts.
 import { z } from "zod";
 import { EMAIL_MAX, isEmailAddress, normalizeEmail } from "~/lib/email-address";
+import { parseReasonChoice, TERMINATION_MESSAGES, type ReasonChoice } from "~/features/state-filings/terminations";
 import { IMPORT_MESSAGES as M } from "./import-messages";
 
 /** The columns of the header row (matched without regard to case), in the documented order. */
@@ -24,6 +25,7 @@ export const IMPORT_COLUMNS = [
   "status",
   "activeDate",
   "terminatedDate",
+  "terminationReason",
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
@@ -115,6 +117,8 @@ export const importRowSchema = z
       .refine((v) => v === "" || v === "ACTIVE" || v === "TERMINATED", M.status),
     activeDate: dateField,
     terminatedDate: dateField,
+    // Checked against the agent's states when the line deactivates it (import-check, decision 0111).
+    terminationReason: text(200).refine((v) => parseReasonChoice(v) !== "invalid", TERMINATION_MESSAGES.reasonFormat),
   })
   .superRefine((v, ctx) => {
     if (!v.companyName && !(v.firstName && v.lastName)) ctx.addIssue({ code: "custom", path: ["lastName"], message: M.nameOrCompany });
@@ -142,6 +146,8 @@ export const importRowSchema = z
     isActive: v.status === "" ? !v.terminatedDate : v.status === "ACTIVE",
     activeDate: v.activeDate,
     terminatedDate: v.terminatedDate,
+    /** The state's reason of a deactivation: one code, or per state; null: none given. */
+    terminationReason: parseReasonChoice(v.terminationReason) as ReasonChoice | null,
     /** C corporation (a company name and no last name), else I individual. */
     agentType: v.companyName && !v.lastName ? "C" : "I",
   }));

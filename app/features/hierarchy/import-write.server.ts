@@ -6,6 +6,7 @@ import type pg from "pg";
 import { pgEventDb, emitEvents, type NewEvent } from "~/features/webhooks/emit.server";
 import { actorOf, agentEvent } from "~/features/webhooks/event-data.server";
 import type { WebhookActor } from "~/features/webhooks/payloads";
+import { makeTerminations } from "~/features/state-filings/terminations.server";
 import { dropSecondaryIndexesAndForeignKeys } from "~/lib/bulk-load.server";
 import { keyOf, type Existing } from "./import-check.server";
 import { debug, type ImportOptions, type ImportProgress, type Progress, type Staged } from "./import-common.server";
@@ -202,6 +203,14 @@ export async function writeRows(
     await restore();
     step("closure indexes and foreign keys made again");
   }
+  // The deactivations' terminations, in the import's transaction (checked by import-check, decision 0111).
+  const now = new Date();
+  for (const [i, r] of rows.entries()) {
+    const before = existing.byKey.get(keyOf(r.companyNumber, r.blockNumber, r.agentNumber));
+    if (!before?.isActive || r.isActive || !r.terminationReason || !r.terminatedDate) continue;
+    await makeTerminations(pgEventDb(client), plan.rowIds[i]!, r.terminationReason, r.terminatedDate, { now, actorId: userId, source: opts.apiTokenId ? "API" : "IMPORT" });
+  }
+  step("terminations");
   await emitEvents(pgEventDb(client), importEvents(rows, existing, plan, opts.apiTokenId ? { type: "api", token_id: opts.apiTokenId } : actorOf(userId)));
   step("webhook events");
   await progress.report({ ...base, phase: "WRITING", rowsWritten: rows.length, percent: 98 }, true);

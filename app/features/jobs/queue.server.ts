@@ -179,6 +179,8 @@ export const jobKeys = {
   complianceNotice: (agentId: number, day: string) => `compliance-notice:${agentId}:${day}`,
   /** One licence notice email: one per agent position, day and recipient. */
   complianceMail: (agentId: number, day: string, recipient: string) => `compliance-mail:${agentId}:${day}:${recipient}`,
+  /** The copy of a for-cause termination notice to the producer: one per termination (decision 0111). */
+  terminationCopyMail: (terminationId: string) => `termination-copy:${terminationId}`,
   /** One licence notice text: one per number. */
   complianceSms: (agentId: number, day: string, recipient: string, e164: string) => `compliance-sms:${agentId}:${day}:${recipient}:${e164.replace(/\D/g, "")}`,
   /** One webhook delivery (a delivery row; a replay is a new row, so a new key). */
@@ -231,6 +233,7 @@ export const jobOptions = {
   /** Queues the day's notices of an agent position: tried as long as a mail (it outlasts an outage of a night). */
   complianceNotice: (agentId: number, day: string) => options("compliance-notice", jobKeys.complianceNotice(agentId, day), MAX_ATTEMPTS.mail),
   complianceMail: (agentId: number, day: string, recipient: string) => options("send-email", jobKeys.complianceMail(agentId, day, recipient), MAX_ATTEMPTS.mail),
+  terminationCopyMail: (terminationId: string) => options("send-email", jobKeys.terminationCopyMail(terminationId), MAX_ATTEMPTS.mail),
   complianceSms: (agentId: number, day: string, recipient: string, e164: string) =>
     options("send-sms", jobKeys.complianceSms(agentId, day, recipient, e164), MAX_ATTEMPTS.sms),
   webhookDelivery: (deliveryId: string) => options("deliver-webhook", jobKeys.webhookDelivery(deliveryId), MAX_ATTEMPTS.webhook),

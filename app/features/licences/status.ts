@@ -4,6 +4,7 @@
 // screen, the daily monitoring job, the approval and the invitations ask these functions; none
 // writes its own copy. Dates are calendar days as 'YYYY-MM-DD' strings (UTC): compared as text,
 // never through a local-time Date.
+import { dayOf, type Day } from "~/lib/days";
 
 export const LINES_OF_AUTHORITY = ["LIFE", "ACCIDENT_HEALTH", "VARIABLE"] as const;
 export type LineOfAuthority = (typeof LINES_OF_AUTHORITY)[number];
@@ -37,14 +38,10 @@ export type NoticeThreshold = (typeof NOTICE_THRESHOLDS)[number];
 export const STANDINGS = ["IN_GOOD_ORDER", "NOT_IN_GOOD_ORDER", "UNVERIFIED"] as const;
 export type Standing = (typeof STANDINGS)[number];
 
-export type Day = string; // 'YYYY-MM-DD'
+// The day type and dayOf live in lib/days (shared with the termination rules, a kernel module).
+export { dayOf, type Day };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The calendar day (UTC) of a moment. */
-export function dayOf(d: Date): Day {
-  return d.toISOString().slice(0, 10);
-}
 
 /** A Date column (Prisma gives midnight UTC) or a day string as a day; null stays null. */
 export function asDay(d: Date | string | null | undefined): Day | null {

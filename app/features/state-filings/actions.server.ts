@@ -58,7 +58,7 @@ export async function actOnFiling(actor: Who, input: FilingActionInput, opts: { 
 
   const from = ACTION_FROM[input.intent];
   if (!from.includes(filing.status as FilingStatus)) return refused(null, M.changedMeanwhile, 409);
-  let data: { status: FilingStatus; filedDate?: Date | null; rejectionReason?: string | null; withdrawalReason?: string | null; heldReason?: null };
+  let data: { status: FilingStatus; filedDate?: Date | null; rejectionReason?: string | null; withdrawnReason?: string | null; heldReason?: null };
   let details: Record<string, unknown> = {};
   switch (input.intent) {
     case FILING_INTENTS.filed: {
@@ -86,7 +86,7 @@ export async function actOnFiling(actor: Who, input: FilingActionInput, opts: { 
     case FILING_INTENTS.withdraw: {
       const r = reasonField(input.reason ?? "", M.withdrawalReasonRequired);
       if (isRefusal(r)) return r;
-      data = { status: "WITHDRAWN", withdrawalReason: (r as { reason: string }).reason, heldReason: null };
+      data = { status: "WITHDRAWN", withdrawnReason: (r as { reason: string }).reason, heldReason: null };
       details = { reason: (r as { reason: string }).reason };
       break;
     }

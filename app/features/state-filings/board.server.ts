@@ -38,7 +38,7 @@ const SELECT = {
   status: true,
   heldReason: true,
   rejectionReason: true,
-  withdrawalReason: true,
+  withdrawnReason: true,
   stateRule: { select: { appointmentTiming: true, stateFee: { select: { stateName: true } } } },
   carrier: { select: { carrierId: true, carrierCode: true, name: true } },
   agent: { select: { agentNumber: true, firstName: true, lastName: true, companyName: true, agentType: true } },
@@ -69,7 +69,7 @@ function view(r: Row) {
     status: r.status as FilingStatus,
     heldReason: r.heldReason,
     rejectionReason: r.rejectionReason,
-    withdrawalReason: r.withdrawalReason,
+    withdrawnReason: r.withdrawnReason,
   };
 }
 

@@ -2,6 +2,7 @@
 // statuses, its due date from the state's rule, and the lines of authority a position is appointed
 // for. The licence rules stay in licences/status.ts (licenceProblem decides a hold).
 import { hasLine, LINES_OF_AUTHORITY, type Day, type LicenceFacts, type LineOfAuthority } from "~/features/licences/status";
+import { addDays } from "~/lib/days";
 import type { AppointmentTiming } from "./schema";
 
 export const FILING_STATUSES = ["TO_FILE", "FILED", "ACCEPTED", "REJECTED", "WITHDRAWN", "HELD"] as const;
@@ -10,10 +11,7 @@ export type FilingStatus = (typeof FILING_STATUSES)[number];
 /** Not yet with the state: a licence that lapses holds these, and a good one releases them. */
 export const OPEN_FILING_STATUSES = ["TO_FILE", "HELD"] as const satisfies readonly FilingStatus[];
 
-/** The day `n` days after `day`. */
-export function addDays(day: Day, n: number): Day {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-}
+export { addDays };
 
 /**
  * When the appointment is due with the state: PRE_APPOINTMENT on the contract day (before any

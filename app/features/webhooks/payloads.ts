@@ -64,8 +64,8 @@ export const agentState = z.object({
 export const agentEventData = z.object({
   agent: agentState,
   actor: webhookActor,
-  /** How the change came: an approved application, the hierarchy import, a move from the service request queue. */
-  source: z.enum(["approval", "import", "move"]),
+  /** How the change came: an approved application, the hierarchy import (and the API), a move from the service request queue, the deactivation form. */
+  source: z.enum(["approval", "import", "move", "screen"]),
   /** agent.created by an approval: the application. */
   application_id: z.number().int().optional(),
   /** agent.moved: the upline before (the agent's downline moved with it and keeps its own direct uplines). */

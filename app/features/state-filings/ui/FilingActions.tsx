@@ -88,7 +88,7 @@ export function FilingActions({ filing: f, today, refusal, confirm, backTo, busy
           {FILING_STATUS_LABELS[f.status]}
           {f.status === "HELD" ? `: ${heldText(f)}` : ""}
           {f.status === "REJECTED" && f.rejectionReason ? `: ${f.rejectionReason}` : ""}
-          {f.status === "WITHDRAWN" && f.withdrawalReason ? `: ${f.withdrawalReason}` : ""}
+          {f.status === "WITHDRAWN" && f.withdrawnReason ? `: ${f.withdrawnReason}` : ""}
         </dd>
         <dt>NPN, license</dt>
         <dd>
