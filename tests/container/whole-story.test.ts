@@ -9,13 +9,14 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { freePorts } from "../support/free-port";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
-import { startWebhookReceiver, wholeStory } from "../support/whole-story";
+import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
+import { wholeStory } from "../support/whole-story";
 import { IMAGE, inspect, logs, podman, podmanAsync, portalRunArgs, remove, run, uniqueName, waitHealthy } from "./podman";
 
 const volume = uniqueName("portal-story-data");
 const name = uniqueName("portal-story");
 let smtp: SmtpSink;
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let receiver: WebhookReceiver;
 let ports: { app: number; idp: number; pg: number };
 let mountpoint: string;
 

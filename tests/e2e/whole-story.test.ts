@@ -14,8 +14,6 @@
 //  7. the nightly license monitoring runs; the compliance view lists the agent in good order;
 //  8. the API reads the agent with the token.
 // The same story without JavaScript: tests/integration/whole-story-nojs.test.ts.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -28,35 +26,26 @@ import { query } from "../support/mailbox";
 import { queueJobIn } from "../support/queue-job";
 import { startAppWithSmtp, type SmtpSink } from "../support/smtp-sink";
 import { wizardFromFirstStep } from "./helpers";
+import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
 const browser = browserFixture();
 
 let app: AppHandle;
 let smtp: SmtpSink;
 let dispose: (() => Promise<void>) | undefined;
-type Received = { path: string; headers: http.IncomingHttpHeaders; body: string };
-const received: Received[] = [];
-let receiver: http.Server;
+let receiver: WebhookReceiver;
 let receiverUrl: string;
 
 beforeAll(async () => {
-  receiver = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      received.push({ path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
-      res.writeHead(200, { "Content-Type": "text/plain" }).end("ok");
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/portal-events`;
+  receiver = await startWebhookReceiver();
+  receiverUrl = `${receiver.url}/portal-events`;
   // The receiver is on loopback: the portal refuses private addresses unless told otherwise.
   ({ app, smtp, dispose } = await startAppWithSmtp({ env: { WEBHOOK_ALLOW_PRIVATE: "true" } }));
 });
 
 afterAll(async () => {
   await dispose?.();
-  await new Promise((r) => receiver?.close(r));
+  await receiver?.close();
 });
 
 const main = (page: Page) => page.locator("#main");
@@ -243,7 +232,7 @@ describe("the whole story with JavaScript", () => {
     expect(approved.parsed.text).toContain(agentNumber);
 
     // ── 5. The approval reaches the webhook receiver ──
-    const delivered = await waitFor("the approval event at the receiver", async () => received.find((r) => r.path === "/portal-events" && JSON.parse(r.body).type === "application.approved"));
+    const delivered = await waitFor("the approval event at the receiver", async () => receiver.received.find((r) => r.path === "/portal-events" && JSON.parse(r.body).type === "application.approved"));
     const signed = { id: String(delivered.headers["webhook-id"]), timestamp: String(delivered.headers["webhook-timestamp"]), signature: String(delivered.headers["webhook-signature"]) };
     expect(verifyWebhook(webhookSecret, signed, delivered.body)).toBe(true);
     expect(JSON.parse(delivered.body).data.application).toMatchObject({ id, status: "APWF_STATUS_APPROVED", agent_number: agentNumber });

@@ -5,8 +5,6 @@
 // confirmed; during the overlap every delivery carries the new and the previous signature and
 // verifies with either secret, the screen says until when; after it only the new one, and the
 // purge removes the previous secret. Every attempt is listed with its answer, time and error.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverWebhook } from "~/features/webhooks/deliver.server";
@@ -24,30 +22,21 @@ import { action as endpointAction, loader as endpointLoader } from "~/routes/adm
 import { useTestDatabase } from "../support/db";
 import { createUser, seedReferenceData } from "../support/factories";
 import { useTempDataDir } from "../support/temp-dir";
+import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
 useTestDatabase();
 useTempDataDir("webhook-rotation");
 
 const APP_URL = "http://localhost:3000";
-type Received = { path: string; headers: http.IncomingHttpHeaders; body: string };
-const received: Received[] = [];
 let answer: () => number = () => 200;
-let receiver: http.Server;
+let receiver: WebhookReceiver;
 let base = "";
 let admin: User;
 let cookie = "";
 
 beforeAll(async () => {
-  receiver = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      received.push({ path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
-      res.writeHead(answer()).end();
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await startWebhookReceiver(() => answer());
+  base = receiver.url;
   process.env.APP_URL = APP_URL;
   process.env.WEBHOOK_ALLOW_PRIVATE = "true";
   resetEnvCache();
@@ -57,7 +46,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await new Promise((r) => receiver.close(r));
+  await receiver.close();
   delete process.env.WEBHOOK_ALLOW_PRIVATE;
   resetEnvCache();
 });
@@ -84,9 +73,9 @@ const screen = async (id: string) => (await call(endpointLoader as never, id)).d
 async function deliverOne(endpointId: string, subjectId: number, attempt = 1) {
   const { eventId } = await prisma.$transaction((tx) => emitEvent(tx, "agent.created", subjectId, { agent: { id: subjectId } }));
   const d = await prisma.webhookDelivery.findFirstOrThrow({ where: { eventId: BigInt(eventId), endpointId } });
-  const before = received.length;
+  const before = receiver.received.length;
   await deliverWebhook(String(d.id), { attempt, maxAttempts: 14 });
-  const got = received.slice(before);
+  const got = receiver.received.slice(before);
   expect(got).toHaveLength(1);
   const r = got[0]!;
   return { signed: { id: String(r.headers["webhook-id"]), timestamp: String(r.headers["webhook-timestamp"]), signature: String(r.headers["webhook-signature"]) }, body: r.body };

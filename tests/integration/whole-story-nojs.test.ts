@@ -3,10 +3,11 @@
 // loopback (WEBHOOK_ALLOW_PRIVATE: the receiver's address is 127.0.0.1).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { portalWithSmtpForFile } from "../support/smtp-sink";
-import { startWebhookReceiver, wholeStory } from "../support/whole-story";
+import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
+import { wholeStory } from "../support/whole-story";
 
 const portal = portalWithSmtpForFile({ env: { WEBHOOK_ALLOW_PRIVATE: "true" } });
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let receiver: WebhookReceiver;
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
 });

@@ -6,8 +6,6 @@
 // view lists her; a carrier's system reads her through the API and receives the approval by webhook.
 // Run by tests/integration/whole-story-nojs.test.ts and, on the image we ship, by
 // tests/container/image.test.ts. With JavaScript: tests/e2e/whole-story.test.ts.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import ExcelJS from "exceljs";
 import { expect } from "vitest";
 import { REVIEW_MESSAGES as M } from "~/features/review/messages";
@@ -18,6 +16,7 @@ import type { Page, Scope, Visitor } from "./form-driver";
 import { queueJobIn } from "./queue-job";
 import { query } from "./mailbox";
 import type { ReceivedMail } from "./smtp-sink";
+import type { WebhookReceiver } from "./webhook-receiver";
 import { fillIndividual, sendInvitation, signUpThroughLink, submitThroughCheck, throughWizard, type JourneyPortal } from "./journey-nojs";
 
 export interface StoryPortal extends JourneyPortal {
@@ -25,26 +24,6 @@ export interface StoryPortal extends JourneyPortal {
   readonly smtp: JourneyPortal["smtp"] & { mailTo(email: string, subject?: RegExp, timeoutMs?: number): Promise<ReceivedMail> };
   /** The portal's database, for what only a job's schedule starts (the nightly monitoring). */
   readonly databaseUrl: string;
-}
-
-/** A receiver of webhooks on loopback (the carrier's system): every request, its headers and body. */
-export async function startWebhookReceiver() {
-  const received: Array<{ path: string; headers: http.IncomingHttpHeaders; body: string }> = [];
-  const server = http.createServer((req, res) => {
-    let body = "";
-    req.setEncoding("utf8");
-    req.on("data", (c: string) => (body += c));
-    req.on("end", () => {
-      received.push({ path: req.url ?? "", headers: req.headers, body });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    received,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
 }
 
 /** What the term `name` of a <dl> inside `scope` reads (its <dd>). */
@@ -71,7 +50,7 @@ const adminMenu = (page: Page, item: string) => page.within("navigation", "Main"
 /** The director's health hierarchy in the demo data (agent 100001, company MI01, block 72). */
 const HIERARCHY = "100001|MI01|72";
 
-export async function wholeStory(portal: StoryPortal, receiver: Awaited<ReturnType<typeof startWebhookReceiver>>) {
+export async function wholeStory(portal: StoryPortal, receiver: WebhookReceiver) {
   const url = portal.app.url;
   const stamp = Date.now().toString(36);
   const npn = `7${String(Date.now()).slice(-7)}`;
