@@ -12,4 +12,8 @@ export const crontab = [
   // expiry) by the communication preferences. A missed run is made up within a day; a failed or killed run
   // is retried and sends nothing twice (compliance_notices, job keys per agent and day).
   "37 5 * * * monitor-compliance ?max=5&fill=1d&jobKey=monitor-compliance",
+  // State filings (decision 0114), after the licence monitoring: holds by the day's licences, the filing
+  // files' purge, the administrators' notices (5 days before, on the day, overdue). Made up within a day;
+  // a run again tells nothing twice (filing_notices, one mail key per administrator and day).
+  "7 6 * * * state-filings-daily ?max=5&fill=1d&jobKey=state-filings-daily",
 ].join("\n");

@@ -14,6 +14,7 @@ import { sendSms } from "./tasks/send-sms";
 import { abandonApplicationsTask } from "./tasks/abandon-applications";
 import { sendInvitationTask } from "./tasks/send-invitation";
 import { monitorComplianceTask } from "./tasks/monitor-compliance";
+import { stateFilingsDailyTask } from "./tasks/state-filings-daily";
 import { complianceNoticeTask } from "./tasks/compliance-notice";
 import { deliverWebhookTask } from "./tasks/deliver-webhook";
 
@@ -30,6 +31,7 @@ const tasks = {
   "import-agents": importAgents,
   "import-licences": importLicences,
   "monitor-compliance": monitorComplianceTask,
+  "state-filings-daily": stateFilingsDailyTask,
   "compliance-notice": complianceNoticeTask,
   "deliver-webhook": deliverWebhookTask,
 } satisfies Record<TaskName, Task>;

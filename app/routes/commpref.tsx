@@ -13,7 +13,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { SignedInLayout } from "~/components/SignedInLayout";
 import { CheckboxField, fieldDomId, TextField } from "~/components/form/fields";
 import { PREF_MESSAGES } from "~/features/preferences/messages";
-import { loadPreferences, savePreferences, type PreferenceValues } from "~/features/preferences/preferences.server";
+import { categoriesFor, loadPreferences, savePreferences, type PreferenceValues } from "~/features/preferences/preferences.server";
 import { CATEGORY_LABELS, PREFERENCE_CATEGORIES, preferencesSchema, type PreferenceCategory } from "~/features/preferences/schema";
 import { requireUser } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
@@ -25,7 +25,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: applicatio
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { values: await loadPreferences(user) };
+  return { values: await loadPreferences(user), categories: categoriesFor(user) };
 }
 
 type ActionData = { reply: SubmissionResult<string[]>; outcome: "saved" | "invalid" | "failed" };
@@ -37,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<ActionData>({ reply: submission.reply(), outcome: "invalid" }, { status: 400 });
   }
   try {
-    await savePreferences(user.id, submission.value);
+    await savePreferences(user.id, submission.value, categoriesFor(user));
   } catch (e) {
     console.error("[commpref] saving preferences failed", e instanceof Error ? e.message : e);
     return data<ActionData>({ reply: submission.reply(), outcome: "failed" }, { status: 503 });
@@ -70,7 +70,7 @@ function defaults(values: PreferenceValues) {
 }
 
 export default function CommunicationsRoute() {
-  const { values } = useLoaderData<typeof loader>();
+  const { values, categories } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
   const location = useLocation();
@@ -101,7 +101,7 @@ export default function CommunicationsRoute() {
         <p className="muted">
           Separate several email addresses or phone numbers with commas (at most 5 each). Phone numbers have 10 digits.
         </p>
-        {PREFERENCE_CATEGORIES.map((c) => (
+        {categories.map((c) => (
           <CategoryRow key={c} category={c} meta={fields[c]} onSwitchOff={(name) => form.update({ name, value: "" })} />
         ))}
         <div className="wizard__actions">

@@ -4,7 +4,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server";
-import { loadPreferences, savePreferences } from "~/features/preferences/preferences.server";
+import { categoriesFor, loadPreferences, savePreferences } from "~/features/preferences/preferences.server";
 import { PREFERENCE_CATEGORIES, preferencesSchema } from "~/features/preferences/schema";
 import { useTestDatabase } from "../support/db";
 import { createUser } from "../support/factories";
@@ -60,6 +60,18 @@ describe("communication preferences", () => {
     // Switched off, the recruiter default no longer applies.
     expect((await loadPreferences(me)).CAT_APPSUB_RECRUIT).toEqual({ emailOn: false, emails: "", smsOn: false, phones: "" });
     expect(await prisma.notificationPreference.findMany({ where: { subscriber: { userId: other.id } }, orderBy: { id: "asc" } })).toEqual(otherBefore);
+  });
+
+  it("the state filings' category is shown and saved to administrators only; on by default", async () => {
+    const admin = await createUser(prisma, { userName: "pref-admin@example.com", isInternal: true });
+    const agent = await createUser(prisma, { userName: "pref-agent@example.com" });
+    expect(categoriesFor(admin)).toContain("CAT_STATEFILING_ADMIN");
+    expect(categoriesFor(agent)).not.toContain("CAT_STATEFILING_ADMIN");
+    expect((await loadPreferences(admin)).CAT_STATEFILING_ADMIN).toEqual({ emailOn: true, emails: "pref-admin@example.com", smsOn: false, phones: "" });
+    await savePreferences(agent.id, formValue({}), categoriesFor(agent));
+    const rows = await prisma.notificationPreference.findMany({ where: { subscriber: { userId: agent.id } } });
+    expect(rows).toHaveLength((PREFERENCE_CATEGORIES.length - 1) * 2);
+    expect(rows.some((r) => r.categoryCode === "CAT_STATEFILING_ADMIN")).toBe(false);
   });
 
   it("the demo seed and the notifications use one spelling of the downline categories", () => {

@@ -79,6 +79,7 @@ export const JOB_PAYLOADS = {
   "import-agents": importAgentsPayload,
   "import-licences": importLicencesPayload,
   "monitor-compliance": noPayload,
+  "state-filings-daily": noPayload,
   "compliance-notice": complianceNoticePayload,
   "deliver-webhook": deliverWebhookPayload,
 } as const;
@@ -114,6 +115,7 @@ declare global {
       "import-agents": ImportAgentsPayload;
       "import-licences": ImportLicencesPayload;
       "monitor-compliance": Record<string, never>;
+      "state-filings-daily": Record<string, never>;
       "compliance-notice": ComplianceNoticePayload;
       "deliver-webhook": DeliverWebhookPayload;
     }
@@ -181,6 +183,8 @@ export const jobKeys = {
   complianceMail: (agentId: number, day: string, recipient: string) => `compliance-mail:${agentId}:${day}:${recipient}`,
   /** The copy of a for-cause termination notice to the producer: one per termination (decision 0111). */
   terminationCopyMail: (terminationId: string) => `termination-copy:${terminationId}`,
+  /** The state filings' notices of one day to one administrator (decision 0114): a run of the day again queues the same key. */
+  filingNoticeMail: (day: string, recipient: string) => `filing-notice:${day}:${recipient}`,
   /** One licence notice text: one per number. */
   complianceSms: (agentId: number, day: string, recipient: string, e164: string) => `compliance-sms:${agentId}:${day}:${recipient}:${e164.replace(/\D/g, "")}`,
   /** One webhook delivery (a delivery row; a replay is a new row, so a new key). */
@@ -233,6 +237,7 @@ export const jobOptions = {
   /** Queues the day's notices of an agent position: tried as long as a mail (it outlasts an outage of a night). */
   complianceNotice: (agentId: number, day: string) => options("compliance-notice", jobKeys.complianceNotice(agentId, day), MAX_ATTEMPTS.mail),
   complianceMail: (agentId: number, day: string, recipient: string) => options("send-email", jobKeys.complianceMail(agentId, day, recipient), MAX_ATTEMPTS.mail),
+  filingNoticeMail: (day: string, recipient: string) => options("send-email", jobKeys.filingNoticeMail(day, recipient), MAX_ATTEMPTS.mail),
   terminationCopyMail: (terminationId: string) => options("send-email", jobKeys.terminationCopyMail(terminationId), MAX_ATTEMPTS.mail),
   complianceSms: (agentId: number, day: string, recipient: string, e164: string) =>
     options("send-sms", jobKeys.complianceSms(agentId, day, recipient, e164), MAX_ATTEMPTS.sms),

@@ -3,6 +3,7 @@
 // the signed-in user's own subscriber: nothing posted names a subscriber.
 import { prisma } from "~/lib/db.server";
 import {
+  isAdminCategory,
   METHOD_EMAIL,
   METHOD_SMS,
   PREFERENCE_CATEGORIES,
@@ -48,11 +49,18 @@ export async function loadPreferences(user: { id: string; userName: string }): P
   return values;
 }
 
-/** Saves every category of the form (both methods) in one transaction. */
-export async function savePreferences(userId: string, form: PreferencesForm): Promise<void> {
+/** The categories a user's page shows and saves: the administrators' only to internal users (decision 0114). */
+export const categoriesFor = (user: { isInternal: boolean }): readonly PreferenceCategory[] =>
+  user.isInternal ? PREFERENCE_CATEGORIES : PREFERENCE_CATEGORIES.filter((c) => !isAdminCategory(c));
+
+/**
+ * Saves the categories of the form (both methods) in one transaction: `categories`, those the page
+ * showed (categoriesFor), so a category a user was not shown keeps what it had.
+ */
+export async function savePreferences(userId: string, form: PreferencesForm, categories: readonly PreferenceCategory[] = PREFERENCE_CATEGORIES): Promise<void> {
   await prisma.$transaction(async (tx) => {
     const s = await tx.notificationSubscriber.upsert({ where: { userId }, create: { userId }, update: {}, select: { subscriberId: true } });
-    for (const c of PREFERENCE_CATEGORIES) {
+    for (const c of categories) {
       const v = form[c];
       for (const [methodCode, isEnabled, preferenceValue] of [
         [METHOD_EMAIL, v.emailOn, v.emails],

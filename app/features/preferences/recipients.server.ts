@@ -8,7 +8,7 @@
 //    switched on, to the numbers saved (at most 5 values each, spec part 1 §9).
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/lib/db.server";
-import { splitEntries, type OwnCategory, type PreferenceCategory } from "./schema";
+import { isAdminCategory, splitEntries, type AdminCategory, type OwnCategory, type PreferenceCategory } from "./schema";
 
 type Db = Pick<Prisma.TransactionClient, "user" | "agentClosure">;
 
@@ -44,13 +44,14 @@ export async function uplineUserIds(agentIds: readonly number[], exclude: Readon
 export async function recipientsByPreference(
   ownIds: readonly string[],
   uplineIds: readonly string[],
-  ownCategory: OwnCategory,
+  ownCategory: OwnCategory | AdminCategory,
   db: Db = prisma,
 ): Promise<PreferenceRecipient[]> {
   const own = new Set(ownIds);
   const ids = [...new Set([...ownIds, ...uplineIds])];
   if (ids.length === 0) return [];
-  const downlineCategory: PreferenceCategory = `${ownCategory}_DOWNLN`;
+  // An administrators' category has no downline twin: its users are all own.
+  const downlineCategory: PreferenceCategory = isAdminCategory(ownCategory) ? ownCategory : `${ownCategory}_DOWNLN`;
   const users = await db.user.findMany({
     where: { id: { in: ids }, isActive: true },
     select: {

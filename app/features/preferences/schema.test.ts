@@ -28,6 +28,7 @@ describe("communication preferences schema", () => {
       "CAT_APPREJ_RECRUIT_DOWNLN",
       "CAT_APPABAND_RECRUIT_DOWNLN",
       "CAT_LICEXP_AGENT_DOWNLN",
+      "CAT_STATEFILING_ADMIN",
     ]);
   });
 

@@ -7,7 +7,8 @@ import { PREF_MESSAGES } from "./messages";
 
 /**
  * The categories: the user's own (the recruiter's prospects; their own licences and credentials,
- * issue 23, decision 0071), then the downline's (suffix _DOWNLN).
+ * issue 23, decision 0071), then the downline's (suffix _DOWNLN), then the administrators' (the
+ * state filings due and overdue: issue 37, decision 0114; own, no downline twin).
  */
 export const PREFERENCE_CATEGORIES = [
   "CAT_APPSUB_RECRUIT",
@@ -20,10 +21,14 @@ export const PREFERENCE_CATEGORIES = [
   "CAT_APPREJ_RECRUIT_DOWNLN",
   "CAT_APPABAND_RECRUIT_DOWNLN",
   "CAT_LICEXP_AGENT_DOWNLN",
+  "CAT_STATEFILING_ADMIN",
 ] as const;
 export type PreferenceCategory = (typeof PREFERENCE_CATEGORIES)[number];
+/** The administrators' categories: told as their own, without a downline twin. */
+export type AdminCategory = Extract<PreferenceCategory, `${string}_ADMIN`>;
+export const isAdminCategory = (c: string): c is AdminCategory => c.endsWith("_ADMIN");
 /** The user's own categories; the downline's add the suffix _DOWNLN. */
-export type OwnCategory = Exclude<PreferenceCategory, `${string}_DOWNLN`>;
+export type OwnCategory = Exclude<PreferenceCategory, `${string}_DOWNLN` | AdminCategory>;
 /** The recruiter's own categories (an application's events). */
 export type RecruiterCategory = Exclude<OwnCategory, "CAT_LICEXP_AGENT">;
 
@@ -38,6 +43,7 @@ export const CATEGORY_LABELS: Record<PreferenceCategory, string> = {
   CAT_APPREJ_RECRUIT_DOWNLN: "The application of a prospect in my downline is rejected",
   CAT_APPABAND_RECRUIT_DOWNLN: "The application of a prospect in my downline is abandoned",
   CAT_LICEXP_AGENT_DOWNLN: "A license or credential of an agent in my downline is about to expire or has expired, or the agent is no longer in good order",
+  CAT_STATEFILING_ADMIN: "A state appointment or termination filing is due in 5 days, due today or overdue (administrators)",
 };
 
 export const METHOD_EMAIL = "EMAIL_EVT";

@@ -1,0 +1,36 @@
+// The administrators' mail of the state filings due (decision 0114), rendered by the portal's one
+// email kit (~/lib/email.server, decision 0057). Agent numbers, states and dates only: no licence numbers.
+import { formatDate } from "~/lib/format";
+import { ActionButton, Facts, renderEmail } from "~/lib/email.server";
+import { stateName } from "~/features/licences/messages";
+import type { FilingNotice, NoticeStage } from "./filing-notices.server";
+
+export const FILING_NOTICE_MESSAGES = {
+  subject: "State filings due or overdue",
+  intro: "The state filings below are not yet filed. File them from ADMIN > State Filings.",
+  stages: { DUE_IN_5: "Due within 5 days", DUE_TODAY: "Due today", OVERDUE: "Overdue" } satisfies Record<NoticeStage, string>,
+  kinds: { APPOINTMENT: "Appointment", TERMINATION: "Termination" } satisfies Record<FilingNotice["kind"], string>,
+  linkLabel: "Open State Filings",
+  preferencesReason: "of your communication preferences; change them under Communication Preferences in the portal",
+} as const;
+
+const M = FILING_NOTICE_MESSAGES;
+
+/** One line per filing, grouped by stage (overdue first): 'Appointment: Texas, agent A-1, due Dec 9, 2026'. */
+export function filingNoticeEmail(notices: readonly FilingNotice[], url: string) {
+  const order: NoticeStage[] = ["OVERDUE", "DUE_TODAY", "DUE_IN_5"];
+  const facts = order.flatMap((stage) =>
+    notices
+      .filter((n) => n.stage === stage)
+      .map((n): [string, string] => [M.stages[stage], `${M.kinds[n.kind]}: ${stateName(n.stateCode)}, agent ${n.agent}, due ${formatDate(n.dueDate)}`]),
+  );
+  return renderEmail(
+    M.subject,
+    <>
+      <p>{M.intro}</p>
+      <Facts facts={facts} />
+      <ActionButton href={url} label={M.linkLabel} />
+    </>,
+    M.preferencesReason,
+  );
+}
