@@ -10,6 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startApp, type AppHandle } from "../support/app-server";
 import { query } from "../support/mailbox";
+import { queueJobIn } from "../support/queue-job";
 
 const apps: AppHandle[] = [];
 afterAll(async () => {
@@ -37,7 +38,8 @@ async function metrics(app: AppHandle, headers: Record<string, string> = {}) {
 
 describe("/metrics", () => {
   test("requests, refusals, jobs, mail and the pool, to loopback or with the token only", async () => {
-    const app = await startApp({ env: { METRICS_TOKEN: TOKEN, TRUST_PROXY: "127.0.0.1", SEED_DEMO_DATA: "false" } });
+    // RUN_WORKER=false: a web process only (web1 and web2 of docs/compose.yaml), so a queued job waits.
+    const app = await startApp({ env: { METRICS_TOKEN: TOKEN, TRUST_PROXY: "127.0.0.1", SEED_DEMO_DATA: "false", RUN_WORKER: "false" } });
     apps.push(app);
     for (let i = 0; i < 3; i++) await fetch(`${app.url}/livez`).then((r) => r.text());
     await fetch(`${app.url}/no/such/page`).then((r) => r.text());
@@ -47,8 +49,8 @@ describe("/metrics", () => {
       headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
       body: "x=" + "a".repeat(3_000_000),
     }).catch(() => undefined);
-    // A job that waits (due in the past, for a task no runner knows) and a failed mail.
-    await query(app.databaseUrl!, `select graphile_worker.add_job('metrics-probe', '{}'::json, run_at := now() - interval '90 seconds')`);
+    // A job that waits (due 90 s ago, no runner here), queued the one typed way, and a failed mail.
+    await queueJobIn(app.databaseUrl!, "monitor-compliance", {}, { runAt: new Date(Date.now() - 90_000) });
     await query(
       app.databaseUrl!,
       `insert into mail_messages (id, "from", "to", subject, status, attempts) values (gen_random_uuid(), 'portal@example.com', '{ops@example.com}', 'metrics', 'FAILED', 1)`,
@@ -64,8 +66,8 @@ describe("/metrics", () => {
     expect(m.text).toMatch(/portal_http_request_duration_seconds_bucket\{le="0\.1",method="GET",route="routes\/livez"\} \d/);
     // The path itself never becomes a label.
     expect(m.text).not.toContain("/no/such/page");
-    expect(series(m.text, "portal_jobs", { task: "metrics-probe", state: "queued" })).toBe(1);
-    expect(series(m.text, "portal_job_oldest_waiting_seconds", { task: "metrics-probe" })).toBeGreaterThanOrEqual(85);
+    expect(series(m.text, "portal_jobs", { task: "monitor-compliance", state: "queued" })).toBe(1);
+    expect(series(m.text, "portal_job_oldest_waiting_seconds", { task: "monitor-compliance" })).toBeGreaterThanOrEqual(85);
     expect(series(m.text, "portal_mail_messages", { status: "FAILED" })).toBe(1);
     expect(series(m.text, "portal_db_pool_connections", { state: "total" })).toBeGreaterThanOrEqual(1);
     expect(m.text).toContain("portal_process_resident_memory_bytes");

@@ -12,13 +12,13 @@ export async function queueJobIn<T extends TaskName>(
   databaseUrl: string,
   task: T,
   payload: JobPayload<T>,
-  opts: { jobKey?: string; maxAttempts?: number } = {},
+  opts: { jobKey?: string; maxAttempts?: number; runAt?: Date } = {},
 ): Promise<string> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   const db = new PrismaClient({ adapter: new PrismaPg(pool) });
   const jobKey = opts.jobKey ?? `test:${task}:${randomUUID()}`;
   try {
-    return await queueJob(db, task, payload, { task, jobKey, maxAttempts: opts.maxAttempts ?? 1 });
+    return await queueJob(db, task, payload, { task, jobKey, maxAttempts: opts.maxAttempts ?? 1, runAt: opts.runAt });
   } finally {
     await db.$disconnect();
     await pool.end();
