@@ -11,3 +11,8 @@ export function dayOf(d: Date): Day {
 export function addDays(day: Day, n: number): Day {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 }
+
+/** The day as the Date a DATE column takes (midnight UTC). */
+export function dateOf(day: Day): Date {
+  return new Date(`${day}T00:00:00Z`);
+}

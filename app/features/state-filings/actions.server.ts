@@ -12,6 +12,7 @@ import { prisma } from "~/lib/db.server";
 import { ACTION_FROM, FILING_INTENTS, FILING_MESSAGES as M, readDay, REASON_MAX, type FilingIntent } from "./board";
 import type { FilingStatus } from "./due";
 import { recordFirstBusiness } from "./filings.server";
+import { dateOf } from "~/lib/days";
 
 type Who = Pick<CurrentUser, "id"> & { impersonator?: { id: string } | null };
 
@@ -65,7 +66,7 @@ export async function actOnFiling(actor: Who, input: FilingActionInput, opts: { 
       const d = dayField(input.date ?? "", today);
       if (isRefusal(d)) return d;
       const day = (d as { day: Day }).day;
-      data = { status: "FILED", filedDate: new Date(`${day}T00:00:00Z`) };
+      data = { status: "FILED", filedDate: dateOf(day) };
       details = { filedDate: day };
       break;
     }

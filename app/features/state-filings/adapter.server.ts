@@ -20,6 +20,7 @@ import { env } from "~/lib/env.server";
 import { saveFile } from "~/lib/storage.server";
 import { FILING_MESSAGES as M } from "./filing-messages";
 import { filingFiles, type AppointmentFilingRow, type FilingLayout, type TerminationFilingRow } from "./layouts.server";
+import { dateOf } from "~/lib/days";
 
 type Db = Prisma.TransactionClient;
 
@@ -59,7 +60,6 @@ export class FilingError extends Error {
   override name = "FilingError";
 }
 
-const dateOf = (d: Day) => new Date(`${d}T00:00:00Z`);
 
 type RawRow = {
   id: string;

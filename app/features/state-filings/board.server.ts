@@ -9,9 +9,9 @@ import { prisma } from "~/lib/db.server";
 import { agentName } from "~/features/agents/format";
 import { NOT_YET_FILED, OPEN_WORK, type FilingFilters } from "./board";
 import { FILING_STATUSES, type FilingStatus } from "./due";
+import { dateOf } from "~/lib/days";
 
 const dayOrNull = (d: Date | null) => (d ? dayOf(d) : null);
-const dateOf = (d: Day) => new Date(`${d}T00:00:00Z`);
 
 function whereOf(f: FilingFilters, today: Day): Prisma.AppointmentFilingWhereInput {
   const statuses: readonly string[] = f.status === "ALL" ? FILING_STATUSES : f.status === "" ? OPEN_WORK : [f.status];

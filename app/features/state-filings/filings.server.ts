@@ -19,12 +19,12 @@ import { prisma } from "~/lib/db.server";
 import { npnKey } from "~/lib/npn";
 import { addDays, appointmentDueDate, filingLines, OPEN_FILING_STATUSES } from "./due";
 import { stateRuleOf, type StateRule } from "./rules.server";
+import { dateOf } from "~/lib/days";
 
 type Db = Prisma.TransactionClient;
 type Who = Pick<CurrentUser, "id"> & { impersonator?: { id: string } | null };
 
 /** A calendar day as a DATE column takes it. */
-const dateOf = (d: Day) => new Date(`${d}T00:00:00Z`);
 
 type Licence = LicenceFacts & { licenceNumber: string | null };
 
