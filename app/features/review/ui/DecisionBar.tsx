@@ -6,9 +6,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import type { DataSectionId } from "~/features/appointment/model";
-import { DECISION_LABELS, REVIEW_MESSAGES as M } from "../messages";
+import { DECISION_LABELS } from "../messages";
 import { DECISIONS, type DecisionKind } from "../schema";
-import { DecisionFormCard } from "./DecisionForms";
+import { ApproveBlocked, DecisionFormCard } from "./DecisionForms";
 
 /** The order of the choices: the usual outcome first, the one that cannot be undone last. */
 const CHOICES: readonly DecisionKind[] = ["APPROVE", "RETURN", "REJECT"];
@@ -78,16 +78,7 @@ export function DecisionBar({
             ))}
           </ul>
         </div>
-        {blocked.length && chosen !== "APPROVE" ? (
-          <div className="decision-refusal decision-bar__blocked">
-            <p className="field__error">{M.approveBlocked}</p>
-            <ul>
-              {blocked.map((r) => (
-                <li key={r}>{r}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        {blocked.length && chosen !== "APPROVE" ? <ApproveBlocked reasons={blocked} className="decision-refusal decision-bar__blocked" /> : null}
         <div ref={formRef}>
           {chosen ? (
             <DecisionFormCard

@@ -131,16 +131,7 @@ export function DecisionFormCard({
             </ul>
           </div>
         ) : null}
-        {blocked?.length ? (
-          <div className="decision-refusal" id={`${p}-blocked`} data-testid="approve-blocked">
-            <p className="field__error">{M.approveBlocked}</p>
-            <ul>
-              {blocked.map((r) => (
-                <li key={r}>{r}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        {blocked?.length ? <ApproveBlocked reasons={blocked} className="decision-refusal" id={`${p}-blocked`} testId="approve-blocked" /> : null}
         <div>
           <button
             type="submit"
@@ -153,5 +144,19 @@ export function DecisionFormCard({
         </div>
       </Form>
     </section>
+  );
+}
+
+/** Why Approve cannot be pressed yet: the rule's sentence and each reason (the bar and the Approve form). */
+export function ApproveBlocked({ reasons, className, id, testId }: { reasons: string[]; className: string; id?: string; testId?: string }) {
+  return (
+    <div className={className} id={id} data-testid={testId}>
+      <p className="field__error">{M.approveBlocked}</p>
+      <ul>
+        {reasons.map((r) => (
+          <li key={r}>{r}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
