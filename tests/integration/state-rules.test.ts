@@ -110,6 +110,14 @@ describe("state rules", () => {
     page = await page.form("SAVE").fill("Code of reason 6", "").fill("Meaning of reason 6", "").submit("SAVE");
     expect(page.banners().join(" ")).toContain(M.savedTitle);
     expect((await ruleOf("FL")).terminationReasons.map((t) => t.code)).toEqual(["AVFS", "D", "MOFL", "NLRC", "CAUSE"]);
+
+    // Several 'for cause' boxes ticked at once are all kept, and a second SAVE keeps them.
+    page = await page.form("SAVE").check("Reason 2 is for cause").check("Reason 3 is for cause").submit("SAVE");
+    const forCause = async () => (await ruleOf("FL")).terminationReasons.filter((t) => t.forCause).map((t) => t.code);
+    expect(await forCause()).toEqual(["D", "MOFL", "CAUSE"]);
+    page = await page.form("SAVE").submit("SAVE");
+    expect(page.banners().join(" ")).toContain(M.savedTitle);
+    expect(await forCause()).toEqual(["D", "MOFL", "CAUSE"]);
   });
 
   it("a director is refused (403) and changes nothing; an unknown or foreign state is 404", async () => {
