@@ -105,6 +105,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   $lnk: page("public", "none", "link landing page"),
   _index: page("public", "none", "welcome page"),
   "admin.agents.$id.deactivate": page("import:hierarchy", "import:hierarchy", "an unknown agent: 404"),
+  "admin.agents.$id.states": page("import:hierarchy", "import:hierarchy", "an unknown agent: 404"),
   "admin.api-tokens": page("manage:integrations"),
   "admin.import": page("import:hierarchy", "import:hierarchy", "POST: START AGAIN on a failed run"),
   "admin.import_.upload": page("none", "import:hierarchy"),

@@ -144,8 +144,7 @@ export async function createFilingsForApproval(tx: Db, appointmentId: number, ag
 
 /**
  * A state a position is appointed in after its approval: its filings, dated from `now` (the
- * contract in that state). No path adds a state to an approved agent yet (decision 0109): the one
- * that does calls this, in its transaction when it has one. Null: no such position.
+ * contract in that state), in the caller's transaction (add-state.server.ts). Null: no such position.
  */
 export async function filingsForStateAdded(agentId: number, stateCode: string, ctx: { now: Date; actorId: string | null }, db: Db = prisma): Promise<FilingsCreated | null> {
   const p = await positionOf(db, agentId);
