@@ -1,6 +1,7 @@
 // ADMIN > State Filings in Chromium at 1280 and 390 px (issue 37 item 5, decision 0113), with the
 // demo agent's filings: the list (overdue first, held and rejected with their reasons), a refused
-// 'Mark rejected' (the message beside the field), the withdrawal's question, the agent page's state
+// 'Mark rejected' (the message beside the field), the withdrawal's question, 'Appoint in another
+// state' refused without a state, the agent page's state
 // appointments (the director) and the compliance view's overdue count. axe-core finds nothing on
 // each and nothing scrolls sideways. DOCS_SHOTS=<dir> keeps a picture of each
 // (docs/screens/state-filings-*.png). Without JavaScript: tests/integration/state-filings-screens.test.ts;
@@ -79,6 +80,13 @@ describe("ADMIN > State Filings in the browser", () => {
       await page.getByRole("form", { name: "Withdraw" }).getByRole("button", { name: "Withdraw" }).click();
       await expect.poll(() => page.locator("#withdraw-heading").count()).toBe(1);
       await check(page, "the withdrawal's question", "withdraw");
+
+      // Appoint in another state: refused without a state (nothing is added: the shared portal's demo agent stays as it is).
+      await page.goto(`${appUrl}/admin/agents/${agent.id}/states`);
+      await page.getByRole("button", { name: "Appoint in this state" }).click();
+      await expect.poll(() => page.locator(".field--invalid").count()).toBe(1);
+      expect(await page.locator(".field--invalid").innerText()).toContain("Choose the state to appoint the agent in.");
+      await check(page, "Appoint in another state, refused", "add-state");
 
       await page.goto(`${appUrl}/compliance`);
       await expect.poll(() => page.getByTestId("overdue-filings").count()).toBe(1);
