@@ -39,7 +39,7 @@ import { useTestDatabase } from "../support/db";
 import { buildIfStale } from "../support/global-app";
 import { answerChecker, type OpenApiDoc } from "../support/openapi-answers";
 import { useTempDataDir } from "../support/temp-dir";
-import { createAgent, createAppointment, createCarrierWithBlocks, createCredential, createInvitation, createLicence, createUser } from "../support/factories";
+import { createAgent, createAppointment, createCarrierWithBlocks, createCredential, createInvitation, createLicence, createUser, seedReferenceData } from "../support/factories";
 
 useTempDataDir("api-read");
 const db = useTestDatabase();
@@ -104,6 +104,7 @@ let importRunId: number;
 
 beforeAll(async () => {
   resetEnvCache(); // DATA_DIR is this file's own (useTempDataDir)
+  await seedReferenceData(); // the state rules a filing names
   all = (await createApiToken(prisma, { name: "everything", scopes: ["read:agents", "read:applications", "read:documents", "read:invitations", "read:filings", "write:agents"] })).token;
   const { carrier } = await createCarrierWithBlocks(prisma, { carrierCode: "APIC", name: "API Carrier", companyNumber: "77", blocks: [{ blockNumber: 770, productTypeCode: "LIFE" }] });
   md = await createAgent(prisma, { blockNumber: 770, firstName: "Mara", lastName: "Top", npn: "7700001" });
