@@ -59,6 +59,8 @@ export const SHARED_KERNEL = [
   "webhooks/payloads",
   "webhooks/emit.server",
   "webhooks/event-data.server",
+  // The state filings' events and the filing's state they carry, which the API serves too (decision 0116).
+  "webhooks/filing-events.server",
   // The one termination rule (decision 0111): the deactivation form, the hierarchy import and the API read it.
   "state-filings/terminations",
   "state-filings/terminations.server",
@@ -73,8 +75,9 @@ export const FEATURE_DEPENDENCIES = {
   // state-filings: the agent detail lists each state's appointment filing (decision 0113).
   agents: ["dashboard", "documents", "licences", "state-filings"],
   // The read API (decision 0076): documents served by the download rule, licences' expiry states;
-  // the agent import as an API call queues the screen's import run (decision 0075).
-  api: ["documents", "hierarchy", "licences"],
+  // the agent import as an API call queues the screen's import run (decision 0075); state-filings:
+  // the filings' statuses and the first business's rule, recordFirstBusiness (decision 0116).
+  api: ["documents", "hierarchy", "licences", "state-filings"],
   // licences: at submission the application's licence and certificates become records (decision 0098).
   appointment: ["documents", "licences"],
   dashboard: ["appointment", "links", "pipeline", "licences"],

@@ -27,7 +27,7 @@ let check: ReturnType<typeof answerChecker>;
 
 beforeAll(async () => {
   buildIfStale();
-  token = (await createApiToken(prisma, { name: "everything", scopes: ["read:agents", "read:applications", "read:documents", "read:invitations", "write:agents"] })).token;
+  token = (await createApiToken(prisma, { name: "everything", scopes: ["read:agents", "read:applications", "read:documents", "read:invitations", "read:filings", "write:agents", "write:filings"] })).token;
   await createCarrierWithBlocks(prisma, { carrierCode: "ERRC", name: "Errors Carrier", companyNumber: "78", blocks: [{ blockNumber: 780, productTypeCode: "LIFE" }] });
   const md = await createAgent(prisma, { blockNumber: 780, firstName: "Edge", lastName: "Case", npn: "7800001" });
   await createInvitation(prisma, { inviterAgentId: md.id, prospectEmailAddress: "edge@example.com" });
@@ -57,13 +57,15 @@ async function call(method: string, pattern: string | null, address: string, opt
 }
 
 /** A cursor as the API makes them (paging.server.ts): base64url of the JSON [updated_at, id]. */
-const cursor = (at: string, id: number) => Buffer.from(JSON.stringify([at, id]), "utf8").toString("base64url");
+const cursor = (at: string, id: number | string) => Buffer.from(JSON.stringify([at, id]), "utf8").toString("base64url");
 
 const LISTS = READ_ENDPOINTS.filter((e) => e.list).map((e) => e.path);
+/** The lists keyed by a uuid (the state filings'): their cursor's id is one. */
+const UUID_LISTS = ["/api/v1/filings", "/api/v1/terminations"];
 
 describe("crafted parameters", () => {
   it("a date or id outside what PostgreSQL and the columns take is a 400 problem naming the parameter, on every list", async () => {
-    expect(LISTS.length).toBe(3);
+    expect(LISTS.length).toBe(5);
     const refused: Array<[string, string]> = [
       ["updated_since=0000-01-01", "updated_since"],
       ["updated_since=0001-01-01T00:00:00%2B01:00", "updated_since"], // 0000-12-31T23:00Z: year 0
@@ -82,7 +84,8 @@ describe("crafted parameters", () => {
         expect(((await r.json()) as { parameter?: string }).parameter, `${list}?${query}`).toBe(parameter);
       }
       // The edges of the range are answered.
-      for (const query of ["updated_since=0001-01-01", "updated_since=9999-12-31T23:59:59Z", `cursor=${cursor("0001-01-01T00:00:00.000Z", 2147483647)}`]) {
+      const lastId = UUID_LISTS.includes(list) ? "ffffffff-ffff-ffff-ffff-ffffffffffff" : 2147483647;
+      for (const query of ["updated_since=0001-01-01", "updated_since=9999-12-31T23:59:59Z", `cursor=${cursor("0001-01-01T00:00:00.000Z", lastId)}`]) {
         const r = await call("GET", list, `${list}?${query}`);
         expect(r.status, `${list}?${query}`).toBe(200);
       }
@@ -99,6 +102,9 @@ const ROUTE_FILES: Record<string, { pattern: string | null; address: string }> =
   "api.v1.applications.$id.documents.ts": { pattern: "/api/v1/applications/{id}/documents", address: "/api/v1/applications/1/documents" },
   "api.v1.documents.$id.ts": { pattern: "/api/v1/documents/{id}", address: "/api/v1/documents/00000000-0000-4000-8000-000000000000" },
   "api.v1.invitations.ts": { pattern: "/api/v1/invitations", address: "/api/v1/invitations" },
+  "api.v1.filings.ts": { pattern: "/api/v1/filings", address: "/api/v1/filings" },
+  "api.v1.terminations.ts": { pattern: "/api/v1/terminations", address: "/api/v1/terminations" },
+  "api.v1.agents.$agentNumber.first-business.ts": { pattern: "/api/v1/agents/{agent_number}/first-business", address: "/api/v1/agents/1/first-business" },
   "api.v1.agent-imports.ts": { pattern: "/api/v1/agent-imports", address: "/api/v1/agent-imports" },
   "api.v1.agent-imports.$id.ts": { pattern: "/api/v1/agent-imports/{id}", address: "/api/v1/agent-imports/1" },
   "api.v1.openapi[.]json.ts": { pattern: "/api/v1/openapi.json", address: "/api/v1/openapi.json" },
@@ -127,8 +133,9 @@ describe("methods", () => {
           expect(await r.text(), what).not.toContain("Edge");
         }
       }
-      // What it allows is answered (not refused as a method).
-      expect((await call("HEAD", pattern, address)).status, `HEAD ${address}`).not.toBe(405);
+      // What it allows is answered (not refused as a method): HEAD, or a POST-only path's POST.
+      const probe = allow.includes("HEAD") ? "HEAD" : allow[0]!;
+      expect((await call(probe, pattern, address, { body: probe === "POST" ? "{}" : undefined })).status, `${probe} ${address}`).not.toBe(405);
     }
   });
 });

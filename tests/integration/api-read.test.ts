@@ -28,6 +28,8 @@ import * as applicationRoute from "~/routes/api.v1.applications.$id";
 import * as applicationDocumentsRoute from "~/routes/api.v1.applications.$id.documents";
 import * as documentRoute from "~/routes/api.v1.documents.$id";
 import * as invitationsRoute from "~/routes/api.v1.invitations";
+import * as filingsRoute from "~/routes/api.v1.filings";
+import * as terminationsRoute from "~/routes/api.v1.terminations";
 import * as openapiRoute from "~/routes/api.v1.openapi[.]json";
 import * as importsRoute from "~/routes/api.v1.agent-imports";
 import * as importRoute from "~/routes/api.v1.agent-imports.$id";
@@ -37,7 +39,7 @@ import { useTestDatabase } from "../support/db";
 import { buildIfStale } from "../support/global-app";
 import { answerChecker, type OpenApiDoc } from "../support/openapi-answers";
 import { useTempDataDir } from "../support/temp-dir";
-import { createAgent, createAppointment, createCarrierWithBlocks, createCredential, createInvitation, createLicence, createUser } from "../support/factories";
+import { createAgent, createAppointment, createCarrierWithBlocks, createCredential, createInvitation, createLicence, createUser, seedReferenceData } from "../support/factories";
 
 useTempDataDir("api-read");
 const db = useTestDatabase();
@@ -54,6 +56,8 @@ const ROUTES: Record<string, Loader> = {
   "/api/v1/applications/{id}/documents": applicationDocumentsRoute.loader as Loader,
   "/api/v1/documents/{id}": documentRoute.loader as Loader,
   "/api/v1/invitations": invitationsRoute.loader as Loader,
+  "/api/v1/filings": filingsRoute.loader as Loader,
+  "/api/v1/terminations": terminationsRoute.loader as Loader,
   "/api/v1/agent-imports": importsRoute.loader as Loader,
   "/api/v1/agent-imports/{id}": importRoute.loader as Loader,
 };
@@ -100,13 +104,18 @@ let importRunId: number;
 
 beforeAll(async () => {
   resetEnvCache(); // DATA_DIR is this file's own (useTempDataDir)
-  all = (await createApiToken(prisma, { name: "everything", scopes: ["read:agents", "read:applications", "read:documents", "read:invitations", "write:agents"] })).token;
-  await createCarrierWithBlocks(prisma, { carrierCode: "APIC", name: "API Carrier", companyNumber: "77", blocks: [{ blockNumber: 770, productTypeCode: "LIFE" }] });
+  await seedReferenceData(); // the state rules a filing names
+  all = (await createApiToken(prisma, { name: "everything", scopes: ["read:agents", "read:applications", "read:documents", "read:invitations", "read:filings", "write:agents"] })).token;
+  const { carrier } = await createCarrierWithBlocks(prisma, { carrierCode: "APIC", name: "API Carrier", companyNumber: "77", blocks: [{ blockNumber: 770, productTypeCode: "LIFE" }] });
   md = await createAgent(prisma, { blockNumber: 770, firstName: "Mara", lastName: "Top", npn: "7700001" });
   agentIds = [md.id];
   for (let i = 0; i < 6; i++) agentIds.push((await createAgent(prisma, { parentId: md.id, firstName: `Child${i}`, lastName: "Below", npn: `77000${10 + i}` })).id);
   const s = sealField(CANARY.agentSsn);
   await prisma.agent.update({ where: { id: agentIds[1]! }, data: { ssnEncrypted: s.encrypted, ssnLast4: s.last4 } });
+  // A filing and a termination of the agent with the canary SSN: the filings' lists are walked too.
+  const filed = { agentId: agentIds[1]!, npn: "7700010", stateCode: "TX", licenceNumber: "TX-2", carrierId: carrier.carrierId };
+  await prisma.appointmentFiling.create({ data: { ...filed, lineOfAuthority: "LIFE", effectiveDate: new Date("2026-11-02"), dueDate: new Date("2026-11-17"), feeAmount: "10.00", status: "FILED", filedDate: new Date("2026-11-03") } });
+  await prisma.termination.create({ data: { ...filed, reasonCode: "VOL", reasonLabel: "Voluntary", forCause: false, effectiveDate: new Date("2026-11-20"), dueDate: new Date("2026-12-20"), source: "SCREEN" } });
   await createLicence(prisma, { npn: "7700001", stateCode: "TX", isResident: true, licenceNumber: "TX-1" });
   await createLicence(prisma, { npn: "7700001", stateCode: "OK", expiryDate: "2020-01-31" });
   await createCredential(prisma, { npn: "7700001", kind: "EO" });
@@ -267,6 +276,8 @@ const walk = () => [
   { pattern: "/api/v1/applications/{id}/documents", id: appointmentId },
   { pattern: "/api/v1/documents/{id}", id: uploadId },
   { pattern: "/api/v1/invitations" },
+  { pattern: "/api/v1/filings" },
+  { pattern: "/api/v1/terminations" },
   { pattern: "/api/v1/agent-imports" },
   { pattern: "/api/v1/agent-imports/{id}", id: importRunId },
 ];
@@ -331,20 +342,21 @@ describe("sensitive numbers", () => {
 
 describe("tokens and scopes", () => {
   it("every route file of the API is in this walk", () => {
-    const files = readdirSync(path.resolve(__dirname, "../../app/routes")).filter((f) => f.startsWith("api.v1.") && !f.startsWith("api.v1.openapi"));
+    // The GETs: the first business (a POST only) is walked in tests/integration/api-filings.test.ts.
+    const files = readdirSync(path.resolve(__dirname, "../../app/routes")).filter((f) => f.startsWith("api.v1.") && !f.startsWith("api.v1.openapi") && !f.endsWith(".first-business.ts"));
     expect(files.length).toBe(Object.keys(ROUTES).length);
     expect(new Set(walk().map((e) => e.pattern)).size).toBe(files.length);
     expect(Object.keys(ROUTES).sort()).toEqual(READ_ENDPOINTS.map((e) => e.path).sort());
   });
 
   it("every endpoint: 401 without a token, with a revoked one and with an administrator's cookie; 403 without its scope", async () => {
-    const revoked = await createApiToken(prisma, { name: "revoked", scopes: ["read:agents", "read:applications", "read:documents", "read:invitations"] });
+    const revoked = await createApiToken(prisma, { name: "revoked", scopes: ["read:agents", "read:applications", "read:documents", "read:invitations", "read:filings"] });
     await prisma.apiToken.update({ where: { id: revoked.id }, data: { revokedAt: new Date() } });
     const writer = (await createApiToken(prisma, { name: "import only", scopes: ["write:agents"] })).token;
     const readOnly = (await createApiToken(prisma, { name: "agents only", scopes: ["read:agents"] })).token;
     for (const e of walk()) {
       const own = READ_ENDPOINTS.find((x) => x.path === e.pattern)!.scope;
-      const others = (await createApiToken(prisma, { name: `not ${own}`, scopes: ["read:agents", "read:applications", "read:documents", "read:invitations", "write:agents"].filter((s) => s !== own) as never })).token;
+      const others = (await createApiToken(prisma, { name: `not ${own}`, scopes: ["read:agents", "read:applications", "read:documents", "read:invitations", "read:filings", "write:agents", "write:filings"].filter((s) => s !== own) as never })).token;
       const another = own === "write:agents" ? readOnly : writer;
       for (const [who, opts, status] of [
         ["no token", {}, 401],
@@ -379,7 +391,7 @@ describe("OpenAPI", () => {
       await check("GET", e.pattern, r); // the 200 body against its schema in the document
       if (doc.paths[e.pattern]!.get.responses["200"]!.content!["application/json"]) checked++;
     }
-    expect(checked).toBe(9);
+    expect(checked).toBe(11);
     // The import (POST) and every event type are described too (decision 0075, 0078).
     expect(Object.keys((doc as unknown as { paths: Record<string, object> }).paths["/api/v1/agent-imports"]!)).toEqual(["get", "post"]);
     expect(Object.keys((doc as unknown as { webhooks: Record<string, object> }).webhooks)).toEqual([...WEBHOOK_EVENTS]);

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS } from "~/features/webhooks/events";
 import { WEBHOOK_EVENT_DATA } from "~/features/webhooks/payloads";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "./paging.server";
+import { FILING_STATUSES, TERMINATION_STATUSES } from "./read-filings.server";
 import { apiSchemas } from "./schemas";
 import { API_SCOPE_LABELS, type ApiScope } from "./scopes";
 
@@ -16,9 +17,20 @@ type Endpoint = {
   body: string | "pdf";
   list?: boolean;
   id?: "integer" | "uuid";
+  /** A list's filters besides paging (query parameters). */
+  filters?: ReadonlyArray<{ name: string; description: string; schema: Record<string, unknown> }>;
 };
 
 export const OPENAPI_PATH = "/api/v1/openapi.json";
+export const FIRST_BUSINESS_PATH = "/api/v1/agents/{agent_number}/first-business";
+
+function filingFilters(statuses: readonly string[]): NonNullable<Endpoint["filters"]> {
+  return [
+    { name: "agent_number", description: "Only this agent number's (every position with it)", schema: { type: "string", pattern: "^[A-Za-z0-9-]{1,20}$" } },
+    { name: "state", description: "Only this state's (a two-letter code)", schema: { type: "string", pattern: "^[A-Za-z]{2}$" } },
+    { name: "status", description: "Only those with this status", schema: { type: "string", enum: [...statuses] } },
+  ];
+}
 
 /** Every GET of the read API: the routes app/routes/api.v1.*.ts answer exactly these. */
 export const READ_ENDPOINTS: readonly Endpoint[] = [
@@ -29,6 +41,8 @@ export const READ_ENDPOINTS: readonly Endpoint[] = [
   { path: "/api/v1/applications/{id}/documents", scope: "read:documents", summary: "The documents of an application", body: "DocumentList", id: "integer" },
   { path: "/api/v1/documents/{id}", scope: "read:documents", summary: "A document's file (application/pdf), streamed", body: "pdf", id: "uuid" },
   { path: "/api/v1/invitations", scope: "read:invitations", summary: "Invitations, a page at a time", body: "InvitationPage", list: true },
+  { path: "/api/v1/filings", scope: "read:filings", summary: "State appointment filings, a page at a time", body: "FilingPage", list: true, filters: filingFilters(FILING_STATUSES) },
+  { path: "/api/v1/terminations", scope: "read:filings", summary: "State terminations, a page at a time", body: "TerminationPage", list: true, filters: filingFilters(TERMINATION_STATUSES) },
   { path: "/api/v1/agent-imports", scope: "write:agents", summary: "The latest 50 agent import runs (the screen's and the API's)", body: "ImportRunList" },
   { path: "/api/v1/agent-imports/{id}", scope: "write:agents", summary: "One agent import run and its report", body: "ImportRun", id: "integer" },
 ];
@@ -107,6 +121,45 @@ const importOperation = {
   },
 };
 
+/** POST /api/v1/agents/{agent_number}/first-business: the first business in a state (decision 0116). */
+const firstBusinessOperation = {
+  post: {
+    operationId: "agents-first-business",
+    summary: "Record an agent's first business in a state: dates the just-in-time appointment filings there",
+    description:
+      "Needs a token with the scope `write:filings`. The same rule as ADMIN > State Filings' 'Record the first business': once per state, " +
+      "never after today; every position with the agent number that has filings in the state gets it.",
+    security: [{ bearerAuth: ["write:filings"] }],
+    parameters: [{ name: "agent_number", in: "path", required: true, schema: { type: "string" } }],
+    requestBody: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: {
+            type: "object",
+            required: ["state", "date"],
+            properties: {
+              state: { type: "string", pattern: "^[A-Za-z]{2}$", description: "The state's two-letter code" },
+              date: { type: "string", format: "date", description: "The day of the first business (YYYY-MM-DD), not after today" },
+            },
+          },
+        },
+      },
+    },
+    responses: {
+      "200": { description: "Recorded", content: { "application/json": { schema: { $ref: "#/components/schemas/FirstBusinessRecorded" } } } },
+      "400": problem(`A malformed body, or a refused field (named in \`field\`), or ${UNREADABLE}`),
+      "401": problem("No live token (absent, unknown or revoked)"),
+      "403": problem("The token lacks the scope"),
+      "404": problem("No agent has this agent number"),
+      "409": problem("Nothing to record: the first business in the state is recorded already, or the agent has no filing there"),
+      "415": problem("Not application/json"),
+      "429": problem("Over the token's calls a minute (see Retry-After)"),
+      ...everyOperation,
+    },
+  },
+};
+
 /** JSON Schema of each event's data (snake_case, decision 0078), for the document's `webhooks`. */
 function webhookOperations() {
   return Object.fromEntries(
@@ -163,6 +216,7 @@ function operation(e: Endpoint) {
   const parameters = [
     ...(e.id ? [{ name: "id", in: "path", required: true, schema: e.id === "uuid" ? { type: "string", format: "uuid" } : { type: "integer", minimum: 1 } }] : []),
     ...(e.list ? listParameters : []),
+    ...(e.filters ?? []).map((f) => ({ in: "query", required: false, ...f })),
   ];
   const ok =
     e.body === "pdf"
@@ -210,13 +264,14 @@ export function openApiDocument(): unknown {
       title: "Appointment portal API",
       version: "1",
       description:
-        "Read the portal's agents, applications, documents and invitations. Send an API token as `Authorization: Bearer apt_…`; " +
+        "Read the portal's agents, applications, documents, invitations and state filings; import agents; record a first business. Send an API token as `Authorization: Bearer apt_…`; " +
         "each operation names the scope it needs. Errors are RFC 9457 problem details (application/problem+json), each listed with its " +
         "operation; a method a path does not answer is a 405 with Allow, a path not in this document a 404. Lists are paged with an opaque cursor, " +
         "oldest change first. SSN, tax id, bank and card numbers are never served, only their last four.",
     },
     paths: {
       ...Object.fromEntries(READ_ENDPOINTS.map((e) => [e.path, e.path === "/api/v1/agent-imports" ? { ...operation(e), ...importOperation } : operation(e)])),
+      [FIRST_BUSINESS_PATH]: firstBusinessOperation,
       [OPENAPI_PATH]: documentOperation,
     },
     webhooks: webhookOperations(),

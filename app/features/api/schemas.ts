@@ -4,6 +4,7 @@
 // schemas. Sensitive numbers exist here only as `…_last4` (four digits): there is no field that could
 // carry a full SSN, tax id, bank or card number.
 import { z } from "zod";
+import { appointmentFilingState, terminationState } from "~/features/webhooks/payloads";
 
 
 /** The named schemas of the document's components (id → schema). */
@@ -30,6 +31,7 @@ export const ProblemSchema = named(
     status: z.int(),
     detail: z.string(),
     parameter: z.string().optional().describe("The query parameter that was refused (400)"),
+    field: z.string().optional().describe("The body's field that was refused (400)"),
   }),
   "An error, as RFC 9457 problem details (application/problem+json)",
 );
@@ -261,3 +263,24 @@ export const ImportRunSummarySchema = named(
 );
 
 export const ImportRunListSchema = named("ImportRunList", z.object({ data: z.array(ImportRunSummarySchema) }), "The latest 50 import runs, the screen's and the API's, newest first");
+
+
+// ── State filings (issue 37, decision 0116): each row as in the webhook events' data (webhooks/payloads.ts).
+
+export const FilingSchema = named("Filing", appointmentFilingState, "A state appointment filing: one agent position, state and line of authority");
+export const FilingPageSchema = page("FilingPage", FilingSchema);
+
+export const TerminationSchema = named("Termination", terminationState, "A state termination: one deactivated agent position and state");
+export const TerminationPageSchema = page("TerminationPage", TerminationSchema);
+
+export const FirstBusinessRecordedSchema = named(
+  "FirstBusinessRecorded",
+  z.object({
+    agent_number: z.string(),
+    state: z.string(),
+    date: day,
+    filings: z.int().describe("The agent's filings in the state that got the first business (every position with the agent number)"),
+    dated: z.int().describe("Of those, the just-in-time filings that got their effective and due dates"),
+  }),
+  "The first business recorded",
+);

@@ -4,8 +4,10 @@
 // filings.server.ts recordFirstBusiness). The caller has checked manage:state-filings. Each change
 // is guarded by the status it starts from (ACTION_FROM), so a filing the filing job or another
 // administrator moved meanwhile is refused, and is audited (FILING_STATUS_CHANGED) in its
-// transaction. A refusal names its field, for the message beside it. dryRun: checked, not done.
+// transaction with its webhook event. A refusal names its field, for the message beside it. dryRun: checked, not done.
 import { dayOf, type Day } from "~/features/licences/status";
+import { actorOf } from "~/features/webhooks/event-data.server";
+import { emitFilingEvents } from "~/features/webhooks/filing-events.server";
 import { auditRow } from "~/lib/audit.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
@@ -108,6 +110,8 @@ export async function actOnFiling(actor: Who, input: FilingActionInput, opts: { 
       details: { action: input.intent, from: filing.status, to: data.status, stateCode: filing.stateCode, agentId: filing.agentId, ...details },
     });
     await tx.auditLog.create({ data: { ...row, details: JSON.parse(row.details!) as never } });
+    // appointment.filed / accepted / rejected (a resubmit or withdrawal makes none).
+    await emitFilingEvents(tx, [filing.id], { actor: actorOf(actor.impersonator?.id ?? actor.id), source: "screen" });
     return { ok: true as const };
   });
 }

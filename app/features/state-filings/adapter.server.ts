@@ -8,11 +8,14 @@
 //   service's answer per filing applied. The batch is recorded on its filings before it is sent and
 //   sent again with the same id (Idempotency-Key) until answered: a crash files nothing twice.
 // A run takes the appointment filings TO_FILE due by the period's end (earlier ones left unfiled
-// included); terminations (item 3) are given to it as rows.
+// included); terminations (item 3) are given to it as rows. Each filing marked emits its webhook
+// event (appointment.filed, .accepted, .rejected) in the transaction that marks it.
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client";
 import { dayOf, isLineOfAuthority, type Day } from "~/features/licences/status";
+import { actorOf } from "~/features/webhooks/event-data.server";
+import { emitFilingEvents } from "~/features/webhooks/filing-events.server";
 import { auditRow } from "~/lib/audit.server";
 import { encryptField } from "~/lib/crypto.server";
 import { prisma } from "~/lib/db.server";
@@ -168,7 +171,9 @@ export function fileAdapter(): FilingAdapter {
             files.push({ id: row.id, layout: f.layout, rows: f.rows });
           }
           const ids = rows.map((r) => r.filingId);
-          const filed = (await tx.appointmentFiling.updateMany({ where: { id: { in: ids }, status: "TO_FILE" }, data: { status: "FILED", filingBatchId: batch.id, filedDate: dateOf(dayOf(now)) } })).count;
+          const marked = await tx.appointmentFiling.updateManyAndReturn({ where: { id: { in: ids }, status: "TO_FILE" }, data: { status: "FILED", filingBatchId: batch.id, filedDate: dateOf(dayOf(now)) }, select: { id: true } });
+          const filed = marked.length;
+          await emitFilingEvents(tx, marked.map((m) => m.id), { actor: actorOf(input.actorId), source: "file_run" });
           await auditRun(tx, input.actorId, batch.id, { adapter: "file", period: input.period, filed, terminations: terminations.length, files: files.map((f) => f.layout), skipped: skipped.length });
           return { ...empty, batchId: batch.id, filed, files };
         },
@@ -277,6 +282,7 @@ export function httpAdapter(opts: HttpOpts): FilingAdapter {
     const appointmentIds = new Set(rows.map((r) => r.filingId));
     return prisma.$transaction(async (tx) => {
       const out: FilingRunResult = { batchId, filed: 0, accepted: 0, rejected: 0, skipped: [], files: [], terminationAnswers: [] };
+      const changed: string[] = [];
       for (const a of answers) {
         if (!appointmentIds.has(a.filingId)) {
           out.terminationAnswers.push(a);
@@ -287,11 +293,15 @@ export function httpAdapter(opts: HttpOpts): FilingAdapter {
             ? { status: "FILED", filedDate: dateOf(dayOf(now)) }
             : { status: a.status, filedDate: dateOf(dayOf(now)), answeredAt: now, rejectionReason: a.status === "REJECTED" ? a.reason! : null };
         const ids = [a.filingId, ...(twins.get(a.filingId) ?? [])];
-        const n = (await tx.appointmentFiling.updateMany({ where: { id: { in: ids }, filingBatchId: batchId, status: "TO_FILE" }, data })).count;
+        const marked = await tx.appointmentFiling.updateManyAndReturn({ where: { id: { in: ids }, filingBatchId: batchId, status: "TO_FILE" }, data, select: { id: true } });
+        changed.push(...marked.map((m) => m.id));
+        const n = marked.length;
         out.filed += n;
         if (a.status === "ACCEPTED") out.accepted += n;
         if (a.status === "REJECTED") out.rejected += n;
       }
+      // One event per filing, as it stands now: answered at once is accepted or rejected, PENDING is filed.
+      await emitFilingEvents(tx, changed, { actor: actorOf(actorId), source: "http_run" });
       await tx.filingBatch.update({ where: { id: batchId }, data: { sentAt: now } });
       await auditRun(tx, actorId, batchId, { adapter: "http", period, filed: out.filed, accepted: out.accepted, rejected: out.rejected, terminations: terminations.length });
       return out;

@@ -4,7 +4,10 @@
 // licence number in that state (one per line of authority). All or nothing: a line that names no
 // filing awaiting an answer, or is malformed, is reported with its number and nothing is applied.
 // Reading the same file again changes nothing (a filing already answered the same way is skipped).
+// Each filing answered emits appointment.accepted or .rejected in the same transaction.
 import { parse } from "csv-parse/sync";
+import { actorOf } from "~/features/webhooks/event-data.server";
+import { emitFilingEvents } from "~/features/webhooks/filing-events.server";
 import { auditRow } from "~/lib/audit.server";
 import { prisma } from "~/lib/db.server";
 import { FILING_MESSAGES as M } from "./filing-messages";
@@ -97,6 +100,7 @@ export async function applyAnswerFile(text: string, actor: { id: string; request
       if (a.status === "ACCEPTED") accepted += n;
       else rejected += n;
     }
+    await emitFilingEvents(tx, [...plan.keys()], { actor: actorOf(actor.id), source: "answer_file" });
     const row = auditRow("FILING_ANSWERS_APPLIED", { request: actor.request, actorUserId: actor.id, targetType: "AppointmentFiling", details: { lines: lines.length, accepted, rejected, unchanged } });
     await tx.auditLog.create({ data: { ...row, details: JSON.parse(row.details!) as never } });
     return { ok: true as const, accepted, rejected, unchanged };

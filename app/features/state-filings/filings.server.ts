@@ -22,7 +22,8 @@ import { stateRuleOf, type StateRule } from "./rules.server";
 import { dateOf } from "~/lib/days";
 
 type Db = Prisma.TransactionClient;
-type Who = Pick<CurrentUser, "id"> & { impersonator?: { id: string } | null };
+/** Who records a first business: an administrator, or an API token (its creator stands as the actor). */
+type Recorder = { id: CurrentUser["id"] | null; impersonator?: { id: string } | null };
 
 /** A calendar day as a DATE column takes it. */
 
@@ -159,12 +160,18 @@ export type FirstBusinessResult =
   | { ok: false; code: "NOTHING_TO_RECORD" | "INVALID_DATE" };
 
 /**
- * An administrator records the position's first business in a state (the caller has checked
- * manage:state-filings). Every filing of the position there without one gets the day; a
+ * An administrator (the caller has checked manage:state-filings) or the API (write:filings,
+ * POST /api/v1/agents/{agent_number}/first-business) records the position's first business in a state. Every filing of the position there without one gets the day; a
  * just-in-time filing also gets its effective date (the day) and its due date (the day + N).
  * Once only: a first business recorded stays. Audited (FIRST_BUSINESS_RECORDED) with the change.
  */
-export async function recordFirstBusiness(agentId: number, stateCode: string, date: Day, actor: Who, opts: { request?: Request; now?: Date } = {}): Promise<FirstBusinessResult> {
+export async function recordFirstBusiness(
+  agentId: number,
+  stateCode: string,
+  date: Day,
+  actor: Recorder,
+  opts: { request?: Request; now?: Date; apiTokenId?: string } = {},
+): Promise<FirstBusinessResult> {
   const today = dayOf(opts.now ?? new Date());
   let day: Day | null;
   try {
@@ -193,7 +200,7 @@ export async function recordFirstBusiness(agentId: number, stateCode: string, da
       impersonatorUserId: actor.impersonator?.id ?? null,
       targetType: "Agent",
       targetId: String(agentId),
-      details: { stateCode: code, firstBusinessDate: day, timing: rule.appointmentTiming, filings: recorded, dated },
+      details: { stateCode: code, firstBusinessDate: day, timing: rule.appointmentTiming, filings: recorded, dated, ...(opts.apiTokenId ? { apiTokenId: opts.apiTokenId } : {}) },
     });
     await tx.auditLog.create({ data: { ...row, details: JSON.parse(row.details!) as never } });
     return { ok: true as const, recorded, dated };

@@ -11,6 +11,10 @@ export const WEBHOOK_EVENTS = [
   "agent.deactivated",
   "invitation.sent",
   "invitation.failed",
+  "appointment.filed",
+  "appointment.accepted",
+  "appointment.rejected",
+  "termination.filed",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
@@ -25,10 +29,17 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   "agent.deactivated": "Agent deactivated",
   "invitation.sent": "Invitation sent",
   "invitation.failed": "Invitation could not be sent",
+  "appointment.filed": "State appointment filed",
+  "appointment.accepted": "State appointment accepted by the state",
+  "appointment.rejected": "State appointment rejected by the state",
+  "termination.filed": "State termination filed",
 };
 
-/** What an event is about: its subject's kind is the part of the type before the dot. */
-export type WebhookSubjectType = "application" | "agent" | "invitation";
+/**
+ * What an event is about: its subject's kind is the part of the type before the dot ("appointment":
+ * a state appointment filing, "termination": a state termination; both by their uuid).
+ */
+export type WebhookSubjectType = "application" | "agent" | "invitation" | "appointment" | "termination";
 export const subjectTypeOf = (type: WebhookEventType) => type.slice(0, type.indexOf(".")) as WebhookSubjectType;
 
 export const isWebhookEvent = (s: string): s is WebhookEventType => (WEBHOOK_EVENTS as readonly string[]).includes(s);

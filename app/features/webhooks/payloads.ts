@@ -97,6 +97,83 @@ export const invitationEventData = z.object({
 });
 export type InvitationEventData = z.infer<typeof invitationEventData>;
 
+const day = z.iso.date();
+
+/** A carrier as a filing names it: the states know it by its NAIC company code. */
+export const carrierRef = z.object({ id: z.number().int(), code: z.string(), naic_company_code: z.string().nullable() });
+
+/**
+ * A state appointment filing (issue 37, decision 0116): the webhook events' data and each row of
+ * GET /api/v1/filings. The SSN is never here (the state files alone carry it).
+ */
+export const appointmentFilingState = z.object({
+  id: z.uuid(),
+  agent: agentRef,
+  npn: z.string(),
+  state_code: z.string(),
+  /** LIFE, ACCIDENT_HEALTH, VARIABLE */
+  line_of_authority: z.string(),
+  licence_number: z.string().nullable(),
+  carrier: carrierRef,
+  /** TO_FILE, FILED, ACCEPTED, REJECTED, WITHDRAWN, HELD */
+  status: z.string(),
+  /** HELD: the licence's reason code (LICENCE_MISSING, LICENCE_EXPIRED, LINE_MISSING, …). */
+  held_reason: z.string().nullable(),
+  /** REJECTED: the state's reason, as the state gave it. */
+  rejection_reason: z.string().nullable(),
+  /** The state's appointment fee, a decimal with two places. */
+  fee_amount: z.string(),
+  effective_date: day.nullable(),
+  first_business_date: day.nullable(),
+  due_date: day.nullable(),
+  filed_date: day.nullable(),
+  answered_at: isoTime.nullable(),
+  /** The filing run (batch) that sent it. */
+  batch_id: z.uuid().nullable(),
+  created_at: isoTime,
+  updated_at: isoTime,
+});
+
+export const appointmentFilingEventData = z.object({
+  filing: appointmentFilingState,
+  actor: webhookActor,
+  /** How the change came: ADMIN > State Filings, the state's answer file, a file run or an http run of the filing adapter. */
+  source: z.enum(["screen", "answer_file", "file_run", "http_run"]),
+});
+export type AppointmentFilingEventData = z.infer<typeof appointmentFilingEventData>;
+export type FilingEventSource = AppointmentFilingEventData["source"];
+
+/** A state termination (issue 37 item 3): termination.filed's data and each row of GET /api/v1/terminations. */
+export const terminationState = z.object({
+  id: z.uuid(),
+  agent: agentRef,
+  npn: z.string(),
+  state_code: z.string(),
+  licence_number: z.string().nullable(),
+  carrier: carrierRef,
+  /** The state's reason code and its meaning as used on the day. */
+  reason_code: z.string(),
+  reason_label: z.string(),
+  for_cause: z.boolean(),
+  /** For cause: ELECTRONIC (with the filing) or LETTER. */
+  notice_method: z.string().nullable(),
+  effective_date: day,
+  due_date: day,
+  /** TO_FILE, FILED, ACCEPTED, REJECTED */
+  status: z.string(),
+  rejection_reason: z.string().nullable(),
+  filed_date: day.nullable(),
+  answered_at: isoTime.nullable(),
+  batch_id: z.uuid().nullable(),
+  /** Where the deactivation came from: SCREEN, IMPORT, API. */
+  source: z.string(),
+  created_at: isoTime,
+  updated_at: isoTime,
+});
+
+export const terminationEventData = z.object({ termination: terminationState, actor: webhookActor });
+export type TerminationEventData = z.infer<typeof terminationEventData>;
+
 /** The schema of each event type's data (the OpenAPI document's `webhooks`). */
 export const WEBHOOK_EVENT_DATA = {
   "application.submitted": applicationEventData,
@@ -109,4 +186,8 @@ export const WEBHOOK_EVENT_DATA = {
   "agent.deactivated": agentEventData,
   "invitation.sent": invitationEventData,
   "invitation.failed": invitationEventData,
+  "appointment.filed": appointmentFilingEventData,
+  "appointment.accepted": appointmentFilingEventData,
+  "appointment.rejected": appointmentFilingEventData,
+  "termination.filed": terminationEventData,
 } as const satisfies Record<WebhookEventType, z.ZodType>;
