@@ -14,7 +14,7 @@ export type FeePayer = (typeof FEE_PAYERS)[number];
 export const FEE_CHARGES = ["FILING", "FIRST_BUSINESS"] as const;
 export type FeeCharge = (typeof FEE_CHARGES)[number];
 
-export const FEE_PAYER_LABEL: Record<FeePayer, string> = { CARD: "Credit card", COMMISSIONS: "Deducted from commissions" };
+export const FEE_PAYER_LABEL: Record<FeePayer, string> = { CARD: "Paid by credit card", COMMISSIONS: "Deducted from commissions" };
 export const FEE_CHARGE_LABEL: Record<FeeCharge, string> = { FILING: "When filed (pre-appointment state)", FIRST_BUSINESS: "At the first business" };
 
 /**
