@@ -18,12 +18,13 @@ export const FEE_REPORT_MESSAGES = {
 const M = FEE_REPORT_MESSAGES;
 
 /** A day as a date input posts it (yyyy-mm-dd), a real calendar day between 2000 and 2099. */
+const isDay = (v: unknown): v is Day => typeof v === "string" && /^20\d\d-\d\d-\d\d$/.test(v) && !Number.isNaN(Date.parse(v)) && addDays(v, 0) === v;
 const day = (message: string) =>
   z
     .string({ error: message })
     .trim()
     .max(10, message)
-    .refine((v) => /^20\d\d-\d\d-\d\d$/.test(v) && !Number.isNaN(Date.parse(v)) && addDays(v, 0) === v, message)
+    .refine(isDay, message)
     .transform((v) => v as Day);
 
 export const MAX_PERIOD_DAYS = 366;
@@ -42,6 +43,8 @@ export const feeReportFields = z.object({
 });
 
 export const feeReportSchema = feeReportFields.superRefine((v, ctx) => {
+  // Zod runs this even when a day was refused: compare only two good days.
+  if (!isDay(v.from) || !isDay(v.to)) return;
   if (v.to < v.from) ctx.addIssue({ code: "custom", path: ["to"], message: M.reversed });
   else if (addDays(v.from, MAX_PERIOD_DAYS - 1) < v.to) ctx.addIssue({ code: "custom", path: ["to"], message: M.tooLong });
 });
