@@ -2,7 +2,8 @@
 // portal of its own: the filings' page links to it; a month preset fills the period in; a reversed
 // period is refused (400, the message beside its field, what was typed kept); a good one queues
 // report 4 (a Notice), which the report job runs and REPORT RESULTS downloads; the filing's detail
-// shows its fee, how it is paid and when it is charged; a director is refused 403 (GET and POST,
+// shows its fee, how it is paid and when it is charged (an accepted within-days filing records its
+// first business, which charges it); a director is refused 403 (GET and POST,
 // nothing queued).
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,6 +22,7 @@ const db = useTestDatabase();
 let app: AppHandle;
 let admin: Visitor;
 let filingId: string;
+let withinDaysId: string;
 const preset = monthPresets(dayOf(new Date()))[1]!; // last month: a whole one, in the past
 const mdy = (d: string) => `${d.slice(5, 7)}/${d.slice(8, 10)}/${d.slice(0, 4)}`;
 
@@ -45,6 +47,12 @@ beforeAll(async () => {
     },
   });
   filingId = f.id;
+  // A within-days state's filing, accepted, its fee waiting for the first business.
+  await prisma.stateRule.update({ where: { stateCode: "NY" }, data: { appointmentTiming: "WITHIN_DAYS", appointmentDays: 10 } });
+  const ny = await prisma.appointmentFiling.create({
+    data: { agentId: a.id, npn: "8800011", stateCode: "NY", lineOfAuthority: "ACCIDENT_HEALTH", carrierId: a.block.carrierId, feeAmount: "20.00", feeChargedWhen: "FIRST_BUSINESS", status: "ACCEPTED" },
+  });
+  withinDaysId = ny.id;
 }, 300_000);
 afterAll(async () => {
   await app?.dispose();
@@ -86,6 +94,16 @@ describe("ADMIN > State Filings > Fee report", () => {
   it("the filing's detail shows its fee, how it is paid and when it is charged", async () => {
     const page = await admin.get(`${app.url}/admin/state-filings?status=ALL&filing=${filingId}`);
     expect(page.shows(`$15.00, paid by credit card; charged when filed (pre-appointment state): ${mdy(preset.from)}`)).toBe(true);
+  });
+
+  it("an accepted within-days filing records its first business, which charges its fee", async () => {
+    let page = await admin.get(`${app.url}/admin/state-filings?status=ALL&filing=${withinDaysId}`);
+    expect(page.shows("$20.00, deducted from commissions; charged at the first business, not yet")).toBe(true);
+    const fb = dayOf(new Date(Date.now() - 86_400_000));
+    page = await page.form("Record the first business").fill("First business on", fb).submit("Record the first business");
+    expect(page.status).toBe(200);
+    page = await admin.get(`${app.url}/admin/state-filings?status=ALL&filing=${withinDaysId}`);
+    expect(page.shows(`$20.00, deducted from commissions; charged at the first business: ${mdy(fb)}`)).toBe(true);
   });
 
   it("a director is refused (403) and queues nothing", async () => {
