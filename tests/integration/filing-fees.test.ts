@@ -14,10 +14,11 @@ import { createFromWizard } from "~/features/appointment/create.server";
 import { validApplication } from "~/features/appointment/fixtures";
 import { SECTION_DATA_KEY } from "~/features/appointment/form-data";
 import { DATA_SECTIONS } from "~/features/appointment/model";
-import { requestReport } from "~/features/reports/reports.server";
+import { requestFeeReport } from "~/features/reports/fee-report-request.server";
+import { MAX_PENDING_REPORTS, requestReport } from "~/features/reports/reports.server";
 import { runReport } from "~/features/reports/run.server";
 import { approveApplication } from "~/features/review/decisions.server";
-import { FEE_REPORT_ID } from "~/features/state-filings/fee-report";
+import { FEE_REPORT_ID, FEE_REPORT_MESSAGES } from "~/features/state-filings/fee-report";
 import { filingsForStateAdded } from "~/features/state-filings/filings.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
@@ -219,5 +220,21 @@ describe("the fee report", () => {
     const { reportRequestId } = await requestReport(asUser(former), { reportId: String(FEE_REPORT_ID), from: "2026-11-01", to: "2026-11-30" } as never);
     await prisma.user.update({ where: { id: former.id }, data: { isInternal: false } });
     expect(await runReport(reportRequestId)).toEqual({ status: "NO_DATA" });
+  });
+
+  it("the request: a carrier that does not exist is refused beside its field; past the pending cap it says so", async () => {
+    const a = asUser(await admin());
+    const form = (v: Record<string, string>) => {
+      const f = new FormData();
+      for (const [k, x] of Object.entries({ reportId: String(FEE_REPORT_ID), from: "2026-11-01", to: "2026-11-30", ...v })) f.set(k, x);
+      return f;
+    };
+    const refused = await requestFeeReport(a, form({ carrier: "999999" }));
+    expect(refused).toMatchObject({ ok: false, reply: { error: { carrier: [FEE_REPORT_MESSAGES.carrierInvalid] } } });
+    const named = await requestFeeReport(a, form({ carrier: String(carriers.a.id) }));
+    expect(named.ok).toBe(true);
+    expect((await prisma.reportRequest.findFirstOrThrow({ where: { requestedById: a.id } })).filterText).toBe("Fees charged 11/01/2026 to 11/30/2026; Carrier: Fee Alpha Life (FEEA)");
+    for (let i = 1; i < MAX_PENDING_REPORTS; i++) expect((await requestFeeReport(a, form({}))).ok).toBe(true);
+    expect(await requestFeeReport(a, form({}))).toEqual({ ok: false, busy: true });
   });
 });
