@@ -92,8 +92,9 @@ export const FEATURE_DEPENDENCIES = {
   pipeline: [],
   preferences: [],
   profile: [],
-  // The Compliance report (report 3) reads the compliance view's filters and rows (decision 0073).
-  reports: ["invitations", "licences"],
+  // The Compliance report (report 3) reads the compliance view's filters and rows (decision 0073);
+  // the fee report (report 4) the filings' fee rule, request schema and sheets (decision 0117).
+  reports: ["invitations", "licences", "state-filings"],
   // state-filings: the approval creates the appointment filings in its transaction (decision 0109).
   review: ["agents", "appointment", "invitations", "licences", "state-filings"],
   "service-requests": ["hierarchy"],

@@ -117,6 +117,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "admin.review.$appointmentId": page("review:application"),
   "admin.review._index": page("review:application", "none"),
   "admin.state-filings._index": page("manage:state-filings"),
+  "admin.state-filings.fees": page("manage:state-filings", "manage:state-filings", "queues the fee report (report 4; decision 0117)"),
   "admin.state-filings.files.$id.download": page("manage:state-filings", "none", "a filing file, once (410 after; decision 0112)"),
   "admin.state-rules.$code": page("manage:state-filings", "manage:state-filings", "an unknown state code: 404"),
   "admin.state-rules._index": page("manage:state-filings", "none"),

@@ -94,9 +94,14 @@ export default function StateFilingsPage() {
         title="State Filings"
         lead="The appointments to file with each state: what is due (overdue first), filed and awaiting the state's answer, rejected or held, and why."
         actions={
-          <Link to="/admin/state-rules" className="btn btn--secondary btn--small">
-            State rules
-          </Link>
+          <>
+            <Link to="/admin/state-rules" className="btn btn--secondary btn--small">
+              State rules
+            </Link>
+            <Link to="/admin/state-filings/fees" className="btn btn--secondary btn--small">
+              Fee report
+            </Link>
+          </>
         }
       />
       {done ? <Notice key={location.key} title={done.title} message={done.message} /> : null}

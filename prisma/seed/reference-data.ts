@@ -174,6 +174,11 @@ export const REPORT_DEFINITIONS = [
     name: "Compliance Report",
     info: "Every agent of your downline (every agent, for an administrator) with their standing, its reasons and their next expiry, filtered as on the Compliance screen. Requested from CONFIGURE > Compliance.",
   },
+  {
+    reportId: 4,
+    name: "State Fee Report",
+    info: "The state appointment fees charged in a period, by state and carrier (of which paid by card and deducted from commissions, with the renewal fees), and every filing charged. Requested from ADMIN > State Filings.",
+  },
 ];
 
 export const TEMPLATE_TYPES = [

@@ -122,6 +122,7 @@ const SCREENS: Record<string, Screen | Skipped> = {
   "admin.review._index": { who: "administrator", path: () => "/admin/review" },
   "admin.review.$appointmentId": { who: "administrator", path: (m) => `/admin/review/${m.applicationId}` },
   "admin.state-filings._index": { who: "administrator", path: (m) => `/admin/state-filings?filing=${m.filingId}`, cards: "main table" },
+  "admin.state-filings.fees": { who: "administrator", path: () => "/admin/state-filings/fees" },
   "admin.agents.$id.deactivate": { who: "administrator", path: (m) => `/admin/agents/${m.agentId}/deactivate` },
   "admin.agents.$id.states": { who: "administrator", path: (m) => `/admin/agents/${m.agentId}/states` },
   "admin.state-rules._index": { who: "administrator", path: () => "/admin/state-rules", cards: "main table" },

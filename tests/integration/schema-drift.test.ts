@@ -123,6 +123,8 @@ const MIGRATION_ONLY = [
   "constraint appointment_filings.appointment_filings_withdrawn_reason [c] CHECK (((status <> 'WITHDRAWN'::text) OR (withdrawn_reason IS NOT NULL)))",
   "constraint terminations.terminations_case_known [c] CHECK (((NOT for_cause) OR ((notice_method = ANY (ARRAY['ELECTRONIC'::text, 'LETTER'::text])) AND (producer_copy_due_date IS NOT NULL))))",
   "constraint terminations.terminations_status_known [c] CHECK (((status = ANY (ARRAY['TO_FILE'::text, 'FILED'::text, 'ACCEPTED'::text, 'REJECTED'::text])) AND ((status <> 'REJECTED'::text) OR (rejection_reason IS NOT NULL)) AND (source = ANY (ARRAY['SCREEN'::text, 'IMPORT'::text, 'API'::text]))))",
+  // Migration 20261204192000_filing_fees (decision 0117).
+  "constraint appointment_filings.appointment_filings_fee_known [c] CHECK (((fee_paid_by = ANY (ARRAY['CARD'::text, 'COMMISSIONS'::text])) AND (fee_charged_when = ANY (ARRAY['FILING'::text, 'FIRST_BUSINESS'::text]))))",
 ];
 
 describe("schema drift", () => {

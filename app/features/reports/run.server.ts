@@ -22,7 +22,8 @@ import { databaseUrl, prisma } from "~/lib/db.server";
 import { removeBlob, writeBlob } from "~/lib/storage.server";
 import { NO_DATA } from "./messages";
 import { seesEveryAgent } from "~/features/licences/compliance-view.server";
-import { COMPLIANCE_REPORT_ID, type ReportInput } from "./schema";
+import { mayReadFees } from "~/features/state-filings/fee-report.server";
+import { COMPLIANCE_REPORT_ID, FEE_REPORT_ID, type ReportInput } from "./schema";
 import { reportQuery, type ReportColumn } from "./sql.server";
 
 export const REPORT_STATUS = {
@@ -45,6 +46,11 @@ export function reportFileName(reportName: string): string {
 
 /** How a date cell reads (spec §9: dates MM/DD/YYYY). */
 export const REPORT_DATE_FORMAT = "mm/dd/yyyy";
+/** How a money cell reads (the style guide's $1,234.00). */
+export const REPORT_MONEY_FORMAT = '"$"#,##0.00';
+
+const styleOf = (c: ReportColumn): Partial<ExcelJS.Style> =>
+  c.type === "date" ? { numFmt: REPORT_DATE_FORMAT } : c.type === "money" ? { numFmt: REPORT_MONEY_FORMAT } : {};
 
 /** A row's value for one column: a date column's 'YYYY-MM-DD' becomes a date (UTC midnight: Excel dates have no zone). */
 function cellValue(column: ReportColumn, row: Record<string, unknown>): unknown {
@@ -70,6 +76,59 @@ export type RunResult = { status: "COMPLETED"; rows: number; byteSize: number } 
 const connectionString = databaseUrl;
 
 /**
+ * Writes one sheet: the header row frozen and filterable, each column's width and date format, then
+ * the rows of `it` from `first` on. Returns how many rows it wrote.
+ */
+async function writeSheet(
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  name: string,
+  columns: ReadonlyArray<ReportColumn>,
+  it: AsyncIterator<Record<string, unknown>>,
+  first: IteratorResult<Record<string, unknown>>,
+  opts: RunOptions,
+  out: PassThrough,
+  blob: Promise<unknown>,
+  before = 0,
+): Promise<number> {
+  const sheet = workbook.addWorksheet(name.slice(0, 31), {
+    views: [{ state: "frozen", xSplit: 0, ySplit: 1, topLeftCell: "A2", activeCell: "A2" }],
+  });
+  sheet.columns = columns.map((c) => ({
+    header: c.header,
+    key: c.key,
+    width: c.width,
+    ...(c.type === "text" || c.type === "number" ? {} : { style: styleOf(c) }),
+  }));
+  const columnStyles: Partial<ExcelJS.Style>[] = columns.map(styleOf);
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+  sheet.getRow(1).font = { bold: true };
+  let rows = 0;
+  let next = first;
+  while (!next.done) {
+    const row = next.value;
+    const added = sheet.addRow(columns.map((c) => cellValue(c, row)));
+    // One style object per column, shared by its cells: exceljs caches a style's id by the object
+    // (a WeakMap), while the object it makes for each new cell costs a style-XML render per cell
+    // (about a tenth of a 100,000-row report's CPU).
+    for (let i = 0; i < columnStyles.length; i++) added.getCell(i + 1).style = columnStyles[i]!;
+    added.commit();
+    rows++;
+    opts.onRow?.(before + rows);
+    // exceljs writes without backpressure: give the zip deflater and the file writes a turn of the
+    // event loop every few hundred rows so the sheet's XML does not pile up in memory.
+    if (rows % YIELD_EVERY_ROWS === 0) {
+      await new Promise((resolve) => setImmediate(resolve));
+      // Storage that takes the bytes slower than exceljs makes them (object storage while its parts
+      // are in flight): wait until it has caught up, so the spreadsheet never piles up in memory.
+      if (out.writableNeedDrain) await Promise.race([once(out, "drain"), blob]);
+    }
+    next = await it.next();
+  }
+  sheet.commit();
+  return rows;
+}
+
+/**
  * Runs one report request. Throws on failure (the task marks the request
  * RPTSTATUS_ERROR on its last attempt); returns NO_DATA after marking it.
  */
@@ -87,13 +146,16 @@ export async function runReport(reportRequestId: number, opts: RunOptions = {}):
   // The compliance report's rows are the requester's downline, or every agent for an administrator,
   // as their rights stand now (decision 0073).
   const everyAgent = request.reportId === COMPLIANCE_REPORT_ID && (await seesEveryAgent(request.requestedById));
-  const query = reportQuery(request.reportId, request.requestedById, request.inputJson as unknown as ReportInput, { everyAgent });
+  // The fee report's filings are every carrier's: only while the requester may still manage:state-filings.
+  const fees = request.reportId === FEE_REPORT_ID && (await mayReadFees(request.requestedById));
+  const query = reportQuery(request.reportId, request.requestedById, request.inputJson as unknown as ReportInput, { everyAgent, mayReadFees: fees });
   const client = new pg.Client({ connectionString: connectionString(), application_name: `report-${reportRequestId}` });
   await client.connect();
   let written: { storageKey: string; byteSize: number; sha256: string } | undefined;
   let rows = 0;
   try {
-    await client.query("BEGIN READ ONLY");
+    // Several sheets read one snapshot, so the totals and the detail agree.
+    await client.query(query.more?.length ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN READ ONLY");
     // A report reads a whole downline: no statement timeout, room to sort in memory, and hash joins
     // rather than one index probe per agent (the planner's closure estimates are far too low).
     await client.query("SET LOCAL statement_timeout = 0");
@@ -101,7 +163,7 @@ export async function runReport(reportRequestId: number, opts: RunOptions = {}):
     await client.query("SET LOCAL enable_nestloop = off");
     const stream = client.query(new QueryStream(query.sql, query.params, { batchSize: opts.batchSize ?? 1000 }));
     const it = stream[Symbol.asyncIterator]() as AsyncIterator<Record<string, unknown>>;
-    let next = await it.next();
+    const next = await it.next();
     if (next.done) {
       await client.query("COMMIT");
       await prisma.reportRequest.update({
@@ -121,40 +183,14 @@ export async function runReport(reportRequestId: number, opts: RunOptions = {}):
       // Fast deflate: the sheet XML is very repetitive, level 1 already shrinks it ~10x.
       zip: { zlib: { level: 1 } },
     });
-    const sheet = workbook.addWorksheet(request.report.name.slice(0, 31), {
-      views: [{ state: "frozen", xSplit: 0, ySplit: 1, topLeftCell: "A2", activeCell: "A2" }],
-    });
-    sheet.columns = query.columns.map((c) => ({
-      header: c.header,
-      key: c.key,
-      width: c.width,
-      ...(c.type === "date" ? { style: { numFmt: REPORT_DATE_FORMAT } } : {}),
-    }));
-    const columnStyles: Partial<ExcelJS.Style>[] = query.columns.map((c) => (c.type === "date" ? { numFmt: REPORT_DATE_FORMAT } : {}));
-    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: query.columns.length } };
-    sheet.getRow(1).font = { bold: true };
     try {
-      while (!next.done) {
-        const row = next.value;
-        const added = sheet.addRow(query.columns.map((c) => cellValue(c, row)));
-        // One style object per column, shared by its cells: exceljs caches a style's id by the object
-        // (a WeakMap), while the object it makes for each new cell costs a style-XML render per cell
-        // (about a tenth of a 100,000-row report's CPU).
-        for (let i = 0; i < columnStyles.length; i++) added.getCell(i + 1).style = columnStyles[i]!;
-        added.commit();
-        rows++;
-        opts.onRow?.(rows);
-        // exceljs writes without backpressure: give the zip deflater and the file writes a turn of the
-        // event loop every few hundred rows so the sheet's XML does not pile up in memory.
-        if (rows % YIELD_EVERY_ROWS === 0) {
-          await new Promise((resolve) => setImmediate(resolve));
-          // Storage that takes the bytes slower than exceljs makes them (object storage while its parts
-          // are in flight): wait until it has caught up, so the spreadsheet never piles up in memory.
-          if (out.writableNeedDrain) await Promise.race([once(out, "drain"), blob]);
-        }
-        next = await it.next();
+      rows = await writeSheet(workbook, query.sheetName ?? request.report.name, query.columns, it, next, opts, out, blob);
+      // Further sheets (the fee report's detail), in the same transaction.
+      for (const more of query.more ?? []) {
+        const moreStream = client.query(new QueryStream(more.sql, more.params, { batchSize: opts.batchSize ?? 1000 }));
+        const moreIt = moreStream[Symbol.asyncIterator]() as AsyncIterator<Record<string, unknown>>;
+        rows += await writeSheet(workbook, more.name, more.columns, moreIt, await moreIt.next(), opts, out, blob, rows);
       }
-      sheet.commit();
       await workbook.commit();
     } catch (error) {
       out.destroy(error as Error);

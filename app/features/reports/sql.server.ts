@@ -7,11 +7,14 @@ import { downlineSql, viewerPositionsSql } from "~/features/hierarchy/hierarchy.
 import { levelWithSchedule, type LevelRow } from "~/features/invitations/invitations.server";
 import { APPOINTMENT_STATUSES, gridStatusText } from "~/features/appointment/status";
 import { complianceReportSql } from "~/features/licences/compliance-view.server";
+import { feeReportSheets } from "~/features/state-filings/fee-report.server";
+import type { FeeReportInput } from "~/features/state-filings/fee-report";
 import { EXPIRY_LABEL, reasonText, STANDING_LABEL } from "~/features/licences/messages";
 import { dayOf, expiryState, type Day, type Reason, type Standing } from "~/features/licences/status";
 import {
   APPOINTMENT_STATUS_FILTERS,
   COMPLIANCE_REPORT_ID,
+  FEE_REPORT_ID,
   RECRUIT_REPORT_ID,
   type ComplianceReportInput,
   type DownlineReportInput,
@@ -29,11 +32,14 @@ export type ReportColumn = {
   header: string;
   key: string;
   width: number;
-  type: "text" | "number" | "date";
+  /** money: a number shown $1,234.00. */
+  type: "text" | "number" | "date" | "money";
   value?: (row: Record<string, unknown>) => unknown;
 };
 
-export type ReportQuery = { sql: string; params: unknown[]; columns: ReadonlyArray<ReportColumn> };
+export type ReportSheetQuery = { name: string; sql: string; params: unknown[]; columns: ReadonlyArray<ReportColumn> };
+/** The first sheet (named `sheetName`, else the report's name; no row: NO DATA), then any `more` sheets. */
+export type ReportQuery = { sql: string; params: unknown[]; columns: ReadonlyArray<ReportColumn>; sheetName?: string; more?: ReadonlyArray<ReportSheetQuery> };
 
 const statusCodeOf = (id: string | undefined) => APPOINTMENT_STATUS_FILTERS.find((s) => s.id === id)?.code ?? null;
 const like = (v: string | undefined) => (v ? `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null);
@@ -246,9 +252,13 @@ export const complianceColumns = (today: Day): ReadonlyArray<ReportColumn> => [
 ];
 
 /** How a report reads its rows when the job runs: the compliance report's scope and day (report 3). */
-export type ReportRunContext = { everyAgent?: boolean; today?: Day };
+export type ReportRunContext = { everyAgent?: boolean; today?: Day; mayReadFees?: boolean };
 
 export function reportQuery(reportId: number, userId: string, input: ReportInput, ctx: ReportRunContext = {}): ReportQuery {
+  if (reportId === FEE_REPORT_ID) {
+    const [byState, detail] = feeReportSheets(input as FeeReportInput, ctx.mayReadFees === true);
+    return { ...byState, sheetName: byState.name, more: [detail] };
+  }
   if (reportId === COMPLIANCE_REPORT_ID) {
     const today = ctx.today ?? dayOf(new Date());
     const { sql, params } = complianceReportSql({ userId, everyAgent: ctx.everyAgent === true }, input as ComplianceReportInput, today);

@@ -25,7 +25,7 @@ import { randomUUID } from "node:crypto";
 import type { Prisma } from "~/generated/prisma/client";
 import { hashInvitationCode, USER_INVITATION_PREFIX } from "~/features/agents/user-invitations.server";
 import { MT_FEE, PA_FEE } from "~/features/appointment/codes";
-import { feesApply, isCorporateType, showsBusinessBlock, showsCreditCard } from "~/features/appointment/model";
+import { feesApply, isCorporateType, showsBusinessBlock } from "~/features/appointment/model";
 import { flavourOf, typeOf } from "~/features/appointment/record.server";
 import { eraseCardData } from "~/features/appointment/submit.server";
 import { insertAgent } from "~/features/hierarchy/hierarchy.server";
@@ -35,6 +35,8 @@ import { newLinkCode } from "~/features/links/codes";
 import { LICENCE_MESSAGES, reasonText } from "~/features/licences/messages";
 import { refreshStanding } from "~/features/licences/compliance.server";
 import { createFilingsForApproval } from "~/features/state-filings/filings.server";
+import type { FeePayer } from "~/features/state-filings/fees";
+import { feePaidByOfApplication } from "~/features/state-filings/fees.server";
 import { licenceCheck } from "~/features/licences/rules.server";
 import { dayOf } from "~/features/licences/status";
 import { actorOf, emitAgentEvents } from "~/features/webhooks/event-data.server";
@@ -170,11 +172,11 @@ function personFields(a: ForApproval) {
   };
 }
 
-/** FeeCollection rows: one per chosen state, PA and MT when chosen; by card for the types that pay by card. */
-export function feeRows(a: Pick<ForApproval, "appointmentId" | "appointmentTypeCode" | "invitationFlavour" | "states" | "isPA" | "isMT" | "stateFeeAnswer">) {
+/** FeeCollection rows: one per chosen state, PA and MT when chosen; by card as the filings' fees are (feePaidBy, decision 0117). */
+export function feeRows(a: Pick<ForApproval, "appointmentId" | "appointmentTypeCode" | "invitationFlavour" | "states" | "isPA" | "isMT" | "stateFeeAnswer">, paidBy: FeePayer) {
   const t = { appointmentTypeCode: typeOf(a), flavour: flavourOf(a) };
   if (!feesApply(t)) return [];
-  const methodCode = showsCreditCard(t) ? "CARD" : "COMMISSION";
+  const methodCode = paidBy === "CARD" ? "CARD" : "COMMISSION";
   const base = { appointmentId: a.appointmentId, methodCode, statusCode: "PENDING" };
   return [
     ...a.states.map((s) => ({ ...base, feeTypeCode: "STATE", stateCode: s.stateCode, amount: s.feeAmount })),
@@ -309,7 +311,7 @@ export async function approveWork(tx: Db, appointmentId: number, ctx: { adminUse
     updatedById: adminUserId,
   });
   const invitationsAppointed = await markInvitationAppointed(tx, appointmentId);
-  const fees = feeRows(a);
+  const fees = feeRows(a, await feePaidByOfApplication(tx, appointmentId));
   if (fees.length) await tx.feeCollection.createMany({ data: fees });
   // The appointments to file with the states (decision 0109): in this transaction, with the approval or not at all.
   const filings = await createFilingsForApproval(tx, appointmentId, agentIds, { now, actorId: adminUserId });

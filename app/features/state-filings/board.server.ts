@@ -10,6 +10,7 @@ import { agentName } from "~/features/agents/format";
 import { NOT_YET_FILED, OPEN_WORK, type FilingFilters } from "./board";
 import { FILING_STATUSES, type FilingStatus } from "./due";
 import { dateOf } from "~/lib/days";
+import { feeChargedOn, type FeeCharge, type FeePayer } from "./fees";
 
 const dayOrNull = (d: Date | null) => (d ? dayOf(d) : null);
 
@@ -35,6 +36,8 @@ const SELECT = {
   dueDate: true,
   filedDate: true,
   feeAmount: true,
+  feePaidBy: true,
+  feeChargedWhen: true,
   status: true,
   heldReason: true,
   rejectionReason: true,
@@ -66,6 +69,14 @@ function view(r: Row) {
     dueDate: dayOrNull(r.dueDate),
     filedDate: dayOrNull(r.filedDate),
     fee: r.feeAmount.toFixed(2),
+    feePaidBy: (r.feePaidBy === "CARD" ? "CARD" : "COMMISSIONS") as FeePayer,
+    feeChargedWhen: (r.feeChargedWhen === "FILING" ? "FILING" : "FIRST_BUSINESS") as FeeCharge,
+    feeChargedOn: feeChargedOn({
+      feeChargedWhen: r.feeChargedWhen === "FILING" ? "FILING" : "FIRST_BUSINESS",
+      status: r.status as FilingStatus,
+      filedDate: dayOrNull(r.filedDate),
+      firstBusinessDate: dayOrNull(r.firstBusinessDate),
+    }),
     status: r.status as FilingStatus,
     heldReason: r.heldReason,
     rejectionReason: r.rejectionReason,

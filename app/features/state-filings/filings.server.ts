@@ -20,6 +20,8 @@ import { npnKey } from "~/lib/npn";
 import { addDays, appointmentDueDate, filingLines, OPEN_FILING_STATUSES } from "./due";
 import { stateRuleOf, type StateRule } from "./rules.server";
 import { dateOf } from "~/lib/days";
+import { feeChargedWhen, type FeePayer } from "./fees";
+import { feePaidByOfApplication, feePaidByOfPosition } from "./fees.server";
 
 type Db = Prisma.TransactionClient;
 /** Who records a first business: an administrator, or an API token (its creator stands as the actor). */
@@ -77,7 +79,7 @@ async function createFor(
   db: Db,
   p: Position,
   states: readonly string[],
-  ctx: { contractDay: Day; today: Day; appointmentId: number | null; actorId: string | null },
+  ctx: { contractDay: Day; today: Day; appointmentId: number | null; actorId: string | null; feePaidBy: FeePayer },
 ): Promise<FilingsCreated> {
   const out: FilingsCreated = { created: 0, withoutRule: [], withoutLine: [], noNpn: false };
   if (!p.npn) return { ...out, noNpn: true };
@@ -107,6 +109,9 @@ async function createFor(
         effectiveDate: rule.appointmentTiming === "JUST_IN_TIME" ? null : dateOf(ctx.contractDay),
         dueDate: due ? dateOf(due) : null,
         feeAmount: feeOf(rule, p.residentState),
+        // Decided now, once (decision 0117): a later change of the state's rule or of the card leaves it.
+        feePaidBy: ctx.feePaidBy,
+        feeChargedWhen: feeChargedWhen(rule.appointmentTiming),
         status: problem ? "HELD" : "TO_FILE",
         heldReason: problem?.code ?? null,
         createdById: ctx.actorId,
@@ -130,11 +135,13 @@ function feeOf(rule: StateRule, residentState: string | null): string {
 export async function createFilingsForApproval(tx: Db, appointmentId: number, agentIds: readonly number[], ctx: { now: Date; actorId: string }): Promise<FilingsCreated> {
   const states = (await tx.appointmentState.findMany({ where: { appointmentId }, select: { stateCode: true } })).map((s) => s.stateCode);
   const day = dayOf(ctx.now);
+  // Before the approval erases the card (approve.server.ts): the card block as the applicant filled it.
+  const feePaidBy = await feePaidByOfApplication(tx, appointmentId);
   const total: FilingsCreated = { created: 0, withoutRule: [], withoutLine: [], noNpn: false };
   for (const agentId of [...new Set(agentIds)]) {
     const p = await positionOf(tx, agentId);
     if (!p) continue;
-    const r = await createFor(tx, p, states, { contractDay: day, today: day, appointmentId, actorId: ctx.actorId });
+    const r = await createFor(tx, p, states, { contractDay: day, today: day, appointmentId, actorId: ctx.actorId, feePaidBy });
     total.created += r.created;
     total.withoutRule = [...new Set([...total.withoutRule, ...r.withoutRule])];
     total.withoutLine = [...new Set([...total.withoutLine, ...r.withoutLine])];
@@ -151,7 +158,8 @@ export async function filingsForStateAdded(agentId: number, stateCode: string, c
   const p = await positionOf(db, agentId);
   if (!p) return null;
   const day = dayOf(ctx.now);
-  return createFor(db, p, [stateCode.trim().toUpperCase()], { contractDay: day, today: day, appointmentId: null, actorId: ctx.actorId });
+  const feePaidBy = await feePaidByOfPosition(db, agentId);
+  return createFor(db, p, [stateCode.trim().toUpperCase()], { contractDay: day, today: day, appointmentId: null, actorId: ctx.actorId, feePaidBy });
 }
 
 export type FirstBusinessResult =

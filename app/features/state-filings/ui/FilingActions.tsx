@@ -7,7 +7,9 @@ import { ConfirmStep } from "~/components/ConfirmStep";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { LINE_LABEL, reasonText } from "~/features/licences/messages";
 import type { LineOfAuthority, ReasonCode } from "~/features/licences/status";
+import { formatMoney } from "~/features/appointment/derive";
 import { formatDate } from "~/lib/format";
+import { FEE_CHARGE_LABEL, FEE_PAYER_LABEL } from "../fees";
 import { FILING_INTENTS, FILING_MESSAGES as M, FILING_STATUS_LABELS, REASON_MAX, type FilingIntent } from "../board";
 import type { FilingView } from "../board.server";
 
@@ -72,7 +74,9 @@ export function FilingActions({ filing: f, today, refusal, confirm, backTo, busy
   const fieldId: Record<string, string> = { "mark-filed": "filed-date", "first-business": "first-business-date", "mark-rejected": "rejection-reason", withdraw: "withdrawal-reason" };
   const open = f.status !== "ACCEPTED" && f.status !== "WITHDRAWN";
   // Before it is filed: a filed appointment has its effective date already.
-  const firstBusiness = f.justInTime && !f.firstBusinessDate && (f.status === "TO_FILE" || f.status === "HELD");
+  // Elsewhere, whenever a fee charged at the first business is still to charge (decision 0117).
+  const firstBusiness =
+    !f.firstBusinessDate && (f.justInTime ? f.status === "TO_FILE" || f.status === "HELD" : f.feeChargedWhen === "FIRST_BUSINESS" && f.status !== "REJECTED" && f.status !== "WITHDRAWN");
   const what = `${f.agentName} (${f.agentNumber}), ${f.stateName}, ${LINE_LABEL[f.lineOfAuthority as LineOfAuthority] ?? f.lineOfAuthority}`;
   return (
     <section className="card stack" aria-labelledby="filing-actions-title" id="filing-actions">
@@ -103,6 +107,11 @@ export function FilingActions({ filing: f, today, refusal, confirm, backTo, busy
             <dd>{formatDate(f.filedDate)}</dd>
           </>
         ) : null}
+        <dt>Fee</dt>
+        <dd>
+          {formatMoney(f.fee)}, {FEE_PAYER_LABEL[f.feePaidBy].toLowerCase()}; charged {FEE_CHARGE_LABEL[f.feeChargedWhen].toLowerCase()}
+          {f.feeChargedOn ? `: ${formatDate(f.feeChargedOn)}` : ", not yet"}
+        </dd>
       </dl>
       {confirm && confirm.filingId === f.id ? (
         <ConfirmStep id="withdraw-heading" heading={M.withdrawHeading} text={M.withdrawText} intent={FILING_INTENTS.withdraw} fields={{ filingId: f.id, reason: confirm.reason }} yes="Yes, withdraw it" no="Keep it" backTo={backTo} busy={busy} />
@@ -131,7 +140,7 @@ export function FilingActions({ filing: f, today, refusal, confirm, backTo, busy
             <ActionForm intent={FILING_INTENTS.withdraw} filingId={f.id} button="Withdraw" danger>
               <ReasonField id="withdrawal-reason" label="Why it is withdrawn" refusal={mine} intent={FILING_INTENTS.withdraw} />
             </ActionForm>
-          ) : (
+          ) : firstBusiness ? null : (
             <p className="muted">Nothing more to do: the filing is {FILING_STATUS_LABELS[f.status].toLowerCase()}.</p>
           )}
         </div>
