@@ -28,7 +28,7 @@ import { startApp, type AppHandle } from "../support/app-server";
 import { visitorSignIn } from "../support/app-sign-in";
 import { DEMO } from "../support/browser";
 import { useTestDatabase } from "../support/db";
-import { createAgent, createCarrierWithBlocks, createUser } from "../support/factories";
+import { createAgent, createCarrierWithBlocks } from "../support/factories";
 import type { Visitor } from "../support/form-driver";
 import { buildIfStale } from "../support/global-app";
 
