@@ -60,9 +60,9 @@ async function agent(ssn = "111-22-3333") {
   await prisma.agent.update({ where: { id: a.id }, data: { ssnEncrypted: encryptField(ssn), ssnLast4: ssn.slice(-4) } });
   return { id: a.id, npn: a.npn! };
 }
-async function filing(a: { id: number; npn: string }, stateCode: string, due: string, opts: { line?: string; status?: string } = {}) {
+async function filing(a: { id: number; npn: string }, stateCode: string, due: string, opts: { line?: string; status?: string; carrier?: number } = {}) {
   return prisma.appointmentFiling.create({
-    data: { agentId: a.id, npn: a.npn, stateCode, lineOfAuthority: opts.line ?? "ACCIDENT_HEALTH", licenceNumber: `${stateCode}-${a.npn}`, carrierId, effectiveDate: day(addDays(TODAY, -20)), dueDate: day(due), feeAmount: "20.00", status: opts.status ?? "TO_FILE" },
+    data: { agentId: a.id, npn: a.npn, stateCode, lineOfAuthority: opts.line ?? "ACCIDENT_HEALTH", licenceNumber: `${stateCode}-${a.npn}`, carrierId: opts.carrier ?? carrierId, effectiveDate: day(addDays(TODAY, -20)), dueDate: day(due), feeAmount: "20.00", status: opts.status ?? "TO_FILE" },
   });
 }
 /** A termination TO_FILE of a position appointed (FILED) in the state for the lines given. */
@@ -112,6 +112,9 @@ describe("the filing job, file adapter", () => {
     const tNy = await termination(await agent(), "NY", "VOL", ["LIFE"]);
     const flAgent = await agent("222-33-4444");
     const tFl = await termination(flAgent, "FL", "AVFS", ["ACCIDENT_HEALTH", "LIFE"], addDays(TODAY, -3));
+    // A carrier without a NAIC company code yet: its filing waits, reported on the page.
+    const none = await createCarrierWithBlocks(prisma, { carrierCode: "FJNN", companyNumber: "FJ02", blocks: [] });
+    const waiting = await filing(await agent(), "OH", TODAY, { carrier: none.carrier.carrierId });
 
     let page = await admin.get(`${app.url}/admin/state-filings`);
     expect(page.shows("Last filing run: none yet.")).toBe(true);
@@ -143,11 +146,12 @@ describe("the filing job, file adapter", () => {
     await waitFor("the second run", async () => (await runs()) === 2 && (await jobsOf()).length === 0);
     expect(await prisma.filingBatch.count()).toBe(batches);
     expect(await prisma.filingFile.count({ where: { batchId: batch } })).toBe(3);
-    expect(await lastFilingRun()).toMatchObject({ ok: true, filed: 0, terminations: 0, skipped: 0 });
+    expect(await lastFilingRun()).toMatchObject({ ok: true, filed: 0, terminations: 0, skipped: 1 });
+    expect(await prisma.appointmentFiling.findUniqueOrThrow({ where: { id: waiting.id } })).toMatchObject({ status: "TO_FILE", filingBatchId: null });
     const first = await prisma.auditLog.findFirstOrThrow({ where: { action: "FILING_RUN" }, orderBy: { id: "asc" } });
-    expect(first).toMatchObject({ actorUserId: adminId, details: expect.objectContaining({ adapter: "file", filed: 1, terminations: 2, period: { from: TODAY, to: addDays(TODAY, 5) } }) });
+    expect(first).toMatchObject({ actorUserId: adminId, details: expect.objectContaining({ adapter: "file", filed: 1, terminations: 2, skipped: 1, period: { from: TODAY, to: addDays(TODAY, 5) } }) });
     page = await admin.get(`${app.url}/admin/state-filings`);
-    expect(page.shows(/Last filing run: \d{4}-\d\d-\d\d \d\d:\d\d UTC: filed 0 appointment filing\(s\) and 0 termination\(s\); skipped for a missing NAIC code: 0\./)).toBe(true);
+    expect(page.shows(/Last filing run: \d{4}-\d\d-\d\d \d\d:\d\d UTC: filed 0 appointment filing\(s\) and 0 termination\(s\); skipped for a missing NAIC code: 1\./)).toBe(true);
   }, 120_000);
 });
 
