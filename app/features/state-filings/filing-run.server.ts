@@ -10,9 +10,7 @@ import { addDays, dayOf, type Day } from "~/lib/days";
 import { audit } from "~/lib/audit.server";
 import { prisma } from "~/lib/db.server";
 import { FilingError, filingAdapter, type FilingRunResult } from "./adapter.server";
-
-/** How far ahead of its due date an appointment is filed: the notices' first stage (DUE_IN_5). */
-export const FILING_LEAD_DAYS = 5;
+import { FILING_LEAD_DAYS } from "./due";
 
 export const filingPeriod = (today: Day): { from: Day; to: Day } => ({ from: today, to: addDays(today, FILING_LEAD_DAYS) });
 

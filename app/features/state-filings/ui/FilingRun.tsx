@@ -3,6 +3,7 @@
 // words (a refused token says so here, not only in the job's log). Client-safe.
 import { Form } from "@remix-run/react";
 import { Banner } from "~/components/Banner";
+import { FILING_LEAD_DAYS } from "../due";
 
 export type LastRunView = { ok: true; at: string; filed: number; terminations: number; skipped: number } | { ok: false; at: string; message: string };
 
@@ -10,7 +11,7 @@ export const FILE_NOW_INTENT = "file-now";
 
 export const FILING_RUN_MESSAGES = {
   fileNow: "File now",
-  queued: { title: "Filing run queued", message: "The filing job files what is due within 5 days and every termination to file; its outcome shows here once it has run." },
+  queued: { title: "Filing run queued", message: `The filing job files what is due within ${FILING_LEAD_DAYS} days and every termination to file; its outcome shows here once it has run.` },
   never: "Last filing run: none yet. The filing job runs every day at 06:17 UTC.",
   when: (at: string) => `${at.slice(0, 16).replace("T", " ")} UTC`,
   ok: (r: { at: string; filed: number; terminations: number; skipped: number }) =>
