@@ -16,4 +16,8 @@ export const crontab = [
   // files' purge, the administrators' notices (5 days before, on the day, overdue). Made up within a day;
   // a run again tells nothing twice (filing_notices, one mail key per administrator and day).
   "7 6 * * * state-filings-daily ?max=5&fill=1d&jobKey=state-filings-daily",
+  // The filing run (decision 0115), after the holds of the day: appointments due within 5 days and every
+  // termination to file, through FILING_ADAPTER. Made up within a day; retried for about 28 hours (max:
+  // MAX_ATTEMPTS.filing); one run at a time (queue: FILING_QUEUE; the 'File now' button's job shares the key).
+  "17 6 * * * file-state-filings ?max=14&fill=1d&queue=state-filings&jobKey=file-state-filings",
 ].join("\n");

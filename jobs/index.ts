@@ -15,6 +15,7 @@ import { abandonApplicationsTask } from "./tasks/abandon-applications";
 import { sendInvitationTask } from "./tasks/send-invitation";
 import { monitorComplianceTask } from "./tasks/monitor-compliance";
 import { stateFilingsDailyTask } from "./tasks/state-filings-daily";
+import { fileStateFilingsTask } from "./tasks/file-state-filings";
 import { complianceNoticeTask } from "./tasks/compliance-notice";
 import { deliverWebhookTask } from "./tasks/deliver-webhook";
 
@@ -32,6 +33,7 @@ const tasks = {
   "import-licences": importLicences,
   "monitor-compliance": monitorComplianceTask,
   "state-filings-daily": stateFilingsDailyTask,
+  "file-state-filings": fileStateFilingsTask,
   "compliance-notice": complianceNoticeTask,
   "deliver-webhook": deliverWebhookTask,
 } satisfies Record<TaskName, Task>;

@@ -5,7 +5,8 @@
 // mark filed, accepted, rejected, resubmit, withdraw (after a confirmation), record the first
 // business. Refused: 400 with the message beside the field, what was typed kept; done: back to the
 // list with a Notice. Works without JavaScript. Needs manage:state-filings. The state rules are
-// one link away (/admin/state-rules).
+// one link away (/admin/state-rules). 'File now' queues the filing job (decision 0115); the last
+// run's outcome is shown above the list.
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Notice } from "~/components/Notice";
@@ -18,6 +19,9 @@ import { FILING_INTENTS, FILING_MESSAGES as M, FILING_PAGE_SIZES, readFilingFilt
 import { filingFilterChoices, filingView, listFilings } from "~/features/state-filings/board.server";
 import { FilingActions, type FilingConfirm, type FilingRefusal } from "~/features/state-filings/ui/FilingActions";
 import { FilingFiltersForm, FilingsTable } from "~/features/state-filings/ui/FilingsTable";
+import { FILE_NOW_INTENT, FILING_RUN_MESSAGES, FileNowForm, LastFilingRun } from "~/features/state-filings/ui/FilingRun";
+import { lastFilingRun, queueFilingRun } from "~/features/state-filings/filing-run.server";
+import { prisma } from "~/lib/db.server";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
 import { requireCapability } from "~/lib/permissions.server";
@@ -30,7 +34,7 @@ const INTENTS = Object.values(FILING_INTENTS) as string[];
 /** The list's own address: the filters and the page, without the filing opened or the last outcome. */
 function listSearch(url: URL): URLSearchParams {
   const p = new URLSearchParams(url.search);
-  for (const k of ["index", "filing", "done"]) p.delete(k);
+  for (const k of ["index", "filing", "done", "run"]) p.delete(k);
   return p;
 }
 
@@ -41,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = readFilingFilters(url.searchParams);
   const paging = readPaging(url, { pageSizes: FILING_PAGE_SIZES });
   const filingId = url.searchParams.get("filing") ?? "";
-  const [list, choices, filing] = await Promise.all([listFilings(filters, today, paging.page, paging.pageSize), filingFilterChoices(), filingId ? filingView(filingId) : null]);
+  const [list, choices, filing, lastRun] = await Promise.all([listFilings(filters, today, paging.page, paging.pageSize), filingFilterChoices(), filingId ? filingView(filingId) : null, lastFilingRun()]);
   const done = url.searchParams.get("done") ?? "";
   return {
     ...list,
@@ -52,6 +56,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filing,
     listSearch: listSearch(url).toString(),
     done: INTENTS.includes(done) ? (done as FilingIntent) : null,
+    lastRun,
+    runQueued: url.searchParams.get("run") === "queued",
   };
 }
 
@@ -61,6 +67,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireCapability(request, "manage:state-filings");
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
+  if (intent === FILE_NOW_INTENT) {
+    await queueFilingRun(prisma, admin.id);
+    const back = listSearch(new URL(request.url));
+    back.set("run", "queued");
+    return redirect(`/admin/state-filings?${back}`, 303);
+  }
   if (!INTENTS.includes(intent)) throw data("The form has a field the portal does not use.", { status: 400 });
   const input = { intent: intent as FilingIntent, filingId: String(form.get("filingId") ?? ""), date: String(form.get("date") ?? ""), reason: String(form.get("reason") ?? "") };
   // Withdrawing asks first: the reason is checked, then the question carries it.
@@ -95,6 +107,7 @@ export default function StateFilingsPage() {
         lead="The appointments to file with each state: what is due (overdue first), filed and awaiting the state's answer, rejected or held, and why."
         actions={
           <>
+            <FileNowForm busy={busy} />
             <Link to="/admin/state-rules" className="btn btn--secondary btn--small">
               State rules
             </Link>
@@ -105,6 +118,8 @@ export default function StateFilingsPage() {
         }
       />
       {done ? <Notice key={location.key} title={done.title} message={done.message} /> : null}
+      {d.runQueued && !a ? <Notice key={`run-${location.key}`} title={FILING_RUN_MESSAGES.queued.title} message={FILING_RUN_MESSAGES.queued.message} /> : null}
+      <LastFilingRun run={d.lastRun} />
       {d.filing ? <FilingActions key={d.filing.id + (a ? "a" : "")} filing={d.filing} today={d.today} refusal={a?.refusal ?? null} confirm={a?.confirm ?? null} backTo={listHref} busy={busy} /> : null}
       {!d.filing && a?.refusal ? <Notice variant="error" title={M.refusedTitle} message={a.refusal.message} /> : null}
       <section className="card stack" aria-labelledby="sf-list-heading">

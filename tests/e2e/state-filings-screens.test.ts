@@ -1,8 +1,9 @@
 // ADMIN > State Filings in Chromium at 1280 and 390 px (issue 37 item 5, decision 0113), with the
 // demo agent's filings: the list (overdue first, held and rejected with their reasons), a refused
 // 'Mark rejected' (the message beside the field), the withdrawal's question, 'Appoint in another
-// state' refused without a state, the agent page's state
-// appointments (the director) and the compliance view's overdue count. axe-core finds nothing on
+// state' refused without a state, the agent page's state appointments (the director) and the
+// compliance view's overdue count; then a failed filing run's banner (decision 0115) above the
+// list. axe-core finds nothing on
 // each and nothing scrolls sideways. DOCS_SHOTS=<dir> keeps a picture of each
 // (docs/screens/state-filings-*.png). Without JavaScript: tests/integration/state-filings-screens.test.ts;
 // every-screen.test.ts visits the screen too.
@@ -101,5 +102,19 @@ describe("ADMIN > State Filings in the browser", () => {
       await check(md, "the agent's state appointments", "agent");
       await md.close();
     }, 180_000);
+  }
+
+  for (const width of WIDTHS) {
+    test(`${width} px: the last filing run failed, said above the list`, async () => {
+      const message = "The filing service refused the token (HTTP 401): check FILING_HTTP_TOKEN. Nothing was marked filed.";
+      await withDb((c) => c.query(`INSERT INTO audit_log (action, details) SELECT 'FILING_RUN_FAILED', $1::jsonb WHERE NOT EXISTS (SELECT 1 FROM audit_log WHERE action = 'FILING_RUN_FAILED')`, [JSON.stringify({ adapter: "http", message })]));
+      const page = await browser.newPage({ javaScriptEnabled: true });
+      await page.setViewportSize({ width, height: 900 });
+      await signIn(page, appUrl, DEMO.admin, DEMO_PASSWORD);
+      await page.goto(`${appUrl}/admin/state-filings`);
+      await expect.poll(() => page.locator("#last-filing-run").innerText()).toContain(message);
+      await check(page, "a failed filing run", "run-failed");
+      await page.close();
+    }, 120_000);
   }
 });

@@ -62,6 +62,8 @@ export const complianceNoticePayload = z.object({
 });
 /** One webhook delivery (a webhook_deliveries row: the endpoint and the event; decision 0074). */
 export const deliverWebhookPayload = z.object({ deliveryId: z.string().regex(/^\d{1,19}$/) });
+/** A filing run (decision 0115): the crontab's takes nothing; ADMIN > State Filings' 'File now' names who asked. */
+export const fileStateFilingsPayload = z.object({ requestedById: z.uuid().optional() });
 /** The scheduled tasks (jobs/crontab.ts) take nothing. */
 const noPayload = z.object({});
 
@@ -80,6 +82,7 @@ export const JOB_PAYLOADS = {
   "import-licences": importLicencesPayload,
   "monitor-compliance": noPayload,
   "state-filings-daily": noPayload,
+  "file-state-filings": fileStateFilingsPayload,
   "compliance-notice": complianceNoticePayload,
   "deliver-webhook": deliverWebhookPayload,
 } as const;
@@ -97,6 +100,7 @@ export type ImportAgentsPayload = JobPayload<"import-agents">;
 export type ImportLicencesPayload = JobPayload<"import-licences">;
 export type ComplianceNoticePayload = JobPayload<"compliance-notice">;
 export type DeliverWebhookPayload = JobPayload<"deliver-webhook">;
+export type FileStateFilingsPayload = JobPayload<"file-state-filings">;
 
 // graphile-worker's own addJob (lib/jobs.server.ts, the tasks' helpers.addJob) is typed by this table too.
 declare global {
@@ -116,6 +120,7 @@ declare global {
       "import-licences": ImportLicencesPayload;
       "monitor-compliance": Record<string, never>;
       "state-filings-daily": Record<string, never>;
+      "file-state-filings": FileStateFilingsPayload;
       "compliance-notice": ComplianceNoticePayload;
       "deliver-webhook": DeliverWebhookPayload;
     }
@@ -148,6 +153,12 @@ export const MAX_ATTEMPTS = {
    * gets every event (issue 24 item 3: retried for at least 24 hours).
    */
   webhook: 14,
+  /**
+   * A filing run (decision 0115): as long as a webhook (about 28 hours), so that a filing service or
+   * database down for a day is outlasted before the next day's run; every attempt files each
+   * request once (the batch records), so retrying is safe. jobs/crontab.ts says the same number.
+   */
+  filing: 14,
   /** graphile-worker's own default: what submit queued its PDF and notification with (no max_attempts given). */
   runnerDefault: 25,
 } as const;
@@ -185,6 +196,8 @@ export const jobKeys = {
   terminationCopyMail: (terminationId: string) => `termination-copy:${terminationId}`,
   /** The state filings' notices of one day to one administrator (decision 0114): a run of the day again queues the same key. */
   filingNoticeMail: (day: string, recipient: string) => `filing-notice:${day}:${recipient}`,
+  /** The filing run (decision 0115): the crontab's and the 'File now' button's, one job however often asked. */
+  fileStateFilings: () => "file-state-filings",
   /** One licence notice text: one per number. */
   complianceSms: (agentId: number, day: string, recipient: string, e164: string) => `compliance-sms:${agentId}:${day}:${recipient}:${e164.replace(/\D/g, "")}`,
   /** One webhook delivery (a delivery row; a replay is a new row, so a new key). */
@@ -216,6 +229,9 @@ const options = <T extends TaskName>(task: T, jobKey: string, maxAttempts: numbe
  */
 export const reportQueue = (reportRequestId: number) => `reports-${reportRequestId % env().REPORT_CONCURRENCY}`;
 
+/** The named queue of the filing runs (jobs/crontab.ts gives its run the same). */
+export const FILING_QUEUE = "state-filings";
+
 /** The options of every job the portal queues: task, key and attempts together. */
 export const jobOptions = {
   importRun: (runId: number) => options("import-agents", jobKeys.importRun(runId), MAX_ATTEMPTS.import),
@@ -241,6 +257,8 @@ export const jobOptions = {
   terminationCopyMail: (terminationId: string) => options("send-email", jobKeys.terminationCopyMail(terminationId), MAX_ATTEMPTS.mail),
   complianceSms: (agentId: number, day: string, recipient: string, e164: string) =>
     options("send-sms", jobKeys.complianceSms(agentId, day, recipient, e164), MAX_ATTEMPTS.sms),
+  /** In the named queue of the filing runs: one run at a time (an http batch is never sent by two runs at once). */
+  fileStateFilings: () => options("file-state-filings", jobKeys.fileStateFilings(), MAX_ATTEMPTS.filing, FILING_QUEUE),
   webhookDelivery: (deliveryId: string) => options("deliver-webhook", jobKeys.webhookDelivery(deliveryId), MAX_ATTEMPTS.webhook),
   webhookDisabledMail: (endpointId: string, disabledAt: Date) => options("send-email", jobKeys.webhookDisabledMail(endpointId, disabledAt), MAX_ATTEMPTS.mail),
 };

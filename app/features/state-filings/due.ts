@@ -14,6 +14,13 @@ export const OPEN_FILING_STATUSES = ["TO_FILE", "HELD"] as const satisfies reado
 export { addDays };
 
 /**
+ * How far ahead of its due date the filing job files an appointment (decision 0115): the daily
+ * notices' first stage (NOTICE_DAYS_BEFORE, filing-notices.server.ts), so what an administrator is
+ * told is due within 5 days is filed that morning.
+ */
+export const FILING_LEAD_DAYS = 5;
+
+/**
  * When the appointment is due with the state: PRE_APPOINTMENT on the contract day (before any
  * business), WITHIN_DAYS N days after it, JUST_IN_TIME N days after the first business (null
  * until it is recorded). The contract day is the approval's, or the day a state was added.
