@@ -139,6 +139,10 @@ describe("the filing job, file adapter", () => {
         `FL-${flAgent.npn},222334444,0216,AVFS,${fl(addDays(TODAY, -3))},S,\r\n`,
     );
     expect((await storedText(batch, "GENERIC_APPOINTMENTS")).split("\r\n").filter((l) => l.endsWith(ny.id))).toHaveLength(1);
+    // The webhook events of the run, written in its transaction: one per filing and termination filed.
+    const events = async () =>
+      (await prisma.webhookEvent.findMany({ where: { subjectId: { in: [ny.id, tNy.id, tFl.id] } }, select: { type: true, subjectId: true } })).map((e) => `${e.type} ${e.subjectId}`).sort();
+    expect(await events()).toEqual([`appointment.filed ${ny.id}`, `termination.filed ${tFl.id}`, `termination.filed ${tNy.id}`].sort());
 
     // Run again (as the next day's run would): nothing filed twice, no new batch.
     const batches = await prisma.filingBatch.count();
@@ -148,6 +152,7 @@ describe("the filing job, file adapter", () => {
     expect(await prisma.filingFile.count({ where: { batchId: batch } })).toBe(3);
     expect(await lastFilingRun()).toMatchObject({ ok: true, filed: 0, terminations: 0, skipped: 1 });
     expect(await prisma.appointmentFiling.findUniqueOrThrow({ where: { id: waiting.id } })).toMatchObject({ status: "TO_FILE", filingBatchId: null });
+    expect((await events()).length).toBe(3);
     const first = await prisma.auditLog.findFirstOrThrow({ where: { action: "FILING_RUN" }, orderBy: { id: "asc" } });
     expect(first).toMatchObject({ actorUserId: adminId, details: expect.objectContaining({ adapter: "file", filed: 1, terminations: 2, skipped: 1, period: { from: TODAY, to: addDays(TODAY, 5) } }) });
     page = await admin.get(`${app.url}/admin/state-filings`);
