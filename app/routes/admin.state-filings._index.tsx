@@ -18,6 +18,7 @@ import { FILING_INTENTS, FILING_MESSAGES as M, FILING_PAGE_SIZES, readFilingFilt
 import { filingFilterChoices, filingView, listFilings } from "~/features/state-filings/board.server";
 import { FilingActions, type FilingConfirm, type FilingRefusal } from "~/features/state-filings/ui/FilingActions";
 import { FilingFiltersForm, FilingsTable } from "~/features/state-filings/ui/FilingsTable";
+import { StateFilingsTabs } from "~/features/state-filings/ui/StateFilingsTabs";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
 import { requireCapability } from "~/lib/permissions.server";
@@ -99,6 +100,7 @@ export default function StateFilingsPage() {
           </Link>
         }
       />
+      <StateFilingsTabs current="Appointments" />
       {done ? <Notice key={location.key} title={done.title} message={done.message} /> : null}
       {d.filing ? <FilingActions key={d.filing.id + (a ? "a" : "")} filing={d.filing} today={d.today} refusal={a?.refusal ?? null} confirm={a?.confirm ?? null} backTo={listHref} busy={busy} /> : null}
       {!d.filing && a?.refusal ? <Notice variant="error" title={M.refusedTitle} message={a.refusal.message} /> : null}
