@@ -85,7 +85,7 @@ export default function CarriersPage() {
       <section className="card stack" aria-labelledby="carriers-heading">
         <h2 id="carriers-heading">Carriers</h2>
         <CardTable<CarrierRow>
-          label="Carriers"
+          label="Carriers and their NAIC codes"
           rows={carriers}
           rowKey={(c) => String(c.carrierId)}
           rowProps={(c) => ({ "data-carrier": c.carrierCode })}

@@ -32,7 +32,7 @@ export function TerminationsTable({ rows, today, actHref }: { rows: TerminationV
   if (rows.length === 0) return <p className="empty-state">{M.emptyList}</p>;
   return (
     <CardTable<TerminationView>
-      label="Terminations"
+      label="State terminations"
       rows={rows}
       rowKey={(t) => t.id}
       rowProps={(t) => ({ "data-status": t.status, "data-state": t.stateCode })}
