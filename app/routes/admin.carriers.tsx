@@ -45,8 +45,9 @@ function NaicForm({ c, refusal }: { c: CarrierRow; refusal: ActionData["refusal"
     <Form method="post" className="inline-form" aria-label={`NAIC company code of ${c.name}`}>
       <input type="hidden" name="carrierId" value={c.carrierId} />
       <div className={`field${mine ? " field--invalid" : ""}`}>
-        <label htmlFor={id}>
-          NAIC company code<span className="visually-hidden"> of {c.name}</span>
+        {/* The column says 'NAIC company code' (and a phone's card beside the field). */}
+        <label htmlFor={id} className="visually-hidden">
+          NAIC company code of {c.name}
         </label>
         <input
           id={id}

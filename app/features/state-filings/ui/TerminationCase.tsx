@@ -37,7 +37,7 @@ function CaseSection({ t, today, refusal }: { t: Case; today: string; refusal: T
   return (
     <section className="stack" aria-labelledby="case-title">
       <h3 id="case-title">The for-cause case</h3>
-      <dl className="filing-facts">
+      <dl className="filing-facts case-facts">
         <dt>Reason</dt>
         <dd>
           {t.reasonCode} {t.reasonLabel}
