@@ -226,6 +226,14 @@ describe("ADMIN > State Filings > Terminations", () => {
     // Not for cause: no case, and a document posted to it anyway is refused.
     page = await open("other:PA");
     expect(page.all("region", "The for-cause case")).toHaveLength(0);
+    const form = new FormData();
+    form.set("intent", "add-document");
+    form.set("terminationId", ids["other:PA"]);
+    form.set("document", new Blob([new Uint8Array(pdf)], { type: "application/pdf" }), "letter.pdf");
+    const refusedUpload = await fetch(`${app.url}${PATH}?termination=${ids["other:PA"]}`, { method: "POST", headers: { Cookie: admin.cookies(app.url), Origin: app.url }, body: form, redirect: "manual" });
+    expect(refusedUpload.status).toBe(409);
+    expect(await refusedUpload.text()).toContain(M.notForCause);
+    expect(await prisma.terminationDocument.count({ where: { terminationId: ids["other:PA"] } })).toBe(0);
   });
 
   it("a director is refused (403): the list, an action, a case document; nothing changed", async () => {

@@ -115,7 +115,7 @@ export async function recordCaseNotice(actor: Who, id: string, day: Day, opts: O
  */
 export async function addCaseUpload(actor: Who, id: string, upload: { blob: WrittenBlob; fileName: string }, opts: Opts = {}): Promise<ActionResult> {
   const t = isUuid(id) ? await prisma.termination.findUnique({ where: { id }, select: { id: true, agentId: true, stateCode: true, forCause: true } }) : null;
-  const refusal = !t ? refused(null, M.notFound, 404) : !t.forCause ? refused("document", M.notForCause, 409) : null;
+  const refusal = !t ? refused(null, M.notFound, 404) : !t.forCause ? refused(null, M.notForCause, 409) : null;
   let kept = false;
   try {
     if (refusal || !t) return refusal!;
