@@ -51,6 +51,8 @@ export const httpServerHooks = () =>
       // cap, so a PDF over its limit gets the message next to the field (decision 0084).
       "/licences": MAX_UPLOAD_REQUEST_BYTES,
       "/licences/*": MAX_UPLOAD_REQUEST_BYTES,
+      // A for-cause termination's case document (decision 0118): one PDF, the application's cap.
+      "/admin/state-filings/terminations": MAX_UPLOAD_REQUEST_BYTES,
       // The agent import as an API call: the same cap (decision 0075).
       [AGENT_IMPORTS_PATH]: MAX_IMPORT_REQUEST_BYTES,
     },

@@ -107,6 +107,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "admin.agents.$id.deactivate": page("import:hierarchy", "import:hierarchy", "an unknown agent: 404"),
   "admin.agents.$id.states": page("import:hierarchy", "import:hierarchy", "an unknown agent: 404"),
   "admin.api-tokens": page("manage:integrations"),
+  "admin.carriers": page("manage:state-filings"),
   "admin.import": page("import:hierarchy", "import:hierarchy", "POST: START AGAIN on a failed run"),
   "admin.import_.upload": page("none", "import:hierarchy"),
   "admin.licences.import": page("manage:licences", "manage:licences", "POST: START AGAIN on a failed run"),
@@ -118,6 +119,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "admin.review._index": page("review:application", "none"),
   "admin.state-filings._index": page("manage:state-filings"),
   "admin.state-filings.fees": page("manage:state-filings", "manage:state-filings", "queues the fee report (report 4; decision 0117)"),
+  "admin.state-filings.terminations": page("manage:state-filings"),
+  "admin.state-filings.case-documents.$id": page("manage:state-filings", "none", "a for-cause case's document; audited (decision 0118)"),
   "admin.state-filings.files.$id.download": page("manage:state-filings", "none", "a filing file, once (410 after; decision 0112)"),
   "admin.state-rules.$code": page("manage:state-filings", "manage:state-filings", "an unknown state code: 404"),
   "admin.state-rules._index": page("manage:state-filings", "none"),
@@ -218,6 +221,7 @@ export const ADMIN_MENU: MenuItem[] = [
   { to: "/admin/api-tokens", label: "API Tokens", capability: "manage:integrations" },
   { to: "/admin/webhooks", label: "Webhooks", capability: "manage:integrations" },
   { to: "/admin/state-filings", label: "State Filings", capability: "manage:state-filings" },
+  { to: "/admin/carriers", label: "Carriers", capability: "manage:state-filings" },
 ];
 
 export function menuFor<T extends MenuItem>(items: readonly T[], capabilities: readonly Capability[] | null | undefined): T[] {

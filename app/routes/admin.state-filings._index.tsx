@@ -22,6 +22,7 @@ import { FilingFiltersForm, FilingsTable } from "~/features/state-filings/ui/Fil
 import { FILE_NOW_INTENT, FILING_RUN_MESSAGES, FileNowForm, LastFilingRun } from "~/features/state-filings/ui/FilingRun";
 import { lastFilingRun, queueFilingRun } from "~/features/state-filings/filing-run.server";
 import { prisma } from "~/lib/db.server";
+import { StateFilingsTabs } from "~/features/state-filings/ui/StateFilingsTabs";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
 import { requireCapability } from "~/lib/permissions.server";
@@ -117,6 +118,7 @@ export default function StateFilingsPage() {
           </>
         }
       />
+      <StateFilingsTabs current="Appointments" />
       {done ? <Notice key={location.key} title={done.title} message={done.message} /> : null}
       {d.runQueued && !a ? <Notice key={`run-${location.key}`} title={FILING_RUN_MESSAGES.queued.title} message={FILING_RUN_MESSAGES.queued.message} /> : null}
       <LastFilingRun run={d.lastRun} />

@@ -24,7 +24,8 @@ import { InviteUserForm, type InviteUserActionData } from "~/features/agents/ui/
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
 import agentsStyles from "~/styles/agents.css";
-import { requireCapability } from "~/lib/permissions.server";
+import { can } from "~/lib/permissions";
+import { capabilitiesFor, requireCapability } from "~/lib/permissions.server";
 
 export const meta = titleMeta("Agent Detail");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: agentsStyles }];
@@ -56,6 +57,9 @@ async function locate(request: Request) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { q, positions, position, agentNumber, detail, refusal } = await locate(request);
+  // An administrator (the deactivation's capability) may end an active position from here (decision 0118).
+  const { capabilities } = await capabilitiesFor(request);
+  const deactivateHref = detail?.isActive && can(capabilities, "import:hierarchy") ? `/admin/agents/${detail.id}/deactivate` : null;
   const tabParam = q.get("tab") as Tab | null;
   const tab: Tab = TABS.some(([t]) => t === tabParam) && !(tabParam === "appointment" && detail?.isDirector) ? tabParam! : "personal";
   const body = {
@@ -65,6 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     detail,
     refusal,
     tab,
+    deactivateHref,
     inviteOpen: q.get("invite") === "1" && Boolean(detail && (detail.showInviteUser || detail.showUpdateUser)),
   };
   return refusal ? data(body, { status: 404 }) : body;
@@ -116,6 +121,11 @@ export default function AgentRoute() {
             {detail.showInviteUser ? (
               <Link to={`${base}&tab=${d.tab}&invite=1#invite`} className="btn btn--secondary btn--small">
                 Invite User
+              </Link>
+            ) : null}
+            {d.deactivateHref ? (
+              <Link to={d.deactivateHref} className="btn btn--danger btn--small">
+                Deactivate agent
               </Link>
             ) : null}
           </div>

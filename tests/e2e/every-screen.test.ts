@@ -62,6 +62,8 @@ type Made = {
   reportRequestId: number;
   /** A filed appointment filing of the demo agent (ADMIN > State Filings with its actions open). */
   filingId: string;
+  /** A for-cause termination of the demo agent (ADMIN > State Filings > Terminations with its case open). */
+  terminationId: string;
 };
 
 type Screen = {
@@ -123,6 +125,8 @@ const SCREENS: Record<string, Screen | Skipped> = {
   "admin.review.$appointmentId": { who: "administrator", path: (m) => `/admin/review/${m.applicationId}` },
   "admin.state-filings._index": { who: "administrator", path: (m) => `/admin/state-filings?filing=${m.filingId}`, cards: "main table" },
   "admin.state-filings.fees": { who: "administrator", path: () => "/admin/state-filings/fees" },
+  "admin.state-filings.terminations": { who: "administrator", path: (m) => `/admin/state-filings/terminations?termination=${m.terminationId}`, cards: "main table" },
+  "admin.carriers": { who: "administrator", path: () => "/admin/carriers", cards: "main table" },
   "admin.agents.$id.deactivate": { who: "administrator", path: (m) => `/admin/agents/${m.agentId}/deactivate` },
   "admin.agents.$id.states": { who: "administrator", path: (m) => `/admin/agents/${m.agentId}/states` },
   "admin.state-rules._index": { who: "administrator", path: () => "/admin/state-rules", cards: "main table" },
@@ -252,8 +256,19 @@ beforeAll(async () => {
       );
     }
     const filing = await one<{ id: string }>(`SELECT id FROM appointment_filings WHERE agent_id = $1 AND state_code = 'GA'`, [filingAgent.id]);
+    // Its terminations: one overdue, one for cause by letter (its case opened), not yet sent.
+    for (const [state, forCause, days] of [["NY", false, -3], ["GA", true, 5]] as const) {
+      await c.query(
+        `INSERT INTO terminations (id, agent_id, npn, state_code, licence_number, carrier_id, reason_code, reason_label, for_cause, effective_date, due_date, status, source, notice_method, producer_copy_due_date, updated_at)
+         VALUES (gen_random_uuid(), $1, $2, $3, $3 || '-1001', $4, $5, $6, $7, current_date - 5, current_date + $8::int, 'TO_FILE', 'SCREEN', $9, $10::date, now())
+         ON CONFLICT (agent_id, state_code, effective_date) DO NOTHING`,
+        [filingAgent.id, agent.npn, state, filingAgent.carrier_id, forCause ? "FRAUD" : "VOL", forCause ? "Fraud or misrepresentation" : "Voluntary", forCause, days, forCause ? "LETTER" : null, forCause ? "tomorrow" : null],
+      );
+    }
+    const termination = await one<{ id: string }>(`SELECT id FROM terminations WHERE agent_id = $1 AND state_code = 'GA'`, [filingAgent.id]);
     return {
       filingId: filing.id,
+      terminationId: termination.id,
       prospect,
       applicationId,
       linkCode: link.code,

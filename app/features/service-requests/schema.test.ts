@@ -62,6 +62,7 @@ describe("service request schemas", () => {
       { to: "/admin/api-tokens", label: "API Tokens" },
       { to: "/admin/webhooks", label: "Webhooks" },
       { to: "/admin/state-filings", label: "State Filings" },
+      { to: "/admin/carriers", label: "Carriers" },
     ]);
     expect(adminNavItems({ isInternal: false, impersonator: null })).toEqual([]);
     expect(adminNavItems({ isInternal: true, impersonator: { id: "a", userName: "a@x", firstName: null, lastName: null } })).toEqual([]);

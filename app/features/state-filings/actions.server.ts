@@ -11,36 +11,15 @@ import { emitFilingEvents } from "~/features/webhooks/filing-events.server";
 import { auditRow } from "~/lib/audit.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
-import { ACTION_FROM, FILING_INTENTS, FILING_MESSAGES as M, readDay, REASON_MAX, type FilingIntent } from "./board";
+import { dayField, isRefusal, reasonField, refused, type ActionResult } from "./action-fields";
+import { ACTION_FROM, FILING_INTENTS, FILING_MESSAGES as M, type FilingIntent } from "./board";
 import type { FilingStatus } from "./due";
 import { recordFirstBusiness } from "./filings.server";
 import { dateOf } from "~/lib/days";
 
 type Who = Pick<CurrentUser, "id"> & { impersonator?: { id: string } | null };
 
-export type FilingActionResult =
-  | { ok: true }
-  | { ok: false; field: "date" | "reason" | null; message: string; status: 400 | 404 | 409 };
-
-const refused = (field: "date" | "reason" | null, message: string, status: 400 | 404 | 409 = 400): FilingActionResult => ({ ok: false, field, message, status });
-
-/** A day from the form: required, a real date, not after today. */
-function dayField(raw: string, today: Day): { day: Day } | FilingActionResult {
-  if (!raw.trim()) return refused("date", M.dateRequired);
-  const day = readDay(raw);
-  if (!day) return refused("date", M.dateInvalid);
-  if (day > today) return refused("date", M.dateInFuture);
-  return { day };
-}
-
-function reasonField(raw: string, requiredMessage: string): { reason: string } | FilingActionResult {
-  const reason = raw.trim();
-  if (!reason) return refused("reason", requiredMessage);
-  if (reason.length > REASON_MAX) return refused("reason", M.reasonTooLong);
-  return { reason };
-}
-
-const isRefusal = (v: object): v is Extract<FilingActionResult, { ok: false }> => "ok" in v && v.ok === false;
+export type FilingActionResult = ActionResult;
 
 /** The form's fields: `date` (filed, first business), `reason` (rejected, withdrawn). */
 export type FilingActionInput = { intent: FilingIntent; filingId: string; date?: string; reason?: string };

@@ -130,16 +130,19 @@ export async function filingView(id: string): Promise<FilingView | null> {
   return r ? view(r) : null;
 }
 
+/** Every state with a rule, for the filters of the appointments' and the terminations' lists. */
+export async function stateChoices() {
+  const states = await prisma.stateRule.findMany({ select: { stateCode: true, stateFee: { select: { stateName: true } } }, orderBy: { stateCode: "asc" } });
+  return states.map((s) => ({ code: s.stateCode, name: s.stateFee.stateName }));
+}
+
 /** The states and carriers of the filters: every state with a rule, every carrier with a filing. */
 export async function filingFilterChoices() {
   const [states, carriers] = await Promise.all([
-    prisma.stateRule.findMany({ select: { stateCode: true, stateFee: { select: { stateName: true } } }, orderBy: { stateCode: "asc" } }),
+    stateChoices(),
     prisma.carrier.findMany({ where: { appointmentFilings: { some: {} } }, select: { carrierId: true, carrierCode: true, name: true }, orderBy: { carrierCode: "asc" } }),
   ]);
-  return {
-    states: states.map((s) => ({ code: s.stateCode, name: s.stateFee.stateName })),
-    carriers: carriers.map((c) => ({ id: c.carrierId, label: `${c.name} (${c.carrierCode})` })),
-  };
+  return { states, carriers: carriers.map((c) => ({ id: c.carrierId, label: `${c.name} (${c.carrierCode})` })) };
 }
 
 /** The filings not yet with the state whose due date has passed (the compliance view's count). */

@@ -27,20 +27,26 @@ export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
 
 export const FILING_PAGE_SIZES = [25, 100];
 
-export type FilingFilters = { state: string; carrier: number | null; status: StatusFilter; overdue: boolean };
+export type BoardFilters<S extends string = StatusFilter> = { state: string; carrier: number | null; status: S; overdue: boolean };
+export type FilingFilters = BoardFilters<StatusFilter>;
 
-/** The filters of the address; a value the list does not know is read as 'all' (nothing to refuse in a GET). */
-export function readFilingFilters(params: URLSearchParams): FilingFilters {
+/**
+ * The filters of the address, for the appointments' list and the terminations' (decision 0118)
+ * alike; a value the list does not know is read as 'all' (nothing to refuse in a GET).
+ */
+export function readBoardFilters<S extends string>(params: URLSearchParams, statuses: readonly S[]): BoardFilters<S | ""> {
   const state = (params.get("state") ?? "").trim().toUpperCase();
   const carrier = Number(params.get("carrier") ?? "");
   const status = (params.get("status") ?? "").trim().toUpperCase();
   return {
     state: /^[A-Z]{2}$/.test(state) ? state : "",
     carrier: Number.isInteger(carrier) && carrier > 0 && carrier < 2 ** 31 ? carrier : null,
-    status: (STATUS_FILTERS as readonly string[]).includes(status) ? (status as StatusFilter) : "",
+    status: (statuses as readonly string[]).includes(status) ? (status as S) : "",
     overdue: params.get("due") === "overdue",
   };
 }
+
+export const readFilingFilters = (params: URLSearchParams): FilingFilters => readBoardFilters(params, STATUS_FILTERS);
 
 export const FILING_INTENTS = {
   filed: "mark-filed",

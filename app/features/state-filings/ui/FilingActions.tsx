@@ -10,15 +10,19 @@ import type { LineOfAuthority, ReasonCode } from "~/features/licences/status";
 import { formatMoney } from "~/features/appointment/derive";
 import { formatDate } from "~/lib/format";
 import { FEE_CHARGE_LABEL, FEE_PAYER_LABEL } from "../fees";
+import type { ActionField } from "../action-fields";
 import { FILING_INTENTS, FILING_MESSAGES as M, FILING_STATUS_LABELS, REASON_MAX, type FilingIntent } from "../board";
 import type { FilingView } from "../board.server";
 
-export type FilingRefusal = { intent: FilingIntent; filingId: string; field: "date" | "reason" | null; message: string; values: { date: string; reason: string } };
+export type FilingRefusal = { intent: FilingIntent; filingId: string; field: ActionField | null; message: string; values: { date: string; reason: string } };
 export type FilingConfirm = { filingId: string; reason: string };
 
 const heldText = (f: FilingView) => (f.heldReason ? reasonText({ code: f.heldReason as ReasonCode, stateCode: f.stateCode, line: f.lineOfAuthority as LineOfAuthority }) : "");
 
-function DateField({ id, label, refusal, intent, today }: { id: string; label: string; refusal: FilingRefusal | null; intent: FilingIntent; today: string }) {
+/** What the shared fields read of a refusal (the appointments' and the terminations' forms, decision 0118). */
+export type FieldRefusal = { intent: string; field: ActionField | null; message: string; values: { date: string; reason: string } };
+
+export function DateField({ id, label, refusal, intent, today }: { id: string; label: string; refusal: FieldRefusal | null; intent: string; today: string }) {
   const mine = refusal?.intent === intent;
   const error = mine && refusal.field === "date" ? refusal.message : null;
   return (
@@ -36,7 +40,7 @@ function DateField({ id, label, refusal, intent, today }: { id: string; label: s
   );
 }
 
-function ReasonField({ id, label, refusal, intent }: { id: string; label: string; refusal: FilingRefusal | null; intent: FilingIntent }) {
+export function ReasonField({ id, label, refusal, intent }: { id: string; label: string; refusal: FieldRefusal | null; intent: string }) {
   const mine = refusal?.intent === intent;
   const error = mine && refusal.field === "reason" ? refusal.message : null;
   return (
@@ -54,11 +58,12 @@ function ReasonField({ id, label, refusal, intent }: { id: string; label: string
   );
 }
 
-function ActionForm({ intent, filingId, button, danger, children }: { intent: FilingIntent; filingId: string; button: string; danger?: boolean; children?: React.ReactNode }) {
+/** One action's plain POST form; `idName`: the hidden field naming what it acts on. */
+export function ActionForm({ intent, filingId, idName = "filingId", button, danger, children }: { intent: string; filingId: string; idName?: string; button: string; danger?: boolean; children?: React.ReactNode }) {
   return (
     <Form method="post" className="stack filing-action" aria-label={button}>
       <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="filingId" value={filingId} />
+      <input type="hidden" name={idName} value={filingId} />
       {children}
       <div>
         <button type="submit" className={`btn btn--small ${danger ? "btn--danger" : "btn--primary"}`}>

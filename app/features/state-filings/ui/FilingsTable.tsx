@@ -5,12 +5,29 @@ import { CardTable } from "~/components/CardTable";
 import { LINE_LABEL, reasonText } from "~/features/licences/messages";
 import type { LineOfAuthority, ReasonCode } from "~/features/licences/status";
 import { formatDate } from "~/lib/format";
-import { dueText, FILING_MESSAGES as M, FILING_STATUS_LABELS, STATUS_FILTER_LABELS, STATUS_FILTERS, type FilingFilters } from "../board";
+import { dueText, FILING_MESSAGES as M, FILING_STATUS_LABELS, STATUS_FILTER_LABELS, STATUS_FILTERS, type BoardFilters, type StatusFilter } from "../board";
 import type { FilingView } from "../board.server";
 
-export function FilingFiltersForm({ filters, states, carriers, pageSize }: { filters: FilingFilters; states: Array<{ code: string; name: string }>; carriers: Array<{ id: number; label: string }>; pageSize: number }) {
+/** The filters' GET form; the terminations' list (decision 0118) passes its own statuses. */
+export function FilingFiltersForm<S extends string = StatusFilter>({
+  filters,
+  states,
+  carriers,
+  pageSize,
+  statusFilters = STATUS_FILTERS as unknown as readonly S[],
+  statusLabels = STATUS_FILTER_LABELS as unknown as Record<S, string>,
+  label = "Filter the filings",
+}: {
+  filters: BoardFilters<S>;
+  states: Array<{ code: string; name: string }>;
+  carriers: Array<{ id: number; label: string }>;
+  pageSize: number;
+  statusFilters?: readonly S[];
+  statusLabels?: Record<S, string>;
+  label?: string;
+}) {
   return (
-    <Form method="get" className="inline-form stack" aria-label="Filter the filings">
+    <Form method="get" className="inline-form stack" aria-label={label}>
       <input type="hidden" name="pageSize" value={pageSize} />
       <div className="field">
         <label htmlFor="sf-state">State</label>
@@ -37,9 +54,9 @@ export function FilingFiltersForm({ filters, states, carriers, pageSize }: { fil
       <div className="field">
         <label htmlFor="sf-status">Status</label>
         <select id="sf-status" name="status" defaultValue={filters.status}>
-          {STATUS_FILTERS.map((s) => (
+          {statusFilters.map((s) => (
             <option key={s} value={s}>
-              {STATUS_FILTER_LABELS[s]}
+              {statusLabels[s]}
             </option>
           ))}
         </select>
