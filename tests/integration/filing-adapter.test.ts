@@ -17,6 +17,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fileAdapter, FilingError, httpAdapter } from "~/features/state-filings/adapter.server";
+import { actOnFiling } from "~/features/state-filings/actions.server";
+import { FILING_INTENTS } from "~/features/state-filings/board";
 import { applyAnswerFile } from "~/features/state-filings/answers.server";
 import { purgeFilingFiles } from "~/features/state-filings/filing-files.server";
 import { encryptField } from "~/lib/crypto.server";
@@ -166,6 +168,19 @@ describe("the file adapter", () => {
     expect(r.filed).toBe(2);
     expect(await fileAdapter().run({ period, actorId: null })).toMatchObject({ filed: 0 });
     expect(await prisma.appointmentFiling.count({ where: { id: { in: [a.id, b.id] }, status: "FILED", filingBatchId: r.batchId } })).toBe(2);
+  });
+
+  it("a rejected filing resubmitted on screen is filed again by the next run, in a new batch", async () => {
+    const a = await filing("NY");
+    const first = await fileAdapter().run({ period, actorId: null });
+    expect(first.filed).toBe(1);
+    const adminId = (await prisma.user.findFirstOrThrow({ where: { isInternal: true } })).id;
+    expect(await actOnFiling({ id: adminId }, { intent: FILING_INTENTS.rejected, filingId: a.id, reason: "Licence number does not match" })).toEqual({ ok: true });
+    expect(await actOnFiling({ id: adminId }, { intent: FILING_INTENTS.resubmit, filingId: a.id })).toEqual({ ok: true });
+    const again = await fileAdapter().run({ period, actorId: null });
+    expect(again.filed).toBe(1);
+    expect(await prisma.appointmentFiling.findUniqueOrThrow({ where: { id: a.id } })).toMatchObject({ status: "FILED", filingBatchId: again.batchId });
+    expect(again.batchId).not.toBe(first.batchId);
   });
 
   it("two positions of one person with one carrier: one line in the file, both filed, both answered by its id", async () => {

@@ -147,6 +147,8 @@ describe("ADMIN > State Filings > Terminations", () => {
     expect(page.banners().join(" ")).toContain(M.done["mark-filed"].title);
     const filed = await terminationOf("other:NY");
     expect([filed.status, dayOf(filed.filedDate!)]).toEqual(["FILED", filedOn]);
+    // termination.filed with the change, as a filing run's marking sends it.
+    expect(await prisma.webhookEvent.count({ where: { type: "termination.filed", subjectId: filed.id } })).toBe(1);
 
     page = await open("other:NY");
     page = await page.form("Mark rejected").fill("The state's reason", "   ").submit("Mark rejected");

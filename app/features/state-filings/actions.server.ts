@@ -40,7 +40,7 @@ export async function actOnFiling(actor: Who, input: FilingActionInput, opts: { 
 
   const from = ACTION_FROM[input.intent];
   if (!from.includes(filing.status as FilingStatus)) return refused(null, M.changedMeanwhile, 409);
-  let data: { status: FilingStatus; filedDate?: Date | null; rejectionReason?: string | null; withdrawnReason?: string | null; heldReason?: null };
+  let data: { status: FilingStatus; filedDate?: Date | null; rejectionReason?: string | null; withdrawnReason?: string | null; heldReason?: null; filingBatchId?: null };
   let details: Record<string, unknown> = {};
   switch (input.intent) {
     case FILING_INTENTS.filed: {
@@ -63,7 +63,8 @@ export async function actOnFiling(actor: Who, input: FilingActionInput, opts: { 
     }
     case FILING_INTENTS.resubmit:
       // Back to be filed again; the state's reason stays in the audit trail.
-      data = { status: "TO_FILE", rejectionReason: null, filedDate: null };
+      // The batch too: a run picks only what no batch holds (the audit keeps the old one).
+      data = { status: "TO_FILE", rejectionReason: null, filedDate: null, filingBatchId: null };
       break;
     case FILING_INTENTS.withdraw: {
       const r = reasonField(input.reason ?? "", M.withdrawalReasonRequired);

@@ -5,6 +5,8 @@
 // its transaction; the for-cause case: the letter's day (recordNoticeSent), a document added
 // (addCaseDocument) and read, each audited. The filing job's markTerminationsFiled lives beside
 // terminations.server.ts; these are the screen's. The caller has checked manage:state-filings.
+import { actorOf } from "~/features/webhooks/event-data.server";
+import { emitTerminationsFiled } from "~/features/webhooks/filing-events.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { auditRow } from "~/lib/audit.server";
 import type { CurrentUser } from "~/lib/current-user";
@@ -42,6 +44,8 @@ async function transition(
     const n = await tx.termination.updateMany({ where: { id: t.id, status: t.status }, data });
     if (n.count === 0) return refused(null, M.changedMeanwhile, 409);
     await writeAudit(tx, "TERMINATION_STATUS_CHANGED", actor, t.id, { action: intent, from: t.status, to: data.status, stateCode: t.stateCode, agentId: t.agentId, ...details }, opts.request);
+    // Marked filed by hand: termination.filed, as a filing run's marking sends it.
+    if (data.status === "FILED") await emitTerminationsFiled(tx, [t.id], actorOf(actor.impersonator?.id ?? actor.id));
     return { ok: true as const };
   });
 }

@@ -11,7 +11,7 @@ import type { SqlDb } from "./terminations.server";
 
 /**
  * Marks terminations FILED with their batch and day (a file run in its own transaction, an http run
- * once the service answered): the one place a termination becomes FILED, guarded by TO_FILE (a
+ * once the service answered): the one place a run marks a termination FILED, guarded by TO_FILE (a
  * second call for the same ids marks nothing). Returns the ids it marked.
  */
 export async function markTerminationsFiled(db: SqlDb, ids: readonly string[], batchId: string, day: Day, actor: WebhookActor = { type: "system" }): Promise<string[]> {
