@@ -59,7 +59,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { q, positions, position, agentNumber, detail, refusal } = await locate(request);
   // An administrator (the deactivation's capability) may end an active position from here (decision 0118).
   const { capabilities } = await capabilitiesFor(request);
-  const deactivateHref = detail?.isActive && can(capabilities, "import:hierarchy") ? `/admin/agents/${detail.id}/deactivate` : null;
+  const admin = detail?.isActive && can(capabilities, "import:hierarchy") ? `/admin/agents/${detail.id}` : null;
+  const deactivateHref = admin ? `${admin}/deactivate` : null;
+  const addStateHref = admin ? `${admin}/states` : null;
   const tabParam = q.get("tab") as Tab | null;
   const tab: Tab = TABS.some(([t]) => t === tabParam) && !(tabParam === "appointment" && detail?.isDirector) ? tabParam! : "personal";
   const body = {
@@ -70,6 +72,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     refusal,
     tab,
     deactivateHref,
+    addStateHref,
     inviteOpen: q.get("invite") === "1" && Boolean(detail && (detail.showInviteUser || detail.showUpdateUser)),
   };
   return refusal ? data(body, { status: 404 }) : body;
@@ -121,6 +124,11 @@ export default function AgentRoute() {
             {detail.showInviteUser ? (
               <Link to={`${base}&tab=${d.tab}&invite=1#invite`} className="btn btn--secondary btn--small">
                 Invite User
+              </Link>
+            ) : null}
+            {d.addStateHref ? (
+              <Link to={d.addStateHref} className="btn btn--secondary btn--small">
+                Appoint in another state
               </Link>
             ) : null}
             {d.deactivateHref ? (

@@ -254,17 +254,19 @@ describe("ADMIN > State Filings > Terminations", () => {
     expect((await fetch(`${app.url}/admin/carriers`, { headers: { Cookie: md } })).status).toBe(403);
   });
 
-  it("the agent page links to the deactivation for an administrator, not for a director", async () => {
+  it("the agent page links to the deactivation and to 'Appoint in another state' for an administrator, not for a director", async () => {
     const { visitor: md } = await visitorSignIn(app, DEMO.marketingDirector);
     const positions = await prisma.agent.findMany({ where: { user: { userName: DEMO.marketingDirector } }, select: { id: true, blockNumber: true } });
     const h = positions.find((p) => p.blockNumber === demoAgent.blockNumber)!.id;
     const url = `${app.url}/agent?h=${h}&agentNumber=${demoAgent.agentNumber}`;
     expect((await md.get(url)).all("link", "Deactivate agent")).toHaveLength(0);
+    expect((await md.get(url)).all("link", "Appoint in another state")).toHaveLength(0);
     // The same person made an administrator: the link, to the deactivation form.
     await prisma.user.update({ where: { userName: DEMO.marketingDirector }, data: { isInternal: true } });
     try {
       const page = await md.get(url);
       expect(page.link("Deactivate agent")).toBe(`${app.url}/admin/agents/${demoAgent.id}/deactivate`);
+      expect(page.link("Appoint in another state")).toBe(`${app.url}/admin/agents/${demoAgent.id}/states`);
       // An inactive agent: no link.
       await prisma.agent.update({ where: { id: demoAgent.id }, data: { isActive: false } });
       expect((await md.get(url)).all("link", "Deactivate agent")).toHaveLength(0);
