@@ -4,7 +4,6 @@
 // (ConfirmStep).
 import { Form, Link } from "@remix-run/react";
 import { ConfirmStep } from "~/components/ConfirmStep";
-import { ErrorSummary } from "~/components/ErrorSummary";
 import { LINE_LABEL, reasonText } from "~/features/licences/messages";
 import type { LineOfAuthority, ReasonCode } from "~/features/licences/status";
 import { formatMoney } from "~/features/appointment/derive";
@@ -13,6 +12,7 @@ import { FEE_CHARGE_LABEL, FEE_PAYER_LABEL } from "../fees";
 import type { ActionField } from "../action-fields";
 import { FILING_INTENTS, FILING_MESSAGES as M, FILING_STATUS_LABELS, REASON_MAX, type FilingIntent } from "../board";
 import type { FilingView } from "../board.server";
+import { ActionRefusal } from "./cells";
 
 export type FilingRefusal = { intent: FilingIntent; filingId: string; field: ActionField | null; message: string; values: { date: string; reason: string } };
 export type FilingConfirm = { filingId: string; reason: string };
@@ -86,11 +86,7 @@ export function FilingActions({ filing: f, today, refusal, confirm, backTo, busy
   return (
     <section className="card stack" aria-labelledby="filing-actions-title" id="filing-actions">
       <h2 id="filing-actions-title">Filing: {what}</h2>
-      {mine ? (
-        <ErrorSummary title={M.refusedTitle} errors={mine.field ? [{ id: fieldId[mine.intent] ?? "filing-actions-title", message: mine.message }] : []}>
-          {mine.field ? null : <p>{mine.message}</p>}
-        </ErrorSummary>
-      ) : null}
+      <ActionRefusal refusal={mine} fieldIds={fieldId} fallbackId="filing-actions-title" />
       <dl className="filing-facts">
         <dt>Status</dt>
         <dd>

@@ -5,8 +5,9 @@ import { CardTable } from "~/components/CardTable";
 import { LINE_LABEL, reasonText } from "~/features/licences/messages";
 import type { LineOfAuthority, ReasonCode } from "~/features/licences/status";
 import { formatDate } from "~/lib/format";
-import { dueText, FILING_MESSAGES as M, FILING_STATUS_LABELS, STATUS_FILTER_LABELS, STATUS_FILTERS, type BoardFilters, type StatusFilter } from "../board";
+import { FILING_MESSAGES as M, FILING_STATUS_LABELS, STATUS_FILTER_LABELS, STATUS_FILTERS, type BoardFilters, type StatusFilter } from "../board";
 import type { FilingView } from "../board.server";
+import { AgentCell, DueCell, StatusCell } from "./cells";
 
 /** The filters' GET form; the terminations' list (decision 0118) passes its own statuses. */
 export function FilingFiltersForm<S extends string = StatusFilter>({
@@ -77,30 +78,13 @@ export function FilingFiltersForm<S extends string = StatusFilter>({
 
 const line = (l: string) => LINE_LABEL[l as LineOfAuthority] ?? l;
 
-function StatusCell({ f }: { f: FilingView }) {
-  return (
-    <>
-      <span className={`status status--${f.status.toLowerCase().replace("_", "-")}`}>{FILING_STATUS_LABELS[f.status]}</span>
-      {f.status === "HELD" && f.heldReason ? (
-        <>
-          <br />
-          <span className="muted">{reasonText({ code: f.heldReason as ReasonCode, stateCode: f.stateCode, line: f.lineOfAuthority as LineOfAuthority })}</span>
-        </>
-      ) : null}
-      {f.status === "REJECTED" && f.rejectionReason ? (
-        <>
-          <br />
-          <span className="muted">The state's reason: {f.rejectionReason}</span>
-        </>
-      ) : null}
-      {f.status === "FILED" && f.filedDate ? (
-        <>
-          <br />
-          <span className="muted">Filed {formatDate(f.filedDate)}</span>
-        </>
-      ) : null}
-    </>
-  );
+function FilingStatusCell({ f }: { f: FilingView }) {
+  const notes = [
+    f.status === "HELD" && f.heldReason ? reasonText({ code: f.heldReason as ReasonCode, stateCode: f.stateCode, line: f.lineOfAuthority as LineOfAuthority }) : null,
+    f.status === "REJECTED" && f.rejectionReason ? `The state's reason: ${f.rejectionReason}` : null,
+    f.status === "FILED" && f.filedDate ? `Filed ${formatDate(f.filedDate)}` : null,
+  ];
+  return <StatusCell status={f.status} label={FILING_STATUS_LABELS[f.status]} notes={notes} />;
 }
 
 export function FilingsTable({ rows, today, actHref }: { rows: FilingView[]; today: string; actHref: (id: string) => string }) {
@@ -112,40 +96,15 @@ export function FilingsTable({ rows, today, actHref }: { rows: FilingView[]; tod
       rowKey={(f) => f.id}
       rowProps={(f) => ({ "data-status": f.status, "data-state": f.stateCode })}
       columns={[
-        {
-          header: "Agent",
-          rowHeader: true,
-          cell: (f) => (
-            <>
-              {f.agentName}
-              <br />
-              <span className="muted">
-                #{f.agentNumber} · NPN {f.npn}
-              </span>
-            </>
-          ),
-        },
+        { header: "Agent", rowHeader: true, cell: (f) => <AgentCell name={f.agentName} agentNumber={f.agentNumber} npn={f.npn} /> },
         { header: "State", cell: (f) => `${f.stateName} (${f.stateCode})` },
         { header: "Line", cell: (f) => line(f.lineOfAuthority) },
         { header: "Carrier", cell: (f) => f.carrier },
         {
           header: "Due",
-          cell: (f) => {
-            const due = dueText(f.dueDate, today, f.status);
-            return (
-              <>
-                {f.dueDate ? formatDate(f.dueDate) : <span className="muted">{f.justInTime && !f.firstBusinessDate ? "At the first business" : "—"}</span>}
-                {due ? (
-                  <>
-                    <br />
-                    <span className={due.overdue ? "filing-overdue" : "muted"}>{due.text}</span>
-                  </>
-                ) : null}
-              </>
-            );
-          },
+          cell: (f) => <DueCell dueDate={f.dueDate} today={today} status={f.status} none={f.justInTime && !f.firstBusinessDate ? "At the first business" : "—"} />,
         },
-        { header: "Status", cell: (f) => <StatusCell f={f} /> },
+        { header: "Status", cell: (f) => <FilingStatusCell f={f} /> },
         { header: "Fee", cell: (f) => `$${f.fee}` },
         {
           header: "Actions",

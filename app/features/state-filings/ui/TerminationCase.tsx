@@ -3,13 +3,13 @@
 // form, the document upload a multipart one (all work without JavaScript); a refused one shows
 // its message beside the field with what was typed kept.
 import { Form, Link } from "@remix-run/react";
-import { ErrorSummary } from "~/components/ErrorSummary";
 import { formatDate } from "~/lib/format";
 import { PDF_UPLOAD_POLICY, UPLOAD_LIMIT_MB } from "~/lib/upload-policy";
 import type { ActionField } from "../action-fields";
-import { NOTICE_METHOD_LABELS, TERMINATION_INTENTS, TERMINATION_SCREEN_MESSAGES as M, TERMINATION_STATUS_LABELS, type TerminationIntent } from "../termination-board";
+import { NOTICE_METHOD_LABELS, TERMINATION_INTENTS, TERMINATION_STATUS_LABELS, type TerminationIntent } from "../termination-board";
 import type { TerminationCase as Case } from "../termination-board.server";
 import { ActionForm, DateField, ReasonField } from "./FilingActions";
+import { ActionRefusal } from "./cells";
 
 export type TerminationRefusal = { intent: TerminationIntent; terminationId: string; field: ActionField | null; message: string; values: { date: string; reason: string } };
 
@@ -96,11 +96,7 @@ export function TerminationCase({ termination: t, today, refusal, backTo }: { te
       <h2 id="termination-title">
         Termination: {t.agentName} ({t.agentNumber}), {t.stateName}
       </h2>
-      {mine ? (
-        <ErrorSummary title={M.refusedTitle} errors={mine.field ? [{ id: FIELD_ID[mine.intent] ?? "termination-title", message: mine.message }] : []}>
-          {mine.field ? null : <p>{mine.message}</p>}
-        </ErrorSummary>
-      ) : null}
+      <ActionRefusal refusal={mine} fieldIds={FIELD_ID} fallbackId="termination-title" />
       <dl className="filing-facts">
         <dt>Status</dt>
         <dd>

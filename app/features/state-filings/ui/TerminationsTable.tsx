@@ -4,28 +4,13 @@
 import { Link } from "@remix-run/react";
 import { CardTable } from "~/components/CardTable";
 import { formatDate } from "~/lib/format";
-import { dueText } from "../board";
 import { TERMINATION_SCREEN_MESSAGES as M, TERMINATION_STATUS_LABELS } from "../termination-board";
 import type { TerminationView } from "../termination-board.server";
+import { AgentCell, DueCell, Notes, StatusCell } from "./cells";
 
 export function TerminationStatusCell({ t }: { t: TerminationView }) {
-  return (
-    <>
-      <span className={`status status--${t.status.toLowerCase().replace("_", "-")}`}>{TERMINATION_STATUS_LABELS[t.status]}</span>
-      {t.status === "REJECTED" && t.rejectionReason ? (
-        <>
-          <br />
-          <span className="muted">The state's reason: {t.rejectionReason}</span>
-        </>
-      ) : null}
-      {t.status !== "TO_FILE" && t.filedDate ? (
-        <>
-          <br />
-          <span className="muted">Filed {formatDate(t.filedDate)}</span>
-        </>
-      ) : null}
-    </>
-  );
+  const notes = [t.status === "REJECTED" && t.rejectionReason ? `The state's reason: ${t.rejectionReason}` : null, t.status !== "TO_FILE" && t.filedDate ? `Filed ${formatDate(t.filedDate)}` : null];
+  return <StatusCell status={t.status} label={TERMINATION_STATUS_LABELS[t.status]} notes={notes} />;
 }
 
 export function TerminationsTable({ rows, today, actHref }: { rows: TerminationView[]; today: string; actHref: (id: string) => string }) {
@@ -37,49 +22,20 @@ export function TerminationsTable({ rows, today, actHref }: { rows: TerminationV
       rowKey={(t) => t.id}
       rowProps={(t) => ({ "data-status": t.status, "data-state": t.stateCode })}
       columns={[
-        {
-          header: "Agent",
-          rowHeader: true,
-          cell: (t) => (
-            <>
-              {t.agentName}
-              <br />
-              <span className="muted">
-                #{t.agentNumber} · NPN {t.npn}
-              </span>
-            </>
-          ),
-        },
+        { header: "Agent", rowHeader: true, cell: (t) => <AgentCell name={t.agentName} agentNumber={t.agentNumber} npn={t.npn} /> },
         { header: "State", cell: (t) => `${t.stateName} (${t.stateCode})` },
         {
           header: "Reason",
           cell: (t) => (
             <>
               {t.reasonCode}
-              <br />
-              <span className="muted">{t.reasonLabel}</span>
+              <Notes lines={[t.reasonLabel]} />
             </>
           ),
         },
         { header: "For cause", cell: (t) => (t.forCause ? "Yes" : "No") },
         { header: "Effective", cell: (t) => formatDate(t.effectiveDate) },
-        {
-          header: "Due",
-          cell: (t) => {
-            const due = dueText(t.dueDate, today, t.status);
-            return (
-              <>
-                {formatDate(t.dueDate)}
-                {due ? (
-                  <>
-                    <br />
-                    <span className={due.overdue ? "filing-overdue" : "muted"}>{due.text}</span>
-                  </>
-                ) : null}
-              </>
-            );
-          },
-        },
+        { header: "Due", cell: (t) => <DueCell dueDate={t.dueDate} today={today} status={t.status} /> },
         { header: "Status", cell: (t) => <TerminationStatusCell t={t} /> },
         {
           header: "Actions",
