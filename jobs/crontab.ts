@@ -16,4 +16,7 @@ export const crontab = [
   // files' purge, the administrators' notices (5 days before, on the day, overdue). Made up within a day;
   // a run again tells nothing twice (filing_notices, one mail key per administrator and day).
   "7 6 * * * state-filings-daily ?max=5&fill=1d&jobKey=state-filings-daily",
+  // The audit log's digest (decision 0119), after the others: one row per whole UTC day with its count and
+  // hash chain. A run again writes nothing twice; a killed run goes on from the last day written.
+  "47 6 * * * audit-digest ?max=5&fill=1d&jobKey=audit-digest",
 ].join("\n");

@@ -75,6 +75,7 @@ export const FEATURE_DEPENDENCIES = {
   // The read API (decision 0076): documents served by the download rule, licences' expiry states;
   // the agent import as an API call queues the screen's import run (decision 0075).
   api: ["documents", "hierarchy", "licences"],
+  "compliance-officer": [],
   // licences: at submission the application's licence and certificates become records (decision 0098).
   appointment: ["documents", "licences"],
   dashboard: ["appointment", "links", "pipeline", "licences"],
@@ -89,8 +90,9 @@ export const FEATURE_DEPENDENCIES = {
   pipeline: [],
   preferences: [],
   profile: [],
-  // The Compliance report (report 3) reads the compliance view's filters and rows (decision 0073).
-  reports: ["invitations", "licences"],
+  // The Compliance report (report 3) reads the compliance view's filters and rows (decision 0073);
+  // the audit log's export (report 4) the officer's filters and rows (decision 0119).
+  reports: ["compliance-officer", "invitations", "licences"],
   // state-filings: the approval creates the appointment filings in its transaction (decision 0109).
   review: ["agents", "appointment", "invitations", "licences", "state-filings"],
   "service-requests": ["hierarchy"],

@@ -29,7 +29,7 @@ import {
   TooManyPendingReportsError,
   rerunReport,
 } from "~/features/reports/reports.server";
-import { COMPLIANCE_REPORT_ID, DOWNLINE_REPORT_ID, RECRUIT_REPORT_ID, reportSchemaFor } from "~/features/reports/schema";
+import { AUDIT_LOG_REPORT_ID, COMPLIANCE_REPORT_ID, DOWNLINE_REPORT_ID, RECRUIT_REPORT_ID, reportSchemaFor } from "~/features/reports/schema";
 import { RequestTab } from "~/features/reports/ui/RequestTab";
 import { Results } from "~/features/reports/ui/Results";
 import type { ReportActionData as ActionData } from "~/features/reports/ui/types";
@@ -68,7 +68,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const sp = url.searchParams;
   const tab: Tab = sp.get("tab") === "request" ? "request" : "results";
   // The compliance report is requested from /compliance, with that screen's filters (decision 0073).
-  const definitions = (await reportDefinitions()).filter((r) => r.reportId !== COMPLIANCE_REPORT_ID);
+  // Reports 3 and 4 are asked for from their own screens (/compliance, /admin/audit-log).
+  const definitions = (await reportDefinitions()).filter((r) => r.reportId !== COMPLIANCE_REPORT_ID && r.reportId !== AUDIT_LOG_REPORT_ID);
   const reportId = sp.get("report") === String(RECRUIT_REPORT_ID) ? RECRUIT_REPORT_ID : DOWNLINE_REPORT_ID;
   const values: Record<string, string> = {};
   for (const f of FORM_FIELDS) {

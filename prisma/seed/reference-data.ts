@@ -174,6 +174,11 @@ export const REPORT_DEFINITIONS = [
     name: "Compliance Report",
     info: "Every agent of your downline (every agent, for an administrator) with their standing, its reasons and their next expiry, filtered as on the Compliance screen. Requested from CONFIGURE > Compliance.",
   },
+  {
+    reportId: 4,
+    name: "Audit Log",
+    info: "The audit log's rows matching the filters of ADMIN > Audit Log, as CSV or JSON lines. Requested by a compliance officer from that screen.",
+  },
 ];
 
 export const TEMPLATE_TYPES = [

@@ -80,6 +80,7 @@ export const JOB_PAYLOADS = {
   "import-licences": importLicencesPayload,
   "monitor-compliance": noPayload,
   "state-filings-daily": noPayload,
+  "audit-digest": noPayload,
   "compliance-notice": complianceNoticePayload,
   "deliver-webhook": deliverWebhookPayload,
 } as const;
@@ -116,6 +117,7 @@ declare global {
       "import-licences": ImportLicencesPayload;
       "monitor-compliance": Record<string, never>;
       "state-filings-daily": Record<string, never>;
+      "audit-digest": Record<string, never>;
       "compliance-notice": ComplianceNoticePayload;
       "deliver-webhook": DeliverWebhookPayload;
     }

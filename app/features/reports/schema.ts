@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { APPOINTMENT_STATUS_FILTERS } from "~/features/appointment/status";
 import { complianceFilterShape, complianceFilterText, type ComplianceFilter } from "~/features/licences/compliance-view";
+import { AUDIT_LOG_REPORT_ID, auditFilterText, type AuditFilter } from "~/features/compliance-officer/filters";
 import { REPORT_MESSAGES as M } from "./messages";
 
 export const EARLIEST_REPORT_YEAR = 1753;
@@ -117,7 +118,10 @@ export const complianceReportSchema = z.object({
 export type DownlineReportInput = z.infer<ReturnType<typeof downlineReportSchema>>;
 export type RecruitReportInput = z.infer<ReturnType<typeof recruitReportSchema>>;
 export type ComplianceReportInput = z.infer<typeof complianceReportSchema>;
-export type ReportInput = DownlineReportInput | RecruitReportInput | ComplianceReportInput;
+/** Report 4: the audit log's export (compliance-officer/export.server.ts; decision 0119). */
+export { AUDIT_LOG_REPORT_ID };
+export type AuditLogReportInput = { reportId: "4" } & AuditFilter & { format: string; timeZone: string };
+export type ReportInput = DownlineReportInput | RecruitReportInput | ComplianceReportInput | AuditLogReportInput;
 
 /** The schema of a report id as posted ('1' or '2'), or null. */
 export function reportSchemaFor(reportId: unknown, now: Date = new Date()) {
@@ -130,6 +134,10 @@ const fmtDate = (v: string) => `${v.slice(5, 7)}/${v.slice(8, 10)}/${v.slice(0, 
 
 /** The filters as one line for REPORT RESULTS ('None' when there are none). */
 export function filterText(input: ReportInput): string {
+  if (input.reportId === String(AUDIT_LOG_REPORT_ID)) {
+    const a = input as AuditLogReportInput;
+    return `${auditFilterText(a)} (${a.format === "jsonl" ? "JSON lines" : "CSV"})`;
+  }
   if (input.reportId === String(COMPLIANCE_REPORT_ID)) {
     const c = input as ComplianceReportInput;
     return complianceFilterText(c as ComplianceFilter, c.carrierName);
