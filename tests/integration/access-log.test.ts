@@ -6,6 +6,7 @@
 //  - audit_log refuses UPDATE, DELETE and TRUNCATE (the trigger), the API_CALL purge excepted;
 //  - the daily digest: run twice writes each day once, goes on from where it stopped, and the
 //    chain check names the day a row was removed from (as the database superuser, trigger off).
+import { spawnSync } from "node:child_process";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "~/generated/prisma/client";
@@ -28,6 +29,7 @@ import { loader as apiDocumentLoader } from "~/routes/api.v1.documents.$id";
 import { loader as appointLoader } from "~/routes/appoint";
 import { loader as appointDocumentLoader } from "~/routes/appoint.documents.$documentId";
 import { loader as reportDownloadLoader } from "~/routes/reports_.$id.download";
+import { repoRoot } from "../support/app-server";
 import { useTestDatabase } from "../support/db";
 import { createAgent, createUser } from "../support/factories";
 import { useTempDataDir } from "../support/temp-dir";
@@ -249,5 +251,10 @@ describe("the daily digest and its chain", () => {
       DELETE FROM audit_log WHERE id = (SELECT min(id) FROM audit_log WHERE occurred_at >= '2025-03-11' AND occurred_at < '2025-03-12' AND action <> 'API_CALL');
       ALTER TABLE audit_log ENABLE TRIGGER audit_log_append_only`);
     expect(await checkAuditChain()).toEqual({ ok: false, days: 1, day: "2025-03-11", reason: "2 row(s) were digested, 1 are in the log now" });
-  });
+
+    // The operator's command says the same, with exit code 1.
+    const cli = spawnSync(process.execPath, ["scripts/audit-check.mjs"], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: db.url }, encoding: "utf8", timeout: 60_000 });
+    expect(cli.status, cli.stderr).toBe(1);
+    expect(cli.stderr).toContain("the chain breaks on 2025-03-11: 2 row(s) were digested, 1 are in the log now");
+  }, 90_000);
 });
