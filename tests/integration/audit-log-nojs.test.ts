@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startApp, type AppHandle } from "../support/app-server";
 import { visitorSignIn } from "../support/app-sign-in";
 import { DEMO } from "../support/browser";
-import { Visitor, type Page } from "../support/form-driver";
+import type { Page, Visitor } from "../support/form-driver";
 import { buildIfStale } from "../support/global-app";
 import { query } from "../support/mailbox";
 import { createTestDatabase } from "../support/postgres";
