@@ -79,8 +79,9 @@ export function rolesOf(
   rules: { showConfigure: boolean } | null | undefined,
 ): Role[] {
   if (!user) return ["anonymous"];
-  // USRROLE_COMPLIANCE: never a recruiter's or an administrator's tools, whatever else the user holds.
-  if (user.userRoleCode === ROLE_COMPLIANCE_OFFICER) return user.impersonator ? ["compliance-officer", "impersonator"] : ["compliance-officer"];
+  // USRROLE_COMPLIANCE: never a recruiter's or an administrator's tools. An administrator acting as the
+  // officer does not read the log that watches administrators: a plain portal (decision 0119).
+  if (user.userRoleCode === ROLE_COMPLIANCE_OFFICER) return user.impersonator ? ["prospect", "impersonator"] : ["compliance-officer"];
   const roles: Role[] = [rules?.showConfigure ? (user.userRoleCode === ROLE_MARKETING_DIRECTOR ? "director" : "agent") : "prospect"];
   if (user.impersonator) roles.push("impersonator");
   else if (user.isInternal) roles.push("administrator");

@@ -109,7 +109,7 @@ describe("the compliance officer's audit log, without JavaScript", () => {
     expect(csv.type).toContain("text/csv");
     expect(csv.disposition).toContain("Audit_Log.csv");
     const lines = csv.text.trim().split("\r\n");
-    expect(lines[0]).toBe("id,occurred_at,action,actor_user_id,actor_email,actor_name,impersonator_user_id,impersonator_email,api_token_id,target_type,target_id,ip_address,user_agent,path");
+    expect(lines[0]).toBe("id,occurred_at,action,actor_user_id,actor_email,actor_name,impersonator_user_id,impersonator_email,api_token_id,api_token_name,target_type,target_id,ip_address,user_agent,path");
     expect(lines.slice(1).every((l) => l.split(",")[2] === "APPLICATION_VIEWED")).toBe(true);
     expect(lines.some((l) => l.includes(DEMO.marketingDirector) && l.includes(`,Appointment,${applicationId},`))).toBe(true);
 

@@ -25,7 +25,7 @@ export function auditWhere(f: AuditFilter, timeZone: string, first = 1): { sql: 
     if (UUID_RE.test(p)) {
       const id = v(p.toLowerCase());
       const text = v(p.toLowerCase());
-      where.push(`(a.actor_user_id = ${id}::uuid OR a.impersonator_user_id = ${id}::uuid OR a.details->>'apiTokenId' = ${text}::text)`);
+      where.push(`(a.actor_user_id = ${id}::uuid OR a.impersonator_user_id = ${id}::uuid OR ${TOKEN_ID} = ${text}::text)`);
     } else {
       const like = v(contains(p));
       where.push(
@@ -44,14 +44,18 @@ export function auditWhere(f: AuditFilter, timeZone: string, first = 1): { sql: 
   return { sql: where.length ? `WHERE ${where.join(" AND ")}` : "", values };
 }
 
+/** The token of an API read (details.apiTokenId) or of an API_CALL row (its target): its name, from the few tokens there are. */
+const TOKEN_ID = `coalesce(a.details->>'apiTokenId', CASE WHEN a.target_type = 'api_token' THEN a.target_id END)`;
+
 export const AUDIT_FROM = `FROM audit_log a
   LEFT JOIN users u ON u.id = a.actor_user_id
-  LEFT JOIN users i ON i.id = a.impersonator_user_id`;
+  LEFT JOIN users i ON i.id = a.impersonator_user_id
+  LEFT JOIN api_tokens t ON t.id::text = ${TOKEN_ID}`;
 
 /** The columns of a listed or exported row: ids, names and addresses, never `details` beyond its path and token. */
 export const AUDIT_COLUMNS = `a.id::text AS id, a.occurred_at, a.action, a.actor_user_id::text AS actor_user_id, u.user_name AS actor_email,
   nullif(concat_ws(' ', u.first_name, u.last_name), '') AS actor_name, a.impersonator_user_id::text AS impersonator_user_id,
-  i.user_name AS impersonator_email, a.details->>'apiTokenId' AS api_token_id, a.target_type, a.target_id, a.ip_address,
+  i.user_name AS impersonator_email, ${TOKEN_ID} AS api_token_id, t.name AS api_token_name, a.target_type, a.target_id, a.ip_address,
   a.user_agent, a.details->>'path' AS path`;
 
 export type AuditRow = {
@@ -64,6 +68,7 @@ export type AuditRow = {
   impersonator_user_id: string | null;
   impersonator_email: string | null;
   api_token_id: string | null;
+  api_token_name: string | null;
   target_type: string | null;
   target_id: string | null;
   ip_address: string | null;
@@ -72,10 +77,10 @@ export type AuditRow = {
 };
 
 /** Who did it, in words: the person (and who acted as them), an API token, or the portal itself. */
-export function whoOf(r: Pick<AuditRow, "actor_email" | "actor_name" | "actor_user_id" | "impersonator_email" | "api_token_id" | "action" | "target_type" | "target_id">): string {
-  const token = r.api_token_id ?? (r.action === "API_CALL" && r.target_type === "api_token" ? r.target_id : null);
+export function whoOf(r: Pick<AuditRow, "actor_email" | "actor_name" | "actor_user_id" | "impersonator_email" | "api_token_id" | "api_token_name">): string {
   const person = r.actor_email ? (r.actor_name ? `${r.actor_name} <${r.actor_email}>` : r.actor_email) : r.actor_user_id;
-  const base = person ?? (token ? `API token ${token}` : "The portal");
+  const token = r.api_token_id ? `API token ${r.api_token_name ? `'${r.api_token_name}' ` : ""}(${r.api_token_id})` : null;
+  const base = person ?? token ?? "The portal";
   return r.impersonator_email ? `${base}, as acted by ${r.impersonator_email}` : base;
 }
 

@@ -35,6 +35,7 @@ const FIELDS = [
   "impersonator_user_id",
   "impersonator_email",
   "api_token_id",
+  "api_token_name",
   "target_type",
   "target_id",
   "ip_address",
