@@ -8,6 +8,7 @@ export const EVENT_KINDS = [
   ["AGENT_VIEWED", "Agent viewed"],
   ["DOCUMENT_DOWNLOADED", "Document downloaded"],
   ["RECORD_EXPORTED", "Records exported"],
+  ["FILING_FILE_DOWNLOADED", "Filing file downloaded"],
   ["SIGN_IN", "Signed in"],
   ["SIGN_IN_FAILED", "Sign-in failed"],
   ["SIGN_OUT", "Signed out"],
