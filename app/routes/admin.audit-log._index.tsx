@@ -10,7 +10,7 @@ import { CardTable } from "~/components/CardTable";
 import { PageHeader } from "~/components/PageHeader";
 import { Pager } from "~/components/Pager";
 import { SignedInLayout } from "~/components/SignedInLayout";
-import { AUDIT_MESSAGES as M, AUDIT_PAGE_SIZES, EVENT_KINDS, PERSON_MAX, RECORD_ID_MAX, RECORD_TYPES } from "~/features/compliance-officer/filters";
+import { AUDIT_COUNT_CAP, AUDIT_MESSAGES as M, AUDIT_PAGE_SIZES, EVENT_KINDS, PERSON_MAX, RECORD_ID_MAX, RECORD_TYPES } from "~/features/compliance-officer/filters";
 import { auditLogScreen } from "~/features/compliance-officer/screen.server";
 import { ownAuditExports, requestAuditExport } from "~/features/reports/audit-export.server";
 import { titleMeta } from "~/lib/meta";
@@ -161,6 +161,7 @@ export default function AuditLogRoute() {
             ]}
           />
         )}
+        {d.capped ? <p className="muted">{M.capped(AUDIT_COUNT_CAP)}</p> : null}
         <Pager page={d.page} pageSize={d.pageSize} totalRecords={d.total} pageSizes={AUDIT_PAGE_SIZES} label="Audit entries pages" />
       </section>
       {!Object.keys(err).length ? (

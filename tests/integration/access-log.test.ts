@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "~/generated/prisma/client";
 import { createApiToken } from "~/features/api/tokens.server";
 import { purgeOldApiCallAudit } from "~/features/api/http.server";
+import { auditLogPage } from "~/features/compliance-officer/audit-log.server";
 import { checkAuditChain, runAuditDigest } from "~/features/compliance-officer/digest.server";
 import { prisma } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
@@ -257,4 +258,15 @@ describe("the daily digest and its chain", () => {
     expect(cli.status, cli.stderr).toBe(1);
     expect(cli.stderr).toContain("the chain breaks on 2025-03-11: 2 row(s) were digested, 1 are in the log now");
   }, 90_000);
+});
+
+describe("the officer's list on a big log", () => {
+  it("counts at most 10,000 matching rows and says so; the newest first", async () => {
+    await prisma.$executeRaw`INSERT INTO audit_log (action, target_type, target_id) SELECT 'API_CALL', 'api_token', 'cap-' || g FROM generate_series(1, 10001) g`;
+    const { rows, total, capped } = await auditLogPage({ kind: "API_CALL" }, "UTC", 0, 25);
+    expect([total, capped, rows.length]).toEqual([10_000, true, 25]);
+    expect(rows[0]!.target_id).toBe("cap-10001");
+    const few = await auditLogPage({ kind: "AGENT_VIEWED" }, "UTC", 0, 25);
+    expect([few.total, few.capped]).toEqual([few.rows.length, false]);
+  });
 });

@@ -2,7 +2,7 @@
 // SQL (shared by the screen and the export, export.server.ts), a page newest first, and each row's
 // words. Read-only: nothing here writes.
 import { queryRows } from "~/lib/db.server";
-import type { AuditFilter } from "./filters";
+import { AUDIT_COUNT_CAP, type AuditFilter } from "./filters";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -84,12 +84,14 @@ export function whoOf(r: Pick<AuditRow, "actor_email" | "actor_name" | "actor_us
   return r.impersonator_email ? `${base}, as acted by ${r.impersonator_email}` : base;
 }
 
-export async function auditLogPage(f: AuditFilter, timeZone: string, page: number, pageSize: number): Promise<{ rows: AuditRow[]; total: number }> {
+export async function auditLogPage(f: AuditFilter, timeZone: string, page: number, pageSize: number): Promise<{ rows: AuditRow[]; total: number; capped: boolean }> {
   const where = auditWhere(f, timeZone);
   const n = where.values.length;
+  const offset = Math.min(page * pageSize, AUDIT_COUNT_CAP);
   const [rows, count] = await Promise.all([
-    queryRows<AuditRow>(`SELECT ${AUDIT_COLUMNS} ${AUDIT_FROM} ${where.sql} ORDER BY a.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`, [...where.values, pageSize, page * pageSize]),
-    queryRows<{ total: number }>(`SELECT count(*)::int AS total ${AUDIT_FROM} ${where.sql}`, where.values),
+    queryRows<AuditRow>(`SELECT ${AUDIT_COLUMNS} ${AUDIT_FROM} ${where.sql} ORDER BY a.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`, [...where.values, pageSize, offset]),
+    queryRows<{ total: number }>(`SELECT count(*)::int AS total FROM (SELECT 1 ${AUDIT_FROM} ${where.sql} LIMIT $${n + 1}) x`, [...where.values, AUDIT_COUNT_CAP + 1]),
   ]);
-  return { rows, total: count[0]?.total ?? 0 };
+  const total = count[0]?.total ?? 0;
+  return { rows, total: Math.min(total, AUDIT_COUNT_CAP), capped: total > AUDIT_COUNT_CAP };
 }

@@ -32,6 +32,11 @@ export const RECORD_TYPES = [
 /** The export is report 4 of the report job (reports/audit-export.server.ts). */
 export const AUDIT_LOG_REPORT_ID = 4;
 export const AUDIT_PAGE_SIZES = [25, 100];
+/**
+ * The rows counted at most: API calls alone add up to hundreds of thousands a day, and a page past the
+ * ten-thousandth row is no way to read them (the export has every row).
+ */
+export const AUDIT_COUNT_CAP = 10_000;
 export const PERSON_MAX = 320;
 export const RECORD_ID_MAX = 100;
 /** The export's formats: CSV, or JSON lines (one object a line). */
@@ -42,6 +47,7 @@ export const AUDIT_MESSAGES = {
   title: "Audit Log",
   lead: "Every sign-in, refusal and access to someone's record, newest first. Nothing here can be changed or deleted.",
   empty: "No audit entries match these filters.",
+  capped: (cap: number) => `More than ${cap.toLocaleString("en-US")} entries match: the pages show the newest ${cap.toLocaleString("en-US")}. Narrow the filters, or export them all.`,
   badFilter: "Check the filters: one of them is not valid.",
   dateInvalid: "Enter a date as MM/DD/YYYY.",
   datesReversed: "'To' must be on or after 'From'.",

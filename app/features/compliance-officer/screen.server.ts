@@ -39,12 +39,13 @@ export async function auditLogScreen<E extends { requestedAt: string }>(request:
     chain,
     exports: exports.map((e) => ({ ...e, requestedAt: formatDateTimeIn(e.requestedAt, zone) })),
   };
-  if (!read.ok) return data({ ...common, errors: read.errors, rows: [], total: 0, filterParams: {} }, { status: 400 });
-  const { rows, total } = await auditLogPage(read.filter, zone, page, pageSize);
+  if (!read.ok) return data({ ...common, errors: read.errors, rows: [], total: 0, capped: false, filterParams: {} }, { status: 400 });
+  const { rows, total, capped } = await auditLogPage(read.filter, zone, page, pageSize);
   return {
     ...common,
     errors: {} as Record<string, string>,
     total,
+    capped,
     filterParams: auditFilterParams(read.filter),
     rows: rows.map((r) => ({
       id: r.id,
