@@ -20,4 +20,7 @@ export const crontab = [
   // termination to file, through FILING_ADAPTER. Made up within a day; retried for about 28 hours (max:
   // MAX_ATTEMPTS.filing); one run at a time (queue: FILING_QUEUE; the 'File now' button's job shares the key).
   "17 6 * * * file-state-filings ?max=14&fill=1d&queue=state-filings&jobKey=file-state-filings",
+  // The audit log's digest (decision 0119), after the others: one row per whole UTC day with its count and
+  // hash chain. A run again writes nothing twice; a killed run goes on from the last day written.
+  "47 6 * * * audit-digest ?max=5&fill=1d&jobKey=audit-digest",
 ].join("\n");

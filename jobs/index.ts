@@ -18,6 +18,7 @@ import { stateFilingsDailyTask } from "./tasks/state-filings-daily";
 import { fileStateFilingsTask } from "./tasks/file-state-filings";
 import { complianceNoticeTask } from "./tasks/compliance-notice";
 import { deliverWebhookTask } from "./tasks/deliver-webhook";
+import { auditDigestTask } from "./tasks/audit-digest";
 
 const tasks = {
   "send-email": sendEmail,
@@ -36,6 +37,7 @@ const tasks = {
   "file-state-filings": fileStateFilingsTask,
   "compliance-notice": complianceNoticeTask,
   "deliver-webhook": deliverWebhookTask,
+  "audit-digest": auditDigestTask,
 } satisfies Record<TaskName, Task>;
 
 export const taskList: TaskList = tasks;

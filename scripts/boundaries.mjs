@@ -78,6 +78,7 @@ export const FEATURE_DEPENDENCIES = {
   // the agent import as an API call queues the screen's import run (decision 0075); state-filings:
   // the filings' statuses and the first business's rule, recordFirstBusiness (decision 0116).
   api: ["documents", "hierarchy", "licences", "state-filings"],
+  "compliance-officer": [],
   // licences: at submission the application's licence and certificates become records (decision 0098).
   appointment: ["documents", "licences"],
   dashboard: ["appointment", "links", "pipeline", "licences"],
@@ -93,8 +94,9 @@ export const FEATURE_DEPENDENCIES = {
   preferences: [],
   profile: [],
   // The Compliance report (report 3) reads the compliance view's filters and rows (decision 0073);
-  // the fee report (report 4) the filings' fee rule, request schema and sheets (decision 0117).
-  reports: ["invitations", "licences", "state-filings"],
+  // the fee report (report 4) the filings' fee rule, request schema and sheets (decision 0117); the
+  // audit log's export (report 5) the officer's filters and rows (decision 0119).
+  reports: ["compliance-officer", "invitations", "licences", "state-filings"],
   // state-filings: the approval creates the appointment filings in its transaction (decision 0109).
   review: ["agents", "appointment", "invitations", "licences", "state-filings"],
   "service-requests": ["hierarchy"],

@@ -51,3 +51,38 @@ export async function audit(action: AuditAction, opts: AuditOptions = {}): Promi
     console.error(`audit: could not record ${action}:`, (error as Error).message);
   }
 }
+
+/** The kinds of access to someone's record the access log keeps (issue 38 item 3, decision 0119). */
+export const ACCESS_KINDS = ["APPLICATION_VIEWED", "AGENT_VIEWED", "DOCUMENT_DOWNLOADED", "RECORD_EXPORTED"] as const;
+export type AccessKind = (typeof ACCESS_KINDS)[number];
+
+/** Who looked: a signed-in user (perhaps impersonated by an administrator) or an API token. */
+export type Accessor = { id: string; impersonator?: { id: string } | null } | { apiTokenId: string };
+
+/**
+ * Which record. `ownerUserId`: the person whose record it is, when the caller already knows it
+ * (their own look is not logged). `details` holds ids and kinds only, never a record's values.
+ */
+export type AccessTarget = {
+  type: string;
+  id: string | number | null;
+  ownerUserId?: string | null;
+  details?: Record<string, string | number | boolean | null>;
+};
+
+/**
+ * One access row (one INSERT, nothing read): who, when, from where (address, browser), which
+ * record and what kind; the path without its query (a query may carry search words).
+ */
+export async function recordAccess(request: Request, who: Accessor, kind: AccessKind, target: AccessTarget): Promise<void> {
+  const user = "id" in who ? who : null;
+  if (user && !user.impersonator && target.ownerUserId && target.ownerUserId === user.id) return;
+  await audit(kind, {
+    request,
+    actorUserId: user?.id ?? null,
+    impersonatorUserId: user?.impersonator?.id ?? null,
+    targetType: target.type,
+    targetId: target.id === null ? undefined : String(target.id),
+    details: { path: new URL(request.url).pathname, ...("apiTokenId" in who ? { apiTokenId: who.apiTokenId } : {}), ...target.details },
+  });
+}

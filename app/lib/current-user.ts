@@ -15,6 +15,8 @@ export type CurrentUser = {
 };
 
 export const ROLE_MARKETING_DIRECTOR = "USRROLE_MD";
+/** The compliance officer (decision 0119): reads the audit log, nothing else of anyone's. */
+export const ROLE_COMPLIANCE_OFFICER = "USRROLE_COMPLIANCE";
 
 /**
  * The email through which invitations and paper applications addressed to

@@ -5,10 +5,10 @@
 // and tests/security/role-table.test.ts walks every route file of app/routes
 // for every role from ROUTE_ACCESS below. A route file without an entry
 // fails that test.
-import { ROLE_MARKETING_DIRECTOR } from "./current-user";
+import { ROLE_COMPLIANCE_OFFICER, ROLE_MARKETING_DIRECTOR } from "./current-user";
 
 /** Who is asking, as the table sees it (rolesOf in permissions.server.ts derives them). */
-export const ROLES = ["anonymous", "prospect", "agent", "director", "administrator", "impersonator"] as const;
+export const ROLES = ["anonymous", "prospect", "agent", "director", "administrator", "impersonator", "compliance-officer"] as const;
 export type Role = (typeof ROLES)[number];
 
 export const CAPABILITIES = [
@@ -40,6 +40,8 @@ export const CAPABILITIES = [
   "manage:state-filings",
   /** The SPOOF box: starting and ending impersonation (an internal administrator, also while acting as someone). */
   "impersonate:user",
+  /** ADMIN > Audit Log: every access on record, filtered and exported (the compliance officer, issue 38 item 3, decision 0119). */
+  "read:audit-log",
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -60,6 +62,8 @@ export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
   administrator: ["use:portal", "review:application", "manage:service-request", "import:hierarchy", "manage:licences", "read:compliance", "request:report", "manage:integrations", "manage:state-filings", "impersonate:user"],
   // An administrator acting as someone has that person's roles and may only end (or switch) the impersonation.
   impersonator: ["impersonate:user"],
+  // Read-only (decision 0119): the audit log and their own portal pages; no one else's records, no back office.
+  "compliance-officer": ["use:portal", "read:audit-log"],
 };
 
 /**
@@ -75,6 +79,9 @@ export function rolesOf(
   rules: { showConfigure: boolean } | null | undefined,
 ): Role[] {
   if (!user) return ["anonymous"];
+  // USRROLE_COMPLIANCE: never a recruiter's or an administrator's tools. An administrator acting as the
+  // officer does not read the log that watches administrators: a plain portal (decision 0119).
+  if (user.userRoleCode === ROLE_COMPLIANCE_OFFICER) return user.impersonator ? ["prospect", "impersonator"] : ["compliance-officer"];
   const roles: Role[] = [rules?.showConfigure ? (user.userRoleCode === ROLE_MARKETING_DIRECTOR ? "director" : "agent") : "prospect"];
   if (user.impersonator) roles.push("impersonator");
   else if (user.isInternal) roles.push("administrator");
@@ -108,6 +115,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "admin.agents.$id.states": page("import:hierarchy", "import:hierarchy", "an unknown agent: 404"),
   "admin.api-tokens": page("manage:integrations"),
   "admin.carriers": page("manage:state-filings"),
+  "admin.audit-log._index": page("read:audit-log", "read:audit-log", "POST queues the filtered rows' export (CSV or JSON lines)"),
+  "admin.audit-log.exports.$id": page("read:audit-log", "none", "the officer's own export, else 404"),
   "admin.import": page("import:hierarchy", "import:hierarchy", "POST: START AGAIN on a failed run"),
   "admin.import_.upload": page("none", "import:hierarchy"),
   "admin.licences.import": page("manage:licences", "manage:licences", "POST: START AGAIN on a failed run"),
@@ -222,6 +231,7 @@ export const ADMIN_MENU: MenuItem[] = [
   { to: "/admin/webhooks", label: "Webhooks", capability: "manage:integrations" },
   { to: "/admin/state-filings", label: "State Filings", capability: "manage:state-filings" },
   { to: "/admin/carriers", label: "Carriers", capability: "manage:state-filings" },
+  { to: "/admin/audit-log", label: "Audit Log", capability: "read:audit-log" },
 ];
 
 export function menuFor<T extends MenuItem>(items: readonly T[], capabilities: readonly Capability[] | null | undefined): T[] {

@@ -21,6 +21,7 @@ import { AgentHeader } from "~/features/agents/ui/AgentHeader";
 import { AgentTabNav, AppointmentTab, BusinessTab, PersonalTab, PrincipalTab, TABS, type Tab } from "~/features/agents/ui/AgentTabs";
 import { HierarchyPanel } from "~/features/agents/ui/HierarchyPanel";
 import { InviteUserForm, type InviteUserActionData } from "~/features/agents/ui/InviteUserForm";
+import { recordAccess } from "~/lib/audit.server";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
 import agentsStyles from "~/styles/agents.css";
@@ -56,7 +57,9 @@ async function locate(request: Request) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { q, positions, position, agentNumber, detail, refusal } = await locate(request);
+  const { user, q, positions, position, agentNumber, detail, refusal } = await locate(request);
+  // An upline's look at a downline agent is on record; the agent's own position is not.
+  if (detail) await recordAccess(request, user, "AGENT_VIEWED", { type: "Agent", id: detail.id, ownerUserId: positions.some((p) => p.id === detail.id) ? user.id : null });
   // An administrator (the deactivation's capability) may end an active position from here (decision 0118).
   const { capabilities } = await capabilitiesFor(request);
   const admin = detail?.isActive && can(capabilities, "import:hierarchy") ? `/admin/agents/${detail.id}` : null;

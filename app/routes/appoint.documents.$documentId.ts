@@ -12,6 +12,7 @@ import {
   resolveAppointmentDocument,
   systemDocumentById,
 } from "~/features/documents/document-download.server";
+import { recordAccess } from "~/lib/audit.server";
 import { requireUser } from "~/lib/auth.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -30,5 +31,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const appointment = await requireAppointmentAccess(user, Number(idParam), { request });
   const resolved = await resolveAppointmentDocument(appointment, documentId);
   if (resolved.kind === "not-found") throw new Response("Not Found", { status: 404 });
+  if (resolved.kind !== "unavailable") {
+    const ownerUserId = appointment.role === "PROSPECT" ? user.id : null;
+    await recordAccess(request, user, "DOCUMENT_DOWNLOADED", { type: "Document", id: documentId, ownerUserId, details: { appointmentId: appointment.appointmentId } });
+  }
   return documentDownloadResponse(resolved, { download, back: applicationBackLink(appointment.appointmentId) });
 }

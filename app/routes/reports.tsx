@@ -67,7 +67,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const sp = url.searchParams;
   const tab: Tab = sp.get("tab") === "request" ? "request" : "results";
-  // The compliance report is requested from /compliance (decision 0073), the fee report from ADMIN > State Filings (0117).
+  // The compliance report is requested from /compliance (decision 0073), the fee report from ADMIN >
+  // State Filings (0117), the audit log's export from ADMIN > Audit Log (0119).
   const definitions = (await reportDefinitions()).filter((r) => !REQUESTED_ELSEWHERE.includes(r.reportId));
   const reportId = sp.get("report") === String(RECRUIT_REPORT_ID) ? RECRUIT_REPORT_ID : DOWNLINE_REPORT_ID;
   const values: Record<string, string> = {};

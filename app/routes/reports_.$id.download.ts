@@ -6,6 +6,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { REPORT_MESSAGES as M } from "~/features/reports/messages";
 import { reportDownload } from "~/features/reports/reports.server";
+import { recordAccess } from "~/lib/audit.server";
 import { refusalPage } from "~/lib/refusal.server";
 import { applySecurityHeaders } from "~/lib/security.server";
 import { requireCapability } from "~/lib/permissions.server";
@@ -21,7 +22,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const raw = params.id ?? "";
   if (!/^\d{1,9}$/.test(raw)) return unavailable();
   try {
-    return await reportDownload(user.id, Number(raw));
+    const file = await reportDownload(user.id, Number(raw));
+    await recordAccess(request, user, "RECORD_EXPORTED", { type: "ReportRequest", id: Number(raw) });
+    return file;
   } catch (error) {
     if (error instanceof Response && error.status === 404) return unavailable();
     throw error;

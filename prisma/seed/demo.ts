@@ -42,6 +42,7 @@ export const demoAccounts = [
   { email: "agent@portal.localhost", role: "Appointed agent (approved appointment)", password: DEMO_PASSWORD },
   { email: "prospect@portal.localhost", role: "Prospect (application in progress)", password: DEMO_PASSWORD },
   { email: "admin@portal.localhost", role: "Internal administrator (impersonation)", password: DEMO_PASSWORD },
+  { email: "compliance@portal.localhost", role: "Compliance officer (USRROLE_COMPLIANCE: the audit log, read-only)", password: DEMO_PASSWORD },
 ] as const;
 
 type DemoPerson = {
@@ -54,11 +55,12 @@ type DemoPerson = {
   isInternal?: boolean;
 };
 
-const PEOPLE: Record<"md" | "agent" | "prospect" | "admin", DemoPerson> = {
+const PEOPLE: Record<"md" | "agent" | "prospect" | "admin" | "compliance", DemoPerson> = {
   md: { email: "md@portal.localhost", givenName: "Eleanor", middleName: "Grace", familyName: "Whitfield", phone: "8605550101", roleCode: "USRROLE_MD" },
   agent: { email: "agent@portal.localhost", givenName: "Daniel", middleName: "James", familyName: "Okafor", phone: "6145550102", roleCode: "USRROLE_AGENT" },
   prospect: { email: "prospect@portal.localhost", givenName: "Priya", middleName: "Lakshmi", familyName: "Raman", phone: "5125550103", roleCode: "USRROLE_PROSPECT" },
   admin: { email: "admin@portal.localhost", givenName: "Alex", middleName: "Jordan", familyName: "Morgan", phone: "8605550104", roleCode: "USRROLE_AGENT", isInternal: true },
+  compliance: { email: "compliance@portal.localhost", givenName: "Morgan", middleName: "Ruth", familyName: "Castellanos", phone: "8605550105", roleCode: "USRROLE_COMPLIANCE" },
 };
 
 export const DEMO_CARRIERS = [

@@ -179,6 +179,11 @@ export const REPORT_DEFINITIONS = [
     name: "State Fee Report",
     info: "The state appointment fees charged in a period, by state and carrier (of which paid by card and deducted from commissions, with the renewal fees), and every filing charged. Requested from ADMIN > State Filings.",
   },
+  {
+    reportId: 5,
+    name: "Audit Log",
+    info: "The audit log's rows matching the filters of ADMIN > Audit Log, as CSV or JSON lines. Requested by a compliance officer from that screen.",
+  },
 ];
 
 export const TEMPLATE_TYPES = [

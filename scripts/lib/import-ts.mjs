@@ -16,6 +16,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 export const CLI_ENTRIES = [
   "scripts/lib/backup-cli.ts",
   "scripts/lib/rotate-key-cli.ts",
+  "scripts/lib/audit-check-cli.ts",
   "scripts/lib/import-agents-cli.ts",
   "scripts/lib/import-licences-cli.ts",
 ];

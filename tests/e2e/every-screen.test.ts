@@ -42,7 +42,7 @@ import { hiddenInScrollingBoxes } from "../support/layout";
 const { appUrl, databaseUrl } = sharedApp();
 const browser = browserFixture();
 
-type Who = "anonymous" | "prospect" | "director" | "administrator";
+type Who = "anonymous" | "prospect" | "director" | "administrator" | "compliance officer";
 
 /** What the set-up made (ids for the addresses). */
 type Made = {
@@ -132,6 +132,8 @@ const SCREENS: Record<string, Screen | Skipped> = {
   "admin.state-rules._index": { who: "administrator", path: () => "/admin/state-rules", cards: "main table" },
   "admin.state-rules.$code": { who: "administrator", path: () => "/admin/state-rules/FL" },
   "admin.webhooks._index": { who: "administrator", path: () => "/admin/webhooks" },
+  // The sign-ins and views of the walks before it are the entries (decision 0119).
+  "admin.audit-log._index": { who: "compliance officer", path: () => "/admin/audit-log", cards: "main table" },
   "admin.webhooks.$id": { skip: "needs an endpoint of its own: tests/e2e/agent-import.test.ts (Webhooks) visits it with axe at 1280 and 390 px" },
   "licences._index": { who: "prospect", path: () => "/licences" },
   "licences.$npn": { who: "administrator", path: (m) => `/licences/${m.agentNpn}?licence=new` },
@@ -145,8 +147,8 @@ const screenFiles = readdirSync(ROUTES_DIR)
   .map((f) => f.replace(/\.(tsx?|jsx?)$/, ""))
   .sort();
 
-const ORDER: Who[] = ["anonymous", "prospect", "director", "administrator"];
-const EMAIL: Record<Exclude<Who, "anonymous" | "prospect">, string> = { director: DEMO.marketingDirector, administrator: DEMO.admin };
+const ORDER: Who[] = ["anonymous", "prospect", "director", "administrator", "compliance officer"];
+const EMAIL: Record<Exclude<Who, "anonymous" | "prospect">, string> = { director: DEMO.marketingDirector, administrator: DEMO.admin, "compliance officer": DEMO.compliance };
 
 // ───────────────────────────── the data ─────────────────────────────
 

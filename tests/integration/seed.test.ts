@@ -165,7 +165,7 @@ describe("seed", () => {
       where: { listType_vleCode: { listType: "SVC_REQST_TYP", vleCode: "SVCREQ_LEVELCHG" } },
     });
     expect(move.vleValue).toBe("Request that an Agent be Moved");
-    expect((await prisma.reportDefinition.findMany({ orderBy: { reportId: "asc" } })).map((r) => r.reportId)).toEqual([1, 2, 3]);
+    expect((await prisma.reportDefinition.findMany({ orderBy: { reportId: "asc" } })).map((r) => r.reportId)).toEqual([1, 2, 3, 4, 5]);
     expect(await prisma.documentRequirement.count({ where: { appointmentTypeCode: "APPTTYP_IND" } })).toBeGreaterThanOrEqual(10);
 
     // System documents: one current Document per catalogue entry, with real PDF bytes.

@@ -51,6 +51,7 @@ const WALKERS: Walker[] = [
   { name: "director", roles: ["director"], email: "md@portal.localhost" },
   { name: "administrator", roles: ["prospect", "administrator"], email: "admin@portal.localhost" },
   { name: "administrator impersonating the prospect", roles: ["prospect", "impersonator"], email: "admin@portal.localhost", impersonate: "prospect@portal.localhost" },
+  { name: "compliance officer", roles: ["compliance-officer"], email: "compliance@portal.localhost" },
 ];
 
 /** A sample value for a route parameter (flat routes: $param, ($optional), $ splat). */

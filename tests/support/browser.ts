@@ -152,6 +152,7 @@ export const DEMO = {
   agent: "agent@portal.localhost",
   prospect: "prospect@portal.localhost",
   admin: "admin@portal.localhost",
+  compliance: "compliance@portal.localhost",
 } as const;
 
 export interface NewAccount {

@@ -88,10 +88,15 @@ const AUDIT_PURGE_BATCH = 100_000;
 export async function purgeOldApiCallAudit(): Promise<number> {
   const days = env().API_CALL_AUDIT_DAYS;
   if (days === 0) return 0;
-  return prisma.$executeRaw`
-    DELETE FROM audit_log WHERE id IN (
-      SELECT id FROM audit_log WHERE action = 'API_CALL' AND occurred_at < now() - make_interval(days => ${days}::int)
-      LIMIT ${AUDIT_PURGE_BATCH}::int)`;
+  // audit_log refuses every DELETE (decision 0119) but this one, said in its own transaction.
+  const [, removed] = await prisma.$transaction([
+    prisma.$queryRaw`SELECT set_config('portal.audit_purge', 'API_CALL', true)`,
+    prisma.$executeRaw`
+      DELETE FROM audit_log WHERE id IN (
+        SELECT id FROM audit_log WHERE action = 'API_CALL' AND occurred_at < now() - make_interval(days => ${days}::int)
+        LIMIT ${AUDIT_PURGE_BATCH}::int)`,
+  ]);
+  return removed;
 }
 
 /**

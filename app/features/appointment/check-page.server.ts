@@ -4,6 +4,7 @@
 //                  (submit-checks.server.ts), whether the card's CVC is asked;
 //   submittedPage  the spec's success message, the reference, who reviews, how long, what comes.
 import { redirect } from "@remix-run/node";
+import { recordAccess } from "~/lib/audit.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { env } from "~/lib/env.server";
 import { checkAnswers } from "./check-answers";
@@ -41,6 +42,8 @@ export function answersOf(app: ApplicationView) {
 
 export async function checkPage(user: CurrentUser, appointmentId: number, request: Request) {
   const app = await loadApplication(user, appointmentId, { request });
+  // Every answer on one page: a view of the application like the screen's (screen.server.ts).
+  await recordAccess(request, user, "APPLICATION_VIEWED", { type: "Appointment", id: appointmentId, ownerUserId: app.role === "PROSPECT" ? user.id : null });
   const refusal = app.readOnly ? null : await currentSubmitRefusal(user, appointmentId, request);
   return {
     appointmentId,

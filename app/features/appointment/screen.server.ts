@@ -3,6 +3,7 @@
 // panel's completion, the documents (Supporting Documents only) and, for
 // internal administrators, the signature evidence.
 import type { CurrentUser } from "~/lib/current-user";
+import { recordAccess } from "~/lib/audit.server";
 import { env } from "~/lib/env.server";
 import { appointmentDocumentUrl } from "~/features/documents/appointment-documents.server";
 import { answersOf } from "./check-page.server";
@@ -25,6 +26,8 @@ export async function applicationScreen(
   opts: { allDocuments?: boolean; answers?: boolean } = {},
 ) {
   const app = await loadApplication(user, id, { request });
+  // The application screen and the review screen: anyone but the applicant is on record.
+  await recordAccess(request, user, "APPLICATION_VIEWED", { type: "Appointment", id, ownerUserId: app.role === "PROSPECT" ? user.id : null });
   const section: SectionId = isSectionId(wanted) && app.sections.includes(wanted) ? wanted : app.sections[0] ?? "PERSONAL";
   const view: SectionView = {
     appointmentId: id,

@@ -83,6 +83,7 @@ export const JOB_PAYLOADS = {
   "monitor-compliance": noPayload,
   "state-filings-daily": noPayload,
   "file-state-filings": fileStateFilingsPayload,
+  "audit-digest": noPayload,
   "compliance-notice": complianceNoticePayload,
   "deliver-webhook": deliverWebhookPayload,
 } as const;
@@ -121,6 +122,7 @@ declare global {
       "monitor-compliance": Record<string, never>;
       "state-filings-daily": Record<string, never>;
       "file-state-filings": FileStateFilingsPayload;
+      "audit-digest": Record<string, never>;
       "compliance-notice": ComplianceNoticePayload;
       "deliver-webhook": DeliverWebhookPayload;
     }

@@ -161,7 +161,8 @@ export async function reportDownload(userId: string, reportRequestId: number): P
     : null;
   if (!r?.outputFile) throw new Response(null, { status: 404 });
   try {
-    return await fileResponse(r.outputFile, { disposition: "attachment", fileName: reportFileName(r.report.name) });
+    // The stored name: a spreadsheet's (Downline_Report.xlsx) or the audit export's (Audit_Log.csv).
+    return await fileResponse(r.outputFile, { disposition: "attachment", fileName: r.outputFile.fileName || reportFileName(r.report.name) });
   } catch (error) {
     if (error instanceof StoredFileMissingError) throw new Response(null, { status: 404 });
     throw error;

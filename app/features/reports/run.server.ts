@@ -25,6 +25,7 @@ import { seesEveryAgent } from "~/features/licences/compliance-view.server";
 import { mayReadFees } from "~/features/state-filings/fee-report.server";
 import { COMPLIANCE_REPORT_ID, FEE_REPORT_ID, type ReportInput } from "./schema";
 import { reportQuery, type ReportColumn } from "./sql.server";
+import { AUDIT_LOG_REPORT_ID, writeAuditLogExport } from "~/features/compliance-officer/export.server";
 
 export const REPORT_STATUS = {
   PENDING: "RPTSTATUS_PENDING",
@@ -143,6 +144,14 @@ export async function runReport(reportRequestId: number, opts: RunOptions = {}):
     data: { statusCode: REPORT_STATUS.STARTED, startedAt: new Date(), errorMessage: null, progress: 0 },
   });
 
+  // Report 4, the audit log's export: CSV or JSON lines of its own (compliance-officer/export.server.ts).
+  if (request.reportId === AUDIT_LOG_REPORT_ID) {
+    const exported = await writeAuditLogExport(reportRequestId, request.inputJson);
+    if (!("blob" in exported)) return noData(reportRequestId);
+    const stored = await finishReport(request, exported.blob, exported.fileName, exported.contentType);
+    return stored === "GONE" ? { status: "GONE" } : { status: "COMPLETED", rows: exported.rows, byteSize: exported.blob.byteSize };
+  }
+
   // The compliance report's rows are the requester's downline, or every agent for an administrator,
   // as their rights stand now (decision 0073).
   const everyAgent = request.reportId === COMPLIANCE_REPORT_ID && (await seesEveryAgent(request.requestedById));
@@ -166,11 +175,7 @@ export async function runReport(reportRequestId: number, opts: RunOptions = {}):
     const next = await it.next();
     if (next.done) {
       await client.query("COMMIT");
-      await prisma.reportRequest.update({
-        where: { reportRequestId },
-        data: { statusCode: REPORT_STATUS.ERROR, errorMessage: NO_DATA, completedAt: new Date() },
-      });
-      return { status: "NO_DATA" };
+      return noData(reportRequestId);
     }
 
     const out = new PassThrough({ highWaterMark: 1 << 20 });
@@ -203,14 +208,31 @@ export async function runReport(reportRequestId: number, opts: RunOptions = {}):
     await client.end().catch(() => {});
   }
 
-  // Point the request at the new file and drop the previous output (a rerun replaces it), in one transaction.
-  const blob = written!;
-  const fileName = reportFileName(request.report.name);
+  const stored = await finishReport(request, written!, reportFileName(request.report.name), XLSX_CONTENT_TYPE);
+  return stored === "GONE" ? { status: "GONE" } : { status: "COMPLETED", rows, byteSize: written!.byteSize };
+}
+
+async function noData(reportRequestId: number): Promise<RunResult> {
+  await prisma.reportRequest.update({
+    where: { reportRequestId },
+    data: { statusCode: REPORT_STATUS.ERROR, errorMessage: NO_DATA, completedAt: new Date() },
+  });
+  return { status: "NO_DATA" };
+}
+
+/** Points the request at the new file and drops the previous output (a rerun replaces it), in one transaction. */
+async function finishReport(
+  request: { reportRequestId: number; requestedById: string },
+  blob: { storageKey: string; byteSize: number; sha256: string },
+  fileName: string,
+  contentType: string,
+): Promise<"STORED" | "GONE"> {
+  const { reportRequestId } = request;
   const previous = await prisma.$transaction(async (tx) => {
     const current = await tx.reportRequest.findUnique({ where: { reportRequestId }, select: { outputFileId: true, outputFile: { select: { storageKey: true } } } });
     if (!current) return undefined;
     const file = await tx.storedFile.create({
-      data: { storageKey: blob.storageKey, fileName, contentType: XLSX_CONTENT_TYPE, byteSize: blob.byteSize, sha256: blob.sha256, createdById: request.requestedById },
+      data: { storageKey: blob.storageKey, fileName, contentType, byteSize: blob.byteSize, sha256: blob.sha256, createdById: request.requestedById },
     });
     await tx.reportRequest.update({
       where: { reportRequestId },
@@ -222,10 +244,10 @@ export async function runReport(reportRequestId: number, opts: RunOptions = {}):
   if (previous === undefined) {
     // The request was deleted while the report ran: nothing points at the file.
     await removeBlob(blob.storageKey).catch(() => {});
-    return { status: "GONE" };
+    return "GONE";
   }
   if (previous.old) await removeBlob(previous.old).catch(() => {});
-  return { status: "COMPLETED", rows, byteSize: blob.byteSize };
+  return "STORED";
 }
 
 /** Marks a request failed with a message (the task's last attempt). */

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { APPOINTMENT_STATUS_FILTERS } from "~/features/appointment/status";
 import { complianceFilterShape, complianceFilterText, type ComplianceFilter } from "~/features/licences/compliance-view";
 import { FEE_REPORT_ID, feeReportFilterText, type FeeReportInput } from "~/features/state-filings/fee-report";
+import { AUDIT_LOG_REPORT_ID, auditFilterText, type AuditFilter } from "~/features/compliance-officer/filters";
 import { REPORT_MESSAGES as M } from "./messages";
 
 export const EARLIEST_REPORT_YEAR = 1753;
@@ -21,7 +22,7 @@ export const COMPLIANCE_REPORT_ID = 3;
 /** Report 4: the state fees charged in a period (issue 37 item 7, decision 0117); requested from ADMIN > State Filings only. */
 export { FEE_REPORT_ID };
 /** Reports requested from their own screens, not from the Reports page's form. */
-export const REQUESTED_ELSEWHERE: readonly number[] = [COMPLIANCE_REPORT_ID, FEE_REPORT_ID];
+export const REQUESTED_ELSEWHERE: readonly number[] = [COMPLIANCE_REPORT_ID, FEE_REPORT_ID, AUDIT_LOG_REPORT_ID];
 
 /** Appointment status filter ids (spec §4) and their codes: the status catalogue's (appointment/status.ts). */
 export { APPOINTMENT_STATUS_FILTERS };
@@ -122,7 +123,10 @@ export const complianceReportSchema = z.object({
 export type DownlineReportInput = z.infer<ReturnType<typeof downlineReportSchema>>;
 export type RecruitReportInput = z.infer<ReturnType<typeof recruitReportSchema>>;
 export type ComplianceReportInput = z.infer<typeof complianceReportSchema>;
-export type ReportInput = DownlineReportInput | RecruitReportInput | ComplianceReportInput | FeeReportInput;
+/** Report 5: the audit log's export (compliance-officer/export.server.ts; decision 0119). */
+export { AUDIT_LOG_REPORT_ID };
+export type AuditLogReportInput = { reportId: "5" } & AuditFilter & { format: string; timeZone: string };
+export type ReportInput = DownlineReportInput | RecruitReportInput | ComplianceReportInput | FeeReportInput | AuditLogReportInput;
 
 /** The schema of a report id as posted ('1' or '2'), or null. */
 export function reportSchemaFor(reportId: unknown, now: Date = new Date()) {
@@ -136,6 +140,10 @@ const fmtDate = (v: string) => `${v.slice(5, 7)}/${v.slice(8, 10)}/${v.slice(0, 
 /** The filters as one line for REPORT RESULTS ('None' when there are none). */
 export function filterText(input: ReportInput): string {
   if (input.reportId === String(FEE_REPORT_ID)) return feeReportFilterText(input as FeeReportInput);
+  if (input.reportId === String(AUDIT_LOG_REPORT_ID)) {
+    const a = input as AuditLogReportInput;
+    return `${auditFilterText(a)} (${a.format === "jsonl" ? "JSON lines" : "CSV"})`;
+  }
   if (input.reportId === String(COMPLIANCE_REPORT_ID)) {
     const c = input as ComplianceReportInput;
     return complianceFilterText(c as ComplianceFilter, c.carrierName);

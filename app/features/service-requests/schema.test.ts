@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { ADMIN_MENU, capabilitiesOf, menuFor } from "~/lib/permissions";
 import { adminNavItems } from "~/lib/shell.server";
 import { moveSchema, parseHierarchy, readQueueFilters, replySchema, REPLY_TEXT_MAX, SR_MESSAGES, statusSchema } from "./schema";
 
@@ -65,6 +66,8 @@ describe("service request schemas", () => {
       { to: "/admin/carriers", label: "Carriers" },
     ]);
     expect(adminNavItems({ isInternal: false, impersonator: null })).toEqual([]);
+    // The compliance officer's one back-office screen (decision 0119).
+    expect(menuFor(ADMIN_MENU, capabilitiesOf(["compliance-officer"])).map((i) => i.to)).toEqual(["/admin/audit-log"]);
     expect(adminNavItems({ isInternal: true, impersonator: { id: "a", userName: "a@x", firstName: null, lastName: null } })).toEqual([]);
   });
 });
