@@ -7,6 +7,7 @@
 // portal's 403 for the screen and the export; the officer gets 404 for the prospect's application.
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { AUDIT_LOG_REPORT_ID } from "~/features/compliance-officer/filters";
 import { startApp, type AppHandle } from "../support/app-server";
 import { visitorSignIn } from "../support/app-sign-in";
 import { DEMO } from "../support/browser";
@@ -131,7 +132,7 @@ describe("the compliance officer's audit log, without JavaScript", () => {
 
 describe("anyone else", () => {
   it("a director and a prospect get the portal's 403 for the screen and an export; the officer gets 404 for the prospect's application", async () => {
-    const [exp] = await sql<{ id: number }>(`SELECT report_request_id AS id FROM report_requests WHERE report_id = 4 ORDER BY 1 LIMIT 1`);
+    const [exp] = await sql<{ id: number }>(`SELECT report_request_id AS id FROM report_requests WHERE report_id = ${AUDIT_LOG_REPORT_ID} ORDER BY 1 LIMIT 1`);
     for (const v of [director, prospect]) {
       const page = await v.get(`${app.url}/admin/audit-log`);
       expect(page.status).toBe(403);
