@@ -16,4 +16,7 @@ export const crontab = [
   // files' purge, the administrators' notices (5 days before, on the day, overdue). Made up within a day;
   // a run again tells nothing twice (filing_notices, one mail key per administrator and day).
   "7 6 * * * state-filings-daily ?max=5&fill=1d&jobKey=state-filings-daily",
+  // The retention schedule (decision 0120): sensitive data past RETENTION_APPLICANT_DAYS / RETENTION_AGENT_DAYS
+  // erased in batches, legal holds respected. Made up within a day; a killed run is retried and erases nothing twice.
+  "51 4 * * * erase-expired ?max=5&fill=1d&jobKey=erase-expired",
 ].join("\n");

@@ -17,6 +17,7 @@ import { monitorComplianceTask } from "./tasks/monitor-compliance";
 import { stateFilingsDailyTask } from "./tasks/state-filings-daily";
 import { complianceNoticeTask } from "./tasks/compliance-notice";
 import { deliverWebhookTask } from "./tasks/deliver-webhook";
+import { eraseExpiredTask } from "./tasks/erase-expired";
 
 const tasks = {
   "send-email": sendEmail,
@@ -34,6 +35,7 @@ const tasks = {
   "state-filings-daily": stateFilingsDailyTask,
   "compliance-notice": complianceNoticeTask,
   "deliver-webhook": deliverWebhookTask,
+  "erase-expired": eraseExpiredTask,
 } satisfies Record<TaskName, Task>;
 
 export const taskList: TaskList = tasks;
