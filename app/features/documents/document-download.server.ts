@@ -19,7 +19,7 @@ import {
   type AppointmentForDocuments,
 } from "./appointment-document-sources.server";
 import { DETAIL_MESSAGES } from "~/features/agents/messages";
-import { dayOf } from "~/features/licences/status";
+import { dayOf } from "~/lib/days";
 import { erasedText } from "~/features/retention/messages";
 import { COMBINED_APPLICATION_TYPE, renderCombinedApplication } from "./combined-application.server";
 import { downloadProblemHtml } from "./download-problem-page.server";
