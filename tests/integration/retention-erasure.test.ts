@@ -191,7 +191,7 @@ describe("the retention schedule", () => {
     const notDue = await plant({ code: "APWF_STATUS_REJECTED", at: new Date(Date.now() - 100 * DAY) });
 
     // The hold, placed without JavaScript: refused empty, then placed; a second one placed and lifted.
-    let page = await admin.get(`${app.url}/admin/legal-holds`);
+    let page = await (await admin.get(`${app.url}/home`)).within("navigation", "Main").toggle("ADMIN").follow("Legal Holds");
     expect(page.heading()).toBe(M.title);
     page = await page.form("Place a hold").submit(M.place);
     expect(page.fieldError(M.subjectLabel)).toBe(M.subjectRequired);

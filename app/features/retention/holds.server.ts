@@ -44,9 +44,12 @@ export async function listHolds(): Promise<HoldRow[]> {
   const ids = [...new Set(holds.map((h) => h.placedById))];
   const users = await prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, userName: true } });
   const name = new Map(users.map((u) => [u.id, u.userName]));
+  const agentIds = holds.flatMap((h) => (h.agentId ? [h.agentId] : []));
+  const agents = await prisma.agent.findMany({ where: { id: { in: agentIds } }, select: { id: true, firstName: true, lastName: true, companyName: true } });
+  const agentName = new Map(agents.map((a) => [a.id, [a.firstName, a.lastName].filter(Boolean).join(" ") || a.companyName || ""]));
   return holds.map((h) => ({
     id: h.id,
-    subject: h.subject,
+    subject: h.agentId ? `Agent ${h.subject}${agentName.get(h.agentId) ? ` (${agentName.get(h.agentId)})` : ""}` : h.subject,
     reason: h.reason,
     placedBy: name.get(h.placedById) ?? "",
     placedAt: h.placedAt.toISOString(),
