@@ -281,7 +281,7 @@ describe("the retention schedule", () => {
       expect(api.status).toBe(200);
       const doc = await prisma.document.findFirstOrThrow({ where: { appointmentId: p.id, kindCode: "UPLOAD" } });
       const file = await apiGet(documentRoute.loader as typeof applicationRoute.loader, `/api/v1/documents/${doc.id}`, doc.id, token);
-      return { api: api.text + file.text, pdf: await pdfText(await renderCombinedApplication(p.id)), file };
+      return { api: api.text + file.text, application: JSON.parse(api.text) as Record<string, unknown>, pdf: await pdfText(await renderCombinedApplication(p.id)), file };
     };
     const tables = await tableText();
     const storage = storageText(path.join(process.env.DATA_DIR!, "files"));
@@ -295,6 +295,7 @@ describe("the retention schedule", () => {
         expect(c.api.includes(v), `api: ${v}`).toBe(false);
       }
       expect(c.pdf).not.toContain(p.birthDay.split("-").reverse().join("/").slice(0, 5));
+      expect(c.application.erased_at).toMatch(new RegExp(`^${TODAY}T`));
       expect(c.file.status).toBe(404);
       expect(c.file.text).toContain(erasedText(TODAY));
     }
@@ -303,6 +304,7 @@ describe("the retention schedule", () => {
       for (const v of [...p.plain.slice(4), ...p.cipher]) expect(tables.includes(v) || storage.includes(v), `kept: ${v}`).toBe(true);
       expect(storage).toContain(p.plain[6]);
       expect(c.api).toContain(p.birthDay);
+      expect(c.application.erased_at).toBe(null);
       for (const v of [...p.plain, ...p.cipher]) expect(logs.includes(v), `logs: ${v}`).toBe(false);
     }
     expect(tables).not.toContain(agentSsn.encrypted);
