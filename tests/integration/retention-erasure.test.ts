@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiToken } from "~/features/api/tokens.server";
 import { generateCombinedApplication, renderCombinedApplication } from "~/features/documents/combined-application.server";
 import { jobOptions, queueJob } from "~/features/jobs/queue.server";
+import { eraseExpired } from "~/features/retention/erase.server";
 import { HOLD_MESSAGES as M, erasedText } from "~/features/retention/messages";
 import { sealField } from "~/lib/crypto.server";
 import { dayOf } from "~/lib/days";
@@ -309,6 +310,13 @@ describe("the retention schedule", () => {
     }
     expect(tables).not.toContain(agentSsn.encrypted);
     expect(tables).toContain(recentSsn.encrypted);
+
+    // Bytes back under a row that says erased (a restore of an older file copy): the next run removes them, and erases nothing again.
+    const restored = await saveFile({ bytes: Buffer.from("CANARY-RESTORED"), fileName: "back.pdf", contentType: "application/pdf" });
+    await prisma.storedFile.update({ where: { id: restored.id }, data: { erasedAt: new Date() } });
+    const again = await eraseExpired({ applicantDays: 730, agentDays: 2555, batchSize: 1 });
+    expect(again).toEqual({ applications: 0, agents: 0, files: 0, batches: 0, bytesRemoved: 1 });
+    expect(existsSync(storagePath(restored.storageKey))).toBe(false);
 
     // The review screen says what happened instead of a mask.
     page = await admin.get(`${app.url}/admin/review/${erased[0]!.id}`);

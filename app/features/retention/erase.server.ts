@@ -9,11 +9,12 @@
 // What stays is the outline: names, dates, statuses, decisions, the audit trail. Each batch is one
 // transaction that nulls the columns, sets erased_at (an erased row is never selected again), marks
 // the stored files erased and lists their keys in blob_removals; the bytes are removed after the
-// commit. Killed between the two, the next run's sweep (removeDeferredBlobs) removes what is listed.
+// commit. Killed between the two, the next run's sweep (removeDeferredBlobs) removes what is listed;
+// then every row that says erased is checked for bytes left behind (sweepErasedBytes).
 import { Prisma } from "~/generated/prisma/client";
 import { auditRow } from "~/lib/audit.server";
 import { prisma } from "~/lib/db.server";
-import { removeDeferredBlobs } from "~/lib/storage.server";
+import { removeBlob, removeDeferredBlobs, storageBackend } from "~/lib/storage.server";
 import { SECRET_SIGNATURE_TYPES } from "~/features/appointment/codes";
 import { eraseCardData } from "~/features/appointment/submit.server";
 import { DAY_MS } from "~/features/appointment/abandon.server";
@@ -102,6 +103,28 @@ async function dueAgents(tx: Tx, s: Required<Schedule>): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
+/**
+ * The rows that say erased whose bytes are still in storage (a restore that brought files back, a
+ * list lost with a backup's cut): removed now. Returns how many. Pages by id; one stat (S3: one
+ * HEAD) per erased file a night, the price of never trusting the list alone.
+ */
+async function sweepErasedBytes(): Promise<number> {
+  const backend = await storageBackend();
+  let removed = 0;
+  let after = "00000000-0000-0000-0000-000000000000";
+  for (;;) {
+    const rows = await prisma.storedFile.findMany({ where: { erasedAt: { not: null }, id: { gt: after } }, orderBy: { id: "asc" }, take: 500, select: { id: true, storageKey: true } });
+    for (const r of rows) {
+      if (await backend.exists(r.storageKey)) {
+        await removeBlob(r.storageKey);
+        removed++;
+      }
+    }
+    if (rows.length < 500) return removed;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
 /** Every batch due now (see the top of this file). Safe to run twice, or again after a kill. */
 export async function eraseExpired(schedule: Schedule): Promise<EraseRun> {
   const s: Required<Schedule> = { ...schedule, now: schedule.now ?? new Date() };
@@ -135,6 +158,7 @@ export async function eraseExpired(schedule: Schedule): Promise<EraseRun> {
     run.files += batch.files;
     run.bytesRemoved += await removeDeferredBlobs();
   }
+  run.bytesRemoved += await sweepErasedBytes();
   for (;;) {
     const count = await prisma.$transaction(async (tx) => {
       await tx.$executeRaw`SET LOCAL lock_timeout = '10s'`;
