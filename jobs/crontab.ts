@@ -23,4 +23,7 @@ export const crontab = [
   // The audit log's digest (decision 0119), after the others: one row per whole UTC day with its count and
   // hash chain. A run again writes nothing twice; a killed run goes on from the last day written.
   "47 6 * * * audit-digest ?max=5&fill=1d&jobKey=audit-digest",
+  // The retention schedule (decision 0120): sensitive data past RETENTION_APPLICANT_DAYS / RETENTION_AGENT_DAYS
+  // erased in batches, legal holds respected. Made up within a day; a killed run is retried and erases nothing twice.
+  "51 4 * * * erase-expired ?max=5&fill=1d&jobKey=erase-expired",
 ].join("\n");

@@ -19,6 +19,7 @@ import { fileStateFilingsTask } from "./tasks/file-state-filings";
 import { complianceNoticeTask } from "./tasks/compliance-notice";
 import { deliverWebhookTask } from "./tasks/deliver-webhook";
 import { auditDigestTask } from "./tasks/audit-digest";
+import { eraseExpiredTask } from "./tasks/erase-expired";
 
 const tasks = {
   "send-email": sendEmail,
@@ -38,6 +39,7 @@ const tasks = {
   "compliance-notice": complianceNoticeTask,
   "deliver-webhook": deliverWebhookTask,
   "audit-digest": auditDigestTask,
+  "erase-expired": eraseExpiredTask,
 } satisfies Record<TaskName, Task>;
 
 export const taskList: TaskList = tasks;

@@ -54,6 +54,8 @@ export const SHARED_KERNEL = [
   "preferences/recipients.server",
   // The agents' display rules (names, the director rule) that the licence rules and notices read.
   "agents/format",
+  // What an erased value reads as on the screens of an application and its documents (decision 0120).
+  "retention/messages",
   // The one way a change emits its webhook event, in its own transaction (decisions 0074, 0078).
   "webhooks/events",
   "webhooks/payloads",
@@ -93,6 +95,8 @@ export const FEATURE_DEPENDENCIES = {
   pipeline: [],
   preferences: [],
   profile: [],
+  // The retention schedule erases the application's card data by the card rule (decisions 0087, 0120).
+  retention: ["appointment"],
   // The Compliance report (report 3) reads the compliance view's filters and rows (decision 0073);
   // the fee report (report 4) the filings' fee rule, request schema and sheets (decision 0117); the
   // audit log's export (report 5) the officer's filters and rows (decision 0119).

@@ -151,3 +151,40 @@ describe("the filing adapter's settings (decision 0112)", () => {
     expect(read).toThrow(message);
   });
 });
+
+describe("the retention schedule's settings (decision 0120)", () => {
+  const NAMES = ["RETENTION_APPLICANT_DAYS", "RETENTION_AGENT_DAYS", "RETENTION_BATCH_SIZE"] as const;
+  const before = Object.fromEntries(NAMES.map((n) => [n, process.env[n]]));
+  afterEach(() => {
+    for (const n of NAMES) {
+      if (before[n] === undefined) delete process.env[n];
+      else process.env[n] = before[n];
+    }
+    resetEnvCache();
+  });
+  const withRetention = (values: Partial<Record<(typeof NAMES)[number], string>>) => {
+    for (const n of NAMES) delete process.env[n];
+    Object.assign(process.env, values);
+    resetEnvCache();
+    return env;
+  };
+
+  it("keeps an applicant's data 730 days and an agent's 2555 by default, 100 per batch", () => {
+    expect(withRetention({})()).toMatchObject({ RETENTION_APPLICANT_DAYS: 730, RETENTION_AGENT_DAYS: 2555, RETENTION_BATCH_SIZE: 100 });
+    expect(withRetention({ RETENTION_APPLICANT_DAYS: "365", RETENTION_AGENT_DAYS: "3650", RETENTION_BATCH_SIZE: "1" })()).toMatchObject({
+      RETENTION_APPLICANT_DAYS: 365,
+      RETENTION_AGENT_DAYS: 3650,
+      RETENTION_BATCH_SIZE: 1,
+    });
+  });
+
+  it.each([
+    [{ RETENTION_APPLICANT_DAYS: "0" }, `RETENTION_APPLICANT_DAYS: the days an abandoned or rejected applicant's sensitive data is kept, a whole number from 1 to 36500 (got "0")`],
+    [{ RETENTION_AGENT_DAYS: "seven years" }, `RETENTION_AGENT_DAYS: the days a terminated agent's sensitive data is kept, a whole number from 1 to 36500 (got "seven years")`],
+    [{ RETENTION_BATCH_SIZE: "5000" }, `RETENTION_BATCH_SIZE: the applications erased per transaction, a whole number from 1 to 1000 (got "5000")`],
+  ])("stops the start on %j, naming the setting", (values, message) => {
+    const read = withRetention(values);
+    expect(read).toThrow(SettingsError);
+    expect(read).toThrow(message);
+  });
+});

@@ -186,6 +186,15 @@ const schema = z.object({
   FILING_HTTP_URL: httpUrl("FILING_HTTP_URL", "https://filings.example.com/batches"),
   FILING_HTTP_TOKEN: optionalString,
   FILING_HTTP_TIMEOUT_MS: wholeNumber("the filing service's timeout in milliseconds", 100, 120000, 30000),
+  /**
+   * The retention schedule (issue 38 item 2, decision 0120): an abandoned or rejected applicant's
+   * sensitive numbers, birth date and files are erased this many days after the abandonment or
+   * rejection; an agent position's (and its approved application's) this many days after termination.
+   */
+  RETENTION_APPLICANT_DAYS: wholeNumber("the days an abandoned or rejected applicant's sensitive data is kept", 1, 36500, 730),
+  RETENTION_AGENT_DAYS: wholeNumber("the days a terminated agent's sensitive data is kept", 1, 36500, 2555),
+  /** Applications (or agent positions) the nightly erase-expired job erases per transaction. */
+  RETENTION_BATCH_SIZE: wholeNumber("the applications erased per transaction", 1, 1000, 100),
   /** Days a filing file (with SSNs) is kept before the daily job purges it. */
   FILING_FILE_RETENTION_DAYS: wholeNumber("the days a filing file is kept", 1, 365, 30),
   /**

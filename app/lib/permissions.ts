@@ -38,6 +38,8 @@ export const CAPABILITIES = [
   "manage:integrations",
   /** ADMIN > State Filings: the state rules (timing, deadlines, reasons, fees; issue 37, decision 0108). */
   "manage:state-filings",
+  /** ADMIN > Legal Holds: placing and lifting a legal hold, which stops the retention schedule's erasure of a person's data (issue 38 item 2, decision 0120). */
+  "manage:legal-holds",
   /** The SPOOF box: starting and ending impersonation (an internal administrator, also while acting as someone). */
   "impersonate:user",
   /** ADMIN > Audit Log: every access on record, filtered and exported (the compliance officer, issue 38 item 3, decision 0119). */
@@ -59,7 +61,7 @@ export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
   agent: RECRUITER,
   director: RECRUITER,
   // request:report and read:compliance: the compliance view of every agent and its report (decision 0073).
-  administrator: ["use:portal", "review:application", "manage:service-request", "import:hierarchy", "manage:licences", "read:compliance", "request:report", "manage:integrations", "manage:state-filings", "impersonate:user"],
+  administrator: ["use:portal", "review:application", "manage:service-request", "import:hierarchy", "manage:licences", "read:compliance", "request:report", "manage:integrations", "manage:state-filings", "manage:legal-holds", "impersonate:user"],
   // An administrator acting as someone has that person's roles and may only end (or switch) the impersonation.
   impersonator: ["impersonate:user"],
   // Read-only (decision 0119): the audit log and their own portal pages; no one else's records, no back office.
@@ -119,6 +121,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "admin.audit-log.exports.$id": page("read:audit-log", "none", "the officer's own export, else 404"),
   "admin.import": page("import:hierarchy", "import:hierarchy", "POST: START AGAIN on a failed run"),
   "admin.import_.upload": page("none", "import:hierarchy"),
+  "admin.legal-holds": page("manage:legal-holds"),
   "admin.licences.import": page("manage:licences", "manage:licences", "POST: START AGAIN on a failed run"),
   "admin.licences.import_.upload": page("none", "manage:licences"),
   "admin.requests.$id": page("manage:service-request"),
@@ -232,6 +235,7 @@ export const ADMIN_MENU: MenuItem[] = [
   { to: "/admin/state-filings", label: "State Filings", capability: "manage:state-filings" },
   { to: "/admin/carriers", label: "Carriers", capability: "manage:state-filings" },
   { to: "/admin/audit-log", label: "Audit Log", capability: "read:audit-log" },
+  { to: "/admin/legal-holds", label: "Legal Holds", capability: "manage:legal-holds" },
 ];
 
 export function menuFor<T extends MenuItem>(items: readonly T[], capabilities: readonly Capability[] | null | undefined): T[] {

@@ -119,6 +119,7 @@ const SCREENS: Record<string, Screen | Skipped> = {
   "admin.api-tokens": { who: "administrator", path: () => "/admin/api-tokens" },
   "admin.import": { who: "administrator", path: () => "/admin/import" },
   "admin.licences.import": { who: "administrator", path: () => "/admin/licences/import" },
+  "admin.legal-holds": { who: "administrator", path: () => "/admin/legal-holds" },
   "admin.requests._index": { who: "administrator", path: () => "/admin/requests" },
   "admin.requests.$id": { who: "administrator", path: (m) => `/admin/requests/${m.serviceRequestId}` },
   "admin.review._index": { who: "administrator", path: () => "/admin/review" },
@@ -268,6 +269,13 @@ beforeAll(async () => {
       );
     }
     const termination = await one<{ id: string }>(`SELECT id FROM terminations WHERE agent_id = $1 AND state_code = 'GA'`, [filingAgent.id]);
+    // Two legal holds on the demo agent, one in force and one lifted (ADMIN > Legal Holds; nothing is due for erasure here).
+    await c.query(
+      `INSERT INTO legal_holds (id, agent_id, subject, reason, placed_by_id, placed_at, lifted_at)
+       SELECT gen_random_uuid(), $1, $2, r, $3, now() - interval '3 days', l FROM (VALUES ('Every screen: matter 2026-17', NULL::timestamptz), ('Every screen: a closed request', now())) v(r, l)
+        WHERE NOT EXISTS (SELECT 1 FROM legal_holds WHERE agent_id = $1)`,
+      [filingAgent.id, agent.agent_number, md.id],
+    );
     return {
       filingId: filing.id,
       terminationId: termination.id,

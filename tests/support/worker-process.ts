@@ -35,6 +35,11 @@ export function startWorkerProcess(env: Record<string, string | undefined>) {
     dataDir,
     logs: () => output,
     ready: () => waitFor("the worker to be ready", async () => /Worker ready/.test(output), 60_000),
+    /** kill -9 of the worker's process group; resolves when it has exited. */
+    async kill9() {
+      process.kill(-child.pid!, "SIGKILL");
+      await exited;
+    },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       const code = await Promise.race([exited, sleep(30_000).then(() => "timeout" as const)]);

@@ -30,6 +30,7 @@ const applicationSelect = {
   approvedAt: true,
   rejectedAt: true,
   abandonedAt: true,
+  erasedAt: true,
   rejectionReason: true,
   personal: {
     select: {
@@ -89,6 +90,7 @@ function applicationBody(a: Row): z.input<typeof ApplicationSchema> {
     approved_at: iso(a.approvedAt),
     rejected_at: iso(a.rejectedAt),
     abandoned_at: iso(a.abandonedAt),
+    erased_at: iso(a.erasedAt),
     rejection_reason: a.rejectionReason,
     sections: {
       personal: p

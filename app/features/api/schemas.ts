@@ -133,6 +133,7 @@ export const ApplicationSchema = named(
     approved_at: instant.nullable(),
     rejected_at: instant.nullable(),
     abandoned_at: instant.nullable(),
+    erased_at: instant.nullable().describe("When the retention schedule erased the sensitive numbers, birth date and files (decision 0120)"),
     rejection_reason: text,
     sections: z.object({
       personal: z

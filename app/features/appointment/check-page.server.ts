@@ -7,6 +7,7 @@ import { redirect } from "@remix-run/node";
 import { recordAccess } from "~/lib/audit.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { env } from "~/lib/env.server";
+import { erasedText } from "~/features/retention/messages";
 import { checkAnswers } from "./check-answers";
 import { loadApplication, type ApplicationView } from "./load.server";
 import { SUBMIT_SUCCESS } from "./messages";
@@ -23,8 +24,31 @@ export function appointmentIdOf(url: URL): number {
   return id;
 }
 
+/** The rows whose values the retention schedule erases (retention/erase.server.ts): they read 'Erased on …' then. */
+const ERASED_ROWS: ReadonlySet<string> = new Set([
+  "SSN",
+  "Birth Date",
+  "Driver License Number",
+  "Business Tax Id",
+  "Employer Identification Number (EIN)",
+  "Routing Number",
+  "Account Number",
+  "SSN or Tax ID",
+  "Card Number",
+  "Expires",
+  "Name on Card",
+  "Billing Address",
+]);
+
 /** The loaded application summarised (check-answers.ts): the check page's and the review screen's (decision 0104). */
 export function answersOf(app: ApplicationView) {
+  const sections = summaryOf(app);
+  if (!app.erasedAt) return sections;
+  const erased = erasedText(app.erasedAt.slice(0, 10));
+  return sections.map((s) => ({ ...s, groups: s.groups.map((g) => ({ ...g, rows: g.rows.map((r) => (ERASED_ROWS.has(r.label) ? { ...r, value: erased } : r)) })) }));
+}
+
+function summaryOf(app: ApplicationView) {
   const documents = [...app.documents.uploaded, ...app.documents.additional]
     // Spec §4: some are counted as there without a file; they are not the prospect's to upload.
     .filter((d) => d.present || !d.treatedAsPresent)

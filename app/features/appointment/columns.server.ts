@@ -59,6 +59,7 @@ export const APPOINTMENT_COLUMNS = {
   rejectedById: ["rejected_by_id"],
   rejectionReason: ["rejection_reason"],
   abandonedAt: ["abandoned_at", "ts"],
+  erasedAt: ["erased_at", "ts"],
   isDeleted: ["is_deleted"],
   createdAt: ["created_at", "ts"],
   createdById: ["created_by_id"],

@@ -62,6 +62,8 @@ export type ApplicationView = {
   statusCode: string;
   statusText: string;
   readOnly: boolean;
+  /** When the retention schedule erased its sensitive values and files (decision 0120), else null. */
+  erasedAt: string | null;
   /** Only once approved. */
   agentNumber: string | null;
   appointmentTypeCode: AppointmentTypeCode;
@@ -230,6 +232,7 @@ export async function loadApplication(user: CurrentUser, appointmentId: number, 
     statusCode: a.appointmentStatusCode,
     statusText: statusText(a.appointmentStatusCode),
     readOnly,
+    erasedAt: a.erasedAt?.toISOString() ?? null,
     agentNumber: a.appointmentStatusCode === "APWF_STATUS_APPROVED" ? a.agentNumber : null,
     appointmentTypeCode: type,
     appointmentTypeLabel: APPOINTMENT_TYPE_LABELS[type],

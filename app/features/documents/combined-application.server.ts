@@ -68,8 +68,10 @@ export async function generateCombinedApplication(
   appointmentId: number,
   opts: { generatedById?: string | null } = {},
 ): Promise<{ documentId: string; created: boolean }> {
-  const a = await prisma.appointment.findUnique({ where: { appointmentId }, select: { appointmentId: true, userId: true } });
+  const a = await prisma.appointment.findUnique({ where: { appointmentId }, select: { appointmentId: true, userId: true, erasedAt: true } });
   if (!a) throw new ApplicationNotFoundError(appointmentId);
+  // Erased under the retention schedule (decision 0120): a job queued before then stores nothing.
+  if (a.erasedAt) return { documentId: "", created: false };
   const bytes = await renderCombinedApplication(appointmentId);
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   const current = await prisma.document.findFirst({

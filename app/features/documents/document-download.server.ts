@@ -19,6 +19,8 @@ import {
   type AppointmentForDocuments,
 } from "./appointment-document-sources.server";
 import { DETAIL_MESSAGES } from "~/features/agents/messages";
+import { dayOf } from "~/lib/days";
+import { erasedText } from "~/features/retention/messages";
 import { COMBINED_APPLICATION_TYPE, renderCombinedApplication } from "./combined-application.server";
 import { downloadProblemHtml } from "./download-problem-page.server";
 import { DOCUMENT_UNAVAILABLE, DOCUMENT_UNAVAILABLE_TITLE, FILE_EMPTY, pdfDownloadName } from "./upload";
@@ -49,6 +51,7 @@ export async function resolveAppointmentDocument(appointment: AppointmentForDocu
       const withheld = withheldDocument(doc.documentTypeCode, await remitTypeOf(appointment));
       if (withheld) return { kind: "unavailable", message: withheld };
     }
+    if (doc.storedFile.erasedAt) return { kind: "unavailable", message: erasedText(dayOf(doc.storedFile.erasedAt)) };
     return { kind: "file", storedFile: doc.storedFile, fileName: doc.storedFile.fileName, title: doc.title };
   }
   if (!CODE_RE.test(documentIdOrCode)) return { kind: "not-found" };
@@ -67,6 +70,7 @@ export async function resolveAppointmentDocument(appointment: AppointmentForDocu
     orderBy: [{ uploadedAt: "desc" }],
     include: { storedFile: true },
   });
+  if (stored?.storedFile.erasedAt) return { kind: "unavailable", message: erasedText(dayOf(stored.storedFile.erasedAt)) };
   if (stored) return { kind: "file", storedFile: stored.storedFile, fileName: stored.storedFile.fileName, title: stored.title };
   if (!req) return { kind: "not-found" };
   const spec = ON_DEMAND[code];

@@ -86,6 +86,7 @@ export const JOB_PAYLOADS = {
   "audit-digest": noPayload,
   "compliance-notice": complianceNoticePayload,
   "deliver-webhook": deliverWebhookPayload,
+  "erase-expired": noPayload,
 } as const;
 
 export type TaskName = keyof typeof JOB_PAYLOADS;
@@ -125,6 +126,7 @@ declare global {
       "audit-digest": Record<string, never>;
       "compliance-notice": ComplianceNoticePayload;
       "deliver-webhook": DeliverWebhookPayload;
+      "erase-expired": Record<string, never>;
     }
   }
 }
@@ -206,6 +208,8 @@ export const jobKeys = {
   webhookDelivery: (deliveryId: string) => `webhook-delivery:${deliveryId}`,
   /** The administrators' mail of one endpoint disabled after days of failures (decision 0077): one per disabling. */
   webhookDisabledMail: (endpointId: string, disabledAt: Date) => `webhook-disabled:${endpointId}:${disabledAt.getTime()}`,
+  /** The retention run (the crontab's key too): queued again while one waits, it stays one run (decision 0120). */
+  eraseExpired: () => "erase-expired",
   /** One of the provider's emails (a fresh key each: a re-run after a crash sends nothing twice). */
   providerMail: () => `idp-mail:${randomUUID()}`,
 };
@@ -236,6 +240,8 @@ export const FILING_QUEUE = "state-filings";
 
 /** The options of every job the portal queues: task, key and attempts together. */
 export const jobOptions = {
+  /** An erase-expired run out of schedule (an operator's, a test's): 5 attempts as the crontab's ?max=5. */
+  eraseExpired: () => options("erase-expired", jobKeys.eraseExpired(), 5),
   importRun: (runId: number) => options("import-agents", jobKeys.importRun(runId), MAX_ATTEMPTS.import),
   licenceImportRun: (runId: number) => options("import-licences", jobKeys.licenceImportRun(runId), MAX_ATTEMPTS.import),
   userInvitationMail: (invitationId: string) => options("send-email", jobKeys.userInvitation(invitationId), MAX_ATTEMPTS.standard),
