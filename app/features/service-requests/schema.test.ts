@@ -64,6 +64,7 @@ describe("service request schemas", () => {
       { to: "/admin/webhooks", label: "Webhooks" },
       { to: "/admin/state-filings", label: "State Filings" },
       { to: "/admin/carriers", label: "Carriers" },
+      { to: "/admin/legal-holds", label: "Legal Holds" },
     ]);
     expect(adminNavItems({ isInternal: false, impersonator: null })).toEqual([]);
     // The compliance officer's one back-office screen (decision 0119).
