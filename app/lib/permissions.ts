@@ -44,6 +44,8 @@ export const CAPABILITIES = [
   "impersonate:user",
   /** ADMIN > Audit Log: every access on record, filtered and exported (the compliance officer, issue 38 item 3, decision 0119). */
   "read:audit-log",
+  /** ADMIN > Retention: the retention queue, read only (administrators and the compliance officer, decision 0120). */
+  "read:retention",
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -61,11 +63,11 @@ export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
   agent: RECRUITER,
   director: RECRUITER,
   // request:report and read:compliance: the compliance view of every agent and its report (decision 0073).
-  administrator: ["use:portal", "review:application", "manage:service-request", "import:hierarchy", "manage:licences", "read:compliance", "request:report", "manage:integrations", "manage:state-filings", "manage:legal-holds", "impersonate:user"],
+  administrator: ["use:portal", "review:application", "manage:service-request", "import:hierarchy", "manage:licences", "read:compliance", "request:report", "manage:integrations", "manage:state-filings", "manage:legal-holds", "read:retention", "impersonate:user"],
   // An administrator acting as someone has that person's roles and may only end (or switch) the impersonation.
   impersonator: ["impersonate:user"],
   // Read-only (decision 0119): the audit log and their own portal pages; no one else's records, no back office.
-  "compliance-officer": ["use:portal", "read:audit-log"],
+  "compliance-officer": ["use:portal", "read:audit-log", "read:retention"],
 };
 
 /**
@@ -122,6 +124,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "admin.import": page("import:hierarchy", "import:hierarchy", "POST: START AGAIN on a failed run"),
   "admin.import_.upload": page("none", "import:hierarchy"),
   "admin.legal-holds": page("manage:legal-holds"),
+  "admin.retention": page("read:retention", "none"),
   "admin.licences.import": page("manage:licences", "manage:licences", "POST: START AGAIN on a failed run"),
   "admin.licences.import_.upload": page("none", "manage:licences"),
   "admin.requests.$id": page("manage:service-request"),
@@ -236,6 +239,7 @@ export const ADMIN_MENU: MenuItem[] = [
   { to: "/admin/carriers", label: "Carriers", capability: "manage:state-filings" },
   { to: "/admin/audit-log", label: "Audit Log", capability: "read:audit-log" },
   { to: "/admin/legal-holds", label: "Legal Holds", capability: "manage:legal-holds" },
+  { to: "/admin/retention", label: "Retention", capability: "read:retention" },
 ];
 
 export function menuFor<T extends MenuItem>(items: readonly T[], capabilities: readonly Capability[] | null | undefined): T[] {

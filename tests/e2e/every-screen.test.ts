@@ -120,6 +120,7 @@ const SCREENS: Record<string, Screen | Skipped> = {
   "admin.import": { who: "administrator", path: () => "/admin/import" },
   "admin.licences.import": { who: "administrator", path: () => "/admin/licences/import" },
   "admin.legal-holds": { who: "administrator", path: () => "/admin/legal-holds" },
+  "admin.retention": { who: "administrator", path: () => "/admin/retention" },
   "admin.requests._index": { who: "administrator", path: () => "/admin/requests" },
   "admin.requests.$id": { who: "administrator", path: (m) => `/admin/requests/${m.serviceRequestId}` },
   "admin.review._index": { who: "administrator", path: () => "/admin/review" },

@@ -34,20 +34,31 @@ const linkedAgentsSql = (a: string) =>
   Prisma.sql`SELECT ag.* FROM agents ag WHERE ag.id = ${Prisma.raw(a)}.agent_id
              OR ag.id IN (SELECT cb.agent_id FROM appointment_carrier_blocks cb WHERE cb.appointment_id = ${Prisma.raw(a)}.appointment_id)`;
 
+/**
+ * When an application (alias `a`) falls due under the schedule: abandoned or rejected, its day +
+ * applicantDays; approved, the last termination of the positions it made + agentDays once every one
+ * is terminated. NULL: not due (in progress, or a position still active). The one rule, read by the
+ * erasure and by the retention queue (queue.server.ts).
+ */
+export const erasureDueSql = (a: string, s: Pick<Schedule, "applicantDays" | "agentDays">) => {
+  const t = Prisma.raw(a);
+  return Prisma.sql`(CASE
+      WHEN ${t}.appointment_status_code = 'APWF_STATUS_ABANDONED' THEN ${t}.abandoned_at + make_interval(days => ${s.applicantDays}::int)
+      WHEN ${t}.appointment_status_code = 'APWF_STATUS_REJECTED' THEN ${t}.rejected_at + make_interval(days => ${s.applicantDays}::int)
+      WHEN ${t}.appointment_status_code = 'APWF_STATUS_APPROVED' THEN (
+        SELECT CASE WHEN bool_or(l.is_active) THEN NULL ELSE (max(COALESCE(l.termination_date, l.updated_at::date)) + ${s.agentDays}::int)::timestamptz END
+          FROM (${linkedAgentsSql(a)}) l)
+    END)`;
+};
+
 /** The applications due now, oldest first, locked for this transaction (another run skips them). */
 async function dueApplications(tx: Tx, s: Required<Schedule>): Promise<Array<{ id: number; rule: string }>> {
-  const applicantCutoff = new Date(s.now.getTime() - s.applicantDays * DAY_MS);
-  const agentCutoff = new Date(s.now.getTime() - s.agentDays * DAY_MS);
   const rows = await tx.$queryRaw<Array<{ appointment_id: number; rule: string }>>`
     SELECT a.appointment_id,
            CASE WHEN a.appointment_status_code = 'APWF_STATUS_APPROVED' THEN 'AGENT' ELSE 'APPLICANT' END AS rule
       FROM appointments a
      WHERE a.erased_at IS NULL
-       AND ((a.appointment_status_code = 'APWF_STATUS_ABANDONED' AND a.abandoned_at <= ${applicantCutoff})
-         OR (a.appointment_status_code = 'APWF_STATUS_REJECTED' AND a.rejected_at <= ${applicantCutoff})
-         OR (a.appointment_status_code = 'APWF_STATUS_APPROVED'
-             AND EXISTS (${linkedAgentsSql("a")})
-             AND NOT EXISTS (SELECT 1 FROM (${linkedAgentsSql("a")}) l WHERE NOT ${agentExpiredSql("l", agentCutoff)})))
+       AND ${erasureDueSql("a", s)} <= ${s.now}
        AND NOT ${applicationHeldSql("a")}
      ORDER BY a.appointment_id
      LIMIT ${s.batchSize}

@@ -25,3 +25,19 @@ export const HOLD_MESSAGES = {
   inForce: "In force",
   liftedOn: (day: string) => `Lifted on ${day}`,
 } as const;
+
+export const QUEUE_MESSAGES = {
+  title: "Retention queue",
+  lead: "What the retention schedule erases next (each night, erase-expired), who is held out of it and what was erased lately. Read only.",
+  schedule: (applicantDays: number, agentDays: number) =>
+    `An abandoned or rejected applicant's sensitive data is erased ${applicantDays} days after; an agent's ${agentDays} days after the last of its positions is terminated (RETENTION_APPLICANT_DAYS, RETENTION_AGENT_DAYS).`,
+  dueHeading: (days: number) => `Due within ${days} days`,
+  none: "Nothing falls due in this time.",
+  more: (shown: number, total: number) => `The first ${shown} of ${total.toLocaleString("en-US")} are listed.`,
+  held: "Held: not erased while the hold is in force",
+  overdue: "Due: erased at the next run",
+  erasedHeading: (days: number) => `Erased in the last ${days} days`,
+  erased: (applications: number, agents: number) => `${applications.toLocaleString("en-US")} application(s) and ${agents.toLocaleString("en-US")} agent position(s).`,
+  holds: (n: number) => `${n.toLocaleString("en-US")} legal hold(s) in force.`,
+  holdsLink: "ADMIN > Legal Holds",
+} as const;

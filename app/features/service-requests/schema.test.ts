@@ -65,10 +65,11 @@ describe("service request schemas", () => {
       { to: "/admin/state-filings", label: "State Filings" },
       { to: "/admin/carriers", label: "Carriers" },
       { to: "/admin/legal-holds", label: "Legal Holds" },
+      { to: "/admin/retention", label: "Retention" },
     ]);
     expect(adminNavItems({ isInternal: false, impersonator: null })).toEqual([]);
     // The compliance officer's one back-office screen (decision 0119).
-    expect(menuFor(ADMIN_MENU, capabilitiesOf(["compliance-officer"])).map((i) => i.to)).toEqual(["/admin/audit-log"]);
+    expect(menuFor(ADMIN_MENU, capabilitiesOf(["compliance-officer"])).map((i) => i.to)).toEqual(["/admin/audit-log", "/admin/retention"]);
     expect(adminNavItems({ isInternal: true, impersonator: { id: "a", userName: "a@x", firstName: null, lastName: null } })).toEqual([]);
   });
 });
