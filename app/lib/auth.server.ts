@@ -14,7 +14,7 @@ import { oidcConfig, oidcEndpoints } from "./oidc.server";
 import { hasPerRequest, perRequest, seedPerRequest } from "./request-scope.server";
 import { getSessionWithUsers, hasSessionCookie, type SessionExtra } from "./session.server";
 
-export type SignedIn = { userId: string; idToken: string | null };
+export type SignedIn = { userId: string; idToken: string | null; email?: string };
 
 /** The claims we read (part 1, section 3). */
 export type IdentityClaims = {
@@ -78,7 +78,7 @@ async function createAuthenticator(): Promise<Authenticator<SignedIn>> {
         scopes: env().OIDC_SCOPES.split(/\s+/).filter(Boolean),
         codeChallengeMethod: CodeChallengeMethod.S256,
       },
-      async ({ tokens, request }) => {
+      async ({ tokens }) => {
         const claims = await readClaims(tokens.accessToken(), endpoints.userinfo_endpoint);
         // No portal session, and no portal user, for an address its owner has not confirmed
         // (decision 0035): whoever signed up with someone else's address gets nothing here.
@@ -93,8 +93,9 @@ async function createAuthenticator(): Promise<Authenticator<SignedIn>> {
           idToken = null;
         }
         await prisma.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
-        await audit("SIGN_IN", { request, actorUserId: user.id, details: { email: user.userName } });
-        return { userId: user.id, idToken };
+        // SIGN_IN is written by completeSignIn with the callback's own request: the strategy's copy
+        // has lost the client's address.
+        return { userId: user.id, idToken, email: user.userName };
       },
     ),
     "oidc",

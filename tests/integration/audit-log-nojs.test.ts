@@ -51,6 +51,14 @@ const filters = (page: Page) => page.form("Apply filters");
 const entries = (page: Page) => page.rows().slice(1);
 
 describe("the compliance officer's audit log, without JavaScript", () => {
+  it("a sign-in is on record with where it came from", async () => {
+    const page = await filters(await screen()).select("Kind of event", "Signed in").submit("Apply filters");
+    const signIns = entries(page).filter((cells) => cells.some((c) => c.startsWith("Signed in")));
+    expect(signIns.length).toBeGreaterThanOrEqual(3);
+    // The fifth cell, from where: the client's address (loopback here), not blank.
+    for (const cells of signIns) expect(cells[4]).toMatch(/127\.0\.0\.1|::1/);
+  });
+
   it("lists the director's view of the application: when, who, what, record, from where; the prospect's own view is not there", async () => {
     const page = await screen();
     expect(page.heading()).toBe("Audit Log");

@@ -131,6 +131,7 @@ export async function completeSignIn(request: Request): Promise<Response | Callb
     const headers = new Headers();
     headers.append("Set-Cookie", await destroySession(request));
     headers.append("Set-Cookie", await createSession(request, signedIn));
+    await audit("SIGN_IN", { request, actorUserId: signedIn.userId, details: { email: signedIn.email } });
     for (const c of clearState) headers.append("Set-Cookie", c);
     headers.set("Cache-Control", "no-store");
     headers.set("Location", safeReturnTo(returnData?.returnTo));
