@@ -15,6 +15,7 @@ import { checkPromptedLink, dashboardLink, linkDialog } from "~/features/dashboa
 import { DecisionNoteBanner } from "~/features/review/ui/DecisionNoteBanner";
 import { getDashboard, type DashboardEntry } from "~/features/dashboard/dashboard.server";
 import { requireUser } from "~/lib/auth.server";
+import { ROLE_COMPLIANCE_OFFICER } from "~/lib/current-user";
 import { readForm } from "~/lib/form.server";
 import { formatDate } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
@@ -23,6 +24,8 @@ export const meta = titleMeta("Dashboard");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  // The compliance officer has no applications or downline: their start is the audit log (decision 0119).
+  if (user.userRoleCode === ROLE_COMPLIANCE_OFFICER && !user.impersonator) throw redirect("/admin/audit-log");
   const url = new URL(request.url);
   // ?lnk=EXT…: an Invite User link completes the invitation (spec part 1 §4 'Sign-in flow').
   const invitation = await invitationOnDashboard(user, url.searchParams.get("lnk"), request);

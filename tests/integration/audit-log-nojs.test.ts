@@ -51,6 +51,11 @@ const filters = (page: Page) => page.form("Apply filters");
 const entries = (page: Page) => page.rows().slice(1);
 
 describe("the compliance officer's audit log, without JavaScript", () => {
+  it("the officer's dashboard is the audit log", async () => {
+    const home = await officer.get(`${app.url}/home`);
+    expect(home.heading()).toBe("Audit Log");
+  });
+
   it("a sign-in is on record with where it came from", async () => {
     const page = await filters(await screen()).select("Kind of event", "Signed in").submit("Apply filters");
     const signIns = entries(page).filter((cells) => cells.some((c) => c.startsWith("Signed in")));
