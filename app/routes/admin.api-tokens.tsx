@@ -20,17 +20,17 @@ import { viewerTimeZone } from "~/lib/time-zone.server";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/meta";
 import { requireCapability } from "~/lib/permissions.server";
+import { isUuid } from "~/lib/uuid";
 
 export const meta = titleMeta("API Tokens");
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const zone = viewerTimeZone(request);
   await requireCapability(request, "manage:integrations");
   const url = new URL(request.url);
   const revokeId = url.searchParams.get("revoke") ?? "";
-  const revokeName = UUID.test(revokeId) ? await liveTokenName(revokeId) : null;
+  const revokeName = isUuid(revokeId) ? await liveTokenName(revokeId) : null;
   const tokens = await listApiTokens();
   return {
     formToken: crypto.randomUUID(),

@@ -180,6 +180,14 @@ describe("ADMIN > State Filings", () => {
     expect(again.status).toBe(409);
     expect(await again.text()).toContain(M.changedMeanwhile);
     expect((await filingOf("demo:GA")).status).toBe("ACCEPTED");
+    // A filing id that is not one (a tampered form): not found, not a server error.
+    const forged = await fetch(`${app.url}/admin/state-filings?index`, {
+      method: "POST",
+      headers: { Cookie: admin.cookies(app.url), Origin: app.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "mark-filed", filingId: "not-a-uuid", date: "2026-12-01" }),
+      redirect: "manual",
+    });
+    expect(forged.status).toBe(404);
 
     const audits = await prisma.auditLog.findMany({ where: { action: "FILING_STATUS_CHANGED", targetId: { in: [ids["demo:NY"], ids["demo:GA"]] } }, orderBy: { id: "asc" } });
     expect(audits.map((x) => (x.details as { action: string }).action)).toEqual(["mark-filed", "mark-rejected", "resubmit", "mark-accepted"]);

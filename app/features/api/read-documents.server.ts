@@ -7,12 +7,12 @@ import { fileResponse, StoredFileMissingError } from "~/lib/storage.server";
 import { resolveAppointmentDocument } from "~/features/documents/document-download.server";
 import { pdfDownloadName } from "~/features/documents/upload";
 import { ApiProblem } from "./http.server";
+import { isUuid } from "~/lib/uuid";
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new ApiProblem(404, "No document of an application has this id.");
 
 export async function documentFile(rawId: string | undefined): Promise<Response> {
-  if (!rawId || !UUID_RE.test(rawId)) throw notFound();
+  if (!rawId || !isUuid(rawId)) throw notFound();
   const id = rawId.toLowerCase();
   const doc = await prisma.document.findUnique({
     where: { id },

@@ -3,8 +3,8 @@
 // words. Read-only: nothing here writes.
 import { queryRows } from "~/lib/db.server";
 import { AUDIT_COUNT_CAP, type AuditFilter } from "./filters";
+import { isUuid } from "~/lib/uuid";
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A LIKE pattern that matches `text` anywhere, its own % and _ taken as they are. */
 const contains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -22,7 +22,7 @@ export function auditWhere(f: AuditFilter, timeZone: string, first = 1): { sql: 
   };
   if (f.person) {
     const p = f.person.trim();
-    if (UUID_RE.test(p)) {
+    if (isUuid(p)) {
       const id = v(p.toLowerCase());
       const text = v(p.toLowerCase());
       where.push(`(a.actor_user_id = ${id}::uuid OR a.impersonator_user_id = ${id}::uuid OR ${TOKEN_ID} = ${text}::text)`);

@@ -24,6 +24,7 @@ import { erasedText } from "~/features/retention/messages";
 import { COMBINED_APPLICATION_TYPE, renderCombinedApplication } from "./combined-application.server";
 import { downloadProblemHtml } from "./download-problem-page.server";
 import { DOCUMENT_UNAVAILABLE, DOCUMENT_UNAVAILABLE_TITLE, FILE_EMPTY, pdfDownloadName } from "./upload";
+import { isUuid } from "~/lib/uuid";
 
 export type ResolvedDocument =
   | { kind: "file"; storedFile: StoredFile; fileName: string; title: string }
@@ -31,7 +32,6 @@ export type ResolvedDocument =
   | { kind: "unavailable"; message: string }
   | { kind: "not-found" };
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CODE_RE = /^[A-Z0-9_]{2,40}$/;
 
 /**
@@ -42,7 +42,7 @@ const CODE_RE = /^[A-Z0-9_]{2,40}$/;
  * document of another appointment, user or agent is 'not-found'.
  */
 export async function resolveAppointmentDocument(appointment: AppointmentForDocuments, documentIdOrCode: string): Promise<ResolvedDocument> {
-  if (UUID_RE.test(documentIdOrCode)) {
+  if (isUuid(documentIdOrCode)) {
     const doc = await prisma.document.findUnique({ where: { id: documentIdOrCode.toLowerCase() }, include: { storedFile: true } });
     if (!doc) return { kind: "not-found" };
     const isSystem = doc.kindCode === "SYSTEM" && doc.appointmentId == null && doc.appUserId == null && doc.agentId == null;
@@ -94,7 +94,7 @@ async function remitTypeOf(appointment: AppointmentForDocuments): Promise<string
 
 /** A current or earlier system document (no owner) by its Document id. */
 export async function systemDocumentById(documentId: string): Promise<{ storedFile: StoredFile; fileName: string; title: string } | null> {
-  if (!UUID_RE.test(documentId)) return null;
+  if (!isUuid(documentId)) return null;
   const doc = await prisma.document.findFirst({
     where: { id: documentId.toLowerCase(), kindCode: "SYSTEM", appointmentId: null, appUserId: null, agentId: null },
     include: { storedFile: true },

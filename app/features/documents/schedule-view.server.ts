@@ -9,8 +9,8 @@ import type { StoredFile } from "~/generated/prisma/client";
 import { prisma } from "~/lib/db.server";
 import { storedFileSize } from "~/lib/storage.server";
 import { DOCUMENT_TYPE_CODES } from "./system-document-codes";
+import { isUuid } from "~/lib/uuid";
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type ScheduleFile =
   | { kind: "ok"; documentId: string; storedFile: StoredFile; fileName: string; title: string }
@@ -21,7 +21,7 @@ const publicSchedule = { documentTypeCode: DOCUMENT_TYPE_CODES.commissionSchedul
 
 export async function commissionScheduleFile(pth: string): Promise<ScheduleFile> {
   const id = pth.trim();
-  if (!UUID_RE.test(id)) return { kind: "missing" };
+  if (!isUuid(id)) return { kind: "missing" };
   let doc = await prisma.document.findFirst({ where: { id: id.toLowerCase(), ...publicSchedule }, include: { storedFile: true } });
   if (doc && !doc.isCurrent && doc.documentKey) {
     doc =

@@ -25,8 +25,8 @@ import { COURSE_MAX, credentialSchema, licenceSchema, POLICY_MAX, PROVIDER_MAX }
 import { LICENCE_SCREEN } from "./screen-messages";
 import { dayOf, type Day, type Reason, type Standing } from "./status";
 import type { LicencesActionData } from "./ui/NpnRecords";
+import { isUuid } from "~/lib/uuid";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The licence and delete forms are small: a few short fields. */
 export const LICENCE_FORM_MAX_FIELDS = 30;
@@ -129,7 +129,7 @@ function actorOf(request: Request, user: CurrentUser, access: Extract<NpnAccess,
 /** 'new' or a record's id; anything else is no record (404). */
 function targetOf(v: FormDataEntryValue | string | null | undefined): string | null {
   if (v === "new") return "new";
-  return typeof v === "string" && UUID.test(v) ? v.toLowerCase() : null;
+  return typeof v === "string" && isUuid(v) ? v.toLowerCase() : null;
 }
 
 /**

@@ -14,6 +14,7 @@ import { audit } from "~/lib/audit.server";
 import { prisma } from "~/lib/db.server";
 import { clientIp } from "~/lib/security.server";
 import { DECISION_MESSAGES, REASON_MAX } from "./decision-messages";
+import { isUuid } from "~/lib/uuid";
 
 type Db = Prisma.TransactionClient;
 
@@ -77,7 +78,6 @@ export type DecisionWork = {
   agentIds?: number[];
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const refusal = (code: DecisionRefusal["code"], message: string, statusCode?: string): DecisionRefusal =>
   statusCode ? { ok: false, code, message, statusCode } : { ok: false, code, message };
@@ -135,7 +135,7 @@ export async function runDecision(
   work: (tx: Db, a: LockedApplication, ctx: { adminUserId: string; reason: string; decisionId: string; now: Date }) => Promise<DecisionWork>,
 ): Promise<DecisionResult> {
   const { appointmentId, adminUserId, request } = input;
-  const admin = UUID.test(adminUserId ?? "")
+  const admin = isUuid(adminUserId ?? "")
     ? await prisma.user.findUnique({ where: { id: adminUserId }, select: { id: true, isInternal: true, isActive: true } })
     : null;
   if (!admin || !admin.isInternal || !admin.isActive) {

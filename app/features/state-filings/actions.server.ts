@@ -16,6 +16,7 @@ import { ACTION_FROM, FILING_INTENTS, FILING_MESSAGES as M, type FilingIntent } 
 import type { FilingStatus } from "./due";
 import { recordFirstBusiness } from "./filings.server";
 import { dateOf } from "~/lib/days";
+import { isUuid } from "~/lib/uuid";
 
 type Who = Pick<CurrentUser, "id"> & { impersonator?: { id: string } | null };
 
@@ -27,7 +28,9 @@ export type FilingActionInput = { intent: FilingIntent; filingId: string; date?:
 export async function actOnFiling(actor: Who, input: FilingActionInput, opts: { request?: Request; now?: Date; dryRun?: boolean } = {}): Promise<FilingActionResult> {
   const now = opts.now ?? new Date();
   const today = dayOf(now);
-  const filing = await prisma.appointmentFiling.findUnique({ where: { id: input.filingId }, select: { id: true, agentId: true, stateCode: true, status: true } });
+  const filing = isUuid(input.filingId)
+    ? await prisma.appointmentFiling.findUnique({ where: { id: input.filingId }, select: { id: true, agentId: true, stateCode: true, status: true } })
+    : null;
   if (!filing) return refused(null, M.notFound, 404);
 
   if (input.intent === FILING_INTENTS.firstBusiness) {

@@ -11,6 +11,7 @@ import { emitFilingEvents } from "~/features/webhooks/filing-events.server";
 import { auditRow } from "~/lib/audit.server";
 import { prisma } from "~/lib/db.server";
 import { FILING_MESSAGES as M } from "./filing-messages";
+import { isUuid } from "~/lib/uuid";
 
 export type AnswerProblem = { line: number; message: string };
 export type AnswerOutcome = { ok: true; accepted: number; rejected: number; unchanged: number } | { ok: false; problems: AnswerProblem[] };
@@ -41,7 +42,6 @@ function readLines(text: string): Line[] | AnswerProblem {
 
 const ANSWERABLE = ["FILED", "ACCEPTED", "REJECTED"];
 const SELECT = { id: true, status: true, rejectionReason: true, filingBatchId: true, npn: true, stateCode: true, lineOfAuthority: true, carrier: { select: { naicCompanyCode: true } } } as const;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Applies the answer file (the caller has checked manage:state-filings). Audited (FILING_ANSWERS_APPLIED). */
 export async function applyAnswerFile(text: string, actor: { id: string; request?: Request; now?: Date }): Promise<AnswerOutcome> {
@@ -65,7 +65,7 @@ export async function applyAnswerFile(text: string, actor: { id: string; request
         problems.push({ line: l.line, message: M.answerNoKey });
         continue;
       }
-      if (l.filingId && !UUID.test(l.filingId)) {
+      if (l.filingId && !isUuid(l.filingId)) {
         problems.push({ line: l.line, message: M.answerUnknown });
         continue;
       }

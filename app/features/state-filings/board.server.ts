@@ -11,6 +11,7 @@ import { NOT_YET_FILED, OPEN_WORK, type FilingFilters } from "./board";
 import { FILING_STATUSES, type FilingStatus } from "./due";
 import { dateOf } from "~/lib/days";
 import { feeChargedOn, type FeeCharge, type FeePayer } from "./fees";
+import { isUuid } from "~/lib/uuid";
 
 const dayOrNull = (d: Date | null) => (d ? dayOf(d) : null);
 
@@ -121,11 +122,10 @@ async function pageIds(where: Prisma.AppointmentFilingWhereInput, today: Day, of
   return rows.map((r) => r.id);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One filing, for its actions (null: no such filing, or not an id). */
 export async function filingView(id: string): Promise<FilingView | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const r = await prisma.appointmentFiling.findUnique({ where: { id }, select: SELECT });
   return r ? view(r) : null;
 }

@@ -8,10 +8,10 @@ import { prisma } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { contentDisposition, readFileBytes, removeBlob } from "~/lib/storage.server";
 import { FILING_MESSAGES as M } from "./filing-messages";
+import { isUuid } from "~/lib/uuid";
 
 export type DownloadOutcome = { ok: true; response: Response } | { ok: false; code: "NOT_FOUND" | "DOWNLOADED" | "PURGED"; message: string };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const when = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 /**
@@ -19,7 +19,7 @@ const when = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC
  * transaction, so two clicks at once give one file. A refusal is audited too.
  */
 export async function downloadFilingFile(id: string, actor: { id: string; impersonatorId?: string | null; request?: Request; now?: Date }): Promise<DownloadOutcome> {
-  if (!UUID.test(id)) return { ok: false, code: "NOT_FOUND", message: M.downloadNotFound };
+  if (!isUuid(id)) return { ok: false, code: "NOT_FOUND", message: M.downloadNotFound };
   const now = actor.now ?? new Date();
   const audit = (action: string, details: Record<string, unknown>) => {
     const row = auditRow(action, { request: actor.request, actorUserId: actor.id, impersonatorUserId: actor.impersonatorId ?? null, targetType: "FilingFile", targetId: id, details });

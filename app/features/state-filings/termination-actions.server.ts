@@ -13,9 +13,9 @@ import type { CurrentUser } from "~/lib/current-user";
 import { prisma } from "~/lib/db.server";
 import { dateOf, dayOf, type Day } from "~/lib/days";
 import { fileResponse, removeBlob, StoredFileMissingError, type WrittenBlob } from "~/lib/storage.server";
+import { isUuid } from "~/lib/uuid";
 import { dayField, isRefusal, reasonField, refused, type ActionResult } from "./action-fields";
 import { FILING_MESSAGES } from "./board";
-import { isUuid } from "./termination-board.server";
 import { TERMINATION_ACTION_FROM, TERMINATION_INTENTS, TERMINATION_SCREEN_MESSAGES as M, type TerminationIntent, type TerminationStatus, type TerminationTransition } from "./termination-board";
 import { addCaseDocument, recordNoticeSent } from "./terminations.server";
 

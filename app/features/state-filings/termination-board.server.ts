@@ -10,6 +10,7 @@ import { dateOf, dayOf, type Day } from "~/lib/days";
 import { stateChoices } from "./board.server";
 import { TERMINATION_STATUSES } from "./terminations";
 import { TERMINATION_OPEN_WORK, type TerminationFilters, type TerminationStatus } from "./termination-board";
+import { isUuid } from "~/lib/uuid";
 
 const dayOrNull = (d: Date | null) => (d ? dayOf(d) : null);
 
@@ -111,8 +112,6 @@ export async function listTerminations(f: TerminationFilters, today: Day, page: 
   return { rows: ids.map((r) => byId.get(r.id)).filter((r): r is TerminationView => Boolean(r)), totalRecords: total, page: current };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (v: string) => UUID.test(v);
 
 /** One termination with its case documents (null: no such termination, or not an id). */
 export async function terminationCase(id: string): Promise<TerminationCase | null> {

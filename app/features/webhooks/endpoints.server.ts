@@ -12,6 +12,7 @@ import type { EndpointInput } from "./schema";
 import { WEBHOOK_DELIVERIES_PAGE_SIZE, WEBHOOK_SECRET_OVERLAP_MS } from "./schema";
 import { newWebhookSecret } from "./signature.server";
 import { webhookUrlProblem } from "./url.server";
+import { isUuid } from "~/lib/uuid";
 
 type Who = Pick<CurrentUser, "id"> & { impersonator?: { id: string } | null };
 const actor = (who: Who, request: Request) => ({ request, actorUserId: who.id, impersonatorUserId: who.impersonator?.id ?? null });
@@ -21,7 +22,6 @@ export type EndpointSaved = { ok: true; id: string; secret?: string } | { ok: fa
 /** Every attempt of a delivery is listed (MAX_ATTEMPTS.webhook at most are made); a cap for safety. */
 const WEBHOOK_ATTEMPTS_SHOWN = 30;
 
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 /** The endpoints for the list: newest first, with their last delivery. */
 export async function listEndpoints() {
