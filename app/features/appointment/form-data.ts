@@ -140,7 +140,7 @@ export interface PersonalForm {
   answers?: AnswerForm[];
   qnaComment?: string;
   apptIRSInfo?: IrsInfoForm;
-  signatures?: { SIGTYP_QNA?: string; SIGTYP_W9_CERT?: string };
+  signatures?: { SIGTYP_QNA?: string; SIGTYP_W9_CERT?: string; SIGTYP_FCRA_DISCLOSURE?: string; SIGTYP_FCRA_AUTH?: string };
 }
 
 export interface BankInfoForm {
