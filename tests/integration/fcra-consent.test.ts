@@ -7,7 +7,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server";
 import { saveSection } from "~/features/appointment/appointment.server";
 import { currentSubmitRefusal } from "~/features/appointment/submit-checks.server";
-import { FCRA_AUTH_SIG, FCRA_AUTH_VERSION, FCRA_DISCLOSURE_SIG, FCRA_DISCLOSURE_VERSION, FCRA_MESSAGES } from "~/features/appointment/fcra";
+import {
+  CONSENT_1033_DOCUMENT_TYPE,
+  CONSENT_1033_MESSAGE,
+  FCRA_AUTH_SIG,
+  FCRA_AUTH_VERSION,
+  FCRA_DISCLOSURE_SIG,
+  FCRA_DISCLOSURE_VERSION,
+  FCRA_MESSAGES,
+  is1033Question,
+} from "~/features/appointment/fcra";
 import { useTestDatabase } from "../support/db";
 import { createUser } from "../support/factories";
 import { IP, UA, asUser, consent, filledIn, formDataOf, makeWorld, newApplication, req, withQuestions, type World } from "./appointment-fixtures";
@@ -93,5 +102,24 @@ describe("the background check in Personal Information", () => {
       { section: "PERSONAL", field: `signatures.${FCRA_DISCLOSURE_SIG}`, message: FCRA_MESSAGES.disclosureRequired },
       { section: "PERSONAL", field: `signatures.${FCRA_AUTH_SIG}`, message: FCRA_MESSAGES.authRequired },
     ]);
+  });
+
+  it("18 U.S.C. 1033: a Yes to the breach-of-trust question asks for the 1033 consent document, a No does not", async () => {
+    const { user, id, data } = await filledIn(world, "APPTTYP_IND");
+    const questions = await prisma.question.findMany({ where: { questionType: "QUES_TYP_PERSONAL", isActive: true } });
+    const q1033 = questions.find((q) => is1033Question(q.questionText));
+    expect(q1033, "the breach-of-trust question").toBeDefined();
+    // The requirement the upload offers (group UPLOADED).
+    expect(await prisma.documentRequirement.count({ where: { documentTypeCode: CONSENT_1033_DOCUMENT_TYPE, groupCode: "UPLOADED" } })).toBeGreaterThan(0);
+    const answer = (yes: boolean) => data.personal.answers!.map((a) => (a.questionId === String(q1033!.questionId) ? { ...a, answer: yes ? "Y" : "N" } : a));
+
+    const no = await saveSection(user, id, "PERSONAL", formDataOf({ ...data.personal, ssn: undefined, answers: answer(false) }), req());
+    expect(no.saved, JSON.stringify(no.reply.error)).toBe(true);
+    expect(await currentSubmitRefusal(user, id, req())).toBeNull();
+
+    const yes = await saveSection(user, id, "PERSONAL", formDataOf({ ...data.personal, ssn: undefined, answers: answer(true) }), req());
+    expect(yes.saved, JSON.stringify(yes.reply.error)).toBe(true);
+    const refusal = await currentSubmitRefusal(user, id, req());
+    expect(refusal?.deficiencies).toEqual([{ section: "DOCS", field: CONSENT_1033_DOCUMENT_TYPE, message: CONSENT_1033_MESSAGE }]);
   });
 });

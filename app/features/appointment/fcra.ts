@@ -40,3 +40,28 @@ export const FCRA_STATEMENTS: Record<string, string> = {
   [FCRA_DISCLOSURE_SIG]: FCRA_DISCLOSURE_VERSION,
   [FCRA_AUTH_SIG]: FCRA_AUTH_VERSION,
 };
+
+// ───────────── 18 U.S.C. 1033: the commissioner's written consent ─────────────
+
+/** The uploaded document a 'yes' to the dishonesty / breach-of-trust question asks for (a DocumentRequirement, group UPLOADED). */
+export const CONSENT_1033_DOCUMENT_TYPE = "DOCTYP_1033_CONSENT";
+export const CONSENT_1033_TITLE = "1033 Consent (written consent of the insurance commissioner)";
+export const CONSENT_1033_MESSAGE =
+  "You answered Yes to the question about a crime involving dishonesty or breach of trust: please upload the insurance commissioner's written consent under 18 U.S.C. 1033";
+
+/**
+ * The personal question that names the offences 18 U.S.C. 1033 covers (a crime involving
+ * dishonesty or breach of trust), found by its wording: the catalogue's ids differ per installation.
+ */
+export function is1033Question(questionText: string): boolean {
+  return /breach of trust/i.test(questionText) && questionText.charAt(1) !== ")";
+}
+
+/** True when the answers say Yes to the 1033 question (answers by question id, 'Y' / 'N'). */
+export function asks1033Consent(questions: ReadonlyArray<{ questionId: number | string; questionText: string }>, answerOf: (questionId: string) => string | undefined): boolean {
+  return questions.some((q) => is1033Question(q.questionText) && answerOf(String(q.questionId)) === "Y");
+}
+
+/** What the review screen says of the 1033 consent when the answers ask for it. */
+export const CONSENT_1033_NEEDED = "Needed (18 U.S.C. 1033): not uploaded yet";
+export const CONSENT_1033_UPLOADED = "Uploaded";

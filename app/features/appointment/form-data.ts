@@ -79,6 +79,8 @@ export interface ValidationContext {
    * are required.
    */
   personalQuestionIds?: readonly string[];
+  /** A Yes to the 1033 question (fcra.ts asks1033Consent): the 1033 consent document is needed. */
+  needs1033Consent?: boolean;
   /**
    * "draft" (a save): only values that are there are checked, so a prospect
    * can save a half-filled section but never a wrong value; nothing missing
