@@ -175,6 +175,12 @@ export default function ReviewApplicationRoute() {
               <dd>{d.submittedAt ? <LocalTime value={d.submittedAt} /> : "—"}</dd>
               <dt>Recruiter</dt>
               <dd>{d.summary.recruiter ?? "—"}</dd>
+              {d.summary.consent1033 ? (
+                <>
+                  <dt>1033 Consent</dt>
+                  <dd>{d.summary.consent1033}</dd>
+                </>
+              ) : null}
               {d.summary.isPaper ? (
                 <>
                   <dt>Paper application</dt>

@@ -91,6 +91,8 @@ export const DOCUMENT_REQUIREMENTS: Req[] = [
   { code: "DOCTYP_DRV_LIC", name: "Driver's License", group: "UPLOADED", types: ALL },
   { code: "DOCTYP_AML_CERT", name: "AML Training Certificate", group: "UPLOADED", types: ALL },
   { code: "DOCTYP_STATE_LIC", name: "State License", group: "UPLOADED", types: ALL },
+  // Asked only after a Yes to the breach-of-trust question (fcra.ts, decision 0121).
+  { code: "DOCTYP_1033_CONSENT", name: "1033 Consent", group: "UPLOADED", types: ALL, isRequired: false },
   { code: "DOCTYP_UNK_ADDTL_DOC", name: "Additional Document", group: "UPLOADED", types: ALL, isRequired: false },
 ];
 

@@ -124,12 +124,14 @@ describe("document lists", () => {
     const schedule = lists.agreements.find((d) => d.documentTypeCode === "DOCTYP_COMSCHED_AGREE")!;
     expect(schedule).toMatchObject({ title: "Commission Schedule - Docs Life Schedule", carrier: "Docs Carrier", levelNo: 12 });
 
-    expect(lists.uploaded.map((d) => d.documentTypeCode)).toEqual(["DOCTYP_EO_CERT", "DOCTYP_DRV_LIC", "DOCTYP_AML_CERT", "DOCTYP_STATE_LIC"]);
+    // The 1033 consent is listed, optional, for everyone: a Yes to the breach-of-trust question makes it needed (decision 0121).
+    expect(lists.uploaded.map((d) => d.documentTypeCode)).toEqual(["DOCTYP_EO_CERT", "DOCTYP_DRV_LIC", "DOCTYP_AML_CERT", "DOCTYP_STATE_LIC", "DOCTYP_1033_CONSENT"]);
     expect(lists.uploadTypes.map((t) => t.documentTypeCode)).toEqual([
       "DOCTYP_EO_CERT",
       "DOCTYP_DRV_LIC",
       "DOCTYP_AML_CERT",
       "DOCTYP_STATE_LIC",
+      "DOCTYP_1033_CONSENT",
       "DOCTYP_UNK_ADDTL_DOC",
     ]);
     expect(lists.additional).toEqual([]);
@@ -143,6 +145,7 @@ describe("document lists", () => {
       DOCTYP_DRV_LIC: true,
       DOCTYP_AML_CERT: true,
       DOCTYP_STATE_LIC: true,
+      DOCTYP_1033_CONSENT: false,
       DOCTYP_UNK_ADDTL_DOC: false,
     });
     expect(before.uploaded.find((d) => d.documentTypeCode === "DOCTYP_DRV_LIC")).toMatchObject({ present: false, treatedAsPresent: true });

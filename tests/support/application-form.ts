@@ -1,6 +1,7 @@
 // The application's pages as the form driver reads them (tests/support/form-driver.ts): its section
 // form, and the Personal Information an individual types (the application and review journeys).
 import { accessibleName, type Form, type Page, type Scope } from "./form-driver";
+import { FCRA_AUTH_LABEL, FCRA_DISCLOSURE_ACK } from "~/features/appointment/fcra";
 
 /** The application's section form (the one in the main region whose id is section-…). */
 export function section(page: Page): Form {
@@ -9,9 +10,14 @@ export function section(page: Page): Form {
   return page.form(el.id);
 }
 
-/** An individual's Personal Information (Austin, TX), the home address marked Residence. */
+/** The background check: the disclosure acknowledged and the authorisation signed with the full name (after the consent). */
+export function signBackgroundCheck(f: Form, fullName = "Pat Q Applicant"): Form {
+  return f.check(FCRA_DISCLOSURE_ACK).fill(FCRA_AUTH_LABEL, fullName);
+}
+
+/** An individual's Personal Information (Austin, TX), the home address marked Residence, the background check signed. */
 export function fillPersonal(f: Form): Form {
-  return f
+  return signBackgroundCheck(f)
     .fill("SSN", "123-45-6789")
     .fill("Birth Date", "1988-04-12")
     .fill("National Producer Number (NPN)", "19283746")

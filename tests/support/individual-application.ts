@@ -3,6 +3,7 @@
 // JavaScript: tests/support/application-form.ts.
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
+import { FCRA_AUTH_LABEL, FCRA_DISCLOSURE_ACK } from "~/features/appointment/fcra";
 import { eoCertificatePdf } from "./pdf-files";
 
 const main = (page: Page) => page.locator("#main");
@@ -32,6 +33,8 @@ export async function fillIndividual(page: Page) {
   const noAnswers = f.locator('input[type="radio"][name^="answers["][value="N"]');
   for (let i = 0, n = await noAnswers.count(); i < n; i++) await noAnswers.nth(i).check();
   await f.getByLabel(/^Signature \(your mother's maiden name\)/).fill("Delgado");
+  await f.getByLabel(FCRA_DISCLOSURE_ACK).check();
+  await f.getByLabel(FCRA_AUTH_LABEL).fill("Rhea Q Reviewed");
   await f.getByLabel("Name (on W-9)", { exact: true }).fill("Rhea Q Reviewed");
   await f.getByRole("radio", { name: "Individual or Sole-Proprietorship" }).check();
   await f.getByLabel(/^W-9 Signature/).fill("Delgado");

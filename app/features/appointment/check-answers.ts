@@ -106,6 +106,14 @@ function personal(i: CheckAnswersInput): SummaryGroup[] {
       row("Signature", sig(p.signatures, "SIGTYP_QNA")),
     ],
   });
+  // The background check (decision 0121): acknowledged or not, and the name typed; the date is the evidence's.
+  groups.push({
+    title: "Background check",
+    rows: [
+      row("Disclosure acknowledged", text(p.signatures?.SIGTYP_FCRA_DISCLOSURE === "Y" ? "Yes" : undefined)),
+      row("Authorisation signed by", sig(p.signatures, "SIGTYP_FCRA_AUTH")),
+    ],
+  });
   if (showsW9(i.type)) {
     const w = p.apptIRSInfo ?? {};
     groups.push({

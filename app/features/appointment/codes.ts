@@ -18,9 +18,10 @@ export const TEXT_SIGNATURE_TYPES = [
   "SIGTYP_ST_FEES",
   "SIGTYP_AGREENAME",
   "SIGTYP_AGREESIG",
+  "SIGTYP_FCRA_AUTH",
 ] as const;
 /** Checkbox acknowledgements: 'Y' when checked, 'N' when not. */
-export const CHECKBOX_SIGNATURE_TYPES = ["SIGTYP_POLICY_AGREE", "SIGTYP_AGENT_AGREE", "SIGTYP_ACKREP", "SIGTYP_AML"] as const;
+export const CHECKBOX_SIGNATURE_TYPES = ["SIGTYP_POLICY_AGREE", "SIGTYP_AGENT_AGREE", "SIGTYP_ACKREP", "SIGTYP_AML", "SIGTYP_FCRA_DISCLOSURE"] as const;
 export const SIGNATURE_TYPES = [...TEXT_SIGNATURE_TYPES, ...CHECKBOX_SIGNATURE_TYPES] as const;
 export type TextSignatureType = (typeof TEXT_SIGNATURE_TYPES)[number];
 export type CheckboxSignatureType = (typeof CHECKBOX_SIGNATURE_TYPES)[number];
@@ -44,6 +45,9 @@ export const SIGNATURE_SECTION: Record<SignatureType, DataSectionId> = {
   SIGTYP_AML: "AGREEMENTS",
   SIGTYP_AGREENAME: "AGREEMENTS",
   SIGTYP_AGREESIG: "AGREEMENTS",
+  // The background check block of Personal Information (fcra.ts, decision 0121).
+  SIGTYP_FCRA_DISCLOSURE: "PERSONAL",
+  SIGTYP_FCRA_AUTH: "PERSONAL",
 };
 
 /**
@@ -118,6 +122,7 @@ export const DOCUMENT_TYPES = [
   "DOCTYP_AML_CERT",
   "DOCTYP_STATE_LIC",
   "DOCTYP_UNK_ADDTL_DOC",
+  "DOCTYP_1033_CONSENT",
   "DOCTYP_APP",
   "W9_FORM",
   "ALLCO_AGREE",

@@ -13,10 +13,10 @@ type Row = {
   weights: [number, number, number, number, number];
 };
 
-// Checks of an empty application (what each section can fail): personal I/VI 32 (9 basics, 4 home, 15 answers,
-// Q&A signature, W-9 name, type, signature), C/B/VC 40 (+ W-9 business name + business name, phone, tax id and
-// 4 address fields), R/P 29 (no W-9).
-const PERSONAL_CHECKS: Record<string, number> = { I: 32, C: 40, R: 29 };
+// Checks of an empty application (what each section can fail): personal I/VI 34 (9 basics, 4 home, 15 answers,
+// Q&A signature, the background check's disclosure and authorisation, W-9 name, type, signature), C/B/VC 42
+// (+ W-9 business name + business name, phone, tax id and 4 address fields), R/P 31 (no W-9).
+const PERSONAL_CHECKS: Record<string, number> = { I: 34, C: 42, R: 31 };
 const personalChecks = (type: AppointmentTypeCode) =>
   ["APPTTYP_CORP", "APPTTYP_VB_CORP", "APPTTYP_BOTH"].includes(type)
     ? PERSONAL_CHECKS.C

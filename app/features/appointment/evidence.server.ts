@@ -10,6 +10,7 @@ import { prisma } from "~/lib/db.server";
 import { clientIp } from "~/lib/security.server";
 import { auditAppointment, requireAppointmentAccess, type AppointmentRole } from "./access.server";
 import { isCheckboxSignature, shownSignature } from "./codes";
+import { FCRA_STATEMENTS } from "./fcra";
 
 type Db = Prisma.TransactionClient;
 
@@ -113,6 +114,8 @@ export const SIGNATURE_STATEMENTS: Record<string, string> = {
   SIGTYP_AGREENAME: "Your Name: the name under which I sign the policies and agreements above.",
   SIGTYP_AGREESIG:
     "I sign the policies and agreements I acknowledged above. Typed signature: mother's maiden name.",
+  // The FCRA rows keep the version id of the text shown (the screening reads it, decision 0121).
+  ...FCRA_STATEMENTS,
 };
 
 /** The system document (documentKey) each acknowledgement refers to. */
@@ -161,6 +164,8 @@ export async function documentVersions(db: Db, appointmentId: number): Promise<R
     .map((d) => describeDocument(d, "COMSCHED"));
   const comsched = schedules.length ? [...new Set(schedules)].join("; ") : null;
   for (const sig of COMMISSION_SIGNATURES) out[sig] = comsched;
+  // The disclosure and the authorisation are texts of the portal, not PDFs: their version is the document.
+  Object.assign(out, FCRA_STATEMENTS);
   return out;
 }
 

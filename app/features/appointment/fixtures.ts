@@ -44,7 +44,7 @@ export function validApplication(appointmentTypeCode: AppointmentTypeCode = "APP
       sendCorrespondenceToCode: "R",
       answers: Array.from({ length: PERSONAL_QUESTION_COUNT }, (_, i) => ({ questionId: String(i + 1), answer: "N" })),
       qnaComment: "",
-      signatures: { SIGTYP_QNA: "Smith", ...(showsW9(t) ? { SIGTYP_W9_CERT: "Smith" } : {}) },
+      signatures: { SIGTYP_QNA: "Smith", SIGTYP_FCRA_DISCLOSURE: "Y", SIGTYP_FCRA_AUTH: "Pat Smith", ...(showsW9(t) ? { SIGTYP_W9_CERT: "Smith" } : {}) },
       ...(business
         ? {
             businessName: "Lee Insurance LLC",

@@ -79,6 +79,8 @@ export interface ValidationContext {
    * are required.
    */
   personalQuestionIds?: readonly string[];
+  /** A Yes to the 1033 question (fcra.ts asks1033Consent): the 1033 consent document is needed. */
+  needs1033Consent?: boolean;
   /**
    * "draft" (a save): only values that are there are checked, so a prospect
    * can save a half-filled section but never a wrong value; nothing missing
@@ -140,7 +142,7 @@ export interface PersonalForm {
   answers?: AnswerForm[];
   qnaComment?: string;
   apptIRSInfo?: IrsInfoForm;
-  signatures?: { SIGTYP_QNA?: string; SIGTYP_W9_CERT?: string };
+  signatures?: { SIGTYP_QNA?: string; SIGTYP_W9_CERT?: string; SIGTYP_FCRA_DISCLOSURE?: string; SIGTYP_FCRA_AUTH?: string };
 }
 
 export interface BankInfoForm {

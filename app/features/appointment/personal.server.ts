@@ -12,7 +12,9 @@ import { AGENT_NAME_SIGNATURES, type SignatureType } from "./codes";
 import { type PersonalForm } from "./form-data";
 import { MESSAGES } from "./messages";
 import { derivedAgentName, formAgentName, orNull, signatureReader, str, type Db, type StoredRecord } from "./record.server";
-import { checkKnownStates, checkSignatureConsent, writeSectionSignatures, type SectionModule, type SectionWork } from "./section.server";
+import { checkKnownStates, checkSignatureConsent, writeSectionSignatures, type AddIssue, type SectionModule, type SectionWork } from "./section.server";
+import { isSigned, signatureChanges } from "./evidence.server";
+import { FCRA_AUTH_SIG, FCRA_DISCLOSURE_SIG, FCRA_MESSAGES } from "./fcra";
 import { plainOf, resolveSensitive, sealed, storedMasks, type Resolved } from "./sensitive.server";
 
 function address(a: StoredRecord, code: string) {
@@ -61,8 +63,29 @@ function signatures(p: PersonalForm, w: SectionWork): Partial<Record<SignatureTy
     if (newName && (cur === "" || cur === oldName) && cur !== newName) out[code] = newName;
   }
   out.SIGTYP_QNA = p.signatures?.SIGTYP_QNA;
+  out.SIGTYP_FCRA_DISCLOSURE = p.signatures?.SIGTYP_FCRA_DISCLOSURE;
+  out.SIGTYP_FCRA_AUTH = p.signatures?.SIGTYP_FCRA_AUTH;
   if (showsW9(w.ctx)) out.SIGTYP_W9_CERT = p.signatures?.SIGTYP_W9_CERT;
   return out;
+}
+
+/**
+ * The background check pair (decision 0121): given by the applicant in person (never while an
+ * administrator acts as them, like the e-sign consent), and the authorisation only with the
+ * disclosure acknowledged. A draft may leave both blank; submitting needs both (rules/personal.ts).
+ */
+function checkFcra(p: PersonalForm, w: SectionWork, add: AddIssue): void {
+  const s = p.signatures ?? {};
+  const stored = new Map(w.a.signatures.map((x) => [x.signatureTypeCode, x.signatureValue]));
+  const changed = signatureChanges(stored, { [FCRA_DISCLOSURE_SIG]: s.SIGTYP_FCRA_DISCLOSURE, [FCRA_AUTH_SIG]: s.SIGTYP_FCRA_AUTH });
+  if (w.user.impersonator) {
+    for (const [code, value] of Object.entries(changed)) if (isSigned(value)) add(`signatures.${code}`, FCRA_MESSAGES.impersonation);
+    return;
+  }
+  const acknowledged = s.SIGTYP_FCRA_DISCLOSURE === "Y";
+  const named = (s.SIGTYP_FCRA_AUTH ?? "").trim() !== "";
+  if (named && !acknowledged) add(`signatures.${FCRA_DISCLOSURE_SIG}`, FCRA_MESSAGES.ackBeforeAuth);
+  if (acknowledged && !named) add(`signatures.${FCRA_AUTH_SIG}`, FCRA_MESSAGES.authRequired);
 }
 
 /**
@@ -153,7 +176,12 @@ export const personalSection: SectionModule<"personal"> = {
         businessTypeOther: str(irs?.businessTypeOther),
         employerIdNumber: masks["apptIRSInfo.employerIdNumber"],
       },
-      signatures: { SIGTYP_QNA: signature("SIGTYP_QNA"), SIGTYP_W9_CERT: signature("SIGTYP_W9_CERT") },
+      signatures: {
+        SIGTYP_QNA: signature("SIGTYP_QNA"),
+        SIGTYP_W9_CERT: signature("SIGTYP_W9_CERT"),
+        SIGTYP_FCRA_DISCLOSURE: signature("SIGTYP_FCRA_DISCLOSURE"),
+        SIGTYP_FCRA_AUTH: signature("SIGTYP_FCRA_AUTH"),
+      },
     };
   },
 
@@ -179,6 +207,7 @@ export const personalSection: SectionModule<"personal"> = {
     (p.answers ?? []).forEach((ans, i) => {
       if (ans?.questionId && !questionIds.has(ans.questionId)) add(`answers[${i}].questionId`, UNKNOWN_QUESTION);
     });
+    checkFcra(p, w, add);
     await checkSignatureConsent(signatures(p, w), w, add);
   },
 

@@ -31,6 +31,7 @@ import {
 import { agentName } from "./derive";
 import { isAppointmentTypeCode, isInvitationFlavour, type AppointmentTypeCode, type InvitationFlavour } from "./model";
 import { AGENT_NAME_SIGNATURES, alwaysPresentDocument, isCheckboxSignature, type SignatureType } from "./codes";
+import { asks1033Consent } from "./fcra";
 import { PREPARED } from "~/lib/db.server";
 import { type ValidationContext } from "./form-data";
 import { storedOf } from "./sensitive.server";
@@ -140,6 +141,10 @@ export function contextOf(a: StoredRecord, questions: Question[], hasUploaded: P
     now,
     stored: storedOf(a),
     personalQuestionIds: questions.map((q) => String(q.questionId)),
+    needs1033Consent: asks1033Consent(questions, (id) => {
+      const ans = a.answers.find((x) => String(x.questionId) === id && x.questionType === "QUES_TYP_PERSONAL");
+      return ans?.answerBoolean == null ? undefined : ans.answerBoolean ? "Y" : "N";
+    }),
   };
 }
 

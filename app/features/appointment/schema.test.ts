@@ -507,6 +507,7 @@ describe("conform without JavaScript: posted form data", () => {
       ["residentStateInsuranceLicenseNumber", p.residentStateInsuranceLicenseNumber!], ["phoneNumber", "(512) 555-0100"], ["cellNumber", ""],
       ["faxNumber", ""], ["sendCorrespondenceToCode", "R"], ["home.address1", "100 Congress Ave"], ["home.address2", ""], ["home.city", "Austin"],
       ["home.stateCode", "TX"], ["home.zipCode", "78701"], ["qnaComment", ""], ["signatures.SIGTYP_QNA", "Smith"],
+      ["signatures.SIGTYP_FCRA_DISCLOSURE", "Y"], ["signatures.SIGTYP_FCRA_AUTH", "Jordan Lee"],
       ["apptIRSInfo.name", "Jordan Lee"], ["apptIRSInfo.businessTypeCode", "W9BIZ_TYP_IND"], ["signatures.SIGTYP_W9_CERT", "Smith"],
     ];
     for (let i = 0; i < 15; i++) e.push([`answers[${i}].questionId`, String(i + 1)], [`answers[${i}].answer`, "N"]);

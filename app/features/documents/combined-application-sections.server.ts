@@ -48,6 +48,8 @@ export const ALL_PARTS: readonly ApplicationPart[] = [
 
 const SIGNATURE_LABELS: Record<string, string> = {
   SIGTYP_QNA: "Questions and Answers signature",
+  SIGTYP_FCRA_DISCLOSURE: "Background check disclosure acknowledged",
+  SIGTYP_FCRA_AUTH: "Background check authorised by (full name)",
   SIGTYP_W9_CERT: "W-9 certification signature",
   SIGTYP_COMSCHED: "Commission schedule signature",
   SIGTYP_COMSCHED_DT: "Commission schedule sign date",
@@ -62,10 +64,10 @@ const SIGNATURE_LABELS: Record<string, string> = {
 };
 
 const SIGNATURE_ORDER = Object.keys(SIGNATURE_LABELS);
-const CHECKBOX_SIGNATURES = new Set(["SIGTYP_POLICY_AGREE", "SIGTYP_AGENT_AGREE", "SIGTYP_ACKREP", "SIGTYP_AML"]);
+const CHECKBOX_SIGNATURES = new Set(["SIGTYP_POLICY_AGREE", "SIGTYP_AGENT_AGREE", "SIGTYP_ACKREP", "SIGTYP_AML", "SIGTYP_FCRA_DISCLOSURE"]);
 /** Signatures shown with a part when only some parts are rendered. */
 const PART_SIGNATURES: Partial<Record<ApplicationPart, string[]>> = {
-  questions: ["SIGTYP_QNA"],
+  questions: ["SIGTYP_QNA", "SIGTYP_FCRA_DISCLOSURE", "SIGTYP_FCRA_AUTH"],
   w9: ["SIGTYP_W9_CERT"],
   commissions: ["SIGTYP_COMSCHED", "SIGTYP_COMSCHED_DT", "SIGTYP_COMSCHED_AGT"],
   assignment: ["SIGTYP_COMSCHED", "SIGTYP_COMSCHED_DT", "SIGTYP_COMSCHED_AGT"],

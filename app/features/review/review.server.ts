@@ -3,6 +3,7 @@
 // document list and the signature evidence, its decision history, and the
 // decision a reviewer takes with the decision form. The route checks requireReviewer first.
 import type { CurrentUser } from "~/lib/current-user";
+import { CONSENT_1033_DOCUMENT_TYPE, CONSENT_1033_NEEDED, CONSENT_1033_UPLOADED } from "~/features/appointment/fcra";
 import { prisma } from "~/lib/db.server";
 import { applicationScreen } from "~/features/appointment/screen.server";
 import { recordsOfNpn } from "~/features/licences/records.server";
@@ -61,6 +62,12 @@ export async function reviewScreen(user: CurrentUser, appointmentId: number, wan
       email: people?.prospectEmailAddress ?? people?.user?.userName ?? null,
       recruiter: recruiter ? `${agentName(recruiter)} (${recruiter.agentNumber})` : null,
       isPaper: Boolean(people?.isPaperAppointment),
+      // 18 U.S.C. 1033 (decision 0121): a Yes to the breach-of-trust question needs the commissioner's consent.
+      consent1033: screen.context.needs1033Consent
+        ? screen.context.hasUploaded[CONSENT_1033_DOCUMENT_TYPE]
+          ? CONSENT_1033_UPLOADED
+          : CONSENT_1033_NEEDED
+        : null,
     },
     history,
     licences,

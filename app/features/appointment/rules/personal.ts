@@ -8,9 +8,11 @@ import { isIndividualW9Type, isRepresentativeType, showsBusinessBlock, showsFaxF
 import { CORRESPONDENCE_CODES, PERSONAL_QUESTION_COUNT, W9_BUSINESS_TYPES, W9_CORPORATE_BUSINESS_TYPES, isMasked } from "../codes";
 import { type PersonalForm, type ValidationContext } from "../form-data";
 import { MESSAGES, required } from "../messages";
+import { FCRA_MESSAGES } from "../fcra";
 import {
   type Add,
   T,
+  checkbox,
   address,
   addressShape,
   bool,
@@ -56,7 +58,9 @@ export const personalShape = z.object({
   apptIRSInfo: z
     .object({ name: capped(T.w9Name), businessName: capped(T.w9BusinessName), businessTypeCode: str(), businessTypeOther: capped(T.w9Other), employerIdNumber: str() })
     .optional(),
-  signatures: z.object({ SIGTYP_QNA: signed(), SIGTYP_W9_CERT: signed() }).optional(),
+  signatures: z
+    .object({ SIGTYP_QNA: signed(), SIGTYP_W9_CERT: signed(), SIGTYP_FCRA_DISCLOSURE: str(), SIGTYP_FCRA_AUTH: signed() })
+    .optional(),
 });
 
 export function normalizePersonal(p: PersonalForm): PersonalForm {
@@ -93,7 +97,12 @@ export function normalizePersonal(p: PersonalForm): PersonalForm {
       businessTypeOther: trimOrUndef(irs.businessTypeOther),
       employerIdNumber: num(irs.employerIdNumber),
     },
-    signatures: p.signatures && { SIGTYP_QNA: trimOrUndef(p.signatures.SIGTYP_QNA), SIGTYP_W9_CERT: trimOrUndef(p.signatures.SIGTYP_W9_CERT) },
+    signatures: p.signatures && {
+      SIGTYP_QNA: trimOrUndef(p.signatures.SIGTYP_QNA),
+      SIGTYP_W9_CERT: trimOrUndef(p.signatures.SIGTYP_W9_CERT),
+      SIGTYP_FCRA_DISCLOSURE: trimOrUndef(p.signatures.SIGTYP_FCRA_DISCLOSURE) === "Y" ? "Y" : "N",
+      SIGTYP_FCRA_AUTH: trimOrUndef(p.signatures.SIGTYP_FCRA_AUTH),
+    },
   };
 }
 
@@ -154,6 +163,11 @@ export function personalRules(p: PersonalForm, ctx: ValidationContext, add: Add)
   if (!allAnswered || unanswered > 0) add(["answers"], MESSAGES.allQuestions, { checks: missingEntries, missing: true });
   text(add, ["qnaComment"], p.qnaComment, T.qnaComment);
   signature(add, ["signatures", "SIGTYP_QNA"], p.signatures?.SIGTYP_QNA, MESSAGES.qnaSignature);
+
+  // Background check (decision 0121): both needed to submit; a draft that gives one without the
+  // other is refused by the section's check (personal.server.ts), where a blank field can be named.
+  checkbox(add, ["signatures", "SIGTYP_FCRA_DISCLOSURE"], p.signatures?.SIGTYP_FCRA_DISCLOSURE, FCRA_MESSAGES.disclosureRequired);
+  signature(add, ["signatures", "SIGTYP_FCRA_AUTH"], p.signatures?.SIGTYP_FCRA_AUTH, FCRA_MESSAGES.authRequired);
 
   // W-9.
   if (showsW9(ctx)) {

@@ -3,6 +3,7 @@
 // rendered after the section form (forms cannot nest).
 import type { AppointmentDocumentLists, DocumentListItem } from "~/features/documents/appointment-documents.server";
 import { EO_CERT_FIELD } from "../schema";
+import { CONSENT_1033_DOCUMENT_TYPE } from "../fcra";
 import { documentStatus } from "./documentStatus";
 import { CheckboxField, FieldError, fieldDomId } from "~/components/form/fields";
 import type { SectionProps } from "./types";
@@ -57,6 +58,7 @@ export function DocumentLists({ lists, data = null }: { lists: AppointmentDocume
 
 export function DocsSection({ view, fields, form }: SectionProps) {
   const eoError = form.allErrors?.[EO_CERT_FIELD];
+  const consentError = form.allErrors?.[CONSENT_1033_DOCUMENT_TYPE];
   return (
     <div className="app-section">
       <fieldset>
@@ -70,6 +72,11 @@ export function DocsSection({ view, fields, form }: SectionProps) {
         {eoError?.length ? (
           <p className="field__error" id={`${fieldDomId(EO_CERT_FIELD)}-error`}>
             {eoError.join(" ")}
+          </p>
+        ) : null}
+        {consentError?.length ? (
+          <p className="field__error" id={`${fieldDomId(CONSENT_1033_DOCUMENT_TYPE)}-error`}>
+            {consentError.join(" ")}
           </p>
         ) : null}
         <FieldError meta={fields.willFax} />

@@ -9,6 +9,8 @@ import type { SignatureEvidence, EvidencePerson } from "../evidence.server";
 
 const SIGNATURE_LABELS: Record<string, string> = {
   SIGTYP_QNA: "Personal questions — signature",
+  SIGTYP_FCRA_DISCLOSURE: "Background check — disclosure acknowledged",
+  SIGTYP_FCRA_AUTH: "Background check — authorisation (full name)",
   SIGTYP_W9_CERT: "W-9 certification — signature",
   SIGTYP_COMSCHED: "Commission schedule — signature",
   SIGTYP_COMSCHED_DT: "Commission schedule — date",

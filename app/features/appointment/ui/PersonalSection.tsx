@@ -1,12 +1,22 @@
 // Personal Information (spec part 2 §2): Basics, Home Address, Business
 // Information and Business Address (business types), Other, Questions and
-// Answers, W-9 Tax Form and Certification.
+// Answers, Background check (the FCRA disclosure alone, then the authorisation:
+// decision 0121), W-9 Tax Form and Certification.
 import { isWebBasedType, showsBusinessBlock, showsFaxField, showsW9 } from "../model";
 import { CORRESPONDENCE_CODES, CORRESPONDENCE_LABELS, isSubQuestion, W9_BUSINESS_TYPE_LABELS, W9_BUSINESS_TYPES } from "../codes";
 import { CheckboxField, RadioGroup, SelectField, TextAreaField, TextField, fieldDomId, useReadOnly } from "~/components/form/fields";
 import { useDerivedTyping } from "./derived-typing";
 import { EsignConsent, SignatureField } from "./Signature";
 import type { AnyFields, SectionProps, SectionView } from "./types";
+import {
+  FCRA_AUTH_LABEL,
+  FCRA_AUTH_TEXT,
+  FCRA_AUTH_TITLE,
+  FCRA_BLOCK_TITLE,
+  FCRA_DISCLOSURE_ACK,
+  FCRA_DISCLOSURE_TEXT,
+  FCRA_DISCLOSURE_TITLE,
+} from "../fcra";
 
 const ADDRESS_PARTS = ["address1", "address2", "city", "stateCode", "zipCode"] as const;
 
@@ -154,6 +164,25 @@ export function PersonalSection({ view, fields }: SectionProps) {
           hint="I certify that my answers are true and complete."
         />
       </fieldset>
+
+      <section className="fcra" aria-labelledby="fcra-title">
+        <h3 id="fcra-title">{FCRA_BLOCK_TITLE}</h3>
+        {/* FCRA 604(b)(2)(A): the disclosure stands alone, nothing on it but the text and its acknowledgement. */}
+        <fieldset className="fcra-disclosure">
+          <legend>{FCRA_DISCLOSURE_TITLE}</legend>
+          {FCRA_DISCLOSURE_TEXT.map((t) => (
+            <p key={t}>
+              <strong>{t}</strong>
+            </p>
+          ))}
+          <CheckboxField meta={signatures.SIGTYP_FCRA_DISCLOSURE} label={FCRA_DISCLOSURE_ACK} />
+        </fieldset>
+        <fieldset className="fcra-authorisation">
+          <legend>{FCRA_AUTH_TITLE}</legend>
+          <p>{FCRA_AUTH_TEXT}</p>
+          <SignatureField meta={signatures.SIGTYP_FCRA_AUTH} label={FCRA_AUTH_LABEL} consented={view.esignConsented} />
+        </fieldset>
+      </section>
 
       {w9 ? (
         <fieldset>
