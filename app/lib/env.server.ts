@@ -201,6 +201,8 @@ const schema = z.object({
   SCREENING_HTTP_URL: httpUrl("SCREENING_HTTP_URL", "https://screening.example.com/orders"),
   SCREENING_HTTP_TOKEN: optionalString,
   SCREENING_CALLBACK_SECRET: optionalString,
+  /** The consumer reporting agency as the FCRA notices name it (name, and address or telephone). */
+  SCREENING_VENDOR_NAME: optionalString.transform((v) => v ?? "our background screening vendor"),
   SCREENING_HTTP_TIMEOUT_MS: wholeNumber("the screening vendor's timeout in milliseconds", 100, 120000, 30000),
   /**
    * The retention schedule (issue 38 item 2, decision 0120): an abandoned or rejected applicant's

@@ -44,6 +44,8 @@ export const CAPABILITIES = [
   "impersonate:user",
   /** ADMIN > Audit Log: every access on record, filtered and exported (the compliance officer, issue 38 item 3, decision 0119). */
   "read:audit-log",
+  /** Background screening results and the adverse-action steps (issue 38 item 1, decision 0122): never uplines, the API or webhooks. */
+  "read:screening",
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -61,11 +63,11 @@ export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
   agent: RECRUITER,
   director: RECRUITER,
   // request:report and read:compliance: the compliance view of every agent and its report (decision 0073).
-  administrator: ["use:portal", "review:application", "manage:service-request", "import:hierarchy", "manage:licences", "read:compliance", "request:report", "manage:integrations", "manage:state-filings", "manage:legal-holds", "impersonate:user"],
+  administrator: ["use:portal", "review:application", "manage:service-request", "import:hierarchy", "manage:licences", "read:compliance", "request:report", "manage:integrations", "manage:state-filings", "manage:legal-holds", "impersonate:user", "read:screening"],
   // An administrator acting as someone has that person's roles and may only end (or switch) the impersonation.
   impersonator: ["impersonate:user"],
   // Read-only (decision 0119): the audit log and their own portal pages; no one else's records, no back office.
-  "compliance-officer": ["use:portal", "read:audit-log"],
+  "compliance-officer": ["use:portal", "read:audit-log", "read:screening"],
 };
 
 /**
