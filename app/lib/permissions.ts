@@ -138,6 +138,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "admin.state-filings.files.$id.download": page("manage:state-filings", "none", "a filing file, once (410 after; decision 0112)"),
   "admin.state-rules.$code": page("manage:state-filings", "manage:state-filings", "an unknown state code: 404"),
   "admin.state-rules._index": page("manage:state-filings", "none"),
+  "api.screening.callback": page("none", "public", "the screening vendor's signed callback (HMAC, decision 0122): 401 unsigned, forged or stale"),
   "api.v1.agents": page("public", "none", "API token with read:agents (apiRoute)"),
   "api.v1.agents.$id": page("public", "none", "API token with read:agents (apiRoute)"),
   "api.v1.agents.$agentNumber.first-business": page("none", "public", "API token with write:filings (apiRoute)"),
