@@ -6,6 +6,7 @@ CREATE TABLE "screenings" (
     "status" TEXT NOT NULL,
     "vendor_reference" TEXT,
     "report_file_id" UUID,
+    "result" TEXT,
     "result_note" TEXT,
     "ordered_by_id" UUID,
     "ordered_at" TIMESTAMPTZ(3) NOT NULL,
