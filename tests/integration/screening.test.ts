@@ -32,6 +32,8 @@ import { can, capabilitiesOf } from "~/lib/permissions";
 import { resetSecretsCache } from "~/lib/secrets.server";
 import { resetStorageBackend } from "~/lib/storage.server";
 import { action as callbackAction } from "~/routes/api.screening.callback";
+import { action as reviewAction, loader as reviewLoader } from "~/routes/admin.review.$appointmentId";
+import { createSession } from "~/lib/session.server";
 import { useTestDatabase } from "../support/db";
 import { createLicence, createUser } from "../support/factories";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
@@ -245,6 +247,35 @@ describe("the http adapter against a loopback vendor", () => {
     vendorStatus.set(s2.vendorReference!, "CLEAR");
     expect(await pollScreenings()).toMatchObject({ applied: 1, failed: 0 });
     expect((await screeningOf(id2)).status).toBe("CLEAR");
+  });
+});
+
+describe("the review screen's screening block", () => {
+  const session = async (userId: string) => (await createSession(new Request("http://localhost/"), { userId, impersonatorUserId: null })).split(";")[0]!;
+  const call = (fn: typeof reviewAction | typeof reviewLoader, request: Request, id: number) => (fn as (a: unknown) => Promise<unknown>)({ request, params: { appointmentId: String(id) }, context: {} }).catch((r: unknown) => r);
+
+  it("shows the hold on Approve, records the result from a multipart form, and is not shown to a director", async () => {
+    const a = await admin();
+    const id = await submitted();
+    const cookie = await session(a.id);
+    const page = (await call(reviewLoader, new Request(`http://localhost/admin/review/${id}`, { headers: { Cookie: cookie } }), id)) as { screening: { screening: { id: string; status: string } }; screeningHold: string };
+    expect(page.screening.screening.status).toBe("ORDERED");
+    expect(page.screeningHold).toBe("Background screening is not clear (Ordered).");
+    const form = new FormData();
+    form.set("intent", "result");
+    form.set("screeningId", page.screening.screening.id);
+    form.set("result", "CLEAR");
+    form.set("reference", "R-9");
+    form.set("report", new File([PDF], "report.pdf", { type: "application/pdf" }));
+    const answer = await call(reviewAction, new Request(`http://localhost/admin/review/${id}?screening`, { method: "POST", headers: { Cookie: cookie }, body: form }), id);
+    expect((answer as { data: unknown }).data).toEqual({ screening: { ok: true, message: "The result is recorded." } });
+    expect((await screeningOf(id)).status).toBe("CLEAR");
+    const after = (await call(reviewLoader, new Request(`http://localhost/admin/review/${id}`, { headers: { Cookie: cookie } }), id)) as { screeningHold: string | null };
+    expect(after.screeningHold).toBeNull();
+    // A director (a recruiter) has no review screen at all: refused (403, audited by requireCapability).
+    const director = await createUser(prisma, { userRoleCode: "USRROLE_MD" });
+    const refused = await call(reviewLoader, new Request(`http://localhost/admin/review/${id}`, { headers: { Cookie: await session(director.id) } }), id);
+    expect((refused as Response).status).toBe(403);
   });
 });
 
