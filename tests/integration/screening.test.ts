@@ -19,7 +19,9 @@ import { createFromWizard } from "~/features/appointment/create.server";
 import { validApplication } from "~/features/appointment/fixtures";
 import { SECTION_DATA_KEY } from "~/features/appointment/form-data";
 import { DATA_SECTIONS } from "~/features/appointment/model";
-import { orderScreeningPayload } from "~/features/jobs/queue.server";
+import { createApiToken } from "~/features/api/tokens.server";
+import { orderScreeningPayload, sensitivePayloadField } from "~/features/jobs/queue.server";
+import * as applicationRoute from "~/routes/api.v1.applications.$id";
 import { approveApplication } from "~/features/review/decisions.server";
 import { recordDispute, sendAdverseNotice } from "~/features/screening/adverse.server";
 import { recordFileResult } from "~/features/screening/screening.server";
@@ -280,6 +282,23 @@ describe("the review screen's screening block", () => {
 });
 
 describe("visibility", () => {
+  it("the API's application and the webhook events carry nothing of the screening", async () => {
+    const a = await admin();
+    const id = await submitted();
+    const s = await screeningOf(id);
+    await recordFileResult(s.id, { result: "CONSIDER", reference: "R-API", note: "secret-note-xyz", pdf: PDF, actorId: a.id });
+    const { token } = await createApiToken(prisma, { name: `screening-${Date.now()}`, scopes: ["read:applications"] });
+    const res = await applicationRoute.loader({ request: new Request(`http://localhost/api/v1/applications/${id}`, { headers: { Authorization: `Bearer ${token}` } }), params: { id: String(id) }, context: {} } as never);
+    const text = await (res as Response).text();
+    expect((res as Response).status).toBe(200);
+    for (const word of ["screening", "CONSIDER", "ADVERSE", "R-API", "secret-note-xyz"]) expect(text.toLowerCase()).not.toContain(word.toLowerCase());
+    const events = await prisma.$queryRaw<Array<{ data: string }>>`SELECT data::text AS data FROM webhook_events`;
+    for (const e of events) for (const word of ["screening", "CONSIDER", "ADVERSE", "R-API"]) expect(e.data.toLowerCase()).not.toContain(word.toLowerCase());
+    // An event or a job payload naming a screening field is refused before anything is written.
+    expect(sensitivePayloadField({ applicationId: id, screeningStatus: "CONSIDER" })).toBe("screeningStatus");
+    expect(sensitivePayloadField({ adverse_action: { kind: "PRE_ADVERSE" } })).toBe("adverse_action");
+  });
+
   it("administrators and the compliance officer read screenings; a director does not", () => {
     expect(can(capabilitiesOf(["administrator"]), "read:screening")).toBe(true);
     expect(can(capabilitiesOf(["compliance-officer"]), "read:screening")).toBe(true);

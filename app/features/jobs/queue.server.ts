@@ -289,8 +289,8 @@ export const jobOptions = {
 /** A Prisma interactive transaction (or the client itself, for a job that belongs to no other write). */
 export type JobDb = Pick<Prisma.TransactionClient, "$queryRaw">;
 
-/** Field names that would carry sensitive data (compared without case, '_', '-' or spaces). */
-const SENSITIVE_FIELD = /ssn|socialsecurity|taxid|taxpayer|^tin$|^ein$|bank|routing|accountnumber|accountno|cardnumber|cardno|creditcard|cvv|cvc|cvn|securitycode/;
+/** Field names that would carry sensitive data (compared without case, '_', '-' or spaces); a background screening's result and its adverse-action steps too (decision 0122). */
+const SENSITIVE_FIELD = /ssn|socialsecurity|taxid|taxpayer|^tin$|^ein$|bank|routing|accountnumber|accountno|cardnumber|cardno|creditcard|cvv|cvc|cvn|securitycode|screening|adverseaction|backgroundcheck/;
 
 /** The path of the first field of the payload whose name says it holds sensitive data, or null. */
 export function sensitivePayloadField(payload: unknown, path = ""): string | null {
