@@ -2,6 +2,7 @@
 // status, the result and the FCRA 615 steps with the day's state of the wait; each form posts to
 // the review route (?screening) and works without JavaScript.
 import { Form } from "@remix-run/react";
+import { Fragment } from "react";
 import { Banner } from "~/components/Banner";
 import { LocalTime } from "~/components/LocalTime";
 import type { ScreeningPanelData } from "../screen.server";
@@ -41,7 +42,7 @@ export function ScreeningPanel({ data, action, answer }: { data: NonNullable<Scr
         )
       ) : (
         <>
-          <dl>
+          <dl className="screening-panel__facts">
             <dt>Status</dt>
             <dd data-testid="screening-status">{s.statusText}</dd>
             <dt>Ordered</dt>
@@ -67,10 +68,10 @@ export function ScreeningPanel({ data, action, answer }: { data: NonNullable<Scr
               </>
             ) : null}
             {s.steps.map((x) => (
-              <div key={x.kind}>
+              <Fragment key={x.kind}>
                 <dt>{STEP_LABEL[x.kind] ?? x.kind}</dt>
                 <dd>{x.sentAt ? <LocalTime value={x.sentAt} /> : "—"}</dd>
-              </div>
+              </Fragment>
             ))}
           </dl>
           {s.wait ? (
