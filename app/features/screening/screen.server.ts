@@ -1,5 +1,6 @@
 // The review screen's screening block (decision 0122): what it shows (read:screening only) and its
 // forms' action (/admin/review/<id>/screening, no JavaScript needed: each form posts and comes back).
+import { MAX_UPLOAD_REQUEST_BYTES } from "~/features/documents/receive-upload.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { dayOf } from "~/lib/days";
 import { readForm } from "~/lib/form.server";
@@ -19,8 +20,6 @@ const DONE: Record<ScreeningIntent, string> = {
   "resolve-consider": "The dispute is resolved: the wait resumes.",
   final: "The adverse action notice is sent.",
 };
-/** The report's upload cap (a vendor's PDF). */
-export const REPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 /** The approval blocker's reason for the review screen (the one rule approveWork applies). */
 export const reviewScreeningHold = (appointmentId: number) => screeningHold(prisma, appointmentId);
@@ -52,7 +51,7 @@ export type ScreeningPanelData = Awaited<ReturnType<typeof screeningPanel>>;
 
 /** The forms' action: the outcome's message for the review screen (?screening=ok|<message>). */
 export async function screeningAction(request: Request, user: CurrentUser, appointmentId: number): Promise<{ ok: boolean; message: string }> {
-  const form = await readForm(request, { multipart: true, maxFields: 10, maxBytes: REPORT_MAX_BYTES + 64 * 1024 });
+  const form = await readForm(request, { multipart: true, maxFields: 10, maxBytes: MAX_UPLOAD_REQUEST_BYTES });
   const intent = form.get("intent") as ScreeningIntent;
   const actorId = realUserId(user);
   const screeningId = String(form.get("screeningId") ?? "");
