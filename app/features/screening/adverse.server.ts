@@ -5,7 +5,7 @@
 // step is recorded, mailed (send-email, queued in the step's transaction) and audited.
 import type { Prisma } from "~/generated/prisma/client";
 import { jobKeys, jobOptions, queueJob } from "~/features/jobs/queue.server";
-import { auditRow } from "~/lib/audit.server";
+import { auditScreening as audit, lockScreeningRow } from "./audit.server";
 import { addBusinessDays, businessDaysBetween } from "~/lib/business-days";
 import { prisma } from "~/lib/db.server";
 import { dateOf, dayOf, type Day } from "~/lib/days";
@@ -16,11 +16,6 @@ import { ADVERSE_WAIT_BUSINESS_DAYS, SCREENING_MESSAGES as M } from "./statuses"
 type Tx = Prisma.TransactionClient;
 type Screening = Prisma.ScreeningGetPayload<object>;
 type Outcome = { ok: true; screeningId: string } | { ok: false; message: string };
-
-async function audit(tx: Tx, action: string, screeningId: string, actorId: string | null, details: Record<string, unknown>, request?: Request) {
-  const row = auditRow(action, { actorUserId: actorId, targetType: "Screening", targetId: screeningId, details, ...(request ? { request } : {}) });
-  await tx.auditLog.create({ data: { ...row, details: JSON.parse(row.details!) as never } });
-}
 
 async function applicant(tx: Tx, appointmentId: number) {
   const a = await tx.appointment.findUniqueOrThrow({ where: { appointmentId }, select: { prospectEmailAddress: true, personal: { select: { firstName: true, lastName: true, emailAddress: true } } } });
@@ -56,7 +51,7 @@ export function waitState(sentAt: Date, dueDay: Date, today: Day) {
 }
 
 async function locked(tx: Tx, screeningId: string) {
-  await tx.$queryRaw`SELECT id FROM screenings WHERE id = ${screeningId}::uuid FOR UPDATE`;
+  await lockScreeningRow(tx, screeningId);
   return tx.screening.findUnique({ where: { id: screeningId }, include: { steps: true } });
 }
 

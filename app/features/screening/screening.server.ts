@@ -5,24 +5,20 @@
 // CONSIDER result starts the FCRA 615 steps in that transaction (adverse.server.ts).
 import type { Prisma } from "~/generated/prisma/client";
 import { jobOptions, queueJob } from "~/features/jobs/queue.server";
-import { auditRow } from "~/lib/audit.server";
 import { encryptField } from "~/lib/crypto.server";
 import { prisma } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { saveFile } from "~/lib/storage.server";
 import { startAdverseAction } from "./adverse.server";
+import { auditScreening, lockScreeningRow } from "./audit.server";
+
+export { auditScreening } from "./audit.server";
 import { screeningHoldReason, SCREENING_MESSAGES as M, SIGTYP_FCRA_AUTH, type ScreeningResult, type ScreeningStatus } from "./statuses";
 
 type Tx = Prisma.TransactionClient;
 type Db = Tx | typeof prisma;
 export type ScreeningRow = Prisma.ScreeningGetPayload<object>;
 export type Outcome = { ok: true; screeningId: string } | { ok: false; message: string };
-
-/** Audited in the change's own transaction (the details never carry a result's note or identity). */
-export async function auditScreening(tx: Tx, action: string, screeningId: string, actorId: string | null, details: Record<string, unknown> = {}, request?: Request): Promise<void> {
-  const row = auditRow(action, { actorUserId: actorId, targetType: "Screening", targetId: screeningId, details, ...(request ? { request } : {}) });
-  await tx.auditLog.create({ data: { ...row, details: JSON.parse(row.details!) as never } });
-}
 
 /** Authorised for screening: the applicant signed the FCRA authorisation (h17's consent step). */
 export async function fcraAuthorised(db: Db, appointmentId: number): Promise<boolean> {
@@ -41,7 +37,7 @@ export async function screeningHold(db: Db, appointmentId: number): Promise<stri
 
 /** Locks the screening's row for the change (two administrators, a callback and a poll take turns). */
 export async function lockScreening(tx: Tx, screeningId: string): Promise<ScreeningRow | null> {
-  await tx.$queryRaw`SELECT id FROM screenings WHERE id = ${screeningId}::uuid FOR UPDATE`;
+  await lockScreeningRow(tx, screeningId);
   return tx.screening.findUnique({ where: { id: screeningId } });
 }
 
