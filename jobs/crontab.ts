@@ -26,4 +26,7 @@ export const crontab = [
   // The retention schedule (decision 0120): sensitive data past RETENTION_APPLICANT_DAYS / RETENTION_AGENT_DAYS
   // erased in batches, legal holds respected. Made up within a day; a killed run is retried and erases nothing twice.
   "51 4 * * * erase-expired ?max=5&fill=1d&jobKey=erase-expired",
+  // Background screening's fallback poll (decision 0122): http screenings still in flight ask the vendor
+  // (a lost callback); nothing when SCREENING_ADAPTER=file. Applying a status twice changes nothing.
+  "29 * * * * poll-screenings ?max=1&jobKey=poll-screenings",
 ].join("\n");

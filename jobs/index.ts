@@ -20,6 +20,7 @@ import { complianceNoticeTask } from "./tasks/compliance-notice";
 import { deliverWebhookTask } from "./tasks/deliver-webhook";
 import { auditDigestTask } from "./tasks/audit-digest";
 import { eraseExpiredTask } from "./tasks/erase-expired";
+import { orderScreeningTask, pollScreeningsTask } from "./tasks/screenings";
 
 const tasks = {
   "send-email": sendEmail,
@@ -40,6 +41,8 @@ const tasks = {
   "deliver-webhook": deliverWebhookTask,
   "audit-digest": auditDigestTask,
   "erase-expired": eraseExpiredTask,
+  "order-screening": orderScreeningTask,
+  "poll-screenings": pollScreeningsTask,
 } satisfies Record<TaskName, Task>;
 
 export const taskList: TaskList = tasks;

@@ -67,6 +67,8 @@ export const SHARED_KERNEL = [
   "state-filings/terminations",
   "state-filings/terminations.server",
   "state-filings/termination-email.server",
+  // The FCRA consent's signature codes and texts (decision 0121): the application records them, the screening reads them (0122).
+  "appointment/fcra",
 ];
 
 /**
@@ -81,8 +83,9 @@ export const FEATURE_DEPENDENCIES = {
   // the filings' statuses and the first business's rule, recordFirstBusiness (decision 0116).
   api: ["documents", "hierarchy", "licences", "state-filings"],
   "compliance-officer": [],
-  // licences: at submission the application's licence and certificates become records (decision 0098).
-  appointment: ["documents", "licences"],
+  // licences: at submission the application's licence and certificates become records (decision 0098);
+  // screening: an FCRA-authorised application is ordered in the submit's transaction (decision 0122).
+  appointment: ["documents", "licences", "screening"],
   dashboard: ["appointment", "links", "pipeline", "licences"],
   documents: [],
   hierarchy: [],
@@ -102,7 +105,10 @@ export const FEATURE_DEPENDENCIES = {
   // audit log's export (report 5) the officer's filters and rows (decision 0119).
   reports: ["compliance-officer", "invitations", "licences", "state-filings"],
   // state-filings: the approval creates the appointment filings in its transaction (decision 0109).
-  review: ["agents", "appointment", "invitations", "licences", "state-filings"],
+  // screening: the approval's screening hold (decision 0122).
+  review: ["agents", "appointment", "invitations", "licences", "screening", "state-filings"],
+  // Background screening (decision 0122): the jobs' kernel only.
+  screening: [],
   "service-requests": ["hierarchy"],
   // The filings read the licence rules (a hold) and the application's fee rule (decision 0109).
   "state-filings": ["appointment", "licences"],

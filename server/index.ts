@@ -53,6 +53,10 @@ export const httpServerHooks = () =>
       "/licences/*": MAX_UPLOAD_REQUEST_BYTES,
       // A for-cause termination's case document (decision 0118): one PDF, the application's cap.
       "/admin/state-filings/terminations": MAX_UPLOAD_REQUEST_BYTES,
+      // The review screen's screening block posts the vendor's report PDF (decision 0122); the vendor's
+      // callback may carry it in base64 (a third larger).
+      "/admin/review/*": MAX_UPLOAD_REQUEST_BYTES,
+      "/api/screening/callback": 2 * MAX_UPLOAD_REQUEST_BYTES,
       // The agent import as an API call: the same cap (decision 0075).
       [AGENT_IMPORTS_PATH]: MAX_IMPORT_REQUEST_BYTES,
     },

@@ -152,6 +152,42 @@ describe("the filing adapter's settings (decision 0112)", () => {
   });
 });
 
+describe("the screening adapter's settings (decision 0122)", () => {
+  const NAMES = ["SCREENING_ADAPTER", "SCREENING_HTTP_URL", "SCREENING_HTTP_TOKEN", "SCREENING_CALLBACK_SECRET", "SCREENING_HTTP_TIMEOUT_MS"] as const;
+  const before = Object.fromEntries(NAMES.map((n) => [n, process.env[n]]));
+  afterEach(() => {
+    for (const n of NAMES) {
+      if (before[n] === undefined) delete process.env[n];
+      else process.env[n] = before[n];
+    }
+    resetEnvCache();
+  });
+  const withScreening = (values: Partial<Record<(typeof NAMES)[number], string>>) => {
+    for (const n of NAMES) delete process.env[n];
+    Object.assign(process.env, values);
+    resetEnvCache();
+    return () => env();
+  };
+  const SECRET = "s".repeat(32);
+
+  it("is file by default; http takes a URL, a token and a callback secret", () => {
+    expect(withScreening({})()).toMatchObject({ SCREENING_ADAPTER: "file", SCREENING_HTTP_TIMEOUT_MS: 30000 });
+    expect(withScreening({ SCREENING_ADAPTER: "HTTP", SCREENING_HTTP_URL: "https://v.example.com/o", SCREENING_HTTP_TOKEN: "t", SCREENING_CALLBACK_SECRET: SECRET })()).toMatchObject({ SCREENING_ADAPTER: "http" });
+  });
+
+  it.each([
+    [{ SCREENING_ADAPTER: "checkr" }, `SCREENING_ADAPTER: the screening adapter, file or http (got "checkr")`],
+    [{ SCREENING_ADAPTER: "http", SCREENING_HTTP_TOKEN: "t", SCREENING_CALLBACK_SECRET: SECRET }, "SCREENING_HTTP_URL: required when SCREENING_ADAPTER=http"],
+    [{ SCREENING_ADAPTER: "http", SCREENING_HTTP_URL: "https://v.example.com/o", SCREENING_CALLBACK_SECRET: SECRET }, "SCREENING_HTTP_TOKEN: required when SCREENING_ADAPTER=http"],
+    [{ SCREENING_ADAPTER: "http", SCREENING_HTTP_URL: "http://v.example.com/o", SCREENING_HTTP_TOKEN: "t", SCREENING_CALLBACK_SECRET: SECRET }, "SCREENING_HTTP_URL: must start with https://"],
+    [{ SCREENING_ADAPTER: "http", SCREENING_HTTP_URL: "https://v.example.com/o", SCREENING_HTTP_TOKEN: "t", SCREENING_CALLBACK_SECRET: "short" }, "SCREENING_CALLBACK_SECRET: required when SCREENING_ADAPTER=http, at least 32 characters"],
+  ])("stops the start on %j, naming the setting", (values, message) => {
+    const read = withScreening(values);
+    expect(read).toThrow(SettingsError);
+    expect(read).toThrow(message);
+  });
+});
+
 describe("the retention schedule's settings (decision 0120)", () => {
   const NAMES = ["RETENTION_APPLICANT_DAYS", "RETENTION_AGENT_DAYS", "RETENTION_BATCH_SIZE"] as const;
   const before = Object.fromEntries(NAMES.map((n) => [n, process.env[n]]));

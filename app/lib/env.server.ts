@@ -23,6 +23,8 @@ export const FILE_SECRETS = [
   "SMS_AUTH_TOKEN",
   "LICENCE_LOOKUP_TOKEN",
   "FILING_HTTP_TOKEN",
+  "SCREENING_HTTP_TOKEN",
+  "SCREENING_CALLBACK_SECRET",
   "METRICS_TOKEN",
 ] as const;
 
@@ -187,6 +189,22 @@ const schema = z.object({
   FILING_HTTP_TOKEN: optionalString,
   FILING_HTTP_TIMEOUT_MS: wholeNumber("the filing service's timeout in milliseconds", 100, 120000, 30000),
   /**
+   * Background screening (issue 38 item 1, decision 0122): file (default: the administrator uploads
+   * the vendor's report and records the result) or http (POST SCREENING_HTTP_URL; signed callbacks).
+   */
+  SCREENING_ADAPTER: optionalString.transform((v, ctx) => {
+    const value = (v ?? "file").toLowerCase();
+    if (value === "file" || value === "http") return value;
+    ctx.addIssue({ code: "custom", message: `the screening adapter, file or http (got ${JSON.stringify(v!.slice(0, 40))})` });
+    return z.NEVER;
+  }),
+  SCREENING_HTTP_URL: httpUrl("SCREENING_HTTP_URL", "https://screening.example.com/orders"),
+  SCREENING_HTTP_TOKEN: optionalString,
+  SCREENING_CALLBACK_SECRET: optionalString,
+  /** The consumer reporting agency as the FCRA notices name it (name, and address or telephone). */
+  SCREENING_VENDOR_NAME: optionalString.transform((v) => v ?? "our background screening vendor"),
+  SCREENING_HTTP_TIMEOUT_MS: wholeNumber("the screening vendor's timeout in milliseconds", 100, 120000, 30000),
+  /**
    * The retention schedule (issue 38 item 2, decision 0120): an abandoned or rejected applicant's
    * sensitive numbers, birth date and files are erased this many days after the abandonment or
    * rejection; an agent position's (and its approved application's) this many days after termination.
@@ -311,7 +329,7 @@ export function env(): Env {
   if (cached) return cached;
   const { values, problems } = withSecretFiles(process.env);
   const parsed = schema.safeParse(values);
-  if (parsed.success) problems.push(...licenceLookupProblems(parsed.data), ...filingAdapterProblems(parsed.data));
+  if (parsed.success) problems.push(...licenceLookupProblems(parsed.data), ...filingAdapterProblems(parsed.data), ...screeningAdapterProblems(parsed.data));
   if (!parsed.success || problems.length) {
     const lines = [
       ...problems,
@@ -362,6 +380,19 @@ function filingAdapterProblems(e: z.infer<typeof schema>): string[] {
   else if (e.FILING_HTTP_URL && new URL(e.FILING_HTTP_URL).protocol !== "https:" && !isLoopbackHostname(new URL(e.FILING_HTTP_URL).hostname)) {
     out.push("  FILING_HTTP_URL: must start with https:// (the token and the SSN-free filings would travel in clear)");
   }
+  return out;
+}
+
+/** The screening adapter's settings that only make sense together (decision 0122). */
+function screeningAdapterProblems(e: z.infer<typeof schema>): string[] {
+  if (e.SCREENING_ADAPTER !== "http") return [];
+  const out: string[] = [];
+  if (!e.SCREENING_HTTP_URL) out.push("  SCREENING_HTTP_URL: required when SCREENING_ADAPTER=http (the vendor's order URL, such as https://screening.example.com/orders)");
+  if (!e.SCREENING_HTTP_TOKEN) out.push("  SCREENING_HTTP_TOKEN: required when SCREENING_ADAPTER=http (the vendor's token, sent as Authorization: Bearer)");
+  else if (e.SCREENING_HTTP_URL && new URL(e.SCREENING_HTTP_URL).protocol !== "https:" && !isLoopbackHostname(new URL(e.SCREENING_HTTP_URL).hostname)) {
+    out.push("  SCREENING_HTTP_URL: must start with https:// (the token and the applicant's SSN would travel in clear)");
+  }
+  if (!e.SCREENING_CALLBACK_SECRET || e.SCREENING_CALLBACK_SECRET.length < 32) out.push("  SCREENING_CALLBACK_SECRET: required when SCREENING_ADAPTER=http, at least 32 characters (signs the vendor's callbacks)");
   return out;
 }
 

@@ -46,6 +46,8 @@ export const CAPABILITIES = [
   "read:audit-log",
   /** ADMIN > Retention: the retention queue, read only (administrators and the compliance officer, decision 0120). */
   "read:retention",
+  /** Background screening results and the adverse-action steps (issue 38 item 1, decision 0122): never uplines, the API or webhooks. */
+  "read:screening",
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -63,11 +65,11 @@ export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
   agent: RECRUITER,
   director: RECRUITER,
   // request:report and read:compliance: the compliance view of every agent and its report (decision 0073).
-  administrator: ["use:portal", "review:application", "manage:service-request", "import:hierarchy", "manage:licences", "read:compliance", "request:report", "manage:integrations", "manage:state-filings", "manage:legal-holds", "read:retention", "impersonate:user"],
+  administrator: ["use:portal", "review:application", "manage:service-request", "import:hierarchy", "manage:licences", "read:compliance", "request:report", "manage:integrations", "manage:state-filings", "manage:legal-holds", "read:retention", "read:screening", "impersonate:user"],
   // An administrator acting as someone has that person's roles and may only end (or switch) the impersonation.
   impersonator: ["impersonate:user"],
   // Read-only (decision 0119): the audit log and their own portal pages; no one else's records, no back office.
-  "compliance-officer": ["use:portal", "read:audit-log", "read:retention"],
+  "compliance-officer": ["use:portal", "read:audit-log", "read:retention", "read:screening"],
 };
 
 /**
@@ -139,6 +141,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "admin.state-filings.files.$id.download": page("manage:state-filings", "none", "a filing file, once (410 after; decision 0112)"),
   "admin.state-rules.$code": page("manage:state-filings", "manage:state-filings", "an unknown state code: 404"),
   "admin.state-rules._index": page("manage:state-filings", "none"),
+  "api.screening.callback": page("none", "public", "the screening vendor's signed callback (HMAC, decision 0122): 401 unsigned, forged or stale"),
   "api.v1.agents": page("public", "none", "API token with read:agents (apiRoute)"),
   "api.v1.agents.$id": page("public", "none", "API token with read:agents (apiRoute)"),
   "api.v1.agents.$agentNumber.first-business": page("none", "public", "API token with write:filings (apiRoute)"),

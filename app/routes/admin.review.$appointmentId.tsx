@@ -40,6 +40,8 @@ import { capabilitiesFor, requireCapability } from "~/lib/permissions.server";
 import { can } from "~/lib/permissions";
 import { LICENCE_IMPORT_MESSAGES } from "~/features/licences/import-messages";
 import { licenceLookup } from "~/features/licences/lookup.server";
+import { reviewScreeningHold, screeningAction, screeningPanel } from "~/features/screening/screen.server";
+import { ScreeningPanel } from "~/features/screening/ui/ScreeningPanel";
 
 export const meta = titleMeta("Review Application");
 export const links: LinksFunction = () => [
@@ -66,7 +68,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const decided = url.searchParams.get("decided");
   const latest = screen.history[0];
   const outcome = isDecision(decided) && latest?.decisionCode === decided ? decided : null;
-  return { ...screen, outcome, lookup };
+  // Screening results only with read:screening (decision 0122); the hold's reason from its one rule.
+  const screening = can((await capabilitiesFor(request)).capabilities, "read:screening") ? await screeningPanel(id) : null;
+  return { ...screen, outcome, lookup, screening, screeningHold: await reviewScreeningHold(id) };
 }
 
 type ActionData = {
@@ -84,6 +88,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await requireAppointmentAccess(user, id, { request });
   const search = new URL(request.url).searchParams;
   if (search.has("licence") || search.has("credential")) return reviewRecordsAction(request, user, id);
+  // The screening block's forms (decision 0122): read:screening, then its own action.
+  if (search.has("screening")) {
+    if (!can((await capabilitiesFor(request)).capabilities, "read:screening")) throw new Response(null, { status: 404 });
+    const r = await screeningAction(request, user, id);
+    return data({ screening: r }, { status: r.ok ? 200 : 409 });
+  }
   const formData = await readForm(request, { schemas: [decisionSchema], maxFields: 20 });
   const raw = formData.get("decision");
   const decision = isDecision(raw) ? raw : null;
@@ -101,6 +111,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "INVALID":
       return data<ActionData>({ decision, reply: submission.reply({ formErrors: [result.message] }), refused: null }, { status: 400 });
     case "UNLICENSED":
+    case "SCREENING_HOLD":
       return data<ActionData>({ decision, reply: submission.reply(), refused: null, unlicensed: { message: result.message, reasons: result.reasons ?? [] } }, { status: 409 });
     default:
       // NOT_FOUND / NOT_ADMIN: as if the application did not exist.
@@ -117,14 +128,15 @@ const OUTCOME: Record<DecisionKind, (agentNumber: string | null) => string> = {
 export default function ReviewApplicationRoute() {
   const d = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as ActionData | LicencesActionData | undefined;
-  const actionData = answer && "decision" in answer ? answer : undefined;
+  const actionData = answer && "decision" in answer ? (answer as ActionData) : undefined;
   const recordAnswer = answer && "form" in answer ? answer : undefined;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const id = d.view.appointmentId;
   const review = `/admin/review/${id}`;
   const [search] = useSearchParams();
-  const blocked = d.licences?.problems.map(reasonText) ?? [];
+  const blocked = [...(d.licences?.problems.map(reasonText) ?? []), ...(d.screeningHold ? [d.screeningHold] : [])];
+  const screeningAnswer = answer && "screening" in answer ? (answer as { screening: { ok: boolean; message: string } }).screening : undefined;
   return (
     <SignedInLayout>
       <PageHeader
@@ -202,6 +214,7 @@ export default function ReviewApplicationRoute() {
         </div>
 
         <div className="review-layout__side stack">
+          {d.screening ? <ScreeningPanel data={d.screening} action={`${review}?screening`} answer={screeningAnswer} /> : null}
           {d.licences ? <LicencePanel check={d.licences} today={d.today} review={d.awaiting ? review : null} /> : null}
           {d.records && d.lookup ? (
             <form method="post" action={withReturn(`/licences/${encodeURIComponent(d.records.npn)}/lookup`, review)} className="licence-lookup">

@@ -13,19 +13,21 @@ import { sendEmailPayload } from "~/features/jobs/queue.server";
 import { markProducerCopySent, TERMINATION_COPY } from "~/features/state-filings/terminations.server";
 import { prisma } from "~/lib/db.server";
 import { deliverMail, type MailAttachment } from "~/lib/mail.server";
+import { decryptField } from "~/lib/crypto.server";
 import { readFileBytes } from "~/lib/storage.server";
 
 export const sendEmail: Task = async (payload, helpers) => {
-  const { attachmentFileIds, ...msg } = sendEmailPayload.parse(payload);
+  const { attachmentFileIds, sealedAttachmentFileIds, ...msg } = sendEmailPayload.parse(payload);
   const deliveryKey = helpers.job.key ?? `job:${helpers.job.id}`;
-  const attachments = await loadAttachments(attachmentFileIds ?? []);
+  const attachments = [...(await loadAttachments(attachmentFileIds ?? [])), ...(await loadAttachments(sealedAttachmentFileIds ?? [], true))];
   const result = await deliverMail({ ...msg, attachments, deliveryKey });
   helpers.logger.info(`send-email: ${result.status} (${result.id})`);
   // A for-cause termination's case records when its copy to the producer went (decision 0111).
   if (msg.relatedType === TERMINATION_COPY && msg.relatedId) await markProducerCopySent(prisma, msg.relatedId, new Date());
 };
 
-async function loadAttachments(ids: string[]): Promise<MailAttachment[]> {
+/** `sealed`: the bytes are a field-sealed base64 (a screening report, decision 0122), opened only here. */
+async function loadAttachments(ids: string[], sealed = false): Promise<MailAttachment[]> {
   if (ids.length === 0) return [];
   const files = await prisma.storedFile.findMany({ where: { id: { in: ids } } });
   const out: MailAttachment[] = [];
@@ -35,7 +37,7 @@ async function loadAttachments(ids: string[]): Promise<MailAttachment[]> {
     out.push({
       filename: file.fileName,
       contentType: file.contentType,
-      content: Buffer.from(await readFileBytes(file)),
+      content: sealed ? Buffer.from(decryptField(Buffer.from(await readFileBytes(file)).toString("utf8")), "base64") : Buffer.from(await readFileBytes(file)),
       storedFileId: file.id,
     });
   }

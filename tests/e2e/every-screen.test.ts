@@ -228,6 +228,13 @@ beforeAll(async () => {
     const doc = await one<{ id: string }>(
       `SELECT id FROM documents WHERE document_type_code = 'DOCTYP_COMSCHED_AGREE' AND kind_code = 'SYSTEM' AND appointment_id IS NULL AND is_current ORDER BY uploaded_at LIMIT 1`,
     );
+    // The review screen's screening block (decision 0122): a CONSIDER result whose 5-business-day wait is running.
+    await c.query(
+      `WITH s AS (INSERT INTO screenings (id, appointment_id, adapter, status, result, vendor_reference, ordered_at, result_at, updated_at)
+         VALUES (gen_random_uuid(), $1, 'file', 'ADVERSE_PENDING', 'CONSIDER', 'EVERY-SCREEN-1', now() - interval '2 days', now() - interval '1 day', now()) RETURNING id)
+       INSERT INTO adverse_action_steps (id, screening_id, kind, due_day, sent_at) SELECT gen_random_uuid(), s.id, 'PRE_ADVERSE', (now() + interval '7 days')::date, now() - interval '1 day' FROM s`,
+      [applicationId],
+    );
     const mail = await one<{ id: string }>(`SELECT id FROM mail_messages ORDER BY created_at DESC LIMIT 1`);
     const agent = await one<{ id: number; agent_number: string; parent_id: number; npn: string }>(
       `SELECT a.id, a.agent_number, a.parent_id, a.npn FROM agents a JOIN users u ON u.id = a.user_id WHERE u.user_name = $1 ORDER BY a.id LIMIT 1`,

@@ -12,6 +12,7 @@ import { realUserId } from "~/lib/auth.server";
 import type { CurrentUser } from "~/lib/current-user";
 import { jobOptions, queueJob } from "~/features/jobs/queue.server";
 import { recordsFromApplication } from "~/features/licences/from-application.server";
+import { fcraAuthorised, orderInTransaction } from "~/features/screening/screening.server";
 import { actorOf, emitApplicationEvents } from "~/features/webhooks/event-data.server";
 import { auditAppointment, isReadOnlyStatus, requireAppointmentAccess } from "./access.server";
 import type { Completion } from "./completion";
@@ -59,6 +60,8 @@ export async function submitApplication(user: CurrentUser, appointmentId: number
       await recordsFromApplication(tx, appointmentId, { userId: realUserId(user), request });
       await queueJob(tx, "generate-application-pdf", { appointmentId }, jobOptions.applicationPdf(appointmentId));
       await queueJob(tx, "notify-appointment", { appointmentId, event: "SUBMITTED" }, jobOptions.notifyAppointment("SUBMITTED", appointmentId));
+      // An applicant who signed the FCRA authorisation is screened (decision 0122), in this transaction.
+      if (await fcraAuthorised(tx, appointmentId)) await orderInTransaction(tx, appointmentId, { actorId: realUserId(user), now });
       await emitApplicationEvents(tx, "application.submitted", [appointmentId], actorOf(realUserId(user)));
       return { ok: true, dialog: SUBMIT_SUCCESS };
     });

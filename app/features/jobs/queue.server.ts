@@ -35,6 +35,8 @@ export const sendEmailPayload = z.object({
   replyTo: z.string().optional(),
   /** StoredFile ids to attach (at most 5): files travel by id, never as bytes. */
   attachmentFileIds: z.array(z.uuid()).max(5).optional(),
+  /** StoredFile ids of files stored sealed (a screening report, decision 0122): opened by the task, never queued as bytes. */
+  sealedAttachmentFileIds: z.array(z.uuid()).max(5).optional(),
 });
 
 export const sendInvitationPayload = z.object({ invitationId: z.number().int().positive() });
@@ -64,6 +66,8 @@ export const complianceNoticePayload = z.object({
 export const deliverWebhookPayload = z.object({ deliveryId: z.string().regex(/^\d{1,19}$/) });
 /** A filing run (decision 0115): the crontab's takes nothing; ADMIN > State Filings' 'File now' names who asked. */
 export const fileStateFilingsPayload = z.object({ requestedById: z.uuid().optional() });
+/** A background screening to send to the http vendor (decision 0122): the application's id only, never the identity. */
+export const orderScreeningPayload = z.object({ appointmentId: z.number().int().positive() });
 /** The scheduled tasks (jobs/crontab.ts) take nothing. */
 const noPayload = z.object({});
 
@@ -87,6 +91,8 @@ export const JOB_PAYLOADS = {
   "compliance-notice": complianceNoticePayload,
   "deliver-webhook": deliverWebhookPayload,
   "erase-expired": noPayload,
+  "order-screening": orderScreeningPayload,
+  "poll-screenings": noPayload,
 } as const;
 
 export type TaskName = keyof typeof JOB_PAYLOADS;
@@ -127,6 +133,8 @@ declare global {
       "compliance-notice": ComplianceNoticePayload;
       "deliver-webhook": DeliverWebhookPayload;
       "erase-expired": Record<string, never>;
+      "order-screening": JobPayload<"order-screening">;
+      "poll-screenings": Record<string, never>;
     }
   }
 }
@@ -210,6 +218,8 @@ export const jobKeys = {
   webhookDisabledMail: (endpointId: string, disabledAt: Date) => `webhook-disabled:${endpointId}:${disabledAt.getTime()}`,
   /** The retention run (the crontab's key too): queued again while one waits, it stays one run (decision 0120). */
   eraseExpired: () => "erase-expired",
+  orderScreening: (appointmentId: number) => `order-screening:${appointmentId}`,
+  screeningNoticeMail: (stepId: string) => `screening-notice:${stepId}`,
   /** One of the provider's emails (a fresh key each: a re-run after a crash sends nothing twice). */
   providerMail: () => `idp-mail:${randomUUID()}`,
 };
@@ -267,6 +277,9 @@ export const jobOptions = {
     options("send-sms", jobKeys.complianceSms(agentId, day, recipient, e164), MAX_ATTEMPTS.sms),
   /** In the named queue of the filing runs: one run at a time (an http batch is never sent by two runs at once). */
   fileStateFilings: () => options("file-state-filings", jobKeys.fileStateFilings(), MAX_ATTEMPTS.filing, FILING_QUEUE),
+  /** Retried as long as the filing run (about 28 hours): a vendor down is waited for, the order kept. */
+  orderScreening: (appointmentId: number) => options("order-screening", jobKeys.orderScreening(appointmentId), MAX_ATTEMPTS.filing),
+  screeningNoticeMail: (stepId: string) => options("send-email", jobKeys.screeningNoticeMail(stepId), MAX_ATTEMPTS.mail),
   webhookDelivery: (deliveryId: string) => options("deliver-webhook", jobKeys.webhookDelivery(deliveryId), MAX_ATTEMPTS.webhook),
   webhookDisabledMail: (endpointId: string, disabledAt: Date) => options("send-email", jobKeys.webhookDisabledMail(endpointId, disabledAt), MAX_ATTEMPTS.mail),
 };
@@ -276,8 +289,8 @@ export const jobOptions = {
 /** A Prisma interactive transaction (or the client itself, for a job that belongs to no other write). */
 export type JobDb = Pick<Prisma.TransactionClient, "$queryRaw">;
 
-/** Field names that would carry sensitive data (compared without case, '_', '-' or spaces). */
-const SENSITIVE_FIELD = /ssn|socialsecurity|taxid|taxpayer|^tin$|^ein$|bank|routing|accountnumber|accountno|cardnumber|cardno|creditcard|cvv|cvc|cvn|securitycode/;
+/** Field names that would carry sensitive data (compared without case, '_', '-' or spaces); a background screening's result and its adverse-action steps too (decision 0122). */
+const SENSITIVE_FIELD = /ssn|socialsecurity|taxid|taxpayer|^tin$|^ein$|bank|routing|accountnumber|accountno|cardnumber|cardno|creditcard|cvv|cvc|cvn|securitycode|screening|adverseaction|backgroundcheck/;
 
 /** The path of the first field of the payload whose name says it holds sensitive data, or null. */
 export function sensitivePayloadField(payload: unknown, path = ""): string | null {

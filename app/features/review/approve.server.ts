@@ -38,6 +38,7 @@ import { createFilingsForApproval } from "~/features/state-filings/filings.serve
 import type { FeePayer } from "~/features/state-filings/fees";
 import { feePaidByOfApplication } from "~/features/state-filings/fees.server";
 import { licenceCheck } from "~/features/licences/rules.server";
+import { screeningHold } from "~/features/screening/screening.server";
 import { dayOf } from "~/features/licences/status";
 import { actorOf, emitAgentEvents } from "~/features/webhooks/event-data.server";
 import { env } from "~/lib/env.server";
@@ -224,6 +225,9 @@ export async function approveWork(tx: Db, appointmentId: number, ctx: { adminUse
       audit: { action: "APPROVAL_REFUSED_UNLICENSED", details: { npn: licences.npn, states: licences.states, lines: licences.lines, problems: licences.problems } },
     });
   }
+  // The background screening's hold (decision 0122): the one rule, screeningHold, also gives the screen's reason.
+  const hold = await screeningHold(tx, appointmentId);
+  if (hold) refuseDecision("SCREENING_HOLD", hold, { reasons: [hold], audit: { action: "APPROVAL_REFUSED_SCREENING", details: {} } });
   const a = await loadForApproval(tx, appointmentId);
   const groups = byHierarchy(await linesWithParents(tx, a));
 

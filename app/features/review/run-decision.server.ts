@@ -28,8 +28,8 @@ export type DecisionRefusal = {
    *  ALREADY_DECIDED: the application is not awaiting approval any more;
    *  INVALID: the reason (or a section) is not acceptable; BUSY: another write of the
    *  application held its lock too long (try again); UNLICENSED: approval only, the applicant's
-   *  licences do not cover what the application asks for (`reasons`, decision 0070). */
-  code: "NOT_FOUND" | "NOT_ADMIN" | "ALREADY_DECIDED" | "INVALID" | "BUSY" | "UNLICENSED";
+   *  licences do not cover what the application asks for (`reasons`, decision 0070); SCREENING_HOLD: approval only, the background screening is not CLEAR (decision 0122). */
+  code: "NOT_FOUND" | "NOT_ADMIN" | "ALREADY_DECIDED" | "INVALID" | "BUSY" | "UNLICENSED" | "SCREENING_HOLD";
   message: string;
   /** UNLICENSED: one sentence per thing the application lacks. */
   reasons?: string[];
