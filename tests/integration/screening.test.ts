@@ -126,11 +126,12 @@ async function submitted(opts: { authorised?: boolean; email?: string } = {}) {
     const r = await saveSection(user, id, s, formDataOf(data[SECTION_DATA_KEY[s]]), req());
     expect(r.saved, `${s}: ${JSON.stringify(r.reply.error)}`).toBe(true);
   }
-  if (opts.authorised !== false) {
-    for (const t of [SIGTYP_FCRA_DISCLOSURE, SIGTYP_FCRA_AUTH]) await prisma.appointmentSignature.create({ data: { appointmentId: id, signatureTypeCode: t, signatureValue: "Y", signedAt: new Date() } });
-  }
+  // The application's Personal Information signs the disclosure and the authorisation (decision 0121).
+  expect(await prisma.appointmentSignature.count({ where: { appointmentId: id, signatureTypeCode: { in: [SIGTYP_FCRA_DISCLOSURE, SIGTYP_FCRA_AUTH] }, signedAt: { not: null } } })).toBe(2);
+  if (opts.authorised === false) await prisma.appointmentSignature.deleteMany({ where: { appointmentId: id, signatureTypeCode: SIGTYP_FCRA_AUTH } });
   const r = await submitApplication(user, id, req(), { cvc: "123" });
-  expect(r.ok, JSON.stringify(r)).toBe(true);
+  // Without the authorisation the application is not submitted (its completion rule) and so never screened.
+  expect(r.ok, JSON.stringify(r)).toBe(opts.authorised !== false);
   return id;
 }
 const screeningOf = (appointmentId: number) => prisma.screening.findFirstOrThrow({ where: { appointmentId }, include: { steps: { orderBy: { createdAt: "asc" } } } });
@@ -157,7 +158,7 @@ describe("the file adapter", () => {
     expect(actions).toEqual(["SCREENING_ORDERED", "SCREENING_RESULT"]);
   });
 
-  it("an application without the FCRA authorisation is not screened", async () => {
+  it("an application without the FCRA authorisation is not submitted, so not screened", async () => {
     const id = await submitted({ authorised: false });
     expect(await prisma.screening.count({ where: { appointmentId: id } })).toBe(0);
   });
