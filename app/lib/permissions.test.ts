@@ -6,11 +6,11 @@ import { can, capabilitiesOf, rolesOf } from "./permissions";
 const officer = { userRoleCode: "USRROLE_COMPLIANCE", isInternal: false, impersonator: null };
 
 describe("the compliance officer", () => {
-  it("reads the audit log and nothing else of anyone's, whatever else the user row says", () => {
+  it("reads the audit log, the retention queue and the screening results, and nothing else of anyone's, whatever else the user row says", () => {
     for (const user of [officer, { ...officer, isInternal: true }]) {
       for (const rules of [null, { showConfigure: true }]) {
         const caps = capabilitiesOf(rolesOf(user, rules));
-        expect(caps.sort()).toEqual(["read:audit-log", "use:portal"]);
+        expect(caps.sort()).toEqual(["read:audit-log", "read:retention", "read:screening", "use:portal"]);
       }
     }
   });
