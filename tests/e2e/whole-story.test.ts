@@ -22,6 +22,7 @@ import { verifyWebhook } from "~/features/webhooks/signature.server";
 import type { AppHandle } from "../support/app-server";
 import { browserFixture, DEMO, DEMO_PASSWORD, newAccount, signIn, signUp } from "../support/browser";
 import { fillIndividual } from "../support/individual-application";
+import { eoCertificatePdf } from "../support/pdf-files";
 import { query } from "../support/mailbox";
 import { queueJobIn } from "../support/queue-job";
 import { startAppWithSmtp, type SmtpSink } from "../support/smtp-sink";
@@ -218,6 +219,13 @@ describe("the whole story with JavaScript", () => {
     await eoForm.getByRole("button", { name: "SAVE" }).click();
     await admin.waitForURL(`${app.url}/admin/review/${id}`);
     await admin.getByTestId("licence-ok").waitFor();
+    // The background screening the submission ordered (file adapter, decision 0122): the vendor's report, clear.
+    const screening = admin.getByTestId("screening-panel");
+    await screening.getByLabel("Clear", { exact: true }).check();
+    await screening.getByLabel("Vendor's report (PDF)").setInputFiles({ name: "screening-report.pdf", mimeType: "application/pdf", buffer: await eoCertificatePdf() });
+    await screening.getByRole("button", { name: "Record the result" }).click();
+    await admin.waitForURL(new RegExp(`/admin/review/${id}`));
+    await expect.poll(() => admin.getByTestId("screening-panel").getByRole("button", { name: "Record the result" }).count()).toBe(0);
 
     await admin.getByTestId("decision-bar").getByRole("link", { name: "Approve", exact: true }).click();
     const approve = card(admin, "Approve");

@@ -7,9 +7,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server";
 import { saveSection } from "~/features/appointment/appointment.server";
 import { currentSubmitRefusal } from "~/features/appointment/submit-checks.server";
+import { applicationScreen } from "~/features/appointment/screen.server";
 import {
   CONSENT_1033_DOCUMENT_TYPE,
-  CONSENT_1033_MESSAGE,
   FCRA_AUTH_SIG,
   FCRA_AUTH_VERSION,
   FCRA_DISCLOSURE_SIG,
@@ -104,7 +104,7 @@ describe("the background check in Personal Information", () => {
     ]);
   });
 
-  it("18 U.S.C. 1033: a Yes to the breach-of-trust question asks for the 1033 consent document, a No does not", async () => {
+  it("18 U.S.C. 1033: a Yes to the breach-of-trust question asks for the 1033 consent document (without stopping the submission), a No does not", async () => {
     const { user, id, data } = await filledIn(world, "APPTTYP_IND");
     const questions = await prisma.question.findMany({ where: { questionType: "QUES_TYP_PERSONAL", isActive: true } });
     const q1033 = questions.find((q) => is1033Question(q.questionText));
@@ -116,10 +116,14 @@ describe("the background check in Personal Information", () => {
     const no = await saveSection(user, id, "PERSONAL", formDataOf({ ...data.personal, ssn: undefined, answers: answer(false) }), req());
     expect(no.saved, JSON.stringify(no.reply.error)).toBe(true);
     expect(await currentSubmitRefusal(user, id, req())).toBeNull();
+    expect((await applicationScreen(user, id, "DOCS", req())).view.asks1033Consent).toBe(false);
 
     const yes = await saveSection(user, id, "PERSONAL", formDataOf({ ...data.personal, ssn: undefined, answers: answer(true) }), req());
     expect(yes.saved, JSON.stringify(yes.reply.error)).toBe(true);
-    const refusal = await currentSubmitRefusal(user, id, req());
-    expect(refusal?.deficiencies).toEqual([{ section: "DOCS", field: CONSENT_1033_DOCUMENT_TYPE, message: CONSENT_1033_MESSAGE }]);
+    // Asked on Supporting Documents; the question also covers a charge or a misdemeanour, which 1033
+    // does not: the applicant may still submit, and the reviewer sees that it was asked.
+    const docs = await applicationScreen(user, id, "DOCS", req());
+    expect(docs.view.asks1033Consent).toBe(true);
+    expect(await currentSubmitRefusal(user, id, req())).toBeNull();
   });
 });

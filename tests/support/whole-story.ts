@@ -17,6 +17,7 @@ import { queueJobIn } from "./queue-job";
 import { query } from "./mailbox";
 import type { ReceivedMail } from "./smtp-sink";
 import type { WebhookReceiver } from "./webhook-receiver";
+import { eoCertificatePdf } from "./pdf-files";
 import { fillIndividual, sendInvitation, signUpThroughLink, submitThroughCheck, throughWizard, type JourneyPortal } from "./journey-nojs";
 
 export interface StoryPortal extends JourneyPortal {
@@ -117,6 +118,16 @@ export async function wholeStory(portal: StoryPortal, receiver: WebhookReceiver)
   confirm = page.form("SAVE");
   page = await confirm.fill("Insurance carrier", "Hartwell Mutual").fill("Policy number", `EO-${stamp}`).fill("Expiry date", "2099-06-30").submit("SAVE");
   expect(page.url).toBe(`${url}/admin/review/${id}`);
+  // The background screening the submission ordered (file adapter, decision 0122) holds approval
+  // until the vendor's report is recorded clear.
+  expect(approveBlocked()).toBe(true);
+  page = await page
+    .form("Record the result")
+    .check("Clear")
+    .attach("Vendor's report (PDF)", { name: "screening-report.pdf", mimeType: "application/pdf", buffer: await eoCertificatePdf() })
+    .fill("Vendor reference", `BG-${stamp}`)
+    .submit("Record the result");
+  expect(page.url).toContain(`${url}/admin/review/${id}`);
   expect(approveBlocked()).toBe(false);
   const approvedSince = new Date(Date.now() - 1000).toISOString();
   page = await page.within("region", "Decide").follow("Approve");

@@ -47,7 +47,7 @@ export const FCRA_STATEMENTS: Record<string, string> = {
 export const CONSENT_1033_DOCUMENT_TYPE = "DOCTYP_1033_CONSENT";
 export const CONSENT_1033_TITLE = "1033 Consent (written consent of the insurance commissioner)";
 export const CONSENT_1033_MESSAGE =
-  "You answered Yes to the question about a crime involving dishonesty or breach of trust: please upload the insurance commissioner's written consent under 18 U.S.C. 1033";
+  "You answered Yes to the question about a crime involving dishonesty or breach of trust. If it was a felony conviction, 18 U.S.C. 1033 needs the insurance commissioner's written consent: upload it below as the 1033 Consent. The reviewer asks for it before approving when it is needed.";
 
 /**
  * The personal question that names the offences 18 U.S.C. 1033 covers (a crime involving
@@ -62,6 +62,10 @@ export function asks1033Consent(questions: ReadonlyArray<{ questionId: number | 
   return questions.some((q) => is1033Question(q.questionText) && answerOf(String(q.questionId)) === "Y");
 }
 
-/** What the review screen says of the 1033 consent when the answers ask for it. */
-export const CONSENT_1033_NEEDED = "Needed (18 U.S.C. 1033): not uploaded yet";
+/**
+ * What the review screen says of the 1033 consent when the answers ask for it. The question also
+ * covers a charge and a misdemeanour, which 1033 does not: the applicant is asked, not stopped,
+ * and the reviewer decides (decision 0121).
+ */
+export const CONSENT_1033_NEEDED = "Asked (18 U.S.C. 1033): not uploaded; needed if the Yes was a felony conviction";
 export const CONSENT_1033_UPLOADED = "Uploaded";

@@ -13,6 +13,7 @@ import { isSectionId, type SectionId } from "./model";
 import { appointmentLineLabel } from "./ui/lines";
 import type { SectionView } from "./ui/types";
 import { turnReader, whoseTurn } from "./whose-turn";
+import { CONSENT_1033_DOCUMENT_TYPE } from "./fcra";
 
 /** The sections with a state drop-down (addresses: Personal Information, Commissions' assignee, the card's billing address). */
 const STATE_SELECT_SECTIONS: ReadonlySet<SectionId> = new Set(["PERSONAL", "COMMS", "FEES"]);
@@ -51,6 +52,7 @@ export async function applicationScreen(
       href: appointmentDocumentUrl(id, docId),
     })),
     faxNumber: env().DOCUMENT_FAX_NUMBER,
+    asks1033Consent: section === "DOCS" && Boolean(app.context.needs1033Consent) && !app.context.hasUploaded[CONSENT_1033_DOCUMENT_TYPE],
     section,
     now: new Date().toISOString(),
   };

@@ -5,7 +5,6 @@ import { EO_CERT_DOCUMENT_TYPE, alwaysPresentDocument } from "../codes";
 import { type DocsForm, type ValidationContext } from "../form-data";
 import { MESSAGES } from "../messages";
 import { type Add, bool } from "./kit";
-import { CONSENT_1033_DOCUMENT_TYPE, CONSENT_1033_MESSAGE } from "../fcra";
 
 export const documentsShape = z.object({ willFax: bool(), extraWritingNumRequested: bool() });
 
@@ -16,6 +15,7 @@ export function documentsRules(d: DocsForm, ctx: ValidationContext, add: Add): v
   const willFax = d.willFax ?? ctx.willFax;
   const eo = ctx.hasUploaded[EO_CERT_DOCUMENT_TYPE] || alwaysPresentDocument(EO_CERT_DOCUMENT_TYPE, ctx.appointmentTypeCode);
   if (!willFax && !eo) add([EO_CERT_FIELD], MESSAGES.eoCertificate);
-  // 18 U.S.C. 1033 (decision 0121): asked after a Yes to the breach-of-trust question, faxed or not.
-  if (ctx.needs1033Consent && !ctx.hasUploaded[CONSENT_1033_DOCUMENT_TYPE]) add([CONSENT_1033_DOCUMENT_TYPE], CONSENT_1033_MESSAGE, { missing: true });
+  // 18 U.S.C. 1033 (decision 0121): the consent is asked for after a Yes to the breach-of-trust
+  // question (Supporting Documents says so), not required: the question also covers a charge and a
+  // misdemeanour, which 1033 does not; the reviewer decides.
 }

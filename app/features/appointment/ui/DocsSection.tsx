@@ -3,7 +3,7 @@
 // rendered after the section form (forms cannot nest).
 import type { AppointmentDocumentLists, DocumentListItem } from "~/features/documents/appointment-documents.server";
 import { EO_CERT_FIELD } from "../schema";
-import { CONSENT_1033_DOCUMENT_TYPE } from "../fcra";
+import { CONSENT_1033_DOCUMENT_TYPE, CONSENT_1033_MESSAGE } from "../fcra";
 import { documentStatus } from "./documentStatus";
 import { CheckboxField, FieldError, fieldDomId } from "~/components/form/fields";
 import type { SectionProps } from "./types";
@@ -58,7 +58,6 @@ export function DocumentLists({ lists, data = null }: { lists: AppointmentDocume
 
 export function DocsSection({ view, fields, form }: SectionProps) {
   const eoError = form.allErrors?.[EO_CERT_FIELD];
-  const consentError = form.allErrors?.[CONSENT_1033_DOCUMENT_TYPE];
   return (
     <div className="app-section">
       <fieldset>
@@ -74,9 +73,9 @@ export function DocsSection({ view, fields, form }: SectionProps) {
             {eoError.join(" ")}
           </p>
         ) : null}
-        {consentError?.length ? (
-          <p className="field__error" id={`${fieldDomId(CONSENT_1033_DOCUMENT_TYPE)}-error`}>
-            {consentError.join(" ")}
+        {view.asks1033Consent ? (
+          <p className="note" id={`${fieldDomId(CONSENT_1033_DOCUMENT_TYPE)}-note`}>
+            {CONSENT_1033_MESSAGE}
           </p>
         ) : null}
         <FieldError meta={fields.willFax} />

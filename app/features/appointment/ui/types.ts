@@ -37,6 +37,8 @@ export type SectionView = {
   commissionStatements: LinkView[];
   /** Fax number for documents (setting DOCUMENT_FAX_NUMBER). */
   faxNumber: string;
+  /** Supporting Documents: the answers ask for the 1033 consent and none is uploaded (decision 0121). */
+  asks1033Consent: boolean;
   section: SectionId;
   now: string;
 };
