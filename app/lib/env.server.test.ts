@@ -171,12 +171,13 @@ describe("the screening adapter's settings (decision 0122)", () => {
   const SECRET = "s".repeat(32);
 
   it("is file by default; http takes a URL, a token and a callback secret", () => {
-    expect(withScreening({})()).toMatchObject({ SCREENING_ADAPTER: "file", SCREENING_HTTP_TIMEOUT_MS: 30000 });
+    expect(withScreening({})()).toMatchObject({ SCREENING_ADAPTER: "none", SCREENING_HTTP_TIMEOUT_MS: 30000 });
+    expect(withScreening({ SCREENING_ADAPTER: "File" })()).toMatchObject({ SCREENING_ADAPTER: "file" });
     expect(withScreening({ SCREENING_ADAPTER: "HTTP", SCREENING_HTTP_URL: "https://v.example.com/o", SCREENING_HTTP_TOKEN: "t", SCREENING_CALLBACK_SECRET: SECRET })()).toMatchObject({ SCREENING_ADAPTER: "http" });
   });
 
   it.each([
-    [{ SCREENING_ADAPTER: "checkr" }, `SCREENING_ADAPTER: the screening adapter, file or http (got "checkr")`],
+    [{ SCREENING_ADAPTER: "checkr" }, `SCREENING_ADAPTER: the screening adapter, none, file or http (got "checkr")`],
     [{ SCREENING_ADAPTER: "http", SCREENING_HTTP_TOKEN: "t", SCREENING_CALLBACK_SECRET: SECRET }, "SCREENING_HTTP_URL: required when SCREENING_ADAPTER=http"],
     [{ SCREENING_ADAPTER: "http", SCREENING_HTTP_URL: "https://v.example.com/o", SCREENING_CALLBACK_SECRET: SECRET }, "SCREENING_HTTP_TOKEN: required when SCREENING_ADAPTER=http"],
     [{ SCREENING_ADAPTER: "http", SCREENING_HTTP_URL: "http://v.example.com/o", SCREENING_HTTP_TOKEN: "t", SCREENING_CALLBACK_SECRET: SECRET }, "SCREENING_HTTP_URL: must start with https://"],

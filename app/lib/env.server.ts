@@ -193,9 +193,10 @@ const schema = z.object({
    * the vendor's report and records the result) or http (POST SCREENING_HTTP_URL; signed callbacks).
    */
   SCREENING_ADAPTER: optionalString.transform((v, ctx) => {
-    const value = (v ?? "file").toLowerCase();
-    if (value === "file" || value === "http") return value;
-    ctx.addIssue({ code: "custom", message: `the screening adapter, file or http (got ${JSON.stringify(v!.slice(0, 40))})` });
+    // Off unless the carrier screens through the portal (decision 0122): a vendor is a contract first.
+    const value = (v ?? "none").toLowerCase();
+    if (value === "none" || value === "file" || value === "http") return value;
+    ctx.addIssue({ code: "custom", message: `the screening adapter, none, file or http (got ${JSON.stringify(v!.slice(0, 40))})` });
     return z.NEVER;
   }),
   SCREENING_HTTP_URL: httpUrl("SCREENING_HTTP_URL", "https://screening.example.com/orders"),

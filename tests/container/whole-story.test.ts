@@ -2,7 +2,8 @@
 // carries: a container started with the README's `docker run` flags (read-only, the tmpfs, a
 // volume of its own, the stop timeout), the built-in provider and embedded PostgreSQL, the demo
 // data (SEED_DEMO_DATA=true: the story's director and administrator are the demo accounts), mail to
-// a test mailbox on loopback and the carrier's webhook receiver on loopback (WEBHOOK_ALLOW_PRIVATE).
+// a test mailbox on loopback, the carrier's webhook receiver on loopback (WEBHOOK_ALLOW_PRIVATE) and
+// background screening by file (SCREENING_ADAPTER=file: the story records the vendor's report).
 // The container shares the host's network, so the ports and URLs are the test's.
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -28,7 +29,7 @@ beforeAll(async () => {
   podman(["volume", "create", volume]);
   mountpoint = podman(["volume", "inspect", "--format", "{{.Mountpoint}}", volume]).stdout.trim();
   const started = Date.now();
-  await run(name, portalRunArgs(volume, ports, smtp.url, ["SEED_DEMO_DATA=true", "WEBHOOK_ALLOW_PRIVATE=true"]));
+  await run(name, portalRunArgs(volume, ports, smtp.url, ["SEED_DEMO_DATA=true", "WEBHOOK_ALLOW_PRIVATE=true", "SCREENING_ADAPTER=file"]));
   await waitHealthy(name, `http://127.0.0.1:${ports.app}`, started, 180_000);
 }, 240_000);
 

@@ -41,7 +41,7 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver();
   receiverUrl = `${receiver.url}/portal-events`;
   // The receiver is on loopback: the portal refuses private addresses unless told otherwise.
-  ({ app, smtp, dispose } = await startAppWithSmtp({ env: { WEBHOOK_ALLOW_PRIVATE: "true" } }));
+  ({ app, smtp, dispose } = await startAppWithSmtp({ env: { WEBHOOK_ALLOW_PRIVATE: "true", SCREENING_ADAPTER: "file" } }));
 });
 
 afterAll(async () => {

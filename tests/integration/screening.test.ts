@@ -25,6 +25,7 @@ import * as applicationRoute from "~/routes/api.v1.applications.$id";
 import { approveApplication } from "~/features/review/decisions.server";
 import { recordDispute, sendAdverseNotice } from "~/features/screening/adverse.server";
 import { recordFileResult } from "~/features/screening/screening.server";
+import { screeningPanel } from "~/features/screening/screen.server";
 import { FCRA_AUTH_SIG as SIGTYP_FCRA_AUTH, FCRA_DISCLOSURE_SIG as SIGTYP_FCRA_DISCLOSURE } from "~/features/appointment/fcra";
 import { pollScreenings, signCallback } from "~/features/screening/vendor-http.server";
 import { prisma } from "~/lib/db.server";
@@ -156,6 +157,18 @@ describe("the file adapter", () => {
     expect(approved, JSON.stringify(approved)).toMatchObject({ ok: true, statusCode: "APWF_STATUS_APPROVED" });
     const actions = (await prisma.auditLog.findMany({ where: { targetType: "Screening", targetId: s.id }, orderBy: [{ occurredAt: "asc" }, { id: "asc" }] })).map((r) => r.action);
     expect(actions).toEqual(["SCREENING_ORDERED", "SCREENING_RESULT"]);
+  });
+
+  it("SCREENING_ADAPTER=none (the default): the submission orders nothing, and the panel says screening is off", async () => {
+    setEnv({ SCREENING_ADAPTER: undefined });
+    try {
+      const id = await submitted();
+      expect(await prisma.screening.count({ where: { appointmentId: id } })).toBe(0);
+      const panel = await screeningPanel(id);
+      expect(panel).toMatchObject({ off: true, screening: null });
+    } finally {
+      setEnv({ SCREENING_ADAPTER: "file" });
+    }
   });
 
   it("an application without the FCRA authorisation is not submitted, so not screened", async () => {

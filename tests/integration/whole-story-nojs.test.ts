@@ -6,7 +6,7 @@ import { portalWithSmtpForFile } from "../support/smtp-sink";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 import { wholeStory } from "../support/whole-story";
 
-const portal = portalWithSmtpForFile({ env: { WEBHOOK_ALLOW_PRIVATE: "true" } });
+const portal = portalWithSmtpForFile({ env: { WEBHOOK_ALLOW_PRIVATE: "true", SCREENING_ADAPTER: "file" } });
 let receiver: WebhookReceiver;
 beforeAll(async () => {
   receiver = await startWebhookReceiver();

@@ -9,6 +9,7 @@ import { prisma } from "~/lib/db.server";
 import { recordDispute, sendAdverseNotice, waitState } from "./adverse.server";
 import { orderScreening, recordFileResult, screeningHold, screeningView } from "./screening.server";
 import { SCREENING_MESSAGES as M, type ScreeningStatus } from "./statuses";
+import { env } from "~/lib/env.server";
 
 export const SCREENING_INTENTS = ["order", "result", "dispute", "resolve-clear", "resolve-consider", "final"] as const;
 export type ScreeningIntent = (typeof SCREENING_INTENTS)[number];
@@ -27,11 +28,13 @@ export const reviewScreeningHold = (appointmentId: number) => screeningHold(pris
 /** The block's data for the loader (null for anyone without read:screening). */
 export async function screeningPanel(appointmentId: number, now = new Date()) {
   const { screening: s, authorised } = await screeningView(appointmentId);
-  if (!s) return { authorised, screening: null };
+  const off = env().SCREENING_ADAPTER === "none";
+  if (!s) return { authorised, off, screening: null };
   const pre = s.steps.find((x) => x.kind === "PRE_ADVERSE");
   const wait = pre?.sentAt && pre.dueDay && (s.status === "ADVERSE_PENDING" || s.status === "DISPUTED") ? waitState(pre.sentAt, pre.dueDay, dayOf(now)) : null;
   return {
     authorised,
+    off,
     screening: {
       id: s.id,
       adapter: s.adapter,

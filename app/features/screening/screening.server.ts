@@ -48,10 +48,11 @@ export async function lockScreening(tx: Tx, screeningId: string): Promise<Screen
  * application id only). Refused when not authorised or a screening is already live.
  */
 export async function orderInTransaction(tx: Tx, appointmentId: number, ctx: { actorId: string | null; now: Date; request?: Request }): Promise<Outcome> {
+  if (env().SCREENING_ADAPTER === "none") return { ok: false, message: M.off };
   if (!(await fcraAuthorised(tx, appointmentId))) return { ok: false, message: M.notAuthorised };
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`screening:${appointmentId}`}))`;
   if (await liveScreening(tx, appointmentId)) return { ok: false, message: M.alreadyOrdered };
-  const adapter = env().SCREENING_ADAPTER;
+  const adapter = env().SCREENING_ADAPTER as "file" | "http";
   const s = await tx.screening.create({ data: { appointmentId, adapter, status: "ORDERED", orderedById: ctx.actorId, orderedAt: ctx.now } });
   if (adapter === "http") await queueJob(tx, "order-screening", { appointmentId }, jobOptions.orderScreening(appointmentId));
   await auditScreening(tx, "SCREENING_ORDERED", s.id, ctx.actorId, { appointmentId, adapter }, ctx.request);

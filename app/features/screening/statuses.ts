@@ -28,6 +28,7 @@ export const SCREENING_MESSAGES = {
   /** The approval blocker's reason (the review screen's Approve, and the refusal). */
   holds: (status: ScreeningStatus) => `Background screening is not clear (${SCREENING_MESSAGES.statusLabel[status]}).`,
   notAuthorised: "The applicant has not signed the FCRA authorization: a screening cannot be ordered.",
+  off: "Background screening is off (SCREENING_ADAPTER=none): the portal orders no screening and holds no approval for one.",
   alreadyOrdered: "A screening is already ordered for this application.",
   noScreening: "No screening is ordered for this application.",
   resultMissing: "Choose the result.",

@@ -35,7 +35,9 @@ export function ScreeningPanel({ data, action, answer }: { data: NonNullable<Scr
         </Banner>
       ) : null}
       {!s ? (
-        data.authorised ? (
+        data.off ? (
+          <p className="note">{M.off}</p>
+        ) : data.authorised ? (
           <Action action={action} intent="order" label="Order screening" />
         ) : (
           <p className="note">{M.notAuthorised}</p>
