@@ -178,7 +178,8 @@ describe("the capability table", () => {
 describe("the menu is drawn from the table", () => {
   const signedIn = WALKERS.filter((w) => w.email);
   it.each(signedIn)("$name sees exactly the entries the table allows", async (walker) => {
-    const a = await send("GET", "/home", cookies.get(walker.name)!);
+    // /help: every signed-in user's page (the officer's /home is the audit log, a redirect).
+    const a = await send("GET", "/help", cookies.get(walker.name)!);
     expect(a.status).toBe(200);
     const caps = capabilitiesOf(walker.roles);
     const nav = /<nav id="main-nav"[\s\S]*?<\/nav>/.exec(a.body)?.[0] ?? "";
